@@ -1,0 +1,2 @@
+// `replica-codemod [paths…]`
+console.log('usage: replica-codemod [paths…] [--dry-run] [--check] [--transform a,b] [--json] [--service NAME] [--force]');

@@ -1,0 +1,2 @@
+// Programmatic API of the codemod engine: `import { runCodemod } from 'replica-guard/codemod'`.
+export {};

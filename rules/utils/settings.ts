@@ -1,0 +1,81 @@
+// Shared settings every rule reads from `settings['replica-guard']` in eslint.config.js.
+// Documented once, in docs/settings.md.
+import picomatch from 'picomatch';
+
+export interface GuardFunctionSetting {
+  /** Module the guard is imported from (`@acme/jobs`); omit for a global or same-file function. */
+  module?: string;
+  /** Exported name (`withLease`), or a dotted member path (`jobs.guard`). */
+  name: string;
+}
+
+export interface ReplicaGuardSettings {
+  /** In-house wrappers that count as guards, in addition to replica-guard's own. */
+  guards: GuardFunctionSetting[];
+  /** Globs (matched against the path relative to the ESLint cwd) of migrate entrypoints. */
+  migrateEntrypoints: string[];
+  /** Globs of migration files (schema writes are expected there). */
+  migrationFiles: string[];
+  /** Environment flags that turn on in-app migrations. */
+  migrationFlags: string[];
+  /** Service name used in suggested lease keys (`<service>:<job>`). */
+  service: string | undefined;
+}
+
+export const DEFAULT_MIGRATE_ENTRYPOINTS = ['**/cmd/migrate.*', '**/cmd/migrate/**'];
+export const DEFAULT_MIGRATION_FILES = ['**/migrations/**', '**/migration/**'];
+export const DEFAULT_MIGRATION_FLAGS = ['POSTGRES_RUN_MIGRATIONS'];
+
+const cache = new WeakMap<object, ReplicaGuardSettings>();
+
+function strings(value: unknown, what: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+    throw new TypeError(`settings['replica-guard'].${what} must be an array of strings`);
+  }
+  return value as string[];
+}
+
+/** Reads and validates `settings['replica-guard']`; cached per settings object. */
+export function readSettings(settings: Readonly<Record<string, unknown>> | undefined): ReplicaGuardSettings {
+  const raw = (settings?.['replica-guard'] ?? {}) as Record<string, unknown>;
+  const hit = cache.get(raw);
+  if (hit) return hit;
+  const guardsRaw = raw.guards ?? [];
+  if (!Array.isArray(guardsRaw)) throw new TypeError(`settings['replica-guard'].guards must be an array`);
+  const guards = guardsRaw.map((g, i): GuardFunctionSetting => {
+    if (typeof g === 'string') return { name: g };
+    if (g && typeof g === 'object' && typeof (g as GuardFunctionSetting).name === 'string') {
+      const { module, name } = g as GuardFunctionSetting;
+      return module === undefined ? { name } : { module, name };
+    }
+    throw new TypeError(`settings['replica-guard'].guards[${i}] must be a name or { module?, name }`);
+  });
+  const service = raw.service;
+  if (service !== undefined && typeof service !== 'string') throw new TypeError(`settings['replica-guard'].service must be a string`);
+  const resolved: ReplicaGuardSettings = {
+    guards,
+    migrateEntrypoints: strings(raw.migrateEntrypoints, 'migrateEntrypoints') ?? DEFAULT_MIGRATE_ENTRYPOINTS,
+    migrationFiles: strings(raw.migrationFiles, 'migrationFiles') ?? DEFAULT_MIGRATION_FILES,
+    migrationFlags: [...DEFAULT_MIGRATION_FLAGS, ...(strings(raw.migrationFlags, 'migrationFlags') ?? [])],
+    service,
+  };
+  cache.set(raw, resolved);
+  return resolved;
+}
+
+const matchers = new Map<string, (path: string) => boolean>();
+
+/** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */
+export function matchesAny(filename: string, cwd: string, globs: readonly string[]): boolean {
+  const normalized = filename.replace(/\\/g, '/');
+  const base = cwd.replace(/\\/g, '/').replace(/\/$/, '');
+  const relative = normalized.startsWith(`${base}/`) ? normalized.slice(base.length + 1) : normalized;
+  const key = globs.join('\0');
+  let match = matchers.get(key);
+  if (!match) {
+    match = picomatch(globs as string[], { dot: true });
+    matchers.set(key, match);
+  }
+  return match(relative) || match(normalized);
+}

@@ -1,0 +1,50 @@
+// Every error the runtime throws is a ReplicaGuardError with a stable `code` and, where another
+// error caused it, that error as `cause`.
+
+export type ReplicaGuardErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'UNKNOWN_CLIENT'
+  | 'BACKEND_UNAVAILABLE'
+  | 'BACKEND_TIMEOUT'
+  | 'LEASE_TABLE_MISSING'
+  | 'MIGRATE_URL_MISSING'
+  | 'MIGRATE_URL_POOLER'
+  | 'MIGRATION_FAILED';
+
+export class ReplicaGuardError extends Error {
+  readonly code: ReplicaGuardErrorCode;
+
+  constructor(code: ReplicaGuardErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** A caller passed something the API cannot use (an empty key, a non-positive ttl, a bad cron). */
+export class InvalidArgumentError extends ReplicaGuardError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('INVALID_ARGUMENT', message, options);
+  }
+}
+
+/** `setLeaseClient` was given an object that is not a client shape replica-guard knows. */
+export class UnknownClientError extends ReplicaGuardError {
+  constructor(message: string) {
+    super('UNKNOWN_CLIENT', message);
+  }
+}
+
+/** The lease backend did not answer, answered with an error, or was not connected. */
+export class BackendUnavailableError extends ReplicaGuardError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('BACKEND_UNAVAILABLE', message, options);
+  }
+}
+
+/** The lease backend did not answer within `timeoutMs`. */
+export class BackendTimeoutError extends ReplicaGuardError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('BACKEND_TIMEOUT', message, options);
+  }
+}

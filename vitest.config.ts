@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: `static` (rules, codemods, meta) needs no servers and starts instantly;
+// `servers` (runtime, e2e) gets real redis-server, PostgreSQL, PgBouncer and nats-server from the
+// global setup. Run one with `npx vitest run --project static`.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'static',
+          include: ['test/rules/**/*.test.ts', 'test/codemods/**/*.test.ts', 'test/meta/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'servers',
+          include: ['test/runtime/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          globalSetup: ['test/harness/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Each file runs real processes against shared servers; two cores, so keep it modest.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
