@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // global setup. Run one with `npx vitest run --project static`.
 export default defineConfig({
   test: {
+    reporters: ['default', './test/harness/summary-reporter.ts'],
     projects: [
       {
         test: {

@@ -63,6 +63,10 @@ export type ReplicaGuardRule<MessageIds extends string = string, Options extends
   detect: Detect<MessageIds, Options, Facts>;
 };
 
+/** Any rule, whatever its messages, options and facts (the plugin's registry type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- options are contravariant in `detect`; the registry only reads meta and create.
+export type AnyReplicaGuardRule = ReplicaGuardRule<string, any, any>;
+
 /** Deep-merges user options over defaults the way typescript-eslint's RuleCreator does. */
 export function applyDefaultOptions<Options extends readonly unknown[]>(defaults: Options, user: readonly unknown[]): Options {
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

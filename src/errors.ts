@@ -6,10 +6,14 @@ export type ReplicaGuardErrorCode =
   | 'UNKNOWN_CLIENT'
   | 'BACKEND_UNAVAILABLE'
   | 'BACKEND_TIMEOUT'
+  | 'LEASE_LOST'
   | 'LEASE_TABLE_MISSING'
   | 'MIGRATE_URL_MISSING'
   | 'MIGRATE_URL_POOLER'
-  | 'MIGRATION_FAILED';
+  | 'MIGRATE_LOCK_TIMEOUT'
+  | 'MIGRATOR_MISSING'
+  | 'MIGRATION_FAILED'
+  | 'PUBLISH_FAILED';
 
 export class ReplicaGuardError extends Error {
   readonly code: ReplicaGuardErrorCode;
@@ -46,5 +50,19 @@ export class BackendUnavailableError extends ReplicaGuardError {
 export class BackendTimeoutError extends ReplicaGuardError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('BACKEND_TIMEOUT', message, options);
+  }
+}
+
+/** A held lease was taken over, expired, or could not be renewed; the run's signal aborts with this. */
+export class LeaseLostError extends ReplicaGuardError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('LEASE_LOST', message, options);
+  }
+}
+
+/** A JetStream publish was not acknowledged (no stream for the subject, a timeout, a server error). */
+export class PublishFailedError extends ReplicaGuardError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('PUBLISH_FAILED', message, options);
   }
 }

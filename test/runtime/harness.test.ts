@@ -27,3 +27,15 @@ test('the harness starts PostgreSQL and PgBouncer in transaction pooling mode', 
   const mode = config.rows.find((row: unknown[]) => row[0] === 'pool_mode');
   expect(mode?.[1]).toBe('transaction');
 });
+
+test('the harness starts nats-server with JetStream enabled', async () => {
+  const { connect } = await import('nats');
+  const nc = await connect({ servers: inject('natsUrl') });
+  try {
+    const jsm = await nc.jetstreamManager();
+    const account = await jsm.getAccountInfo();
+    expect(account.limits).toBeDefined();
+  } finally {
+    await nc.close();
+  }
+});

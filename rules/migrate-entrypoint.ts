@@ -1,0 +1,173 @@
+// The migrate entrypoint runs from every pod's entrypoint before the server starts, so it must
+// (1) connect with POSTGRES_MIGRATE_URL, directly to PostgreSQL — never the app's PgBouncer URL;
+// (2) hold pg_advisory_lock(<service key>) on one pinned connection for the whole run, so pods
+// wait for each other instead of racing the same DDL; (3) exit non-zero on failure, so a pod does
+// not go on to serve on a schema that was not migrated. `runMigrations` does all three.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { findVariable } from '@eslint-community/eslint-utils';
+import { createRule } from './create-rule.js';
+import { importedReferences } from './utils/imported-references.js';
+import { migrationEnvReads } from './utils/migration-env-reads.js';
+import { isMigrateEntrypointFile } from './utils/migration-exempt-file.js';
+import { exitsNonZero } from './utils/migration-exit-paths.js';
+import { memberPropertyName, migrationUnwrapped } from './utils/migration-unwrapped.js';
+import { MIGRATE_LOCK_FUNCTIONS, MIGRATE_URL_VARIABLE, PG_MODULES, RUN_MIGRATIONS_API, isPoolerUrlLiteral, wrongMigrateUrlVariable } from '../src/knowledge/migrators.js';
+
+export type MigrateEntrypointMessageIds = 'appUrl' | 'poolerUrl' | 'pool' | 'noLock' | 'swallowedFailure' | 'floatingMain' | 'handleRejection';
+
+/** What a rewrite (the `extract-migrations` scaffold, or a person) needs per finding. */
+export interface MigrateEntrypointFacts {
+  kind: 'url' | 'pool' | 'lock' | 'failure' | 'floating';
+  /** The wrong variable (`DATABASE_URL`) for `url` findings read from the environment. */
+  variable?: string;
+  /** The node the finding is about (env read, URL literal, `new Pool`, catch clause, floating call). */
+  node: TSESTree.Node;
+}
+
+const LOCK_SQL = new RegExp(`\\b(?:${MIGRATE_LOCK_FUNCTIONS.join('|')})\\s*\\(`, 'i');
+const HANDLE_REJECTION = '.catch((error) => {\n  console.error(error);\n  process.exit(1);\n})';
+
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonly unknown[], MigrateEntrypointFacts>({
+  name: 'migrate-entrypoint',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require the migrate entrypoint to connect with POSTGRES_MIGRATE_URL, hold an advisory lock on one pinned connection, and exit non-zero on failure',
+      recommended: true,
+    },
+    hasSuggestions: true,
+    messages: {
+      appUrl: `\`{{name}}\` is the app's database URL, which usually goes through PgBouncer. The migrate entrypoint connects with \`${MIGRATE_URL_VARIABLE}\`, directly to PostgreSQL.`,
+      poolerUrl: `This URL points at a connection pooler: a session advisory lock through a transaction pooler does not hold. Connect with \`${MIGRATE_URL_VARIABLE}\`, directly to PostgreSQL.`,
+      pool: 'A `Pool` runs each query on whichever connection is free, so the advisory lock is taken on one session and the migrations run (and the unlock happens) on others. Hold the lock on one pinned `Client` — or use `runMigrations`.',
+      noLock:
+        'This migrate entrypoint holds no advisory lock on a pinned connection: pods starting together race the same DDL. Run the migrator inside `runMigrations({ lockKey, migrate })`, or hold `pg_advisory_lock` on one `Client` for the whole run.',
+      swallowedFailure:
+        'This failure handler neither rethrows nor exits non-zero: after a failed migration the pod would go on to start the server on an unmigrated schema. Log, then `process.exit(1)` or rethrow.',
+      floatingMain:
+        '`{{name}}` is neither awaited nor given a rejection handler: a failed migration must exit non-zero so the pod does not start the server. `await` it, or add `.catch()` that exits with 1.',
+      handleRejection: 'Add `.catch()` that logs and exits with code 1.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  detect(context, report) {
+    if (!isMigrateEntrypointFile(context)) return {};
+    const sourceCode = context.sourceCode;
+    const strings: Array<{ node: TSESTree.Node; text: string }> = [];
+    const catchClauses: TSESTree.CatchClause[] = [];
+    const handlerCalls: TSESTree.CallExpression[] = [];
+
+    /** The function a name refers to in this file, when it is defined here. */
+    const definition = (node: TSESTree.Node): FunctionNode | undefined => {
+      const value = migrationUnwrapped(node);
+      if (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') return value;
+      if (value.type !== 'Identifier') return undefined;
+      const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
+      const def = variable?.defs[0]?.node;
+      if (def?.type === 'FunctionDeclaration') return def;
+      if (def?.type === 'VariableDeclarator' && def.init) {
+        const init = migrationUnwrapped(def.init);
+        if (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression') return init;
+      }
+      return undefined;
+    };
+
+    /** `main()` / `(async () => …)()` / `main().then(ok)` / `main().finally(f)` — a promise with no rejection handler. */
+    const floatingCall = (expression: TSESTree.Node): TSESTree.CallExpression | undefined => {
+      const value = migrationUnwrapped(expression);
+      if (value.type !== 'CallExpression') return undefined;
+      const callee = migrationUnwrapped(value.callee);
+      const method = memberPropertyName(callee);
+      if (callee.type === 'MemberExpression' && (method === 'finally' || (method === 'then' && value.arguments.length < 2))) return floatingCall(callee.object);
+      if (callee.type === 'MemberExpression') return undefined;
+      const fn = definition(callee);
+      return fn?.async ? value : undefined;
+    };
+
+    return {
+      Literal(node: TSESTree.Literal) {
+        if (typeof node.value === 'string') strings.push({ node, text: node.value });
+      },
+      TemplateLiteral(node: TSESTree.TemplateLiteral) {
+        strings.push({ node, text: node.quasis.map((q) => q.value.cooked ?? '').join('') });
+      },
+      CatchClause(node: TSESTree.CatchClause) {
+        catchClauses.push(node);
+      },
+      CallExpression(node: TSESTree.CallExpression) {
+        const method = memberPropertyName(migrationUnwrapped(node.callee));
+        if ((method === 'catch' && node.arguments.length >= 1) || (method === 'then' && node.arguments.length >= 2)) handlerCalls.push(node);
+      },
+      'Program:exit'(program: TSESTree.Program) {
+        // 1. The URL.
+        for (const read of migrationEnvReads(context)) {
+          const why = wrongMigrateUrlVariable(read.name);
+          if (why) report({ messageId: why === 'app' ? 'appUrl' : 'poolerUrl', data: { name: read.name }, node: read.node, facts: { kind: 'url', variable: read.name, node: read.node } });
+        }
+        for (const { node, text } of strings) {
+          if (isPoolerUrlLiteral(text)) report({ messageId: 'poolerUrl', node, facts: { kind: 'url', node } });
+        }
+
+        // 2. The lock, on one pinned connection.
+        const refs = importedReferences(context, [
+          { modules: PG_MODULES, path: ['Pool'], kind: 'construct', entry: 'pool' as const },
+          { modules: PG_MODULES, path: ['Client'], kind: 'construct', entry: 'client' as const },
+          { modules: RUN_MIGRATIONS_API.modules, path: RUN_MIGRATIONS_API.path, kind: 'call', entry: 'runMigrations' as const },
+        ]);
+        for (const ref of refs) if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
+        const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
+        const pinnedLock = refs.some((r) => r.entry === 'client') && strings.some((s) => LOCK_SQL.test(s.text));
+        const unpinnedLock = refs.some((r) => r.entry === 'pool') && strings.some((s) => LOCK_SQL.test(s.text));
+        const first = sourceCode.getFirstToken(program);
+        // A file that only declares and exports (a helper in cmd/migrate/) is not the run itself.
+        const runsSomething = program.body.some(
+          (s) =>
+            (s.type === 'ExpressionStatement' && !('directive' in s && s.directive)) ||
+            (s.type === 'VariableDeclaration' &&
+              s.declarations.some((d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(migrationUnwrapped(d.init).type))),
+        );
+        if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first) {
+          report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
+        }
+
+        // 3. Failure exits non-zero.
+        for (const clause of catchClauses) {
+          // Best-effort cleanup in `finally` (closing, unlocking) may swallow its own errors.
+          const inFinally = sourceCode.getAncestors?.(clause).some((a, i, all) => a.type === 'TryStatement' && a.finalizer === all[i + 1]) ?? false;
+          if (inFinally || exitsNonZero(clause.body)) continue;
+          const keyword = sourceCode.getFirstToken(clause);
+          report({ messageId: 'swallowedFailure', node: clause, loc: keyword?.loc, facts: { kind: 'failure', node: clause } });
+        }
+        for (const call of handlerCalls) {
+          const method = memberPropertyName(migrationUnwrapped(call.callee));
+          const handler = method === 'then' ? call.arguments[1] : call.arguments[0];
+          if (!handler) continue;
+          const fn = definition(handler);
+          const value = migrationUnwrapped(handler);
+          const isConsole = value.type === 'MemberExpression' && migrationUnwrapped(value.object).type === 'Identifier' && (migrationUnwrapped(value.object) as TSESTree.Identifier).name === 'console';
+          if (fn ? exitsNonZero(fn.body) : !isConsole) continue;
+          report({ messageId: 'swallowedFailure', node: handler, facts: { kind: 'failure', node: handler } });
+        }
+        for (const statement of program.body) {
+          if (statement.type !== 'ExpressionStatement') continue;
+          let expression: TSESTree.Node = statement.expression;
+          if (expression.type === 'UnaryExpression' && expression.operator === 'void') expression = expression.argument;
+          const floating = floatingCall(expression);
+          if (!floating) continue;
+          const name = floating.callee.type === 'Identifier' ? `${floating.callee.name}()` : 'This async call';
+          const whole = migrationUnwrapped(expression);
+          report({
+            messageId: 'floatingMain',
+            data: { name },
+            node: floating,
+            facts: { kind: 'floating', node: floating },
+            suggest: [{ messageId: 'handleRejection', fix: (fixer) => [fixer.replaceText(statement, `${sourceCode.getText(whole)}${HANDLE_REJECTION};`)] }],
+          });
+        }
+      },
+    };
+  },
+});

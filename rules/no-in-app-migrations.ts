@@ -1,0 +1,233 @@
+// Schema writes belong to one place: the service's migrate entrypoint, run once per deploy from
+// every pod's entrypoint under an advisory lock. Anything else that writes schema — ORM options
+// that synchronise or migrate at start-up, migrator calls in app code, `prisma migrate deploy`
+// spawned by the server, a `POSTGRES_RUN_MIGRATIONS` flag — is a second, unlocked migration path
+// that every replica runs at once.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { findVariable } from '@eslint-community/eslint-utils';
+import { createRule } from './create-rule.js';
+import { importedReferences, moduleSpecifiers, type TrackedApi } from './utils/imported-references.js';
+import { migrationCommandText } from './utils/migration-command-text.js';
+import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
+import { migrationFactoryResults, migrationOptionsObjects } from './utils/migration-options-objects.js';
+import { importThatBecomesUnused, removableStatement } from './utils/migration-removal.js';
+import { memberPropertyName, migrationUnwrapped, propertyKeyName } from './utils/migration-unwrapped.js';
+import { readSettings } from './utils/settings.js';
+import {
+  PROCESS_SPAWNERS,
+  SCHEMA_OPTIONS_APIS,
+  SCHEMA_WRITE_FUNCTIONS,
+  SCHEMA_WRITE_METHODS,
+  SCHEMA_WRITE_OPTIONS,
+  prismaSchemaCommand,
+  type MigratorLibrary,
+  type SchemaOptionsApi,
+  type SchemaWriteMethod,
+} from '../src/knowledge/migrators.js';
+
+export type NoInAppMigrationsMessageIds = 'schemaWriteOption' | 'schemaWriteCall' | 'schemaWriteCommand' | 'migrationFlag';
+
+/** What the `extract-migrations` codemod needs to take the in-app migration path out. */
+export type NoInAppMigrationsFacts =
+  | {
+      kind: 'option';
+      library: MigratorLibrary;
+      /** `synchronize` / `migrationsRun`. */
+      option: string;
+      /** The property whose value becomes `false`. */
+      property: TSESTree.Property;
+      /** The call or `new` that takes the options. */
+      call: TSESTree.CallExpression | TSESTree.NewExpression;
+    }
+  | {
+      kind: 'call' | 'command';
+      library: MigratorLibrary;
+      /** The schema-writing call (`knex.migrate.latest()`, `migrate(db, …)`, `execSync('npx prisma migrate deploy')`). */
+      call: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
+      /** The statement to remove when it is only this call (awaited or not). */
+      statement: TSESTree.ExpressionStatement | undefined;
+      /** The import specifier / require binding that becomes unused once the call is removed. */
+      unusedImport: TSESTree.Node | undefined;
+    }
+  | {
+      kind: 'flag';
+      /** The environment variable (`POSTGRES_RUN_MIGRATIONS`). */
+      flag: string;
+      /** The read: `process.env.X`, `env['X']`, or the `{ X }` destructuring property. */
+      read: TSESTree.Node;
+    };
+
+type Report = Parameters<Parameters<typeof createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>>[0]['detect']>[1];
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+const OPTIONS_CATALOGUE: TrackedApi<SchemaOptionsApi>[] = SCHEMA_OPTIONS_APIS.map((api) => ({ modules: api.modules, path: api.path, kind: api.kind, entry: api }));
+
+/** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
+function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
+  if (!method.evidence) return true;
+  for (const module of modules) {
+    for (const pattern of method.evidence) if (typeof pattern === 'string' ? module === pattern : pattern.test(module)) return true;
+  }
+  return false;
+}
+
+/** Whether a receiver matches an entry's `via`: `x.migrate.latest()`, `orm.getMigrator().up()`, `Schema.Create()`. */
+function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
+  const via = method.via;
+  if (!via) return true;
+  const object = migrationUnwrapped(receiver);
+  if ('property' in via) return memberPropertyName(object) === via.property;
+  if ('identifier' in via) return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
+  if (object.type !== 'CallExpression') return false;
+  const callee = migrationUnwrapped(object.callee);
+  return memberPropertyName(callee) === via.call || (callee.type === 'Identifier' && callee.name === via.call);
+}
+
+function reportOptions(call: TSESTree.CallExpression | TSESTree.NewExpression, api: SchemaOptionsApi, sourceCode: SourceCode, report: Report): void {
+  const objects = migrationOptionsObjects(call.arguments[0], sourceCode);
+  if (api.factory) for (const options of [...objects]) objects.push(...migrationFactoryResults(options, api.factory, sourceCode));
+  const seen = new Set<TSESTree.Node>();
+  for (const object of objects) {
+    for (const property of object.properties) {
+      if (property.type !== 'Property' || seen.has(property)) continue;
+      const option = propertyKeyName(property);
+      if (!option || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
+      const value = migrationUnwrapped(property.value);
+      if (value.type === 'Literal' && value.value === false) continue;
+      seen.add(property);
+      report({
+        messageId: 'schemaWriteOption',
+        data: { option, value: sourceCode.getText(property.value), api: api.api },
+        node: property,
+        facts: { kind: 'option', library: api.library, option, property, call },
+      });
+    }
+  }
+}
+
+/** Whether a template tag is `$` imported from execa or zx (the tracker reports imports, not tag uses, for reads). */
+function isImportedTag(tag: TSESTree.Node, sourceCode: SourceCode): boolean {
+  const id = migrationUnwrapped(tag);
+  if (id.type !== 'Identifier') return false;
+  const variable = findVariable(sourceCode.getScope(id) as never, id) as { defs: Array<{ type: string; node: TSESTree.Node; parent?: TSESTree.Node | null }> } | null;
+  const def = variable?.defs[0];
+  if (!def || def.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier' || def.parent?.type !== 'ImportDeclaration') return false;
+  const imported = def.node.imported.type === 'Identifier' ? def.node.imported.name : def.node.imported.value;
+  const source = def.parent.source.value;
+  return PROCESS_SPAWNERS.some((s) => s.tagged === true && s.names.includes(imported) && s.modules.includes(source));
+}
+
+export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>({
+  name: 'no-in-app-migrations',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow schema writes outside the migrate entrypoint: every replica would run them at once, unlocked',
+      recommended: true,
+    },
+    messages: {
+      schemaWriteOption:
+        '`{{option}}: {{value}}` in {{api}} makes every replica write the schema when it starts, racing the others. Set it to `false` and apply migrations from the migrate entrypoint (`runMigrations`).',
+      schemaWriteCall:
+        '{{api}} writes the schema from app code, on every replica at once. Move it to the migrate entrypoint (cmd/migrate on `runMigrations`), the only writer of schema.',
+      schemaWriteCommand:
+        '`{{command}}` spawned from app code runs on every replica at once. Run it from the migrate entrypoint under the advisory lock (`prismaMigrator` with `runMigrations`).',
+      migrationFlag:
+        '`{{flag}}` switches on a second migration path. Remove it: the migrate entrypoint runs before the server on every pod and is the only writer of schema.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  detect(context, report) {
+    if (isMigrationExemptFile(context)) return {};
+    const sourceCode = context.sourceCode;
+    const flags = readSettings(context.settings).migrationFlags;
+    // Member calls, collected on the way down and matched against the catalogue at the end.
+    const methodCalls: TSESTree.CallExpression[] = [];
+    const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
+
+    return {
+      'Program:exit'(program: TSESTree.Program) {
+        const modules = moduleSpecifiers(program);
+
+        // ORM options that synchronise or migrate at start-up.
+        for (const ref of importedReferences(context, OPTIONS_CATALOGUE)) {
+          if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression') reportOptions(ref.node, ref.entry, sourceCode, report);
+        }
+
+        // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
+        const functionCatalogue: TrackedApi<(typeof SCHEMA_WRITE_FUNCTIONS)[number]>[] = SCHEMA_WRITE_FUNCTIONS.map((fn) => ({
+          modules: Array.isArray(fn.modules) ? fn.modules : [...modules].filter((m) => (fn.modules as RegExp).test(m)),
+          path: fn.path,
+          kind: 'call' as const,
+          entry: fn,
+        })).filter((api) => api.modules.length > 0);
+        const reportedCalls = new Set<TSESTree.Node>();
+        for (const ref of importedReferences(context, functionCatalogue)) {
+          if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
+          reportedCalls.add(ref.node);
+          report({
+            messageId: 'schemaWriteCall',
+            data: { api: ref.entry.api },
+            node: ref.node,
+            facts: { kind: 'call', library: ref.entry.library, call: ref.node, statement: removableStatement(ref.node), unusedImport: importThatBecomesUnused(ref.node.callee, sourceCode) },
+          });
+        }
+
+        // Commands: `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx.
+        const spawnCatalogue: TrackedApi<true>[] = PROCESS_SPAWNERS.filter((s) => !s.tagged).flatMap((s) =>
+          s.names.map((name) => ({ modules: s.modules, path: [name], kind: 'call' as const, entry: true as const })),
+        );
+        const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
+        for (const ref of importedReferences(context, spawnCatalogue)) {
+          if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
+        }
+        for (const tagged of taggedTemplates) {
+          if (isImportedTag(tagged.tag, sourceCode)) commands.push([tagged, migrationCommandText([tagged.quasi])]);
+        }
+        for (const [call, text] of commands) {
+          const command = prismaSchemaCommand(text);
+          if (!command || reportedCalls.has(call)) continue;
+          reportedCalls.add(call);
+          report({
+            messageId: 'schemaWriteCommand',
+            data: { command },
+            node: call,
+            facts: { kind: 'command', library: 'prisma', call, statement: removableStatement(call), unusedImport: undefined },
+          });
+        }
+
+        // The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`).
+        const flagCatalogue: TrackedApi<string>[] = flags.flatMap((flag) => [
+          { modules: [null], path: ['process', 'env', flag], kind: 'read' as const, entry: flag },
+          { modules: ['process', 'node:process'], path: ['env', flag], kind: 'read' as const, entry: flag },
+        ]);
+        for (const ref of importedReferences(context, flagCatalogue)) {
+          report({ messageId: 'migrationFlag', data: { flag: ref.entry }, node: ref.node, facts: { kind: 'flag', flag: ref.entry, read: ref.node } });
+        }
+
+        methodCalls.forEach((call) => {
+          if (reportedCalls.has(call)) return;
+          const callee = migrationUnwrapped(call.callee);
+          if (callee.type !== 'MemberExpression') return;
+          const method = memberPropertyName(callee);
+          const entry = method && SCHEMA_WRITE_METHODS.find((m) => m.methods.includes(method) && viaMatches(m, callee.object) && hasEvidence(m, modules));
+          if (!entry) return;
+          reportedCalls.add(call);
+          report({
+            messageId: 'schemaWriteCall',
+            data: { api: entry.api === 'knex.migrate' ? `knex.migrate.${method}()` : entry.api },
+            node: call,
+            facts: { kind: 'call', library: entry.library, call, statement: removableStatement(call), unusedImport: undefined },
+          });
+        });
+      },
+      CallExpression(node: TSESTree.CallExpression) {
+        methodCalls.push(node);
+      },
+      TaggedTemplateExpression(node: TSESTree.TaggedTemplateExpression) {
+        taggedTemplates.push(node);
+      },
+    };
+  },
+});

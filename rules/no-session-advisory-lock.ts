@@ -1,0 +1,125 @@
+// Session advisory locks belong to a server connection. Behind PgBouncer in transaction pooling
+// mode each statement may run on a different server connection, so the lock and its unlock part
+// ways: the lock leaks (the job silently stops until the connection is recycled) or another
+// replica lands on the same backend and "acquires" it too. Only the migrate entrypoint, which
+// connects directly to PostgreSQL on one pinned connection, may use them.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { createRule } from './create-rule.js';
+import { sessionAdvisoryLockCalls } from '../src/knowledge/sql.js';
+import { matchesAny, readSettings } from './utils/settings.js';
+import { enclosingFunction, type FunctionNode } from './utils/sql-enclosing-function.js';
+import { sqlUsesListener } from './utils/sql-text.js';
+import { isBetweenBeginAndCommit, isTransactionCallbackClient, transactionControlOf, type TransactionControl } from './utils/sql-transaction-controls.js';
+
+export type NoSessionAdvisoryLockMessageIds = 'sessionLock' | 'sessionUnlock' | 'useXactLock';
+
+/** What the `advisory-lock-to-lease` codemod needs. */
+export interface NoSessionAdvisoryLockFacts {
+  /** The JS call or tagged template that sends the SQL (`undefined` for SQL text not sent by a known call). */
+  lockCall: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression | undefined;
+  /** The expression holding the SQL (literal, template, concatenation; the constant's initializer when passed by name). */
+  sqlNode: TSESTree.Node;
+  /** The SQL function, lower-cased (`pg_try_advisory_lock`). */
+  functionName: string;
+  /** `try` (pg_try_…), `lock` (blocking) or `unlock`. */
+  kind: 'try' | 'lock' | 'unlock';
+  shared: boolean;
+  /** The transaction-level function to use instead (`undefined` for unlocks). */
+  xactFunctionName: string | undefined;
+  /** Source range of the function name inside the literal, when it is written verbatim there. */
+  functionNameRange: [number, number] | undefined;
+  /** The client expression the SQL is sent on (`pool`, `this.db`, `sql`), and its text. */
+  client: TSESTree.Expression | undefined;
+  clientText: string | undefined;
+  /** Sent between BEGIN and COMMIT on the same client in the same function, or inside a transaction callback. */
+  inTransaction: boolean;
+  /** The function the call sits in (`undefined` at module level). */
+  enclosingFunction: FunctionNode | undefined;
+}
+
+export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds, readonly unknown[], NoSessionAdvisoryLockFacts>({
+  name: 'no-session-advisory-lock',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow session-level PostgreSQL advisory locks, which leak or are shared through PgBouncer transaction pooling',
+      recommended: true,
+    },
+    hasSuggestions: true,
+    messages: {
+      sessionLock:
+        '`{{name}}` takes a session advisory lock. Through PgBouncer in transaction pooling mode the lock and its unlock can run on different server connections: the lock leaks (the job silently stops) or another replica acquires it on the same backend and runs in parallel. Use a lease (`runExclusive` / `claimPeriod` from replica-guard), or `{{xact}}` inside a transaction.',
+      sessionUnlock:
+        '`{{name}}` releases a session advisory lock. Through PgBouncer in transaction pooling mode it can run on a different server connection than the lock, return false and leave the lock held. Use a lease (`runExclusive` from replica-guard), or `pg_advisory_xact_lock` inside a transaction (released at COMMIT, no unlock needed).',
+      useXactLock: 'Use `{{xact}}`: this call is inside a transaction, and the lock is released at COMMIT.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  detect(context, report) {
+    const settings = readSettings(context.settings);
+    if (matchesAny(context.filename, context.cwd, settings.migrateEntrypoints)) return {};
+    const sourceCode = context.sourceCode;
+    // Most files never mention advisory locks: skip them without walking their strings.
+    if (!/advisory/i.test(sourceCode.text)) return {};
+    const controls: TransactionControl[] = [];
+    const collectControl = (node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void => {
+      const control = transactionControlOf(node, sourceCode);
+      if (control) controls.push(control);
+    };
+
+    const sql = sqlUsesListener(
+      context,
+      (use) => {
+        for (const lock of sessionAdvisoryLockCalls(use.parsed)) {
+          const { token, fn, name } = lock;
+          const clientText = use.client ? sourceCode.getText(use.client) : undefined;
+          const inTransaction =
+            use.call !== undefined &&
+            use.client !== undefined &&
+            (isBetweenBeginAndCommit(use.call, clientText as string, controls) || isTransactionCallbackClient(use.client, sourceCode));
+          const nameRange = token.kind === 'word' ? use.sql.rangeOf(token.start, token.end) : undefined;
+          const suggest: TSESLint.SuggestionReportDescriptor<NoSessionAdvisoryLockMessageIds>[] = [];
+          if (inTransaction && fn.xact && nameRange) {
+            const xact = fn.xact;
+            suggest.push({ messageId: 'useXactLock', data: { xact }, fix: (fixer) => fixer.replaceTextRange(nameRange, xact) });
+          }
+          report({
+            messageId: fn.kind === 'unlock' ? 'sessionUnlock' : 'sessionLock',
+            data: { name, xact: fn.xact ?? 'pg_advisory_xact_lock' },
+            node: use.sql.node,
+            loc: use.sql.locOf(token.start, token.end),
+            facts: {
+              lockCall: use.call,
+              sqlNode: use.sql.node,
+              functionName: name,
+              kind: fn.kind,
+              shared: fn.shared,
+              xactFunctionName: fn.xact,
+              functionNameRange: nameRange,
+              client: use.client,
+              clientText,
+              inTransaction,
+              enclosingFunction: use.call ? enclosingFunction(use.call) : enclosingFunction(use.sql.node),
+            },
+            ...(suggest.length > 0 ? { suggest } : {}),
+          });
+        }
+      },
+      { mentions: /advisory/i },
+    );
+    return {
+      ...sql,
+      CallExpression(node) {
+        collectControl(node);
+        sql.CallExpression?.(node);
+      },
+      TaggedTemplateExpression(node) {
+        collectControl(node);
+        sql.TaggedTemplateExpression?.(node);
+      },
+    };
+  },
+});
+
+export default noSessionAdvisoryLock;

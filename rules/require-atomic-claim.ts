@@ -1,0 +1,166 @@
+// A worker that reads pending rows and then acts on each one and marks it by id runs on every
+// replica: two replicas read the same pending rows before either marks them, and both act (two
+// emails, two charges, two publishes). The read must claim the rows (`FOR UPDATE SKIP LOCKED`,
+// or `claimRows`), or the update must be a conditional transition whose row count decides
+// whether this replica acts.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { createRule } from './create-rule.js';
+import { pendingReadOf, patternNames, resultNames, rootName, rowUpdateOf, type ClaimVocabulary, type DatabaseCall, type PendingRead, type RowUpdate } from './utils/sql-claim-shapes.js';
+import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
+import { descendants } from './utils/sql-descendants.js';
+import { isOutermostCall } from './utils/sql-method-chain.js';
+import { enclosingFunction, isFunctionNode, type FunctionNode } from './utils/sql-enclosing-function.js';
+
+export type RequireAtomicClaimMessageIds = 'nonAtomicClaim';
+
+export type RequireAtomicClaimOptions = [Partial<ClaimVocabulary>];
+
+/** What a rewrite to `claimRows` needs. */
+export interface RequireAtomicClaimFacts {
+  /** The read of pending rows (the call or tagged template). */
+  read: DatabaseCall;
+  readKind: 'sql' | 'builder';
+  /** The table / model read, and the status-like column filtered on, when known. */
+  table: string | undefined;
+  statusColumn: string | undefined;
+  /** The loop acting on each row (`for…of`, `.forEach`, `.map`), or `undefined` for a single row. */
+  loop: TSESTree.Node | undefined;
+  /** The first update of an acted-on row that is not a checked conditional transition. */
+  update: DatabaseCall;
+  enclosingFunction: FunctionNode | undefined;
+}
+
+const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
+
+interface WorkRegion {
+  region: TSESTree.Node;
+  /** Names the acted-on row is bound to inside the region. */
+  names: string[];
+  loop: TSESTree.Node | undefined;
+  /** Updates only count after this offset. */
+  after: number;
+}
+
+function mentionsAny(node: TSESTree.Node, names: readonly string[], keys: Parameters<typeof descendants>[1]): boolean {
+  if (names.length === 0) return false;
+  for (const n of [node, ...descendants(node, keys)]) if (n.type === 'Identifier' && names.includes(n.name)) return true;
+  return false;
+}
+
+export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, RequireAtomicClaimOptions, RequireAtomicClaimFacts>({
+  name: 'require-atomic-claim',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require workers to claim pending rows atomically (`FOR UPDATE SKIP LOCKED` or a checked conditional transition) before acting on them',
+      recommended: true,
+    },
+    messages: {
+      nonAtomicClaim:
+        'This reads pending rows, then acts on each and updates it by id, but the read takes no row locks and the update does not re-check the state: every replica reads the same rows and acts on them twice. Claim them in one statement with `claimRows` from replica-guard (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`), or update with `… AND {{column}} = <pending>` and act only when the row count says this replica changed the row.',
+    },
+    schema: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          statusColumns: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Extra column / field names that hold a row\'s state, in addition to the built-in status-like names (status, state, processed_at, sent_at, …).',
+          },
+          queueTables: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Extra table / model names that are work queues, in addition to the built-in queue-like names (outbox, inbox, queue, jobs, tasks, …).',
+          },
+        },
+      },
+    ],
+  },
+  defaultOptions: [{ statusColumns: [], queueTables: [] }],
+  detect(context, report) {
+    const sourceCode = context.sourceCode;
+    const vocabulary: ClaimVocabulary = { statusColumns: context.options[0]?.statusColumns ?? [], queueTables: context.options[0]?.queueTables ?? [] };
+    const reads: PendingRead[] = [];
+    const seen = new Set<TSESTree.Node>();
+    const collect = (node: DatabaseCall): void => {
+      if (seen.has(node)) return;
+      seen.add(node);
+      const read = pendingReadOf(node, sourceCode, vocabulary);
+      if (read) reads.push(read);
+    };
+    /** A builder chain is looked at once, from its outermost call, and only when it has a read or filter link. */
+    const collectCall = (node: TSESTree.CallExpression): void => {
+      const callee = node.callee;
+      const name = callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+      if (name === undefined) return;
+      if (SQL_METHODS.has(name)) return collect(node);
+      if (!READ_METHODS.has(name) && !FILTER_METHOD.test(name)) return;
+      let outer: TSESTree.CallExpression = node;
+      while (!isOutermostCall(outer)) {
+        let up: TSESTree.Node | undefined = outer.parent;
+        while (up && up.type !== 'CallExpression') up = up.parent;
+        if (!up) break;
+        outer = up;
+      }
+      collect(outer);
+    };
+
+    /** Where the rows a read returns are acted on: loop bodies over its result, or the rest of the function. */
+    function workRegions(read: PendingRead, scope: TSESTree.Node): WorkRegion[] {
+      const bound = resultNames(read.node);
+      const iterates = (expression: TSESTree.Node): boolean =>
+        (expression.range[0] <= read.node.range[0] && expression.range[1] >= read.node.range[1]) || bound.includes(rootName(expression) ?? '\0');
+      const regions: WorkRegion[] = [];
+      for (const node of descendants(scope, sourceCode.visitorKeys)) {
+        if (node.range[1] <= read.node.range[0]) continue;
+        if (node.type === 'ForOfStatement' && iterates(node.right)) {
+          regions.push({ region: node.body, names: patternNames(node.left), loop: node, after: read.node.range[1] });
+        } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed && node.callee.property.type === 'Identifier') {
+          const callback = node.arguments[0];
+          if (ITERATING_METHODS.has(node.callee.property.name) && isFunctionNode(callback) && iterates(node.callee.object)) {
+            regions.push({ region: callback.body, names: patternNames(callback.params[0]), loop: node, after: read.node.range[1] });
+          }
+        }
+      }
+      if (regions.length === 0 && bound.length > 0) regions.push({ region: scope, names: bound, loop: undefined, after: read.node.range[1] });
+      return regions;
+    }
+
+    function unsafeUpdateIn(region: WorkRegion): RowUpdate | undefined {
+      for (const node of [region.region, ...descendants(region.region, sourceCode.visitorKeys)]) {
+        if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < region.after) continue;
+        const update = rowUpdateOf(node, sourceCode, vocabulary);
+        if (!update || !mentionsAny(node, region.names, sourceCode.visitorKeys)) continue;
+        if (!(update.conditional && update.countChecked)) return update;
+      }
+      return undefined;
+    }
+
+    return {
+      CallExpression: collectCall,
+      TaggedTemplateExpression: collect,
+      'Program:exit'() {
+        for (const read of reads) {
+          const fn = enclosingFunction(read.node);
+          const scope = fn ? fn.body : sourceCode.ast;
+          for (const region of workRegions(read, scope)) {
+            const update = unsafeUpdateIn(region);
+            if (!update) continue;
+            report({
+              messageId: 'nonAtomicClaim',
+              data: { column: read.statusColumn ?? 'status' },
+              node: read.reportNode,
+              ...(read.loc ? { loc: read.loc } : {}),
+              facts: { read: read.node, readKind: read.kind, table: read.table, statusColumn: read.statusColumn, loop: region.loop, update: update.node, enclosingFunction: fn },
+            });
+            break;
+          }
+        }
+      },
+    };
+  },
+});
+
+export default requireAtomicClaim;

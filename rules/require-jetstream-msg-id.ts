@@ -1,0 +1,116 @@
+// A JetStream publish without `msgID` (the `Nats-Msg-Id` header) is stored again every time it is
+// retried: after a timeout, after a crash between publish and "mark sent", or by a second replica
+// relaying the same outbox row. With `msgID` the server drops the repeat inside the stream's
+// duplicate window.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { createRule } from './create-rule.js';
+import { createJetStreamContexts } from './utils/jetstream-contexts.js';
+import { msgIdCandidate } from './utils/jetstream-msg-id-candidate.js';
+import { jetStreamPublishOptions } from './utils/jetstream-publish-options.js';
+import { unwrapExpression } from './utils/jetstream-unwrapped-expression.js';
+import { MSG_ID_OPTION, publishMethod, type JetStreamApi } from '../src/knowledge/jetstream.js';
+
+export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';
+
+/** What the `jetstream-msg-id` codemod needs to add `msgID`. */
+export interface RequireJetStreamMsgIdFacts {
+  /** The publish call (`js.publish(subject, data, options?)`). */
+  call: TSESTree.CallExpression;
+  /** Which client the JetStream context came from. */
+  api: JetStreamApi;
+  /** The options argument, if there is one (an object literal or the name of a `const` one). */
+  options: TSESTree.Node | undefined;
+  /** The object literal to add `msgID` to, if the options are one the rule can see. */
+  optionsObject: TSESTree.ObjectExpression | undefined;
+  /** Index of the options argument in the call (`2` for `publish`). */
+  optionsIndex: number;
+  /** Source text of the obvious id in scope (`row.id`, `event.id`, `outboxId`), if there is one. */
+  candidateId: string | undefined;
+}
+
+function propertyNameOf(callee: TSESTree.Node): { name: string; node: TSESTree.Node } | undefined {
+  const member = unwrapExpression(callee);
+  if (member.type !== 'MemberExpression') return undefined;
+  if (!member.computed && member.property.type === 'Identifier') return { name: member.property.name, node: member.property };
+  if (member.computed && member.property.type === 'Literal' && typeof member.property.value === 'string') {
+    return { name: member.property.value, node: member.property };
+  }
+  return undefined;
+}
+
+export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
+  name: 'require-jetstream-msg-id',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require `msgID` on JetStream publishes so a retried or relayed message is stored once',
+      recommended: true,
+    },
+    hasSuggestions: true,
+    messages: {
+      missingMsgId:
+        'JetStream publish without `msgID`: a retry, a restart or a second replica stores this message again. Set `msgID` to a stable id (the outbox row or event id) so the server drops the duplicate.',
+      optionsWithoutMsgId:
+        'These JetStream publish options have no `msgID`: a retry, a restart or a second replica stores this message again. Add `msgID` with a stable id (the outbox row or event id).',
+      addMsgId: 'Set `msgID` to `String({{id}})`.',
+    },
+    schema: [],
+  },
+  defaultOptions: [],
+  detect(context, report) {
+    const sourceCode = context.sourceCode;
+    const publishes: { call: TSESTree.CallExpression; method: { name: string; optionsIndex: number }; name: TSESTree.Node }[] = [];
+
+    return {
+      CallExpression(call) {
+        const property = propertyNameOf(call.callee);
+        const method = property && publishMethod(property.name);
+        if (property && method) publishes.push({ call, method, name: property.node });
+      },
+      'Program:exit'() {
+        if (publishes.length === 0) return;
+        const contexts = createJetStreamContexts(sourceCode);
+        for (const { call, method, name } of publishes) {
+          const member = unwrapExpression(call.callee) as TSESTree.MemberExpression;
+          const api = contexts.apiOf(member.object);
+          if (!api) continue;
+          const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex);
+          if (options.kind === 'opaque' || (options.kind === 'object' && options.hasMsgId)) continue;
+
+          const candidateId = msgIdCandidate(sourceCode, call);
+          const msgId = candidateId === undefined ? undefined : `String(${candidateId})`;
+          let fix: TSESLint.ReportFixFunction | undefined;
+          if (msgId !== undefined && options.kind === 'absent') {
+            const [subject, data] = call.arguments;
+            if (options.node) fix = (fixer) => fixer.replaceText(options.node as TSESTree.Node, `{ ${MSG_ID_OPTION}: ${msgId} }`);
+            else if (data) fix = (fixer) => fixer.insertTextAfter(data, `, { ${MSG_ID_OPTION}: ${msgId} }`);
+            else if (subject) fix = (fixer) => fixer.insertTextAfter(subject, `, undefined, { ${MSG_ID_OPTION}: ${msgId} }`);
+          }
+          // Only a literal at the call: a shared `const opts` may be used where this id is not in scope.
+          if (msgId !== undefined && options.kind === 'object' && options.node === options.object) {
+            const last = options.object.properties.at(-1);
+            fix = last
+              ? (fixer) => fixer.insertTextAfter(last, `, ${MSG_ID_OPTION}: ${msgId}`)
+              : (fixer) => fixer.replaceText(options.object, `{ ${MSG_ID_OPTION}: ${msgId} }`);
+          }
+
+          report({
+            messageId: options.kind === 'absent' ? 'missingMsgId' : 'optionsWithoutMsgId',
+            node: options.kind === 'object' ? options.node : name,
+            facts: {
+              call,
+              api,
+              options: options.kind === 'object' ? options.node : options.node,
+              optionsObject: options.kind === 'object' ? options.object : undefined,
+              optionsIndex: method.optionsIndex,
+              candidateId,
+            },
+            ...(fix && candidateId !== undefined ? { suggest: [{ messageId: 'addMsgId' as const, data: { id: candidateId }, fix }] } : {}),
+          });
+        }
+      },
+    };
+  },
+});
+
+export default requireJetStreamMsgId;

@@ -1,0 +1,176 @@
+// Whether scheduled work reaches beyond the process — the only work that repeats harmfully at N
+// replicas. In-process work (clearing a Map, resetting a counter, a log line, a metric) does not.
+// Without types this is a heuristic: an unknown call counts as external, a known in-process call
+// does not, and a same-file function is looked into (a few levels deep).
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { classMember, identifierDefinition, type FunctionLike } from './work-function.js';
+
+/** Free functions and constructors that never leave the process. */
+const IN_PROCESS_FUNCTIONS = new Set([
+  'clearTimeout', 'clearInterval', 'clearImmediate', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask',
+  'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Date', 'Array',
+  'Object', 'RegExp', 'Error', 'structuredClone', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI',
+]);
+
+/** Objects whose methods never leave the process. */
+const IN_PROCESS_OBJECTS = new Set([
+  'console', 'Math', 'JSON', 'Object', 'Array', 'Number', 'String', 'Date', 'Reflect', 'Symbol', 'Buffer', 'performance',
+  'process', 'os', 'v8', 'util', 'crypto', 'Intl', 'Atomics',
+]);
+
+/** Methods of in-memory structures, loggers and metrics. */
+const IN_PROCESS_METHODS = new Set([
+  'clear', 'delete', 'set', 'get', 'has', 'add', 'push', 'pop', 'shift', 'unshift', 'splice', 'forEach', 'map', 'filter',
+  'reduce', 'some', 'every', 'find', 'findIndex', 'includes', 'indexOf', 'keys', 'values', 'entries', 'sort', 'reverse',
+  'slice', 'concat', 'join', 'at', 'fill', 'flat', 'flatMap', 'toString', 'toISOString', 'toJSON', 'getTime', 'valueOf',
+  'trim', 'split', 'replace', 'toLowerCase', 'toUpperCase', 'startsWith', 'endsWith', 'padStart', 'padEnd',
+  'log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose', 'inc', 'dec', 'observe', 'reset', 'labels',
+  'startTimer', 'emit', 'unref', 'ref', 'refresh', 'hasRef', 'gc', 'now', 'evict', 'prune', 'purgeStale',
+]);
+
+/** Receivers that are clients of something outside the process, whatever the method (`redis.set`). */
+const EXTERNAL_RECEIVER_WORDS = new Set([
+  'db', 'database', 'pool', 'client', 'knex', 'prisma', 'redis', 'valkey', 'repo', 'repository', 'http', 'https', 'axios',
+  'api', 'mailer', 'mail', 'smtp', 'transporter', 'queue', 'producer', 'publisher', 'stripe', 's3', 'sqs', 'sns', 'kafka',
+  'nats', 'jetstream', 'js', 'em', 'manager', 'datasource', 'connection', 'conn', 'sql', 'pg', 'mongo', 'mongoose', 'model',
+  'collection', 'service', 'gateway', 'storage', 'bucket', 'webhook', 'boss', 'agenda', 'broker', 'bus', 'channel', 'tx', 'trx',
+]);
+
+function lastWord(name: string): string {
+  const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
+  return (words[words.length - 1] ?? name).toLowerCase();
+}
+
+/** The name a receiver goes by: `redis`, `this.userRepository` → `userRepository`. */
+function receiverName(node: TSESTree.Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return node.property.name;
+  if (node.type === 'CallExpression') return receiverName(node.callee);
+  return undefined;
+}
+
+function isExternalReceiver(node: TSESTree.Node): boolean {
+  // A member chain reaches the client at its root (`this.db.users.update`) or at a link.
+  let current: TSESTree.Node = node;
+  for (let depth = 0; depth < 6; depth++) {
+    const name = receiverName(current);
+    if (name !== undefined && !IN_PROCESS_OBJECTS.has(name)) {
+      if (EXTERNAL_RECEIVER_WORDS.has(name.toLowerCase()) || EXTERNAL_RECEIVER_WORDS.has(lastWord(name))) return true;
+    }
+    if (current.type === 'MemberExpression') current = current.object;
+    else if (current.type === 'CallExpression' && current.callee.type === 'MemberExpression') current = current.callee.object;
+    else return false;
+  }
+  return false;
+}
+
+export interface EffectsOptions {
+  sourceCode: SourceCode;
+  /** A call the caller knows is coordinated elsewhere (a deduplicated queue enqueue): not an effect here. */
+  isCoordinatedCall?: (call: TSESTree.CallExpression) => boolean;
+  /** Calls to skip entirely (guard calls). */
+  isGuardCall?: (call: TSESTree.CallExpression) => boolean;
+}
+
+export interface Effects {
+  /** Reaches beyond the process (I/O, async work, an unknown call). */
+  external: boolean;
+  /** Hands work to a distributed queue that coordinates it. */
+  coordinated: boolean;
+}
+
+const MAX_DEPTH = 3;
+
+/** The effects of running `root` (a function or a statement list). */
+export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
+  const effects: Effects = { external: false, coordinated: false };
+  const visited = new Set<FunctionLike>();
+  const keys = options.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+
+  const resolveCallee = (call: TSESTree.CallExpression): FunctionLike | undefined => {
+    const callee = call.callee;
+    if (callee.type === 'Identifier') return identifierDefinition(options.sourceCode, callee)?.fn;
+    if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && !callee.computed) {
+      const name = callee.property.type === 'PrivateIdentifier' ? `#${callee.property.name}` : callee.property.type === 'Identifier' ? callee.property.name : undefined;
+      return name === undefined ? undefined : classMember(callee, name)?.fn;
+    }
+    return undefined;
+  };
+
+  /** Returns true when the call is known not to leave the process (its arguments are still walked). */
+  const callIsInProcess = (call: TSESTree.CallExpression, depth: number): boolean => {
+    const callee = call.callee;
+    if (callee.type === 'Identifier') {
+      if (IN_PROCESS_FUNCTIONS.has(callee.name)) return true;
+    } else if (callee.type === 'MemberExpression') {
+      const method = !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+      if (method === 'then' || method === 'catch' || method === 'finally') return false;
+      if (isExternalReceiver(callee.object)) return false;
+      if (callee.object.type === 'Identifier' && IN_PROCESS_OBJECTS.has(callee.object.name)) return true;
+      if (method !== undefined && IN_PROCESS_METHODS.has(method) && callee.object.type !== 'ThisExpression') return true;
+    }
+    const target = resolveCallee(call);
+    if (target && depth < MAX_DEPTH) {
+      if (visited.has(target)) return true;
+      visited.add(target);
+      // An async same-file function is async work even when its awaits are hidden from us.
+      if (target.async) return false;
+      walk(target.body, depth + 1);
+      return !effects.external;
+    }
+    return false;
+  };
+
+  const walk = (node: TSESTree.Node, depth: number): void => {
+    if (effects.external) return;
+    switch (node.type) {
+      case 'AwaitExpression': {
+        const argument = node.argument.type === 'ChainExpression' ? node.argument.expression : node.argument;
+        if (argument.type !== 'CallExpression') {
+          effects.external = true;
+          return;
+        }
+        break;
+      }
+      case 'ForOfStatement':
+        if (node.await) {
+          effects.external = true;
+          return;
+        }
+        break;
+      case 'TaggedTemplateExpression':
+        // sql`…`, gql`…`: a query tag is a query.
+        effects.external = true;
+        return;
+      case 'ImportExpression':
+        break;
+      case 'CallExpression': {
+        if (options.isGuardCall?.(node)) return;
+        if (options.isCoordinatedCall?.(node)) {
+          effects.coordinated = true;
+          return;
+        }
+        if (!callIsInProcess(node, depth)) {
+          effects.external = true;
+          return;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    for (const key of keys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const item of child) if (item && typeof (item as TSESTree.Node).type === 'string') walk(item as TSESTree.Node, depth);
+      } else if (child && typeof (child as TSESTree.Node).type === 'string') {
+        walk(child as TSESTree.Node, depth);
+      }
+      if (effects.external) return;
+    }
+  };
+
+  walk(root, 0);
+  return effects;
+}

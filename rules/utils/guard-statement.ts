@@ -1,0 +1,50 @@
+// The guard statement the `no-unguarded-schedule` suggestion and the `guard-schedules` codemod
+// both insert, built from the rule's facts so the two can never produce different text.
+
+/** The schedule of a finding: an interval expression as written, or a literal cron expression. */
+export type SchedulePeriod =
+  | { kind: 'interval'; text: string }
+  | { kind: 'cron'; expression: string; tzText?: string }
+  | undefined;
+
+export interface GuardStatementOptions {
+  /** How the guard is called in this file: `claimPeriod`, an alias, or `rg.claimPeriod`. */
+  callee?: string;
+  /** Job name when the facts have none (the codemod uses file and line). */
+  fallbackJobName?: string;
+  /** `return` in a function, `continue` in a `for await` loop body. */
+  exit?: 'return' | 'continue';
+}
+
+/** A single-quoted JavaScript string literal. */
+export function quote(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+}
+
+/** `<service>:<job>`. */
+export function leaseKey(service: string, job: string): string {
+  return `${service}:${job}`;
+}
+
+/** The second argument of `claimPeriod`: the interval as written, or `{ cron, tz }`. */
+export function periodArgumentText(period: SchedulePeriod): string | undefined {
+  if (!period) return undefined;
+  if (period.kind === 'interval') return period.text;
+  return period.tzText === undefined ? `{ cron: ${quote(period.expression)} }` : `{ cron: ${quote(period.expression)}, tz: ${period.tzText} }`;
+}
+
+/**
+ * `if (!(await claimPeriod('svc:job', PERIOD))) return;` — or undefined when the period or the
+ * job name is unknown (then a human has to pick them).
+ */
+export function guardStatementText(
+  facts: { jobName: string | undefined; period: SchedulePeriod },
+  service: string,
+  options: GuardStatementOptions = {},
+): string | undefined {
+  const period = periodArgumentText(facts.period);
+  const job = facts.jobName ?? options.fallbackJobName;
+  if (period === undefined || job === undefined) return undefined;
+  const callee = options.callee ?? 'claimPeriod';
+  return `if (!(await ${callee}(${quote(leaseKey(service, job))}, ${period}))) ${options.exit ?? 'return'};`;
+}

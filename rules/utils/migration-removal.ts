@@ -1,0 +1,41 @@
+// Facts an `extract-migrations` rewrite needs around a schema-write call: the statement that can
+// be removed whole, and the import that becomes unused when it is.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { findVariable } from '@eslint-community/eslint-utils';
+
+/** The statement that is only this expression (`await knex.migrate.latest();`), or undefined. */
+export function removableStatement(expression: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
+  let node: TSESTree.Node = expression;
+  while (node.parent && (node.parent.type === 'AwaitExpression' || node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression')) node = node.parent;
+  return node.parent?.type === 'ExpressionStatement' ? node.parent : undefined;
+}
+
+/** The root identifier of a callee (`migrate` in `migrate(db)`, `pgm` in `pgm.runner(…)`). */
+function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
+  let current = node;
+  while (current.type === 'MemberExpression') current = current.object;
+  return current.type === 'Identifier' ? current : undefined;
+}
+
+/**
+ * The import specifier (or `require` destructuring property / declarator) that binds the callee,
+ * when this call is its only use — removing the call leaves it unused.
+ */
+export function importThatBecomesUnused(callee: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node | undefined {
+  const id = rootIdentifier(callee);
+  if (!id) return undefined;
+  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
+    defs: Array<{ type: string; node: TSESTree.Node }>;
+    references: Array<{ identifier: TSESTree.Node; isRead(): boolean }>;
+  } | null;
+  const def = variable?.defs[0];
+  if (!variable || !def) return undefined;
+  const reads = variable.references.filter((r) => r.isRead());
+  if (reads.length !== 1 || reads[0]?.identifier !== id) return undefined;
+  if (def.type === 'ImportBinding') return def.node;
+  if (def.type === 'Variable' && def.node.type === 'VariableDeclarator') {
+    if (def.node.id.type === 'ObjectPattern') return def.node.id.properties.find((p) => p.type === 'Property' && p.value.type === 'Identifier' && p.value.name === id.name) ?? def.node;
+    return def.node;
+  }
+  return undefined;
+}

@@ -1,0 +1,75 @@
+// The one model `no-read-then-write` reasons about: reads (a row loaded into JavaScript), writes
+// (values sent back) and taints (a local value that came from a read, maybe computed). Every
+// library's ESTree shapes are turned into these by read-write-read-site / read-write-write-site.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+
+export type DatabaseCall = TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
+
+/** One field written with a value computed in JavaScript from a read. */
+export interface FieldChange {
+  /** Column or field name; `null` when the write sends a whole object we cannot see into. */
+  field: string | null;
+  /** The expression (or `x++` / `x += n` mutation) that computed the value. */
+  node: TSESTree.Node;
+  /** `+` or `-` when the value is a simple `x ± n`, else `null`. */
+  operator: '+' | '-' | null;
+  /** Source text of `n` when the value is a simple `x ± n`, else `null`. */
+  operand: string | null;
+}
+
+export interface ReadSite {
+  /** Libraries this read could belong to, most likely first (`findOne` fits several). */
+  candidates: DataLibrary[];
+  /** The outermost call of the read (what is awaited). */
+  node: DatabaseCall;
+  /** Model, table or entity name when it is visible. */
+  model: string | null;
+  /** The read locks its rows (`FOR UPDATE`, `lock:`, `.forUpdate()`): no lost update. */
+  locked: boolean;
+  /** Field changes made on the loaded entity (`entity.count++`), waiting for a `save`. */
+  mutations: FieldChange[];
+  /** `if (x < amount) throw` style checks on values of this read. */
+  boundChecks: TSESTree.IfStatement[];
+}
+
+export interface WriteValue {
+  field: string | null;
+  value: TSESTree.Node;
+  /** Where this field is named in a SQL string (`SET balance = $1`), for a narrower report. */
+  loc?: TSESTree.SourceLocation;
+}
+
+export interface WriteSite {
+  candidates: DataLibrary[];
+  /** Model, table or entity name written, when visible (a value moved to another table is not written back). */
+  model: string | null;
+  /** The outermost call of the write chain. */
+  node: DatabaseCall;
+  /** The method name (or SQL keyword) the report squiggles. */
+  reportNode: TSESTree.Node;
+  /** Values sent, by field. */
+  values: WriteValue[];
+  /** Entities saved (`repo.save(entity)`, `entity.save()`): their mutations are what is written. */
+  entities: TSESTree.Node[];
+  /** The write's filter (`where`, a Mongo filter, SQL WHERE parameters): a compare-and-set shows here. */
+  conditions: TSESTree.Node[];
+}
+
+export interface Computation {
+  node: TSESTree.Node;
+  /** `+`, `-`, `*`, … or `call` / `template` for other computations. */
+  operator: string;
+  /** Source text of `n` when this is `x ± n` with `x` the read value. */
+  operand: string | null;
+  /** The read field the computation started from. */
+  field: string | null;
+}
+
+/** A value that came from a read, possibly changed in JavaScript on the way. */
+export interface Taint {
+  read: ReadSite;
+  /** The read field this value is (or was taken from). */
+  field: string | null;
+  computed: Computation | null;
+}

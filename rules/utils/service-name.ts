@@ -1,0 +1,32 @@
+// The service part of a lease key: `settings['replica-guard'].service`, else the nearest
+// package.json `name` (without its npm scope), else `app`.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const byDirectory = new Map<string, string | undefined>();
+
+function packageName(directory: string): string | undefined {
+  if (byDirectory.has(directory)) return byDirectory.get(directory);
+  let name: string | undefined;
+  const file = join(directory, 'package.json');
+  if (existsSync(file)) {
+    try {
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown };
+      if (typeof parsed.name === 'string' && parsed.name !== '') name = parsed.name.replace(/^@[^/]+\//, '');
+    } catch {
+      // An unreadable package.json is not this rule's problem; fall through to the parent.
+    }
+  }
+  if (name === undefined) {
+    const parent = dirname(directory);
+    name = parent === directory ? undefined : packageName(parent);
+  }
+  byDirectory.set(directory, name);
+  return name;
+}
+
+export function serviceName(configured: string | undefined, filename: string): string {
+  if (configured) return configured;
+  if (!filename || filename.startsWith('<')) return 'app';
+  return packageName(dirname(filename)) ?? 'app';
+}

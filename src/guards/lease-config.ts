@@ -1,0 +1,93 @@
+// The process-wide lease configuration set by setLeaseClient.
+import type { Logger } from '../logger.js';
+import { defaultLogger } from '../logger.js';
+import { InvalidArgumentError } from '../errors.js';
+import { resolveLeaseStore, type LeaseStoreKind } from '../lease/resolve-store.js';
+import type { LeaseStore } from '../lease/store.js';
+import type { PostgresLeaseStoreOptions } from '../lease/postgres-store.js';
+import { assertPositiveInteger, show } from './validate.js';
+
+export type GuardName = 'claimPeriod' | 'claimOnce' | 'runExclusive' | 'runOnce';
+
+/** Why a guard did not run: another replica holds the key, or the backend could not say. */
+export type SkipReason = 'claimed-elsewhere' | 'backend-unavailable';
+
+export interface SkipEvent {
+  guard: GuardName;
+  /** The key the caller passed (for claimPeriod, the job key; the log line names the slot). */
+  key: string;
+  reason: SkipReason;
+  /** For `backend-unavailable`: what went wrong (a ReplicaGuardError or the client's error). */
+  error?: unknown;
+}
+
+export interface LeaseClientOptions extends PostgresLeaseStoreOptions {
+  /** How long a claim, renewal or release may take before it counts as failed. Default 2000. */
+  timeoutMs?: number;
+  /** Prepended to every key in the backend. Default `'replica-guard:'`. */
+  prefix?: string;
+  /** console-like or pino-like; any subset of debug/info/warn/error. Default: console. */
+  logger?: Logger;
+  /** Called for every skipped claim (metrics, alerts). Errors it throws are logged and ignored. */
+  onSkip?: (event: SkipEvent) => void;
+  /** Which backend `client` is; recognised by shape when omitted. */
+  store?: LeaseStoreKind;
+}
+
+/**
+ * A Redis client (ioredis/iovalkey Redis or Cluster, node-redis client or cluster), a PostgreSQL
+ * client with `{ store: 'postgres' }`, or a ready LeaseStore.
+ */
+export type LeaseClient = object;
+
+export interface LeaseConfig {
+  /** null = local mode: every claim succeeds. */
+  readonly store: LeaseStore | null;
+  readonly timeoutMs: number;
+  readonly prefix: string;
+  readonly logger: Logger;
+  readonly onSkip: ((event: SkipEvent) => void) | undefined;
+  /** Local mode is announced once per setLeaseClient. */
+  localModeAnnounced: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 2000;
+export const DEFAULT_PREFIX = 'replica-guard:';
+
+let config: LeaseConfig = {
+  store: null,
+  timeoutMs: DEFAULT_TIMEOUT_MS,
+  prefix: DEFAULT_PREFIX,
+  logger: defaultLogger,
+  onSkip: undefined,
+  localModeAnnounced: false,
+};
+
+/**
+ * Sets the lease backend for every guard in this process; call once at startup. `null` switches
+ * to local mode (every claim succeeds — for development, announced in the log).
+ */
+export function setLeaseClient(client: LeaseClient | null, options: LeaseClientOptions = {}): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidArgumentError(`setLeaseClient: options must be an object, got ${show(options)}`);
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  assertPositiveInteger('setLeaseClient', 'options.timeoutMs', timeoutMs);
+  const prefix = options.prefix ?? DEFAULT_PREFIX;
+  if (typeof prefix !== 'string') throw new InvalidArgumentError(`setLeaseClient: options.prefix must be a string, got ${show(prefix)}`);
+  if (options.onSkip !== undefined && typeof options.onSkip !== 'function') {
+    throw new InvalidArgumentError(`setLeaseClient: options.onSkip must be a function, got ${show(options.onSkip)}`);
+  }
+  if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
+    throw new InvalidArgumentError(`setLeaseClient: options.logger must be a console-like object, got ${show(options.logger)}`);
+  }
+  if (client !== null && (typeof client !== 'object' && typeof client !== 'function')) {
+    throw new InvalidArgumentError(`setLeaseClient: client must be a Redis/PostgreSQL client, a LeaseStore or null, got ${show(client)}`);
+  }
+  const store = client === null ? null : resolveLeaseStore(client, options);
+  config = { store, timeoutMs, prefix, logger: options.logger ?? defaultLogger, onSkip: options.onSkip, localModeAnnounced: false };
+}
+
+export function currentLeaseConfig(): LeaseConfig {
+  return config;
+}

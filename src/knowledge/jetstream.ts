@@ -1,0 +1,83 @@
+// What the JetStream clients look like in source code: which modules make a JetStream context,
+// which methods publish, and where the publish options sit. Plain data and pure functions; read
+// by `require-jetstream-msg-id` and the `jetstream-msg-id` codemod.
+
+export type JetStreamApi = 'nats-v2' | 'nats-v3';
+
+/** Modules of the NATS JavaScript clients (v2 is `nats`; v3 is split into `@nats-io/*`). */
+export const NATS_MODULES: readonly string[] = [
+  'nats',
+  'nats.ws',
+  '@nats-io/jetstream',
+  '@nats-io/nats-core',
+  '@nats-io/transport-node',
+  '@nats-io/transport-deno',
+];
+
+/** Whether an import/require source is one of the NATS client modules. */
+export function isNatsModule(source: string): boolean {
+  return NATS_MODULES.includes(source);
+}
+
+/** v3: `jetstream(nc)` from `@nats-io/jetstream` returns a JetStream context. */
+export const JETSTREAM_FACTORIES: readonly { module: string; name: string; api: JetStreamApi }[] = [
+  { module: '@nats-io/jetstream', name: 'jetstream', api: 'nats-v3' },
+];
+
+/** Functions that open a NATS connection (whose `.jetstream()` is a v2 JetStream context). */
+export const NATS_CONNECT_FUNCTIONS: readonly { module: string; name: string }[] = [
+  { module: 'nats', name: 'connect' },
+  { module: 'nats.ws', name: 'connect' },
+  { module: '@nats-io/transport-node', name: 'connect' },
+  { module: '@nats-io/transport-deno', name: 'connect' },
+  { module: '@nats-io/nats-core', name: 'wsconnect' },
+];
+
+/**
+ * v2: `nc.jetstream(opts?)` on a connection; v3 also has `jsm.jetstream()` on a
+ * JetStreamManager. Both return a JetStream context.
+ */
+export const JETSTREAM_CONTEXT_METHOD = 'jetstream';
+
+/** Types a parameter or field can be annotated with to say "this is a JetStream context". */
+export const JETSTREAM_CLIENT_TYPES: readonly { module: string; name: string }[] = [
+  { module: 'nats', name: 'JetStreamClient' },
+  { module: '@nats-io/jetstream', name: 'JetStreamClient' },
+];
+
+/** Types of a NATS connection (whose `.jetstream()` is a v2 JetStream context). */
+export const NATS_CONNECTION_TYPES: readonly { module: string; name: string }[] = [
+  { module: 'nats', name: 'NatsConnection' },
+  { module: '@nats-io/nats-core', name: 'NatsConnection' },
+  { module: '@nats-io/transport-node', name: 'NatsConnection' },
+];
+
+/**
+ * Publish methods of a JetStream context and the index of their options argument:
+ * `js.publish(subject, payload?, options?)` in both v2 and v3.
+ */
+export const JETSTREAM_PUBLISH_METHODS: readonly { name: string; optionsIndex: number }[] = [{ name: 'publish', optionsIndex: 2 }];
+
+/** The option that becomes the `Nats-Msg-Id` header. */
+export const MSG_ID_OPTION = 'msgID';
+
+/** The publish method called `name`, if it is one. */
+export function publishMethod(name: string): { name: string; optionsIndex: number } | undefined {
+  return JETSTREAM_PUBLISH_METHODS.find((method) => method.name === name);
+}
+
+/** Variables that are themselves a stable message id: `outboxId`, `eventId`, `row_id`, `id`. */
+const ID_VARIABLE = /^(?:id|(?:outbox|event|evt|message|msg|row|record|entry)_?id)$/i;
+
+/** Variables that hold a row or an event whose `.id` is a stable message id. */
+const ID_HOLDER = /^(?:row|outboxRow|event|evt|msg|message|record|entry|outbox|outboxEvent|outboxMessage)$/;
+
+/**
+ * The message-id expression a variable called `name` offers (`row` → `row.id`, `outboxId` →
+ * `outboxId`), with its rank (lower is more direct), or undefined.
+ */
+export function msgIdCandidateOf(name: string): { text: string; rank: 0 | 1 } | undefined {
+  if (ID_VARIABLE.test(name)) return { text: name, rank: 0 };
+  if (ID_HOLDER.test(name)) return { text: `${name}.id`, rank: 1 };
+  return undefined;
+}

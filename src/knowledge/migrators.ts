@@ -1,0 +1,137 @@
+// What replica-guard knows about schema writes: which module exports which migrator API, which
+// options turn on migrations at start-up, which commands apply migrations, which environment
+// variables are flags for an in-app migration path or the wrong URL for the migrate entrypoint.
+// Plain data and pure functions, read by `no-in-app-migrations`, `migrate-entrypoint` and the
+// `extract-migrations` codemod.
+
+export type MigratorLibrary =
+  | 'typeorm'
+  | 'sequelize'
+  | 'knex'
+  | 'drizzle'
+  | 'umzug'
+  | 'mikro-orm'
+  | 'kysely'
+  | 'node-pg-migrate'
+  | 'prisma'
+  | 'schema-create';
+
+/** A call or construction, imported from a module, that takes an options object with schema-write options. */
+export interface SchemaOptionsApi {
+  library: MigratorLibrary;
+  modules: readonly string[];
+  /** Export path (`['TypeOrmModule', 'forRootAsync']`). */
+  path: readonly string[];
+  kind: 'call' | 'construct';
+  /** A property of the options whose function returns the real options (`useFactory`). */
+  factory?: string;
+  /** Human name for messages. */
+  api: string;
+}
+
+export const SCHEMA_OPTIONS_APIS: readonly SchemaOptionsApi[] = [
+  { library: 'typeorm', modules: ['typeorm'], path: ['DataSource'], kind: 'construct', api: 'new DataSource()' },
+  { library: 'typeorm', modules: ['typeorm'], path: ['createConnection'], kind: 'call', api: 'createConnection()' },
+  { library: 'typeorm', modules: ['@nestjs/typeorm'], path: ['TypeOrmModule', 'forRoot'], kind: 'call', api: 'TypeOrmModule.forRoot()' },
+  { library: 'typeorm', modules: ['@nestjs/typeorm'], path: ['TypeOrmModule', 'forRootAsync'], kind: 'call', factory: 'useFactory', api: 'TypeOrmModule.forRootAsync()' },
+];
+
+/** Options that make the app write schema when it starts: flagged unless set to literal `false`. */
+export const SCHEMA_WRITE_OPTIONS: readonly string[] = ['synchronize', 'migrationsRun'];
+
+/** An imported function that applies migrations when called. */
+export interface SchemaWriteFunction {
+  library: MigratorLibrary;
+  /** Exact module names, or a pattern over the specifier (Drizzle has one migrator per driver). */
+  modules: readonly string[] | RegExp;
+  path: readonly string[];
+  api: string;
+}
+
+export const SCHEMA_WRITE_FUNCTIONS: readonly SchemaWriteFunction[] = [
+  { library: 'drizzle', modules: /^drizzle-orm\/.+\/migrator$/, path: ['migrate'], api: 'Drizzle migrate()' },
+  { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['runner'], api: 'node-pg-migrate runner()' },
+  { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['default'], api: 'node-pg-migrate runner()' },
+];
+
+/**
+ * A method call that writes schema. `via` is what the receiver ends in: a property (`knex.migrate`)
+ * or a call (`orm.getMigrator()`). Without `evidence` the shape is distinctive enough on its own;
+ * with it, the file must import one of those modules (the receiver is often injected or built in
+ * another file, so the import of the library is the evidence that it is this library).
+ */
+export interface SchemaWriteMethod {
+  library: MigratorLibrary;
+  methods: readonly string[];
+  via?: { property: string } | { call: string } | { identifier: string };
+  evidence?: readonly (string | RegExp)[];
+  api: string;
+}
+
+const MIKRO_ORM = /^@mikro-orm\//;
+
+export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
+  { library: 'knex', via: { property: 'migrate' }, methods: ['latest', 'up', 'down', 'rollback'], api: 'knex.migrate' },
+  { library: 'typeorm', methods: ['runMigrations'], api: 'TypeORM runMigrations()' },
+  { library: 'typeorm', methods: ['synchronize'], evidence: ['typeorm', '@nestjs/typeorm'], api: 'TypeORM synchronize()' },
+  { library: 'sequelize', methods: ['sync'], evidence: ['sequelize', 'sequelize-typescript', '@nestjs/sequelize'], api: 'Sequelize sync()' },
+  { library: 'umzug', methods: ['up', 'down'], evidence: ['umzug'], api: 'Umzug up()/down()' },
+  { library: 'mikro-orm', via: { call: 'getMigrator' }, methods: ['up', 'down'], api: 'MikroORM getMigrator()' },
+  { library: 'mikro-orm', via: { property: 'migrator' }, methods: ['up', 'down'], evidence: [MIKRO_ORM], api: 'MikroORM migrator' },
+  {
+    library: 'mikro-orm',
+    via: { call: 'getSchemaGenerator' },
+    methods: ['createSchema', 'updateSchema', 'refreshDatabase', 'dropSchema', 'ensureDatabase'],
+    api: 'MikroORM getSchemaGenerator()',
+  },
+  { library: 'mikro-orm', via: { property: 'schema' }, methods: ['createSchema', 'updateSchema', 'refreshDatabase'], evidence: [MIKRO_ORM], api: 'MikroORM schema' },
+  { library: 'kysely', methods: ['migrateToLatest', 'migrateUp', 'migrateDown', 'migrateTo'], evidence: ['kysely'], api: 'Kysely Migrator' },
+  { library: 'schema-create', via: { identifier: 'Schema' }, methods: ['Create'], api: 'Schema.Create()' },
+];
+
+/** Functions that run a command line, by module; the command text is read from their arguments. */
+export const PROCESS_SPAWNERS: ReadonlyArray<{ modules: readonly string[]; names: readonly string[]; tagged?: boolean }> = [
+  { modules: ['child_process', 'node:child_process'], names: ['exec', 'execSync', 'execFile', 'execFileSync', 'spawn', 'spawnSync'] },
+  { modules: ['execa'], names: ['execa', 'execaSync', 'execaCommand', 'execaCommandSync', 'execaNode'] },
+  { modules: ['execa', 'zx'], names: ['$'], tagged: true },
+];
+
+const PRISMA_SCHEMA_COMMAND = /\bprisma\s+(?:migrate\s+(?:deploy|dev|reset)|db\s+push)\b/;
+
+/** The Prisma schema-writing command in a command line (`npx prisma migrate deploy`), or undefined. */
+export function prismaSchemaCommand(commandLine: string): string | undefined {
+  return PRISMA_SCHEMA_COMMAND.exec(commandLine.replace(/\s+/g, ' '))?.[0];
+}
+
+/** The variable the migrate entrypoint must connect with. */
+export const MIGRATE_URL_VARIABLE = 'POSTGRES_MIGRATE_URL';
+
+/** Environment flags that turned on in-app migrations; more come from the `migrationFlags` setting. */
+export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATIONS'];
+
+/**
+ * Why an environment variable is the wrong URL for the migrate entrypoint: the app's URL
+ * (`DATABASE_URL`, `POSTGRES_URL`…, which usually goes through PgBouncer) or a pooler's.
+ */
+export function wrongMigrateUrlVariable(name: string): 'app' | 'pooler' | undefined {
+  if (name === MIGRATE_URL_VARIABLE) return undefined;
+  if (/POOL|BOUNCER/i.test(name)) return 'pooler';
+  if (/^(?:DATABASE|DB|POSTGRES|POSTGRESQL|PG)_?URL$/i.test(name) || /_DATABASE_URL$/i.test(name)) return 'app';
+  return undefined;
+}
+
+/** Whether a literal connection string points at PgBouncer or another pooler (port 6432, a host named like it). */
+export function isPoolerUrlLiteral(text: string): boolean {
+  const match = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^/:?#]*)(?::(\d+))?/i.exec(text.trim());
+  if (!match) return false;
+  return /pgbouncer|pooler|bouncer|pgcat|odyssey|supavisor/i.test(match[1] ?? '') || match[2] === '6432';
+}
+
+/** Session advisory locks that make a migrate entrypoint's run exclusive. */
+export const MIGRATE_LOCK_FUNCTIONS: readonly string[] = ['pg_advisory_lock', 'pg_try_advisory_lock'];
+
+/** replica-guard's own runner: calling it satisfies "URL, lock and exit code". */
+export const RUN_MIGRATIONS_API = { modules: ['replica-guard'], path: ['runMigrations'] } as const;
+
+/** node-postgres: the pinned connection (`Client`) and the pool that is not one (`Pool`). */
+export const PG_MODULES: readonly string[] = ['pg'];

@@ -1,0 +1,153 @@
+// Which calls of each database library read a row, which write it back, and which forms do the
+// arithmetic in the database (atomic, so two replicas cannot lose each other's update). Plain
+// data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
+
+export type DataLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely';
+
+export interface LibraryReadsWrites {
+  library: DataLibrary;
+  /** Import/require sources that mean the file uses this library. */
+  modules: readonly string[];
+  /** Methods that read one row (or a few) into JavaScript. */
+  reads: readonly string[];
+  /** Methods that write values back. */
+  writes: readonly string[];
+  /** Methods that change a value in the database (never a lost update). */
+  atomicMethods: readonly string[];
+  /** Methods (or `for(...)` arguments) that lock the rows a read returns until the transaction ends. */
+  lockingMethods: readonly string[];
+  /** The atomic form, shown in the rule's message. `{{field}}` is the field or column. */
+  atomicForm: string;
+}
+
+export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrites>> = {
+  sql: {
+    library: 'sql',
+    modules: ['pg', 'postgres', 'mysql2', 'mysql2/promise', '@neondatabase/serverless', '@vercel/postgres'],
+    reads: ['query', 'execute', '$queryRaw', '$queryRawUnsafe', 'raw', 'unsafe'],
+    writes: ['query', 'execute', '$executeRaw', '$executeRawUnsafe', 'raw', 'unsafe'],
+    atomicMethods: [],
+    lockingMethods: [],
+    atomicForm: "UPDATE … SET {{field}} = {{field}} - $1 WHERE id = $2 AND {{field}} - $1 >= 0 (then check rowCount)",
+  },
+  prisma: {
+    library: 'prisma',
+    modules: ['@prisma/client'],
+    reads: ['findUnique', 'findFirst', 'findUniqueOrThrow', 'findFirstOrThrow'],
+    writes: ['update', 'updateMany', 'upsert'],
+    atomicMethods: [],
+    lockingMethods: [],
+    atomicForm: 'data: { {{field}}: { increment: n } } (or updateMany with the bound in where, then check count)',
+  },
+  typeorm: {
+    library: 'typeorm',
+    modules: ['typeorm', '@nestjs/typeorm'],
+    reads: ['findOne', 'findOneBy', 'findOneOrFail', 'findOneByOrFail', 'getOne', 'getOneOrFail', 'getRawOne'],
+    writes: ['save', 'update'],
+    atomicMethods: ['increment', 'decrement'],
+    lockingMethods: ['setLock'],
+    atomicForm: "repository.increment({ id }, '{{field}}', n) (or a query builder .set({ {{field}}: () => '{{field}} + 1' }) with the bound in where)",
+  },
+  sequelize: {
+    library: 'sequelize',
+    modules: ['sequelize', 'sequelize-typescript', '@sequelize/core', '@nestjs/sequelize'],
+    reads: ['findByPk', 'findOne'],
+    writes: ['save', 'update'],
+    atomicMethods: ['increment', 'decrement'],
+    lockingMethods: [],
+    atomicForm: "instance.increment('{{field}}', { by: n }) (or Model.increment with the bound in where)",
+  },
+  mongoose: {
+    library: 'mongoose',
+    modules: ['mongoose', '@nestjs/mongoose'],
+    reads: ['findById', 'findOne'],
+    writes: ['save', 'updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate'],
+    atomicMethods: [],
+    lockingMethods: [],
+    atomicForm: 'Model.updateOne({ _id, {{field}}: { $gte: n } }, { $inc: { {{field}}: -n } }) (then check modifiedCount)',
+  },
+  knex: {
+    library: 'knex',
+    modules: ['knex'],
+    reads: ['first', 'select', 'pluck'],
+    writes: ['update'],
+    atomicMethods: ['increment', 'decrement'],
+    lockingMethods: ['forUpdate', 'forNoKeyUpdate', 'forShare', 'forKeyShare'],
+    atomicForm: "knex(table).where({ id }).increment('{{field}}', n) (or .update({ {{field}}: knex.raw('?? + ?', ['{{field}}', n]) }) with the bound in where)",
+  },
+  drizzle: {
+    library: 'drizzle',
+    modules: ['drizzle-orm'],
+    reads: ['select', 'selectDistinct', 'findFirst'],
+    writes: ['update'],
+    atomicMethods: [],
+    lockingMethods: ['for'],
+    atomicForm: '.set({ {{field}}: sql`${table.{{field}}} + ${n}` }) with the bound in where (then check rowCount)',
+  },
+  kysely: {
+    library: 'kysely',
+    modules: ['kysely'],
+    reads: ['selectFrom'],
+    writes: ['updateTable'],
+    atomicMethods: [],
+    lockingMethods: ['forUpdate', 'forNoKeyUpdate', 'forShare', 'forKeyShare'],
+    atomicForm: ".set((eb) => ({ {{field}}: eb('{{field}}', '+', n) })) with the bound in where (then check numUpdatedRows)",
+  },
+};
+
+/** The library whose module `source` is (`'@prisma/client'` → prisma), if any. */
+export function libraryOfModule(source: string): DataLibrary | undefined {
+  for (const entry of Object.values(LIBRARY_READS_WRITES)) {
+    if (entry.modules.includes(source)) return entry.library;
+  }
+  return undefined;
+}
+
+/** Keys of a Prisma field update that run in the database (`{ increment: 1 }`). */
+export const PRISMA_ATOMIC_OPERATIONS: readonly string[] = ['increment', 'decrement', 'multiply', 'divide'];
+
+/** Mongoose/MongoDB update operators that change a value in the database. */
+export const MONGO_ATOMIC_OPERATORS: readonly string[] = ['$inc', '$mul', '$min', '$max', '$push', '$pull', '$addToSet', '$pop', '$currentDate'];
+
+/** Drizzle `.for(strength)` / raw SQL `FOR …` strengths that stop a concurrent writer until commit. */
+export const ROW_LOCK_STRENGTHS: readonly string[] = ['update', 'no key update', 'share'];
+
+/** Terminal calls of a query-builder chain that only run it (`.execute()`), not part of its meaning. */
+export const CHAIN_RUNNERS: readonly string[] = [
+  'execute',
+  'executeTakeFirst',
+  'executeTakeFirstOrThrow',
+  'exec',
+  'lean',
+  'returning',
+  'returningAll',
+  'then',
+  'session',
+  'transacting',
+];
+
+/** Methods on a value that compute a new one (decimal.js, big.js, bignumber.js, Dinero). */
+export const ARITHMETIC_METHODS: readonly string[] = [
+  'plus',
+  'minus',
+  'add',
+  'sub',
+  'subtract',
+  'mul',
+  'times',
+  'multiply',
+  'div',
+  'dividedBy',
+  'divide',
+  'mod',
+  'pow',
+  'neg',
+  'negated',
+  'concat',
+];
+
+/** Calls that pass a number through unchanged in meaning (`Number(row.count)`). */
+export const VALUE_PASS_THROUGH_FUNCTIONS: readonly string[] = ['Number', 'parseInt', 'parseFloat', 'BigInt', 'String'];
+
+/** Methods that convert a value without changing it (`row.balance.toNumber()`). */
+export const VALUE_PASS_THROUGH_METHODS: readonly string[] = ['toNumber', 'toString', 'valueOf', 'toFixed', 'toJSON'];

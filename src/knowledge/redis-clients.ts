@@ -1,0 +1,26 @@
+// The Redis clients a service creates, by where they are imported from. Plain data read by the
+// `guard-schedules` codemod to wire `setLeaseClient(<client>)` right after the one client.
+
+export interface RedisClientFactory {
+  /** Module specifiers it is imported from. */
+  modules: readonly string[];
+  /** Export path inside the module; a CJS module's default import is the module object itself. */
+  path: readonly string[];
+  kind: 'call' | 'construct';
+}
+
+export const REDIS_CLIENT_FACTORIES: readonly RedisClientFactory[] = [
+  // ioredis: `import Redis from 'ioredis'`, `import { Redis, Cluster } from 'ioredis'`, `require('ioredis')`.
+  // The empty path is the module itself: the default import / `require` result is the class.
+  { modules: ['ioredis', 'iovalkey'], path: [], kind: 'construct' },
+  { modules: ['ioredis', 'iovalkey'], path: ['Redis'], kind: 'construct' },
+  { modules: ['ioredis', 'iovalkey'], path: ['Cluster'], kind: 'construct' },
+  // node-redis v4/v5.
+  { modules: ['redis', '@redis/client'], path: ['createClient'], kind: 'call' },
+  { modules: ['redis', '@redis/client'], path: ['createCluster'], kind: 'call' },
+];
+
+export const REDIS_CLIENT_MODULES: readonly string[] = [...new Set(REDIS_CLIENT_FACTORIES.flatMap((f) => f.modules))];
+
+/** The runtime call that hands the client to the guards. */
+export const LEASE_CLIENT_SETTER = 'setLeaseClient';

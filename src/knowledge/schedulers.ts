@@ -1,0 +1,280 @@
+// Which module exports which scheduler, and where its work and its schedule sit in a call.
+// Plain data: the `no-unguarded-schedule` rule and the `guard-schedules` codemod read it; adding a
+// scheduler is adding an entry here, not code in the rule.
+
+/** How the scheduler is invoked. `decorator` is a decorator factory call (`@Cron('…')`). */
+export type SchedulerKind = 'call' | 'construct' | 'decorator';
+
+/** An argument of the scheduling call; `before-work` is the argument just before the work. */
+export type ArgumentRef = number | 'before-work' | 'last';
+
+/**
+ * Where the work is.
+ * - `argument`: the work function is that argument (optionally the `option` property of an
+ *   object literal there, like `{ onTick }`).
+ * - `task`: that argument is a task object (`new Task('id', handler)`, inline or a same-file
+ *   `const`) whose `taskArgument` is the work function (toad-scheduler).
+ * - `for-await-body`: an async iterator; the body of the `for await` loop over it is the work.
+ * - `decorated-method`: the method the decorator sits on.
+ */
+export type WorkLocation =
+  | { kind: 'argument'; argument: number; option?: string }
+  | { kind: 'task'; argument: number; taskArgument: number }
+  | { kind: 'for-await-body' }
+  | { kind: 'decorated-method' };
+
+/**
+ * Where the schedule is: an interval in milliseconds, or a cron expression; either as an argument
+ * or as a property of an object literal argument.
+ */
+export interface ScheduleLocation {
+  kind: 'interval' | 'cron';
+  argument: ArgumentRef;
+  option?: string;
+  /** toad-scheduler's `{ hours, minutes, seconds, milliseconds }` interval object. */
+  unitObject?: boolean;
+}
+
+/** An option that, when set to `value`, means the scheduler coordinates replicas itself. */
+export interface CoordinatedOption {
+  argument: ArgumentRef;
+  option: string;
+  value: boolean | string | number;
+}
+
+export interface SchedulerEntry {
+  /** Catalogue id used in messages and codemod facts, e.g. `node-cron.schedule`. */
+  id: string;
+  /** Module specifiers it is imported from; `null` for a global (`setInterval`). */
+  modules: readonly (string | null)[];
+  /** Export path inside the module (`['CronJob', 'from']`); for a default-export CJS module the first key is the property. */
+  path: readonly string[];
+  kind: SchedulerKind;
+  /** Candidate work locations, tried in order; the first one holding a function (or a name) wins. */
+  work: readonly WorkLocation[];
+  /** Candidate schedule locations, tried in order. */
+  schedule: readonly ScheduleLocation[];
+  /** Where the time zone sits, if the scheduler takes one: an argument, or an option inside it. */
+  timeZone?: { argument: ArgumentRef; option?: string };
+  /** Options that make the schedule already coordinated across replicas. */
+  coordinated?: readonly CoordinatedOption[];
+  /** The callback reschedules itself (`setTimeout` inside its own work function). */
+  selfRescheduling?: boolean;
+  /** Argument holding a job name usable as the lease key's job part. */
+  nameArgument?: { argument: ArgumentRef; option?: string };
+}
+
+const TIMERS = [null, 'timers', 'node:timers'] as const;
+const TIMERS_PROMISES = ['timers/promises', 'node:timers/promises'] as const;
+
+export const SCHEDULERS: readonly SchedulerEntry[] = [
+  {
+    id: 'setInterval',
+    modules: TIMERS,
+    path: ['setInterval'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 0 }],
+    schedule: [{ kind: 'interval', argument: 1 }],
+  },
+  {
+    // `function tick() { …; setTimeout(tick, ms); }`: only a setTimeout inside its own work
+    // function is a schedule; a one-off setTimeout is not.
+    id: 'setTimeout',
+    modules: TIMERS,
+    path: ['setTimeout'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 0 }],
+    schedule: [{ kind: 'interval', argument: 1 }],
+    selfRescheduling: true,
+  },
+  {
+    id: 'timers/promises.setInterval',
+    modules: TIMERS_PROMISES,
+    path: ['setInterval'],
+    kind: 'call',
+    work: [{ kind: 'for-await-body' }],
+    schedule: [{ kind: 'interval', argument: 0 }],
+  },
+  {
+    id: 'node-cron.schedule',
+    modules: ['node-cron'],
+    path: ['schedule'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 1 }],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 2, option: 'timezone' },
+    coordinated: [{ argument: 2, option: 'distributed', value: true }],
+    nameArgument: { argument: 2, option: 'name' },
+  },
+  {
+    id: 'node-cron.createTask',
+    modules: ['node-cron'],
+    path: ['createTask'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 1 }],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 2, option: 'timezone' },
+    coordinated: [{ argument: 2, option: 'distributed', value: true }],
+    nameArgument: { argument: 2, option: 'name' },
+  },
+  {
+    id: 'cron.CronJob',
+    modules: ['cron'],
+    path: ['CronJob'],
+    kind: 'construct',
+    work: [{ kind: 'argument', argument: 1 }],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 4 },
+  },
+  {
+    id: 'cron.CronJob.from',
+    modules: ['cron'],
+    path: ['CronJob', 'from'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 0, option: 'onTick' }],
+    schedule: [{ kind: 'cron', argument: 0, option: 'cronTime' }],
+    timeZone: { argument: 0, option: 'timeZone' },
+    nameArgument: { argument: 0, option: 'name' },
+  },
+  {
+    id: 'croner.Cron',
+    modules: ['croner'],
+    path: ['Cron'],
+    kind: 'construct',
+    work: [
+      { kind: 'argument', argument: 2 },
+      { kind: 'argument', argument: 1 },
+    ],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 1, option: 'timezone' },
+    nameArgument: { argument: 1, option: 'name' },
+  },
+  {
+    id: 'croner.Cron',
+    modules: ['croner'],
+    path: ['Cron'],
+    kind: 'call',
+    work: [
+      { kind: 'argument', argument: 2 },
+      { kind: 'argument', argument: 1 },
+    ],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 1, option: 'timezone' },
+    nameArgument: { argument: 1, option: 'name' },
+  },
+  {
+    // scheduleJob(rule, fn) or scheduleJob(name, rule, fn); rule is a cron string, a
+    // RecurrenceRule, a Date, or `{ rule, tz }`.
+    id: 'node-schedule.scheduleJob',
+    modules: ['node-schedule'],
+    path: ['scheduleJob'],
+    kind: 'call',
+    work: [
+      { kind: 'argument', argument: 2 },
+      { kind: 'argument', argument: 1 },
+    ],
+    schedule: [
+      { kind: 'cron', argument: 'before-work' },
+      { kind: 'cron', argument: 'before-work', option: 'rule' },
+    ],
+    timeZone: { argument: 'before-work', option: 'tz' },
+  },
+  {
+    id: 'toad-scheduler.SimpleIntervalJob',
+    modules: ['toad-scheduler'],
+    path: ['SimpleIntervalJob'],
+    kind: 'construct',
+    work: [{ kind: 'task', argument: 1, taskArgument: 1 }],
+    schedule: [{ kind: 'interval', argument: 0, unitObject: true }],
+  },
+  {
+    id: 'toad-scheduler.LongIntervalJob',
+    modules: ['toad-scheduler'],
+    path: ['LongIntervalJob'],
+    kind: 'construct',
+    work: [{ kind: 'task', argument: 1, taskArgument: 1 }],
+    schedule: [{ kind: 'interval', argument: 0, unitObject: true }],
+  },
+  {
+    id: 'toad-scheduler.CronJob',
+    modules: ['toad-scheduler'],
+    path: ['CronJob'],
+    kind: 'construct',
+    work: [{ kind: 'task', argument: 1, taskArgument: 1 }],
+    schedule: [{ kind: 'cron', argument: 0, option: 'cronExpression' }],
+    timeZone: { argument: 0, option: 'timezone' },
+  },
+  {
+    id: 'nestjs.Cron',
+    modules: ['@nestjs/schedule'],
+    path: ['Cron'],
+    kind: 'decorator',
+    work: [{ kind: 'decorated-method' }],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 1, option: 'timeZone' },
+    nameArgument: { argument: 1, option: 'name' },
+  },
+  {
+    // @Interval(ms) or @Interval('name', ms)
+    id: 'nestjs.Interval',
+    modules: ['@nestjs/schedule'],
+    path: ['Interval'],
+    kind: 'decorator',
+    work: [{ kind: 'decorated-method' }],
+    schedule: [{ kind: 'interval', argument: 'last' }],
+  },
+  {
+    // A one-off after start-up, but every replica (and every restart) runs it.
+    id: 'nestjs.Timeout',
+    modules: ['@nestjs/schedule'],
+    path: ['Timeout'],
+    kind: 'decorator',
+    work: [{ kind: 'decorated-method' }],
+    schedule: [{ kind: 'interval', argument: 'last' }],
+  },
+];
+
+/**
+ * `SchedulerRegistry` methods that register a timer or job under a name. The timer itself is
+ * found through its own scheduler entry (`setInterval`, `new CronJob`); the registry contributes
+ * the job name.
+ */
+export const SCHEDULER_REGISTRY = {
+  module: '@nestjs/schedule',
+  className: 'SchedulerRegistry',
+  methods: { addInterval: 1, addCronJob: 1, addTimeout: 1 } as Readonly<Record<string, number>>,
+  nameArgument: 0,
+} as const;
+
+/** The modules the catalogue knows, for a cheap text pre-filter. */
+export const SCHEDULER_MODULES: readonly string[] = [
+  ...new Set(SCHEDULERS.flatMap((s) => s.modules).filter((m): m is string => m !== null)),
+];
+
+/** Resolves an ArgumentRef against a call's argument count and the work argument's index. */
+export function argumentIndex(ref: ArgumentRef, argumentCount: number, workIndex: number | undefined): number | undefined {
+  if (typeof ref === 'number') return ref;
+  if (ref === 'last') return argumentCount > 0 ? argumentCount - 1 : undefined;
+  return workIndex !== undefined && workIndex > 0 ? workIndex - 1 : undefined;
+}
+
+/** Milliseconds for toad-scheduler's interval object, or undefined if a unit is unknown. */
+export function unitObjectToMs(units: Readonly<Record<string, number>>): number | undefined {
+  const factors: Record<string, number> = {
+    days: 86_400_000,
+    hours: 3_600_000,
+    minutes: 60_000,
+    seconds: 1000,
+    milliseconds: 1,
+  };
+  let total = 0;
+  for (const [unit, value] of Object.entries(units)) {
+    const factor = factors[unit];
+    if (factor === undefined) {
+      if (unit === 'runImmediately') continue;
+      return undefined;
+    }
+    total += factor * value;
+  }
+  return total > 0 ? total : undefined;
+}

@@ -1,0 +1,48 @@
+// ioredis 5 (Redis and Cluster) and iovalkey, which shares its API.
+import type { RedisScript } from '../scripts/redis-script.js';
+import { isNoScriptError, subscribe, type RedisCommands } from './redis-commands.js';
+
+export interface IoredisLike {
+  status: string;
+  set(key: string, value: string, px: 'PX', ttlMs: number, nx: 'NX'): Promise<string | null>;
+  evalsha(sha1: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  eval(source: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  connect?(): Promise<void>;
+}
+
+/** ioredis and iovalkey expose a string `status` and lowercase `evalsha`. */
+export function isIoredisLike(client: unknown): client is IoredisLike {
+  const c = client as Partial<Record<string, unknown>> | null;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    typeof c.status === 'string' &&
+    typeof c.set === 'function' &&
+    typeof c.evalsha === 'function' &&
+    typeof c.eval === 'function'
+  );
+}
+
+export function ioredisCommands(client: IoredisLike): RedisCommands {
+  return {
+    family: 'ioredis',
+    async setIfAbsent(key, value, ttlMs) {
+      return (await client.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
+    },
+    async runScript(script: RedisScript, key, args) {
+      try {
+        return await client.evalsha(script.sha1, 1, key, ...args);
+      } catch (error) {
+        if (!isNoScriptError(error)) throw error;
+        return client.eval(script.source, 1, key, ...args);
+      }
+    },
+    isReady: () => client.status === 'ready',
+    describeState: () => `ioredis status "${client.status}"`,
+    onReady(listener) {
+      // lazyConnect clients sit in "wait" until something connects them.
+      if (client.status === 'wait') client.connect?.().catch(() => undefined);
+      return subscribe(client, 'ready', listener);
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The PostgreSQL lease store: the same LeaseStore as Redis, over one table, for services that
+// have PostgreSQL and no Redis. Every operation is one autocommit statement (./postgres/
+// lease-statements.ts), so it works directly and through PgBouncer in transaction pooling, and
+// with `pg` (Pool, Client) or postgres.js — recognised by shape, neither a dependency.
+import { InvalidArgumentError, UnknownClientError } from '../errors.js';
+import type { LeaseStore } from './store.js';
+import { isPgLike, pgSqlClient, type PgQueryable } from './postgres/clients/pg-client.js';
+import { isPostgresJsLike, postgresJsSqlClient, type PostgresJsLike } from './postgres/clients/postgres-js-client.js';
+import type { SqlClient } from './postgres/clients/sql-client.js';
+import { leaseStatements } from './postgres/lease-statements.js';
+import { leaseTableName } from './postgres/lease-table-name.js';
+import { postgresLeaseError } from './postgres/postgres-error.js';
+
+export { DEFAULT_LEASE_TABLE } from './postgres/lease-table-name.js';
+export { leaseTableDDL, leaseTableStatements, dropLeaseTableStatements } from './postgres/lease-table-ddl.js';
+export * from './postgres/lease-table-migrations.js';
+
+/** A `pg` Pool / Client / PoolClient, or a postgres.js `sql` instance. */
+export type PostgresClientLike = PgQueryable | PostgresJsLike;
+
+export interface PostgresLeaseStoreOptions {
+  /** The lease table, `table` or `schema.table` (default `replica_guard_leases`). */
+  tableName?: string;
+  /**
+   * How many expired rows of other keys each acquire deletes in the same statement (default 8;
+   * 0 turns the cleanup off). Each claim adds at most one row, so any value ≥ 1 keeps the table
+   * at about its live leases.
+   */
+  sweepLimit?: number;
+}
+
+const DEFAULT_SWEEP_LIMIT = 8;
+const MAX_SWEEP_LIMIT = 1000;
+
+/** True for the client shapes `createPostgresLeaseStore` accepts. */
+export function isPostgresClientLike(client: unknown): client is PostgresClientLike {
+  return isPostgresJsLike(client) || isPgLike(client);
+}
+
+export function createPostgresLeaseStore(client: PostgresClientLike, options: PostgresLeaseStoreOptions = {}): LeaseStore {
+  const sql = sqlClientFor(client);
+  const table = leaseTableName(options.tableName);
+  const sweepLimit = options.sweepLimit ?? DEFAULT_SWEEP_LIMIT;
+  if (!Number.isInteger(sweepLimit) || sweepLimit < 0 || sweepLimit > MAX_SWEEP_LIMIT) {
+    throw new InvalidArgumentError(`sweepLimit must be an integer from 0 to ${MAX_SWEEP_LIMIT}, got ${String(sweepLimit)}`);
+  }
+  const statements = leaseStatements(table, sweepLimit);
+
+  async function run(operation: string, text: string, key: string, values: unknown[], signal?: AbortSignal) {
+    try {
+      return await sql.run(text, values, signal);
+    } catch (error) {
+      // An abort is the guards' own timeout: hand its reason back unchanged.
+      if (signal?.aborted && error === signal.reason) throw error;
+      throw postgresLeaseError(error, operation, key, table);
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    async acquire(key, owner, ttlMs, signal) {
+      const result = await run('acquire', statements.acquire, key, [key, owner, ttlMs], signal);
+      return result.rowCount === 1;
+    },
+    async extend(key, owner, ttlMs, signal) {
+      const result = await run('extend', statements.extend, key, [key, owner, ttlMs], signal);
+      return result.rowCount === 1;
+    },
+    async release(key, owner, signal) {
+      const result = await run('release', statements.release, key, [key, owner], signal);
+      return result.rows[0]?.live === true;
+    },
+  };
+}
+
+function sqlClientFor(client: unknown): SqlClient {
+  // postgres.js first: its `sql` is a function, which `isPgLike` (an object with query) rejects anyway.
+  if (isPostgresJsLike(client)) return postgresJsSqlClient(client);
+  if (isPgLike(client)) return pgSqlClient(client);
+  throw new UnknownClientError(
+    'createPostgresLeaseStore needs a pg Pool/Client (an object with query()) or a postgres.js sql instance (a function with unsafe()); ' +
+      `got ${client === null ? 'null' : typeof client}`,
+  );
+}

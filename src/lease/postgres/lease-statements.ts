@@ -1,0 +1,62 @@
+// The three lease operations, each ONE SQL statement run in autocommit: no session state, no
+// named prepared statement, no explicit transaction, so each is safe through PgBouncer in
+// transaction pooling (every statement may land on a different server connection).
+//
+// Time is the database's: `statement_timestamp()` — the start of the current statement, stable
+// within it (every comparison in one statement agrees) and, unlike `now()`, not frozen at the
+// start of an enclosing transaction if a caller hands us a client inside one. The pods' clocks
+// never enter: ttls travel as milliseconds and are added on the server.
+import type { LeaseTableName } from './lease-table-name.js';
+
+/** The statements for one table; `$1` key, `$2` owner, `$3` ttl in milliseconds. */
+export interface LeaseStatements {
+  /** Returns one row (`owner`) when this call took the key. */
+  readonly acquire: string;
+  /** Affects one row when `owner` still held a live lease. */
+  readonly extend: string;
+  /** Returns one row whose `live` is true when `owner` still held a live lease. */
+  readonly release: string;
+}
+
+const EXPIRES_IN = `statement_timestamp() + $3::float8 * interval '1 millisecond'`;
+
+/**
+ * `sweepLimit` expired rows (other keys) are deleted by each acquire, in the same statement, so
+ * the table stays small without a sweeper job (which would itself need a guard). 0 disables it.
+ */
+export function leaseStatements(table: LeaseTableName, sweepLimit: number): LeaseStatements {
+  const t = table.qualified;
+  const claim = [
+    `INSERT INTO ${t} AS lease (key, owner, expires_at)`,
+    `VALUES ($1::text, $2::text, ${EXPIRES_IN})`,
+    'ON CONFLICT (key) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at',
+    'WHERE lease.expires_at <= statement_timestamp()',
+    'RETURNING lease.owner',
+  ].join('\n');
+  const acquire =
+    sweepLimit === 0
+      ? claim
+      : [
+          `WITH claimed AS (\n${claim}\n), swept AS (`,
+          // `= ANY (ARRAY(...))`: the few keys are collected first, then deleted through the
+          // primary key, whatever the planner's statistics say (no scan of live rows).
+          `  DELETE FROM ${t} AS stale WHERE stale.key = ANY (ARRAY(`,
+          `    SELECT expired.key FROM ${t} AS expired`,
+          '    WHERE expired.expires_at <= statement_timestamp() AND expired.key <> $1::text',
+          // Reading `claimed` here makes the claim finish before the sweep locks any row. Without
+          // that order two acquires could deadlock: each sweeping (locking) the expired key the
+          // other is claiming, each claim waiting on the other's sweep. With it, a statement
+          // that waits (in its claim) holds no sweep locks, and a sweep never waits (SKIP LOCKED).
+          '      AND (SELECT count(*) FROM claimed) >= 0',
+          `    ORDER BY expired.expires_at LIMIT ${sweepLimit}`,
+          '    FOR UPDATE SKIP LOCKED',
+          '  ))',
+          ')',
+          'SELECT owner FROM claimed',
+        ].join('\n');
+  return {
+    acquire,
+    extend: `UPDATE ${t} SET expires_at = ${EXPIRES_IN} WHERE key = $1::text AND owner = $2::text AND expires_at > statement_timestamp()`,
+    release: `DELETE FROM ${t} WHERE key = $1::text AND owner = $2::text RETURNING expires_at > statement_timestamp() AS live`,
+  };
+}

@@ -1,0 +1,160 @@
+// Bad input gets an error naming what was wrong; local mode; periodKey; cron slots; perReplica.
+import { afterEach, describe, expect, test } from 'vitest';
+import {
+  claimOnce,
+  claimPeriod,
+  cronSlot,
+  InvalidArgumentError,
+  perReplica,
+  periodKey,
+  runExclusive,
+  runOnce,
+  setLeaseClient,
+  UnknownClientError,
+  type Logger,
+} from '../../src/index.js';
+
+function recordingLogger(): { logger: Logger; lines: Array<[string, string]> } {
+  const lines: Array<[string, string]> = [];
+  const at = (level: string) => (message: string) => void lines.push([level, message]);
+  return { logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }, lines };
+}
+
+afterEach(() => setLeaseClient(null, { logger: {} }));
+
+describe('bad input', () => {
+  test.each([
+    ['claimPeriod empty key', () => claimPeriod('', 1000), /claimPeriod: key must be a non-empty string, got ""/],
+    ['claimPeriod zero period', () => claimPeriod('job', 0), /claimPeriod: period must be a positive integer .*got 0/],
+    ['claimPeriod fractional period', () => claimPeriod('job', 1.5), /period must be a positive integer .*got 1.5/],
+    ['claimPeriod bad cron', () => claimPeriod('job', { cron: '61 * * * *' }), /claimPeriod: invalid cron expression "61 \* \* \* \*"/],
+    ['claimPeriod empty cron', () => claimPeriod('job', { cron: ' ' }), /non-empty expression/],
+    ['claimPeriod bad tz', () => claimPeriod('job', { cron: '0 * * * *', tz: 'Mars/Olympus' }), /unknown time zone "Mars\/Olympus"/],
+    ['claimPeriod bad period type', () => claimPeriod('job', 'hourly' as never), /period must be milliseconds or \{ cron/],
+    ['claimPeriod bad now', () => claimPeriod('job', 1000, { now: Number.NaN }), /options.now must be a finite/],
+    ['claimOnce negative ttl', () => claimOnce('event', -5), /claimOnce: ttlMs must be a positive integer .*got -5/],
+    ['claimOnce non-string key', () => claimOnce(42 as never, 1000), /claimOnce: key must be a non-empty string, got 42/],
+    ['runExclusive zero ttl', () => runExclusive('job', 0, async () => 1), /runExclusive: ttlMs must be a positive integer/],
+    ['runExclusive fn missing', () => runExclusive('job', 1000, undefined as never), /runExclusive: fn must be a function, got undefined/],
+    ['runOnce empty key', () => runOnce('', 1000, async () => 1), /runOnce: key must be a non-empty string/],
+    ['runOnce bad timeout', () => runOnce('job', 1000, async () => 1, { timeoutMs: 0 }), /runOnce: options.timeoutMs must be a positive integer/],
+  ])('%s', async (_name, call, message) => {
+    const error = await call().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as InvalidArgumentError).code).toBe('INVALID_ARGUMENT');
+    expect((error as Error).message).toMatch(message);
+  });
+
+  test('an invalid cron expression keeps the parser error as cause', async () => {
+    const error = await claimPeriod('job', { cron: 'every hour' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect((error as Error).cause).toBeInstanceOf(Error);
+  });
+
+  test('periodKey validates its arguments', () => {
+    expect(() => periodKey('', 1000)).toThrow(/periodKey: prefix must be a non-empty string/);
+    expect(() => periodKey('backup', 0)).toThrow(/periodKey: periodMs must be a positive integer/);
+  });
+
+  test.each([
+    ['a plain object', {}, /a plain object is not a client replica-guard knows/],
+    ['a Map', new Map(), /an object of class Map is not a client/],
+  ])('setLeaseClient rejects %s with UnknownClientError', (_name, client, message) => {
+    expect(() => setLeaseClient(client)).toThrow(UnknownClientError);
+    expect(() => setLeaseClient(client)).toThrow(message);
+  });
+
+  test('setLeaseClient rejects bad options', () => {
+    expect(() => setLeaseClient(null, { timeoutMs: -1 })).toThrow(/setLeaseClient: options.timeoutMs must be a positive integer/);
+    expect(() => setLeaseClient(null, { prefix: 5 as never })).toThrow(/options.prefix must be a string/);
+    expect(() => setLeaseClient(null, { onSkip: 'log' as never })).toThrow(/options.onSkip must be a function/);
+    expect(() => setLeaseClient('redis://localhost' as never)).toThrow(InvalidArgumentError);
+    expect(() => setLeaseClient({}, { store: 'mongo' as never })).toThrow(/unknown store "mongo"/);
+  });
+});
+
+describe('local mode (no lease client)', () => {
+  test('every claim succeeds, announced once at info level', async () => {
+    const { logger, lines } = recordingLogger();
+    setLeaseClient(null, { logger });
+    expect(await claimPeriod('job', 1000)).toBe(true);
+    expect(await claimPeriod('job', 1000)).toBe(true);
+    expect(await claimOnce('event', 1000)).toBe(true);
+    expect(await runExclusive('job', 1000, async (signal) => signal.aborted)).toEqual({ ran: true, value: false, leaseLost: false });
+    expect(await runOnce('job', 1000, async () => 'x')).toEqual({ ran: true, value: 'x', leaseLost: false });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.[0]).toBe('info');
+    expect(lines[0]?.[1]).toMatch(/local mode/);
+  });
+
+  test('a loud warning when NODE_ENV is production', async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const { logger, lines } = recordingLogger();
+      setLeaseClient(null, { logger });
+      await claimPeriod('job', 1000);
+      await claimPeriod('job', 1000);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]?.[0]).toBe('warn');
+      expect(lines[0]?.[1]).toMatch(/EVERY REPLICA RUNS EVERY GUARDED JOB/);
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  });
+
+  test('a logger with only some methods, or one that throws, never breaks a guard', async () => {
+    setLeaseClient(null, { logger: { warn: () => undefined } });
+    expect(await claimOnce('a', 1000)).toBe(true);
+    setLeaseClient(null, { logger: { info: () => { throw new Error('logger down'); } } });
+    expect(await claimOnce('b', 1000)).toBe(true);
+  });
+});
+
+describe('periodKey', () => {
+  test('names the epoch-aligned window containing now', () => {
+    expect(periodKey('backup', 3_600_000, Date.UTC(2030, 0, 1, 10, 59, 59, 999))).toBe(`backup:${Date.UTC(2030, 0, 1, 10) / 3_600_000}`);
+    expect(periodKey('backup', 3_600_000, Date.UTC(2030, 0, 1, 11))).toBe(`backup:${Date.UTC(2030, 0, 1, 11) / 3_600_000}`);
+  });
+});
+
+describe('cronSlot', () => {
+  const hourly = { cron: '0 * * * *', tz: 'UTC' };
+  const boundary = Date.UTC(2030, 0, 1, 10);
+
+  test('pods up to 2 s either side of a fire land on that fire', () => {
+    for (const skew of [-2000, -1999, -1, 0, 1, 1999, 2000, 59 * 60_000]) {
+      expect(cronSlot(hourly, boundary + skew).startMs, `skew ${skew}`).toBe(boundary);
+    }
+    expect(cronSlot(hourly, boundary - 2001).startMs).toBe(boundary - 3_600_000);
+    expect(cronSlot(hourly, boundary).toleranceMs).toBe(2000);
+  });
+
+  test('the tolerance never exceeds a quarter of the gap between fires', () => {
+    const everySecond = { cron: '* * * * * *' };
+    expect(cronSlot(everySecond, boundary + 10).toleranceMs).toBe(250);
+    expect(cronSlot(everySecond, boundary - 250).startMs).toBe(boundary);
+    expect(cronSlot(everySecond, boundary - 251).startMs).toBe(boundary - 1000);
+    expect(cronSlot(everySecond, boundary + 749).startMs).toBe(boundary);
+  });
+
+  test('the key lives until the next fire plus a margin for late pods', () => {
+    const slot = cronSlot(hourly, boundary + 1000);
+    expect(slot.nextMs).toBe(boundary + 3_600_000);
+    expect(slot.ttlMs).toBe(3_600_000 - 1000 + 3_600_000);
+  });
+
+  test('honours the time zone', () => {
+    const nineInBerlin = { cron: '0 9 * * *', tz: 'Europe/Berlin' };
+    // 09:00 in Berlin in January is 08:00 UTC.
+    expect(cronSlot(nineInBerlin, Date.UTC(2030, 0, 2, 8, 0, 1)).startMs).toBe(Date.UTC(2030, 0, 2, 8));
+  });
+});
+
+test('perReplica returns the very same function', () => {
+  const flush = () => 'flushed';
+  expect(perReplica(flush)).toBe(flush);
+});

@@ -1,0 +1,162 @@
+// Fail closed on PostgreSQL: a lease table that does not answer in time, a database that cannot
+// be reached, and a server that stops under a running job make claims return false within
+// timeoutMs — directly and through PgBouncer in transaction pooling. Each route gets its own
+// PostgreSQL (and PgBouncer) so it can be stopped.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  BackendTimeoutError,
+  claimOnce,
+  claimPeriod,
+  LeaseLostError,
+  ReplicaGuardError,
+  runExclusive,
+  setLeaseClient,
+  type SkipEvent,
+} from '../../src/index.js';
+import { freePort, removeDir, startPgBouncer, startPostgres, type RunningPgBouncer, type RunningPostgres } from '../harness/servers.js';
+import { postgresClientKinds, type ConnectedPostgresClient } from './fixtures/postgres-store/lease-clients.js';
+import { execute } from './fixtures/postgres-store/lease-database.js';
+import { leaseTableStatements } from '../../src/lease/postgres-store.js';
+
+const TIMEOUT_MS = 500;
+const SLACK_MS = 400;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timed<T>(op: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await op();
+  return { value, ms: performance.now() - start };
+}
+
+async function eventually(what: string, probe: () => Promise<boolean>, withinMs = 10_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (await probe()) return;
+    await sleep(50);
+  }
+  throw new Error(`${what} did not happen within ${withinMs} ms`);
+}
+
+const routes = [
+  { route: 'direct', client: 'pg Pool', viaPgBouncer: false },
+  { route: 'through PgBouncer', client: 'pg Pool', viaPgBouncer: true },
+  { route: 'through PgBouncer', client: 'postgres.js', viaPgBouncer: true },
+] as const;
+
+describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
+  const prefix = `pg-outage:${randomUUID()}:`;
+  let postgres: RunningPostgres;
+  let pgbouncer: RunningPgBouncer | undefined;
+  let connected: ConnectedPostgresClient;
+  let admin: pg.Client;
+  const skips: SkipEvent[] = [];
+
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    await execute(postgres.url, leaseTableStatements());
+    if (viaPgBouncer) pgbouncer = await startPgBouncer(postgres);
+    connected = await postgresClientKinds.find((kind) => kind.name === client)!.connect((pgbouncer ?? postgres).url);
+    admin = new pg.Client({ connectionString: postgres.url });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    setLeaseClient(connected.client, { store: 'postgres', prefix, timeoutMs: TIMEOUT_MS, logger: {}, onSkip: (event) => skips.push(event) });
+  });
+
+  afterAll(async () => {
+    setLeaseClient(null, { logger: {} });
+    await connected?.close().catch(() => undefined);
+    await admin?.end().catch(() => undefined);
+    for (const server of [pgbouncer, postgres]) {
+      if (!server) continue;
+      await server.stop();
+      removeDir(server);
+    }
+  });
+
+  const owner = async (key: string) =>
+    (await admin.query<{ owner: string }>('SELECT owner FROM replica_guard_leases WHERE key = $1 AND expires_at > statement_timestamp()', [prefix + key])).rows[0]?.owner ?? null;
+
+  test('a lease table that does not answer in time (locked by a migration): the claim fails closed, and the claim that lands late is given back', async () => {
+    expect(await claimOnce('before', 60_000)).toBe(true);
+    skips.length = 0;
+    const migration = new pg.Client({ connectionString: postgres.url });
+    await migration.connect();
+    await migration.query('BEGIN');
+    await migration.query('LOCK TABLE replica_guard_leases IN ACCESS EXCLUSIVE MODE');
+    try {
+      const slow = await timed(() => claimOnce('slow', 60_000));
+      expect(slow.value).toBe(false);
+      expect(slow.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      expect(skips).toEqual([{ guard: 'claimOnce', key: 'slow', reason: 'backend-unavailable', error: expect.any(BackendTimeoutError) }]);
+    } finally {
+      await migration.query('ROLLBACK');
+      await migration.end();
+    }
+    // The INSERT waited on the lock and then took the key; the guard had already reported a skip,
+    // so it deletes its own late claim (compare-and-delete) instead of blocking the key.
+    await eventually('the late claim is released', async () => (await owner('slow')) === null);
+    expect(await claimOnce('slow', 60_000)).toBe(true);
+  });
+
+  test('a database that cannot be reached (nothing listening): claims fail closed within timeoutMs', async () => {
+    const port = await freePort();
+    const unreachable = await postgresClientKinds.find((kind) => kind.name === client)!.connect(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    const unreachableSkips: SkipEvent[] = [];
+    setLeaseClient(unreachable.client, { store: 'postgres', prefix, timeoutMs: TIMEOUT_MS, logger: {}, onSkip: (event) => unreachableSkips.push(event) });
+    try {
+      const period = await timed(() => claimPeriod('sweep', 60_000));
+      expect(period.value).toBe(false);
+      expect(period.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      expect(await runExclusive('job', 5000, async () => 'ran')).toEqual({ ran: false, leaseLost: false, reason: 'backend-unavailable' });
+      expect(unreachableSkips.map((s) => [s.guard, s.reason])).toEqual([
+        ['claimPeriod', 'backend-unavailable'],
+        ['runExclusive', 'backend-unavailable'],
+      ]);
+      expect(unreachableSkips.every((s) => s.error instanceof ReplicaGuardError)).toBe(true);
+    } finally {
+      setLeaseClient(connected.client, { store: 'postgres', prefix, timeoutMs: TIMEOUT_MS, logger: {}, onSkip: (event) => skips.push(event) });
+      await unreachable.close().catch(() => undefined);
+    }
+  });
+
+  test('PostgreSQL stops under a running runExclusive: the signal aborts with LeaseLostError; afterwards every claim fails closed within timeoutMs', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let reason: unknown;
+      const result = await runExclusive('long-job', 600, async (signal) => {
+        await sleep(100);
+        await postgres.stop();
+        await new Promise<void>((resolve) => {
+          const giveUp = setTimeout(resolve, 5000);
+          signal.addEventListener('abort', () => {
+            reason = signal.reason;
+            clearTimeout(giveUp);
+            resolve();
+          });
+        });
+        return 'stopped early';
+      });
+      expect(result).toEqual({ ran: true, value: 'stopped early', leaseLost: true });
+      expect(reason).toBeInstanceOf(LeaseLostError);
+
+      skips.length = 0;
+      for (const claim of [() => claimPeriod('hourly', 3_600_000), () => claimOnce('event-1', 60_000)]) {
+        const outcome = await timed(claim);
+        expect(outcome.value).toBe(false);
+        expect(outcome.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+      }
+      expect(skips.map((s) => [s.guard, s.reason])).toEqual([
+        ['claimPeriod', 'backend-unavailable'],
+        ['claimOnce', 'backend-unavailable'],
+      ]);
+      await sleep(200);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
