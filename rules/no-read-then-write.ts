@@ -208,8 +208,15 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       const changes: { read: ReadSite; change: FieldChange; loc: TSESTree.SourceLocation | undefined }[] = [];
       for (const value of write.values) {
         const t = taint(value.value);
-        const change = t && !t.read.locked ? changeOf(value.field, t) : null;
-        if (t && change) changes.push({ read: t.read, change, loc: value.loc });
+        if (!t || t.read.locked) continue;
+        const change = changeOf(value.field, t);
+        if (change) {
+          changes.push({ read: t.read, change, loc: value.loc });
+          continue;
+        }
+        // `entity.count++` then `repo.update(id, { count: entity.count })` or `repo.update(id, entity)`
+        const mutated = t.read.mutations.filter((m) => t.field === null || m.field === t.field);
+        for (const m of mutated) changes.push({ read: t.read, change: { ...m, field: value.field ?? m.field }, loc: value.loc });
       }
       for (const entity of write.entities) {
         const t = taint(entity);

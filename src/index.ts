@@ -15,3 +15,4 @@ export type { Logger } from './logger.js';
 export * from './migrations/index.js';
 export * from './rows.js';
 export * from './outbox.js';
+export * from './lease/postgres-store.js';

@@ -10,7 +10,7 @@ import { classMember, identifierDefinition, type FunctionLike } from './work-fun
 const IN_PROCESS_FUNCTIONS = new Set([
   'clearTimeout', 'clearInterval', 'clearImmediate', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask',
   'parseInt', 'parseFloat', 'isNaN', 'isFinite', 'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Date', 'Array',
-  'Object', 'RegExp', 'Error', 'structuredClone', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI',
+  'Object', 'RegExp', 'Error', 'structuredClone', 'resolve', 'reject', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI',
 ]);
 
 /** Objects whose methods never leave the process. */

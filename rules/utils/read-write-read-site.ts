@@ -1,7 +1,7 @@
 // Which calls read rows into JavaScript, per library, recognised by shape (the receiver of
 // `prisma.user.findUnique` or `repo.findOneBy` is rarely an import we could track).
 import type { TSESTree } from '@typescript-eslint/utils';
-import { LIBRARY_READS_WRITES, ROW_LOCK_STRENGTHS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { LIBRARY_READS_WRITES, QUERY_RUNNERS, ROW_LOCK_STRENGTHS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import { methodChainOf, propertyName, unwrap, type ChainLink } from './read-write-method-chain.js';
 import type { ReadSite } from './read-write-model.js';
 
@@ -22,8 +22,7 @@ const WRITE_LINKS = new Set([
   'onConflict',
 ]);
 
-/** Trailing calls that only run or shape a query (`.exec()`, `.lean()`). */
-const RUNNERS = new Set(['exec', 'lean', 'execute', 'executeTakeFirst', 'executeTakeFirstOrThrow', 'session', 'transacting']);
+const RUNNERS = new Set(QUERY_RUNNERS);
 
 const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
 const TYPEORM_ONLY_READS = new Set(['findOneBy', 'findOneOrFail', 'findOneByOrFail']);

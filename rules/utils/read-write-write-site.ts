@@ -166,7 +166,8 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
       if (links.length === 1 && receiver.type === 'MemberExpression' && data) {
         return write(['prisma'], call, callee.property, valuesOf(data, prismaField), nameOf(receiver), [], [objectProperty(first, 'where')]);
       }
-      if (below.length > 0 || root.type === 'CallExpression') {
+      // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
+      if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
         if (first?.type === 'Literal' && typeof first.value === 'string') {
           return write(['knex'], call, callee.property, args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [], builderTable(root, below));
         }

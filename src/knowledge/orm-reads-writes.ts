@@ -112,19 +112,8 @@ export const MONGO_ATOMIC_OPERATORS: readonly string[] = ['$inc', '$mul', '$min'
 /** Drizzle `.for(strength)` / raw SQL `FOR …` strengths that stop a concurrent writer until commit. */
 export const ROW_LOCK_STRENGTHS: readonly string[] = ['update', 'no key update', 'share'];
 
-/** Terminal calls of a query-builder chain that only run it (`.execute()`), not part of its meaning. */
-export const CHAIN_RUNNERS: readonly string[] = [
-  'execute',
-  'executeTakeFirst',
-  'executeTakeFirstOrThrow',
-  'exec',
-  'lean',
-  'returning',
-  'returningAll',
-  'then',
-  'session',
-  'transacting',
-];
+/** Trailing calls of a read chain that only run or shape it (`.exec()`, `.lean()`, `.executeTakeFirst()`). */
+export const QUERY_RUNNERS: readonly string[] = ['exec', 'lean', 'execute', 'executeTakeFirst', 'executeTakeFirstOrThrow', 'session', 'transacting'];
 
 /** Methods on a value that compute a new one (decimal.js, big.js, bignumber.js, Dinero). */
 export const ARITHMETIC_METHODS: readonly string[] = [

@@ -2,7 +2,7 @@
 // atomic operation on the backend (one round trip); the guards layer adds timeouts, logging and
 // fail-closed behaviour on top, so stores stay small.
 //
-// Every method takes an optional `signal`: the guards abort it when `timeoutMs` runs out. A store
+// Every method takes an optional `signal`: it aborts once `timeoutMs` has run out. A store
 // that has not yet sent the operation when the signal aborts must not send it at all (so a
 // reconnecting client cannot run a claim minutes later); once sent, it may simply finish.
 

@@ -62,6 +62,7 @@ ruleTester.run('no-read-then-write', noReadThenWrite, {
     lines(KYSELY, 'async function withdraw(db, id: string, amount: number) {', "  const row = await db.selectFrom('accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow();", "  await db.updateTable('accounts').set((eb) => ({ balance: eb('balance', '-', amount) })).where('id', '=', id).execute();", '}'),
     lines(KYSELY, 'async function withdraw(trx, id: string, amount: number) {', "  const row = await trx.selectFrom('accounts').select('balance').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();", "  await trx.updateTable('accounts').set({ balance: row.balance - amount }).where('id', '=', id).execute();", '}'),
     // not a database: a Map and lodash
+    lines("import { createHash } from 'node:crypto';", KNEX, 'async function digest(id: number) {', "  const row = await db('files').where({ id }).first();", "  return createHash('sha256').update(String(row.size + 1)).digest('hex');", '}'),
     lines('function bump(cache: Map<string, number>, key: string) {', '  const n = cache.get(key) ?? 0;', '  cache.set(key, n + 1);', '  const first = _.first(list);', '  store.update({ n: first + 1 });', '}'),
     // ignoreFields
     {
@@ -242,11 +243,16 @@ ruleTester.run('no-read-then-write', noReadThenWrite, {
     // a table alias in the read, and a schema-qualified table in raw SQL
     {
       code: lines(KYSELY, 'async function take(db, id: string) {', "  const item = await db.selectFrom('items as i').select('i.stock').where('i.id', '=', id).executeTakeFirstOrThrow();", "  await db.updateTable('items').set({ stock: item.stock - 1 }).where('id', '=', id).execute();", '}'),
-      errors: [{ messageId: 'kysely', line: 0, column: 0 }],
+      errors: [{ messageId: 'kysely', line: 4, column: 12 }],
     },
     {
       code: lines(PG, 'async function take(id: string) {', "  const { rows } = await pool.query('SELECT stock FROM public.items WHERE id = $1', [id]);", "  await pool.query('UPDATE public.items SET stock = $1 WHERE id = $2', [rows[0].stock - 1, id]);", '}'),
-      errors: [{ messageId: 'sql', line: 0, column: 0 }],
+      errors: [{ messageId: 'sql', line: 5, column: 45 }],
+    },
+    // a field changed on the entity, then sent by update
+    {
+      code: lines(TYPEORM, 'async function view(repo, id: number) {', '  const post = await repo.findOneByOrFail({ id });', '  post.views++;', '  await repo.update({ id }, { views: post.views });', '}'),
+      errors: [{ messageId: 'typeorm', line: 5, column: 14 }],
     },
   ],
 });

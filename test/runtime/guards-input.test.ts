@@ -133,6 +133,13 @@ describe('cronSlot', () => {
     expect(cronSlot(hourly, boundary).toleranceMs).toBe(2000);
   });
 
+  test('where floor(now / period) keys split skewed pods into two periods, cron slots do not', () => {
+    const early = boundary - 5;
+    const late = boundary + 5;
+    expect(periodKey('job', 3_600_000, early)).not.toBe(periodKey('job', 3_600_000, late));
+    expect(cronSlot(hourly, early).startMs).toBe(cronSlot(hourly, late).startMs);
+  });
+
   test('the tolerance never exceeds a quarter of the gap between fires', () => {
     const everySecond = { cron: '* * * * * *' };
     expect(cronSlot(everySecond, boundary + 10).toleranceMs).toBe(250);

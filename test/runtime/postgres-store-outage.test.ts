@@ -57,7 +57,8 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
     postgres = await startPostgres();
     await execute(postgres.url, leaseTableStatements());
     if (viaPgBouncer) pgbouncer = await startPgBouncer(postgres);
-    connected = await postgresClientKinds.find((kind) => kind.name === client)!.connect((pgbouncer ?? postgres).url);
+    // fetchTypes: false, as a service on PgBouncer configures postgres.js (see lease-clients.ts).
+    connected = await postgresClientKinds.find((kind) => kind.name === client)!.connect((pgbouncer ?? postgres).url, { fetchTypes: false });
     admin = new pg.Client({ connectionString: postgres.url });
     admin.on('error', () => undefined);
     await admin.connect();
@@ -66,13 +67,12 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
 
   afterAll(async () => {
     setLeaseClient(null, { logger: {} });
-    await connected?.close().catch(() => undefined);
+    // Servers first: a statement parked in PgBouncer (waiting for a server that is gone) only
+    // ends when PgBouncer closes its client connections, and pool.end() waits for it.
+    for (const server of [pgbouncer, postgres]) if (server) await server.stop();
+    await Promise.race([connected?.close().catch(() => undefined), sleep(5000)]);
     await admin?.end().catch(() => undefined);
-    for (const server of [pgbouncer, postgres]) {
-      if (!server) continue;
-      await server.stop();
-      removeDir(server);
-    }
+    for (const server of [pgbouncer, postgres]) if (server) removeDir(server);
   });
 
   const owner = async (key: string) =>

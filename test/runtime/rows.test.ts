@@ -24,6 +24,8 @@ beforeAll(async () => {
     CREATE TABLE app.jobs (id serial PRIMARY KEY, status text NOT NULL DEFAULT 'pending', worker text);
     CREATE TABLE app.side_effects (job_id int NOT NULL, worker text NOT NULL);
     CREATE TABLE app.counters (id int PRIMARY KEY, used int NOT NULL);
+    CREATE TABLE app.naive_jobs (id serial PRIMARY KEY, status text NOT NULL DEFAULT 'pending');
+    CREATE TABLE app.naive_effects (job_id int NOT NULL, worker text NOT NULL);
     CREATE TABLE app.leased (id int PRIMARY KEY, "lockedUntil" timestamptz, kind text);
   `);
 });
@@ -85,6 +87,18 @@ describe('claimRows', () => {
     expect(mismatched.rows[0].n).toBe(0);
     // The work was actually shared: more than one worker claimed rows.
     expect(results.filter((ids) => ids.length > 0).length).toBeGreaterThan(1);
+  }, 240_000);
+
+  test('the pattern require-atomic-claim flags (SELECT pending, act, UPDATE by id) acts on rows more than once under the same load', async () => {
+    await db.query(`INSERT INTO app.naive_jobs (status) SELECT 'pending' FROM generate_series(1, 1000)`);
+    const results = await runWorkers<number[]>(Array.from({ length: 8 }, (_, i) => ({ kind: 'read-then-claim', worker: `w${i}`, batch: 7 })));
+    const effects = await db.query<{ n: number; distinct_ids: number }>('SELECT count(*)::int AS n, count(DISTINCT job_id)::int AS distinct_ids FROM app.naive_effects');
+    const { n, distinct_ids } = effects.rows[0]!;
+    expect(distinct_ids).toBe(1000);
+    // Every row was acted on, and some of them by two or more workers.
+    expect(n).toBeGreaterThan(1000);
+    expect(results.flat().length).toBe(n);
+    console.log(`read-then-claim: 1000 rows, ${n} side effects (${n - 1000} duplicates)`);
   }, 240_000);
 
   test('limit, order, returning, null filters and schema-qualified tables', async () => {
