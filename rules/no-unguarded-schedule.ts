@@ -219,7 +219,8 @@ function registryName(sourceCode: SourceCode, node: SchedulerCall): string | und
 function jobNameFor(sourceCode: SourceCode, entry: SchedulerEntry, node: SchedulerCall, located: Located, hasRegistry: boolean): string | undefined {
   const named = located.resolved?.name;
   if (named) return toJobName(named);
-  const option = entry.nameArgument ? stringValue(at(node, entry.nameArgument.argument, located.workIndex, entry.nameArgument.option)) : undefined;
+  const nameAt = entry.nameArgument;
+  const option = nameAt && (nameAt.workAt === undefined || nameAt.workAt === located.workIndex) ? stringValue(at(node, nameAt.argument, located.workIndex, nameAt.option)) : undefined;
   if (option) return toJobName(option);
   if (hasRegistry) {
     const registered = registryName(sourceCode, node);

@@ -60,8 +60,8 @@ export interface SchedulerEntry {
   coordinated?: readonly CoordinatedOption[];
   /** The callback reschedules itself (`setTimeout` inside its own work function). */
   selfRescheduling?: boolean;
-  /** Argument holding a job name usable as the lease key's job part. */
-  nameArgument?: { argument: ArgumentRef; option?: string };
+  /** Argument holding a job name usable as the lease key's job part (only when the work sits at `workAt`, if given). */
+  nameArgument?: { argument: ArgumentRef; option?: string; workAt?: number };
 }
 
 const TIMERS = [null, 'timers', 'node:timers'] as const;
@@ -178,6 +178,7 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
       { kind: 'cron', argument: 'before-work', option: 'rule' },
     ],
     timeZone: { argument: 'before-work', option: 'tz' },
+    nameArgument: { argument: 0, workAt: 2 },
   },
   {
     id: 'toad-scheduler.SimpleIntervalJob',

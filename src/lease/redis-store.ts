@@ -23,13 +23,13 @@ export function createRedisLeaseStore(commands: RedisCommands): LeaseStore {
 /**
  * Resolves once the client is connected, so a command is never parked in an offline queue: a
  * queued SET that runs after the guard gave up would silently claim the period for nobody.
- * Rejects when `signal` aborts first (or at once, without a signal).
+ * Rejects when `signal` aborts first, or at once when the client will not connect by itself.
  */
 function untilReady(commands: RedisCommands, signal: AbortSignal | undefined): Promise<void> {
   if (commands.isReady()) return Promise.resolve();
   const notReady = (cause?: unknown) =>
     new BackendUnavailableError(`Redis is not connected (${commands.describeState()})`, { cause });
-  if (!signal) return Promise.reject(notReady());
+  if (!signal || !commands.mayBecomeReady()) return Promise.reject(notReady());
   if (signal.aborted) return Promise.reject(notReady(signal.reason));
   return new Promise<void>((resolve, reject) => {
     const check = () => {

@@ -299,8 +299,8 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     {
       settings,
-      code: lines("import { scheduleJob } from 'node-schedule';", "scheduleJob('digest', '0 6 * * *', async function digest() { await sendDigest(); });"),
-      errors: [unguarded({ line: 2, column: 36 }, lines("import { scheduleJob } from 'node-schedule';", IMPORT, `scheduleJob('digest', '0 6 * * *', async function digest() { ${guard('digest', "{ cron: '0 6 * * *' }")} await sendDigest(); });`))],
+      code: lines("import { scheduleJob } from 'node-schedule';", "scheduleJob('morning-digest', '0 6 * * *', async () => { await sendDigest(); });"),
+      errors: [unguarded({ line: 2, column: 44 }, lines("import { scheduleJob } from 'node-schedule';", IMPORT, `scheduleJob('morning-digest', '0 6 * * *', async () => { ${guard('morning-digest', "{ cron: '0 6 * * *' }")} await sendDigest(); });`))],
     },
     {
       settings,

@@ -1,4 +1,5 @@
 // Bad input gets an error naming what was wrong; local mode; periodKey; cron slots; perReplica.
+import { createClient } from 'redis';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   claimOnce,
@@ -74,6 +75,16 @@ describe('bad input', () => {
     expect(() => setLeaseClient('redis://localhost' as never)).toThrow(InvalidArgumentError);
     expect(() => setLeaseClient({}, { store: 'mongo' as never })).toThrow(/unknown store "mongo"/);
   });
+});
+
+test('a node-redis client that was never connected fails closed at once, saying why', async () => {
+  const skips: unknown[] = [];
+  setLeaseClient(createClient({ url: 'redis://127.0.0.1:1' }), { logger: {}, timeoutMs: 300, onSkip: (event) => skips.push(event) });
+  const start = performance.now();
+  expect(await claimOnce('event', 1000)).toBe(false);
+  expect(performance.now() - start).toBeLessThan(250); // not the 300 ms timeout: it cannot connect by itself
+  expect(skips).toEqual([expect.objectContaining({ guard: 'claimOnce', key: 'event', reason: 'backend-unavailable' })]);
+  expect(String((skips[0] as { error: Error }).error.message)).toMatch(/call connect\(\)/);
 });
 
 describe('local mode (no lease client)', () => {

@@ -93,6 +93,17 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
     expect(await claimOnce('slow', 60_000)).toBe(true);
   });
 
+  test('after SCRIPT FLUSH (a restart or failover empties the script cache) renewal and release fall back to EVAL', async () => {
+    expect((await runExclusive('warm-up', 300, async () => 'loaded')).ran).toBe(true);
+    await admin.script('FLUSH');
+    const result = await runExclusive('after-flush', 300, async () => {
+      await sleep(700);
+      return 'renewed';
+    });
+    expect(result).toEqual({ ran: true, value: 'renewed', leaseLost: false });
+    expect(await admin.get(`${prefix}after-flush`)).toBeNull();
+  });
+
   test('Redis stops under a running runExclusive: the signal aborts, no unhandled rejection, fn finishes', async () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);

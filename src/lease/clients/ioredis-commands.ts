@@ -38,6 +38,8 @@ export function ioredisCommands(client: IoredisLike): RedisCommands {
       }
     },
     isReady: () => client.status === 'ready',
+    // "end": disconnect()/quit() was called or retries ran out; ioredis will not reconnect.
+    mayBecomeReady: () => client.status !== 'end',
     describeState: () => `ioredis status "${client.status}"`,
     onReady(listener) {
       // lazyConnect clients sit in "wait" until something connects them.

@@ -14,6 +14,8 @@ export interface RedisCommands {
   runScript(script: RedisScript, key: string, args: readonly string[]): Promise<unknown>;
   /** True when a command sent now goes straight to the server, not into an offline queue. */
   isReady(): boolean;
+  /** False when the client will not connect by itself (never connected, or closed by the app). */
+  mayBecomeReady(): boolean;
   /** A short description of the connection state, for errors ("status reconnecting"). */
   describeState(): string;
   /** Subscribes to "became ready"; returns the unsubscribe function. */
