@@ -1,6 +1,6 @@
 // `replica-codemod [paths…]`: rewrites what the replica-guard rules find into guard calls.
 // Exit codes: 0 done, 1 `--check` found work or a file failed, 2 usage or fatal error.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
 import { CodemodUsageError, Engine, type CodemodReport } from './engine.js';
 import { PathNotFoundError } from './discover-files.js';
@@ -15,6 +15,13 @@ interface CliOptions {
   json?: boolean;
   service?: string;
   force?: boolean;
+  ttl?: number;
+}
+
+function parseTtl(value: string): number {
+  const ms = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(ms) || ms <= 0) throw new InvalidArgumentError(`--ttl must be a positive integer number of milliseconds, got '${value}'`);
+  return ms;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -79,6 +86,7 @@ export function buildProgram(): Command {
     .option('--json', 'print a machine-readable report on stdout')
     .option('--service <name>', 'the <service> in lease keys (default: nearest package.json name, scope stripped)')
     .option('--force', 'write even when the git tree has uncommitted changes')
+    .option('--ttl <ms>', 'lease ttl in ms for runExclusive rewrites (default: 60000)', parseTtl)
     .addOption(new Option('--no-progress', 'no progress bar even on a TTY').hideHelp())
     .addHelpText('after', `\nTransforms:\n${names}\n\nExit codes: 0 done, 1 --check found work or a file failed, 2 usage or fatal error.`)
     .showHelpAfterError()
@@ -98,7 +106,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const paths = program.processedArgs[0] as string[];
   try {
     const selected = findTransforms(options.transform?.split(',').map((s) => s.trim()).filter(Boolean));
-    const engine = new Engine(selected, { service: options.service });
+    const engine = new Engine(selected, { service: options.service, ttlMs: options.ttl });
     const tty = Boolean(io.stderr.isTTY) && !options.json && options.progress !== false;
     const report = await engine.run({
       paths,

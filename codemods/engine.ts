@@ -2,7 +2,7 @@
 // transform's edits → `replica-guard` import → detection again (what is still found gets a
 // manual marker and a follow-up) → project steps → write atomically (or diff, or check).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, chmodSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Finding, ReplicaGuardRule } from '../rules/create-rule.js';
 import { discoverFiles } from './discover-files.js';
@@ -27,6 +27,8 @@ export interface CodemodOptions {
   check?: boolean;
   /** `<service>` in lease keys; default the nearest package.json `name` without its scope. */
   service?: string;
+  /** Lease ttl (ms) for transforms that write `runExclusive` (`--ttl`). */
+  ttlMs?: number;
   /** Write even when the git tree has uncommitted changes under the paths. */
   force?: boolean;
   /** `settings` handed to the rules, as in eslint.config.js (`{ 'replica-guard': { … } }`). */
@@ -127,7 +129,7 @@ export class Engine {
 
   constructor(
     transforms: AnyTransform[],
-    private readonly options: { service?: string; settings?: Record<string, unknown> } = {},
+    private readonly options: { service?: string; settings?: Record<string, unknown>; ttlMs?: number } = {},
   ) {
     this.transforms = transforms;
     this.settings = options.settings ?? {};
@@ -169,7 +171,7 @@ export class Engine {
     if (candidates.length === 0) return { text, fixed: 0, fixedBy: new Map(), manual: [] };
     const before = this.detect(path, text, candidates);
     const file = this.fileInfo(path, text, before);
-    const context = { service: this.serviceFor(path) };
+    const context = { service: this.serviceFor(path), ...(this.options.ttlMs === undefined ? {} : { ttlMs: this.options.ttlMs }) };
     const edits: TextEdit[] = [];
     const imports: string[] = [];
     const notes: Array<ManualNote & { transform: string }> = [];
@@ -244,6 +246,7 @@ export class Engine {
     const current = new Map<string, string>();
     const fixedBy = new Map<string, number>();
     const fixedIn = new Map<string, number>();
+    const created = new Set<string>();
     let done = 0;
     for (const path of files) {
       options.onProgress?.(done, files.length, display(path));
@@ -293,7 +296,16 @@ export class Engine {
         relative: display,
         fixed: fixedBy.get(transform.name) ?? 0,
       };
-      const output = transform.project(view, { service: options.service ?? packageInfoFor(cwd).service });
+      const output = transform.project(view, { service: options.service ?? this.options.service ?? packageInfoFor(cwd).service, ...(this.options.ttlMs === undefined ? {} : { ttlMs: this.options.ttlMs }) });
+      // Whole files (a scaffolded entrypoint, package.json): a new file never replaces an existing one.
+      for (const file of output.files ?? []) {
+        const exists = current.has(file.path) || existsSync(file.path);
+        if (file.create && exists) continue;
+        const before = current.get(file.path) ?? (exists ? readFileSync(file.path, 'utf8') : '');
+        if (!originals.has(file.path)) originals.set(file.path, before);
+        if (file.create) created.add(file.path);
+        current.set(file.path, file.text);
+      }
       for (const change of output.changes) {
         const file = view.parse(change.path);
         if (!file) continue;
@@ -318,7 +330,10 @@ export class Engine {
     if (writing) {
       for (const change of report.changes) {
         try {
-          writeFileAtomic(realpathSync(change.path), change.after);
+          if (created.has(change.path)) {
+            mkdirSync(dirname(change.path), { recursive: true });
+            writeFileSync(change.path, change.after, { flag: 'wx' });
+          } else writeFileAtomic(realpathSync(change.path), change.after);
         } catch (error) {
           report.errors.push({ file: change.file, message: `could not write: ${errorMessage(error)}` });
         }
@@ -332,6 +347,6 @@ export class Engine {
 /** The programmatic API: `runCodemod({ paths: ['src'], dryRun: true })`. */
 export async function runCodemod(options: CodemodOptions = {}): Promise<CodemodReport> {
   const transforms = findTransforms(options.transforms);
-  const engine = new Engine(transforms, { service: options.service, settings: options.settings });
+  const engine = new Engine(transforms, { service: options.service, settings: options.settings, ttlMs: options.ttlMs });
   return engine.run(options);
 }

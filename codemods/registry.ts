@@ -1,9 +1,12 @@
 // Every transform, in the order they run. The CLI (`--transform`, `--help`), the programmatic API
 // and the docs test read this one list; adding a transform is adding it here.
 import { guardSchedules } from './guard-schedules.js';
+import { advisoryLockToLease } from './advisory-lock-to-lease.js';
+import { atomicCounters } from './atomic-counters.js';
+import { jetstreamMsgId } from './jetstream-msg-id.js';
 import type { AnyTransform } from './transform.js';
 
-export const transforms: readonly AnyTransform[] = [guardSchedules];
+export const transforms: readonly AnyTransform[] = [guardSchedules, atomicCounters, jetstreamMsgId, advisoryLockToLease];
 
 export class UnknownTransformError extends Error {
   constructor(readonly unknown: string[]) {

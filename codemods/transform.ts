@@ -41,6 +41,8 @@ export interface SourceFileInfo {
 export interface TransformContext {
   /** `<service>` in lease keys: `--service`, else the nearest package.json name without scope. */
   service: string;
+  /** Lease ttl in ms for transforms that write `runExclusive` (`--ttl`); each documents its default. */
+  ttlMs?: number;
 }
 
 /** What a project-level step (run once after every file) wants changed in one file. */
@@ -54,6 +56,8 @@ export interface ProjectOutput {
   changes: ProjectFileChange[];
   /** Follow-ups that are not tied to a finding (for example "call setLeaseClient at startup"). */
   manual: Array<{ path: string; line: number; reason: string }>;
+  /** Whole files to write: new files (never written over an existing one) or non-source files such as package.json. */
+  files?: Array<{ path: string; text: string; create?: boolean }>;
 }
 
 /** Read-only view of the whole run, handed to `project` steps after all files are transformed. */

@@ -8,6 +8,7 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { createRule } from './create-rule.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from './utils/imported-references.js';
 import { migrationCommandText } from './utils/migration-command-text.js';
+import { mentionsSchemaWrite } from './utils/migration-mentions.js';
 import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './utils/migration-options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './utils/migration-removal.js';
@@ -142,6 +143,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     if (isMigrationExemptFile(context)) return {};
     const sourceCode = context.sourceCode;
     const flags = readSettings(context.settings).migrationFlags;
+    // Most files name no migrator, option or flag at all: skip them before any AST work.
+    if (!mentionsSchemaWrite(sourceCode.text, flags)) return {};
     // Member calls, collected on the way down and matched against the catalogue at the end.
     const methodCalls: TSESTree.CallExpression[] = [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];

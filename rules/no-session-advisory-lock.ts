@@ -57,11 +57,12 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
   },
   defaultOptions: [],
   detect(context, report) {
+    const sourceCode = context.sourceCode;
+    // Most files never mention advisory locks: skip them without walking their strings
+    // (`includes` is much cheaper than a case-insensitive regular expression on big files).
+    if (!sourceCode.text.includes('dvisory') && !sourceCode.text.includes('DVISORY')) return {};
     const settings = readSettings(context.settings);
     if (matchesAny(context.filename, context.cwd, settings.migrateEntrypoints)) return {};
-    const sourceCode = context.sourceCode;
-    // Most files never mention advisory locks: skip them without walking their strings.
-    if (!/advisory/i.test(sourceCode.text)) return {};
     const controls: TransactionControl[] = [];
     const collectControl = (node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void => {
       const control = transactionControlOf(node, sourceCode);

@@ -31,6 +31,8 @@ export interface RequireAtomicClaimFacts {
 }
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
+/** Substrings every update or delete contains (SQL either case, and the builder / ORM method names). */
+const UPDATE_WORDS = ['pdate', 'PDATE', 'elete', 'ELETE', 'save', 'remove', 'destroy', 'del('];
 
 interface WorkRegion {
   region: TSESTree.Node;
@@ -81,6 +83,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
   defaultOptions: [{ statusColumns: [], queueTables: [] }],
   detect(context, report) {
     const sourceCode = context.sourceCode;
+    // Without an update or delete of some kind in the file there is nothing to report.
+    if (!UPDATE_WORDS.some((word) => sourceCode.text.includes(word))) return {};
     const vocabulary: ClaimVocabulary = { statusColumns: context.options[0]?.statusColumns ?? [], queueTables: context.options[0]?.queueTables ?? [] };
     const reads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();

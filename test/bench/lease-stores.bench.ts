@@ -8,6 +8,9 @@
 //   losing claim    acquire of a held key (every other replica's ask in that period)
 //   lease cycle     acquire + extend + release (runExclusive's shortest life)
 //   throughput      winning claims with 32 callers in flight
+//
+// One extra contender runs the PostgreSQL store with `sweepLimit: 0` (no cleanup of expired rows
+// inside acquire), to show what the cleanup costs.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -87,6 +90,11 @@ async function main(): Promise<void> {
     ] as const) {
       const pool = new pg.Pool({ connectionString: url, max: 8 });
       contenders.push({ name: `PostgreSQL ${route} (pg Pool)`, store: resolveLeaseStore(pool, { store: 'postgres' }), close: () => pool.end() });
+      if (route === 'direct') {
+        // The same without the expired-row sweep in acquire: what the cleanup costs per claim.
+        const unswept = new pg.Pool({ connectionString: url, max: 8 });
+        contenders.push({ name: 'PostgreSQL direct (pg Pool, sweepLimit 0)', store: resolveLeaseStore(unswept, { store: 'postgres', sweepLimit: 0 }), close: () => unswept.end() });
+      }
       const sql = postgres(url, { max: 8, fetch_types: false, onnotice: () => undefined });
       contenders.push({ name: `PostgreSQL ${route} (postgres.js)`, store: resolveLeaseStore(sql, { store: 'postgres' }), close: () => sql.end({ timeout: 1 }) });
     }

@@ -1,54 +1,18 @@
 // Lint benchmark: what the plugin's rules cost next to ESLint's core `no-unused-vars`, measured in
-// the SAME ESLint run over real code this repo does not contain (the JavaScript and TypeScript
-// shipped in installed packages, copied to a temp folder so ESLint does not ignore it).
+// the SAME ESLint run over real code this repo does not contain (test/bench/corpus.ts: the
+// JavaScript and TypeScript shipped in installed packages, copied to a temp folder).
 // Per-rule times come from ESLint's `stats` (the numbers `TIMING=all` prints). A script, not a
 // test: it prints ratios and asserts nothing.
 //
-//   npm run bench:lint                 # default corpus
-//   npm run bench:lint -- --runs 3     # repeat, report the median run
+//   npm run bench:lint                 # 3 rounds, medians reported
+//   npm run bench:lint -- --runs 5     # more rounds
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
 import plugin from '../../rules/index.js';
+import { buildCorpus, corpusLanguageConfig, median } from './corpus.js';
 
-const PACKAGES = ['typeorm', 'drizzle-orm', 'kysely', 'knex', 'ioredis', '@redis/client', 'nats', 'rxjs', 'bullmq', 'node-cron', 'cron', 'croner', 'node-schedule', 'toad-scheduler'];
-const SOURCE = /\.(?:[cm]?js|[cm]?ts)$/;
-const MAX_BYTES = 300_000;
-const root = process.cwd();
 const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 1;
-
-function* sources(directory: string): Generator<string> {
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules') yield* sources(path);
-    else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map') && statSync(path).size <= MAX_BYTES) yield path;
-  }
-}
-
-function buildCorpus(): { dir: string; files: number; packages: string[] } {
-  const dir = mkdtempSync(join(tmpdir(), 'replica-guard-lint-bench-'));
-  let files = 0;
-  const packages: string[] = [];
-  for (const name of PACKAGES) {
-    const from = join(root, 'node_modules', name);
-    try {
-      statSync(from);
-    } catch {
-      continue;
-    }
-    packages.push(name);
-    for (const file of sources(from)) {
-      const to = join(dir, name, relative(from, file));
-      mkdirSync(join(to, '..'), { recursive: true });
-      cpSync(file, to);
-      files++;
-    }
-  }
-  return { dir, files, packages };
-}
+const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 
 interface RunResult {
   wallMs: number;
@@ -56,34 +20,31 @@ interface RunResult {
   parseMs: number;
 }
 
-async function lintOnce(dir: string, withPlugin: boolean): Promise<RunResult> {
+/** Every plugin rule (a superset of `recommended`) plus core `no-unused-vars`, or `no-unused-vars` alone. */
+export function lintBenchConfig(withPlugin: boolean): ESLint.Options['overrideConfig'] {
   const pluginRules: Record<string, 'error'> = {};
   if (withPlugin) for (const name of Object.keys(plugin.rules)) pluginRules[`replica-guard/${name}`] = 'error';
-  const eslint = new ESLint({
-    cwd: dir,
-    overrideConfigFile: true,
-    stats: true,
-    overrideConfig: [
-      { files: ['**/*.ts', '**/*.mts', '**/*.cts'], languageOptions: { parser: tsParser as never } },
-      { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
-      { files: ['**/*.js'], languageOptions: { sourceType: 'module' } },
-      {
-        files: ['**/*'],
-        plugins: { 'replica-guard': plugin as never },
-        settings: { 'replica-guard': { service: 'bench' } },
-        linterOptions: { reportUnusedDisableDirectives: 'off' },
-        rules: { 'no-unused-vars': 'error', ...pluginRules },
-      },
-    ],
-  });
+  return [
+    ...(corpusLanguageConfig(tsParser) as never[]),
+    {
+      files: ['**/*'],
+      plugins: { 'replica-guard': plugin as never },
+      settings: { 'replica-guard': { service: 'bench' } },
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
+      rules: { 'no-unused-vars': 'error', ...pluginRules },
+    },
+  ];
+}
+
+async function lintOnce(dir: string, withPlugin: boolean): Promise<RunResult> {
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, stats: true, overrideConfig: lintBenchConfig(withPlugin) });
   const started = performance.now();
   const results = await eslint.lintFiles(['**/*.{js,cjs,mjs,ts,mts,cts}']);
   const wallMs = performance.now() - started;
   const rules = new Map<string, number>();
   let parseMs = 0;
   for (const result of results) {
-    const times = result.stats?.times;
-    for (const pass of times?.passes ?? []) {
+    for (const pass of result.stats?.times?.passes ?? []) {
       parseMs += pass.parse?.total ?? 0;
       for (const [rule, time] of Object.entries(pass.rules ?? {})) rules.set(rule, (rules.get(rule) ?? 0) + time.total);
     }
@@ -91,12 +52,11 @@ async function lintOnce(dir: string, withPlugin: boolean): Promise<RunResult> {
   return { wallMs, rules, parseMs };
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
 
 const corpus = buildCorpus();
-console.log(`corpus: ${corpus.files} files from ${corpus.packages.join(', ')}`);
-console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} run(s) each, median reported\n`);
+console.log(`corpus: ${corpus.files.length} files from ${corpus.packages.join(', ')}`);
+console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported\n`);
 try {
   // Warm-up (JIT, file cache), then alternate with/without the plugin so drift hits both.
   await lintOnce(corpus.dir, true);
@@ -109,8 +69,10 @@ try {
   const ruleNames = [...new Set(withRuns.flatMap((r) => [...r.rules.keys()]))].sort();
   const perRule = new Map(ruleNames.map((name) => [name, median(withRuns.map((r) => r.rules.get(name) ?? 0))]));
   const unused = perRule.get('no-unused-vars') ?? 0;
-  const schedule = perRule.get('replica-guard/no-unguarded-schedule') ?? 0;
-  const pluginTotal = ruleNames.filter((n) => n.startsWith('replica-guard/')).reduce((sum, n) => sum + perRule.get(n)!, 0);
+  // The plugin total is summed per round, then the median taken (not a sum of medians).
+  const totals = withRuns.map((r) => [...r.rules].filter(([n]) => n.startsWith('replica-guard/')).reduce((s, [, t]) => s + t, 0));
+  const ratios = withRuns.map((r, i) => totals[i]! / (r.rules.get('no-unused-vars') ?? Infinity));
+  const pluginTotal = median(totals);
 
   console.log('rule'.padEnd(44), 'time'.padStart(10), 'ratio to no-unused-vars'.padStart(26));
   for (const name of ruleNames) {
@@ -118,12 +80,13 @@ try {
     console.log(name.padEnd(44), ms(t).padStart(10), (unused > 0 ? (t / unused).toFixed(3) : 'n/a').padStart(26));
   }
   console.log('-'.repeat(82));
-  console.log('plugin total'.padEnd(44), ms(pluginTotal).padStart(10), (unused > 0 ? (pluginTotal / unused).toFixed(3) : 'n/a').padStart(26));
+  console.log('plugin total'.padEnd(44), ms(pluginTotal).padStart(10), median(ratios).toFixed(3).padStart(26));
+  console.log(`plugin total / no-unused-vars per round: ${ratios.map((r) => r.toFixed(3)).join(', ')}`);
   const wallWith = median(withRuns.map((r) => r.wallMs));
   const wallWithout = median(withoutRuns.map((r) => r.wallMs));
-  console.log(`\nno-unguarded-schedule / no-unused-vars = ${(schedule / unused).toFixed(3)}`);
-  console.log(`wall time: ${ms(wallWith)} with the plugin, ${ms(wallWithout)} without (overhead ${(((wallWith - wallWithout) / wallWithout) * 100).toFixed(1)}%)`);
+  const overheads = withRuns.map((r, i) => (r.wallMs - withoutRuns[i]!.wallMs) / withoutRuns[i]!.wallMs);
+  console.log(`\nwall time: ${ms(wallWith)} with the plugin, ${ms(wallWithout)} without (overhead: median ${(median(overheads) * 100).toFixed(1)}%, per round ${overheads.map((o) => `${(o * 100).toFixed(1)}%`).join(', ')})`);
   console.log(`parse time (with plugin run): ${ms(median(withRuns.map((r) => r.parseMs)))}`);
 } finally {
-  rmSync(corpus.dir, { recursive: true, force: true });
+  corpus.dispose();
 }

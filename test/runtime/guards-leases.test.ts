@@ -36,12 +36,13 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
   });
 
   test('runExclusive keeps a short lease alive past its ttl; others are turned away meanwhile', async () => {
-    const ttlMs = 300;
+    // Generous for a loaded 2-core CI box: renewal every 300 ms, fn holds it for 4 ttls.
+    const ttlMs = 900;
     let competitorRuns = 0;
     const holder = runExclusive('reindex', ttlMs, async (signal) => {
       // A competitor with its own owner token tries for 4 ttls.
       for (let i = 0; i < 12; i++) {
-        await sleep(100);
+        await sleep(300);
         const other = await runExclusive('reindex', ttlMs, async () => (competitorRuns += 1));
         expect(other).toEqual({ ran: false, leaseLost: false, reason: 'claimed-elsewhere' });
         expect(await sideDoor.remainingMs(`${prefix}reindex`)).toBeGreaterThan(0);
@@ -130,12 +131,12 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
     const periodMs = 60 * 60 * 1000;
     const key = periodKey('close-books', periodMs);
     const [first, concurrent] = await Promise.all([
-      // fn outlives its 600 ms lease: renewal keeps the period held.
+      // fn outlives its 1200 ms lease: renewal keeps the period held.
       runOnce(key, periodMs, async () => {
-        await sleep(1000);
+        await sleep(2000);
         return 'closed';
-      }, { leaseMs: 600 }),
-      sleep(800).then(() => runOnce(key, periodMs, async () => 'duplicate')),
+      }, { leaseMs: 1200 }),
+      sleep(1600).then(() => runOnce(key, periodMs, async () => 'duplicate')),
     ]);
     expect(first).toEqual({ ran: true, value: 'closed', leaseLost: false });
     expect(concurrent).toEqual({ ran: false, leaseLost: false, reason: 'claimed-elsewhere' });

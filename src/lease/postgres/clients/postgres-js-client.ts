@@ -4,6 +4,8 @@ import { type SqlClient } from './sql-client.js';
 interface PostgresJsQuery extends PromiseLike<PostgresJsRows> {
   execute(): PostgresJsQuery;
   cancel(): unknown;
+  /** Set once the query is written to a connection (postgres.js internals, read only). */
+  readonly state?: unknown;
 }
 
 type PostgresJsRows = Record<string, unknown>[] & { count: number | null };
@@ -29,12 +31,15 @@ export function postgresJsSqlClient(sql: PostgresJsLike): SqlClient {
       if (signal?.aborted) return Promise.reject(signal.reason ?? new Error('aborted'));
       // `prepare: false`: an unnamed statement (postgres.js would otherwise name and cache it).
       const query = sql.unsafe(text, [...values] as never[], { prepare: false }) as PostgresJsQuery;
-      // A query still queued for a connection is removed and never sent; one already sent is
-      // cancelled on the server (an autocommit statement either committed or did not). The
-      // cancel waits a macrotask: postgres.js hands a query to its pool one microtask after
-      // execute(), and a query cancelled before that still reaches a connection and wedges it.
+      // A query still queued for a connection (postgres.js leaves `state` null until it writes
+      // it to one) is removed from the queue and never sent. One already sent is left to finish
+      // (the guard gives a late claim back): cancelling it would open a cancel connection whose
+      // failure postgres.js reports as an unhandled rejection. The check waits a macrotask:
+      // postgres.js hands a query to its pool one microtask after execute(), and a query
+      // cancelled before that still reaches a connection and wedges it.
       const cancel = () => {
         setImmediate(() => {
+          if (query.state) return;
           Promise.resolve()
             .then(() => query.cancel())
             .catch(() => undefined);

@@ -1,0 +1,67 @@
+// The benchmark and validation corpus: real JavaScript and TypeScript this repo does not contain —
+// the sources shipped in installed packages — copied into a temp folder (ESLint and the codemod's
+// file discovery both skip `node_modules`). One definition, used by the lint and codemod
+// benchmarks and by scripts/validate-corpus.ts, so every number is about the same files.
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+/** Packages whose shipped sources make up the corpus (those not installed are skipped). */
+export const CORPUS_PACKAGES = [
+  'typeorm', 'drizzle-orm', 'kysely', 'knex', 'ioredis', '@redis/client', 'nats', 'rxjs', 'bullmq',
+  'node-cron', 'cron', 'croner', 'node-schedule', 'toad-scheduler',
+];
+const SOURCE = /\.(?:[cm]?js|[cm]?ts)$/;
+/** Bundles above this are generated code nobody lints. */
+const MAX_BYTES = 300_000;
+
+export interface Corpus {
+  /** The temp folder; remove it with `dispose()`. */
+  dir: string;
+  /** Paths relative to `dir`, `<package>/<path in package>`. */
+  files: string[];
+  packages: string[];
+  dispose(): void;
+}
+
+function* sources(directory: string): Generator<string> {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules') yield* sources(path);
+    else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && statSync(path).size <= MAX_BYTES) yield path;
+  }
+}
+
+/** Copies the packages' `.js`/`.ts` sources (no `.d.ts`, up to 300 kB each) into a new temp folder. */
+export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root = process.cwd()): Corpus {
+  const dir = mkdtempSync(join(tmpdir(), 'replica-guard-corpus-'));
+  const files: string[] = [];
+  const found: string[] = [];
+  for (const name of packages) {
+    const from = join(root, 'node_modules', name);
+    try {
+      statSync(from);
+    } catch {
+      continue;
+    }
+    found.push(name);
+    for (const file of sources(from)) {
+      const path = join(name, relative(from, file));
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      cpSync(file, join(dir, path));
+      files.push(path);
+    }
+  }
+  return { dir, files, packages: found, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The ESLint flat config for the corpus: TS through @typescript-eslint/parser, `.cjs` as scripts. */
+export function corpusLanguageConfig(tsParser: unknown): Array<Record<string, unknown>> {
+  return [
+    { files: ['**/*.ts', '**/*.mts', '**/*.cts'], languageOptions: { parser: tsParser } },
+    { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
+    { files: ['**/*.js', '**/*.mjs'], languageOptions: { sourceType: 'module' } },
+  ];
+}
+
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
