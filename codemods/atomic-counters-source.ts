@@ -95,6 +95,9 @@ export function valueSlot(file: SourceFileInfo, write: TSESTree.Node, change: Fi
     const declarator = def.node as TSESTree.VariableDeclarator;
     const declaration = declarator.parent as TSESTree.VariableDeclaration;
     const others = variable.references.filter((r) => r.identifier !== node && r.identifier !== declarator.id);
+    if (declarator.init && unwrapped(declarator.init) !== change.node && contains(declarator.init, change.node)) {
+      return 'the written value is more than `x ± n`; do the arithmetic in the database by hand';
+    }
     if (declarator.init && unwrapped(declarator.init) === change.node) {
       if (others.length > 0) return `\`${node.name}\` is used besides the write; it would not be the stored value — read it back from the write (RETURNING) by hand`;
       return declaration.declarations.length === 1 && declaration.kind === 'const' ? { node: candidate, declaration } : { node: candidate };

@@ -31,6 +31,8 @@ function simpleChanges(facts: ReadThenWriteFacts): Simple[] | Reason {
   for (const change of facts.changes) {
     if (change.field === null) return 'the write sends a whole object; name the changed field and use the atomic form by hand';
     if (change.operator === null || change.operand === null) return `\`${change.field}\` is not changed by a simple \`x ± n\`; do the arithmetic in the database by hand`;
+    // `SET balance = $1` with `row.fee + 1`: `balance + 1` would be a different value.
+    if (change.readField !== undefined && change.readField?.toLowerCase() !== change.field.toLowerCase()) return `\`${change.field}\` is written from another field's value; do the arithmetic in the database by hand`;
   }
   return facts.changes as Simple[];
 }

@@ -294,6 +294,7 @@ export class Engine {
           }
         },
         relative: display,
+        cwd,
         fixed: fixedBy.get(transform.name) ?? 0,
       };
       const output = transform.project(view, { service: options.service ?? this.options.service ?? packageInfoFor(cwd).service, ...(this.options.ttlMs === undefined ? {} : { ttlMs: this.options.ttlMs }) });

@@ -2,11 +2,12 @@
 // and the docs test read this one list; adding a transform is adding it here.
 import { guardSchedules } from './guard-schedules.js';
 import { advisoryLockToLease } from './advisory-lock-to-lease.js';
+import { extractMigrations } from './extract-migrations.js';
 import { atomicCounters } from './atomic-counters.js';
 import { jetstreamMsgId } from './jetstream-msg-id.js';
 import type { AnyTransform } from './transform.js';
 
-export const transforms: readonly AnyTransform[] = [guardSchedules, atomicCounters, jetstreamMsgId, advisoryLockToLease];
+export const transforms: readonly AnyTransform[] = [guardSchedules, atomicCounters, jetstreamMsgId, advisoryLockToLease, extractMigrations];
 
 export class UnknownTransformError extends Error {
   constructor(readonly unknown: string[]) {

@@ -68,6 +68,8 @@ export interface ProjectView {
   parse(path: string): SourceFileInfo | undefined;
   /** Runs one rule's detection over a file's text (for project steps that need their own facts). */
   detect<Facts>(path: string, text: string, rule: ReplicaGuardRule<string, readonly unknown[], Facts>): Array<Finding<string, Facts>>;
+  /** The run's working directory (absolute). */
+  cwd: string;
   /** A path as the report shows it (relative to the run's cwd). */
   relative(path: string): string;
   /** Findings this transform fixed in this run. */

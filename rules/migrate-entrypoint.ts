@@ -171,3 +171,5 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
     };
   },
 });
+
+export default migrateEntrypoint;

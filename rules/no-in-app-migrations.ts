@@ -234,3 +234,5 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     };
   },
 });
+
+export default noInAppMigrations;

@@ -10,6 +10,7 @@ import { taintOf, unionOf, type TaintEnvironment } from './utils/data-flow-taint
 import { entityChangeCallOf } from './utils/read-write-entity-changes.js';
 import { propertyName, unwrap } from './utils/read-write-method-chain.js';
 import type { DatabaseCall, FieldChange, ReadSite, Taint, WriteSite } from './utils/read-write-model.js';
+import { mentionsReadAndWrite } from './utils/read-write-mentions.js';
 import { readSiteOf } from './utils/read-write-read-site.js';
 import { sqlReadSiteOf, sqlWriteSiteOf } from './utils/read-write-sql-site.js';
 import { writeSiteOf } from './utils/read-write-write-site.js';
@@ -91,6 +92,7 @@ function changeOf(field: string | null, taint: Taint): FieldChange | null {
     node: computed.node,
     operator: simple ? (computed.operator as '+' | '-') : null,
     operand: simple ? computed.operand : null,
+    readField: computed.field,
   };
 }
 
@@ -121,6 +123,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
   defaultOptions: [{ ignoreFields: [] }],
   detect(context, report) {
     const sourceCode = context.sourceCode;
+    // Most files hold no read and write the rule knows: skip them before any AST work.
+    if (!mentionsReadAndWrite(sourceCode.text)) return {};
     const ignored = new Set(context.options[0]?.ignoreFields ?? []);
     const imported = new Set<DataLibrary>();
     const findings: PendingFinding[] = [];

@@ -8,7 +8,7 @@ import { createJetStreamContexts } from './utils/jetstream-contexts.js';
 import { msgIdCandidate } from './utils/jetstream-msg-id-candidate.js';
 import { jetStreamPublishOptions } from './utils/jetstream-publish-options.js';
 import { unwrapExpression } from './utils/jetstream-unwrapped-expression.js';
-import { MSG_ID_OPTION, publishMethod, type JetStreamApi } from '../src/knowledge/jetstream.js';
+import { MSG_ID_OPTION, NATS_MODULES, publishMethod, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';
 
@@ -59,6 +59,9 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
   defaultOptions: [],
   detect(context, report) {
     const sourceCode = context.sourceCode;
+    // A JetStream context is only ever recognised through an import of a NATS module: a file
+    // that names none cannot publish to one.
+    if (!NATS_MODULES.some((module) => sourceCode.text.includes(module))) return {};
     const publishes: { call: TSESTree.CallExpression; method: { name: string; optionsIndex: number }; name: TSESTree.Node }[] = [];
 
     return {

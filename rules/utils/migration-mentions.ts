@@ -9,36 +9,56 @@ import {
   type SchemaWriteMethod,
 } from '../../src/knowledge/migrators.js';
 
-const has = (text: string, words: readonly string[]): boolean => words.some((word) => text.includes(word));
-
 function viaWord(method: SchemaWriteMethod): string | undefined {
   const via = method.via;
   if (!via) return undefined;
   return 'property' in via ? via.property : 'call' in via ? via.call : via.identifier;
 }
 
-/** A method entry can only match when its method, its `via` name and a string evidence module all appear. */
-function methodCanMatch(method: SchemaWriteMethod, text: string): boolean {
-  if (!has(text, method.methods)) return false;
-  const via = viaWord(method);
-  if (via !== undefined && !text.includes(via)) return false;
-  const evidence = method.evidence;
-  if (!evidence || evidence.some((pattern) => typeof pattern !== 'string')) return true;
-  return has(text, evidence as readonly string[]);
-}
-
 /** Module specifiers of the catalogue's functions; a pattern module falls back to the function's name. */
 const FUNCTION_WORDS: readonly string[] = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) => (Array.isArray(fn.modules) ? fn.modules : fn.path.slice(0, 1)));
 /** `prisma migrate deploy` / `prisma db push` (`prismaSchemaCommand`): the command names its tool. */
 const COMMAND_WORDS: readonly string[] = ['prisma'];
+/**
+ * One word per way to a finding that every such finding's file must contain: the option keys,
+ * function modules, the command, and per method entry its `via` name, else its evidence modules,
+ * else its method names. Tested first, in one pass.
+ */
+const ANCHOR_WORDS: readonly string[] = [
+  ...SCHEMA_WRITE_OPTIONS,
+  ...FUNCTION_WORDS,
+  ...COMMAND_WORDS,
+  ...SCHEMA_WRITE_METHODS.flatMap((method) => {
+    const via = viaWord(method);
+    if (via !== undefined) return [via];
+    const evidence = method.evidence ?? [];
+    return evidence.length > 0 && evidence.every((e) => typeof e === 'string') ? (evidence as string[]) : method.methods;
+  }),
+];
+
+const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const anchors = new Map<string, RegExp>();
+function anchorsFor(flags: readonly string[]): RegExp {
+  const key = flags.join('\0');
+  let anchor = anchors.get(key);
+  if (!anchor) {
+    anchor = new RegExp([...new Set([...ANCHOR_WORDS, ...flags])].map(escape).join('|'));
+    anchors.set(key, anchor);
+  }
+  return anchor;
+}
 
 /** Whether `text` mentions anything `no-in-app-migrations` could report (`flags`: the migration flag settings). */
 export function mentionsSchemaWrite(text: string, flags: readonly string[]): boolean {
-  return (
-    has(text, SCHEMA_WRITE_OPTIONS) ||
-    has(text, FUNCTION_WORDS) ||
-    has(text, COMMAND_WORDS) ||
-    has(text, flags) ||
-    SCHEMA_WRITE_METHODS.some((method) => methodCanMatch(method, text))
-  );
+  if (!anchorsFor(flags).test(text)) return false;
+  const has = (words: readonly string[]): boolean => words.some((word) => text.includes(word));
+  if (has(SCHEMA_WRITE_OPTIONS) || has(FUNCTION_WORDS) || has(COMMAND_WORDS) || has(flags)) return true;
+  // A method entry can only match when its method, its `via` name and a string evidence module all appear.
+  return SCHEMA_WRITE_METHODS.some((method) => {
+    const via = viaWord(method);
+    if (via !== undefined && !text.includes(via)) return false;
+    const evidence = method.evidence;
+    if (evidence && evidence.every((pattern) => typeof pattern === 'string') && !has(evidence as readonly string[])) return false;
+    return has(method.methods);
+  });
 }

@@ -16,6 +16,8 @@ export interface FieldChange {
   operator: '+' | '-' | null;
   /** Source text of `n` when the value is a simple `x ± n`, else `null`. */
   operand: string | null;
+  /** The read field `x` the value was computed from (`fee` in `balance = row.fee + 1`); absent for `entity.f += n`. */
+  readField?: string | null;
 }
 
 export interface ReadSite {

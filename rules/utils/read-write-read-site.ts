@@ -28,6 +28,14 @@ const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
 const TYPEORM_ONLY_READS = new Set(['findOneBy', 'findOneOrFail', 'findOneByOrFail']);
 const TYPEORM_BUILDER_READS = new Set(['getOne', 'getOneOrFail', 'getRawOne', 'getMany', 'getRawMany']);
 
+/** Every method or link name `readSiteOf` keys on (for the text pre-check in read-write-mentions.ts). */
+export const BUILDER_READ_WORDS: readonly string[] = [
+  ...TYPEORM_BUILDER_READS,
+  ...TYPEORM_ONLY_READS,
+  ...PRISMA_READS,
+  'selectFrom', 'select', 'selectDistinct', 'first', 'pluck', 'where', 'findFirst', 'findById', 'findByPk', 'findOne',
+];
+
 function site(candidates: DataLibrary[], node: TSESTree.CallExpression, model: string | null, locked: boolean): ReadSite {
   return { candidates, node, model, locked, mutations: [], boundChecks: [] };
 }

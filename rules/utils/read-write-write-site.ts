@@ -6,7 +6,7 @@ import { MONGO_ATOMIC_OPERATORS, PRISMA_ATOMIC_OPERATIONS, type DataLibrary } fr
 import { methodChainOf, outermostCallOf, propertyName, unwrap, type ChainLink } from './read-write-method-chain.js';
 import type { WriteSite, WriteValue } from './read-write-model.js';
 
-const MONGOOSE_UPDATES = new Set(['updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate', 'replaceOne']);
+export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set(['updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate', 'replaceOne']);
 
 function keyName(property: TSESTree.Property): string | null {
   if (!property.computed && property.key.type === 'Identifier') return property.key.name;

@@ -28,7 +28,7 @@ function* sources(directory: string): Generator<string> {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
     if (entry.isDirectory() && entry.name !== 'node_modules') yield* sources(path);
-    else if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') && statSync(path).size <= MAX_BYTES) yield path;
+    else if (entry.isFile() && SOURCE.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name) && statSync(path).size <= MAX_BYTES) yield path;
   }
 }
 

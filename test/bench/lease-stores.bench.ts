@@ -1,8 +1,8 @@
 // Lease store benchmark (a script, not a test): `npm run bench:stores`. Starts its own
 // redis-server, PostgreSQL and PgBouncer (transaction pooling) and measures, in the SAME run and
-// interleaved round by round, the Redis store against the PostgreSQL store — with `pg` and
+// interleaved slice by slice, the Redis store against the PostgreSQL store — with `pg` and
 // postgres.js, directly and through PgBouncer — at the LeaseStore level (the backend's cost per
-// claim, what setLeaseClient resolves to). Prints medians over rounds and ratios to Redis.
+// claim, what setLeaseClient resolves to). Prints percentiles, rates and ratios to Redis.
 //
 //   winning claim   acquire of a fresh key (claimPeriod's first ask in a period: an INSERT)
 //   losing claim    acquire of a held key (every other replica's ask in that period)
@@ -20,12 +20,15 @@ import { leaseTableStatements } from '../../src/lease/postgres-store.js';
 import type { LeaseStore } from '../../src/lease/store.js';
 import { removeDir, startPgBouncer, startPostgres, startRedis } from '../harness/servers.js';
 
-const ROUNDS = 3;
-const SEQUENTIAL_CALLS = 800;
+// Interleaved finely: every contender runs a short slice in turn (rotating the order), so a
+// burst of load on a shared machine hits all of them alike instead of one contender's round.
+const SLICES = 16;
+const OPS_PER_SLICE = 50;
 const CONCURRENCY = 32;
-const THROUGHPUT_MS = 1500;
+const THROUGHPUT_SLICE_MS = 250;
 // Short, like a claimPeriod key past its period: expired rows are swept by later acquires.
 const TTL_MS = 1000;
+const UNSWEPT_TABLE = 'replica_guard_leases_unswept';
 
 interface Contender {
   name: string;
@@ -33,42 +36,50 @@ interface Contender {
   close(): Promise<void>;
 }
 
-interface Sample {
-  p50: number;
-  p99: number;
-  perSecond: number;
+/** Latencies and busy time of one scenario for one contender, summed over its slices. */
+class Measured {
+  readonly latencies: number[] = [];
+  elapsedMs = 0;
+  ops = 0;
+  add(latencies: number[], elapsedMs: number): void {
+    this.latencies.push(...latencies);
+    this.elapsedMs += elapsedMs;
+    this.ops += latencies.length;
+  }
+  percentile(p: number): number {
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  }
+  perSecond(): number {
+    return (this.ops / this.elapsedMs) * 1000;
+  }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
-async function sequential(op: (i: number) => Promise<unknown>): Promise<Sample> {
+async function slice(into: Measured, op: (i: number) => Promise<unknown>): Promise<void> {
   const latencies: number[] = [];
   const start = performance.now();
-  for (let i = 0; i < SEQUENTIAL_CALLS; i++) {
+  for (let i = 0; i < OPS_PER_SLICE; i++) {
     const t = performance.now();
     await op(i);
     latencies.push(performance.now() - t);
   }
-  const elapsed = performance.now() - start;
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), perSecond: (SEQUENTIAL_CALLS / elapsed) * 1000 };
+  into.add(latencies, performance.now() - start);
 }
 
-async function throughput(store: LeaseStore, run: string): Promise<number> {
-  let done = 0;
-  const deadline = performance.now() + THROUGHPUT_MS;
+async function throughputSlice(store: LeaseStore, run: string, into: { ops: number; elapsedMs: number }): Promise<void> {
+  const deadline = performance.now() + THROUGHPUT_SLICE_MS;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, worker) => {
       for (let i = 0; performance.now() < deadline; i++) {
         if (!(await store.acquire(`${run}:tp:${worker}:${i}`, 'owner', TTL_MS))) throw new Error('a fresh key was refused');
-        done++;
+        into.ops++;
       }
     }),
   );
-  return (done / (performance.now() - start)) * 1000;
+  into.elapsedMs += performance.now() - start;
 }
 
 async function main(): Promise<void> {
@@ -78,7 +89,8 @@ async function main(): Promise<void> {
   try {
     const setup = new pg.Client({ connectionString: postgresServer.url });
     await setup.connect();
-    for (const statement of leaseTableStatements()) await setup.query(statement);
+    // The unswept contender gets its own table: in a shared one the others would sweep its rows.
+    for (const statement of [...leaseTableStatements(), ...leaseTableStatements(UNSWEPT_TABLE)]) await setup.query(statement);
     await setup.end();
 
     const redis = new Redis(redisServer.url, { lazyConnect: true });
@@ -93,7 +105,7 @@ async function main(): Promise<void> {
       if (route === 'direct') {
         // The same without the expired-row sweep in acquire: what the cleanup costs per claim.
         const unswept = new pg.Pool({ connectionString: url, max: 8 });
-        contenders.push({ name: 'PostgreSQL direct (pg Pool, sweepLimit 0)', store: resolveLeaseStore(unswept, { store: 'postgres', sweepLimit: 0 }), close: () => unswept.end() });
+        contenders.push({ name: 'PostgreSQL direct (pg Pool, sweepLimit 0)', store: resolveLeaseStore(unswept, { store: 'postgres', sweepLimit: 0, tableName: UNSWEPT_TABLE }), close: () => unswept.end() });
       }
       const sql = postgres(url, { max: 8, fetch_types: false, onnotice: () => undefined });
       contenders.push({ name: `PostgreSQL ${route} (postgres.js)`, store: resolveLeaseStore(sql, { store: 'postgres' }), close: () => sql.end({ timeout: 1 }) });
@@ -101,46 +113,40 @@ async function main(): Promise<void> {
     // Warm up: connections open, statements planned once.
     for (const { store } of contenders) for (let i = 0; i < 200; i++) await store.acquire(`warm:${randomUUID()}`, 'owner', TTL_MS);
 
-    const results = new Map<string, { win: Sample[]; lose: Sample[]; cycle: Sample[]; tp: number[] }>();
-    for (const c of contenders) results.set(c.name, { win: [], lose: [], cycle: [], tp: [] });
-    for (let round = 0; round < ROUNDS; round++) {
-      // Rotate the order each round so no store always runs first (or last) on a busy machine.
-      const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
+    const results = new Map<string, { win: Measured; lose: Measured; cycle: Measured; tp: { ops: number; elapsedMs: number } }>();
+    for (const c of contenders) {
+      results.set(c.name, { win: new Measured(), lose: new Measured(), cycle: new Measured(), tp: { ops: 0, elapsedMs: 0 } });
+      await c.store.acquire(`held:${c.name}`, 'holder', 600_000);
+    }
+    for (let s = 0; s < SLICES; s++) {
+      const order = contenders.map((_, i) => contenders[(i + s) % contenders.length]!);
       for (const { name, store } of order) {
-        const run = `r${round}:${randomUUID()}`;
+        const run = `s${s}:${randomUUID()}`;
         const r = results.get(name)!;
-        r.win.push(await sequential((i) => store.acquire(`${run}:win:${i}`, 'owner', TTL_MS)));
-        await store.acquire(`${run}:held`, 'holder', 600_000);
-        r.lose.push(await sequential(() => store.acquire(`${run}:held`, 'other', TTL_MS)));
-        r.cycle.push(
-          await sequential(async (i) => {
-            const key = `${run}:cycle:${i}`;
-            await store.acquire(key, 'owner', TTL_MS);
-            await store.extend(key, 'owner', TTL_MS);
-            await store.release(key, 'owner');
-          }),
-        );
-        r.tp.push(await throughput(store, run));
+        await slice(r.win, (i) => store.acquire(`${run}:win:${i}`, 'owner', TTL_MS));
+        await slice(r.lose, () => store.acquire(`held:${name}`, 'other', TTL_MS));
+        await slice(r.cycle, async (i) => {
+          const key = `${run}:cycle:${i}`;
+          await store.acquire(key, 'owner', TTL_MS);
+          await store.extend(key, 'owner', TTL_MS);
+          await store.release(key, 'owner');
+        });
+        await throughputSlice(store, run, r.tp);
       }
     }
 
-    const summary = (samples: Sample[]) => ({ p50: median(samples.map((s) => s.p50)), p99: median(samples.map((s) => s.p99)), perSecond: median(samples.map((s) => s.perSecond)) });
-    const redisName = contenders[0]!.name;
-    const base = results.get(redisName)!;
-    const baseWin = summary(base.win);
-    const baseTp = median(base.tp);
+    const base = results.get(contenders[0]!.name)!;
+    const tpOf = (tp: { ops: number; elapsedMs: number }) => (tp.ops / tp.elapsedMs) * 1000;
     const lines = [
-      `Lease stores, ${ROUNDS} interleaved rounds (medians); sequential ops: ${SEQUENTIAL_CALLS} per round; throughput: ${CONCURRENCY} callers for ${THROUGHPUT_MS} ms; ttl ${TTL_MS} ms; PgBouncer pool 4, client pools 8.`,
+      `Lease stores: ${SLICES} interleaved slices of ${OPS_PER_SLICE} sequential ops per scenario (${SLICES * OPS_PER_SLICE} each) and ${SLICES} x ${THROUGHPUT_SLICE_MS} ms with ${CONCURRENCY} callers; ttl ${TTL_MS} ms; PgBouncer pool 4, client pools 8.`,
       '',
-      '| store | winning claim p50 / p99 (ms) | claims/s, 1 caller | losing claim p50 (ms) | acquire+extend+release p50 (ms) | claims/s, 32 callers | winning-claim latency vs Redis | throughput vs Redis |',
+      `| store | winning claim p50 / p99 (ms) | claims/s, 1 caller | losing claim p50 (ms) | acquire+extend+release p50 (ms) | claims/s, ${CONCURRENCY} callers | winning-claim p50 vs Redis | throughput vs Redis |`,
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ];
     for (const { name } of contenders) {
       const r = results.get(name)!;
-      const win = summary(r.win);
-      const tp = median(r.tp);
       lines.push(
-        `| ${name} | ${fmt(win.p50, 3)} / ${fmt(win.p99, 3)} | ${fmt(win.perSecond, 0)} | ${fmt(summary(r.lose).p50, 3)} | ${fmt(summary(r.cycle).p50, 3)} | ${fmt(tp, 0)} | ${fmt(win.p50 / baseWin.p50)}x | ${fmt(tp / baseTp)}x |`,
+        `| ${name} | ${fmt(r.win.percentile(50), 3)} / ${fmt(r.win.percentile(99), 3)} | ${fmt(r.win.perSecond(), 0)} | ${fmt(r.lose.percentile(50), 3)} | ${fmt(r.cycle.percentile(50), 3)} | ${fmt(tpOf(r.tp), 0)} | ${fmt(r.win.percentile(50) / base.win.percentile(50), 1)}x | ${fmt(tpOf(r.tp) / tpOf(base.tp))}x |`,
       );
     }
     console.log(lines.join('\n'));

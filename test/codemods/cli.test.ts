@@ -104,7 +104,7 @@ describe('replica-codemod', { timeout: 180_000 }, () => {
       'src/jobs.ts': UNGUARDED,
       'src/imported.ts': "import { sweep } from './sweep.js';\n\nsetInterval(sweep, 60_000);\n",
     });
-    const { status, stdout } = run(dir, '--json', '--dry-run', '--service', 'invoicing');
+    const { status, stdout } = run(dir, '--json', '--dry-run', '--service', 'invoicing', '--transform', 'guard-schedules');
     expect(status).toBe(0);
     const report = JSON.parse(stdout) as Record<string, unknown>;
     expect(report).toEqual({

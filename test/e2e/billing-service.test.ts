@@ -75,7 +75,7 @@ test('3 replicas repeat every side effect before the codemod and do each once pe
   expect(atMostOnePerPeriod(beforeEmails, REMINDER_SWEEP_MS, 150)).toBe(false);
   expect(atMostOnePerPeriod(beforeInvoices, 1000, 600, 200)).toBe(false);
 
-  const codemod = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(repoRoot, 'codemods/cli.ts'), 'src'], {
+  const codemod = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(repoRoot, 'codemods/cli.ts'), '--transform', 'guard-schedules', 'src'], {
     cwd: dir,
     encoding: 'utf8',
   });

@@ -62,6 +62,12 @@ describe('parseSql and classification', () => {
     expect(parseSql('')).toBeUndefined();
   });
 
+  test('parses each distinct string once (cached)', () => {
+    const text = 'SELECT pg_advisory_lock(1) /* cached */';
+    expect(parseSql(text)).toBe(parseSql(text));
+    expect(parseSql('not sql at all')).toBe(parseSql('not sql at all'));
+  });
+
   test('statement kinds', () => {
     const kind = (text: string) => statementKind(tokenizeSql(text) ?? []);
     expect(kind('BEGIN')).toBe('begin');
@@ -150,6 +156,15 @@ describe('sqlUsesListener: the SQL a call sends', () => {
     const lock = uses.find((u) => u.sql.text.startsWith('SELECT pg'));
     const offset = lock?.sql.text.indexOf('$1') ?? -1;
     expect(lock && sliceAt(lock, code, offset, offset + 2)).toBe('$1');
+  });
+
+  test('unicode escapes and line continuations before the name still map to the name', () => {
+    const code = "await pool.query('SELECT \\u{1F600} \\x41 \\u0042 \\\n pg_advisory_lock(1)');";
+    const [use] = usesOf(code, 'js');
+    const offset = use?.sql.text.indexOf('pg_advisory_lock') ?? -1;
+    expect(offset).toBeGreaterThan(0);
+    expect(use && sliceAt(use, code, offset, offset + 16)).toBe('pg_advisory_lock');
+    expect(use?.sql.rangeOf(offset, offset + 16)).toEqual([code.indexOf('pg_advisory_lock'), code.indexOf('pg_advisory_lock') + 16]);
   });
 
   test('text that is not SQL and unparsable SQL are skipped', () => {

@@ -104,6 +104,7 @@ const expectedSteps: Record<string, string[]> = {
   drizzle: ['drizzle:0000_widgets', 'drizzle:0001_gadgets'],
   typeorm: ['typeorm:widgets', 'typeorm:gadgets'],
   kysely: ['kysely:001_widgets', 'kysely:002_gadgets'],
+  umzug: ['umzug:001_widgets', 'umzug:002_gadgets'],
 };
 
 describe('pods starting at once', () => {
@@ -114,6 +115,7 @@ describe('pods starting at once', () => {
     ['drizzle', 4],
     ['typeorm', 2],
     ['kysely', 2],
+    ['umzug', 2],
   ] as const)('%s: %i pods starting at once apply the migration set exactly once and all exit 0', async (migrator, count) => {
     const url = await freshDatabase(`concurrent_${migrator}`);
     const pods = Array.from({ length: count }, () => startPod({ POSTGRES_MIGRATE_URL: url, MIGRATOR: migrator, LOCK_KEY: `svc-${migrator}` }));
@@ -166,6 +168,7 @@ describe('a failing migration', () => {
     ['drizzle', 2],
     ['typeorm', 1],
     ['kysely', 1],
+    ['umzug', 1],
     ['prisma', 1],
   ] as const)('%s: each of %i pods exits non-zero and no advisory lock is left behind', async (migrator, count) => {
     const url = await freshDatabase(`fail_${migrator}`);
