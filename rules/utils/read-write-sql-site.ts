@@ -25,16 +25,25 @@ const LOCKS: readonly (readonly string[])[] = [
   ['for', 'share'],
 ];
 
-function sqlUseOf(node: DatabaseCall, sourceCode: SourceCode): { use: SqlUse; parsed: ParsedSql } | null {
+type FoundSql = { use: SqlUse; parsed: ParsedSql } | null;
+/** A call is asked about twice (as a read and as a write): parse its SQL once. */
+const parsedByNode = new WeakMap<DatabaseCall, FoundSql>();
+
+/** The SQL a call sends, parsed — only when its text `mentions` the statement's keyword (tokenizing costs). */
+function sqlUseOf(node: DatabaseCall, sourceCode: SourceCode, mentions: RegExp): FoundSql {
+  const cached = parsedByNode.get(node);
+  if (cached !== undefined) return cached && mentions.test(cached.use.sql.text) ? cached : null;
   const use = node.type === 'CallExpression' ? sqlOfCall(node, sourceCode) : sqlOfTaggedTemplate(node, sourceCode);
-  if (!use) return null;
+  if (!use || !mentions.test(use.sql.text)) return null;
   const parsed = parseSql(use.sql.text);
-  return parsed ? { use, parsed } : null;
+  const found = parsed ? { use, parsed } : null;
+  parsedByNode.set(node, found);
+  return found;
 }
 
 /** The read a raw SQL call is (a SELECT), or `null`. */
 export function sqlReadSiteOf(node: DatabaseCall, sourceCode: SourceCode): ReadSite | null {
-  const found = sqlUseOf(node, sourceCode);
+  const found = sqlUseOf(node, sourceCode, /select/i);
   const statement = found?.parsed.statements[0];
   if (!found || !statement || statement.kind !== 'select' || found.parsed.statements.length !== 1) return null;
   const tokens = statement.tokens;
@@ -82,7 +91,7 @@ function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
 
 /** The write a raw SQL call is (an UPDATE assigning parameters), or `null`. */
 export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): WriteSite | null {
-  const found = sqlUseOf(node, sourceCode);
+  const found = sqlUseOf(node, sourceCode, /update/i);
   if (!found) return null;
   const { use, parsed } = found;
   const statement = parsed.statements.find((s) => s.kind === 'update');
