@@ -51,7 +51,7 @@ function objectArgument(node: TSESTree.Node | undefined): TSESTree.ObjectExpress
 }
 
 /** `{ a }` → `{ a, <text> }`; `{}` → `{ <text> }`. */
-function appendProperty(file: SourceFileInfo, object: TSESTree.ObjectExpression, text: string): TextEdit {
+function appendProperty(object: TSESTree.ObjectExpression, text: string): TextEdit {
   const last = object.properties.at(-1);
   if (!last) return { start: object.range[0], end: object.range[1], text: `{ ${text} }` };
   return { start: last.range[1], end: last.range[1], text: `, ${text}` };
@@ -101,8 +101,6 @@ function rowsCheck(file: SourceFileInfo, guard: NonNullable<Guard>, binding: str
 function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   const write = facts.write;
   const edits: TextEdit[] = [];
-  let sqlNode: TSESTree.Node | undefined;
-  let values: TSESTree.Node[] = [];
   if (write.type === 'TaggedTemplateExpression') {
     // postgres.js / `$executeRaw`: `${row.stock - qty}` → `stock - ${qty}`.
     for (const change of changes) {
@@ -135,14 +133,13 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
   }
   const first = write.arguments[0];
   const config = objectArgument(first);
-  sqlNode = config ? property(config, 'text')?.value : first;
+  const sqlNode = config ? property(config, 'text')?.value : first;
   const valuesNode = config ? property(config, 'values')?.value : write.arguments[1];
   if (!sqlNode || !(sqlNode.type === 'Literal' ? typeof sqlNode.value === 'string' : sqlNode.type === 'TemplateLiteral' && sqlNode.expressions.length === 0)) {
     return 'the SQL text is not a string literal at the call (a shared constant or a built string); edit the UPDATE by hand';
   }
   const array = valuesNode && unwrapped(valuesNode);
   if (array?.type !== 'ArrayExpression') return 'the query values are not an array literal at the call; edit the UPDATE by hand';
-  values = array.elements.filter((e): e is TSESTree.Expression => e !== null && e.type !== 'SpreadElement');
   const raw = textOf(file, sqlNode);
   for (const change of changes) {
     const pattern = new RegExp(`\\b(${change.field}\\s*=\\s*)\\$(\\d+)(?!\\d)`, 'gi');
@@ -189,7 +186,7 @@ function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: S
     const where = objectArgument(property(options, 'where')?.value);
     if (method === 'upsert' || !where) return 'a checked Prisma write that is not `update` with a literal where; use updateMany with the bound and check count by hand';
     const change = changes[0]!;
-    edits.push(appendProperty(file, where, `${change.field}: { gte: ${change.operand} }`));
+    edits.push(appendProperty(where, `${change.field}: { gte: ${change.operand} }`));
     if (method === 'update') {
       const name = calleeMember(facts.write)!.property;
       edits.push({ start: name.range[0], end: name.range[1], text: 'updateMany' });
@@ -226,7 +223,7 @@ function mongooseEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes:
     const filter = objectArgument(call.arguments[0]);
     if (!filter || (method !== 'updateOne' && method !== 'updateMany')) return 'a checked write that is not updateOne with a literal filter; add the bound to the filter by hand';
     const change = changes[0]!;
-    edits.push(appendProperty(file, filter, `${change.field}: { $gte: ${change.operand} }`));
+    edits.push(appendProperty(filter, `${change.field}: { $gte: ${change.operand} }`));
     const check = rowsCheck(file, guard, '{ matchedCount }', 'matchedCount === 0');
     if (typeof check === 'string') return check;
     edits.push(...check);

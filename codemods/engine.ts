@@ -121,7 +121,22 @@ function mapOffset(edits: readonly TextEdit[], offset: number): number {
   return offset + delta;
 }
 
-const findingOffset = (finding: Finding): number => finding.node.range[0];
+// Where a finding sits: its narrow `loc` when the rule gave one (a column name inside a SQL
+// string can be lines below the call's start), else its node. Markers go above that line, where
+// the lint message is.
+const findingOffset = (text: string, finding: Finding): number => (finding.loc ? offsetOfLoc(text, finding.loc.start) : finding.node.range[0]);
+
+/** ESLint's 1-based line / 0-based column to an offset, with ESLint's line breaks. */
+function offsetOfLoc(text: string, position: { line: number; column: number }): number {
+  const lineBreak = /\r\n|[\r\n\u2028\u2029]/g;
+  let start = 0;
+  for (let line = 1; line < position.line; line += 1) {
+    const match = lineBreak.exec(text);
+    if (!match) break;
+    start = match.index + match[0].length;
+  }
+  return Math.min(text.length, start + position.column);
+}
 
 export class Engine {
   readonly transforms: AnyTransform[];
@@ -180,7 +195,7 @@ export class Engine {
       const findings = before.findings.get(transform.rule.name) ?? [];
       fixedBy.set(transform.name, findings.length);
       // A finding under a marker was left for a human on an earlier run: leave it alone.
-      const open = findings.filter((f) => markerAbove(text, findingOffset(f)) === undefined);
+      const open = findings.filter((f) => markerAbove(text, findingOffset(text, f)) === undefined);
       if (open.length === 0) continue;
       const output = transform.apply(file, open, context);
       edits.push(...output.edits);
@@ -199,7 +214,7 @@ export class Engine {
     const remaining: Array<{ offset: number; reason: string; transform: string }> = [];
     for (const transform of candidates) {
       for (const finding of after.findings.get(transform.rule.name) ?? []) {
-        const offset = findingOffset(finding);
+        const offset = findingOffset(rewritten, finding);
         const note = notes.find((n) => mapOffset(allEdits, n.offset) === offset || lineAt(rewritten, mapOffset(allEdits, n.offset)) === lineAt(rewritten, offset));
         const reason = markerAbove(rewritten, offset) ?? note?.reason ?? `the ${transform.name} rewrite did not remove this finding of ${transform.rule.name}`;
         remaining.push({ offset, reason, transform: transform.name });

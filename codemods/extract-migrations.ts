@@ -57,6 +57,33 @@ function flagBranch(read: TSESTree.Node, removable: ReadonlySet<TSESTree.Node>):
   return statements.every((s) => removable.has(s) || isLogStatement(s)) && standsAlone(branch) ? branch : undefined;
 }
 
+/**
+ * `const shouldMigrate = process.env.POSTGRES_RUN_MIGRATIONS === 'true'` read only by `if`s that
+ * qualify as flag branches: the declaration and those branches go together.
+ */
+function flagConstant(
+  read: TSESTree.Node,
+  removable: ReadonlySet<TSESTree.Node>,
+  file: SourceFileInfo,
+): { declaration: TSESTree.VariableDeclaration; branches: TSESTree.IfStatement[] } | undefined {
+  let node: TSESTree.Node = read;
+  while (node.parent && /Expression$/.test(node.parent.type) && node.parent.type !== 'CallExpression') node = node.parent;
+  const declarator = node.parent;
+  const declaration = declarator?.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== node || declarator.id.type !== 'Identifier') return undefined;
+  if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || declaration.declarations.length !== 1 || !standsAlone(declaration)) return undefined;
+  const variable = file.sourceCode.getDeclaredVariables(declarator as never)[0];
+  const reads = variable?.references.filter((r) => r.isRead()) ?? [];
+  if (reads.length === 0) return undefined;
+  const branches: TSESTree.IfStatement[] = [];
+  for (const reference of reads) {
+    const branch = flagBranch(reference.identifier as unknown as TSESTree.Node, removable);
+    if (!branch) return undefined;
+    branches.push(branch);
+  }
+  return { declaration, branches };
+}
+
 /** The binding a removed spawner call leaves unused (`execSync` from child_process). */
 function unusedBinding(facts: CallFacts, file: SourceFileInfo): TSESTree.Node | undefined {
   if (facts.unusedImport) return facts.unusedImport;
@@ -104,6 +131,16 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
     const facts = finding.facts;
     if (facts.kind !== 'flag') continue;
     if (removedRanges.some((r) => contains(r, facts.read.range[0]))) continue;
+    const viaConstant = flagConstant(facts.read, removable, file);
+    if (viaConstant) {
+      edits.push(removalEdit(file.text, viaConstant.declaration));
+      removedRanges.push(viaConstant.declaration);
+      for (const branch of viaConstant.branches) {
+        if (!branches.has(branch)) edits.push(removalEdit(file.text, branch));
+        branches.add(branch);
+      }
+      continue;
+    }
     const branch = flagBranch(facts.read, removable);
     if (!branch) {
       note(finding, `${facts.flag} is read outside an \`if\` that only runs schema writes; remove the flag and the code it switches by hand (the migrate entrypoint is the only writer of schema)`);

@@ -22,14 +22,20 @@ export interface PostgresLeaseStoreOptions {
   /** The lease table, `table` or `schema.table` (default `replica_guard_leases`). */
   tableName?: string;
   /**
-   * How many expired rows of other keys each acquire deletes in the same statement (default 8;
-   * 0 turns the cleanup off). Each claim adds at most one row, so any value ≥ 1 keeps the table
-   * at about its live leases.
+   * How many expired rows of other keys a sweeping acquire deletes in its own statement (default
+   * 32; 0 turns the cleanup off).
    */
   sweepLimit?: number;
+  /**
+   * One acquire in this many (counted per store) carries the sweep (default 8). Each claim adds
+   * at most one row, so while `sweepLimit >= sweepEvery` the table stays at about its live
+   * leases, and most claims skip the sweep's cost.
+   */
+  sweepEvery?: number;
 }
 
-const DEFAULT_SWEEP_LIMIT = 8;
+const DEFAULT_SWEEP_LIMIT = 32;
+const DEFAULT_SWEEP_EVERY = 8;
 const MAX_SWEEP_LIMIT = 1000;
 
 /** True for the client shapes `createPostgresLeaseStore` accepts. */
@@ -44,7 +50,12 @@ export function createPostgresLeaseStore(client: PostgresClientLike, options: Po
   if (!Number.isInteger(sweepLimit) || sweepLimit < 0 || sweepLimit > MAX_SWEEP_LIMIT) {
     throw new InvalidArgumentError(`sweepLimit must be an integer from 0 to ${MAX_SWEEP_LIMIT}, got ${String(sweepLimit)}`);
   }
+  const sweepEvery = options.sweepEvery ?? DEFAULT_SWEEP_EVERY;
+  if (!Number.isInteger(sweepEvery) || sweepEvery < 1) {
+    throw new InvalidArgumentError(`sweepEvery must be a positive integer, got ${String(sweepEvery)}`);
+  }
   const statements = leaseStatements(table, sweepLimit);
+  let acquires = 0;
 
   async function run(operation: string, text: string, key: string, values: unknown[], signal?: AbortSignal) {
     try {
@@ -59,7 +70,8 @@ export function createPostgresLeaseStore(client: PostgresClientLike, options: Po
   return {
     kind: 'postgres',
     async acquire(key, owner, ttlMs, signal) {
-      const result = await run('acquire', statements.acquire, key, [key, owner, ttlMs], signal);
+      const text = acquires++ % sweepEvery === 0 ? statements.acquireAndSweep : statements.acquire;
+      const result = await run('acquire', text, key, [key, owner, ttlMs], signal);
       return result.rowCount === 1;
     },
     async extend(key, owner, ttlMs, signal) {

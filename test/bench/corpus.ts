@@ -12,13 +12,15 @@ export const CORPUS_PACKAGES = [
   'node-cron', 'cron', 'croner', 'node-schedule', 'toad-scheduler',
 ];
 const SOURCE = /\.(?:[cm]?js|[cm]?ts)$/;
+/** Folder names the codemod's discovery skips as build output (`dist`, `build`): renamed `dist_`… in the copy. */
+const BUILD_FOLDERS = new Set(['dist', 'build', 'coverage']);
 /** Bundles above this are generated code nobody lints. */
 const MAX_BYTES = 300_000;
 
 export interface Corpus {
   /** The temp folder; remove it with `dispose()`. */
   dir: string;
-  /** Paths relative to `dir`, `<package>/<path in package>`. */
+  /** Paths relative to `dir`, `<package>/<path in package>` (with `dist/` written `dist_/`). */
   files: string[];
   packages: string[];
   dispose(): void;
@@ -28,11 +30,12 @@ function* sources(directory: string): Generator<string> {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
     if (entry.isDirectory() && entry.name !== 'node_modules') yield* sources(path);
+    else if (entry.isFile() && entry.name === 'package.json') yield path;
     else if (entry.isFile() && SOURCE.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name) && statSync(path).size <= MAX_BYTES) yield path;
   }
 }
 
-/** Copies the packages' `.js`/`.ts` sources (no `.d.ts`, up to 300 kB each) into a new temp folder. */
+/** Copies the packages' `.js`/`.ts` sources (no `.d.ts`, up to 300 kB each) and package.json files into a new temp folder. */
 export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root = process.cwd()): Corpus {
   const dir = mkdtempSync(join(tmpdir(), 'replica-guard-corpus-'));
   const files: string[] = [];
@@ -46,10 +49,15 @@ export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root 
     }
     found.push(name);
     for (const file of sources(from)) {
-      const path = join(name, relative(from, file));
+      const inPackage = relative(from, file)
+        .split(/[\\/]/)
+        .map((segment) => (BUILD_FOLDERS.has(segment) ? `${segment}_` : segment))
+        .join('/');
+      const path = join(name, inPackage);
       mkdirSync(join(dir, path, '..'), { recursive: true });
       cpSync(file, join(dir, path));
-      files.push(path);
+      // package.json files come along so `"type": "module"` still says how a `.js` file parses.
+      if (!path.endsWith('package.json')) files.push(path);
     }
   }
   return { dir, files, packages: found, dispose: () => rmSync(dir, { recursive: true, force: true }) };

@@ -6,13 +6,21 @@
 //
 //   npm run bench:lint                 # 3 rounds, medians reported
 //   npm run bench:lint -- --runs 5     # more rounds
+//   npm run bench:lint -- --plugin /tmp/old/rules/index.ts   # another build of the plugin (before/after)
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../rules/index.js';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import localPlugin from '../../rules/index.js';
 import { buildCorpus, corpusLanguageConfig, median } from './corpus.js';
 
-const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
+const argument = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const runs = Math.max(1, Number(argument('--runs')) || 3);
+const pluginPath = argument('--plugin');
+const plugin: typeof localPlugin = pluginPath ? (await import(pathToFileURL(resolve(pluginPath)).href)).default : localPlugin;
 
 interface RunResult {
   wallMs: number;
@@ -21,7 +29,7 @@ interface RunResult {
 }
 
 /** Every plugin rule (a superset of `recommended`) plus core `no-unused-vars`, or `no-unused-vars` alone. */
-export function lintBenchConfig(withPlugin: boolean): ESLint.Options['overrideConfig'] {
+function lintBenchConfig(withPlugin: boolean): ESLint.Options['overrideConfig'] {
   const pluginRules: Record<string, 'error'> = {};
   if (withPlugin) for (const name of Object.keys(plugin.rules)) pluginRules[`replica-guard/${name}`] = 'error';
   return [
@@ -56,7 +64,7 @@ const ms = (v: number): string => `${v.toFixed(0)} ms`;
 
 const corpus = buildCorpus();
 console.log(`corpus: ${corpus.files.length} files from ${corpus.packages.join(', ')}`);
-console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported\n`);
+console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported, plugin ${pluginPath ?? 'rules/index.ts'}\n`);
 try {
   // Warm-up (JIT, file cache), then alternate with/without the plugin so drift hits both.
   await lintOnce(corpus.dir, true);

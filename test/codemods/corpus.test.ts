@@ -75,6 +75,14 @@ test('the corpus holds every fixture input and the examples, and the run changes
   expect(first.filesChanged).toBeGreaterThan(0);
 });
 
+test.each(['atomic-counters', 'jetstream-msg-id'])('%s has at least 15 fixture pairs, some of them marked manual', (name) => {
+  const own = fixtureInputs.filter((input) => input.startsWith(`${name}/`));
+  expect(own.length).toBeGreaterThanOrEqual(15);
+  const outputs = own.map((input) => readFileSync(join(here, 'fixtures', input.replace('.input.', '.output.')), 'utf8'));
+  expect(outputs.filter((text) => text.includes('replica-guard: manual')).length).toBeGreaterThanOrEqual(3);
+  expect(outputs.filter((text, i) => !text.includes('replica-guard: manual') && text !== readFileSync(join(here, 'fixtures', own[i]!), 'utf8')).length).toBeGreaterThanOrEqual(10);
+});
+
 describe('after one run of every transform', () => {
   test('every file parses', () => {
     const fatal = corpusFiles().flatMap((file) =>

@@ -1,5 +1,5 @@
-// The `atomic-counters` rewrite on real PostgreSQL: the exact before/after code of two codemod
-// fixtures (test/codemods/fixtures/atomic-counters/pg-*.{input,output}.ts) run by 8 concurrent
+// The `atomic-counters` rewrite on real PostgreSQL: the exact before/after code of three codemod
+// fixtures (test/codemods/fixtures/atomic-counters/*.{input,output}.ts, pg and postgres.js) run by 8 concurrent
 // callers. The read-then-write version loses updates (and lets withdrawals overdraw); the
 // rewritten `SET balance = balance ± $1` version loses none and keeps the bound.
 import pg from 'pg';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${DATABASE}`);
   await admin.end();
-  // The fixtures call `new Pool()`, which reads the standard libpq variables.
+  // The fixtures call `new Pool()` / `postgres()`, which read the standard libpq variables.
   const url = new URL(inject('postgresUrl'));
   Object.assign(process.env, {
     PGHOST: url.hostname,
@@ -31,6 +31,7 @@ beforeAll(async () => {
   direct = new pg.Client({ connectionString: inject('postgresUrl').replace(/\/postgres$/, `/${DATABASE}`) });
   await direct.connect();
   await direct.query('CREATE TABLE accounts (id text PRIMARY KEY, balance integer NOT NULL)');
+  await direct.query('CREATE TABLE products (id text PRIMARY KEY, stock integer NOT NULL)');
 });
 
 afterAll(async () => {
@@ -96,6 +97,36 @@ describe('pg-guarded-withdraw: withdraw with an insufficient-funds check', () =>
     for (let round = 0; round < 5; round += 1) {
       const { succeeded, balance } = await concurrentWithdrawals(withdraw, `after-withdraw-${round}`);
       expect({ succeeded, balance }).toEqual({ succeeded: 3, balance: 10 });
+    }
+  });
+});
+
+describe('postgres-js-guarded: take stock with an out-of-stock check (postgres.js tagged templates)', () => {
+  type Take = (id: string, qty: number) => Promise<void>;
+  async function concurrentTakes(take: Take, id: string): Promise<{ succeeded: number; stock: number }> {
+    await direct.query('INSERT INTO products (id, stock) VALUES ($1, 100) ON CONFLICT (id) DO UPDATE SET stock = 100', [id]);
+    const results = await Promise.allSettled(Array.from({ length: CALLERS }, () => take(id, 30)));
+    for (const result of results) {
+      if (result.status === 'rejected') expect(String(result.reason)).toMatch(/out of stock/);
+    }
+    const stock = (await direct.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [id])).rows[0]!.stock;
+    return { succeeded: results.filter((r) => r.status === 'fulfilled').length, stock };
+  }
+
+  test('before: more takes succeed than the stock covers', async () => {
+    const { take } = (await import(`${FIXTURES}/postgres-js-guarded.input.ts`)) as { take: Take };
+    let violated = false;
+    for (let round = 0; round < 10 && !violated; round += 1) {
+      const { succeeded, stock } = await concurrentTakes(take, `before-take-${round}`);
+      violated = stock !== 100 - 30 * succeeded;
+    }
+    expect(violated).toBe(true);
+  });
+
+  test('after: stock - ${qty} >= 0 in WHERE and the count check let exactly three through', async () => {
+    const { take } = (await import(`${FIXTURES}/postgres-js-guarded.output.ts`)) as { take: Take };
+    for (let round = 0; round < 5; round += 1) {
+      expect(await concurrentTakes(take, `after-take-${round}`)).toEqual({ succeeded: 3, stock: 10 });
     }
   });
 });

@@ -155,8 +155,8 @@ describe('cleanup of expired rows, inside acquire', () => {
   const count = async (prefix: string) =>
     Number((await admin.query<{ n: string }>('SELECT count(*) AS n FROM sweep_leases WHERE key LIKE $1', [`${prefix}%`])).rows[0]!.n);
 
-  test('each acquire deletes at most sweepLimit expired rows of other keys and never a live one', async () => {
-    const store = createPostgresLeaseStore(pool, { tableName: 'sweep_leases', sweepLimit: 8 });
+  test('a sweeping acquire deletes at most sweepLimit expired rows of other keys and never a live one', async () => {
+    const store = createPostgresLeaseStore(pool, { tableName: 'sweep_leases', sweepLimit: 8, sweepEvery: 1 });
     await seed('expired:', 20, '-1 minute');
     await seed('live:', 5, '1 hour');
     expect(await store.acquire('fresh:1', 'owner-a', 60_000)).toBe(true);
@@ -168,6 +168,17 @@ describe('cleanup of expired rows, inside acquire', () => {
     expect(await count('fresh:')).toBe(3);
   });
 
+  test('one acquire in sweepEvery carries the sweep (the first one included)', async () => {
+    const store = createPostgresLeaseStore(pool, { tableName: 'sweep_leases', sweepLimit: 8, sweepEvery: 4 });
+    await seed('every:', 20, '-1 minute');
+    const remaining: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      expect(await store.acquire(`every-fresh:${i}`, 'owner-a', 60_000)).toBe(true);
+      remaining.push(await count('every:'));
+    }
+    expect(remaining).toEqual([12, 12, 12, 12, 4]);
+  });
+
   test('claims on ever-new keys (one per period) keep the table at about its live leases', async () => {
     const store = createPostgresLeaseStore(pool, { tableName: 'sweep_leases' });
     for (let i = 0; i < 300; i++) {
@@ -176,7 +187,8 @@ describe('cleanup of expired rows, inside acquire', () => {
     }
     await sleep(5);
     await store.acquire('period:last', 'owner-a', 60_000);
-    expect(await count('period:')).toBeLessThanOrEqual(10);
+    // Defaults: 32 rows per sweep, one acquire in 8 sweeps — at most about 8 expired rows linger.
+    expect(await count('period:')).toBeLessThanOrEqual(16);
   });
 
   test('sweepLimit 0 turns the cleanup off', async () => {
@@ -194,7 +206,7 @@ describe('cleanup of expired rows, inside acquire', () => {
   });
 
   test('many replicas claiming and sweeping the same expired keys at once: no deadlock, no error', async () => {
-    const store = createPostgresLeaseStore(pool, { tableName: 'sweep_leases' });
+    const store = createPostgresLeaseStore(pool, { tableName: 'sweep_leases', sweepEvery: 1 });
     const keys = Array.from({ length: 6 }, (_, i) => `contended:${i}`);
     const deadline = Date.now() + 1500;
     let operations = 0;
@@ -280,5 +292,9 @@ describe('bad input', () => {
 
   test.each([-1, 1.5, 1001, Number.NaN])('sweepLimit %s is an INVALID_ARGUMENT error', (sweepLimit) => {
     expect(() => createPostgresLeaseStore(admin, { sweepLimit })).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('sweepLimit') }));
+  });
+
+  test.each([0, -2, 2.5])('sweepEvery %s is an INVALID_ARGUMENT error', (sweepEvery) => {
+    expect(() => createPostgresLeaseStore(admin, { sweepEvery })).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('sweepEvery') }));
   });
 });

@@ -12,6 +12,8 @@ import type { LeaseTableName } from './lease-table-name.js';
 export interface LeaseStatements {
   /** Returns one row (`owner`) when this call took the key. */
   readonly acquire: string;
+  /** The same claim, also deleting up to `sweepLimit` expired rows of other keys. */
+  readonly acquireAndSweep: string;
   /** Affects one row when `owner` still held a live lease. */
   readonly extend: string;
   /** Returns one row whose `live` is true when `owner` still held a live lease. */
@@ -21,8 +23,8 @@ export interface LeaseStatements {
 const EXPIRES_IN = `statement_timestamp() + $3::float8 * interval '1 millisecond'`;
 
 /**
- * `sweepLimit` expired rows (other keys) are deleted by each acquire, in the same statement, so
- * the table stays small without a sweeper job (which would itself need a guard). 0 disables it.
+ * `acquireAndSweep` deletes up to `sweepLimit` expired rows (other keys) in the claim's own
+ * statement, so the table stays small without a sweeper job (which would itself need a guard).
  */
 export function leaseStatements(table: LeaseTableName, sweepLimit: number): LeaseStatements {
   const t = table.qualified;
@@ -33,7 +35,7 @@ export function leaseStatements(table: LeaseTableName, sweepLimit: number): Leas
     'WHERE lease.expires_at <= statement_timestamp()',
     'RETURNING lease.owner',
   ].join('\n');
-  const acquire =
+  const acquireAndSweep =
     sweepLimit === 0
       ? claim
       : [
@@ -55,7 +57,8 @@ export function leaseStatements(table: LeaseTableName, sweepLimit: number): Leas
           'SELECT owner FROM claimed',
         ].join('\n');
   return {
-    acquire,
+    acquire: claim,
+    acquireAndSweep,
     extend: `UPDATE ${t} SET expires_at = ${EXPIRES_IN} WHERE key = $1::text AND owner = $2::text AND expires_at > statement_timestamp()`,
     release: `DELETE FROM ${t} WHERE key = $1::text AND owner = $2::text RETURNING expires_at > statement_timestamp() AS live`,
   };
