@@ -4,7 +4,7 @@
 // other pods, restarts and the startup run of the same function alike.
 import type { TSESTree } from '@typescript-eslint/utils';
 import noUnguardedSchedule, { type UnguardedScheduleFacts } from '../rules/no-unguarded-schedule.js';
-import { guardStatementText, leaseKey, quote } from '../rules/utils/guard-statement.js';
+import { guardStatementText, guardWithReschedule, leaseKey, quote, rescheduleStatementOf } from '../rules/utils/guard-statement.js';
 import { runtimeImport } from '../rules/utils/runtime-import.js';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { SCHEDULER_MODULES, SCHEDULERS } from '../src/knowledge/schedulers.js';
@@ -94,17 +94,6 @@ function bodyEdits(fn: WorkFunction | undefined, block: TSESTree.BlockStatement 
   return [{ start: lineEnd, end: lineEnd, text: `${style.eol}${indentationAt(text, first.range[0])}${statement}` }];
 }
 
-/** The `setTimeout(tick, ms);` statement of a self-rescheduling loop, when it is a top-level statement of the body. */
-function rescheduleStatement(fn: WorkFunction, facts: UnguardedScheduleFacts): TSESTree.ExpressionStatement | undefined {
-  if (fn.body.type !== 'BlockStatement') return undefined;
-  return fn.body.body.find((s): s is TSESTree.ExpressionStatement => s.type === 'ExpressionStatement' && s.expression === facts.schedulerNode);
-}
-
-function statementText(statement: TSESTree.Node, text: string): string {
-  const source = text.slice(statement.range[0], statement.range[1]);
-  return source.endsWith(';') ? source : `${source};`;
-}
-
 export const SCHEDULER_PREFILTER: readonly string[] = [
   ...SCHEDULER_MODULES,
   // Globals (`setInterval`) have no module to look for; their own names are the words.
@@ -144,7 +133,7 @@ export const guardSchedules: Transform<UnguardedScheduleFacts> = {
       }
       if (guarded.has(fn)) continue;
       const scheduler = SCHEDULERS.find((s) => s.id === facts.scheduler);
-      const reschedule = scheduler?.selfRescheduling ? rescheduleStatement(fn, facts) : undefined;
+      const reschedule = scheduler?.selfRescheduling ? rescheduleStatementOf(fn, facts.schedulerNode) : undefined;
       if (scheduler?.selfRescheduling && !reschedule) {
         manual.push({ offset, reason: 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body: an early return would stop the loop; guard the work by hand' });
         continue;
@@ -164,7 +153,7 @@ export const guardSchedules: Transform<UnguardedScheduleFacts> = {
         continue;
       }
       // A losing replica must still reschedule, or its loop stops: `{ setTimeout(tick, ms); return; }`.
-      const statement = reschedule ? guard.replace(/ return;$/, ` { ${statementText(reschedule, file.text)} return; }`) : guard;
+      const statement = reschedule ? guardWithReschedule(guard, reschedule, file.text) : guard;
       edits.push(...asyncEdits(fn, file), ...bodyEdits(fn, undefined, statement, file));
       guarded.add(fn);
     }

@@ -12,7 +12,7 @@ import { SCHEDULER_REGISTRY, SCHEDULERS, argumentIndex, unitObjectToMs, type Sch
 import { createRule } from './create-rule.js';
 import { workEffects, type EffectsOptions } from './utils/external-effects.js';
 import { collectGuardCalls } from './utils/guard-calls.js';
-import { guardStatementText, type SchedulePeriod } from './utils/guard-statement.js';
+import { guardStatementText, guardWithReschedule, rescheduleStatementOf, type SchedulePeriod } from './utils/guard-statement.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from './utils/imported-references.js';
 import { isGuarded } from './utils/is-guarded.js';
 import { jobName as toJobName } from './utils/job-name.js';
@@ -406,7 +406,14 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
             fallbackJobName: facts.fallbackJobName,
             exit: facts.exit,
           });
-          const canEdit = statement !== undefined && (fn !== undefined || located.loopBody !== undefined) && !(fn?.generator ?? false);
+          // A losing replica of a self-rescheduling loop must reschedule before it exits.
+          const reschedule = entry.selfRescheduling && fn ? rescheduleStatementOf(fn, node) : undefined;
+          const canEdit =
+            statement !== undefined &&
+            (fn !== undefined || located.loopBody !== undefined) &&
+            !(fn?.generator ?? false) &&
+            (!entry.selfRescheduling || reschedule !== undefined);
+          const suggested = statement !== undefined && reschedule ? guardWithReschedule(statement, reschedule, sourceCode.text) : statement;
 
           report({
             messageId: 'unguardedSchedule',
@@ -418,9 +425,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
               ? [
                   {
                     messageId: 'addClaimPeriod',
-                    data: { statement: statement! },
+                    data: { statement: suggested! },
                     fix: (fixer) => {
-                      const edits = insertGuardFixes(sourceCode, fixer, facts, statement!);
+                      const edits = insertGuardFixes(sourceCode, fixer, facts, suggested!);
                       // The import first: when both insert at offset 0 it must come before `async `.
                       return edits ? [...runtime.fix(fixer), ...edits] : [];
                     },

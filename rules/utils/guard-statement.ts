@@ -48,3 +48,21 @@ export function guardStatementText(
   const callee = options.callee ?? 'claimPeriod';
   return `if (!(await ${callee}(${quote(leaseKey(service, job))}, ${period}))) ${options.exit ?? 'return'};`;
 }
+
+type FunctionWithBody = { body: { type: string; body?: ReadonlyArray<{ type: string; range: [number, number]; expression?: unknown }> } };
+
+/**
+ * A self-rescheduling `setTimeout` loop's `setTimeout(tick, ms);` when it is a top-level
+ * statement of the work function's body — the only shape where the guard can safely exit: the
+ * losing replica must still reschedule, or its loop stops for good.
+ */
+export function rescheduleStatementOf(fn: FunctionWithBody, schedulerNode: unknown): { range: [number, number] } | undefined {
+  if (fn.body.type !== 'BlockStatement' || !fn.body.body) return undefined;
+  return fn.body.body.find((s) => s.type === 'ExpressionStatement' && s.expression === schedulerNode);
+}
+
+/** `if (!(await claimPeriod(…))) { setTimeout(tick, ms); return; }` from the plain guard. */
+export function guardWithReschedule(guard: string, reschedule: { range: [number, number] }, text: string): string {
+  const source = text.slice(reschedule.range[0], reschedule.range[1]);
+  return guard.replace(/ return;$/, ` { ${source.endsWith(';') ? source : `${source};`} return; }`);
+}

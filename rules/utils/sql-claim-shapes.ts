@@ -101,11 +101,14 @@ function filterContexts(chain: readonly ChainLink[], criteriaMethods: ReadonlySe
   return contexts;
 }
 
+/** A filter callback's statement body (`.where(function () { … })`) is code, not a filter expression: not walked. */
+const isStatementBody = (node: Node): boolean => node.type === 'BlockStatement';
+
 /** The first status-like name a filter mentions: an object key, a member property, a column string. */
 function statusNameIn(contexts: ReadonlyArray<{ node: Node; literalIsColumn: boolean }>, sourceCode: SourceCode, vocabulary: ClaimVocabulary): string | undefined {
   for (const { node, literalIsColumn } of contexts) {
     if (literalIsColumn && node.type === 'Literal' && typeof node.value === 'string' && isStatus(node.value.split('.').pop() ?? '', vocabulary)) return node.value;
-    for (const n of [node, ...descendants(node, sourceCode.visitorKeys)]) {
+    for (const n of [node, ...descendants(node, sourceCode.visitorKeys, isStatementBody)]) {
       if (n.type === 'Property') {
         const key = keyName(n);
         if (key !== undefined && isStatus(key, vocabulary)) return key;

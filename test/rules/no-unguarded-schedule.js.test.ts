@@ -87,7 +87,7 @@ jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
       settings,
       languageOptions: script,
       code: lines('const loop = async () => {', '  await drainOutbox();', '  setTimeout(loop, 1000);', '};', 'loop();'),
-      errors: [unguarded({ line: 1, column: 14, endColumn: 25 }, lines(REQUIRE, 'const loop = async () => {', `  ${guard('loop', '1000')}`, '  await drainOutbox();', '  setTimeout(loop, 1000);', '};', 'loop();'))],
+      errors: [unguarded({ line: 1, column: 14, endColumn: 25 }, lines(REQUIRE, 'const loop = async () => {', "  if (!(await claimPeriod('billing:loop', 1000))) { setTimeout(loop, 1000); return; }", '  await drainOutbox();', '  setTimeout(loop, 1000);', '};', 'loop();'))],
     },
     // ESM JavaScript: default import of node-cron, an import added after it.
     {

@@ -199,7 +199,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     {
       settings,
       code: lines('async function tick() {', '  await reconcile();', '  setTimeout(tick, 15_000);', '}', 'tick();'),
-      errors: [unguarded({ line: 1, column: 1, endLine: 1, endColumn: 20 }, lines(IMPORT, 'async function tick() {', `  ${guard('tick', '15_000')}`, '  await reconcile();', '  setTimeout(tick, 15_000);', '}', 'tick();'))],
+      errors: [unguarded({ line: 1, column: 1, endLine: 1, endColumn: 20 }, lines(IMPORT, 'async function tick() {', "  if (!(await claimPeriod('billing:tick', 15_000))) { setTimeout(tick, 15_000); return; }", '  await reconcile();', '  setTimeout(tick, 15_000);', '}', 'tick();'))],
     },
     // timers/promises setInterval in a for-await loop: the loop body is the work.
     {
