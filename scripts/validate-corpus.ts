@@ -52,28 +52,32 @@ try {
   for (const file of corpus.files) {
     const text = readFileSync(join(corpus.dir, file), 'utf8');
     const filename = join(corpus.dir, file);
-    for (const options of ['default', 'reportAll'] as const) {
-      let messages: Linter.LintMessage[];
-      try {
-        messages = linter.verify(text, configs[options], filename);
-        // A `.js` file that is really CommonJS (top-level `return`, `with`): retry as a script.
-        if (messages.some((m) => m.fatal) && file.endsWith('.js')) {
-          messages = linter.verify(text, [...configs[options], { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } }], filename);
-        }
-      } catch (error) {
-        crashes.push({ file, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        break;
-      }
+    let messages: Linter.LintMessage[];
+    const verify = (config: Linter.Config[]): Linter.LintMessage[] => {
+      const first = linter.verify(text, config, filename);
+      // A `.js` file that is really CommonJS (top-level `return`, `with`): retry as a script.
+      if (first.some((m) => m.fatal) && file.endsWith('.js')) return linter.verify(text, [...config, { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } }], filename);
+      return first;
+    };
+    try {
+      // The widest options first; no-unguarded-schedule's default (reportAll off) is re-run only
+      // where it found something, to tell which of its findings the default options keep.
+      messages = verify(configs.reportAll);
       if (messages.some((m) => m.fatal)) {
-        if (options === 'default') parseFailures++;
-        break;
+        parseFailures++;
+        continue;
       }
+      const scheduleLines = messages.some((m) => m.ruleId === 'replica-guard/no-unguarded-schedule')
+        ? new Set(verify(configs.default).filter((m) => m.ruleId === 'replica-guard/no-unguarded-schedule').map((m) => `${m.line}:${m.column}`))
+        : new Set<string>();
       for (const m of messages) {
         if (!m.ruleId?.startsWith('replica-guard/')) continue;
-        // reportAll only widens no-unguarded-schedule: list just what it adds.
-        if (options === 'reportAll' && (m.ruleId !== 'replica-guard/no-unguarded-schedule' || findings.some((f) => f.file === file && f.line === m.line && f.rule === m.ruleId))) continue;
-        findings.push({ file, line: m.line, column: m.column, rule: m.ruleId.slice('replica-guard/'.length), options, message: m.message });
+        const rule = m.ruleId.slice('replica-guard/'.length);
+        const options = rule === 'no-unguarded-schedule' && !scheduleLines.has(`${m.line}:${m.column}`) ? 'reportAll' : 'default';
+        findings.push({ file, line: m.line, column: m.column, rule, options, message: m.message });
       }
+    } catch (error) {
+      crashes.push({ file, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
     }
   }
   const lintSeconds = (performance.now() - started) / 1000;

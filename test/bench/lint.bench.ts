@@ -6,7 +6,8 @@
 //
 //   npm run bench:lint                 # 3 rounds, medians reported
 //   npm run bench:lint -- --runs 5     # more rounds
-//   npm run bench:lint -- --plugin /tmp/old/rules/index.ts   # another build of the plugin (before/after)
+//   npm run bench:lint -- --plugin /tmp/old/rules/index.ts   # another build of the plugin
+//   npm run bench:lint -- --compare /tmp/old/rules/index.ts  # before/after: both plugins in ONE run
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { resolve } from 'node:path';
@@ -20,7 +21,11 @@ const argument = (name: string): string | undefined => {
 };
 const runs = Math.max(1, Number(argument('--runs')) || 3);
 const pluginPath = argument('--plugin');
-const plugin: typeof localPlugin = pluginPath ? (await import(pathToFileURL(resolve(pluginPath)).href)).default : localPlugin;
+const load = async (path: string): Promise<typeof localPlugin> => (await import(pathToFileURL(resolve(path)).href)).default;
+const plugin: typeof localPlugin = pluginPath ? await load(pluginPath) : localPlugin;
+const comparePath = argument('--compare');
+/** A second build of the plugin (say, before a change), run under the `before/` prefix in the same lint runs. */
+const baseline: typeof localPlugin | undefined = comparePath ? await load(comparePath) : undefined;
 
 interface RunResult {
   wallMs: number;
@@ -32,11 +37,12 @@ interface RunResult {
 function lintBenchConfig(withPlugin: boolean): ESLint.Options['overrideConfig'] {
   const pluginRules: Record<string, 'error'> = {};
   if (withPlugin) for (const name of Object.keys(plugin.rules)) pluginRules[`replica-guard/${name}`] = 'error';
+  if (withPlugin && baseline) for (const name of Object.keys(baseline.rules)) pluginRules[`before/${name}`] = 'error';
   return [
     ...(corpusLanguageConfig(tsParser) as never[]),
     {
       files: ['**/*'],
-      plugins: { 'replica-guard': plugin as never },
+      plugins: { 'replica-guard': plugin as never, ...(baseline ? { before: baseline as never } : {}) } as never,
       settings: { 'replica-guard': { service: 'bench' } },
       linterOptions: { reportUnusedDisableDirectives: 'off' },
       rules: { 'no-unused-vars': 'error', ...pluginRules },
@@ -67,7 +73,7 @@ console.log(`corpus: ${corpus.files.length} files from ${corpus.packages.join(',
 console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported, plugin ${pluginPath ?? 'rules/index.ts'}\n`);
 try {
   // Warm-up (JIT, file cache), then alternate with/without the plugin so drift hits both.
-  await lintOnce(corpus.dir, true);
+  if (!process.argv.includes('--no-warm-up')) await lintOnce(corpus.dir, true);
   const withRuns: RunResult[] = [];
   const withoutRuns: RunResult[] = [];
   for (let i = 0; i < runs; i++) {
@@ -90,6 +96,11 @@ try {
   console.log('-'.repeat(82));
   console.log('plugin total'.padEnd(44), ms(pluginTotal).padStart(10), median(ratios).toFixed(3).padStart(26));
   console.log(`plugin total / no-unused-vars per round: ${ratios.map((r) => r.toFixed(3)).join(', ')}`);
+  if (baseline) {
+    const before = withRuns.map((r) => [...r.rules].filter(([n]) => n.startsWith('before/')).reduce((s, [, t]) => s + t, 0));
+    const beforeRatios = withRuns.map((r, i) => before[i]! / (r.rules.get('no-unused-vars') ?? Infinity));
+    console.log(`before (${comparePath}) total / no-unused-vars: ${median(beforeRatios).toFixed(3)} (per round ${beforeRatios.map((r) => r.toFixed(3)).join(', ')}); after: ${median(ratios).toFixed(3)}`);
+  }
   const wallWith = median(withRuns.map((r) => r.wallMs));
   const wallWithout = median(withoutRuns.map((r) => r.wallMs));
   const overheads = withRuns.map((r, i) => (r.wallMs - withoutRuns[i]!.wallMs) / withoutRuns[i]!.wallMs);

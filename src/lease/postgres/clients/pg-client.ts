@@ -21,9 +21,10 @@ export interface PgPoolLike extends PgQueryable {
   connect(): Promise<PgPoolClientLike>;
 }
 
-/** pg's Pool, Client and PoolClient all have `query(config)`; postgres.js is a function instead. */
+/** pg's Pool, Client and PoolClient all have `query(config)` and `connect()`; postgres.js is a function instead. */
 export function isPgLike(client: unknown): client is PgQueryable {
-  return typeof client === 'object' && client !== null && typeof (client as { query?: unknown }).query === 'function';
+  const c = client as { query?: unknown; connect?: unknown } | null;
+  return typeof c === 'object' && c !== null && typeof c.query === 'function' && typeof c.connect === 'function';
 }
 
 /** A pg `Pool` counts its clients (`totalCount`) and hands them out with `connect()`. */
