@@ -194,6 +194,11 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
   if (view.fixed === 0) return output;
   const root = packageInfoFor(view.cwd).dir;
   const packageJson = join(root, 'package.json');
+  // Without a package.json the lookup ends at the filesystem root: never scaffold there.
+  if (!existsSync(packageJson)) {
+    output.manual.push({ path: view.cwd, line: 1, reason: `no package.json at or above ${view.cwd}: scaffold ${ENTRYPOINT_PATH.typescript} on runMigrations by hand` });
+    return output;
+  }
   const existing = [...view.files.keys()].find((path) => matchesAny(path, root, DEFAULT_MIGRATE_ENTRYPOINTS));
   const typescript = existsSync(join(root, 'tsconfig.json')) || [...view.files.keys()].some((p) => /\.[cm]?tsx?$/.test(p));
   const relativePath = typescript ? ENTRYPOINT_PATH.typescript : ENTRYPOINT_PATH.javascript;

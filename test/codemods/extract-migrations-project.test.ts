@@ -175,3 +175,13 @@ test('the lint check above can fail: an entrypoint on the app URL without a lock
   const bad = "import { Pool } from 'pg';\nconst pool = new Pool({ connectionString: process.env.DATABASE_URL });\nawait pool.query('CREATE TABLE t (id int)');\n";
   expect(lint(file, bad, 'migrate-entrypoint').map((m) => m.ruleId)).toContain('replica-guard/migrate-entrypoint');
 });
+
+test('with no package.json at or above the run, nothing is scaffolded anywhere and a follow-up says so', async () => {
+  const dir = projectWith({ 'src/server.ts': knexServer });
+  const report = await runCodemod({ paths: ['.'], cwd: dir, transforms: ['extract-migrations'], force: true });
+  expect(report.errors).toEqual([]);
+  expect(readFileSync(join(dir, 'src/server.ts'), 'utf8')).not.toContain('db.migrate.latest()');
+  expect(existsSync(join(dir, 'src/cmd/migrate.ts'))).toBe(false);
+  expect(existsSync('/src/cmd/migrate.ts')).toBe(false);
+  expect(JSON.stringify(report)).toContain('no package.json at or above');
+});
