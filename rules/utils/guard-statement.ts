@@ -1,5 +1,6 @@
 // The guard statement the `no-unguarded-schedule` suggestion and the `guard-schedules` codemod
 // both insert, built from the rule's facts so the two can never produce different text.
+import type { TSESTree } from '@typescript-eslint/utils';
 
 /** The schedule of a finding: an interval expression as written, or a literal cron expression. */
 export type SchedulePeriod =
@@ -49,16 +50,16 @@ export function guardStatementText(
   return `if (!(await ${callee}(${quote(leaseKey(service, job))}, ${period}))) ${options.exit ?? 'return'};`;
 }
 
-type FunctionWithBody = { body: { type: string; body?: ReadonlyArray<{ type: string; range: [number, number]; expression?: unknown }> } };
+type WorkFunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
 /**
  * A self-rescheduling `setTimeout` loop's `setTimeout(tick, ms);` when it is a top-level
  * statement of the work function's body — the only shape where the guard can safely exit: the
  * losing replica must still reschedule, or its loop stops for good.
  */
-export function rescheduleStatementOf(fn: FunctionWithBody, schedulerNode: unknown): { range: [number, number] } | undefined {
-  if (fn.body.type !== 'BlockStatement' || !fn.body.body) return undefined;
-  return fn.body.body.find((s) => s.type === 'ExpressionStatement' && s.expression === schedulerNode);
+export function rescheduleStatementOf(fn: WorkFunctionNode, schedulerNode: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
+  if (fn.body.type !== 'BlockStatement') return undefined;
+  return fn.body.body.find((s): s is TSESTree.ExpressionStatement => s.type === 'ExpressionStatement' && s.expression === schedulerNode);
 }
 
 /** `if (!(await claimPeriod(…))) { setTimeout(tick, ms); return; }` from the plain guard. */
