@@ -8,7 +8,7 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { createRule } from './create-rule.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from './utils/imported-references.js';
 import { migrationCommandText } from './utils/migration-command-text.js';
-import { mentionsSchemaWrite } from './utils/migration-mentions.js';
+import { schemaWriteMentions } from './utils/migration-mentions.js';
 import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './utils/migration-options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './utils/migration-removal.js';
@@ -144,7 +144,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const sourceCode = context.sourceCode;
     const flags = readSettings(context.settings).migrationFlags;
     // Most files name no migrator, option or flag at all: skip them before any AST work.
-    if (!mentionsSchemaWrite(sourceCode.text, flags)) return {};
+    const mentions = schemaWriteMentions(sourceCode.text, flags);
+    if (!mentions) return {};
     // Member calls, collected on the way down and matched against the catalogue at the end.
     const methodCalls: TSESTree.CallExpression[] = [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
@@ -154,7 +155,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         const modules = moduleSpecifiers(program);
 
         // ORM options that synchronise or migrate at start-up.
-        for (const ref of importedReferences(context, OPTIONS_CATALOGUE)) {
+        for (const ref of mentions.options ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
           if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression') reportOptions(ref.node, ref.entry, sourceCode, report);
         }
 
@@ -166,7 +167,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           entry: fn,
         })).filter((api) => api.modules.length > 0);
         const reportedCalls = new Set<TSESTree.Node>();
-        for (const ref of importedReferences(context, functionCatalogue)) {
+        for (const ref of mentions.functions ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
           reportedCalls.add(ref.node);
           report({
@@ -182,10 +183,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           s.names.map((name) => ({ modules: s.modules, path: [name], kind: 'call' as const, entry: true as const })),
         );
         const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
-        for (const ref of importedReferences(context, spawnCatalogue)) {
+        for (const ref of mentions.commands ? importedReferences(context, spawnCatalogue) : []) {
           if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
         }
-        for (const tagged of taggedTemplates) {
+        for (const tagged of mentions.commands ? taggedTemplates : []) {
           if (isImportedTag(tagged.tag, sourceCode)) commands.push([tagged, migrationCommandText([tagged.quasi])]);
         }
         for (const [call, text] of commands) {
@@ -205,12 +206,12 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           { modules: [null], path: ['process', 'env', flag], kind: 'read' as const, entry: flag },
           { modules: ['process', 'node:process'], path: ['env', flag], kind: 'read' as const, entry: flag },
         ]);
-        for (const ref of importedReferences(context, flagCatalogue)) {
+        for (const ref of mentions.flags ? importedReferences(context, flagCatalogue) : []) {
           report({ messageId: 'migrationFlag', data: { flag: ref.entry }, node: ref.node, facts: { kind: 'flag', flag: ref.entry, read: ref.node } });
         }
 
         methodCalls.forEach((call) => {
-          if (reportedCalls.has(call)) return;
+          if (!mentions.methods || reportedCalls.has(call)) return;
           const callee = migrationUnwrapped(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);

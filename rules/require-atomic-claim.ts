@@ -8,6 +8,7 @@ import { createRule } from './create-rule.js';
 import { pendingReadOf, patternNames, resultNames, rootName, rowUpdateOf, type ClaimVocabulary, type DatabaseCall, type PendingRead, type RowUpdate } from './utils/sql-claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { descendants } from './utils/sql-descendants.js';
+import { mentionsClaimVocabulary } from './utils/claim-mentions.js';
 import { isOutermostCall } from './utils/sql-method-chain.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from './utils/sql-enclosing-function.js';
 
@@ -86,6 +87,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // Without an update or delete of some kind in the file there is nothing to report.
     if (!UPDATE_WORDS.some((word) => sourceCode.text.includes(word))) return {};
     const vocabulary: ClaimVocabulary = { statusColumns: context.options[0]?.statusColumns ?? [], queueTables: context.options[0]?.queueTables ?? [] };
+    // A pending read is recognised only by a status-like column or queue-like table name.
+    if (!mentionsClaimVocabulary(sourceCode.text, [...vocabulary.statusColumns, ...vocabulary.queueTables])) return {};
     const reads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
     const collect = (node: DatabaseCall): void => {

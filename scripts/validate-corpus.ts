@@ -4,7 +4,7 @@
 // to a report for the precision review in docs/validation.md.
 //
 //   npm run validate-corpus                          # report at /tmp/replica-guard-findings.txt
-//   npm run validate-corpus -- --out findings.txt --packages typeorm,knex
+//   npm run validate-corpus -- --out findings.txt --packages typeorm,knex --max-bytes 2000000
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -37,7 +37,8 @@ function rulesConfig(reportAll: boolean): Linter.RulesRecord {
   return rules;
 }
 
-const corpus = buildCorpus(packages);
+const maxBytes = Number(argument('--max-bytes')) || undefined;
+const corpus = buildCorpus(packages, process.cwd(), maxBytes);
 const linter = new Linter({ configType: 'flat', cwd: corpus.dir });
 const base = [
   ...(corpusLanguageConfig(tsParser) as Linter.Config[]),

@@ -10,8 +10,11 @@ export function isMigrateEntrypointFile(context: Context): boolean {
   return matchesAny(context.filename, context.cwd, settings.migrateEntrypoints);
 }
 
-/** Whether the linted file may write schema: a migrate entrypoint or a migration file. */
+/** Whether the linted file may write schema: a migrate entrypoint, a migration file, or a command-line script. */
 export function isMigrationExemptFile(context: Context): boolean {
   const settings = readSettings(context.settings);
+  // A `#!` script is a command someone runs (a migrate CLI like `knex migrate:latest`), not the
+  // server every replica starts.
+  if (context.sourceCode.text.startsWith('#!')) return true;
   return matchesAny(context.filename, context.cwd, [...settings.migrateEntrypoints, ...settings.migrationFiles]);
 }

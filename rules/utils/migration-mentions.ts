@@ -48,17 +48,32 @@ function anchorsFor(flags: readonly string[]): RegExp {
   return anchor;
 }
 
-/** Whether `text` mentions anything `no-in-app-migrations` could report (`flags`: the migration flag settings). */
-export function mentionsSchemaWrite(text: string, flags: readonly string[]): boolean {
-  if (!anchorsFor(flags).test(text)) return false;
+/** Which of `no-in-app-migrations`' checks can find anything in `text`; `undefined` when none can. */
+export interface SchemaWriteMentions {
+  options: boolean;
+  functions: boolean;
+  commands: boolean;
+  flags: boolean;
+  methods: boolean;
+}
+
+/** Which kinds of schema write `text` can hold (`flags`: the migration flag settings); `undefined` for none. */
+export function schemaWriteMentions(text: string, flags: readonly string[]): SchemaWriteMentions | undefined {
+  if (!anchorsFor(flags).test(text)) return undefined;
   const has = (words: readonly string[]): boolean => words.some((word) => text.includes(word));
-  if (has(SCHEMA_WRITE_OPTIONS) || has(FUNCTION_WORDS) || has(COMMAND_WORDS) || has(flags)) return true;
-  // A method entry can only match when its method, its `via` name and a string evidence module all appear.
-  return SCHEMA_WRITE_METHODS.some((method) => {
-    const via = viaWord(method);
-    if (via !== undefined && !text.includes(via)) return false;
-    const evidence = method.evidence;
-    if (evidence && evidence.every((pattern) => typeof pattern === 'string') && !has(evidence as readonly string[])) return false;
-    return has(method.methods);
-  });
+  const mentions: SchemaWriteMentions = {
+    options: has(SCHEMA_WRITE_OPTIONS),
+    functions: has(FUNCTION_WORDS),
+    commands: has(COMMAND_WORDS),
+    flags: has(flags),
+    // A method entry can only match when its method, its `via` name and a string evidence module all appear.
+    methods: SCHEMA_WRITE_METHODS.some((method) => {
+      const via = viaWord(method);
+      if (via !== undefined && !text.includes(via)) return false;
+      const evidence = method.evidence;
+      if (evidence && evidence.every((pattern) => typeof pattern === 'string') && !has(evidence as readonly string[])) return false;
+      return has(method.methods);
+    }),
+  };
+  return Object.values(mentions).some(Boolean) ? mentions : undefined;
 }

@@ -7,6 +7,8 @@ import { methodChainOf, outermostCallOf, propertyName, unwrap, type ChainLink } 
 import type { WriteSite, WriteValue } from './read-write-model.js';
 
 export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set(['updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate', 'replaceOne']);
+/** The method names `writeSiteOf` switches on (besides the Mongoose updates). */
+const WRITE_SITE_METHODS: ReadonlySet<string> = new Set(['set', 'update', 'updateMany', 'upsert', 'save']);
 
 function keyName(property: TSESTree.Property): string | null {
   if (!property.computed && property.key.type === 'Identifier') return property.key.name;
@@ -131,7 +133,8 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression') return null;
   const method = propertyName(callee);
-  if (method === undefined) return null;
+  // Most calls are not writes: decide by name before building the method chain.
+  if (method === undefined || !(WRITE_SITE_METHODS.has(method) || MONGOOSE_UPDATES.has(method))) return null;
   const { links, root } = methodChainOf(call);
   const below = links.slice(0, -1);
   const find = (name: string): ChainLink | undefined => below.find((link) => link.name === name);

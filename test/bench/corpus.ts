@@ -26,17 +26,17 @@ export interface Corpus {
   dispose(): void;
 }
 
-function* sources(directory: string): Generator<string> {
+function* sources(directory: string, maxBytes: number): Generator<string> {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
-    if (entry.isDirectory() && entry.name !== 'node_modules') yield* sources(path);
+    if (entry.isDirectory() && entry.name !== 'node_modules') yield* sources(path, maxBytes);
     else if (entry.isFile() && entry.name === 'package.json') yield path;
-    else if (entry.isFile() && SOURCE.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name) && statSync(path).size <= MAX_BYTES) yield path;
+    else if (entry.isFile() && SOURCE.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name) && statSync(path).size <= maxBytes) yield path;
   }
 }
 
 /** Copies the packages' `.js`/`.ts` sources (no `.d.ts`, up to 300 kB each) and package.json files into a new temp folder. */
-export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root = process.cwd()): Corpus {
+export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root = process.cwd(), maxBytes = MAX_BYTES): Corpus {
   const dir = mkdtempSync(join(tmpdir(), 'replica-guard-corpus-'));
   const files: string[] = [];
   const found: string[] = [];
@@ -48,7 +48,7 @@ export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root 
       continue;
     }
     found.push(name);
-    for (const file of sources(from)) {
+    for (const file of sources(from, maxBytes)) {
       const inPackage = relative(from, file)
         .split(/[\\/]/)
         .map((segment) => (BUILD_FOLDERS.has(segment) ? `${segment}_` : segment))
