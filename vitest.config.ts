@@ -10,6 +10,8 @@ export default defineConfig({
       {
         test: {
           name: 'static',
+          // Projects with different worker limits run as ordered groups: static first.
+          sequence: { groupOrder: 0 },
           include: ['test/rules/**/*.test.ts', 'test/codemods/**/*.test.ts', 'test/meta/**/*.test.ts'],
           testTimeout: 60_000,
         },
@@ -17,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'servers',
+          sequence: { groupOrder: 1 },
           include: ['test/runtime/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/harness/global-setup.ts'],
           testTimeout: 120_000,

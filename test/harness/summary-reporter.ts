@@ -1,9 +1,9 @@
 // Prints one plain closing line, `tests: N passed, N failed, N skipped`, after vitest's own
 // summary, so a CI log reader that does not know vitest can still tell what ran.
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>, reason: TestRunEndReason): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -16,6 +16,9 @@ export default class SummaryReporter implements Reporter {
         else skipped += 1;
       }
     }
+    // Errors outside any test (a config error, an unhandled rejection) fail the run too.
+    failed += unhandledErrors.length;
+    if (reason === 'failed' && failed === 0) failed = 1;
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
