@@ -6,6 +6,7 @@
 // other purposes, and removing it is a human's call. Any other shape is marked manual.
 import type { TSESTree } from '@typescript-eslint/utils';
 import noReadThenWrite, { type ReadThenWriteFacts } from '../rules/no-read-then-write.js';
+import { mentionsReadAndWrite } from '../rules/utils/read-write-mentions.js';
 import { LIBRARY_READS_WRITES } from '../src/knowledge/orm-reads-writes.js';
 import { atomicWriteEdits } from './atomic-counters-write-edits.js';
 import type { ManualNote, TextEdit, Transform, TransformOutput } from './transform.js';
@@ -20,6 +21,7 @@ export const atomicCounters: Transform<ReadThenWriteFacts> = {
   rule: noReadThenWrite as unknown as Transform<ReadThenWriteFacts>['rule'],
   description: 'Move `x ± n` read-then-write arithmetic into the database (SET c = c + $1, Prisma increment/decrement, $inc, increment()/decrement()) with any bound kept in the filter.',
   prefilter: READ_THEN_WRITE_PREFILTER,
+  mayMatch: mentionsReadAndWrite,
 
   apply(file, findings): TransformOutput {
     const edits: TextEdit[] = [];

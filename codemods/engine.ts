@@ -182,7 +182,7 @@ export class Engine {
       const result = this.transformFile(path, text.slice(1));
       return { ...result, text: `\uFEFF${result.text}` };
     }
-    const candidates = this.transforms.filter((t) => t.prefilter.some((word) => text.includes(word)));
+    const candidates = this.transforms.filter((t) => t.prefilter.some((word) => text.includes(word)) && (t.mayMatch?.(text) ?? true));
     if (candidates.length === 0) return { text, fixed: 0, fixedBy: new Map(), manual: [] };
     const before = this.detect(path, text, candidates);
     const file = this.fileInfo(path, text, before);

@@ -88,6 +88,11 @@ export interface Transform<Facts = unknown> {
    * Derived from the `src/knowledge/` catalogue the rule reads, never a second list.
    */
   prefilter: readonly string[];
+  /**
+   * A stricter text test run after `prefilter` matched — the rule's own pre-check, when it has
+   * one, so a file the rule would skip is never parsed.
+   */
+  mayMatch?: (text: string) => boolean;
   apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Facts>>, context: TransformContext): TransformOutput;
   /** Optional step after every file (for example wiring `setLeaseClient` once per project). */
   project?(view: ProjectView, context: TransformContext): ProjectOutput;
