@@ -10,7 +10,8 @@ import { importedReferences } from './utils/imported-references.js';
 import { migrationEnvReads } from './utils/migration-env-reads.js';
 import { isMigrateEntrypointFile } from './utils/migration-exempt-file.js';
 import { exitsNonZero } from './utils/migration-exit-paths.js';
-import { memberPropertyName, migrationUnwrapped } from './utils/migration-unwrapped.js';
+import { unwrapExpression } from './utils/unwrapped-expression.js';
+import { memberPropertyName } from './utils/property-names.js';
 import { MIGRATE_LOCK_FUNCTIONS, MIGRATE_URL_VARIABLE, PG_MODULES, RUN_MIGRATIONS_API, isPoolerUrlLiteral, wrongMigrateUrlVariable } from '../src/knowledge/migrators.js';
 
 export type MigrateEntrypointMessageIds = 'appUrl' | 'poolerUrl' | 'pool' | 'noLock' | 'swallowedFailure' | 'floatingMain' | 'handleRejection';
@@ -62,14 +63,14 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
 
     /** The function a name refers to in this file, when it is defined here. */
     const definition = (node: TSESTree.Node): FunctionNode | undefined => {
-      const value = migrationUnwrapped(node);
+      const value = unwrapExpression(node);
       if (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') return value;
       if (value.type !== 'Identifier') return undefined;
       const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
       const def = variable?.defs[0]?.node;
       if (def?.type === 'FunctionDeclaration') return def;
       if (def?.type === 'VariableDeclarator' && def.init) {
-        const init = migrationUnwrapped(def.init);
+        const init = unwrapExpression(def.init);
         if (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression') return init;
       }
       return undefined;
@@ -77,9 +78,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
 
     /** `main()` / `(async () => …)()` / `main().then(ok)` / `main().finally(f)` — a promise with no rejection handler. */
     const floatingCall = (expression: TSESTree.Node): TSESTree.CallExpression | undefined => {
-      const value = migrationUnwrapped(expression);
+      const value = unwrapExpression(expression);
       if (value.type !== 'CallExpression') return undefined;
-      const callee = migrationUnwrapped(value.callee);
+      const callee = unwrapExpression(value.callee);
       const method = memberPropertyName(callee);
       if (callee.type === 'MemberExpression' && (method === 'finally' || (method === 'then' && value.arguments.length < 2))) return floatingCall(callee.object);
       if (callee.type === 'MemberExpression') return undefined;
@@ -98,7 +99,7 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         catchClauses.push(node);
       },
       CallExpression(node: TSESTree.CallExpression) {
-        const method = memberPropertyName(migrationUnwrapped(node.callee));
+        const method = memberPropertyName(unwrapExpression(node.callee));
         if ((method === 'catch' && node.arguments.length >= 1) || (method === 'then' && node.arguments.length >= 2)) handlerCalls.push(node);
       },
       'Program:exit'(program: TSESTree.Program) {
@@ -127,7 +128,7 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           (s) =>
             (s.type === 'ExpressionStatement' && !('directive' in s && s.directive)) ||
             (s.type === 'VariableDeclaration' &&
-              s.declarations.some((d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(migrationUnwrapped(d.init).type))),
+              s.declarations.some((d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type))),
         );
         if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first) {
           report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
@@ -142,12 +143,12 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           report({ messageId: 'swallowedFailure', node: clause, loc: keyword?.loc, facts: { kind: 'failure', node: clause } });
         }
         for (const call of handlerCalls) {
-          const method = memberPropertyName(migrationUnwrapped(call.callee));
+          const method = memberPropertyName(unwrapExpression(call.callee));
           const handler = method === 'then' ? call.arguments[1] : call.arguments[0];
           if (!handler) continue;
           const fn = definition(handler);
-          const value = migrationUnwrapped(handler);
-          const isConsole = value.type === 'MemberExpression' && migrationUnwrapped(value.object).type === 'Identifier' && (migrationUnwrapped(value.object) as TSESTree.Identifier).name === 'console';
+          const value = unwrapExpression(handler);
+          const isConsole = value.type === 'MemberExpression' && unwrapExpression(value.object).type === 'Identifier' && (unwrapExpression(value.object) as TSESTree.Identifier).name === 'console';
           if (fn ? exitsNonZero(fn.body) : !isConsole) continue;
           report({ messageId: 'swallowedFailure', node: handler, facts: { kind: 'failure', node: handler } });
         }
@@ -158,7 +159,7 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           const floating = floatingCall(expression);
           if (!floating) continue;
           const name = floating.callee.type === 'Identifier' ? `${floating.callee.name}()` : 'This async call';
-          const whole = migrationUnwrapped(expression);
+          const whole = unwrapExpression(expression);
           report({
             messageId: 'floatingMain',
             data: { name },

@@ -12,7 +12,8 @@ import { schemaWriteMentions } from './utils/migration-mentions.js';
 import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './utils/migration-options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './utils/migration-removal.js';
-import { memberPropertyName, migrationUnwrapped, propertyKeyName } from './utils/migration-unwrapped.js';
+import { unwrapExpression } from './utils/unwrapped-expression.js';
+import { memberPropertyName, propertyKeyName } from './utils/property-names.js';
 import { readSettings } from './utils/settings.js';
 import {
   PROCESS_SPAWNERS,
@@ -76,11 +77,11 @@ function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): b
 function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
   const via = method.via;
   if (!via) return true;
-  const object = migrationUnwrapped(receiver);
+  const object = unwrapExpression(receiver);
   if ('property' in via) return memberPropertyName(object) === via.property;
   if ('identifier' in via) return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
   if (object.type !== 'CallExpression') return false;
-  const callee = migrationUnwrapped(object.callee);
+  const callee = unwrapExpression(object.callee);
   return memberPropertyName(callee) === via.call || (callee.type === 'Identifier' && callee.name === via.call);
 }
 
@@ -93,7 +94,7 @@ function reportOptions(call: TSESTree.CallExpression | TSESTree.NewExpression, a
       if (property.type !== 'Property' || seen.has(property)) continue;
       const option = propertyKeyName(property);
       if (!option || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
-      const value = migrationUnwrapped(property.value);
+      const value = unwrapExpression(property.value);
       if (value.type === 'Literal' && value.value === false) continue;
       seen.add(property);
       report({
@@ -108,7 +109,7 @@ function reportOptions(call: TSESTree.CallExpression | TSESTree.NewExpression, a
 
 /** Whether a template tag is `$` imported from execa or zx (the tracker reports imports, not tag uses, for reads). */
 function isImportedTag(tag: TSESTree.Node, sourceCode: SourceCode): boolean {
-  const id = migrationUnwrapped(tag);
+  const id = unwrapExpression(tag);
   if (id.type !== 'Identifier') return false;
   const variable = findVariable(sourceCode.getScope(id) as never, id) as { defs: Array<{ type: string; node: TSESTree.Node; parent?: TSESTree.Node | null }> } | null;
   const def = variable?.defs[0];
@@ -212,7 +213,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
 
         methodCalls.forEach((call) => {
           if (!mentions.methods || reportedCalls.has(call)) return;
-          const callee = migrationUnwrapped(call.callee);
+          const callee = unwrapExpression(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
           const entry = method && SCHEMA_WRITE_METHODS.find((m) => m.methods.includes(method) && viaMatches(m, callee.object) && hasEvidence(m, modules));

@@ -7,7 +7,7 @@ import { createRule } from './create-rule.js';
 import { createJetStreamContexts } from './utils/jetstream-contexts.js';
 import { msgIdCandidate } from './utils/jetstream-msg-id-candidate.js';
 import { jetStreamPublishOptions } from './utils/jetstream-publish-options.js';
-import { unwrapExpression } from './utils/jetstream-unwrapped-expression.js';
+import { unwrapExpression } from './utils/unwrapped-expression.js';
 import { MSG_ID_OPTION, NATS_MODULES, publishMethod, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';

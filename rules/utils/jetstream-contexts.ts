@@ -13,7 +13,7 @@ import {
   isNatsModule,
   type JetStreamApi,
 } from '../../src/knowledge/jetstream.js';
-import { unwrapExpression } from './jetstream-unwrapped-expression.js';
+import { unwrapExpression } from './unwrapped-expression.js';
 
 type Node = TSESTree.Node;
 type Variable = TSESLint.Scope.Variable;

@@ -4,7 +4,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
-import { unwrapExpression } from './jetstream-unwrapped-expression.js';
+import { unwrapExpression } from './unwrapped-expression.js';
 
 export type JetStreamPublishOptions =
   /** No options argument, or `undefined`. */

@@ -5,7 +5,8 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleContext } from '@typescript-eslint/utils/ts-eslint';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { importedReferences } from './imported-references.js';
-import { memberPropertyName, migrationUnwrapped, propertyKeyName } from './migration-unwrapped.js';
+import { unwrapExpression } from './unwrapped-expression.js';
+import { memberPropertyName, propertyKeyName } from './property-names.js';
 
 export interface EnvRead {
   name: string;
@@ -50,7 +51,7 @@ export function migrationEnvReads(context: Readonly<RuleContext<string, readonly
     { modules: ['process', 'node:process'], path: ['env'], kind: 'read', entry: 'import' },
   ]);
   for (const ref of refs) {
-    const node = migrationUnwrapped(ref.node);
+    const node = unwrapExpression(ref.node);
     // An ESM import is reported at its specifier: follow the local binding.
     if (node.type === 'ImportSpecifier') readsFromVariable(node.local, context.sourceCode, out, 0);
     else readsFromEnvObject(ref.node, context.sourceCode, out, 0);

@@ -2,14 +2,15 @@
 // `process.exit(<not 0>)` / `process.abort()`, sets `process.exitCode` to something other than 0,
 // or returns a rejected promise.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberPropertyName, migrationUnwrapped } from './migration-unwrapped.js';
+import { unwrapExpression } from './unwrapped-expression.js';
+import { memberPropertyName } from './property-names.js';
 
 const isProcess = (node: TSESTree.Node): boolean => {
-  const value = migrationUnwrapped(node);
+  const value = unwrapExpression(node);
   return (value.type === 'Identifier' && value.name === 'process') || memberPropertyName(value) === 'process';
 };
 const isZero = (node: TSESTree.Node | undefined): boolean => {
-  const value = node && migrationUnwrapped(node);
+  const value = node && unwrapExpression(node);
   return value?.type === 'Literal' && (value.value === 0 || value.value === '0');
 };
 
@@ -19,17 +20,17 @@ export function exitsNonZero(root: TSESTree.Node): boolean {
     if (found) return;
     if (node.type === 'ThrowStatement') found = true;
     else if (node.type === 'CallExpression') {
-      const callee = migrationUnwrapped(node.callee);
+      const callee = unwrapExpression(node.callee);
       const name = memberPropertyName(callee);
       if (callee.type === 'MemberExpression' && isProcess(callee.object)) {
         if (name === 'abort' || (name === 'exit' && node.arguments.length > 0 && !isZero(node.arguments[0]))) found = true;
       }
-      if (callee.type === 'MemberExpression' && name === 'reject' && migrationUnwrapped(callee.object).type === 'Identifier') {
-        const object = migrationUnwrapped(callee.object) as TSESTree.Identifier;
+      if (callee.type === 'MemberExpression' && name === 'reject' && unwrapExpression(callee.object).type === 'Identifier') {
+        const object = unwrapExpression(callee.object) as TSESTree.Identifier;
         if (object.name === 'Promise') found = true;
       }
     } else if (node.type === 'AssignmentExpression') {
-      const left = migrationUnwrapped(node.left);
+      const left = unwrapExpression(node.left);
       if (left.type === 'MemberExpression' && memberPropertyName(left) === 'exitCode' && isProcess(left.object) && !isZero(node.right)) found = true;
     }
     if (found) return;

@@ -2,14 +2,15 @@
 // with one, its spreads, and — for factories like `useFactory` — the objects the function returns.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { migrationUnwrapped, propertyKeyName } from './migration-unwrapped.js';
+import { unwrapExpression } from './unwrapped-expression.js';
+import { propertyKeyName } from './property-names.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 const MAX_DEPTH = 4;
 
 export function migrationOptionsObjects(node: TSESTree.Node | undefined, sourceCode: SourceCode, depth = 0): TSESTree.ObjectExpression[] {
   if (!node || depth > MAX_DEPTH) return [];
-  const value = migrationUnwrapped(node);
+  const value = unwrapExpression(node);
   if (value.type === 'ObjectExpression') {
     const out = [value];
     for (const property of value.properties) {
@@ -36,7 +37,7 @@ export function migrationFactoryResults(options: TSESTree.ObjectExpression, fact
   const out: TSESTree.ObjectExpression[] = [];
   for (const property of options.properties) {
     if (property.type !== 'Property' || propertyKeyName(property) !== factory) continue;
-    const fn = migrationUnwrapped(property.value);
+    const fn = unwrapExpression(property.value);
     if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') continue;
     if (fn.body.type !== 'BlockStatement') {
       out.push(...migrationOptionsObjects(fn.body, sourceCode));

@@ -2,6 +2,7 @@
 // same file: inline functions, a function declaration or `const` by name, `this.method`,
 // `this.method.bind(this)`, and a thin `() => this.method()` / `() => sweep()` wrapper.
 import { findVariable } from '@eslint-community/eslint-utils';
+import { unwrapExpression } from './unwrapped-expression.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 
@@ -22,19 +23,6 @@ export function isFunctionLike(node: TSESTree.Node | null | undefined): node is 
   return node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 }
 
-function unwrap(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === 'TSAsExpression' ||
-    current.type === 'TSNonNullExpression' ||
-    current.type === 'TSSatisfiesExpression' ||
-    current.type === 'TSTypeAssertion' ||
-    current.type === 'ChainExpression'
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
 
 function memberName(node: TSESTree.MemberExpression): string | undefined {
   if (node.computed) return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined;
@@ -97,7 +85,7 @@ export function identifierDefinition(sourceCode: SourceCode, identifier: TSESTre
     if (defNode.parent?.type === 'VariableDeclaration' && defNode.parent.kind !== 'const' && variable.references.some((r) => r.isWrite() && !r.init)) {
       return undefined;
     }
-    const init = unwrap(defNode.init);
+    const init = unwrapExpression(defNode.init);
     if (isFunctionLike(init)) return { fn: init, name };
     if (init.type === 'CallExpression') {
       const bound = boundTarget(sourceCode, init);
@@ -110,8 +98,8 @@ export function identifierDefinition(sourceCode: SourceCode, identifier: TSESTre
 
 /** `x.bind(this)` → what `x` resolves to. */
 function boundTarget(sourceCode: SourceCode, call: TSESTree.CallExpression): ResolvedWork | undefined {
-  const callee = unwrap(call.callee);
-  if (callee.type === 'MemberExpression' && memberName(callee) === 'bind') return resolveReference(sourceCode, unwrap(callee.object));
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'MemberExpression' && memberName(callee) === 'bind') return resolveReference(sourceCode, unwrapExpression(callee.object));
   return undefined;
 }
 
@@ -136,8 +124,8 @@ function soleCall(fn: FunctionLike): TSESTree.CallExpression | undefined {
     else if (statement.type === 'ReturnStatement') expression = statement.argument;
   }
   if (!expression) return undefined;
-  let current = unwrap(expression);
-  if (current.type === 'AwaitExpression' || (current.type === 'UnaryExpression' && current.operator === 'void')) current = unwrap(current.argument);
+  let current = unwrapExpression(expression);
+  if (current.type === 'AwaitExpression' || (current.type === 'UnaryExpression' && current.operator === 'void')) current = unwrapExpression(current.argument);
   return current.type === 'CallExpression' ? current : undefined;
 }
 
@@ -146,11 +134,11 @@ function soleCall(fn: FunctionLike): TSESTree.CallExpression | undefined {
  * name at all (a literal, an object). A name defined in another file gives `{ fn: undefined }`.
  */
 export function resolveWorkFunction(sourceCode: SourceCode, expression: TSESTree.Node): ResolvedWork | undefined {
-  const node = unwrap(expression);
+  const node = unwrapExpression(expression);
   if (isFunctionLike(node)) {
     const call = soleCall(node);
     if (call && call.arguments.length === 0) {
-      const target = resolveReference(sourceCode, unwrap(call.callee));
+      const target = resolveReference(sourceCode, unwrapExpression(call.callee));
       if (target?.fn) return target;
     }
     const name = node.type !== 'ArrowFunctionExpression' && node.id ? node.id.name : undefined;

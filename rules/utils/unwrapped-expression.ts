@@ -1,6 +1,6 @@
-// The expression under TypeScript-only wrappers and parentheses-like nodes: `(js as JetStreamClient)`,
-// `js!`, `js satisfies X`, `<X>js`, and optionally `await x` (a value awaited is still that value
-// for the rule's purpose: `const nc = await connect()`).
+// The expression under TypeScript-only wrappers and parentheses-like nodes (`x as T`, `x!`,
+// `x satisfies T`, `<T>x`, `a?.b` chains), and optionally `await x` (a value awaited is still that
+// value for most rules: `const nc = await connect()`). One helper for every rule.
 import type { TSESTree } from '@typescript-eslint/utils';
 
 export function unwrapExpression(node: TSESTree.Node, options: { await?: boolean } = {}): TSESTree.Node {

@@ -1,19 +1,5 @@
-// The expression under TypeScript wrappers and parentheses (`x as T`, `x!`, `x satisfies T`, `<T>x`).
+// Names of member properties and object keys as written (`a.name`, `a['name']`, `{ 'a': 1 }`).
 import type { TSESTree } from '@typescript-eslint/utils';
-
-export function migrationUnwrapped(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (
-    current.type === 'TSAsExpression' ||
-    current.type === 'TSNonNullExpression' ||
-    current.type === 'TSSatisfiesExpression' ||
-    current.type === 'TSTypeAssertion' ||
-    current.type === 'ChainExpression'
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
 
 /** `name` of `a.name` / `a['name']`, or undefined. */
 export function memberPropertyName(node: TSESTree.Node): string | undefined {
