@@ -1,6 +1,6 @@
 // claimRows and boundedIncrement against real PostgreSQL, with real worker processes; and the
 // read-then-write pattern the lint rules flag, measured under the same load.
-import { spawn } from 'node:child_process';
+import { startTogether } from '../harness/start-together.js';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import pg from 'pg';
 import postgres from 'postgres';
@@ -35,37 +35,8 @@ afterAll(async () => {
 });
 
 /** Starts one worker process per task, says "go" to all at once, returns their results. */
-async function runWorkers<R>(tasks: RowsTask[]): Promise<R[]> {
-  const children = tasks.map((task) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/runtime/fixtures/rows-worker.ts'], {
-      env: { ...process.env, RG_PG_URL: url, RG_TASK: JSON.stringify(task) },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let onReady: () => void = () => undefined;
-    const ready = new Promise<void>((resolve) => (onReady = resolve));
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (/^ready$/m.test(stdout)) onReady();
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<R>((resolve, reject) => {
-      child.on('exit', (code) => {
-        const line = /^result (.*)$/m.exec(stdout);
-        if (code === 0 && line?.[1] !== undefined) resolve(JSON.parse(line[1]) as R);
-        else reject(new Error(`worker exited with ${code}:\n${stderr}\n${stdout}`));
-      });
-    });
-    return { child, ready: Promise.race([ready, exited.then(() => undefined)]), exited };
-  });
-  try {
-    await Promise.all(children.map((c) => c.ready));
-    for (const { child } of children) child.stdin.write('go\n');
-    return await Promise.all(children.map((c) => c.exited));
-  } finally {
-    for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
-  }
+function runWorkers<R>(tasks: RowsTask[]): Promise<R[]> {
+  return startTogether<R>('test/runtime/fixtures/rows-worker.ts', tasks.map((task) => ({ RG_PG_URL: url, RG_TASK: JSON.stringify(task) })));
 }
 
 describe('claimRows', () => {
