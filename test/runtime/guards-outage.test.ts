@@ -5,27 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { claimOnce, claimPeriod, runExclusive, setLeaseClient, LeaseLostError, BackendTimeoutError, ReplicaGuardError, type SkipEvent } from '../../src/index.js';
+import { eventually, sleep, timed } from '../harness/timing.js';
 import { removeDir, startRedis, type RunningRedis } from '../harness/servers.js';
 import { redisStoreFactories, type ConnectedLeaseClient } from './stores.js';
 
 const TIMEOUT_MS = 500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function timed<T>(op: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await op();
-  return { value, ms: performance.now() - start };
-}
-
-async function eventually(what: string, probe: () => Promise<boolean>, withinMs = 20_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await sleep(100);
-  }
-  throw new Error(`${what} did not happen within ${withinMs} ms`);
-}
-
 describe.each(redisStoreFactories)('outages ($name)', (factory) => {
   const prefix = `guards-outage:${randomUUID()}:`;
   let redis: RunningRedis;

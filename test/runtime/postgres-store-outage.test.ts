@@ -15,6 +15,7 @@ import {
   setLeaseClient,
   type SkipEvent,
 } from '../../src/index.js';
+import { eventually, sleep, timed } from '../harness/timing.js';
 import { freePort, removeDir, startPgBouncer, startPostgres, type RunningPgBouncer, type RunningPostgres } from '../harness/servers.js';
 import { postgresClientKinds, type ConnectedPostgresClient } from './fixtures/postgres-store/lease-clients.js';
 import { execute } from './fixtures/postgres-store/lease-database.js';
@@ -22,23 +23,6 @@ import { leaseTableStatements } from '../../src/lease/postgres-store.js';
 
 const TIMEOUT_MS = 500;
 const SLACK_MS = 400;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function timed<T>(op: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await op();
-  return { value, ms: performance.now() - start };
-}
-
-async function eventually(what: string, probe: () => Promise<boolean>, withinMs = 10_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline) {
-    if (await probe()) return;
-    await sleep(50);
-  }
-  throw new Error(`${what} did not happen within ${withinMs} ms`);
-}
-
 const routes = [
   { route: 'direct', client: 'pg Pool', viaPgBouncer: false },
   { route: 'through PgBouncer', client: 'pg Pool', viaPgBouncer: true },
@@ -89,7 +73,7 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
 
   test('a lease table that does not answer in time (locked by a migration): the claim fails closed, and the claim that lands late is given back', async () => {
     // Warm up (connections open) within the short timeout of a loaded machine.
-    await eventually('a first claim', () => claimOnce(`warm-up:${randomUUID()}`, 60_000));
+    await eventually('a first claim', () => claimOnce(`warm-up:${randomUUID()}`, 60_000), 10_000);
     skips.length = 0;
     const migration = new pg.Client({ connectionString: postgres.url });
     await migration.connect();
@@ -107,7 +91,7 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
     // The INSERT waited on the lock and then took the key; the guard had already reported a skip,
     // so it deletes its own late claim (compare-and-delete) instead of blocking the key.
     // Wait until no statement on the table is still running (the late claim, then its release).
-    await eventually('the late claim is released', async () => (await statementsInFlight()) === 0 && (await owner('slow')) === null);
+    await eventually('the late claim is released', async () => (await statementsInFlight()) === 0 && (await owner('slow')) === null, 10_000);
     expect(await claimOnce('slow', 60_000)).toBe(true);
   });
 
