@@ -1,19 +1,9 @@
 // The migrate entrypoint `extract-migrations` scaffolds: `runMigrations` with the ready-made
 // migrator for the library the service uses (docs/migrations.md, "Per migrator"), in the
 // project's language and module system. Every pod runs it before the server.
+import { MIGRATOR_BY_MODULE } from '../src/knowledge/migrators.js';
 
-/** Which migrator to scaffold, from the service's dependencies and imports (first match wins). */
-export const MIGRATOR_BY_MODULE: ReadonlyArray<{ test: RegExp; migrator: ScaffoldMigrator }> = [
-  { test: /^node-pg-migrate$/, migrator: 'node-pg-migrate' },
-  { test: /^umzug$/, migrator: 'umzug' },
-  { test: /^(?:prisma|@prisma\/client)$/, migrator: 'prisma' },
-  { test: /^drizzle-orm(?:\/|$)/, migrator: 'drizzle' },
-  { test: /^kysely$/, migrator: 'kysely' },
-  { test: /^(?:typeorm|@nestjs\/typeorm)$/, migrator: 'typeorm' },
-  { test: /^knex$/, migrator: 'knex' },
-];
-
-export type ScaffoldMigrator = 'node-pg-migrate' | 'umzug' | 'prisma' | 'drizzle' | 'kysely' | 'typeorm' | 'knex' | 'own';
+export type ScaffoldMigrator = (typeof MIGRATOR_BY_MODULE)[number]['migrator'] | 'own';
 
 export function migratorFor(modules: Iterable<string>): ScaffoldMigrator {
   const list = [...modules];

@@ -1,6 +1,7 @@
 // Shared settings every rule reads from `settings['replica-guard']` in eslint.config.js.
 // Documented once, in docs/settings.md.
 import picomatch from 'picomatch';
+import { DEFAULT_MIGRATE_ENTRYPOINTS, DEFAULT_MIGRATION_FILES, DEFAULT_MIGRATION_FLAGS } from '../../src/knowledge/migrators.js';
 
 export interface GuardFunctionSetting {
   /** Module the guard is imported from (`@acme/jobs`); omit for a global or same-file function. */
@@ -22,9 +23,7 @@ export interface ReplicaGuardSettings {
   service: string | undefined;
 }
 
-export const DEFAULT_MIGRATE_ENTRYPOINTS = ['**/cmd/migrate.*', '**/cmd/migrate/**'];
-export const DEFAULT_MIGRATION_FILES = ['**/migrations/**', '**/migration/**'];
-export const DEFAULT_MIGRATION_FLAGS = ['POSTGRES_RUN_MIGRATIONS'];
+export { DEFAULT_MIGRATE_ENTRYPOINTS, DEFAULT_MIGRATION_FILES, DEFAULT_MIGRATION_FLAGS };
 
 const cache = new WeakMap<object, ReplicaGuardSettings>();
 
@@ -55,8 +54,8 @@ export function readSettings(settings: Readonly<Record<string, unknown>> | undef
   if (service !== undefined && typeof service !== 'string') throw new TypeError(`settings['replica-guard'].service must be a string`);
   const resolved: ReplicaGuardSettings = {
     guards,
-    migrateEntrypoints: strings(raw.migrateEntrypoints, 'migrateEntrypoints') ?? DEFAULT_MIGRATE_ENTRYPOINTS,
-    migrationFiles: strings(raw.migrationFiles, 'migrationFiles') ?? DEFAULT_MIGRATION_FILES,
+    migrateEntrypoints: strings(raw.migrateEntrypoints, 'migrateEntrypoints') ?? [...DEFAULT_MIGRATE_ENTRYPOINTS],
+    migrationFiles: strings(raw.migrationFiles, 'migrationFiles') ?? [...DEFAULT_MIGRATION_FILES],
     migrationFlags: [...DEFAULT_MIGRATION_FLAGS, ...(strings(raw.migrationFlags, 'migrationFlags') ?? [])],
     service,
   };

@@ -109,6 +109,23 @@ export const MIGRATE_URL_VARIABLE = 'POSTGRES_MIGRATE_URL';
 /** Environment flags that turned on in-app migrations; more come from the `migrationFlags` setting. */
 export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATIONS'];
 
+/** Where a migrate entrypoint lives by default (settings `migrateEntrypoints` replaces these). */
+export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = ['**/cmd/migrate.*', '**/cmd/migrate/**'];
+
+/** Where migration files live by default (settings `migrationFiles` replaces these). */
+export const DEFAULT_MIGRATION_FILES: readonly string[] = ['**/migrations/**', '**/migration/**'];
+
+/** The migrator a service uses, told by a module it depends on or imports (first match wins). */
+export const MIGRATOR_BY_MODULE: ReadonlyArray<{ test: RegExp; migrator: 'node-pg-migrate' | 'umzug' | 'prisma' | 'drizzle' | 'kysely' | 'typeorm' | 'knex' }> = [
+  { test: /^node-pg-migrate$/, migrator: 'node-pg-migrate' },
+  { test: /^umzug$/, migrator: 'umzug' },
+  { test: /^(?:prisma|@prisma\/client)$/, migrator: 'prisma' },
+  { test: /^drizzle-orm(?:\/|$)/, migrator: 'drizzle' },
+  { test: /^kysely$/, migrator: 'kysely' },
+  { test: /^(?:typeorm|@nestjs\/typeorm)$/, migrator: 'typeorm' },
+  { test: /^knex$/, migrator: 'knex' },
+];
+
 /**
  * Why an environment variable is the wrong URL for the migrate entrypoint: the app's URL
  * (`DATABASE_URL`, `POSTGRES_URL`…, which usually goes through PgBouncer) or a pooler's.
