@@ -18,7 +18,8 @@ export default defineConfig([
     splitting: false,
   },
   {
-    entry: { cli: 'codemods/cli.ts' },
+    // codemod-worker: the `--concurrency` worker thread, found next to codemod.js / cli.js.
+    entry: { cli: 'codemods/cli.ts', 'codemod-worker': 'codemods/file-worker.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

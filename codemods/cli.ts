@@ -2,9 +2,10 @@
 // Exit codes: 0 done, 1 `--check` found work or a file failed, 2 usage or fatal error.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import pc from 'picocolors';
-import { CodemodUsageError, Engine, type CodemodReport } from './engine.js';
+import { CodemodUsageError, Engine, MIN_FILES_FOR_WORKERS, type CodemodReport } from './engine.js';
 import { PathNotFoundError } from './discover-files.js';
 import { formatDiff } from './format-diff.js';
+import { autoConcurrency } from './worker-pool.js';
 import { findTransforms, transforms, UnknownTransformError } from './registry.js';
 import { PLUGIN_VERSION } from '../rules/utils/plugin-meta.js';
 
@@ -16,12 +17,20 @@ interface CliOptions {
   service?: string;
   force?: boolean;
   ttl?: number;
+  concurrency?: number;
 }
 
 function parseTtl(value: string): number {
   const ms = Number(value.replace(/_/g, ''));
   if (!Number.isInteger(ms) || ms <= 0) throw new InvalidArgumentError(`--ttl must be a positive integer number of milliseconds, got '${value}'`);
   return ms;
+}
+
+function parseConcurrency(value: string): number {
+  if (value === 'auto') return autoConcurrency();
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`--concurrency must be a positive integer or 'auto', got '${value}'`);
+  return n;
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -87,6 +96,7 @@ export function buildProgram(): Command {
     .option('--service <name>', 'the <service> in lease keys (default: nearest package.json name, scope stripped)')
     .option('--force', 'write even when the git tree has uncommitted changes')
     .option('--ttl <ms>', 'lease ttl in ms for runExclusive rewrites (default: 60000)', parseTtl)
+    .option('--concurrency <n>', `threads for parsing and rewriting (this one + n-1 workers), or 'auto' = the idle cores, at most 8 (default: 1; under ${MIN_FILES_FOR_WORKERS} files always 1)`, parseConcurrency)
     .addOption(new Option('--no-progress', 'no progress bar even on a TTY').hideHelp())
     .addHelpText('after', `\nTransforms:\n${names}\n\nExit codes: 0 done, 1 --check found work or a file failed, 2 usage or fatal error.`)
     .showHelpAfterError()
@@ -114,6 +124,7 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
       dryRun: options.dryRun,
       check: options.check,
       force: options.force,
+      concurrency: options.concurrency,
       onProgress: tty ? progressBar(io.stderr) : undefined,
     });
     if (options.json) {

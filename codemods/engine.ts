@@ -9,11 +9,15 @@ import { discoverFiles } from './discover-files.js';
 import { fileStyleOf } from './file-style.js';
 import { markerAbove, markerEdits } from './manual-marker.js';
 import { packageInfoFor } from './package-info.js';
-import { findTransforms } from './registry.js';
+import { findTransforms, transforms as registered } from './registry.js';
 import { replicaGuardImportEdits } from './replica-guard-import.js';
 import { runDetection, type Detection } from './run-detection.js';
 import { applyEdits, lineAt } from './text-edits.js';
 import type { AnyTransform, ManualNote, SourceFileInfo, TextEdit } from './transform.js';
+import { fileWorkerScript, transformInWorkers, type WorkerScript } from './worker-pool.js';
+
+/** Below this many files `concurrency` is ignored: starting threads costs more than it saves. */
+export const MIN_FILES_FOR_WORKERS = 200;
 
 export interface CodemodOptions {
   /** Files or directories, relative to `cwd`. Default `['.']`. */
@@ -34,6 +38,14 @@ export interface CodemodOptions {
   /** `settings` handed to the rules, as in eslint.config.js (`{ 'replica-guard': { … } }`). */
   settings?: Record<string, unknown>;
   onProgress?: (done: number, total: number, file: string) => void;
+  /**
+   * Threads for the per-file phase (read + transform): this one and `concurrency − 1` worker
+   * threads; default 1, this thread alone. Discovery, project steps, writing and the report
+   * order stay on this thread.
+   */
+  concurrency?: number;
+  /** Fewer files than this run in this thread whatever `concurrency` says; default 200. */
+  minFilesForWorkers?: number;
 }
 
 export interface ManualFollowUp {
@@ -111,6 +123,12 @@ interface FileResult {
   fixedBy: Map<string, number>;
   manual: Array<{ line: number; reason: string; transform: string }>;
 }
+
+/** One file's per-file phase: unreadable, or read and then transformed or failed. */
+export type FileOutcome =
+  | { path: string; readError: string }
+  | { path: string; original: string; error: string }
+  | { path: string; original: string; result: FileResult };
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -231,6 +249,31 @@ export class Engine {
     return { text: final, fixed, fixedBy, manual: unique };
   }
 
+  /** Reads and transforms one file, catching what fails as the report's errors do. */
+  transformPath(path: string): FileOutcome {
+    let original: string;
+    try {
+      original = readFileSync(path, 'utf8');
+    } catch (error) {
+      return { path, readError: errorMessage(error) };
+    }
+    try {
+      return { path, original, result: this.transformFile(path, original) };
+    } catch (error) {
+      return { path, original, error: errorMessage(error) };
+    }
+  }
+
+  /** The worker script when this run should use worker threads, else `undefined`. */
+  private workerScriptFor(options: CodemodOptions, files: number): WorkerScript | undefined {
+    const concurrency = options.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new CodemodUsageError(`concurrency must be a positive integer, got ${String(concurrency)}`);
+    if (concurrency === 1 || files < (options.minFilesForWorkers ?? MIN_FILES_FOR_WORKERS)) return undefined;
+    // Workers rebuild the transforms by registry name: a transform from elsewhere stays serial.
+    if (this.transforms.length === 0 || !this.transforms.every((t) => registered.includes(t))) return undefined;
+    return fileWorkerScript();
+  }
+
   /** Runs the whole codemod over `options.paths`. */
   async run(options: CodemodOptions): Promise<CodemodReport> {
     const cwd = resolve(options.cwd ?? process.cwd());
@@ -262,27 +305,42 @@ export class Engine {
     const fixedBy = new Map<string, number>();
     const fixedIn = new Map<string, number>();
     const created = new Set<string>();
-    let done = 0;
-    for (const path of files) {
-      options.onProgress?.(done, files.length, display(path));
-      done += 1;
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch (error) {
-        report.errors.push({ file: display(path), message: errorMessage(error) });
-        continue;
+    const record = (outcome: FileOutcome): void => {
+      const { path } = outcome;
+      if ('readError' in outcome) {
+        report.errors.push({ file: display(path), message: outcome.readError });
+        return;
       }
-      originals.set(path, text);
-      try {
-        const result = this.transformFile(path, text);
-        current.set(path, result.text);
-        fixedIn.set(path, result.fixed);
-        report.findingsFixed += result.fixed;
-        for (const m of result.manual) report.manual.push({ file: display(path), line: m.line, reason: m.reason, transform: m.transform });
-        for (const [name, n] of result.fixedBy) fixedBy.set(name, (fixedBy.get(name) ?? 0) + n);
-      } catch (error) {
-        report.errors.push({ file: display(path), message: errorMessage(error) });
+      originals.set(path, outcome.original);
+      if ('error' in outcome) {
+        report.errors.push({ file: display(path), message: outcome.error });
+        return;
+      }
+      const { result } = outcome;
+      current.set(path, result.text);
+      fixedIn.set(path, result.fixed);
+      report.findingsFixed += result.fixed;
+      for (const m of result.manual) report.manual.push({ file: display(path), line: m.line, reason: m.reason, transform: m.transform });
+      for (const [name, n] of result.fixedBy) fixedBy.set(name, (fixedBy.get(name) ?? 0) + n);
+    };
+    let done = 0;
+    const script = this.workerScriptFor(options, files.length);
+    if (script) {
+      const setup = { transforms: this.transforms.map((t) => t.name), service: this.options.service, settings: this.settings, ttlMs: this.options.ttlMs };
+      // `concurrency` threads in all: this one and concurrency − 1 workers.
+      const outcomes = await transformInWorkers(files, setup, {
+        workers: (options.concurrency ?? 1) - 1,
+        script,
+        local: (path) => this.transformPath(path),
+        onFileDone: (path) => options.onProgress?.((done += 1), files.length, display(path)),
+      });
+      // Recorded in discovery order, so the report is the serial run's.
+      for (const outcome of outcomes) record(outcome);
+    } else {
+      for (const path of files) {
+        options.onProgress?.(done, files.length, display(path));
+        done += 1;
+        record(this.transformPath(path));
       }
     }
     options.onProgress?.(files.length, files.length, '');

@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import noUnguardedSchedule, { type UnguardedScheduleFacts } from '../rules/no-unguarded-schedule.js';
 import { guardStatementText, guardWithReschedule, leaseKey, quote, rescheduleStatementOf } from '../rules/utils/guard-statement.js';
 import { runtimeImport } from '../rules/utils/runtime-import.js';
+import { mentionsSchedule } from '../rules/utils/schedule-mentions.js';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { SCHEDULER_MODULES, SCHEDULERS } from '../src/knowledge/schedulers.js';
 import { indentationAt, quoted, type FileStyle } from './file-style.js';
@@ -105,6 +106,7 @@ export const guardSchedules: Transform<UnguardedScheduleFacts> = {
   rule: noUnguardedSchedule as unknown as Transform<UnguardedScheduleFacts>['rule'],
   description: "Make each unguarded scheduled work function begin with `if (!(await claimPeriod('<service>:<job>', <period>))) return;` and wire setLeaseClient once.",
   prefilter: SCHEDULER_PREFILTER,
+  mayMatch: mentionsSchedule,
 
   apply(file, findings, context): TransformOutput {
     const edits: TextEdit[] = [];

@@ -1,5 +1,6 @@
 // Programmatic API of the codemod engine: `import { runCodemod } from 'replica-guard/codemod'`.
 export { runCodemod, Engine, CodemodUsageError } from './engine.js';
+export { CodemodWorkerError } from './worker-pool.js';
 export type { CodemodOptions, CodemodReport, FileChange, FileFailure, ManualFollowUp } from './engine.js';
 export { transforms, findTransforms, UnknownTransformError } from './registry.js';
 export { formatDiff } from './format-diff.js';

@@ -2,7 +2,7 @@
 // from the id in scope the rule found (`{ msgID: String(row.id) }`), so a retried or relayed
 // message is stored once inside the stream's duplicate window. Without an unambiguous id in
 // scope the publish is marked manual: an invented id (a random UUID) would dedupe nothing.
-import requireJetStreamMsgId, { type RequireJetStreamMsgIdFacts } from '../rules/require-jetstream-msg-id.js';
+import requireJetStreamMsgId, { NATS_MODULE_SPECIFIER, type RequireJetStreamMsgIdFacts } from '../rules/require-jetstream-msg-id.js';
 import { MSG_ID_OPTION, NATS_MODULES } from '../src/knowledge/jetstream.js';
 import { indentationAt } from './file-style.js';
 import { lineAt } from './text-edits.js';
@@ -46,6 +46,7 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
   rule: requireJetStreamMsgId as unknown as Transform<RequireJetStreamMsgIdFacts>['rule'],
   description: 'Give each JetStream publish a `msgID` from the id in scope (`{ msgID: String(row.id) }`) so retries and relays are stored once.',
   prefilter: NATS_MODULES,
+  mayMatch: (text) => NATS_MODULE_SPECIFIER.test(text),
 
   apply(file, findings): TransformOutput {
     const edits: TextEdit[] = [];

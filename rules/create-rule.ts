@@ -33,8 +33,13 @@ export interface Finding<MessageIds extends string = string, Facts = unknown> {
   suggest?: ReportDescriptor<MessageIds>['suggest'];
 }
 
+/** The members of ESLint's rule context a detection may read (the codemod engine passes the same). */
+export type DetectContext<MessageIds extends string = string, Options extends readonly unknown[] = readonly unknown[]> = Readonly<
+  Pick<RuleContext<MessageIds, Options>, 'id' | 'options' | 'sourceCode' | 'settings' | 'filename' | 'physicalFilename' | 'cwd' | 'languageOptions'>
+>;
+
 export type Detect<MessageIds extends string, Options extends readonly unknown[], Facts> = (
-  context: Readonly<RuleContext<MessageIds, Options>>,
+  context: DetectContext<MessageIds, Options>,
   report: (finding: Finding<MessageIds, Facts>) => void,
 ) => RuleListener;
 
@@ -90,9 +95,8 @@ export function createRule<MessageIds extends string, Options extends readonly u
     defaultOptions,
     detect,
     create(context) {
-      const options = applyDefaultOptions(defaultOptions, context.options);
-      const withDefaults = Object.create(context, { options: { value: options } }) as typeof context;
-      return detect(withDefaults, (finding) => {
+      // ESLint (>= 9.15, the peer range) has merged `meta.defaultOptions` into `context.options`.
+      return detect(context, (finding) => {
         const descriptor = {
           messageId: finding.messageId,
           data: finding.data,

@@ -6,6 +6,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { createRule } from './create-rule.js';
+import { codeTextOf } from './utils/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from './utils/imported-references.js';
 import { migrationCommandText } from './utils/migration-command-text.js';
 import { schemaWriteMentions } from './utils/migration-mentions.js';
@@ -22,6 +23,7 @@ import {
   SCHEMA_WRITE_METHODS,
   SCHEMA_WRITE_OPTIONS,
   prismaSchemaCommand,
+  viaWord,
   type MigratorLibrary,
   type SchemaOptionsApi,
   type SchemaWriteMethod,
@@ -119,6 +121,24 @@ function isImportedTag(tag: TSESTree.Node, sourceCode: SourceCode): boolean {
   return PROCESS_SPAWNERS.some((s) => s.tagged === true && s.names.includes(imported) && s.modules.includes(source));
 }
 
+const SPAWN_CATALOGUE: TrackedApi<true>[] = PROCESS_SPAWNERS.filter((s) => !s.tagged).flatMap((s) =>
+  s.names.map((name) => ({ modules: s.modules, path: [name], kind: 'call' as const, entry: true as const })),
+);
+
+const flagCatalogues = new WeakMap<readonly string[], TrackedApi<string>[]>();
+/** The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`). */
+function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
+  let catalogue = flagCatalogues.get(flags);
+  if (!catalogue) {
+    catalogue = flags.flatMap((flag) => [
+      { modules: [null], path: ['process', 'env', flag], kind: 'read' as const, entry: flag },
+      { modules: ['process', 'node:process'], path: ['env', flag], kind: 'read' as const, entry: flag },
+    ]);
+    flagCatalogues.set(flags, catalogue);
+  }
+  return catalogue;
+}
+
 export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>({
   name: 'no-in-app-migrations',
   meta: {
@@ -143,32 +163,52 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
   detect(context, report) {
     if (isMigrationExemptFile(context)) return {};
     const sourceCode = context.sourceCode;
+    const text = codeTextOf(sourceCode);
     const flags = readSettings(context.settings).migrationFlags;
     // Most files name no migrator, option or flag at all: skip them before any AST work.
-    const mentions = schemaWriteMentions(sourceCode.text, flags);
+    const mentions = schemaWriteMentions(text, flags);
     if (!mentions) return {};
-    // Member calls, collected on the way down and matched against the catalogue at the end.
+    // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
+    // module is not imported, or whose names the text lacks, cannot match any call here.
+    const modules = moduleSpecifiers(sourceCode.ast);
+    const methodEntries = SCHEMA_WRITE_METHODS.filter(
+      (m) => hasEvidence(m, modules) && (m.via === undefined || text.includes(viaWord(m.via))) && m.methods.some((name) => text.includes(name)),
+    );
+    const methodNames = new Set(methodEntries.flatMap((m) => m.methods));
+    // Member calls with a catalogue method name, matched against the entries at the end.
     const methodCalls: TSESTree.CallExpression[] = [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
 
     return {
-      'Program:exit'(program: TSESTree.Program) {
-        const modules = moduleSpecifiers(program);
-
+      ...(methodNames.size > 0 && {
+        CallExpression(node: TSESTree.CallExpression) {
+          const callee = unwrapExpression(node.callee);
+          const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
+          if (method && methodNames.has(method)) methodCalls.push(node);
+        },
+      }),
+      ...(mentions.commands && {
+        TaggedTemplateExpression(node: TSESTree.TaggedTemplateExpression) {
+          taggedTemplates.push(node);
+        },
+      }),
+      'Program:exit'() {
         // ORM options that synchronise or migrate at start-up.
         for (const ref of mentions.options ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
           if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression') reportOptions(ref.node, ref.entry, sourceCode, report);
         }
 
         // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
-        const functionCatalogue: TrackedApi<(typeof SCHEMA_WRITE_FUNCTIONS)[number]>[] = SCHEMA_WRITE_FUNCTIONS.map((fn) => ({
-          modules: Array.isArray(fn.modules) ? fn.modules : [...modules].filter((m) => (fn.modules as RegExp).test(m)),
-          path: fn.path,
-          kind: 'call' as const,
-          entry: fn,
-        })).filter((api) => api.modules.length > 0);
+        const functionCatalogue: TrackedApi<(typeof SCHEMA_WRITE_FUNCTIONS)[number]>[] = !mentions.functions
+          ? []
+          : SCHEMA_WRITE_FUNCTIONS.map((fn) => ({
+              modules: Array.isArray(fn.modules) ? fn.modules : [...modules].filter((m) => (fn.modules as RegExp).test(m)),
+              path: fn.path,
+              kind: 'call' as const,
+              entry: fn,
+            })).filter((api) => api.modules.length > 0);
         const reportedCalls = new Set<TSESTree.Node>();
-        for (const ref of mentions.functions ? importedReferences(context, functionCatalogue) : []) {
+        for (const ref of functionCatalogue.length > 0 ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
           reportedCalls.add(ref.node);
           report({
@@ -180,11 +220,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         }
 
         // Commands: `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx.
-        const spawnCatalogue: TrackedApi<true>[] = PROCESS_SPAWNERS.filter((s) => !s.tagged).flatMap((s) =>
-          s.names.map((name) => ({ modules: s.modules, path: [name], kind: 'call' as const, entry: true as const })),
-        );
         const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
-        for (const ref of mentions.commands ? importedReferences(context, spawnCatalogue) : []) {
+        for (const ref of mentions.commands ? importedReferences(context, SPAWN_CATALOGUE) : []) {
           if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
         }
         for (const tagged of mentions.commands ? taggedTemplates : []) {
@@ -203,20 +240,16 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         }
 
         // The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`).
-        const flagCatalogue: TrackedApi<string>[] = flags.flatMap((flag) => [
-          { modules: [null], path: ['process', 'env', flag], kind: 'read' as const, entry: flag },
-          { modules: ['process', 'node:process'], path: ['env', flag], kind: 'read' as const, entry: flag },
-        ]);
-        for (const ref of mentions.flags ? importedReferences(context, flagCatalogue) : []) {
+        for (const ref of mentions.flags ? importedReferences(context, flagCatalogueOf(flags)) : []) {
           report({ messageId: 'migrationFlag', data: { flag: ref.entry }, node: ref.node, facts: { kind: 'flag', flag: ref.entry, read: ref.node } });
         }
 
         methodCalls.forEach((call) => {
-          if (!mentions.methods || reportedCalls.has(call)) return;
+          if (reportedCalls.has(call)) return;
           const callee = unwrapExpression(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
-          const entry = method && SCHEMA_WRITE_METHODS.find((m) => m.methods.includes(method) && viaMatches(m, callee.object) && hasEvidence(m, modules));
+          const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object));
           if (!entry) return;
           reportedCalls.add(call);
           report({
@@ -226,12 +259,6 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             facts: { kind: 'call', library: entry.library, call, statement: removableStatement(call), unusedImport: undefined },
           });
         });
-      },
-      CallExpression(node: TSESTree.CallExpression) {
-        methodCalls.push(node);
-      },
-      TaggedTemplateExpression(node: TSESTree.TaggedTemplateExpression) {
-        taggedTemplates.push(node);
       },
     };
   },

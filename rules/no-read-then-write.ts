@@ -4,6 +4,7 @@
 // and findings are reported at the end of the file (when the imports say which ORM `findOne` is).
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './create-rule.js';
+import { codeTextOf } from './utils/code-text.js';
 import { LIBRARY_READS_WRITES, libraryOfModule, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import { comparedFieldsOf } from './utils/data-flow-compared-fields.js';
 import { taintOf, unionOf, type TaintEnvironment } from './utils/data-flow-taint.js';
@@ -11,7 +12,8 @@ import { entityChangeCallOf } from './utils/read-write-entity-changes.js';
 import { propertyName, unwrap } from './utils/read-write-method-chain.js';
 import type { DatabaseCall, FieldChange, ReadSite, Taint, WriteSite } from './utils/read-write-model.js';
 import { mentionsReadAndWrite } from './utils/read-write-mentions.js';
-import { readSiteOf } from './utils/read-write-read-site.js';
+import { BUILDER_READ_WORDS, readSiteOf } from './utils/read-write-read-site.js';
+import { SQL_METHODS } from '../src/knowledge/sql.js';
 import { sqlReadSiteOf, sqlWriteSiteOf } from './utils/read-write-sql-site.js';
 import { writeSiteOf } from './utils/read-write-write-site.js';
 
@@ -66,6 +68,8 @@ interface PendingFinding {
   loc: TSESTree.SourceLocation | undefined;
 }
 
+/** Method names one call of every read chain has (see `readSiteOf` and `sqlReadSiteOf`). */
+const READ_GATE: ReadonlySet<string> = new Set([...BUILDER_READ_WORDS, 'from', 'whereIn', 'findMany', 'table', ...SQL_METHODS]);
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
@@ -124,12 +128,26 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
   detect(context, report) {
     const sourceCode = context.sourceCode;
     // Most files hold no read and write the rule knows: skip them before any AST work.
-    if (!mentionsReadAndWrite(sourceCode.text)) return {};
+    if (!mentionsReadAndWrite(codeTextOf(sourceCode))) return {};
     const ignored = new Set(context.options[0]?.ignoreFields ?? []);
     const imported = new Set<DataLibrary>();
     const findings: PendingFinding[] = [];
     const reads = new WeakMap<TSESTree.Node, ReadSite | null>();
     let frame: Frame = { parent: null, names: new Map() };
+    // Every taint starts at a read. Until the walk has entered one, nothing is tainted and the
+    // exit handlers have nothing to check: most calls of a file come before its first read or
+    // sit in files whose reads the text pre-check only guessed at.
+    let readsSeen = 0;
+    const noteRead = (node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void => {
+      if (node.type === 'CallExpression') {
+        // Every read chain has a call named by a read or SQL method (its own, or an inner link's,
+        // entered after it): others need no chain built.
+        const callee = unwrap(node.callee);
+        const name = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+        if (name === undefined || !READ_GATE.has(name)) return;
+      }
+      if (env.readOf(node)) readsSeen++;
+    };
 
     const lookup = (name: string): Taint | null | undefined => {
       for (let f: Frame | null = frame; f; f = f.parent) {
@@ -249,6 +267,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
 
     const enterFunction = (node: TSESTree.FunctionLike): void => {
       frame = { parent: frame, names: new Map() };
+      if (readsSeen === 0) return;
       // A parameter shadows an outer name; the element of a tainted array iterated by a callback
       // (`rows.forEach((row) => …)`) is tainted.
       let element: Taint | null = null;
@@ -265,13 +284,25 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       frame = frame.parent ?? frame;
     };
 
-    const guard = <T extends unknown[]>(fn: (...args: T) => void) => (...args: T): void => {
+    // One argument, no rest parameters: these run on most nodes of the file.
+    const guard = <T>(fn: (node: T) => void) => (node: T): void => {
       try {
-        fn(...args);
+        fn(node);
       } catch {
         // A shape we did not foresee never breaks linting.
       }
     };
+    /** `guard`, skipping the call while nothing can be tainted (no read entered yet). */
+    const afterFirstRead = <T>(fn: (node: T) => void) => (node: T): void => {
+      if (readsSeen === 0) return;
+      try {
+        fn(node);
+      } catch {
+        // A shape we did not foresee never breaks linting.
+      }
+    };
+
+    const noteReadGuarded = guard(noteRead);
 
     return {
       ImportDeclaration: guard((node: TSESTree.ImportDeclaration) => {
@@ -284,16 +315,16 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       'FunctionDeclaration:exit': exitFunction,
       'FunctionExpression:exit': exitFunction,
       'ArrowFunctionExpression:exit': exitFunction,
-      'VariableDeclarator:exit': guard((node: TSESTree.VariableDeclarator) => {
+      'VariableDeclarator:exit': afterFirstRead((node: TSESTree.VariableDeclarator) => {
         const loop = node.parent?.parent;
         if (!node.init && (loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement')) return;
         bind(node.id, taint(node.init), true);
       }),
-      ForOfStatement: guard((node: TSESTree.ForOfStatement) => {
+      ForOfStatement: afterFirstRead((node: TSESTree.ForOfStatement) => {
         const left = node.left.type === 'VariableDeclaration' ? node.left.declarations[0]?.id : node.left;
         bind(left ?? null, taint(node.right), node.left.type === 'VariableDeclaration');
       }),
-      'AssignmentExpression:exit': guard((node: TSESTree.AssignmentExpression) => {
+      'AssignmentExpression:exit': afterFirstRead((node: TSESTree.AssignmentExpression) => {
         const left = node.left;
         const right = taint(node.right);
         const compound = node.operator !== '=' && node.operator !== '&&=' && node.operator !== '||=' && node.operator !== '??=';
@@ -324,7 +355,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         }
         if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') bind(left, right, false);
       }),
-      'UpdateExpression:exit': guard((node: TSESTree.UpdateExpression) => {
+      'UpdateExpression:exit': afterFirstRead((node: TSESTree.UpdateExpression) => {
         const operator = node.operator === '++' ? '+' : '-';
         const argument = unwrap(node.argument);
         if (argument.type === 'Identifier') {
@@ -334,7 +365,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           mutate(argument, { node, operator, operand: '1' });
         }
       }),
-      IfStatement: guard((node: TSESTree.IfStatement) => {
+      IfStatement: afterFirstRead((node: TSESTree.IfStatement) => {
         const visit = (test: TSESTree.Node): void => {
           const expr = unwrap(test);
           if (expr.type === 'LogicalExpression') {
@@ -347,6 +378,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         };
         visit(node.test);
       }),
+      // Until the first read, every call is asked whether it is one; after it, none is.
+      CallExpression: (node: TSESTree.CallExpression) => readsSeen === 0 && noteReadGuarded(node),
+      TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => readsSeen === 0 && noteReadGuarded(node),
       'CallExpression:exit': guard((node: TSESTree.CallExpression) => {
         const callee = unwrap(node.callee);
         if (callee.type === 'Identifier' && callee.name === 'require') {
@@ -355,6 +389,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           if (library) imported.add(library);
           return;
         }
+        if (readsSeen === 0) return;
         const changed = entityChangeCallOf(node, isLoadedEntity);
         if (changed) {
           const owner = taint(changed.entity);
@@ -368,7 +403,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const write = writeSiteOf(node, isLoadedEntity) ?? sqlWriteSiteOf(node, sourceCode);
         if (write) checkWrite(write);
       }),
-      'TaggedTemplateExpression:exit': guard((node: TSESTree.TaggedTemplateExpression) => {
+      'TaggedTemplateExpression:exit': afterFirstRead((node: TSESTree.TaggedTemplateExpression) => {
         const write = sqlWriteSiteOf(node, sourceCode);
         if (write) checkWrite(write);
       }),

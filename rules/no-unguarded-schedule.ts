@@ -10,6 +10,12 @@ import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { QUEUES, SELF_DEDUPLICATING_METHODS } from '../src/knowledge/queues.js';
 import { SCHEDULER_REGISTRY, SCHEDULERS, argumentIndex, unitObjectToMs, type ScheduleLocation, type SchedulerEntry } from '../src/knowledge/schedulers.js';
 import { createRule } from './create-rule.js';
+import { codeTextOf } from './utils/code-text.js';
+import { mentionsSchedule } from './utils/schedule-mentions.js';
+import { usesBrowserGlobals } from './utils/browser-code.js';
+import { isInEffectHookCallback } from './utils/effect-hook-callback.js';
+import { isForwardedParameter } from './utils/forwarded-parameter.js';
+import { isInPromiseExecutor } from './utils/promise-executor.js';
 import { workEffects, type EffectsOptions } from './utils/external-effects.js';
 import { collectGuardCalls } from './utils/guard-calls.js';
 import { guardStatementText, guardWithReschedule, rescheduleStatementOf, type SchedulePeriod } from './utils/guard-statement.js';
@@ -58,7 +64,6 @@ const SCHEDULER_APIS: TrackedApi<SchedulerEntry>[] = SCHEDULERS.map((entry) => (
 }));
 
 /** A cheap text pre-filter: a file that mentions none of these cannot match. */
-const MENTIONS = /setInterval|setTimeout|node-cron|\bcron\b|croner|node-schedule|toad-scheduler|@nestjs\/schedule/;
 
 function argumentsOf(node: SchedulerCall): TSESTree.CallExpressionArgument[] {
   return node.arguments;
@@ -329,7 +334,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program(program) {
-        if (!MENTIONS.test(sourceCode.text)) return;
+        if (!mentionsSchedule(codeTextOf(sourceCode))) return;
+        // A browser's timers run per open tab, not per server replica.
+        if (usesBrowserGlobals(sourceCode)) return;
         const settings = readSettings(context.settings);
         const references = importedReferences(context, SCHEDULER_APIS);
         if (references.length === 0) return;
@@ -367,12 +374,17 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
 
           const located = locateWork(sourceCode, entry, node);
           if (!located) continue;
+          // A timer wrapper forwarding its caller's callback, or a timer in a React effect: the
+          // schedule worth guarding is elsewhere (the wrapper's caller), or in a browser.
+          if (isForwardedParameter(located.expression, sourceCode) || isInEffectHookCallback(node)) continue;
           if (isCoordinated(entry, node, located.workIndex)) continue;
           const resolved = located.resolved;
           // perReplica(fn), or any guard wrapping the work where it is handed over.
           if (resolved?.wrapper && guards.byName(resolved.wrapper) !== undefined) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
           if (entry.selfRescheduling && !(fn && isInside(node, fn))) continue;
+          // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
+          if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
 
           const workNode: TSESTree.Node | undefined = fn ?? located.loopBody;
           const key = located.decorator ?? workNode ?? located.expression;

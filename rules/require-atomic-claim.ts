@@ -5,6 +5,8 @@
 // whether this replica acts.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './create-rule.js';
+import { codeTextOf } from './utils/code-text.js';
+import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
 import { pendingReadOf, patternNames, resultNames, rootName, rowUpdateOf, type ClaimVocabulary, type DatabaseCall, type PendingRead, type RowUpdate } from './utils/sql-claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { descendants } from './utils/sql-descendants.js';
@@ -33,7 +35,8 @@ export interface RequireAtomicClaimFacts {
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
 /** Substrings every update or delete contains (SQL either case, and the builder / ORM method names). */
-const UPDATE_WORDS = ['pdate', 'PDATE', 'elete', 'ELETE', 'save', 'remove', 'destroy', 'del('];
+/** An update or delete of some kind (one pass over the text; `Update`/`DELETE` match too). */
+const UPDATE_WORDS = /pdate|PDATE|elete|ELETE|save|remove|destroy|del\(/;
 
 interface WorkRegion {
   region: TSESTree.Node;
@@ -83,12 +86,16 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
   },
   defaultOptions: [{ statusColumns: [], queueTables: [] }],
   detect(context, report) {
+    // Migration files run once per deploy, from the migrate entrypoint: their reads and updates
+    // are one-shot data changes, not a worker racing other replicas.
+    if (isMigrationExemptFile(context)) return {};
     const sourceCode = context.sourceCode;
     // Without an update or delete of some kind in the file there is nothing to report.
-    if (!UPDATE_WORDS.some((word) => sourceCode.text.includes(word))) return {};
+    const code = codeTextOf(sourceCode);
+    if (!UPDATE_WORDS.test(code)) return {};
     const vocabulary: ClaimVocabulary = { statusColumns: context.options[0]?.statusColumns ?? [], queueTables: context.options[0]?.queueTables ?? [] };
     // A pending read is recognised only by a status-like column or queue-like table name.
-    if (!mentionsClaimVocabulary(sourceCode.text, [...vocabulary.statusColumns, ...vocabulary.queueTables])) return {};
+    if (!mentionsClaimVocabulary(code, [...vocabulary.statusColumns, ...vocabulary.queueTables])) return {};
     const reads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
     const collect = (node: DatabaseCall): void => {

@@ -4,6 +4,7 @@
 // duplicate window.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './create-rule.js';
+import { codeTextOf } from './utils/code-text.js';
 import { createJetStreamContexts } from './utils/jetstream-contexts.js';
 import { msgIdCandidate } from './utils/jetstream-msg-id-candidate.js';
 import { jetStreamPublishOptions } from './utils/jetstream-publish-options.js';
@@ -38,6 +39,9 @@ function propertyNameOf(callee: TSESTree.Node): { name: string; node: TSESTree.N
   return undefined;
 }
 
+/** A NATS module named in quotes (an import or require): the NATS packages' own files, which import each other by path, never are. */
+export const NATS_MODULE_SPECIFIER = new RegExp(`['"\`](?:${NATS_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})['"\`]`);
+
 export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
   name: 'require-jetstream-msg-id',
   meta: {
@@ -61,7 +65,7 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
     const sourceCode = context.sourceCode;
     // A JetStream context is only ever recognised through an import of a NATS module: a file
     // that names none cannot publish to one.
-    if (!NATS_MODULES.some((module) => sourceCode.text.includes(module))) return {};
+    if (!NATS_MODULE_SPECIFIER.test(codeTextOf(sourceCode))) return {};
     const publishes: { call: TSESTree.CallExpression; method: { name: string; optionsIndex: number }; name: TSESTree.Node }[] = [];
 
     return {

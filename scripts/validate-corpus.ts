@@ -5,19 +5,22 @@
 //
 //   npm run validate-corpus                          # report at /tmp/replica-guard-findings.txt
 //   npm run validate-corpus -- --out findings.txt --packages typeorm,knex --max-bytes 2000000
+//   npm run validate-corpus -- --apps                # the application corpus (scripts/fetch-corpus.ts)
+//   npm run validate-corpus -- --apps --with-libraries   # both corpora in one run
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import plugin from '../rules/index.js';
 import { runCodemod } from '../codemods/index.js';
-import { buildCorpus, CORPUS_PACKAGES, corpusLanguageConfig } from '../test/bench/corpus.js';
+import { buildCorpus, buildCorpusFrom, CORPUS_PACKAGES, corpusLanguageConfig, type Corpus } from '../test/bench/corpus.js';
+import { fetchCorpus } from './fetch-corpus.js';
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
   return at > 0 ? process.argv[at + 1] : undefined;
 };
-const out = argument('--out') ?? '/tmp/replica-guard-findings.txt';
+const out = argument('--out') ?? (process.argv.includes('--apps') ? '/tmp/replica-guard-app-findings.txt' : '/tmp/replica-guard-findings.txt');
 const packages = argument('--packages')?.split(',') ?? CORPUS_PACKAGES;
 
 interface Finding {
@@ -38,7 +41,26 @@ function rulesConfig(reportAll: boolean): Linter.RulesRecord {
 }
 
 const maxBytes = Number(argument('--max-bytes')) || undefined;
-const corpus = buildCorpus(packages, process.cwd(), maxBytes);
+const apps = process.argv.includes('--apps');
+const withLibraries = process.argv.includes('--with-libraries');
+
+/** The library corpus (installed packages), the application corpus (fetched, cached), or both in one folder. */
+async function assembleCorpus(): Promise<Corpus> {
+  if (!apps) return buildCorpus(packages, process.cwd(), maxBytes);
+  const fetched = await fetchCorpus(undefined, undefined, (line) => {
+    if (line.startsWith('FAILED') || line.startsWith('fetched')) console.error(line);
+  });
+  for (const failure of fetched.failed) console.error(`not in the corpus (fetch failed): ${failure.name}: ${failure.error}`);
+  const folders = [...fetched.packages];
+  if (withLibraries) {
+    for (const name of packages) {
+      const dir = join(process.cwd(), 'node_modules', name);
+      if (existsSync(dir)) folders.push({ name, dir });
+    }
+  }
+  return buildCorpusFrom(folders, maxBytes);
+}
+const corpus = await assembleCorpus();
 const linter = new Linter({ configType: 'flat', cwd: corpus.dir });
 const base = [
   ...(corpusLanguageConfig(tsParser) as Linter.Config[]),

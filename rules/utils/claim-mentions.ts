@@ -4,9 +4,9 @@
 // a finding. The words are the letters of those two patterns (an optional letter splits a word:
 // `jobs?` gives `job`, `work_?items?` gives `work` and `item`), matched case-insensitively like the patterns themselves.
 import { QUEUE_LIKE_TABLE, STATUS_LIKE_COLUMN } from '../../src/knowledge/sql.js';
+import { wordPattern } from './word-pattern.js';
 
 const wordsOf = (pattern: RegExp): string[] => pattern.source.replace(/.\?/g, ' ').match(/[a-z]{3,}/gi) ?? [];
-const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const BUILT_IN_WORDS: readonly string[] = [...new Set([...wordsOf(STATUS_LIKE_COLUMN), ...wordsOf(QUEUE_LIKE_TABLE)])];
 const matchers = new Map<string, RegExp>();
 
@@ -15,7 +15,7 @@ export function mentionsClaimVocabulary(text: string, configured: readonly strin
   const key = configured.join('\0');
   let matcher = matchers.get(key);
   if (!matcher) {
-    matcher = new RegExp([...BUILT_IN_WORDS, ...configured].map(escape).join('|'), 'i');
+    matcher = wordPattern([...BUILT_IN_WORDS, ...configured], 'i');
     matchers.set(key, matcher);
   }
   return matcher.test(text);

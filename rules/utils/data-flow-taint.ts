@@ -23,12 +23,11 @@ const MAX_DEPTH = 48;
 
 function isStringLike(node: TSESTree.Node, depth = 0): boolean {
   if ((node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral') return true;
-  return (
-    depth < MAX_DEPTH &&
-    node.type === 'BinaryExpression' &&
-    node.operator === '+' &&
-    (isStringLike(node.left, depth + 1) || isStringLike(node.right, depth + 1))
-  );
+  if (depth >= MAX_DEPTH) return false;
+  // `'.' + ext`, and `(ext || '')` / `type && '.' + ext`: a string with a fallback is still a string.
+  if (node.type === 'BinaryExpression' && node.operator === '+') return isStringLike(node.left, depth + 1) || isStringLike(node.right, depth + 1);
+  if (node.type === 'LogicalExpression') return isStringLike(node.right, depth + 1);
+  return false;
 }
 
 /** Prefers a computed taint: it is the one a report is about. */

@@ -1,7 +1,7 @@
 // Every call in the file to a replica guard — replica-guard's own (however imported) and the
 // in-house ones named in settings — with how it guards.
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { RuleContext } from '@typescript-eslint/utils/ts-eslint';
+import type { DetectContext } from '../create-rule.js';
 import { GUARDS, guardFromSetting, type GuardKind } from '../../src/knowledge/guards.js';
 import { importedReferences, type TrackedApi } from './imported-references.js';
 import type { GuardFunctionSetting } from './settings.js';
@@ -22,7 +22,7 @@ export function calleePath(node: TSESTree.Node): string | undefined {
 }
 
 export function collectGuardCalls(
-  context: Readonly<RuleContext<string, readonly unknown[]>>,
+  context: DetectContext,
   extraGuards: readonly GuardFunctionSetting[],
 ): { calls: GuardCalls; byName: (call: TSESTree.CallExpression) => GuardCallKind | undefined } {
   const apis: TrackedApi<GuardCallKind>[] = GUARDS.map((g) => ({ modules: [g.module ?? null], path: g.path, kind: 'call', entry: g.kind }));

@@ -3,7 +3,7 @@
 // One ReferenceTracker pass per catalogue; every rule that recognises APIs by origin uses this.
 import { CALL, CONSTRUCT, READ, ReferenceTracker } from '@eslint-community/eslint-utils';
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { RuleContext } from '@typescript-eslint/utils/ts-eslint';
+import type { DetectContext } from '../create-rule.js';
 
 /** How the API is used: called, constructed with `new`, or only read (a decorator without parentheses, a value passed on). */
 export type ReferenceKind = 'call' | 'construct' | 'read';
@@ -43,7 +43,7 @@ function addPath(root: TraceNode, path: readonly string[], kind: ReferenceKind, 
   (node[symbol] ??= []).push(entry);
 }
 
-function globalScopeOf(context: Readonly<RuleContext<string, readonly unknown[]>>): unknown {
+function globalScopeOf(context: DetectContext): unknown {
   const sourceCode = context.sourceCode;
   return sourceCode.scopeManager?.globalScope ?? sourceCode.getScope(sourceCode.ast);
 }
@@ -54,7 +54,7 @@ function globalScopeOf(context: Readonly<RuleContext<string, readonly unknown[]>
  * skipped by the tracker.
  */
 export function importedReferences<Entry>(
-  context: Readonly<RuleContext<string, readonly unknown[]>>,
+  context: DetectContext,
   catalogue: readonly TrackedApi<Entry>[],
 ): ImportedReference<Entry>[] {
   const moduleMap: Record<string, TraceNode> = {};

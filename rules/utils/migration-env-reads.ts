@@ -2,7 +2,7 @@
 // `process.env.X`, `process.env['X']`, `const { X } = process.env`, `const env = process.env;
 // env.X`, `import { env } from 'node:process'`, `globalThis.process.env.X`.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import type { RuleContext } from '@typescript-eslint/utils/ts-eslint';
+import type { DetectContext } from '../create-rule.js';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { importedReferences } from './imported-references.js';
 import { unwrapExpression } from './unwrapped-expression.js';
@@ -44,7 +44,7 @@ function readsFromVariable(id: TSESTree.Identifier, sourceCode: SourceCode, out:
   for (const reference of variable?.references ?? []) if (reference.isRead()) readsFromEnvObject(reference.identifier, sourceCode, out, depth);
 }
 
-export function migrationEnvReads(context: Readonly<RuleContext<string, readonly unknown[]>>): EnvRead[] {
+export function migrationEnvReads(context: DetectContext): EnvRead[] {
   const out: EnvRead[] = [];
   const refs = importedReferences(context, [
     { modules: [null], path: ['process', 'env'], kind: 'read', entry: 'global' },

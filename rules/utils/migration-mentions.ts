@@ -3,46 +3,49 @@
 // src/knowledge/migrators.ts (an option key, a module specifier, a `via` name, a method name, a
 // flag), so a file that lacks all of them cannot produce a finding and the rule skips it.
 import {
+  PROCESS_SPAWNERS,
+  SCHEMA_OPTIONS_APIS,
   SCHEMA_WRITE_FUNCTIONS,
   SCHEMA_WRITE_METHODS,
   SCHEMA_WRITE_OPTIONS,
-  type SchemaWriteMethod,
+  viaWord,
 } from '../../src/knowledge/migrators.js';
-
-function viaWord(method: SchemaWriteMethod): string | undefined {
-  const via = method.via;
-  if (!via) return undefined;
-  return 'property' in via ? via.property : 'call' in via ? via.call : via.identifier;
-}
+import { wordPattern } from './word-pattern.js';
 
 /** Module specifiers of the catalogue's functions; a pattern module falls back to the function's name. */
 const FUNCTION_WORDS: readonly string[] = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) => (Array.isArray(fn.modules) ? fn.modules : fn.path.slice(0, 1)));
 /** `prisma migrate deploy` / `prisma db push` (`prismaSchemaCommand`): the command names its tool. */
 const COMMAND_WORDS: readonly string[] = ['prisma'];
+/** The options and commands are found only through imports of these modules, so their files name them. */
+const OPTIONS_MODULES: readonly string[] = [...new Set(SCHEMA_OPTIONS_APIS.flatMap((api) => api.modules))];
+const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
+/** Method names this long are rare words in a file ('createSchema', 'runMigrations'); 'up' or 'sync' are not. */
+const SPECIFIC_LENGTH = 7;
+
 /**
- * One word per way to a finding that every such finding's file must contain: the option keys,
- * function modules, the command, and per method entry its `via` name, else its evidence modules,
- * else its method names. Tested first, in one pass.
+ * Words of which every file with a finding holds one: the option keys, function modules, the
+ * command, and per method entry the most telling of the words all its findings need — its
+ * method names when all are specific, else its `via` name, else its evidence modules, else its
+ * method names. Tested first, in one pass.
  */
 const ANCHOR_WORDS: readonly string[] = [
   ...SCHEMA_WRITE_OPTIONS,
   ...FUNCTION_WORDS,
   ...COMMAND_WORDS,
   ...SCHEMA_WRITE_METHODS.flatMap((method) => {
-    const via = viaWord(method);
-    if (via !== undefined) return [via];
+    if (method.methods.every((name) => name.length >= SPECIFIC_LENGTH)) return method.methods;
+    if (method.via !== undefined) return [viaWord(method.via)];
     const evidence = method.evidence ?? [];
     return evidence.length > 0 && evidence.every((e) => typeof e === 'string') ? (evidence as string[]) : method.methods;
   }),
 ];
 
-const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const anchors = new Map<string, RegExp>();
 function anchorsFor(flags: readonly string[]): RegExp {
   const key = flags.join('\0');
   let anchor = anchors.get(key);
   if (!anchor) {
-    anchor = new RegExp([...new Set([...ANCHOR_WORDS, ...flags])].map(escape).join('|'));
+    anchor = wordPattern([...ANCHOR_WORDS, ...flags]);
     anchors.set(key, anchor);
   }
   return anchor;
@@ -54,7 +57,6 @@ export interface SchemaWriteMentions {
   functions: boolean;
   commands: boolean;
   flags: boolean;
-  methods: boolean;
 }
 
 /** Which kinds of schema write `text` can hold (`flags`: the migration flag settings); `undefined` for none. */
@@ -62,18 +64,10 @@ export function schemaWriteMentions(text: string, flags: readonly string[]): Sch
   if (!anchorsFor(flags).test(text)) return undefined;
   const has = (words: readonly string[]): boolean => words.some((word) => text.includes(word));
   const mentions: SchemaWriteMentions = {
-    options: has(SCHEMA_WRITE_OPTIONS),
+    options: has(SCHEMA_WRITE_OPTIONS) && has(OPTIONS_MODULES),
     functions: has(FUNCTION_WORDS),
-    commands: has(COMMAND_WORDS),
+    commands: has(COMMAND_WORDS) && has(SPAWNER_MODULES),
     flags: has(flags),
-    // A method entry can only match when its method, its `via` name and a string evidence module all appear.
-    methods: SCHEMA_WRITE_METHODS.some((method) => {
-      const via = viaWord(method);
-      if (via !== undefined && !text.includes(via)) return false;
-      const evidence = method.evidence;
-      if (evidence && evidence.every((pattern) => typeof pattern === 'string') && !has(evidence as readonly string[])) return false;
-      return has(method.methods);
-    }),
   };
-  return Object.values(mentions).some(Boolean) ? mentions : undefined;
+  return mentions;
 }

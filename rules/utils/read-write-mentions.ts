@@ -6,10 +6,10 @@
 import { LIBRARY_READS_WRITES } from '../../src/knowledge/orm-reads-writes.js';
 import { BUILDER_READ_WORDS } from './read-write-read-site.js';
 import { MONGOOSE_UPDATES } from './read-write-write-site.js';
+import { wordPattern } from './word-pattern.js';
 
 const libraries = Object.values(LIBRARY_READS_WRITES).filter((entry) => entry.library !== 'sql');
-const escape = (word: string): string => word.replace(/[$]/g, '\\$');
-const anyOf = (words: Iterable<string>): RegExp => new RegExp([...new Set(words)].map(escape).join('|'), 'i');
+const anyOf = (words: Iterable<string>): RegExp => wordPattern(words, 'i');
 
 /** Write methods, plus `update` for SQL (`UPDATE …`, `ON CONFLICT DO UPDATE`). */
 const WRITE_WORDS = anyOf([...libraries.flatMap((entry) => entry.writes), ...MONGOOSE_UPDATES, 'update']);

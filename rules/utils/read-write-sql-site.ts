@@ -7,7 +7,7 @@ import { parseSql, type ParsedSql } from '../../src/knowledge/sql.js';
 import { hasWordSequence, identifierName, indexOfTopLevelWord, isPunctuation, type SqlToken } from '../../src/knowledge/sql-tokens.js';
 import { unwrap } from './read-write-method-chain.js';
 import type { DatabaseCall, ReadSite, WriteSite, WriteValue } from './read-write-model.js';
-import { sqlOfCall, sqlOfTaggedTemplate, type SqlUse } from './sql-text.js';
+import { sqlSentBy, type SqlUse } from './sql-text.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -33,8 +33,8 @@ const parsedByNode = new WeakMap<DatabaseCall, FoundSql>();
 function sqlUseOf(node: DatabaseCall, sourceCode: SourceCode, mentions: RegExp): FoundSql {
   const cached = parsedByNode.get(node);
   if (cached !== undefined) return cached && mentions.test(cached.use.sql.text) ? cached : null;
-  const use = node.type === 'CallExpression' ? sqlOfCall(node, sourceCode) : sqlOfTaggedTemplate(node, sourceCode);
-  if (!use || !mentions.test(use.sql.text)) return null;
+  const use = sqlSentBy(node, sourceCode, mentions);
+  if (!use || use === 'absent' || !mentions.test(use.sql.text)) return null;
   const parsed = parseSql(use.sql.text);
   const found = parsed ? { use, parsed } : null;
   parsedByNode.set(node, found);

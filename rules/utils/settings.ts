@@ -63,18 +63,41 @@ export function readSettings(settings: Readonly<Record<string, unknown>> | undef
   return resolved;
 }
 
-const matchers = new Map<string, (path: string) => boolean>();
+interface GlobMatcher {
+  match: (path: string) => boolean;
+  /** One literal path segment per glob that any matching path contains; `undefined` when some glob has none. */
+  literals: string[] | undefined;
+}
+
+const matchers = new Map<string, GlobMatcher>();
+
+/** The longest segment of `glob` without glob syntax (`migrations` in `**\/migrations/**`). */
+function literalSegment(glob: string): string | undefined {
+  if (glob.startsWith('!')) return undefined;
+  const literal = glob
+    .split('/')
+    .filter((segment) => segment.length > 0 && !/[*?[\]{}()!+@\\]/.test(segment))
+    .sort((a, b) => b.length - a.length)[0];
+  return literal;
+}
 
 /** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */
 export function matchesAny(filename: string, cwd: string, globs: readonly string[]): boolean {
+  const key = globs.join('\0');
+  let matcher = matchers.get(key);
+  if (!matcher) {
+    const literals = globs.map(literalSegment);
+    matcher = {
+      match: picomatch(globs as string[], { dot: true }),
+      literals: literals.every((literal) => literal !== undefined) ? (literals as string[]) : undefined,
+    };
+    matchers.set(key, matcher);
+  }
+  // Runs once per linted file: a path holding none of the globs' literal segments cannot match,
+  // and a string search is much cheaper than picomatch's expressions.
+  if (matcher.literals && !matcher.literals.some((literal) => filename.includes(literal))) return false;
   const normalized = filename.replace(/\\/g, '/');
   const base = cwd.replace(/\\/g, '/').replace(/\/$/, '');
   const relative = normalized.startsWith(`${base}/`) ? normalized.slice(base.length + 1) : normalized;
-  const key = globs.join('\0');
-  let match = matchers.get(key);
-  if (!match) {
-    match = picomatch(globs as string[], { dot: true });
-    matchers.set(key, match);
-  }
-  return match(relative) || match(normalized);
+  return matcher.match(relative) || matcher.match(normalized);
 }

@@ -23,7 +23,7 @@ import {
 } from '../../src/knowledge/sql.js';
 import { descendants } from './sql-descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from './sql-method-chain.js';
-import { sqlOfCall, sqlOfTaggedTemplate } from './sql-text.js';
+import { constantInitializer, sqlSentBy } from './sql-text.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -58,10 +58,6 @@ export interface RowUpdate {
 
 const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean => vocabulary.statusColumns.includes(name) || isStatusLikeColumn(name);
 const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean => vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
-
-function sqlUseOf(node: DatabaseCall, sourceCode: SourceCode) {
-  return node.type === 'CallExpression' ? sqlOfCall(node, sourceCode) : sqlOfTaggedTemplate(node, sourceCode);
-}
 
 function keyName(property: TSESTree.Property): string | undefined {
   if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
@@ -122,9 +118,9 @@ function statusNameIn(contexts: ReadonlyArray<{ node: Node; literalIsColumn: boo
 
 /** A read of pending rows that takes no row locks, or `undefined`. */
 export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): PendingRead | undefined {
-  const use = sqlUseOf(node, sourceCode);
+  const use = sqlSentBy(node, sourceCode, /select|table|values/i);
+  if (use === 'absent') return undefined;
   if (use) {
-    if (!/select|table|values/i.test(use.sql.text)) return undefined;
     const parsed = parseSql(use.sql.text);
     for (const statement of parsed?.statements ?? []) {
       if (statement.kind !== 'select' || hasRowLockClause(statement.tokens)) continue;
@@ -142,7 +138,9 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
   const readLink = chain.find((l) => l.name !== undefined && (READ_METHODS.has(l.name) || FILTER_METHOD.test(l.name)));
   if (!readLink) return undefined;
   if (chain.some((l) => l.name !== undefined && (WRITE_METHODS.has(l.name) || ROW_LOCK_METHODS.has(l.name)))) return undefined;
-  if (chain.some((l) => l.call.arguments.some((a) => hasKey(a, ROW_LOCK_OPTION_KEYS)))) return undefined;
+  // `{ forUpdate: true }` inline, or a same-file constant (`const options = { transacting, forUpdate: true }`).
+  const optionsObject = (a: TSESTree.Node): TSESTree.Node | undefined => (a.type === 'Identifier' ? constantInitializer(a, sourceCode) : a);
+  if (chain.some((l) => l.call.arguments.some((a) => hasKey(optionsObject(a), ROW_LOCK_OPTION_KEYS)))) return undefined;
   // A callback argument to `find` / `filter` is Array.prototype, not a query.
   const arrayMethod = (readLink.name === 'find' || readLink.name === 'findOne' || readLink.name === 'filter') && readLink.call.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
   if (arrayMethod) return undefined;
@@ -165,9 +163,9 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
 
 /** An update (or delete) of rows, with whether it is a checked conditional transition; `undefined` for anything else. */
 export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): RowUpdate | undefined {
-  const use = sqlUseOf(node, sourceCode);
+  const use = sqlSentBy(node, sourceCode, /update|delete/i);
+  if (use === 'absent') return undefined;
   if (use) {
-    if (!/update|delete/i.test(use.sql.text)) return undefined;
     const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'update' || s.kind === 'delete');
     if (!statement) return undefined;
     const conditional = statement.kind === 'update' && mentionedColumns(whereClause(statement.tokens)).some((c) => isStatus(c, vocabulary));

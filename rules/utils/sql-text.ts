@@ -2,6 +2,7 @@
 // literals, template literals, tagged templates, `+` concatenations, `{ text }` configs, a
 // constant passed by name) into one model, `SqlText`, that rules reason about. A position in
 // the SQL maps back to the source, so a report can sit on a function name inside the literal.
+import type { DetectContext } from '../create-rule.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { parseSql, SQL_CONFIG_PROPERTIES, SQL_METHODS, SQL_TAG_FACTORY_MODULES, SQL_TAGS, type ParsedSql } from '../../src/knowledge/sql.js';
@@ -354,7 +355,7 @@ export interface SqlUsesOptions {
  * does not lex or does not start like a statement is skipped silently.
  */
 export function sqlUsesListener(
-  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  context: DetectContext,
   onUse: (use: ParsedSqlUse) => void,
   options: SqlUsesOptions = {},
 ): TSESLint.RuleListener {
@@ -398,4 +399,33 @@ export function sqlUsesListener(
       for (const use of uses.values()) onUse(use);
     },
   };
+}
+
+/**
+ * The SQL a call or tagged template sends (`sqlOfCall` / `sqlOfTaggedTemplate`), asked with the
+ * keyword the caller needs (`/update/i`): `'absent'` when the SQL is written in place — a string
+ * literal or template in the call itself, without escapes — and its source lacks the keyword.
+ * That answer needs no SQL text built, and most calls in a file are answered that way.
+ */
+export function sqlSentBy(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, sourceCode: SourceCode, mentions: RegExp): SqlUse | 'absent' | undefined {
+  if (node.type === 'CallExpression') {
+    const callee = node.callee;
+    if (callee.type !== 'MemberExpression') return undefined;
+    const method = propertyName(callee);
+    if (method === undefined || !SQL_METHODS.has(method)) return undefined;
+    const first = node.arguments[0];
+    const argument = first && first.type !== 'SpreadElement' ? (configSql(first) ?? first) : undefined;
+    if (argument && lacksInPlace(argument, sourceCode, mentions)) return 'absent';
+    return sqlOfCall(node, sourceCode);
+  }
+  const use = sqlOfTaggedTemplate(node, sourceCode);
+  return use && !mentions.test(use.sql.text) ? 'absent' : use;
+}
+
+/** Whether `node` is SQL written in place whose source text lacks `mentions` (the cooked text then lacks it too). */
+function lacksInPlace(node: Node, sourceCode: SourceCode, mentions: RegExp): boolean {
+  const inPlace = (node.type === 'Literal' && typeof node.value === 'string') || (node.type === 'TemplateLiteral' && node.quasis.every((q) => q.value.cooked != null));
+  if (!inPlace) return false;
+  const source = sourceCode.text.slice(node.range[0], node.range[1]);
+  return !source.includes('\\') && !mentions.test(source);
 }

@@ -6,7 +6,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { parseSql, TRANSACTION_BEGIN_METHODS, TRANSACTION_CALLBACK_METHODS, TRANSACTION_COMMIT_METHODS } from '../../src/knowledge/sql.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from './sql-enclosing-function.js';
-import { sqlOfCall, sqlOfTaggedTemplate } from './sql-text.js';
+import { sqlSentBy } from './sql-text.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -35,8 +35,8 @@ export function transactionControlOf(node: TSESTree.CallExpression | TSESTree.Ta
       if (TRANSACTION_COMMIT_METHODS.has(method)) return { kind: 'commit', client, fn, range: node.range };
     }
   }
-  const use = node.type === 'CallExpression' ? sqlOfCall(node, sourceCode) : sqlOfTaggedTemplate(node, sourceCode);
-  if (!use?.client || !/^\s*(?:begin|start|commit|end)\b/i.test(use.sql.text)) return undefined;
+  const use = sqlSentBy(node, sourceCode, /begin|start|commit|end/i);
+  if (!use || use === 'absent' || !use.client || !/^\s*(?:begin|start|commit|end)\b/i.test(use.sql.text)) return undefined;
   const statement = parseSql(use.sql.text)?.statements[0];
   if (statement?.kind !== 'begin' && statement?.kind !== 'commit') return undefined;
   return { kind: statement.kind, client: sourceCode.getText(use.client), fn, range: node.range };

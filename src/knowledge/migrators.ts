@@ -98,6 +98,11 @@ export const PROCESS_SPAWNERS: ReadonlyArray<{ modules: readonly string[]; names
 
 const PRISMA_SCHEMA_COMMAND = /\bprisma\s+(?:migrate\s+(?:deploy|dev|reset)|db\s+push)\b/;
 
+/** The word a method entry's `via` names (`migrate`, `getMigrator`, `Schema`): the text of any call it matches holds it. */
+export function viaWord(via: NonNullable<SchemaWriteMethod['via']>): string {
+  return 'property' in via ? via.property : 'call' in via ? via.call : via.identifier;
+}
+
 /** The Prisma schema-writing command in a command line (`npx prisma migrate deploy`), or undefined. */
 export function prismaSchemaCommand(commandLine: string): string | undefined {
   return PRISMA_SCHEMA_COMMAND.exec(commandLine.replace(/\s+/g, ' '))?.[0];

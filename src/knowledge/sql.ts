@@ -268,8 +268,8 @@ export const UPDATE_METHODS: ReadonlySet<string> = new Set([
 /** Chain methods that lock the rows read (Knex/Kysely `forUpdate().skipLocked()`, Drizzle `for('update')`, TypeORM `setLock`). */
 export const ROW_LOCK_METHODS: ReadonlySet<string> = new Set(['forUpdate', 'forNoKeyUpdate', 'skipLocked', 'for', 'setLock', 'setOnLocked', 'lock']);
 
-/** Find-option keys that lock the rows read (TypeORM `lock: { mode, onLocked }`, Sequelize `lock`, `skipLocked`). */
-export const ROW_LOCK_OPTION_KEYS: ReadonlySet<string> = new Set(['lock', 'skipLocked']);
+/** Find-option keys that lock the rows read (TypeORM `lock: { mode, onLocked }`, Sequelize `lock`, `skipLocked`, Bookshelf `forUpdate: true`). */
+export const ROW_LOCK_OPTION_KEYS: ReadonlySet<string> = new Set(['lock', 'skipLocked', 'forUpdate']);
 
 /** Chain methods whose arguments are filters (`where`, `andWhere`, `whereNull`, `filter`). */
 export const FILTER_METHOD = /^(?:(?:and|or)?where(?:Null|NotNull|In|Not)?|filter)$/i;

@@ -4,17 +4,27 @@
 // (`process.resourceUsage().maxRSS`) is its own; rounds alternate so machine drift hits both.
 // The codemod's text pre-filter (each transform's catalogue words) skips most files before
 // parsing, which is why a no-op pass over a repository should cost less than linting it.
+// `--concurrency` rounds: the codemod child also runs with concurrency 2 (this thread and one
+// worker) and `auto` (resolved in the child at its start, as the CLI does: the idle cores) in
+// the same rounds, printing the wall-time ratio to the serial run; the load average is printed
+// because worker threads need idle cores.
 // A script, not a test: it prints ratios and asserts nothing.
 //
 //   npm run bench:codemod               # 3 rounds, medians reported
 //   npm run bench:codemod -- --runs 5
 //   npm run bench:codemod -- --packages eslint,lodash   # another corpus (installed packages)
+//   npm run bench:codemod -- --levels 1                 # serial codemod against ESLint only
+//   npm run bench:codemod -- --no-eslint                # only the codemod's concurrency rounds
 import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { buildCorpus, corpusLanguageConfig, median } from './corpus.js';
+import { autoConcurrency } from '../../codemods/worker-pool.js';
+import { buildBenchCorpus, buildCorpus, corpusLanguageConfig, median } from './corpus.js';
 
 interface ChildResult {
   side: 'codemod' | 'eslint';
+  /** The codemod's `concurrency` (1 for ESLint). */
+  concurrency: number;
   files: number;
   ms: number;
   /** Of `ms`, the time spent importing the tool's modules. */
@@ -24,7 +34,11 @@ interface ChildResult {
   errors: number;
 }
 
-async function child(side: string, dir: string): Promise<void> {
+/** `0` on the command line of a child: `auto`, resolved there. */
+const AUTO = 0;
+
+async function child(side: string, dir: string, asked: number): Promise<void> {
+  const concurrency = asked === AUTO ? autoConcurrency() : asked;
   const started = performance.now();
   let files = 0;
   let findings = 0;
@@ -33,7 +47,7 @@ async function child(side: string, dir: string): Promise<void> {
   if (side === 'codemod') {
     const { runCodemod } = await import('../../codemods/index.js');
     importMs = performance.now() - started;
-    const report = await runCodemod({ cwd: dir, paths: ['.'], dryRun: true, force: true, service: 'bench' });
+    const report = await runCodemod({ cwd: dir, paths: ['.'], dryRun: true, force: true, service: 'bench', concurrency });
     files = report.filesScanned;
     findings = report.findingsFixed + report.manual.length;
     errors = report.errors.length;
@@ -59,32 +73,47 @@ async function child(side: string, dir: string): Promise<void> {
     }
   }
   const ms = performance.now() - started;
-  const result: ChildResult = { side: side as ChildResult['side'], files, ms, importMs, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, errors };
+  const result: ChildResult = { side: side as ChildResult['side'], concurrency, files, ms, importMs, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, errors };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
-function runChild(side: 'codemod' | 'eslint', dir: string): ChildResult {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', side, dir], { encoding: 'utf8', maxBuffer: 1 << 26 });
+function runChild(side: 'codemod' | 'eslint', dir: string, concurrency = 1): ChildResult {
+  const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', side, dir, String(concurrency)];
+  const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
 }
 
 const childAt = process.argv.indexOf('--child');
 if (childAt > 0) {
-  await child(process.argv[childAt + 1]!, process.argv[childAt + 2]!);
+  await child(process.argv[childAt + 1]!, process.argv[childAt + 2]!, Number(process.argv[childAt + 3] ?? 1));
 } else {
   const runsAt = process.argv.indexOf('--runs');
   const runs = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 3;
   const packagesAt = process.argv.indexOf('--packages');
-  const corpus = packagesAt > 0 ? buildCorpus(process.argv[packagesAt + 1]!.split(',')) : buildCorpus();
+  // The lint benchmark's corpus (installed libraries plus the pinned fetched ones), unless `--packages`.
+  const corpus = packagesAt > 0 ? buildCorpus(process.argv[packagesAt + 1]!.split(',')) : await buildBenchCorpus();
   console.log(`corpus: ${corpus.files.length} files from ${corpus.packages.join(', ')}`);
-  console.log(`node ${process.version}, ${runs} round(s) each side, alternating, medians reported\n`);
+  const withEslint = !process.argv.includes('--no-eslint');
+  // `--levels 1` runs only the serial codemod against ESLint (the no-op-pass comparison), faster.
+  const levelsAt = process.argv.indexOf('--levels');
+  const levels = levelsAt > 0 ? process.argv[levelsAt + 1]!.split(',').map((l) => (l === 'auto' ? AUTO : Number(l))) : [1, 2, AUTO];
+  if (!levels.includes(1) || levels.some((l) => l !== AUTO && !(Number.isInteger(l) && l >= 1))) throw new Error(`--levels must list 1 and positive integers or 'auto', got '${process.argv[levelsAt + 1]}'`);
+  const label = (n: number): string => (n === AUTO ? 'auto' : String(n));
+  console.log(`node ${process.version}, ${runs} round(s) each side, alternating, medians reported`);
+  console.log(`${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}); --concurrency auto would be ${autoConcurrency()} now\n`);
+  const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const loads = [load()];
   try {
-    const codemod: ChildResult[] = [];
+    const codemodAt = new Map<number, ChildResult[]>(levels.map((n) => [n, []]));
     const eslint: ChildResult[] = [];
     for (let i = 0; i < runs; i++) {
-      codemod.push(runChild('codemod', corpus.dir));
-      eslint.push(runChild('eslint', corpus.dir));
+      // Rotate the order so neither the serial nor the threaded run always goes first.
+      const order = levels.map((_, k) => levels[(k + i) % levels.length]!);
+      for (const n of order) codemodAt.get(n)!.push(runChild('codemod', corpus.dir, n));
+      if (withEslint) eslint.push(runChild('eslint', corpus.dir));
+      loads.push(load());
     }
+    const codemod = codemodAt.get(1)!;
     const row = (name: string, rs: ChildResult[]): [number, number] => {
       const ms = median(rs.map((r) => r.ms));
       const files = rs[0]!.files;
@@ -96,12 +125,30 @@ if (childAt > 0) {
       return [ms, rss];
     };
     const [codemodMs, codemodRss] = row('replica-codemod --dry-run', codemod);
-    const [eslintMs, eslintRss] = row('eslint, plugin recommended only', eslint);
-    const ratios = codemod.map((c, i) => c.ms / eslint[i]!.ms);
-    const workRatios = codemod.map((c, i) => (c.ms - c.importMs) / (eslint[i]!.ms - eslint[i]!.importMs));
-    console.log(`\ncodemod dry run / eslint plugin run: ${(codemodMs / eslintMs).toFixed(3)} (per round ${ratios.map((r) => r.toFixed(3)).join(', ')})`);
-    console.log(`the same without module imports: ${median(workRatios).toFixed(3)} (per round ${workRatios.map((r) => r.toFixed(3)).join(', ')})`);
-    console.log(`peak memory codemod / eslint: ${(codemodRss / eslintRss).toFixed(2)}`);
+    for (const n of levels.slice(1)) {
+      const at = codemodAt.get(n)!;
+      row(`  --concurrency ${label(n)}${n === AUTO ? ` (= ${at.map((r) => r.concurrency).join(', ')})` : ''}`, at);
+    }
+    if (withEslint) {
+      const [eslintMs, eslintRss] = row('eslint, plugin recommended only', eslint);
+      const ratios = codemod.map((c, i) => c.ms / eslint[i]!.ms);
+      const workRatios = codemod.map((c, i) => (c.ms - c.importMs) / (eslint[i]!.ms - eslint[i]!.importMs));
+      console.log(`\ncodemod dry run / eslint plugin run: ${(codemodMs / eslintMs).toFixed(3)} (per round ${ratios.map((r) => r.toFixed(3)).join(', ')})`);
+      console.log(`the same without module imports: ${median(workRatios).toFixed(3)} (per round ${workRatios.map((r) => r.toFixed(3)).join(', ')})`);
+      console.log(`peak memory codemod / eslint: ${(codemodRss / eslintRss).toFixed(2)}`);
+    }
+    for (const n of levels.slice(1)) {
+      const at = codemodAt.get(n)!;
+      const perRound = at.map((r, i) => r.ms / codemod[i]!.ms);
+      const work = at.map((r, i) => (r.ms - r.importMs) / (codemod[i]!.ms - codemod[i]!.importMs));
+      console.log(
+        `\nconcurrency ${label(n)} / concurrency 1 wall time: ${(median(at.map((r) => r.ms)) / codemodMs).toFixed(3)} (per round ${perRound.map((r) => r.toFixed(3)).join(', ')}; without module imports ${median(work).toFixed(3)})`,
+      );
+      console.log(`peak memory concurrency ${label(n)} / concurrency 1: ${(median(at.map((r) => r.maxRssMb)) / codemodRss).toFixed(2)}`);
+      const same = at.every((r) => r.findings === codemod[0]!.findings && r.errors === codemod[0]!.errors && r.files === codemod[0]!.files);
+      console.log(`same files, findings and errors as concurrency 1: ${same ? 'yes' : 'NO'}`);
+    }
+    console.log(`\nload average (1/5/15 min) at the start and after each round: ${loads.join(' | ')}`);
   } finally {
     corpus.dispose();
   }

@@ -2,13 +2,14 @@
 // the sources shipped in installed packages — copied into a temp folder (ESLint and the codemod's
 // file discovery both skip `node_modules`). One definition, used by the lint and codemod
 // benchmarks and by scripts/validate-corpus.ts, so every number is about the same files.
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { APP_CORPUS_SOURCES, LIBRARY_CORPUS_SOURCES } from './corpus-sources.js';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 /** Packages whose shipped sources make up the corpus (those not installed are skipped). */
 export const CORPUS_PACKAGES = [
-  'typeorm', 'drizzle-orm', 'kysely', 'knex', 'ioredis', '@redis/client', 'nats', 'rxjs', 'bullmq',
+  'typeorm', 'drizzle-orm', 'kysely', 'knex', 'ioredis', '@redis/client', 'nats',
   'node-cron', 'cron', 'croner', 'node-schedule', 'toad-scheduler',
 ];
 const SOURCE = /\.(?:[cm]?js|[cm]?ts)$/;
@@ -35,19 +36,20 @@ function* sources(directory: string, maxBytes: number): Generator<string> {
   }
 }
 
-/** Copies the packages' `.js`/`.ts` sources (no `.d.ts`, up to 300 kB each) and package.json files into a new temp folder. */
+/** Copies the installed packages' `.js`/`.ts` sources (no `.d.ts`, up to 300 kB each) and package.json files into a new temp folder. */
 export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root = process.cwd(), maxBytes = MAX_BYTES): Corpus {
+  const installed = packages.map((name) => ({ name, dir: join(root, 'node_modules', name) })).filter(({ dir }) => existsSync(dir));
+  return buildCorpusFrom(installed, maxBytes);
+}
+
+/**
+ * Like `buildCorpus`, from explicit package folders (the corpora fetched by
+ * scripts/fetch-corpus.ts): each folder's files land under `<name>/` in the temp folder.
+ */
+export function buildCorpusFrom(folders: ReadonlyArray<{ name: string; dir: string }>, maxBytes = MAX_BYTES): Corpus {
   const dir = mkdtempSync(join(tmpdir(), 'replica-guard-corpus-'));
   const files: string[] = [];
-  const found: string[] = [];
-  for (const name of packages) {
-    const from = join(root, 'node_modules', name);
-    try {
-      statSync(from);
-    } catch {
-      continue;
-    }
-    found.push(name);
+  for (const { name, dir: from } of folders) {
     for (const file of sources(from, maxBytes)) {
       const inPackage = relative(from, file)
         .split(/[\\/]/)
@@ -60,7 +62,28 @@ export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root 
       if (!path.endsWith('package.json')) files.push(path);
     }
   }
-  return { dir, files, packages: found, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, files, packages: folders.map((f) => f.name), dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The benchmarks' corpus: the installed libraries (`CORPUS_PACKAGES`) plus the pinned
+ * `LIBRARY_CORPUS_SOURCES`, fetched into the cache on first use. Without the registry the
+ * installed ones alone are used, and `missing` says what is absent.
+ */
+export async function buildBenchCorpus(): Promise<Corpus & { missing: string[] }> {
+  const { fetchCorpus } = await import('../../scripts/fetch-corpus.js');
+  const fetched = await fetchCorpus(LIBRARY_CORPUS_SOURCES);
+  const installed = CORPUS_PACKAGES.map((name) => ({ name, dir: join(process.cwd(), 'node_modules', name) })).filter(({ dir }) => existsSync(dir));
+  const corpus = buildCorpusFrom([...installed, ...fetched.packages]);
+  const missing = [...CORPUS_PACKAGES.filter((name) => !installed.some((p) => p.name === name)), ...fetched.failed.map((f) => f.name)];
+  return { ...corpus, missing };
+}
+
+/** The application corpus (`APP_CORPUS_SOURCES`: servers published on npm), fetched into the cache on first use. */
+export async function buildAppCorpus(): Promise<Corpus & { missing: string[] }> {
+  const { fetchCorpus } = await import('../../scripts/fetch-corpus.js');
+  const fetched = await fetchCorpus(APP_CORPUS_SOURCES);
+  return { ...buildCorpusFrom(fetched.packages), missing: fetched.failed.map((f) => f.name) };
 }
 
 /** The ESLint flat config for the corpus: TS through @typescript-eslint/parser, `.cjs` as scripts. */

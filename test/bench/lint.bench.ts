@@ -1,31 +1,38 @@
 // Lint benchmark: what the plugin's rules cost next to ESLint's core `no-unused-vars`, measured in
 // the SAME ESLint run over real code this repo does not contain (test/bench/corpus.ts: the
-// JavaScript and TypeScript shipped in installed packages, copied to a temp folder).
-// Per-rule times come from ESLint's `stats` (the numbers `TIMING=all` prints). A script, not a
-// test: it prints ratios and asserts nothing.
+// JavaScript and TypeScript shipped in installed packages plus pinned libraries fetched with
+// `npm pack` — @nestjs/*, bullmq, rxjs, Prisma's client, mongoose, sequelize — copied to a temp
+// folder). Per-rule times come from ESLint's `stats` (the numbers `TIMING=all` prints). The
+// plugin measured is the build users run (dist/, `npm run build` first); running the TypeScript
+// sources through tsx would add its function-name wrappers to every rule. A script, not a test:
+// it prints ratios and asserts nothing.
 //
 //   npm run bench:lint                 # 3 rounds, medians reported
 //   npm run bench:lint -- --runs 5     # more rounds
-//   npm run bench:lint -- --plugin /tmp/old/rules/index.ts   # another build of the plugin
-//   npm run bench:lint -- --compare /tmp/old/rules/index.ts  # before/after: both plugins in ONE run
+//   npm run bench:lint -- --apps       # the application corpus instead (test/bench/corpus-sources.ts)
+//   npm run bench:lint -- --plugin /tmp/old/dist/eslint-plugin.js   # another build of the plugin
+//   npm run bench:lint -- --compare /tmp/old/dist/eslint-plugin.js  # before/after: both plugins in ONE run
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import localPlugin from '../../rules/index.js';
-import { buildCorpus, corpusLanguageConfig, median } from './corpus.js';
+import { buildAppCorpus, buildBenchCorpus, corpusLanguageConfig, median } from './corpus.js';
+
+type Plugin = { rules: Record<string, unknown> };
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
   return at > 0 ? process.argv[at + 1] : undefined;
 };
 const runs = Math.max(1, Number(argument('--runs')) || 3);
-const pluginPath = argument('--plugin');
-const load = async (path: string): Promise<typeof localPlugin> => (await import(pathToFileURL(resolve(path)).href)).default;
-const plugin: typeof localPlugin = pluginPath ? await load(pluginPath) : localPlugin;
+const pluginPath = argument('--plugin') ?? 'dist/eslint-plugin.js';
+if (!existsSync(pluginPath)) throw new Error(`${pluginPath} does not exist: run \`npm run build\` first (npm run bench:lint does)`);
+const load = async (path: string): Promise<Plugin> => (await import(pathToFileURL(resolve(path)).href)).default;
+const plugin = await load(pluginPath);
 const comparePath = argument('--compare');
 /** A second build of the plugin (say, before a change), run under the `before/` prefix in the same lint runs. */
-const baseline: typeof localPlugin | undefined = comparePath ? await load(comparePath) : undefined;
+const baseline: Plugin | undefined = comparePath ? await load(comparePath) : undefined;
 
 interface RunResult {
   wallMs: number;
@@ -68,9 +75,10 @@ async function lintOnce(dir: string, withPlugin: boolean): Promise<RunResult> {
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
 
-const corpus = buildCorpus();
-console.log(`corpus: ${corpus.files.length} files from ${corpus.packages.join(', ')}`);
-console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported, plugin ${pluginPath ?? 'rules/index.ts'}\n`);
+const corpus = process.argv.includes('--apps') ? await buildAppCorpus() : await buildBenchCorpus();
+console.log(`corpus: ${corpus.files.length} files from ${corpus.packages.length} packages: ${corpus.packages.join(', ')}`);
+if (corpus.missing.length > 0) console.log(`not available (skipped): ${corpus.missing.join(', ')}`);
+console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported, plugin ${pluginPath}\n`);
 try {
   // Warm-up (JIT, file cache), then alternate with/without the plugin so drift hits both.
   if (!process.argv.includes('--no-warm-up')) await lintOnce(corpus.dir, true);

@@ -18,6 +18,17 @@ const KYSELY = "import { Kysely, sql } from 'kysely';";
 
 ruleTester.run('no-read-then-write', noReadThenWrite, {
   valid: [
+    // application corpus: `+` building a file name from a read value is a string, not a counter
+    lines(
+      "import knex from 'knex';",
+      'async function rename(primaryKey, data) {',
+      "  const existing = await knex.select('type').from('files').where({ id: primaryKey }).first();",
+      '  const payload = { ...existing, ...data };',
+      "  const extension = payload.type && '.' + payload.type;",
+      "  payload.filename_disk = primaryKey + (extension || '');",
+      "  await knex('files').where({ id: primaryKey }).update(payload);",
+      '}',
+    ),
     // SQL: the arithmetic runs in the database
     lines(PG, 'export async function withdraw(id: string, amount: number) {', "  const { rows } = await pool.query('SELECT balance FROM accounts WHERE id = $1', [id]);", '  if (rows[0].balance < amount) throw new Error();', "  await pool.query('UPDATE accounts SET balance = balance - $1 WHERE id = $2 AND balance >= $1', [amount, id]);", '}'),
     // SQL: the write does not depend on the read

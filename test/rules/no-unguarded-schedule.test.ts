@@ -18,6 +18,19 @@ const unguarded = (loc: Loc, output?: string) => ({
 
 ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
   valid: [
+    // Browser code (found on the application corpus): a tab's timers run per tab, not per replica.
+    { settings, code: lines("document.body.classList.add('open');", 'setInterval(async () => { await api.sync(); }, 1000);') },
+    { settings, code: lines('setInterval(async () => { await fetch(window.location.href, { method: "POST" }); }, 1000);') },
+    // A React effect's timer runs in the browser while the component is mounted.
+    { settings, code: lines("import { useEffect } from 'react';", 'export function Clock() {', '  useEffect(() => {', '    const id = setInterval(async () => { await api.sync(); }, 1000);', '    return () => clearInterval(id);', '  }, []);', '}') },
+    { settings, code: lines("const r = require('react');", 'function Carousel() {', '  (0, r.useEffect)(() => {', '    const id = setInterval(async () => { await api.sync(); }, 1000);', '    return () => clearInterval(id);', '  }, []);', '}') },
+    // A timer wrapper forwards its caller's work: the caller's schedule is the one to guard.
+    { settings, code: 'export const systemClock = { setInterval: (fn, ms) => setInterval(fn, ms) };' },
+    // A setTimeout loop inside a promise executor is a wait, not a job.
+    {
+      settings,
+      code: lines('await new Promise((resolve) => {', '  const tick = async () => {', '    if (await api.ready()) return resolve();', '    setTimeout(tick, 1000);', '  };', '  tick();', '});'),
+    },
     // The guard forms: negated check, `!await`, positive check, result in a const, `=== false`.
     { settings, code: lines(IMPORT, 'setInterval(async () => {', `  ${guard('sweep', '60_000')}`, '  await sweep();', '}, 60_000);') },
     { settings, code: lines(IMPORT, 'setInterval(async () => {', "  if (!await claimPeriod('billing:sweep', 60_000)) return;", '  await sweep();', '}, 60_000);') },
@@ -481,6 +494,12 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       settings: { 'replica-guard': { service: 'payments-api' } },
       code: 'setInterval(async function settle() { await ledger.settle(); }, 1000);',
       errors: [unguarded({ line: 1, column: 13 }, lines(IMPORT, "setInterval(async function settle() { if (!(await claimPeriod('payments-api:settle', 1000))) return; await ledger.settle(); }, 1000);"))],
+    },
+    // `typeof document` alone (a server bundle's shim) does not make a file browser code.
+    {
+      settings,
+      code: lines("const hasDom = typeof document !== 'undefined';", 'setInterval(async function settle() { await ledger.settle(); }, 1000);'),
+      errors: [unguarded({ line: 2, column: 13 }, lines(IMPORT, "const hasDom = typeof document !== 'undefined';", `setInterval(async function settle() { ${guard('settle', '1000')} await ledger.settle(); }, 1000);`))],
     },
     // Two schedulers over one function report it once.
     {

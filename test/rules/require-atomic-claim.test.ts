@@ -33,6 +33,17 @@ const PG_READ = "const { rows } = await pool.query(\"SELECT * FROM jobs WHERE st
 
 ruleTester.run('require-atomic-claim', rule, {
   valid: [
+    // application corpus: a one-shot data migration runs once per deploy, from the migrate entrypoint
+    {
+      code: worker("const jobs = await knex('jobs').where({ status: 'pending' }).limit(10);", 'for (const job of jobs) {', '  await send(job);', "  await knex('jobs').where({ id: job.id }).update({ status: 'done' });", '}'),
+      filename: 'migrations/20240101_backfill.js',
+    },
+    // application corpus: the row lock is an options object passed by name
+    worker(
+      'const options = { transacting, forUpdate: true };',
+      "const invite = await models.Invite.findOne({ token, status: 'sent' }, options);",
+      'await invite.destroy(options);',
+    ),
     // the read claims the rows
     worker(
       "const { rows } = await client.query(\"SELECT * FROM jobs WHERE status = 'pending' ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED\");",
