@@ -73,28 +73,38 @@ export function runDetection(
   }
   const linter = new Linter({ configType: 'flat', cwd: dirname(path) });
   const sourceType = sourceTypeOf(path, options.packageType);
-  const messages = linter.verify(
-    text,
-    [
-      {
-        files: FILES,
-        languageOptions: {
-          parser: tsParser as unknown as Linter.Parser,
-          sourceType,
-          ecmaVersion: 'latest',
-          // What a Node project's config declares (`globals.node`): CommonJS names and the timers.
-          globals: NODE_GLOBALS,
-          // JSX is common in plain .js files; only .ts/.mts/.cts must not (`<T>x` is a cast there).
-          parserOptions: { ecmaFeatures: { jsx: !/\.(ts|mts|cts)$/.test(path) } },
+  // JavaScript goes through espree, ESLint's own parser (what a project's config uses for it, and
+  // about three times faster than typescript-estree); TypeScript, and JavaScript espree rejects,
+  // through @typescript-eslint/parser.
+  const isTypeScript = /\.(ts|tsx|mts|cts)$/.test(path);
+  const verify = (parser: Linter.Parser | undefined): Linter.LintMessage[] =>
+    linter.verify(
+      text,
+      [
+        {
+          files: FILES,
+          languageOptions: {
+            ...(parser ? { parser } : {}),
+            sourceType,
+            ecmaVersion: 'latest',
+            // What a Node project's config declares (`globals.node`): CommonJS names and the timers.
+            globals: NODE_GLOBALS,
+            // JSX is common in plain .js files; only .ts/.mts/.cts must not (`<T>x` is a cast there).
+            parserOptions: { ecmaFeatures: { jsx: !/\.(ts|mts|cts)$/.test(path) } },
+          },
+          linterOptions: { reportUnusedDisableDirectives: 'off' },
+          plugins: { [PLUGIN]: { rules: pluginRules } },
+          rules: Object.fromEntries(rules.map((rule) => [`${PLUGIN}/${rule.name}`, 'error' as const])),
+          settings: options.settings ?? {},
         },
-        linterOptions: { reportUnusedDisableDirectives: 'off' },
-        plugins: { [PLUGIN]: { rules: pluginRules } },
-        rules: Object.fromEntries(rules.map((rule) => [`${PLUGIN}/${rule.name}`, 'error' as const])),
-        settings: options.settings ?? {},
-      },
-    ],
-    { filename: path },
-  );
+      ],
+      { filename: path },
+    );
+  let messages = verify(isTypeScript ? (tsParser as unknown as Linter.Parser) : undefined);
+  if (!isTypeScript && messages.some((m) => m.fatal)) {
+    for (const list of findings.values()) list.length = 0;
+    messages = verify(tsParser as unknown as Linter.Parser);
+  }
   const fatal = messages.find((m) => m.fatal);
   if (fatal) throw new ParseError(`${fatal.message} (${fatal.line}:${fatal.column})`, fatal.line, fatal.column);
   // A rule that throws surfaces as a linter exception, which the caller reports per file.
