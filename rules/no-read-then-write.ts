@@ -12,8 +12,7 @@ import { entityChangeCallOf } from './utils/read-write-entity-changes.js';
 import { propertyName, unwrap } from './utils/read-write-method-chain.js';
 import type { DatabaseCall, FieldChange, ReadSite, Taint, WriteSite } from './utils/read-write-model.js';
 import { mentionsReadAndWrite } from './utils/read-write-mentions.js';
-import { BUILDER_READ_WORDS, readSiteOf } from './utils/read-write-read-site.js';
-import { SQL_METHODS } from '../src/knowledge/sql.js';
+import { READ_CHAIN_NAMES, readSiteOf } from './utils/read-write-read-site.js';
 import { sqlReadSiteOf, sqlWriteSiteOf } from './utils/read-write-sql-site.js';
 import { writeSiteOf } from './utils/read-write-write-site.js';
 
@@ -68,8 +67,6 @@ interface PendingFinding {
   loc: TSESTree.SourceLocation | undefined;
 }
 
-/** Method names one call of every read chain has (see `readSiteOf` and `sqlReadSiteOf`). */
-const READ_GATE: ReadonlySet<string> = new Set([...BUILDER_READ_WORDS, 'from', 'whereIn', 'findMany', 'table', ...SQL_METHODS]);
 const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
@@ -144,7 +141,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         // entered after it): others need no chain built.
         const callee = unwrap(node.callee);
         const name = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
-        if (name === undefined || !READ_GATE.has(name)) return;
+        if (name === undefined || !READ_CHAIN_NAMES.has(name)) return;
       }
       if (env.readOf(node)) readsSeen++;
     };

@@ -2,6 +2,7 @@
 // `prisma.user.findUnique` or `repo.findOneBy` is rarely an import we could track).
 import type { TSESTree } from '@typescript-eslint/utils';
 import { LIBRARY_READS_WRITES, QUERY_RUNNERS, ROW_LOCK_STRENGTHS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { SQL_METHODS } from '../../src/knowledge/sql.js';
 import { methodChainOf, propertyName, unwrap, type ChainLink } from './read-write-method-chain.js';
 import type { ReadSite } from './read-write-model.js';
 
@@ -35,6 +36,13 @@ export const BUILDER_READ_WORDS: readonly string[] = [
   ...PRISMA_READS,
   'selectFrom', 'select', 'selectDistinct', 'first', 'pluck', 'where', 'findFirst', 'findById', 'findByPk', 'findOne',
 ];
+
+/**
+ * Method names of which every chain `readSiteOf` or `sqlReadSiteOf` calls a read has at least one
+ * call (the read itself, or an inner link such as `selectFrom`, `from`, `where`): a call named
+ * otherwise needs no chain built to know it is no read's first sign.
+ */
+export const READ_CHAIN_NAMES: ReadonlySet<string> = new Set([...BUILDER_READ_WORDS, 'from', 'whereIn', 'findMany', 'table', ...SQL_METHODS]);
 
 function site(candidates: DataLibrary[], node: TSESTree.CallExpression, model: string | null, locked: boolean): ReadSite {
   return { candidates, node, model, locked, mutations: [], boundChecks: [] };
