@@ -13,7 +13,7 @@ import { propertyName, unwrap } from './utils/read-write-method-chain.js';
 import type { DatabaseCall, FieldChange, ReadSite, Taint, WriteSite } from './utils/read-write-model.js';
 import { mentionsReadAndWrite } from './utils/read-write-mentions.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './utils/read-write-read-site.js';
-import { sqlReadSiteOf, sqlWriteSiteOf } from './utils/read-write-sql-site.js';
+import { SQL_READ_KEYWORD, SQL_WRITE_KEYWORD, sqlReadSiteOf, sqlWriteSiteOf } from './utils/read-write-sql-site.js';
 import { writeSiteOf } from './utils/read-write-write-site.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
@@ -56,8 +56,10 @@ const messages = Object.fromEntries(
 
 interface Frame {
   parent: Frame | null;
-  /** Taint of each local name; `null` shadows a tainted name of an outer function. */
-  names: Map<string, Taint | null>;
+  /** Taint of each local name; `null` shadows a tainted name of an outer function. Made on first use: most functions bind none. */
+  names: Map<string, Taint | null> | undefined;
+  /** Holds a read or a tainted name: code in it (and in functions nested in it) can carry a taint. */
+  live: boolean;
 }
 
 interface PendingFinding {
@@ -125,16 +127,27 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
   detect(context, report) {
     const sourceCode = context.sourceCode;
     // Most files hold no read and write the rule knows: skip them before any AST work.
-    if (!mentionsReadAndWrite(codeTextOf(sourceCode))) return {};
+    const code = codeTextOf(sourceCode);
+    if (!mentionsReadAndWrite(code)) return {};
+    // SQL is read from this file's strings: without the keyword anywhere, no call sends a SQL
+    // read (or write), and the SQL text of each `query(…)` call need not be built to find out.
+    const sqlReads = SQL_READ_KEYWORD.test(code);
+    const sqlWrites = SQL_WRITE_KEYWORD.test(code);
     const ignored = new Set(context.options[0]?.ignoreFields ?? []);
     const imported = new Set<DataLibrary>();
     const findings: PendingFinding[] = [];
-    const reads = new WeakMap<TSESTree.Node, ReadSite | null>();
-    let frame: Frame = { parent: null, names: new Map() };
-    // Every taint starts at a read. Until the walk has entered one, nothing is tainted and the
-    // exit handlers have nothing to check: most calls of a file come before its first read or
-    // sit in files whose reads the text pre-check only guessed at.
-    let readsSeen = 0;
+    const reads = new Map<TSESTree.Node, ReadSite | null>();
+    let frame: Frame = { parent: null, names: undefined, live: false };
+    // Every taint starts at a read, and `taintOf` never looks into a nested function: a name is
+    // tainted only in the function that holds the read, or in one a tainted value is assigned to.
+    // While no function on the stack is live, nothing can be tainted and the exit handlers have
+    // nothing to check; most code of a file with reads sits in functions without one.
+    let liveFrames = 0;
+    const markLive = (f: Frame): void => {
+      if (f.live) return;
+      f.live = true;
+      liveFrames++;
+    };
     const noteRead = (node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void => {
       if (node.type === 'CallExpression') {
         // Every read chain has a call named by a read or SQL method (its own, or an inner link's,
@@ -143,24 +156,29 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const name = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
         if (name === undefined || !READ_CHAIN_NAMES.has(name)) return;
       }
-      if (env.readOf(node)) readsSeen++;
+      if (env.readOf(node)) markLive(frame);
     };
 
     const lookup = (name: string): Taint | null | undefined => {
       for (let f: Frame | null = frame; f; f = f.parent) {
-        if (f.names.has(name)) return f.names.get(name);
+        if (f.names?.has(name)) return f.names.get(name);
       }
       return undefined;
     };
     /** Assigns to the frame that declared `name` (or the current one). */
     const assign = (name: string, taint: Taint | null): void => {
       for (let f: Frame | null = frame; f; f = f.parent) {
-        if (f.names.has(name)) {
+        if (f.names?.has(name)) {
           f.names.set(name, taint);
+          if (taint) markLive(f);
           return;
         }
       }
-      if (taint) frame.names.set(name, taint);
+      if (taint) declareName(name, taint);
+    };
+    const declareName = (name: string, taint: Taint | null): void => {
+      (frame.names ??= new Map()).set(name, taint);
+      if (taint) markLive(frame);
     };
     const env: TaintEnvironment = {
       lookup,
@@ -168,7 +186,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         let site = reads.get(node);
         if (site === undefined) {
           try {
-            site = (node.type === 'CallExpression' ? readSiteOf(node) : null) ?? sqlReadSiteOf(node, sourceCode);
+            site = (node.type === 'CallExpression' ? readSiteOf(node) : null) ?? (sqlReads ? sqlReadSiteOf(node, sourceCode) : null);
           } catch {
             site = null;
           }
@@ -188,7 +206,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       if (!pattern) return;
       switch (pattern.type) {
         case 'Identifier':
-          if (declare) frame.names.set(pattern.name, value);
+          if (declare) declareName(pattern.name, value);
           else assign(pattern.name, value);
           return;
         case 'ObjectPattern':
@@ -263,8 +281,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     };
 
     const enterFunction = (node: TSESTree.FunctionLike): void => {
-      frame = { parent: frame, names: new Map() };
-      if (readsSeen === 0) return;
+      frame = { parent: frame, names: undefined, live: false };
+      if (liveFrames === 0) return;
       // A parameter shadows an outer name; the element of a tainted array iterated by a callback
       // (`rows.forEach((row) => …)`) is tainted.
       let element: Taint | null = null;
@@ -278,7 +296,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       node.params.forEach((param, i) => bind(param, i === elementIndex ? element : null, true));
     };
     const exitFunction = (): void => {
-      frame = frame.parent ?? frame;
+      if (!frame.parent) return;
+      if (frame.live) liveFrames--;
+      frame = frame.parent;
     };
 
     // One argument, no rest parameters: these run on most nodes of the file.
@@ -289,9 +309,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         // A shape we did not foresee never breaks linting.
       }
     };
-    /** `guard`, skipping the call while nothing can be tainted (no read entered yet). */
-    const afterFirstRead = <T>(fn: (node: T) => void) => (node: T): void => {
-      if (readsSeen === 0) return;
+    /** `guard`, skipping the call while nothing can be tainted (no function on the stack is live). */
+    const whileLive = <T>(fn: (node: T) => void) => (node: T): void => {
+      if (liveFrames === 0) return;
       try {
         fn(node);
       } catch {
@@ -312,16 +332,17 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       'FunctionDeclaration:exit': exitFunction,
       'FunctionExpression:exit': exitFunction,
       'ArrowFunctionExpression:exit': exitFunction,
-      'VariableDeclarator:exit': afterFirstRead((node: TSESTree.VariableDeclarator) => {
+      'VariableDeclarator:exit': whileLive((node: TSESTree.VariableDeclarator) => {
         const loop = node.parent?.parent;
         if (!node.init && (loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement')) return;
         bind(node.id, taint(node.init), true);
       }),
-      ForOfStatement: afterFirstRead((node: TSESTree.ForOfStatement) => {
+      // Entered before its `right` (`for (const row of await repo.find())`): asked even outside live functions.
+      ForOfStatement: guard((node: TSESTree.ForOfStatement) => {
         const left = node.left.type === 'VariableDeclaration' ? node.left.declarations[0]?.id : node.left;
         bind(left ?? null, taint(node.right), node.left.type === 'VariableDeclaration');
       }),
-      'AssignmentExpression:exit': afterFirstRead((node: TSESTree.AssignmentExpression) => {
+      'AssignmentExpression:exit': whileLive((node: TSESTree.AssignmentExpression) => {
         const left = node.left;
         const right = taint(node.right);
         const compound = node.operator !== '=' && node.operator !== '&&=' && node.operator !== '||=' && node.operator !== '??=';
@@ -352,7 +373,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         }
         if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') bind(left, right, false);
       }),
-      'UpdateExpression:exit': afterFirstRead((node: TSESTree.UpdateExpression) => {
+      'UpdateExpression:exit': whileLive((node: TSESTree.UpdateExpression) => {
         const operator = node.operator === '++' ? '+' : '-';
         const argument = unwrap(node.argument);
         if (argument.type === 'Identifier') {
@@ -362,7 +383,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           mutate(argument, { node, operator, operand: '1' });
         }
       }),
-      IfStatement: afterFirstRead((node: TSESTree.IfStatement) => {
+      IfStatement: whileLive((node: TSESTree.IfStatement) => {
         const visit = (test: TSESTree.Node): void => {
           const expr = unwrap(test);
           if (expr.type === 'LogicalExpression') {
@@ -375,18 +396,21 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         };
         visit(node.test);
       }),
-      // Until the first read, every call is asked whether it is one; after it, none is.
-      CallExpression: (node: TSESTree.CallExpression) => readsSeen === 0 && noteReadGuarded(node),
-      TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => readsSeen === 0 && noteReadGuarded(node),
-      'CallExpression:exit': guard((node: TSESTree.CallExpression) => {
-        const callee = unwrap(node.callee);
-        if (callee.type === 'Identifier' && callee.name === 'require') {
+      // Outside live functions every member call is asked whether it is a read; inside one, the
+      // exit handlers find reads through `taintOf`. A plain call can only be a `require`.
+      CallExpression: guard((node: TSESTree.CallExpression) => {
+        const callee = node.callee;
+        if (callee.type === 'Identifier') {
+          if (callee.name !== 'require') return;
           const source = node.arguments[0];
           const library = source?.type === 'Literal' && typeof source.value === 'string' ? libraryOfModule(source.value) : undefined;
           if (library) imported.add(library);
           return;
         }
-        if (readsSeen === 0) return;
+        if (liveFrames === 0) noteRead(node);
+      }),
+      TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => liveFrames === 0 && noteReadGuarded(node),
+      'CallExpression:exit': whileLive((node: TSESTree.CallExpression) => {
         const changed = entityChangeCallOf(node, isLoadedEntity);
         if (changed) {
           const owner = taint(changed.entity);
@@ -397,11 +421,11 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           }
           return;
         }
-        const write = writeSiteOf(node, isLoadedEntity) ?? sqlWriteSiteOf(node, sourceCode);
+        const write = writeSiteOf(node, isLoadedEntity) ?? (sqlWrites ? sqlWriteSiteOf(node, sourceCode) : null);
         if (write) checkWrite(write);
       }),
-      'TaggedTemplateExpression:exit': afterFirstRead((node: TSESTree.TaggedTemplateExpression) => {
-        const write = sqlWriteSiteOf(node, sourceCode);
+      'TaggedTemplateExpression:exit': whileLive((node: TSESTree.TaggedTemplateExpression) => {
+        const write = sqlWrites ? sqlWriteSiteOf(node, sourceCode) : null;
         if (write) checkWrite(write);
       }),
       'Program:exit': guard(() => {

@@ -179,7 +179,7 @@ export function createJetStreamContexts(sourceCode: Readonly<TSESLint.SourceCode
   }
 
   // Per class: every value or type each field (`js`, `#js`) is given anywhere in the class.
-  const classFields = new WeakMap<Node, Map<string, Node[]>>();
+  const classFields = new Map<Node, Map<string, Node[]>>();
   function fieldsOf(classNode: Node): Map<string, Node[]> {
     const cached = classFields.get(classNode);
     if (cached) return cached;

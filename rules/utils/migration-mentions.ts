@@ -40,16 +40,24 @@ const ANCHOR_WORDS: readonly string[] = [
   }),
 ];
 
-const anchors = new Map<string, RegExp>();
-function anchorsFor(flags: readonly string[]): RegExp {
-  const key = flags.join('\0');
-  let anchor = anchors.get(key);
-  if (!anchor) {
-    anchor = wordPattern([...ANCHOR_WORDS, ...flags]);
-    anchors.set(key, anchor);
+/** Keyed by the flags array: a resolved settings object keeps it, so each is compiled once. */
+const anchors = new WeakMap<readonly string[], { anchor: RegExp; flags: RegExp }>();
+function patternsFor(flags: readonly string[]): { anchor: RegExp; flags: RegExp } {
+  let patterns = anchors.get(flags);
+  if (!patterns) {
+    patterns = { anchor: wordPattern([...ANCHOR_WORDS, ...flags]), flags: wordPattern(flags) };
+    anchors.set(flags, patterns);
   }
-  return anchor;
+  return patterns;
 }
+
+// One scan of the text per group of words, not one per word: a word the file lacks costs a
+// whole scan, and most files that pass the anchors lack most words.
+const OPTION_WORDS = wordPattern(SCHEMA_WRITE_OPTIONS);
+const OPTION_MODULE_WORDS = wordPattern(OPTIONS_MODULES);
+const FUNCTION_PATTERN = wordPattern(FUNCTION_WORDS);
+const COMMAND_PATTERN = wordPattern(COMMAND_WORDS);
+const SPAWNER_PATTERN = wordPattern(SPAWNER_MODULES);
 
 /** Which of `no-in-app-migrations`' checks can find anything in `text`; `undefined` when none can. */
 export interface SchemaWriteMentions {
@@ -61,13 +69,12 @@ export interface SchemaWriteMentions {
 
 /** Which kinds of schema write `text` can hold (`flags`: the migration flag settings); `undefined` for none. */
 export function schemaWriteMentions(text: string, flags: readonly string[]): SchemaWriteMentions | undefined {
-  if (!anchorsFor(flags).test(text)) return undefined;
-  const has = (words: readonly string[]): boolean => words.some((word) => text.includes(word));
-  const mentions: SchemaWriteMentions = {
-    options: has(SCHEMA_WRITE_OPTIONS) && has(OPTIONS_MODULES),
-    functions: has(FUNCTION_WORDS),
-    commands: has(COMMAND_WORDS) && has(SPAWNER_MODULES),
-    flags: has(flags),
+  const patterns = patternsFor(flags);
+  if (!patterns.anchor.test(text)) return undefined;
+  return {
+    options: OPTION_WORDS.test(text) && OPTION_MODULE_WORDS.test(text),
+    functions: FUNCTION_PATTERN.test(text),
+    commands: COMMAND_PATTERN.test(text) && SPAWNER_PATTERN.test(text),
+    flags: patterns.flags.test(text),
   };
-  return mentions;
 }

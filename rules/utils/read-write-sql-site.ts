@@ -8,6 +8,7 @@ import { hasWordSequence, identifierName, indexOfTopLevelWord, isPunctuation, ty
 import { unwrap } from './read-write-method-chain.js';
 import type { DatabaseCall, ReadSite, WriteSite, WriteValue } from './read-write-model.js';
 import { sqlSentBy, type SqlUse } from './sql-text.js';
+import { perFileMap } from './last-file-cache.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -27,10 +28,11 @@ const LOCKS: readonly (readonly string[])[] = [
 
 type FoundSql = { use: SqlUse; parsed: ParsedSql } | null;
 /** A call is asked about twice (as a read and as a write): parse its SQL once. */
-const parsedByNode = new WeakMap<DatabaseCall, FoundSql>();
+const parsedIn = perFileMap<DatabaseCall, FoundSql>();
 
 /** The SQL a call sends, parsed — only when its text `mentions` the statement's keyword (tokenizing costs). */
 function sqlUseOf(node: DatabaseCall, sourceCode: SourceCode, mentions: RegExp): FoundSql {
+  const parsedByNode = parsedIn(sourceCode);
   const cached = parsedByNode.get(node);
   if (cached !== undefined) return cached && mentions.test(cached.use.sql.text) ? cached : null;
   const use = sqlSentBy(node, sourceCode, mentions);
@@ -41,9 +43,13 @@ function sqlUseOf(node: DatabaseCall, sourceCode: SourceCode, mentions: RegExp):
   return found;
 }
 
+/** The keyword every SQL read / write this file recognises holds (a file without it sends none). */
+export const SQL_READ_KEYWORD = /select/i;
+export const SQL_WRITE_KEYWORD = /update/i;
+
 /** The read a raw SQL call is (a SELECT), or `null`. */
 export function sqlReadSiteOf(node: DatabaseCall, sourceCode: SourceCode): ReadSite | null {
-  const found = sqlUseOf(node, sourceCode, /select/i);
+  const found = sqlUseOf(node, sourceCode, SQL_READ_KEYWORD);
   const statement = found?.parsed.statements[0];
   if (!found || !statement || statement.kind !== 'select' || found.parsed.statements.length !== 1) return null;
   const tokens = statement.tokens;
@@ -91,7 +97,7 @@ function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
 
 /** The write a raw SQL call is (an UPDATE assigning parameters), or `null`. */
 export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): WriteSite | null {
-  const found = sqlUseOf(node, sourceCode, /update/i);
+  const found = sqlUseOf(node, sourceCode, SQL_WRITE_KEYWORD);
   if (!found) return null;
   const { use, parsed } = found;
   const statement = parsed.statements.find((s) => s.kind === 'update');

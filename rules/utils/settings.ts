@@ -69,7 +69,8 @@ interface GlobMatcher {
   literals: string[] | undefined;
 }
 
-const matchers = new Map<string, GlobMatcher>();
+/** Keyed by the globs array: a resolved settings object keeps its arrays, so each is compiled once. */
+const matchers = new WeakMap<readonly string[], GlobMatcher>();
 
 /** The longest segment of `glob` without glob syntax (`migrations` in `**\/migrations/**`). */
 function literalSegment(glob: string): string | undefined {
@@ -83,15 +84,14 @@ function literalSegment(glob: string): string | undefined {
 
 /** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */
 export function matchesAny(filename: string, cwd: string, globs: readonly string[]): boolean {
-  const key = globs.join('\0');
-  let matcher = matchers.get(key);
+  let matcher = matchers.get(globs);
   if (!matcher) {
     const literals = globs.map(literalSegment);
     matcher = {
       match: picomatch(globs as string[], { dot: true }),
       literals: literals.every((literal) => literal !== undefined) ? (literals as string[]) : undefined,
     };
-    matchers.set(key, matcher);
+    matchers.set(globs, matcher);
   }
   // Runs once per linted file: a path holding none of the globs' literal segments cannot match,
   // and a string search is much cheaper than picomatch's expressions.

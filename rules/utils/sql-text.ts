@@ -5,6 +5,7 @@
 import type { DetectContext } from '../create-rule.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
+import { perFileMap } from './last-file-cache.js';
 import { parseSql, SQL_CONFIG_PROPERTIES, SQL_METHODS, SQL_TAG_FACTORY_MODULES, SQL_TAGS, type ParsedSql } from '../../src/knowledge/sql.js';
 
 type Node = TSESTree.Node;
@@ -40,7 +41,7 @@ export interface SqlText {
   rangeOf(start: number, end: number): [number, number] | undefined;
 }
 
-const cache = new WeakMap<Node, SqlText | null>();
+const cacheIn = perFileMap<Node, SqlText | null>();
 const MAX_CONSTANT_DEPTH = 4;
 
 /**
@@ -50,6 +51,7 @@ const MAX_CONSTANT_DEPTH = 4;
  */
 export function sqlTextOf(node: Node | undefined | null, sourceCode: SourceCode): SqlText | undefined {
   if (!node) return undefined;
+  const cache = cacheIn(sourceCode);
   const hit = cache.get(node);
   if (hit !== undefined) return hit ?? undefined;
   let result: SqlText | undefined;

@@ -125,6 +125,36 @@ ruleTester.run('no-read-then-write', noReadThenWrite, {
       code: lines(PG, 'async function accrue(rate: number) {', "  const { rows } = await pool.query('SELECT id, balance FROM accounts');", '  for (const account of rows) {', "    await pool.query('UPDATE accounts SET balance = $1 WHERE id = $2', [account.balance * (1 + rate), account.id]);", '  }', '}'),
       errors: [{ messageId: 'sql', line: 6, column: 43 }],
     },
+    // the loop's read is the first of its function: a read in an earlier function left none live
+    {
+      code: lines(
+        "import postgres from 'postgres';",
+        'const sql = postgres();',
+        'async function list() {',
+        '  return sql`SELECT id FROM products`;',
+        '}',
+        'async function restock(qty: number) {',
+        '  for (const row of await sql`SELECT id, stock FROM products`) {',
+        '    await sql`UPDATE products SET stock = ${row.stock + qty} WHERE id = ${row.id}`;',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'sql', data: { field: 'stock' }, line: 8, column: 35 }],
+    },
+    // a callback nested in the function holding the read sees its tainted names
+    {
+      code: lines(
+        PRISMA,
+        'async function noop() {}',
+        'async function spend(id: string, cost: number) {',
+        '  const user = await prisma.user.findUnique({ where: { id } });',
+        '  await retry(async () => {',
+        '    await prisma.user.update({ where: { id }, data: { credits: user.credits - cost } });',
+        '  });',
+        '}',
+      ),
+      errors: [{ messageId: 'prisma', data: { field: 'credits' }, line: 7, column: 23 }],
+    },
     // ---- Prisma
     {
       code: lines(PRISMA, 'export async function withdraw(id: string, amount: number) {', '  const account = await prisma.account.findUnique({ where: { id } });', '  await prisma.account.update({ where: { id }, data: { balance: account.balance - amount } });', '}'),

@@ -1,0 +1,26 @@
+// A value computed once per linted file and shared by the rules that ask for it. ESLint runs
+// every rule's `create` for one file before it starts the next, so one slot (the last file's
+// SourceCode) hits as often as a map would; a WeakMap keyed by each file's SourceCode costs more
+// per file (an ephemeron entry the garbage collector must visit) than the lookups it saves.
+
+/** `compute`, remembered for the last `key` it was called with (compared by identity). */
+export function lastFileCache<Key extends object, Value>(compute: (key: Key) => Value): (key: Key) => Value {
+  let lastKey: Key | undefined;
+  let lastValue: Value;
+  return (key) => {
+    if (key !== lastKey) {
+      lastValue = compute(key);
+      lastKey = key;
+    }
+    return lastValue;
+  };
+}
+
+/**
+ * A map that lives as long as one linted file: `mapFor(sourceCode)` is the same Map until another
+ * file's SourceCode is passed. For caches keyed by AST nodes, which a WeakMap would hold as
+ * ephemerons that every garbage collection must visit.
+ */
+export function perFileMap<Key, Value>(): (sourceCode: object) => Map<Key, Value> {
+  return lastFileCache(() => new Map<Key, Value>());
+}

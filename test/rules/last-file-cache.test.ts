@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import { lastFileCache, perFileMap } from '../../rules/utils/last-file-cache.js';
+import plugin from '../../rules/index.js';
+
+describe('lastFileCache', () => {
+  test('computes once per key, and again after another key', () => {
+    const calls: string[] = [];
+    const lengthOf = lastFileCache((key: { name: string }) => {
+      calls.push(key.name);
+      return key.name.length;
+    });
+    const a = { name: 'a.ts' };
+    const b = { name: 'bb.ts' };
+    expect([lengthOf(a), lengthOf(a), lengthOf(b), lengthOf(b), lengthOf(a)]).toEqual([4, 4, 5, 5, 4]);
+    expect(calls).toEqual(['a.ts', 'bb.ts', 'a.ts']);
+  });
+
+  test('perFileMap gives one map per file', () => {
+    const mapFor = perFileMap<string, number>();
+    const first = {};
+    mapFor(first).set('x', 1);
+    expect(mapFor(first).get('x')).toBe(1);
+    expect(mapFor({}).get('x')).toBeUndefined();
+  });
+});
+
+describe('per-file answers across files linted in a row', () => {
+  const linter = new Linter({ configType: 'flat' });
+  const config = [
+    {
+      files: ['**/*.ts'],
+      languageOptions: { parser: tsParser as never },
+      plugins: { 'replica-guard': plugin as never },
+      rules: { 'replica-guard/no-in-app-migrations': 'error' as const, 'replica-guard/no-unguarded-schedule': 'error' as const },
+    },
+  ];
+  const migrating = "import { DataSource } from 'typeorm';\nexport const db = new DataSource({ type: 'postgres', synchronize: true });";
+  const scheduling = "import { sendDigest } from './mail';\nsetInterval(() => sendDigest(), 60_000);";
+  const ruleIds = (text: string, filename: string): string[] => linter.verify(text, config, { filename }).map((m) => m.ruleId ?? 'fatal');
+
+  test('a migration file, then an app file with the same text, then different text', () => {
+    expect(ruleIds(migrating, 'src/migrations/001-init.ts')).toEqual([]);
+    expect(ruleIds(migrating, 'src/db.ts')).toEqual(['replica-guard/no-in-app-migrations']);
+    expect(ruleIds(scheduling, 'src/db.ts')).toEqual(['replica-guard/no-unguarded-schedule']);
+    expect(ruleIds(migrating, 'src/migrations/001-init.ts')).toEqual([]);
+  });
+});
