@@ -165,13 +165,12 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
   },
   defaultOptions: [],
   detect(context, report) {
-    if (isMigrationExemptFile(context)) return {};
     const sourceCode = context.sourceCode;
     const text = codeTextOf(sourceCode);
     const flags = readSettings(context.settings).migrationFlags;
     // Most files name no migrator, option or flag at all: skip them before any AST work.
     const mentions = schemaWriteMentions(text, flags);
-    if (!mentions) return {};
+    if (!mentions || isMigrationExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
     // module is not imported, or whose names the text lacks, cannot match any call here.
     const modules = moduleSpecifiers(sourceCode.ast);

@@ -331,10 +331,11 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
   defaultOptions: [{ reportAll: false }],
   detect(context, report) {
     const sourceCode = context.sourceCode;
+    // Most files name no timer or scheduler: skip them before any AST work (no listener at all).
+    if (!mentionsSchedule(codeTextOf(sourceCode))) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program(program) {
-        if (!mentionsSchedule(codeTextOf(sourceCode))) return;
         // A browser's timers run per open tab, not per server replica.
         if (usesBrowserGlobals(sourceCode)) return;
         const settings = readSettings(context.settings);

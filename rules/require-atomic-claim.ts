@@ -88,11 +88,11 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
   detect(context, report) {
     // Migration files run once per deploy, from the migrate entrypoint: their reads and updates
     // are one-shot data changes, not a worker racing other replicas.
-    if (isMigrationExemptFile(context)) return {};
     const sourceCode = context.sourceCode;
     // Without an update or delete of some kind in the file there is nothing to report.
     const code = codeTextOf(sourceCode);
     if (!UPDATE_WORDS.test(code)) return {};
+    if (isMigrationExemptFile(context)) return {};
     const vocabulary: ClaimVocabulary = { statusColumns: context.options[0]?.statusColumns ?? [], queueTables: context.options[0]?.queueTables ?? [] };
     // A pending read is recognised only by a status-like column or queue-like table name.
     if (!mentionsClaimVocabulary(code, [...vocabulary.statusColumns, ...vocabulary.queueTables])) return {};

@@ -3,7 +3,7 @@
 // kept for the file being linted; `matchesAny` compiles the globs once per settings and rejects
 // most paths with a string search.
 import type { DetectContext } from '../create-rule.js';
-import { matchesAny, readSettings } from './settings.js';
+import { matchesAny, mayMatchAny, readSettings } from './settings.js';
 
 type Context = DetectContext;
 
@@ -27,11 +27,13 @@ function fileRoleOf(context: Context): FileRole {
   if (lastRole?.sourceCode === sourceCode) return lastRole;
   const settings = readSettings(context.settings);
   const filename = context.filename;
-  const cwd = context.cwd;
+  // The working directory is only needed for a path that holds a glob's literal segment.
+  let cwd: string | undefined;
+  const matches = (globs: readonly string[]): boolean => mayMatchAny(filename, globs) && matchesAny(filename, (cwd ??= context.cwd), globs);
   lastRole = {
     sourceCode,
-    migrateEntrypoint: matchesAny(filename, cwd, settings.migrateEntrypoints),
-    migrationFile: matchesAny(filename, cwd, settings.migrationFiles),
+    migrateEntrypoint: matches(settings.migrateEntrypoints),
+    migrationFile: matches(settings.migrationFiles),
     script: sourceCode.text.startsWith('#!'),
   };
   return lastRole;

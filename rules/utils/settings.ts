@@ -82,8 +82,7 @@ function literalSegment(glob: string): string | undefined {
   return literal;
 }
 
-/** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */
-export function matchesAny(filename: string, cwd: string, globs: readonly string[]): boolean {
+function matcherOf(globs: readonly string[]): GlobMatcher {
   let matcher = matchers.get(globs);
   if (!matcher) {
     const literals = globs.map(literalSegment);
@@ -93,11 +92,25 @@ export function matchesAny(filename: string, cwd: string, globs: readonly string
     };
     matchers.set(globs, matcher);
   }
-  // Runs once per linted file: a path holding none of the globs' literal segments cannot match,
-  // and a string search is much cheaper than picomatch's expressions.
-  if (matcher.literals && !matcher.literals.some((literal) => filename.includes(literal))) return false;
+  return matcher;
+}
+
+/**
+ * Whether `filename` can match any of `globs`: `false` when it holds none of their literal
+ * segments. Runs once per linted file, and a string search is much cheaper than picomatch's
+ * expressions (or than reading the working directory from the rule context).
+ */
+export function mayMatchAny(filename: string, globs: readonly string[]): boolean {
+  const literals = matcherOf(globs).literals;
+  return !literals || literals.some((literal) => filename.includes(literal));
+}
+
+/** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */
+export function matchesAny(filename: string, cwd: string, globs: readonly string[]): boolean {
+  if (!mayMatchAny(filename, globs)) return false;
   const normalized = filename.replace(/\\/g, '/');
   const base = cwd.replace(/\\/g, '/').replace(/\/$/, '');
   const relative = normalized.startsWith(`${base}/`) ? normalized.slice(base.length + 1) : normalized;
-  return matcher.match(relative) || matcher.match(normalized);
+  const { match } = matcherOf(globs);
+  return match(relative) || match(normalized);
 }
