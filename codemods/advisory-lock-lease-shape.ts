@@ -41,7 +41,8 @@ function workDeclarationsEscape(work: readonly TSESTree.Statement[], sourceCode:
   if (!first || !last) return false;
   const range = { range: [first.range[0], last.range[1]] as const };
   for (const statement of work) {
-    if (statement.type !== 'VariableDeclaration' && statement.type !== 'FunctionDeclaration' && statement.type !== 'ClassDeclaration') continue;
+    if (statement.type !== 'VariableDeclaration' && statement.type !== 'FunctionDeclaration' && statement.type !== 'ClassDeclaration')
+      continue;
     for (const variable of sourceCode.getDeclaredVariables(statement as never)) {
       if (variable.references.some((r) => !contains(range, (r.identifier as unknown as TSESTree.Node).range[0]))) return true;
     }
@@ -56,13 +57,19 @@ export function leaseShape(
   sourceCode: SourceCode,
 ): LeaseShape | { manual: string } {
   if (fn.generator) return { manual: 'the lock is taken in a generator; wrap the work in runExclusive by hand' };
-  if (fn.body.type !== 'BlockStatement') return { manual: 'the lock is taken in an expression-bodied arrow function; wrap the work in runExclusive by hand' };
+  if (fn.body.type !== 'BlockStatement')
+    return { manual: 'the lock is taken in an expression-bodied arrow function; wrap the work in runExclusive by hand' };
   if (!lock.lockCall) return { manual: 'the lock SQL is not sent by a call the codemod knows; wrap the work in runExclusive by hand' };
-  if (!unlock?.lockCall) return { manual: 'no unlock in this function: the lock is held for the session; replace it with runExclusive around the work by hand' };
+  if (!unlock?.lockCall)
+    return { manual: 'no unlock in this function: the lock is held for the session; replace it with runExclusive around the work by hand' };
   const body = fn.body;
   const lockStatement = statementIn(body, lock.lockCall);
   const unlockOuter = statementIn(body, unlock.lockCall);
-  if (!lockStatement || !unlockOuter) return { manual: 'the lock or unlock is not a statement of the function body (nested in a branch or loop); wrap the work in runExclusive by hand' };
+  if (!lockStatement || !unlockOuter)
+    return {
+      manual:
+        'the lock or unlock is not a statement of the function body (nested in a branch or loop); wrap the work in runExclusive by hand',
+    };
   if (!['ExpressionStatement', 'VariableDeclaration', 'IfStatement'].includes(lockStatement.type)) {
     return { manual: 'the lock is taken inside a nested block, branch or loop; wrap the work in runExclusive by hand' };
   }
@@ -82,7 +89,8 @@ export function leaseShape(
       removed.push(candidate);
       next += 1;
     }
-    if (!declaredOnlyUsedIn(lockStatement, removed, sourceCode)) return { manual: "the lock's result is used beyond a plain early return; wrap the work in runExclusive by hand" };
+    if (!declaredOnlyUsedIn(lockStatement, removed, sourceCode))
+      return { manual: "the lock's result is used beyond a plain early return; wrap the work in runExclusive by hand" };
   } else if (!isCallStatement(lockStatement, lock.lockCall)) {
     return { manual: 'the lock call is part of a larger statement; wrap the work in runExclusive by hand' };
   } else if (lock.kind === 'try') {
@@ -101,7 +109,8 @@ export function leaseShape(
     if (following.handler) return { manual: 'the work has a catch clause; wrap the try statement in runExclusive by hand' };
     const finalizer = following.finalizer;
     const only = finalizer?.body.length === 1 ? finalizer.body[0] : undefined;
-    if (!only || !isCallStatement(only, unlock.lockCall)) return { manual: 'the finally block does more than unlock; wrap the work in runExclusive by hand' };
+    if (!only || !isCallStatement(only, unlock.lockCall))
+      return { manual: 'the finally block does more than unlock; wrap the work in runExclusive by hand' };
     tryStatement = following;
     work = following.block.body;
     unlockStatement = only;
@@ -112,7 +121,8 @@ export function leaseShape(
     }
     work = body.body.slice(next, unlockIndex);
     unlockStatement = unlockOuter;
-    if (workDeclarationsEscape(work, sourceCode)) return { manual: 'names declared in the work are used after the unlock; wrap the work in runExclusive by hand' };
+    if (workDeclarationsEscape(work, sourceCode))
+      return { manual: 'names declared in the work are used after the unlock; wrap the work in runExclusive by hand' };
   }
   if (work.length === 0) return { manual: 'there is no work between the lock and the unlock' };
   for (const statement of work) {

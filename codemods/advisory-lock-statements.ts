@@ -32,7 +32,8 @@ export function isBareReturn(statement: TSESTree.Statement): 'bare' | 'value' | 
   return single.argument ? 'value' : 'bare';
 }
 
-export const contains = (outer: { range: readonly [number, number] }, offset: number): boolean => offset >= outer.range[0] && offset < outer.range[1];
+export const contains = (outer: { range: readonly [number, number] }, offset: number): boolean =>
+  offset >= outer.range[0] && offset < outer.range[1];
 
 /** Removes `node` and, when it is alone on its lines, those whole lines. */
 export function removalEdit(text: string, node: { range: readonly [number, number] }): TextEdit {
@@ -57,13 +58,20 @@ export function escapingStatement(root: TSESTree.Node): string | undefined {
     const isFunction = node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
     if (!inFunction && node.type === 'ReturnStatement') found = 'the work returns from the function';
     if (!inFunction && node.type === 'YieldExpression') found = 'the work yields';
-    if (!inFunction && node.type === 'Identifier' && node.name === 'arguments' && !(node.parent?.type === 'MemberExpression' && node.parent.property === node && !node.parent.computed)) found = 'the work reads `arguments`';
+    if (
+      !inFunction &&
+      node.type === 'Identifier' &&
+      node.name === 'arguments' &&
+      !(node.parent?.type === 'MemberExpression' && node.parent.property === node && !node.parent.computed)
+    )
+      found = 'the work reads `arguments`';
     for (const key of Object.keys(node) as Array<keyof typeof node>) {
       if (key === 'parent') continue;
       const value = node[key] as unknown;
       const children = Array.isArray(value) ? value : [value];
       for (const child of children) {
-        if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string') visit(child as TSESTree.Node, inFunction || isFunction);
+        if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string')
+          visit(child as TSESTree.Node, inFunction || isFunction);
       }
     }
   };

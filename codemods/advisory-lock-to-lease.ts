@@ -35,7 +35,10 @@ export function ttlText(ms: number): string {
 /** The job name in the lease key, kebab-case like guard-schedules': the function's name, else file and line. */
 function jobName(fn: FunctionNode, file: SourceFileInfo): string {
   const name = functionNameOf(fn);
-  return (name && kebabJobName(name)) ?? `${kebabJobName(file.path.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '')) ?? 'job'}-${lineAt(file.text, fn.range[0])}`;
+  return (
+    (name && kebabJobName(name)) ??
+    `${kebabJobName(file.path.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '')) ?? 'job'}-${lineAt(file.text, fn.range[0])}`
+  );
 }
 
 /** `await runExclusive(…, async (signal) => {` … `});` around the work, the lock and unlock gone. */
@@ -56,9 +59,10 @@ function leaseEdits(shape: LeaseShape, file: SourceFileInfo, header: string): Te
   const indent = indentationAt(text, shape.lock.range[0]);
   const firstLine = text.lastIndexOf('\n', first.range[0] - 1) + 1;
   const edits: TextEdit[] = [{ start: shape.lock.range[0], end: firstLine, text: `${header}${style.eol}` }];
-  for (let offset = firstLine; offset < last.range[1]; ) {
+  for (let offset = firstLine; offset < last.range[1];) {
     const lineEnd = text.indexOf('\n', offset);
-    if (text.slice(offset, lineEnd === -1 ? undefined : lineEnd).trim().length > 0) edits.push({ start: offset, end: offset, text: style.indentUnit });
+    if (text.slice(offset, lineEnd === -1 ? undefined : lineEnd).trim().length > 0)
+      edits.push({ start: offset, end: offset, text: style.indentUnit });
     if (lineEnd === -1) break;
     offset = lineEnd + 1;
   }
@@ -77,7 +81,11 @@ function hasMultilineTemplate(shape: LeaseShape, text: string): boolean {
  * The module-level `const LOCK_SQL = '…'` a removed call sent, when nothing else reads it: it would
  * go on being reported as SQL text.
  */
-function unusedSqlConstant(facts: Facts, removed: ReadonlyArray<{ range: readonly [number, number] }>, file: SourceFileInfo): TSESTree.VariableDeclaration | undefined {
+function unusedSqlConstant(
+  facts: Facts,
+  removed: ReadonlyArray<{ range: readonly [number, number] }>,
+  file: SourceFileInfo,
+): TSESTree.VariableDeclaration | undefined {
   if (!facts.lockCall || contains(facts.lockCall, facts.sqlNode.range[0])) return undefined;
   let declarator: TSESTree.Node | undefined = facts.sqlNode;
   while (declarator && declarator.type !== 'VariableDeclarator') declarator = declarator.parent;
@@ -85,30 +93,45 @@ function unusedSqlConstant(facts: Facts, removed: ReadonlyArray<{ range: readonl
   if (!declarator || declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1) return undefined;
   if (declaration.parent?.type === 'ExportNamedDeclaration') return undefined;
   const variables = file.sourceCode.getDeclaredVariables(declarator as never);
-  const readsElsewhere = variables.some((v) => v.references.some((r) => r.isRead() && !removed.some((node) => contains(node, (r.identifier as unknown as TSESTree.Node).range[0]))));
+  const readsElsewhere = variables.some((v) =>
+    v.references.some((r) => r.isRead() && !removed.some((node) => contains(node, (r.identifier as unknown as TSESTree.Node).range[0]))),
+  );
   return readsElsewhere ? undefined : declaration;
 }
 
 /** Edits that make every lock in a transaction the xact form and drop the unlocks; or why not. */
-function xactEdits(locks: Finding<string, Facts>[], unlocks: Finding<string, Facts>[], file: SourceFileInfo): { edits: TextEdit[]; removed: TSESTree.Node[] } | { manual: string } {
+function xactEdits(
+  locks: Finding<string, Facts>[],
+  unlocks: Finding<string, Facts>[],
+  file: SourceFileInfo,
+): { edits: TextEdit[]; removed: TSESTree.Node[] } | { manual: string } {
   const edits: TextEdit[] = [];
   const removed: TSESTree.Node[] = [];
   for (const lock of locks) {
     const { functionNameRange, xactFunctionName } = lock.facts;
-    if (!functionNameRange || !xactFunctionName) return { manual: 'the lock function name is not written verbatim in the SQL; use the transaction-level lock by hand' };
+    if (!functionNameRange || !xactFunctionName)
+      return { manual: 'the lock function name is not written verbatim in the SQL; use the transaction-level lock by hand' };
     edits.push({ start: functionNameRange[0], end: functionNameRange[1], text: xactFunctionName });
   }
   const clients = new Set(locks.map((l) => l.facts.clientText));
   for (const unlock of unlocks) {
     const call = unlock.facts.lockCall;
-    if (!call || !clients.has(unlock.facts.clientText)) return { manual: 'the unlock is sent on another client than the transaction lock; remove it by hand' };
+    if (!call || !clients.has(unlock.facts.clientText))
+      return { manual: 'the unlock is sent on another client than the transaction lock; remove it by hand' };
     const statement = call.parent?.type === 'AwaitExpression' ? call.parent.parent : call.parent;
-    if (!statement || !isCallStatement(statement, call)) return { manual: 'the unlock is part of a larger statement; remove it by hand (COMMIT releases the lock)' };
+    if (!statement || !isCallStatement(statement, call))
+      return { manual: 'the unlock is part of a larger statement; remove it by hand (COMMIT releases the lock)' };
     const block = statement.parent;
     const tryStatement = block?.parent;
-    if (block?.type === 'BlockStatement' && block.body.length === 1 && tryStatement?.type === 'TryStatement' && tryStatement.finalizer === block) {
+    if (
+      block?.type === 'BlockStatement' &&
+      block.body.length === 1 &&
+      tryStatement?.type === 'TryStatement' &&
+      tryStatement.finalizer === block
+    ) {
       // `finally { unlock }` alone: the whole finally clause goes (a try needs a catch to stand without it).
-      if (!tryStatement.handler) return { manual: 'the unlock is the only statement of a finally with no catch; remove it by hand (COMMIT releases the lock)' };
+      if (!tryStatement.handler)
+        return { manual: 'the unlock is the only statement of a finally with no catch; remove it by hand (COMMIT releases the lock)' };
       edits.push({ start: tryStatement.handler.range[1], end: block.range[1], text: '' });
       removed.push(block);
       continue;
@@ -119,7 +142,10 @@ function xactEdits(locks: Finding<string, Facts>[], unlocks: Finding<string, Fac
   return { edits, removed };
 }
 
-export const ADVISORY_LOCK_PREFILTER: readonly string[] = Object.keys(SESSION_ADVISORY_LOCK_FUNCTIONS).flatMap((name) => [name, name.toUpperCase()]);
+export const ADVISORY_LOCK_PREFILTER: readonly string[] = Object.keys(SESSION_ADVISORY_LOCK_FUNCTIONS).flatMap((name) => [
+  name,
+  name.toUpperCase(),
+]);
 
 export const advisoryLockToLease: Transform<Facts> = {
   name: 'advisory-lock-to-lease',
@@ -149,7 +175,9 @@ export const advisoryLockToLease: Transform<Facts> = {
       const locks = group.filter((f) => f.facts.kind !== 'unlock');
       const unlocks = group.filter((f) => f.facts.kind === 'unlock');
       if (!fn) {
-        note('a session advisory lock at module level; take a lease (runExclusive) around the work, or the xact lock inside a transaction, by hand');
+        note(
+          'a session advisory lock at module level; take a lease (runExclusive) around the work, or the xact lock inside a transaction, by hand',
+        );
         continue;
       }
       if (locks.length > 0 && locks.every((l) => l.facts.inTransaction)) {
@@ -162,7 +190,11 @@ export const advisoryLockToLease: Transform<Facts> = {
         continue;
       }
       if (locks.length !== 1 || unlocks.length > 1) {
-        note(locks.length === 0 ? 'an unlock without its lock in this function; replace the lock and its unlock with runExclusive by hand' : 'more than one lock or unlock in this function; rewrite it to runExclusive by hand');
+        note(
+          locks.length === 0
+            ? 'an unlock without its lock in this function; replace the lock and its unlock with runExclusive by hand'
+            : 'more than one lock or unlock in this function; rewrite it to runExclusive by hand',
+        );
         continue;
       }
       const lock = locks[0]!;

@@ -47,12 +47,18 @@ export function removal(file: SourceFileInfo, statement: TSESTree.Node): TextEdi
   let lineEnd = text.indexOf('\n', statement.range[1]);
   if (lineEnd === -1) lineEnd = text.length;
   const alone = text.slice(lineStart, statement.range[0]).trim() === '' && text.slice(statement.range[1], lineEnd).trim() === '';
-  return alone ? { start: lineStart, end: Math.min(lineEnd + 1, text.length), text: '' } : { start: statement.range[0], end: statement.range[1], text: '' };
+  return alone
+    ? { start: lineStart, end: Math.min(lineEnd + 1, text.length), text: '' }
+    : { start: statement.range[0], end: statement.range[1], text: '' };
 }
 
 function variableOf(file: SourceFileInfo, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
   try {
-    for (let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(identifier as never) as unknown as TSESLint.Scope.Scope; scope; scope = scope.upper) {
+    for (
+      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(identifier as never) as unknown as TSESLint.Scope.Scope;
+      scope;
+      scope = scope.upper
+    ) {
       const variable = scope.set.get(identifier.name);
       if (variable) return variable;
     }
@@ -66,7 +72,12 @@ function variableOf(file: SourceFileInfo, identifier: TSESTree.Identifier): TSES
 export function usedAfter(file: SourceFileInfo, at: TSESTree.Node, name: string, offset: number): boolean {
   let variable: TSESLint.Scope.Variable | undefined;
   try {
-    for (let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(at as never) as unknown as TSESLint.Scope.Scope; scope && !variable; scope = scope.upper) variable = scope.set.get(name);
+    for (
+      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(at as never) as unknown as TSESLint.Scope.Scope;
+      scope && !variable;
+      scope = scope.upper
+    )
+      variable = scope.set.get(name);
   } catch {
     return true;
   }
@@ -82,11 +93,18 @@ export interface ValueSlot {
   declaration?: TSESTree.VariableDeclaration;
 }
 
-export function valueSlot(file: SourceFileInfo, write: TSESTree.Node, change: FieldChange, candidates: readonly TSESTree.Node[]): ValueSlot | Reason {
+export function valueSlot(
+  file: SourceFileInfo,
+  write: TSESTree.Node,
+  change: FieldChange,
+  candidates: readonly TSESTree.Node[],
+): ValueSlot | Reason {
   for (const candidate of candidates) {
     const node = unwrapped(candidate);
     if (node === change.node || contains(node, change.node)) {
-      return node === change.node ? { node: candidate } : 'the written value is more than `x ± n`; do the arithmetic in the database by hand';
+      return node === change.node
+        ? { node: candidate }
+        : 'the written value is more than `x ± n`; do the arithmetic in the database by hand';
     }
     if (node.type !== 'Identifier' || !contains(write, node)) continue;
     const variable = variableOf(file, node);
@@ -99,7 +117,8 @@ export function valueSlot(file: SourceFileInfo, write: TSESTree.Node, change: Fi
       return 'the written value is more than `x ± n`; do the arithmetic in the database by hand';
     }
     if (declarator.init && unwrapped(declarator.init) === change.node) {
-      if (others.length > 0) return `\`${node.name}\` is used besides the write; it would not be the stored value — read it back from the write (RETURNING) by hand`;
+      if (others.length > 0)
+        return `\`${node.name}\` is used besides the write; it would not be the stored value — read it back from the write (RETURNING) by hand`;
       return declaration.declarations.length === 1 && declaration.kind === 'const' ? { node: candidate, declaration } : { node: candidate };
     }
     // `let balance = row.balance; balance -= amount;`: one change, then the write.
@@ -122,7 +141,15 @@ export function negated(operand: string): string {
 function hasEffects(node: unknown): boolean {
   if (!node || typeof node !== 'object') return false;
   const type = (node as { type?: string }).type;
-  if (type === 'CallExpression' || type === 'AwaitExpression' || type === 'NewExpression' || type === 'AssignmentExpression' || type === 'UpdateExpression' || type === 'YieldExpression') return true;
+  if (
+    type === 'CallExpression' ||
+    type === 'AwaitExpression' ||
+    type === 'NewExpression' ||
+    type === 'AssignmentExpression' ||
+    type === 'UpdateExpression' ||
+    type === 'YieldExpression'
+  )
+    return true;
   for (const [key, value] of Object.entries(node)) {
     if (key === 'parent' || key === 'loc' || key === 'range') continue;
     if (Array.isArray(value) ? value.some(hasEffects) : typeof value === 'object' && hasEffects(value)) return true;
@@ -143,22 +170,31 @@ const normalized = (text: string): string => text.replace(/\s+/g, '');
  * The `if (x < n) throw` / `return` check before a decrement of `n`, when nothing but the read
  * and declarations runs between it and the write: it moves after the write as a rows check.
  */
-export function boundRewrite(file: SourceFileInfo, facts: { boundCheck: TSESTree.IfStatement | null; operator: '+' | '-' | null; operand: string | null }, statement: TSESTree.Statement): BoundRewrite | Reason {
+export function boundRewrite(
+  file: SourceFileInfo,
+  facts: { boundCheck: TSESTree.IfStatement | null; operator: '+' | '-' | null; operand: string | null },
+  statement: TSESTree.Statement,
+): BoundRewrite | Reason {
   const check = facts.boundCheck!;
-  if (facts.operator !== '-' || facts.operand === null) return 'a checked value that is not decremented by the checked amount; move the bound into the write by hand';
-  if (contains(check, statement)) return 'the write sits inside the check; move the bound into the write filter and check the rows affected by hand';
+  if (facts.operator !== '-' || facts.operand === null)
+    return 'a checked value that is not decremented by the checked amount; move the bound into the write by hand';
+  if (contains(check, statement))
+    return 'the write sits inside the check; move the bound into the write filter and check the rows affected by hand';
   if (check.alternate) return 'the check has an else branch; move the bound into the write filter by hand';
   const test = unwrapped(check.test);
   const operand = normalized(facts.operand);
   const shaped =
     test.type === 'BinaryExpression' &&
-    ((test.operator === '<' && normalized(textOf(file, test.right)) === operand) || (test.operator === '>' && normalized(textOf(file, test.left)) === operand));
+    ((test.operator === '<' && normalized(textOf(file, test.right)) === operand) ||
+      (test.operator === '>' && normalized(textOf(file, test.left)) === operand));
   if (!shaped) return 'the check is not `x < amount` on the decremented amount; move the bound into the write filter by hand';
   const body = check.consequent.type === 'BlockStatement' ? check.consequent.body : [check.consequent];
   const last = body[body.length - 1];
-  if (!last || (last.type !== 'ThrowStatement' && last.type !== 'ReturnStatement')) return 'the check does not end in throw or return; move the bound into the write filter by hand';
+  if (!last || (last.type !== 'ThrowStatement' && last.type !== 'ReturnStatement'))
+    return 'the check does not end in throw or return; move the bound into the write filter by hand';
   const block = check.parent;
-  if (block?.type !== 'BlockStatement' || statement.parent !== block) return 'the check and the write are in different blocks; move the bound into the write filter by hand';
+  if (block?.type !== 'BlockStatement' || statement.parent !== block)
+    return 'the check and the write are in different blocks; move the bound into the write filter by hand';
   const from = block.body.indexOf(check);
   const to = block.body.indexOf(statement);
   if (from === -1 || to <= from) return 'the check comes after the write; move the bound into the write filter by hand';
@@ -170,10 +206,17 @@ export function boundRewrite(file: SourceFileInfo, facts: { boundCheck: TSESTree
 }
 
 /** Turns `await write;` into `const <binding> = await write;` followed by `if (<failed>) <consequent>`. */
-export function rowsCheckEdits(file: SourceFileInfo, statement: TSESTree.ExpressionStatement, binding: string, failed: string, consequent: string): TextEdit[] | Reason {
+export function rowsCheckEdits(
+  file: SourceFileInfo,
+  statement: TSESTree.ExpressionStatement,
+  binding: string,
+  failed: string,
+  consequent: string,
+): TextEdit[] | Reason {
   const names = binding.match(/[A-Za-z_$][\w$]*/g) ?? [];
   let fn: TSESTree.Node | undefined = statement.parent;
-  while (fn && fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression') fn = fn.parent;
+  while (fn && fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression')
+    fn = fn.parent;
   const scopeText = fn ? textOf(file, fn) : file.text;
   const taken = names.find((name) => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(scopeText));
   if (taken) return `\`${taken}\` is already a name here; add the rows-affected check by hand`;
@@ -181,6 +224,10 @@ export function rowsCheckEdits(file: SourceFileInfo, statement: TSESTree.Express
   const ends = file.text[statement.range[1] - 1] === ';';
   return [
     { start: statement.range[0], end: statement.range[0], text: `const ${binding} = ` },
-    { start: statement.range[1], end: statement.range[1], text: `${ends ? '' : semi}${file.style.eol}${indentationAt(file.text, statement.range[0])}if (${failed}) ${consequent}` },
+    {
+      start: statement.range[1],
+      end: statement.range[1],
+      text: `${ends ? '' : semi}${file.style.eol}${indentationAt(file.text, statement.range[0])}if (${failed}) ${consequent}`,
+    },
   ];
 }

@@ -30,9 +30,11 @@ function simpleChanges(facts: ReadThenWriteFacts): Simple[] | Reason {
   if (facts.changes.length === 0) return 'no computed value was found in the write';
   for (const change of facts.changes) {
     if (change.field === null) return 'the write sends a whole object; name the changed field and use the atomic form by hand';
-    if (change.operator === null || change.operand === null) return `\`${change.field}\` is not changed by a simple \`x ± n\`; do the arithmetic in the database by hand`;
+    if (change.operator === null || change.operand === null)
+      return `\`${change.field}\` is not changed by a simple \`x ± n\`; do the arithmetic in the database by hand`;
     // `SET balance = $1` with `row.fee + 1`: `balance + 1` would be a different value.
-    if (change.readField !== undefined && change.readField?.toLowerCase() !== change.field.toLowerCase()) return `\`${change.field}\` is written from another field's value; do the arithmetic in the database by hand`;
+    if (change.readField !== undefined && change.readField?.toLowerCase() !== change.field.toLowerCase())
+      return `\`${change.field}\` is written from another field's value; do the arithmetic in the database by hand`;
   }
   return facts.changes as Simple[];
 }
@@ -41,7 +43,10 @@ function property(object: TSESTree.Node | undefined, name: string): TSESTree.Pro
   const node = object && unwrapped(object);
   if (node?.type !== 'ObjectExpression') return undefined;
   return node.properties.find(
-    (p): p is TSESTree.Property => p.type === 'Property' && !p.computed && ((p.key.type === 'Identifier' && p.key.name === name) || (p.key.type === 'Literal' && p.key.value === name)),
+    (p): p is TSESTree.Property =>
+      p.type === 'Property' &&
+      !p.computed &&
+      ((p.key.type === 'Identifier' && p.key.name === name) || (p.key.type === 'Literal' && p.key.value === name)),
   );
 }
 
@@ -61,7 +66,8 @@ function appendProperty(object: TSESTree.ObjectExpression, text: string): TextEd
 function slotReplacement(file: SourceFileInfo, slot: ValueSlot, value: string): TextEdit[] {
   const parent = slot.node.parent;
   const edits: TextEdit[] = [];
-  if (parent?.type === 'Property' && parent.shorthand) edits.push({ start: parent.range[0], end: parent.range[1], text: `${textOf(file, parent.key)}: ${value}` });
+  if (parent?.type === 'Property' && parent.shorthand)
+    edits.push({ start: parent.range[0], end: parent.range[1], text: `${textOf(file, parent.key)}: ${value}` });
   else edits.push({ start: slot.node.range[0], end: slot.node.range[1], text: value });
   if (slot.declaration) edits.push(removal(file, slot.declaration));
   return edits;
@@ -112,7 +118,8 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
       if (before === -1) return 'the value is not a template placeholder; edit the SQL by hand';
       const at = write.quasi.range[0] + before;
       const head = file.text.slice(write.quasi.range[0], at);
-      if (!new RegExp(`\\b${change.field}\\s*=\\s*$`, 'i').test(head)) return `\`${change.field}\` is not assigned from a single placeholder; edit the SQL by hand`;
+      if (!new RegExp(`\\b${change.field}\\s*=\\s*$`, 'i').test(head))
+        return `\`${change.field}\` is not assigned from a single placeholder; edit the SQL by hand`;
       edits.push({ start: at, end: at, text: `${change.field} ${change.operator} ` });
       edits.push({ start: direct.node.range[0], end: direct.node.range[1], text: change.operand });
       if (direct.declaration) edits.push(removal(file, direct.declaration));
@@ -121,10 +128,12 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
       const change = changes[0]!;
       const end = write.quasi.range[1] - 1;
       const where = /\bwhere\b/i.test(file.text.slice(write.quasi.range[0], end));
-      if (/\breturning\b/i.test(file.text.slice(write.quasi.range[0], end))) return 'the UPDATE has RETURNING; add the bound to its WHERE by hand';
+      if (/\breturning\b/i.test(file.text.slice(write.quasi.range[0], end)))
+        return 'the UPDATE has RETURNING; add the bound to its WHERE by hand';
       edits.push({ start: end, end, text: ` ${where ? 'AND' : 'WHERE'} ${change.field} - \${${change.operand}} >= 0` });
       const tag = unwrapped(write.tag);
-      const numeric = tag.type === 'MemberExpression' && !tag.computed && tag.property.type === 'Identifier' && tag.property.name.startsWith('$execute');
+      const numeric =
+        tag.type === 'MemberExpression' && !tag.computed && tag.property.type === 'Identifier' && tag.property.name.startsWith('$execute');
       const check = numeric ? rowsCheck(file, guard, 'updated', 'updated === 0') : rowsCheck(file, guard, '{ count }', 'count === 0');
       if (typeof check === 'string') return check;
       edits.push(...check);
@@ -135,7 +144,12 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
   const config = objectArgument(first);
   const sqlNode = config ? property(config, 'text')?.value : first;
   const valuesNode = config ? property(config, 'values')?.value : write.arguments[1];
-  if (!sqlNode || !(sqlNode.type === 'Literal' ? typeof sqlNode.value === 'string' : sqlNode.type === 'TemplateLiteral' && sqlNode.expressions.length === 0)) {
+  if (
+    !sqlNode ||
+    !(sqlNode.type === 'Literal'
+      ? typeof sqlNode.value === 'string'
+      : sqlNode.type === 'TemplateLiteral' && sqlNode.expressions.length === 0)
+  ) {
     return 'the SQL text is not a string literal at the call (a shared constant or a built string); edit the UPDATE by hand';
   }
   const array = valuesNode && unwrapped(valuesNode);
@@ -145,7 +159,8 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
     const pattern = new RegExp(`\\b(${change.field}\\s*=\\s*)\\$(\\d+)(?!\\d)`, 'gi');
     const matches = [...raw.matchAll(pattern)];
     const match = matches[0];
-    if (matches.length !== 1 || !match) return `\`${change.field}\` is not assigned from one \`$n\` parameter (\`?\` placeholders are positional); edit the UPDATE by hand`;
+    if (matches.length !== 1 || !match)
+      return `\`${change.field}\` is not assigned from one \`$n\` parameter (\`?\` placeholders are positional); edit the UPDATE by hand`;
     const element = array.elements[Number(match[2]) - 1];
     if (!element || element.type === 'SpreadElement') return 'the parameter has no value in the array; edit the UPDATE by hand';
     const slot = valueSlot(file, write, change, [element]);
@@ -175,16 +190,23 @@ function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: S
   const args = unwrapped(facts.write).type === 'CallExpression' ? (unwrapped(facts.write) as TSESTree.CallExpression).arguments : [];
   const options = objectArgument(args[0]);
   const data = method === 'upsert' ? objectArgument(property(options, 'update')?.value) : objectArgument(property(options, 'data')?.value);
-  if (!options || !data || (method !== 'update' && method !== 'updateMany' && method !== 'upsert')) return 'the Prisma write is not `update`/`updateMany`/`upsert` with literal data; use `{ increment }` by hand';
+  if (!options || !data || (method !== 'update' && method !== 'updateMany' && method !== 'upsert'))
+    return 'the Prisma write is not `update`/`updateMany`/`upsert` with literal data; use `{ increment }` by hand';
   const edits: TextEdit[] = [];
   for (const change of changes) {
-    const slot = valueSlot(file, facts.write, change, data.properties.map((p) => (p as TSESTree.Property).value));
+    const slot = valueSlot(
+      file,
+      facts.write,
+      change,
+      data.properties.map((p) => (p as TSESTree.Property).value),
+    );
     if (typeof slot === 'string') return slot;
     edits.push(...slotReplacement(file, slot, `{ ${change.operator === '+' ? 'increment' : 'decrement'}: ${change.operand} }`));
   }
   if (guard) {
     const where = objectArgument(property(options, 'where')?.value);
-    if (method === 'upsert' || !where) return 'a checked Prisma write that is not `update` with a literal where; use updateMany with the bound and check count by hand';
+    if (method === 'upsert' || !where)
+      return 'a checked Prisma write that is not `update` with a literal where; use updateMany with the bound and check count by hand';
     const change = changes[0]!;
     edits.push(appendProperty(where, `${change.field}: { gte: ${change.operand} }`));
     if (method === 'update') {
@@ -203,25 +225,37 @@ function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: S
 function mongooseEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   const method = methodName(facts.write);
   const call = unwrapped(facts.write) as TSESTree.CallExpression;
-  if (method === 'save') return 'a loaded document saved back; use Model.updateOne({ _id }, { $inc }) by hand (the document may be used after the save)';
-  if (!method || !['updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate'].includes(method)) return 'not a Mongoose update call; use $inc by hand';
+  if (method === 'save')
+    return 'a loaded document saved back; use Model.updateOne({ _id }, { $inc }) by hand (the document may be used after the save)';
+  if (!method || !['updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate'].includes(method))
+    return 'not a Mongoose update call; use $inc by hand';
   const update = objectArgument(call.arguments[1]);
   if (!update) return 'the update is not an object literal; use $inc by hand';
   const set = objectArgument(property(update, '$set')?.value);
   const target = set ?? update;
-  if (target.properties.length !== changes.length || (set && update.properties.length !== 1) || (!set && update.properties.some((p) => textOf(file, (p as TSESTree.Property).key).startsWith('$')))) {
+  if (
+    target.properties.length !== changes.length ||
+    (set && update.properties.length !== 1) ||
+    (!set && update.properties.some((p) => textOf(file, (p as TSESTree.Property).key).startsWith('$')))
+  ) {
     return 'the update sets other fields too; move the counter into `$inc` by hand';
   }
   const incs: string[] = [];
   for (const change of changes) {
-    const slot = valueSlot(file, facts.write, change, target.properties.map((p) => (p as TSESTree.Property).value));
+    const slot = valueSlot(
+      file,
+      facts.write,
+      change,
+      target.properties.map((p) => (p as TSESTree.Property).value),
+    );
     if (typeof slot === 'string') return slot;
     incs.push(`${change.field}: ${change.operator === '+' ? change.operand : negated(change.operand)}`);
   }
   const edits: TextEdit[] = [{ start: update.range[0], end: update.range[1], text: `{ $inc: { ${incs.join(', ')} } }` }];
   if (guard) {
     const filter = objectArgument(call.arguments[0]);
-    if (!filter || (method !== 'updateOne' && method !== 'updateMany')) return 'a checked write that is not updateOne with a literal filter; add the bound to the filter by hand';
+    if (!filter || (method !== 'updateOne' && method !== 'updateMany'))
+      return 'a checked write that is not updateOne with a literal filter; add the bound to the filter by hand';
     const change = changes[0]!;
     edits.push(appendProperty(filter, `${change.field}: { $gte: ${change.operand} }`));
     const check = rowsCheck(file, guard, '{ matchedCount }', 'matchedCount === 0');
@@ -238,24 +272,46 @@ function incrementName(change: Simple): string {
 }
 
 /** The single `{ field: x ± n }` of the write's values object, or why not. */
-function singleValue(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], values: TSESTree.Node | undefined): ValueSlot | Reason {
+function singleValue(
+  file: SourceFileInfo,
+  facts: ReadThenWriteFacts,
+  changes: Simple[],
+  values: TSESTree.Node | undefined,
+): ValueSlot | Reason {
   const object = objectArgument(values);
-  if (changes.length !== 1 || !object || object.properties.length !== 1) return 'the write changes other fields too; split out the counter into increment()/decrement() by hand';
-  return valueSlot(file, facts.write, changes[0]!, object.properties.map((p) => (p as TSESTree.Property).value));
+  if (changes.length !== 1 || !object || object.properties.length !== 1)
+    return 'the write changes other fields too; split out the counter into increment()/decrement() by hand';
+  return valueSlot(
+    file,
+    facts.write,
+    changes[0]!,
+    object.properties.map((p) => (p as TSESTree.Property).value),
+  );
 }
 
 function knexEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   const call = unwrapped(facts.write) as TSESTree.CallExpression;
   const member = calleeMember(call);
-  if (!member || methodName(call) !== 'update') return 'not a knex `.update()` at the end of the chain; use increment()/decrement() by hand';
+  if (!member || methodName(call) !== 'update')
+    return 'not a knex `.update()` at the end of the chain; use increment()/decrement() by hand';
   const slot = singleValue(file, facts, changes, call.arguments[0]);
   if (typeof slot === 'string') return slot;
   const change = changes[0]!;
   const q = file.style.quote;
-  const edits: TextEdit[] = [{ start: member.property.range[0], end: call.range[1], text: `${incrementName(change)}(${quoted(change.field, q)}, ${change.operand})` }];
+  const edits: TextEdit[] = [
+    {
+      start: member.property.range[0],
+      end: call.range[1],
+      text: `${incrementName(change)}(${quoted(change.field, q)}, ${change.operand})`,
+    },
+  ];
   if (slot.declaration) edits.push(removal(file, slot.declaration));
   if (guard) {
-    edits.push({ start: member.object.range[1], end: member.object.range[1], text: `.where(${quoted(change.field, q)}, ${quoted('>=', q)}, ${change.operand})` });
+    edits.push({
+      start: member.object.range[1],
+      end: member.object.range[1],
+      text: `.where(${quoted(change.field, q)}, ${quoted('>=', q)}, ${change.operand})`,
+    });
     const check = rowsCheck(file, guard, 'updated', 'updated === 0');
     if (typeof check === 'string') return check;
     edits.push(...check);
@@ -264,7 +320,12 @@ function knexEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Sim
 }
 
 /** A loaded entity's `x.f += n; await save(x);` → the mutation removed and the save replaced. */
-function entitySave(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], entity: TSESTree.Node | undefined): { mutation: TSESTree.ExpressionStatement; statement: TSESTree.ExpressionStatement } | Reason {
+function entitySave(
+  file: SourceFileInfo,
+  facts: ReadThenWriteFacts,
+  changes: Simple[],
+  entity: TSESTree.Node | undefined,
+): { mutation: TSESTree.ExpressionStatement; statement: TSESTree.ExpressionStatement } | Reason {
   if (changes.length !== 1) return 'several fields of the entity change; use increment()/decrement() per field by hand';
   const mutation = mutationStatement(changes[0]!.node);
   if (!mutation) return 'the entity is changed inside a larger expression; use increment()/decrement() by hand';
@@ -290,21 +351,41 @@ function sequelizeEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes
     const saved = entitySave(file, facts, changes, member.object);
     if (typeof saved === 'string') return saved;
     if (call.arguments.length > 0) return 'save() has options (a transaction?); pass them to increment() by hand';
-    return [removal(file, saved.mutation), { start: member.property.range[0], end: call.range[1], text: `${incrementName(change)}(${quoted(change.field, q)}, { by: ${change.operand} })` }];
+    return [
+      removal(file, saved.mutation),
+      {
+        start: member.property.range[0],
+        end: call.range[1],
+        text: `${incrementName(change)}(${quoted(change.field, q)}, { by: ${change.operand} })`,
+      },
+    ];
   }
   const slot = singleValue(file, facts, changes, call.arguments[0]);
   if (typeof slot === 'string') return slot;
   const options = call.arguments[1];
   const optionsObject = objectArgument(options);
   if (options && !optionsObject) return 'the update options are not an object literal; use increment()/decrement() by hand';
-  const rest = optionsObject && optionsObject.properties.length > 0 ? `, ${file.text.slice(optionsObject.properties[0]!.range[0], optionsObject.properties.at(-1)!.range[1])}` : '';
-  const edits: TextEdit[] = [{ start: member.property.range[0], end: call.range[1], text: `${incrementName(change)}(${quoted(change.field, q)}, { by: ${change.operand}${rest} })` }];
+  const rest =
+    optionsObject && optionsObject.properties.length > 0
+      ? `, ${file.text.slice(optionsObject.properties[0]!.range[0], optionsObject.properties.at(-1)!.range[1])}`
+      : '';
+  const edits: TextEdit[] = [
+    {
+      start: member.property.range[0],
+      end: call.range[1],
+      text: `${incrementName(change)}(${quoted(change.field, q)}, { by: ${change.operand}${rest} })`,
+    },
+  ];
   if (slot.declaration) edits.push(removal(file, slot.declaration));
   return edits;
 }
 
 /** The `where` of a TypeORM read on the same repository (`findOneBy(C)`, `findOne({ where: C })`). */
-function typeormCriteria(file: SourceFileInfo, facts: ReadThenWriteFacts, receiver: string): { entity?: string; criteria: string } | undefined {
+function typeormCriteria(
+  file: SourceFileInfo,
+  facts: ReadThenWriteFacts,
+  receiver: string,
+): { entity?: string; criteria: string } | undefined {
   const read = unwrapped(facts.read);
   const member = calleeMember(read);
   if (!member || read.type !== 'CallExpression' || textOf(file, member.object) !== receiver) return undefined;
@@ -312,7 +393,8 @@ function typeormCriteria(file: SourceFileInfo, facts: ReadThenWriteFacts, receiv
   const args = [...read.arguments];
   // `manager.findOne(Item, { where })`: the entity first.
   const entity = args.length === 2 && unwrapped(args[0]!).type === 'Identifier' ? textOf(file, args.shift()!) : undefined;
-  if (method.startsWith('findOneBy')) return args[0] && objectArgument(args[0]) ? { ...(entity ? { entity } : {}), criteria: textOf(file, args[0]) } : undefined;
+  if (method.startsWith('findOneBy'))
+    return args[0] && objectArgument(args[0]) ? { ...(entity ? { entity } : {}), criteria: textOf(file, args[0]) } : undefined;
   const where = property(args[0], 'where')?.value;
   return where && objectArgument(where) ? { ...(entity ? { entity } : {}), criteria: textOf(file, where) } : undefined;
 }
@@ -332,13 +414,22 @@ function typeormEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: 
   if (method === 'save') {
     const saved = entitySave(file, facts, changes, call.arguments.at(-1));
     if (typeof saved === 'string') return saved;
-    if (!found || call.arguments.length !== 1) return 'the entity was not read with literal criteria on the same repository; use increment() with its key by hand';
-    return [removal(file, saved.mutation), { start: member.property.range[0], end: call.range[1], text: target(found.criteria, found.entity) }];
+    if (!found || call.arguments.length !== 1)
+      return 'the entity was not read with literal criteria on the same repository; use increment() with its key by hand';
+    return [
+      removal(file, saved.mutation),
+      { start: member.property.range[0], end: call.range[1], text: target(found.criteria, found.entity) },
+    ];
   }
   const slot = singleValue(file, facts, changes, call.arguments[call.arguments.length - 1]);
   if (typeof slot === 'string') return slot;
   const first = call.arguments[0];
-  const criteria = first && objectArgument(first) && call.arguments.length === 2 ? textOf(file, first) : found && !found.entity ? found.criteria : undefined;
+  const criteria =
+    first && objectArgument(first) && call.arguments.length === 2
+      ? textOf(file, first)
+      : found && !found.entity
+        ? found.criteria
+        : undefined;
   if (!criteria) return 'the update criteria are not an object literal; use increment() with the key by hand';
   const edits: TextEdit[] = [{ start: member.property.range[0], end: call.range[1], text: target(criteria) }];
   if (slot.declaration) edits.push(removal(file, slot.declaration));

@@ -22,14 +22,16 @@ interface CliOptions {
 
 function parseTtl(value: string): number {
   const ms = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(ms) || ms <= 0) throw new InvalidArgumentError(`--ttl must be a positive integer number of milliseconds, got '${value}'`);
+  if (!Number.isInteger(ms) || ms <= 0)
+    throw new InvalidArgumentError(`--ttl must be a positive integer number of milliseconds, got '${value}'`);
   return ms;
 }
 
 function parseConcurrency(value: string): number {
   if (value === 'auto') return autoConcurrency();
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError(`--concurrency must be a positive integer or 'auto', got '${value}'`);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError(`--concurrency must be a positive integer or 'auto', got '${value}'`);
   return n;
 }
 
@@ -96,7 +98,11 @@ export function buildProgram(): Command {
     .option('--service <name>', 'the <service> in lease keys (default: nearest package.json name, scope stripped)')
     .option('--force', 'write even when the git tree has uncommitted changes')
     .option('--ttl <ms>', 'lease ttl in ms for runExclusive rewrites (default: 60000)', parseTtl)
-    .option('--concurrency <n>', `threads for parsing and rewriting (this one + n-1 workers), or 'auto' = the idle cores, at most 8 (default: 1; under ${MIN_FILES_FOR_WORKERS} files always 1)`, parseConcurrency)
+    .option(
+      '--concurrency <n>',
+      `threads for parsing and rewriting (this one + n-1 workers), or 'auto' = the idle cores, at most 8 (default: 1; under ${MIN_FILES_FOR_WORKERS} files always 1)`,
+      parseConcurrency,
+    )
     .addOption(new Option('--no-progress', 'no progress bar even on a TTY').hideHelp())
     .addHelpText('after', `\nTransforms:\n${names}\n\nExit codes: 0 done, 1 --check found work or a file failed, 2 usage or fatal error.`)
     .showHelpAfterError()
@@ -115,7 +121,12 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
   const options = program.opts<CliOptions & { progress?: boolean }>();
   const paths = program.processedArgs[0] as string[];
   try {
-    const selected = findTransforms(options.transform?.split(',').map((s) => s.trim()).filter(Boolean));
+    const selected = findTransforms(
+      options.transform
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     const engine = new Engine(selected, { service: options.service, ttlMs: options.ttl });
     const tty = Boolean(io.stderr.isTTY) && !options.json && options.progress !== false;
     const report = await engine.run({

@@ -93,7 +93,11 @@ export class CodemodUsageError extends Error {
 /** Uncommitted changes under `paths`, or `undefined` when `cwd` is not in a git work tree. */
 export function dirtyFiles(cwd: string, paths: readonly string[]): string[] | undefined {
   try {
-    const out = execFileSync('git', ['status', '--porcelain', '--', ...paths], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('git', ['status', '--porcelain', '--', ...paths], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return out.split('\n').filter((l) => l.trim().length > 0);
   } catch {
     return undefined;
@@ -135,14 +139,16 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
 /** Maps an offset in the text before `edits` to the text after them. */
 function mapOffset(edits: readonly TextEdit[], offset: number): number {
   let delta = 0;
-  for (const edit of edits) if (edit.end <= offset && !(edit.start === offset && edit.end === offset)) delta += edit.text.length - (edit.end - edit.start);
+  for (const edit of edits)
+    if (edit.end <= offset && !(edit.start === offset && edit.end === offset)) delta += edit.text.length - (edit.end - edit.start);
   return offset + delta;
 }
 
 // Where a finding sits: its narrow `loc` when the rule gave one (a column name inside a SQL
 // string can be lines below the call's start), else its node. Markers go above that line, where
 // the lint message is.
-const findingOffset = (text: string, finding: Finding): number => (finding.loc ? offsetOfLoc(text, finding.loc.start) : finding.node.range[0]);
+const findingOffset = (text: string, finding: Finding): number =>
+  finding.loc ? offsetOfLoc(text, finding.loc.start) : finding.node.range[0];
 
 /** ESLint's 1-based line / 0-based column to an offset, with ESLint's line breaks. */
 function offsetOfLoc(text: string, position: { line: number; column: number }): number {
@@ -233,8 +239,13 @@ export class Engine {
     for (const transform of candidates) {
       for (const finding of after.findings.get(transform.rule.name) ?? []) {
         const offset = findingOffset(rewritten, finding);
-        const note = notes.find((n) => mapOffset(allEdits, n.offset) === offset || lineAt(rewritten, mapOffset(allEdits, n.offset)) === lineAt(rewritten, offset));
-        const reason = markerAbove(rewritten, offset) ?? note?.reason ?? `the ${transform.name} rewrite did not remove this finding of ${transform.rule.name}`;
+        const note = notes.find(
+          (n) => mapOffset(allEdits, n.offset) === offset || lineAt(rewritten, mapOffset(allEdits, n.offset)) === lineAt(rewritten, offset),
+        );
+        const reason =
+          markerAbove(rewritten, offset) ??
+          note?.reason ??
+          `the ${transform.name} rewrite did not remove this finding of ${transform.rule.name}`;
         remaining.push({ offset, reason, transform: transform.name });
         fixedBy.set(transform.name, (fixedBy.get(transform.name) ?? 0) - 1);
       }
@@ -267,7 +278,8 @@ export class Engine {
   /** The worker script when this run should use worker threads, else `undefined`. */
   private workerScriptFor(options: CodemodOptions, files: number): WorkerScript | undefined {
     const concurrency = options.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new CodemodUsageError(`concurrency must be a positive integer, got ${String(concurrency)}`);
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new CodemodUsageError(`concurrency must be a positive integer, got ${String(concurrency)}`);
     if (concurrency === 1 || files < (options.minFilesForWorkers ?? MIN_FILES_FOR_WORKERS)) return undefined;
     // Workers rebuild the transforms by registry name: a transform from elsewhere stays serial.
     if (this.transforms.length === 0 || !this.transforms.every((t) => registered.includes(t))) return undefined;
@@ -326,7 +338,12 @@ export class Engine {
     let done = 0;
     const script = this.workerScriptFor(options, files.length);
     if (script) {
-      const setup = { transforms: this.transforms.map((t) => t.name), service: this.options.service, settings: this.settings, ttlMs: this.options.ttlMs };
+      const setup = {
+        transforms: this.transforms.map((t) => t.name),
+        service: this.options.service,
+        settings: this.settings,
+        ttlMs: this.options.ttlMs,
+      };
       // `concurrency` threads in all: this one and concurrency − 1 workers.
       const outcomes = await transformInWorkers(files, setup, {
         workers: (options.concurrency ?? 1) - 1,
@@ -359,7 +376,11 @@ export class Engine {
             return undefined;
           }
         },
-        detect: <Facts>(path: string, text: string, rule: ReplicaGuardRule<string, readonly unknown[], Facts>): Array<Finding<string, Facts>> => {
+        detect: <Facts>(
+          path: string,
+          text: string,
+          rule: ReplicaGuardRule<string, readonly unknown[], Facts>,
+        ): Array<Finding<string, Facts>> => {
           try {
             return (this.detectWith(path, text, [rule as never]).findings.get(rule.name) ?? []) as Array<Finding<string, Facts>>;
           } catch {
@@ -370,7 +391,10 @@ export class Engine {
         cwd,
         fixed: fixedBy.get(transform.name) ?? 0,
       };
-      const output = transform.project(view, { service: options.service ?? this.options.service ?? packageInfoFor(cwd).service, ...(this.options.ttlMs === undefined ? {} : { ttlMs: this.options.ttlMs }) });
+      const output = transform.project(view, {
+        service: options.service ?? this.options.service ?? packageInfoFor(cwd).service,
+        ...(this.options.ttlMs === undefined ? {} : { ttlMs: this.options.ttlMs }),
+      });
       // Whole files (a scaffolded entrypoint, package.json): a new file never replaces an existing one.
       for (const file of output.files ?? []) {
         const exists = current.has(file.path) || existsSync(file.path);
@@ -389,10 +413,14 @@ export class Engine {
           this.parse(change.path, next);
           current.set(change.path, next);
         } catch (error) {
-          report.errors.push({ file: display(change.path), message: `the ${transform.name} project step produced code that does not parse: ${errorMessage(error)}` });
+          report.errors.push({
+            file: display(change.path),
+            message: `the ${transform.name} project step produced code that does not parse: ${errorMessage(error)}`,
+          });
         }
       }
-      for (const m of output.manual) report.manual.push({ file: display(m.path), line: m.line, reason: m.reason, transform: transform.name });
+      for (const m of output.manual)
+        report.manual.push({ file: display(m.path), line: m.line, reason: m.reason, transform: transform.name });
     }
 
     for (const [path, after] of current) {

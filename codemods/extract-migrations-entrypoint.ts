@@ -45,7 +45,11 @@ const CODE: Record<ScaffoldMigrator, MigratorCode> = {
       "typeormMigrator({\n    dataSource: (url) => new DataSource({ type: 'postgres', url, migrations: ['dist/migrations/*.js'], synchronize: false, migrationsRun: false }),\n  })",
   },
   knex: { names: ['knexMigrator'], imports: [], migrate: "knexMigrator({ migrations: { directory: 'migrations' } })" },
-  own: { names: [], imports: [], migrate: 'async (client) => {\n    // Apply your migrations on `client`: the pinned, locked connection to POSTGRES_MIGRATE_URL.\n  }' },
+  own: {
+    names: [],
+    imports: [],
+    migrate: 'async (client) => {\n    // Apply your migrations on `client`: the pinned, locked connection to POSTGRES_MIGRATE_URL.\n  }',
+  },
 };
 
 export interface EntrypointOptions {
@@ -67,14 +71,24 @@ export function entrypointText(options: EntrypointOptions): string {
   const quote = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const call = `runMigrations({\n  lockKey: ${quote(options.lockKey)},\n  migrate: ${code.migrate},\n})`;
   if (options.module === 'esm') {
-    const imports = [...code.imports.map(([clause, module]) => `import ${clause} from ${quote(module)};`), `import { ${names} } from 'replica-guard';`];
+    const imports = [
+      ...code.imports.map(([clause, module]) => `import ${clause} from ${quote(module)};`),
+      `import { ${names} } from 'replica-guard';`,
+    ];
     return [...HEADER, ...imports, '', `await ${call};`, ''].join('\n');
   }
   const requires = [
     ...code.imports.map(([clause, module]) => `const ${clause.replace(' as ', ': ')} = require(${quote(module)});`),
     `const { ${names} } = require('replica-guard');`,
   ];
-  return [...HEADER, "'use strict';", ...requires, '', `${call}.catch((error) => {\n  console.error(error);\n  process.exit(1);\n});`, ''].join('\n');
+  return [
+    ...HEADER,
+    "'use strict';",
+    ...requires,
+    '',
+    `${call}.catch((error) => {\n  console.error(error);\n  process.exit(1);\n});`,
+    '',
+  ].join('\n');
 }
 
 /** The `migrate` script for package.json. */

@@ -10,9 +10,11 @@ export function withMigrateScript(text: string, command: string): ScriptResult {
   } catch (error) {
     return { kind: 'unreadable', reason: `package.json does not parse (${error instanceof Error ? error.message : String(error)})` };
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { kind: 'unreadable', reason: 'package.json is not an object' };
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { kind: 'unreadable', reason: 'package.json is not an object' };
   const scripts = json.scripts;
-  if (scripts !== undefined && (typeof scripts !== 'object' || scripts === null || Array.isArray(scripts))) return { kind: 'unreadable', reason: '`scripts` in package.json is not an object' };
+  if (scripts !== undefined && (typeof scripts !== 'object' || scripts === null || Array.isArray(scripts)))
+    return { kind: 'unreadable', reason: '`scripts` in package.json is not an object' };
   const existing = (scripts as Record<string, unknown> | undefined)?.migrate;
   if (existing !== undefined) return { kind: 'exists', script: String(existing) };
 

@@ -56,7 +56,11 @@ export function bindingRemovalEdits(text: string, bindings: ReadonlySet<TSESTree
     if (owner.type === 'ObjectPattern') {
       const declarator = owner.parent;
       const declaration = declarator?.parent;
-      if (removed.length === owner.properties.length && declaration?.type === 'VariableDeclaration' && declaration.declarations.length === 1) {
+      if (
+        removed.length === owner.properties.length &&
+        declaration?.type === 'VariableDeclaration' &&
+        declaration.declarations.length === 1
+      ) {
         edits.push(removalEdit(text, declaration));
         continue;
       }

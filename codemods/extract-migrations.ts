@@ -12,7 +12,13 @@ import type { Finding } from '../rules/create-rule.js';
 import { noInAppMigrations, type NoInAppMigrationsFacts } from '../rules/no-in-app-migrations.js';
 import { importThatBecomesUnused } from '../rules/utils/migration-removal.js';
 import { matchesAny, DEFAULT_MIGRATE_ENTRYPOINTS } from '../rules/utils/settings.js';
-import { DEFAULT_MIGRATION_FLAGS, PROCESS_SPAWNERS, SCHEMA_OPTIONS_APIS, SCHEMA_WRITE_FUNCTIONS, SCHEMA_WRITE_METHODS } from '../src/knowledge/migrators.js';
+import {
+  DEFAULT_MIGRATION_FLAGS,
+  PROCESS_SPAWNERS,
+  SCHEMA_OPTIONS_APIS,
+  SCHEMA_WRITE_FUNCTIONS,
+  SCHEMA_WRITE_METHODS,
+} from '../src/knowledge/migrators.js';
 import { contains, removalEdit, withoutAwait } from './advisory-lock-statements.js';
 import { entrypointText, migrateScript, migratorFor } from './extract-migrations-entrypoint.js';
 import { withMigrateScript } from './extract-migrations-package-json.js';
@@ -71,7 +77,13 @@ function flagConstant(
   const declarator = node.parent;
   const declaration = declarator?.parent;
   if (declarator?.type !== 'VariableDeclarator' || declarator.init !== node || declarator.id.type !== 'Identifier') return undefined;
-  if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || declaration.declarations.length !== 1 || !standsAlone(declaration)) return undefined;
+  if (
+    declaration?.type !== 'VariableDeclaration' ||
+    declaration.kind !== 'const' ||
+    declaration.declarations.length !== 1 ||
+    !standsAlone(declaration)
+  )
+    return undefined;
   const variable = file.sourceCode.getDeclaredVariables(declarator as never)[0];
   const reads = variable?.references.filter((r) => r.isRead()) ?? [];
   if (reads.length === 0) return undefined;
@@ -125,7 +137,9 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
 
   // 2. The calls that can go as whole statements, and the flag branches made only of them.
   const calls = findings.filter((f): f is Finding<string, CallFacts> => f.facts.kind === 'call' || f.facts.kind === 'command');
-  const removable = new Set<TSESTree.Node>(calls.flatMap((f) => (f.facts.statement && standsAlone(f.facts.statement) ? [f.facts.statement] : [])));
+  const removable = new Set<TSESTree.Node>(
+    calls.flatMap((f) => (f.facts.statement && standsAlone(f.facts.statement) ? [f.facts.statement] : [])),
+  );
   const branches = new Set<TSESTree.IfStatement>();
   for (const finding of findings) {
     const facts = finding.facts;
@@ -143,7 +157,10 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
     }
     const branch = flagBranch(facts.read, removable);
     if (!branch) {
-      note(finding, `${facts.flag} is read outside an \`if\` that only runs schema writes; remove the flag and the code it switches by hand (the migrate entrypoint is the only writer of schema)`);
+      note(
+        finding,
+        `${facts.flag} is read outside an \`if\` that only runs schema writes; remove the flag and the code it switches by hand (the migrate entrypoint is the only writer of schema)`,
+      );
       continue;
     }
     if (!branches.has(branch)) edits.push(removalEdit(file.text, branch));
@@ -179,7 +196,8 @@ function modulesInUse(root: string, view: ProjectView): Set<string> {
   const modules = new Set<string>();
   try {
     const json = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    for (const field of ['dependencies', 'devDependencies', 'peerDependencies']) for (const name of Object.keys(json[field] ?? {})) modules.add(name);
+    for (const field of ['dependencies', 'devDependencies', 'peerDependencies'])
+      for (const name of Object.keys(json[field] ?? {})) modules.add(name);
   } catch {
     // No readable package.json: the imports below still tell.
   }
@@ -196,7 +214,11 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
   const packageJson = join(root, 'package.json');
   // Without a package.json the lookup ends at the filesystem root: never scaffold there.
   if (!existsSync(packageJson)) {
-    output.manual.push({ path: view.cwd, line: 1, reason: `no package.json at or above ${view.cwd}: scaffold ${ENTRYPOINT_PATH.typescript} on runMigrations by hand` });
+    output.manual.push({
+      path: view.cwd,
+      line: 1,
+      reason: `no package.json at or above ${view.cwd}: scaffold ${ENTRYPOINT_PATH.typescript} on runMigrations by hand`,
+    });
     return output;
   }
   const existing = [...view.files.keys()].find((path) => matchesAny(path, root, DEFAULT_MIGRATE_ENTRYPOINTS));
@@ -206,19 +228,34 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
   const migrator = migratorFor(modulesInUse(root, view));
 
   if (existing || existsSync(entrypoint)) {
-    output.manual.push({ path: entrypoint, line: 1, reason: `a migrate entrypoint exists and was left as it is: make sure it runs ${migrator === 'own' ? 'your migrations' : `the ${migrator} migrations`} with runMigrations` });
+    output.manual.push({
+      path: entrypoint,
+      line: 1,
+      reason: `a migrate entrypoint exists and was left as it is: make sure it runs ${migrator === 'own' ? 'your migrations' : `the ${migrator} migrations`} with runMigrations`,
+    });
   } else {
     const module = packageInfoFor(root).type === 'module' || typescript ? 'esm' : 'cjs';
     output.files!.push({ path: entrypoint, text: entrypointText({ migrator, lockKey: context.service, module }), create: true });
-    if (migrator === 'own') output.manual.push({ path: entrypoint, line: 1, reason: 'no ready-made migrator for the library in use: fill in `migrate` in the scaffolded entrypoint' });
+    if (migrator === 'own')
+      output.manual.push({
+        path: entrypoint,
+        line: 1,
+        reason: 'no ready-made migrator for the library in use: fill in `migrate` in the scaffolded entrypoint',
+      });
   }
 
   const command = migrateScript(existing ? view.relative(existing) : relativePath, typescript);
   if (existsSync(packageJson)) {
     const result = withMigrateScript(readFileSync(packageJson, 'utf8'), command);
     if (result.kind === 'added') output.files!.push({ path: packageJson, text: result.text });
-    else if (result.kind === 'exists' && result.script !== command) output.manual.push({ path: packageJson, line: 1, reason: `the existing "migrate" script (${result.script}) was kept: make it run the migrate entrypoint (${command})` });
-    else if (result.kind === 'unreadable') output.manual.push({ path: packageJson, line: 1, reason: `${result.reason}: add "migrate": "${command}" to scripts by hand` });
+    else if (result.kind === 'exists' && result.script !== command)
+      output.manual.push({
+        path: packageJson,
+        line: 1,
+        reason: `the existing "migrate" script (${result.script}) was kept: make it run the migrate entrypoint (${command})`,
+      });
+    else if (result.kind === 'unreadable')
+      output.manual.push({ path: packageJson, line: 1, reason: `${result.reason}: add "migrate": "${command}" to scripts by hand` });
   }
   output.manual.push({
     path: existsSync(packageJson) ? packageJson : entrypoint,
@@ -231,7 +268,8 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
 export const extractMigrations: Transform<Facts> = {
   name: 'extract-migrations',
   rule: noInAppMigrations as unknown as Transform<Facts>['rule'],
-  description: 'Remove in-app schema writes (synchronize, migrationsRun, migrator calls, the POSTGRES_RUN_MIGRATIONS branch) and scaffold src/cmd/migrate on runMigrations with a `migrate` script.',
+  description:
+    'Remove in-app schema writes (synchronize, migrationsRun, migrator calls, the POSTGRES_RUN_MIGRATIONS branch) and scaffold src/cmd/migrate on runMigrations with a `migrate` script.',
   prefilter: MIGRATIONS_PREFILTER,
   apply,
   project,

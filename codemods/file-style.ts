@@ -63,7 +63,11 @@ export function moduleStyleOf(path: string, program: TSESTree.Program, packageTy
   if (/\.(mjs|mts)$/.test(path)) return 'esm';
   if (/\.(cjs|cts)$/.test(path)) return 'cjs';
   const esm = program.body.some(
-    (s) => s.type === 'ImportDeclaration' || s.type === 'ExportNamedDeclaration' || s.type === 'ExportDefaultDeclaration' || s.type === 'ExportAllDeclaration',
+    (s) =>
+      s.type === 'ImportDeclaration' ||
+      s.type === 'ExportNamedDeclaration' ||
+      s.type === 'ExportDefaultDeclaration' ||
+      s.type === 'ExportAllDeclaration',
   );
   if (esm) return 'esm';
   if (hasRequire(program)) return 'cjs';

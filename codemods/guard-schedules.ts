@@ -58,7 +58,9 @@ function asyncEdits(fn: WorkFunction, file: SourceFileInfo): TextEdit[] {
   const edits: TextEdit[] = [];
   const method = methodOf(fn);
   if (method) {
-    const keyStart = method.computed ? (file.sourceCode.getTokenBefore(method.key as never)?.range[0] ?? method.key.range[0]) : method.key.range[0];
+    const keyStart = method.computed
+      ? (file.sourceCode.getTokenBefore(method.key as never)?.range[0] ?? method.key.range[0])
+      : method.key.range[0];
     edits.push({ start: keyStart, end: keyStart, text: 'async ' });
   } else {
     edits.push({ start: fn.range[0], end: fn.range[0], text: 'async ' });
@@ -72,7 +74,12 @@ function asyncEdits(fn: WorkFunction, file: SourceFileInfo): TextEdit[] {
 }
 
 /** The guard as the first statement of the body (expression bodies become blocks). */
-function bodyEdits(fn: WorkFunction | undefined, block: TSESTree.BlockStatement | undefined, guard: string, file: SourceFileInfo): TextEdit[] {
+function bodyEdits(
+  fn: WorkFunction | undefined,
+  block: TSESTree.BlockStatement | undefined,
+  guard: string,
+  file: SourceFileInfo,
+): TextEdit[] {
   const { text, style } = file;
   const body = block ?? fn!.body;
   if (body.type !== 'BlockStatement') {
@@ -104,7 +111,8 @@ export const SCHEDULER_PREFILTER: readonly string[] = [
 export const guardSchedules: Transform<UnguardedScheduleFacts> = {
   name: 'guard-schedules',
   rule: noUnguardedSchedule as unknown as Transform<UnguardedScheduleFacts>['rule'],
-  description: "Make each unguarded scheduled work function begin with `if (!(await claimPeriod('<service>:<job>', <period>))) return;` and wire setLeaseClient once.",
+  description:
+    "Make each unguarded scheduled work function begin with `if (!(await claimPeriod('<service>:<job>', <period>))) return;` and wire setLeaseClient once.",
   prefilter: SCHEDULER_PREFILTER,
   mayMatch: mentionsSchedule,
 
@@ -122,7 +130,10 @@ export const guardSchedules: Transform<UnguardedScheduleFacts> = {
         if (guarded.has(loop)) continue;
         const guard = guardStatement(facts, context.service, callee, file.style);
         if (!guard) {
-          manual.push({ offset, reason: 'the period could not be read from the schedule; add the claimPeriod guard with the right period' });
+          manual.push({
+            offset,
+            reason: 'the period could not be read from the schedule; add the claimPeriod guard with the right period',
+          });
           continue;
         }
         edits.push(...bodyEdits(undefined, loop, guard, file));
@@ -130,14 +141,21 @@ export const guardSchedules: Transform<UnguardedScheduleFacts> = {
         continue;
       }
       if (!fn) {
-        manual.push({ offset, reason: 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined' });
+        manual.push({
+          offset,
+          reason: 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined',
+        });
         continue;
       }
       if (guarded.has(fn)) continue;
       const scheduler = SCHEDULERS.find((s) => s.id === facts.scheduler);
       const reschedule = scheduler?.selfRescheduling ? rescheduleStatementOf(fn, facts.schedulerNode) : undefined;
       if (scheduler?.selfRescheduling && !reschedule) {
-        manual.push({ offset, reason: 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body: an early return would stop the loop; guard the work by hand' });
+        manual.push({
+          offset,
+          reason:
+            'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body: an early return would stop the loop; guard the work by hand',
+        });
         continue;
       }
       if (!facts.period) {

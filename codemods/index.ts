@@ -5,4 +5,13 @@ export type { CodemodOptions, CodemodReport, FileChange, FileFailure, ManualFoll
 export { transforms, findTransforms, UnknownTransformError } from './registry.js';
 export { formatDiff } from './format-diff.js';
 export { MARKER_PREFIX } from './manual-marker.js';
-export type { Transform, TransformContext, TransformOutput, TextEdit, ManualNote, SourceFileInfo, ProjectOutput, ProjectView } from './transform.js';
+export type {
+  Transform,
+  TransformContext,
+  TransformOutput,
+  TextEdit,
+  ManualNote,
+  SourceFileInfo,
+  ProjectOutput,
+  ProjectView,
+} from './transform.js';

@@ -28,7 +28,12 @@ interface ClientFacts {
 /** Not a lint rule: how the wiring step finds client creations, with the rules' import tracking. */
 export const redisClientCreations = createRule<'client', [], ClientFacts>({
   name: 'redis-client-creations',
-  meta: { type: 'suggestion', docs: { description: 'Redis clients created in a file.', recommended: false }, messages: { client: 'Redis client' }, schema: [] },
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'Redis clients created in a file.', recommended: false },
+    messages: { client: 'Redis client' },
+    schema: [],
+  },
   defaultOptions: [],
   detect(context, report) {
     return {
@@ -36,13 +41,18 @@ export const redisClientCreations = createRule<'client', [], ClientFacts>({
         for (const ref of importedReferences(context, catalogue)) {
           const declarator = ref.node.parent;
           const declaration = declarator?.parent;
-          const atTop = declaration?.type === 'VariableDeclaration' && (declaration.parent?.type === 'Program' || declaration.parent?.parent?.type === 'Program');
+          const atTop =
+            declaration?.type === 'VariableDeclaration' &&
+            (declaration.parent?.type === 'Program' || declaration.parent?.parent?.type === 'Program');
           const named = declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier' && declarator.init === ref.node;
           const statement = declaration?.parent?.type === 'ExportNamedDeclaration' ? declaration.parent : declaration;
           report({
             messageId: 'client',
             node: ref.node,
-            facts: { name: named && atTop ? (declarator.id as TSESTree.Identifier).name : undefined, statement: named && atTop ? statement : undefined },
+            facts: {
+              name: named && atTop ? (declarator.id as TSESTree.Identifier).name : undefined,
+              statement: named && atTop ? statement : undefined,
+            },
           });
         }
       },

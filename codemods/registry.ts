@@ -11,7 +11,9 @@ export const transforms: readonly AnyTransform[] = [guardSchedules, atomicCounte
 
 export class UnknownTransformError extends Error {
   constructor(readonly unknown: string[]) {
-    super(`unknown transform${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')} (known: ${transforms.map((t) => t.name).join(', ')})`);
+    super(
+      `unknown transform${unknown.length === 1 ? '' : 's'}: ${unknown.join(', ')} (known: ${transforms.map((t) => t.name).join(', ')})`,
+    );
     this.name = 'UnknownTransformError';
   }
 }

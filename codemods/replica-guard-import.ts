@@ -32,16 +32,29 @@ function appendToList(text: string, listOpen: number, firstStart: number, lastEn
 }
 
 /** Where a new import/require line goes: after the last one, else before the first statement. */
-function newDeclarationEdit(text: string, program: TSESTree.Program, declaration: string, style: FileStyle, isImportLike: (s: TSESTree.Node) => boolean): TextEdit {
+function newDeclarationEdit(
+  text: string,
+  program: TSESTree.Program,
+  declaration: string,
+  style: FileStyle,
+  isImportLike: (s: TSESTree.Node) => boolean,
+): TextEdit {
   const body = program.body;
   const last = [...body].reverse().find(isImportLike);
   if (last) return { start: last.range[1], end: last.range[1], text: `${style.eol}${declaration}` };
   // Keep directives ('use strict') first.
-  const directives = body.filter((s) => s.type === 'ExpressionStatement' && typeof (s as TSESTree.ExpressionStatement).directive === 'string');
+  const directives = body.filter(
+    (s) => s.type === 'ExpressionStatement' && typeof (s as TSESTree.ExpressionStatement).directive === 'string',
+  );
   const lastDirective = directives[directives.length - 1];
   if (lastDirective) return { start: lastDirective.range[1], end: lastDirective.range[1], text: `${style.eol}${declaration}` };
   const first = body[0];
-  if (!first) return { start: text.length, end: text.length, text: `${text.length > 0 && !text.endsWith('\n') ? style.eol : ''}${declaration}${style.eol}` };
+  if (!first)
+    return {
+      start: text.length,
+      end: text.length,
+      text: `${text.length > 0 && !text.endsWith('\n') ? style.eol : ''}${declaration}${style.eol}`,
+    };
   const lineStart = text.lastIndexOf('\n', first.range[0] - 1) + 1;
   return { start: lineStart, end: lineStart, text: `${declaration}${style.eol}${style.eol}` };
 }
@@ -55,12 +68,15 @@ export function replicaGuardImportEdits(text: string, program: TSESTree.Program,
 
   if (style.module === 'esm') {
     const imports = program.body.filter(
-      (s): s is TSESTree.ImportDeclaration => s.type === 'ImportDeclaration' && s.source.value === RUNTIME_MODULE && s.importKind !== 'type',
+      (s): s is TSESTree.ImportDeclaration =>
+        s.type === 'ImportDeclaration' && s.source.value === RUNTIME_MODULE && s.importKind !== 'type',
     );
     const have = new Set(
       imports.flatMap((i) =>
         i.specifiers.flatMap((s) =>
-          s.type === 'ImportSpecifier' && s.importKind !== 'type' ? [s.local.name, s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value)] : [],
+          s.type === 'ImportSpecifier' && s.importKind !== 'type'
+            ? [s.local.name, s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value)]
+            : [],
         ),
       ),
     );
@@ -77,7 +93,15 @@ export function replicaGuardImportEdits(text: string, program: TSESTree.Program,
       const end = defaultOnly.specifiers[0]!.range[1];
       return [{ start: end, end, text: `, { ${missing.join(', ')} }` }];
     }
-    return [newDeclarationEdit(text, program, `import { ${missing.join(', ')} } from ${source}${semi}`, style, (s) => s.type === 'ImportDeclaration')];
+    return [
+      newDeclarationEdit(
+        text,
+        program,
+        `import { ${missing.join(', ')} } from ${source}${semi}`,
+        style,
+        (s) => s.type === 'ImportDeclaration',
+      ),
+    ];
   }
 
   const patterns: TSESTree.ObjectPattern[] = [];
@@ -88,7 +112,9 @@ export function replicaGuardImportEdits(text: string, program: TSESTree.Program,
   const have = new Set(
     patterns.flatMap((p) =>
       p.properties.flatMap((prop) =>
-        prop.type === 'Property' && prop.value.type === 'Identifier' ? [prop.value.name, prop.key.type === 'Identifier' ? prop.key.name : prop.value.name] : [],
+        prop.type === 'Property' && prop.value.type === 'Identifier'
+          ? [prop.value.name, prop.key.type === 'Identifier' ? prop.key.name : prop.value.name]
+          : [],
       ),
     ),
   );

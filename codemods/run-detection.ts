@@ -11,10 +11,19 @@ export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs',
 const FILES = [`**/*.{${SOURCE_EXTENSIONS.join(',')}}`];
 const PLUGIN = 'replica-codemod';
 const NODE_GLOBALS = Object.fromEntries(
-  ['require', 'module', 'exports', '__dirname', '__filename', 'process', 'setInterval', 'setTimeout', 'setImmediate', 'clearInterval', 'clearTimeout'].map((name) => [
-    name,
-    'readonly' as const,
-  ]),
+  [
+    'require',
+    'module',
+    'exports',
+    '__dirname',
+    '__filename',
+    'process',
+    'setInterval',
+    'setTimeout',
+    'setImmediate',
+    'clearInterval',
+    'clearTimeout',
+  ].map((name) => [name, 'readonly' as const]),
 );
 
 export class ParseError extends Error {

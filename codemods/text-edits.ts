@@ -10,7 +10,9 @@ export class OverlappingEditsError extends Error {
 }
 
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const ordered = edits.map((edit, index) => ({ edit, index })).sort((a, b) => a.edit.start - b.edit.start || a.edit.end - b.edit.end || a.index - b.index);
+  const ordered = edits
+    .map((edit, index) => ({ edit, index }))
+    .sort((a, b) => a.edit.start - b.edit.start || a.edit.end - b.edit.end || a.index - b.index);
   for (let i = 1; i < ordered.length; i += 1) {
     const previous = ordered[i - 1]!.edit;
     const current = ordered[i]!.edit;

@@ -121,7 +121,11 @@ export function transformInWorkers(paths: readonly string[], setup: WorkerSetup,
       try {
         worker = new Worker(options.script.entry, { workerData: setup, eval: options.script.eval ?? false });
       } catch (error) {
-        return finish(new CodemodWorkerError(`could not start a codemod worker (${error instanceof Error ? error.message : String(error)})`, { cause: error }));
+        return finish(
+          new CodemodWorkerError(`could not start a codemod worker (${error instanceof Error ? error.message : String(error)})`, {
+            cause: error,
+          }),
+        );
       }
       workers.push(worker);
       // The batches this worker holds, oldest first (it answers in order); named in a crash message.
@@ -143,9 +147,17 @@ export function transformInWorkers(paths: readonly string[], setup: WorkerSetup,
         store(batch.start, message.outcomes);
         send();
       });
-      worker.on('error', (error) => finish(new CodemodWorkerError(`a codemod worker crashed${during()}: ${error.message}`, { cause: error })));
-      worker.on('messageerror', (error) => finish(new CodemodWorkerError(`a codemod worker sent a message that could not be read${during()}: ${error.message}`, { cause: error })));
-      worker.on('exit', (code) => finish(new CodemodWorkerError(`a codemod worker exited (code ${code})${during()} before the run was done`)));
+      worker.on('error', (error) =>
+        finish(new CodemodWorkerError(`a codemod worker crashed${during()}: ${error.message}`, { cause: error })),
+      );
+      worker.on('messageerror', (error) =>
+        finish(
+          new CodemodWorkerError(`a codemod worker sent a message that could not be read${during()}: ${error.message}`, { cause: error }),
+        ),
+      );
+      worker.on('exit', (code) =>
+        finish(new CodemodWorkerError(`a codemod worker exited (code ${code})${during()} before the run was done`)),
+      );
       for (let k = 0; k < IN_FLIGHT; k++) send();
     }
     const local = options.local;

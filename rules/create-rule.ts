@@ -35,7 +35,10 @@ export interface Finding<MessageIds extends string = string, Facts = unknown> {
 
 /** The members of ESLint's rule context a detection may read (the codemod engine passes the same). */
 export type DetectContext<MessageIds extends string = string, Options extends readonly unknown[] = readonly unknown[]> = Readonly<
-  Pick<RuleContext<MessageIds, Options>, 'id' | 'options' | 'sourceCode' | 'settings' | 'filename' | 'physicalFilename' | 'cwd' | 'languageOptions'>
+  Pick<
+    RuleContext<MessageIds, Options>,
+    'id' | 'options' | 'sourceCode' | 'settings' | 'filename' | 'physicalFilename' | 'cwd' | 'languageOptions'
+  >
 >;
 
 export type Detect<MessageIds extends string, Options extends readonly unknown[], Facts> = (
@@ -58,11 +61,11 @@ export interface RuleDefinition<MessageIds extends string, Options extends reado
   detect: Detect<MessageIds, Options, Facts>;
 }
 
-export type ReplicaGuardRule<MessageIds extends string = string, Options extends readonly unknown[] = readonly unknown[], Facts = unknown> = RuleModule<
-  MessageIds,
-  Options,
-  ReplicaGuardDocs
-> & {
+export type ReplicaGuardRule<
+  MessageIds extends string = string,
+  Options extends readonly unknown[] = readonly unknown[],
+  Facts = unknown,
+> = RuleModule<MessageIds, Options, ReplicaGuardDocs> & {
   name: string;
   /** The detection the codemod engine reuses. Options arrive already merged with defaults. */
   detect: Detect<MessageIds, Options, Facts>;

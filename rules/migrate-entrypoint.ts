@@ -12,9 +12,17 @@ import { isMigrateEntrypointFile } from './utils/migration-exempt-file.js';
 import { exitsNonZero } from './utils/migration-exit-paths.js';
 import { unwrapExpression } from './utils/unwrapped-expression.js';
 import { memberPropertyName } from './utils/property-names.js';
-import { MIGRATE_LOCK_FUNCTIONS, MIGRATE_URL_VARIABLE, PG_MODULES, RUN_MIGRATIONS_API, isPoolerUrlLiteral, wrongMigrateUrlVariable } from '../src/knowledge/migrators.js';
+import {
+  MIGRATE_LOCK_FUNCTIONS,
+  MIGRATE_URL_VARIABLE,
+  PG_MODULES,
+  RUN_MIGRATIONS_API,
+  isPoolerUrlLiteral,
+  wrongMigrateUrlVariable,
+} from '../src/knowledge/migrators.js';
 
-export type MigrateEntrypointMessageIds = 'appUrl' | 'poolerUrl' | 'pool' | 'noLock' | 'swallowedFailure' | 'floatingMain' | 'handleRejection';
+export type MigrateEntrypointMessageIds =
+  'appUrl' | 'poolerUrl' | 'pool' | 'noLock' | 'swallowedFailure' | 'floatingMain' | 'handleRejection';
 
 /** What a rewrite (the `extract-migrations` scaffold, or a person) needs per finding. */
 export interface MigrateEntrypointFacts {
@@ -35,7 +43,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
   meta: {
     type: 'problem',
     docs: {
-      description: 'Require the migrate entrypoint to connect with POSTGRES_MIGRATE_URL, hold an advisory lock on one pinned connection, and exit non-zero on failure',
+      description:
+        'Require the migrate entrypoint to connect with POSTGRES_MIGRATE_URL, hold an advisory lock on one pinned connection, and exit non-zero on failure',
       recommended: true,
     },
     hasSuggestions: true,
@@ -82,7 +91,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
       if (value.type !== 'CallExpression') return undefined;
       const callee = unwrapExpression(value.callee);
       const method = memberPropertyName(callee);
-      if (callee.type === 'MemberExpression' && (method === 'finally' || (method === 'then' && value.arguments.length < 2))) return floatingCall(callee.object);
+      if (callee.type === 'MemberExpression' && (method === 'finally' || (method === 'then' && value.arguments.length < 2)))
+        return floatingCall(callee.object);
       if (callee.type === 'MemberExpression') return undefined;
       const fn = definition(callee);
       return fn?.async ? value : undefined;
@@ -100,13 +110,20 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
       },
       CallExpression(node: TSESTree.CallExpression) {
         const method = memberPropertyName(unwrapExpression(node.callee));
-        if ((method === 'catch' && node.arguments.length >= 1) || (method === 'then' && node.arguments.length >= 2)) handlerCalls.push(node);
+        if ((method === 'catch' && node.arguments.length >= 1) || (method === 'then' && node.arguments.length >= 2))
+          handlerCalls.push(node);
       },
       'Program:exit'(program: TSESTree.Program) {
         // 1. The URL.
         for (const read of migrationEnvReads(context)) {
           const why = wrongMigrateUrlVariable(read.name);
-          if (why) report({ messageId: why === 'app' ? 'appUrl' : 'poolerUrl', data: { name: read.name }, node: read.node, facts: { kind: 'url', variable: read.name, node: read.node } });
+          if (why)
+            report({
+              messageId: why === 'app' ? 'appUrl' : 'poolerUrl',
+              data: { name: read.name },
+              node: read.node,
+              facts: { kind: 'url', variable: read.name, node: read.node },
+            });
         }
         for (const { node, text } of strings) {
           if (isPoolerUrlLiteral(text)) report({ messageId: 'poolerUrl', node, facts: { kind: 'url', node } });
@@ -118,7 +135,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           { modules: PG_MODULES, path: ['Client'], kind: 'construct', entry: 'client' as const },
           { modules: RUN_MIGRATIONS_API.modules, path: RUN_MIGRATIONS_API.path, kind: 'call', entry: 'runMigrations' as const },
         ]);
-        for (const ref of refs) if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
+        for (const ref of refs)
+          if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
         const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
         const pinnedLock = refs.some((r) => r.entry === 'client') && strings.some((s) => LOCK_SQL.test(s.text));
         const unpinnedLock = refs.some((r) => r.entry === 'pool') && strings.some((s) => LOCK_SQL.test(s.text));
@@ -128,7 +146,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           (s) =>
             (s.type === 'ExpressionStatement' && !('directive' in s && s.directive)) ||
             (s.type === 'VariableDeclaration' &&
-              s.declarations.some((d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type))),
+              s.declarations.some(
+                (d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type),
+              )),
         );
         if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first) {
           report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
@@ -137,7 +157,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         // 3. Failure exits non-zero.
         for (const clause of catchClauses) {
           // Best-effort cleanup in `finally` (closing, unlocking) may swallow its own errors.
-          const inFinally = sourceCode.getAncestors?.(clause).some((a, i, all) => a.type === 'TryStatement' && a.finalizer === all[i + 1]) ?? false;
+          const inFinally =
+            sourceCode.getAncestors?.(clause).some((a, i, all) => a.type === 'TryStatement' && a.finalizer === all[i + 1]) ?? false;
           if (inFinally || exitsNonZero(clause.body)) continue;
           const keyword = sourceCode.getFirstToken(clause);
           report({ messageId: 'swallowedFailure', node: clause, loc: keyword?.loc, facts: { kind: 'failure', node: clause } });
@@ -148,7 +169,10 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           if (!handler) continue;
           const fn = definition(handler);
           const value = unwrapExpression(handler);
-          const isConsole = value.type === 'MemberExpression' && unwrapExpression(value.object).type === 'Identifier' && (unwrapExpression(value.object) as TSESTree.Identifier).name === 'console';
+          const isConsole =
+            value.type === 'MemberExpression' &&
+            unwrapExpression(value.object).type === 'Identifier' &&
+            (unwrapExpression(value.object) as TSESTree.Identifier).name === 'console';
           if (fn ? exitsNonZero(fn.body) : !isConsole) continue;
           report({ messageId: 'swallowedFailure', node: handler, facts: { kind: 'failure', node: handler } });
         }
@@ -165,7 +189,12 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
             data: { name },
             node: floating,
             facts: { kind: 'floating', node: floating },
-            suggest: [{ messageId: 'handleRejection', fix: (fixer) => [fixer.replaceText(statement, `${sourceCode.getText(whole)}${HANDLE_REJECTION};`)] }],
+            suggest: [
+              {
+                messageId: 'handleRejection',
+                fix: (fixer) => [fixer.replaceText(statement, `${sourceCode.getText(whole)}${HANDLE_REJECTION};`)],
+              },
+            ],
           });
         }
       },

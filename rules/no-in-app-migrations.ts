@@ -62,13 +62,20 @@ export type NoInAppMigrationsFacts =
       read: TSESTree.Node;
     };
 
-type Report = Parameters<Parameters<typeof createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>>[0]['detect']>[1];
+type Report = Parameters<
+  Parameters<typeof createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>>[0]['detect']
+>[1];
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Per method entry, its method names as one pattern (one scan of the text instead of one per name). */
 const METHOD_WORDS = new Map(SCHEMA_WRITE_METHODS.map((m) => [m, wordPattern(m.methods)]));
 
-const OPTIONS_CATALOGUE: TrackedApi<SchemaOptionsApi>[] = SCHEMA_OPTIONS_APIS.map((api) => ({ modules: api.modules, path: api.path, kind: api.kind, entry: api }));
+const OPTIONS_CATALOGUE: TrackedApi<SchemaOptionsApi>[] = SCHEMA_OPTIONS_APIS.map((api) => ({
+  modules: api.modules,
+  path: api.path,
+  kind: api.kind,
+  entry: api,
+}));
 
 /** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
 function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
@@ -85,13 +92,19 @@ function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node): boolean
   if (!via) return true;
   const object = unwrapExpression(receiver);
   if ('property' in via) return memberPropertyName(object) === via.property;
-  if ('identifier' in via) return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
+  if ('identifier' in via)
+    return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
   if (object.type !== 'CallExpression') return false;
   const callee = unwrapExpression(object.callee);
   return memberPropertyName(callee) === via.call || (callee.type === 'Identifier' && callee.name === via.call);
 }
 
-function reportOptions(call: TSESTree.CallExpression | TSESTree.NewExpression, api: SchemaOptionsApi, sourceCode: SourceCode, report: Report): void {
+function reportOptions(
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  api: SchemaOptionsApi,
+  sourceCode: SourceCode,
+  report: Report,
+): void {
   const objects = migrationOptionsObjects(call.arguments[0], sourceCode);
   if (api.factory) for (const options of [...objects]) objects.push(...migrationFactoryResults(options, api.factory, sourceCode));
   const seen = new Set<TSESTree.Node>();
@@ -117,7 +130,9 @@ function reportOptions(call: TSESTree.CallExpression | TSESTree.NewExpression, a
 function isImportedTag(tag: TSESTree.Node, sourceCode: SourceCode): boolean {
   const id = unwrapExpression(tag);
   if (id.type !== 'Identifier') return false;
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as { defs: Array<{ type: string; node: TSESTree.Node; parent?: TSESTree.Node | null }> } | null;
+  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
+    defs: Array<{ type: string; node: TSESTree.Node; parent?: TSESTree.Node | null }>;
+  } | null;
   const def = variable?.defs[0];
   if (!def || def.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier' || def.parent?.type !== 'ImportDeclaration') return false;
   const imported = def.node.imported.type === 'Identifier' ? def.node.imported.name : def.node.imported.value;
@@ -198,7 +213,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
       'Program:exit'() {
         // ORM options that synchronise or migrate at start-up.
         for (const ref of mentions.options ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
-          if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression') reportOptions(ref.node, ref.entry, sourceCode, report);
+          if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression')
+            reportOptions(ref.node, ref.entry, sourceCode, report);
         }
 
         // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
@@ -218,7 +234,13 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             messageId: 'schemaWriteCall',
             data: { api: ref.entry.api },
             node: ref.node,
-            facts: { kind: 'call', library: ref.entry.library, call: ref.node, statement: removableStatement(ref.node), unusedImport: importThatBecomesUnused(ref.node.callee, sourceCode) },
+            facts: {
+              kind: 'call',
+              library: ref.entry.library,
+              call: ref.node,
+              statement: removableStatement(ref.node),
+              unusedImport: importThatBecomesUnused(ref.node.callee, sourceCode),
+            },
           });
         }
 
@@ -244,7 +266,12 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
 
         // The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`).
         for (const ref of mentions.flags ? importedReferences(context, flagCatalogueOf(flags)) : []) {
-          report({ messageId: 'migrationFlag', data: { flag: ref.entry }, node: ref.node, facts: { kind: 'flag', flag: ref.entry, read: ref.node } });
+          report({
+            messageId: 'migrationFlag',
+            data: { flag: ref.entry },
+            node: ref.node,
+            facts: { kind: 'flag', flag: ref.entry, read: ref.node },
+          });
         }
 
         methodCalls.forEach((call) => {

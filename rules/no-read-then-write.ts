@@ -45,7 +45,8 @@ export interface ReadThenWriteFacts {
 type MessageIds = DataLibrary;
 type Options = [{ ignoreFields: string[] }];
 
-const ATOMIC_PREFIX = '`{{field}}` is read, changed in JavaScript and written back; two requests or replicas doing this at once lose an update.';
+const ATOMIC_PREFIX =
+  '`{{field}}` is read, changed in JavaScript and written back; two requests or replicas doing this at once lose an update.';
 
 const messages = Object.fromEntries(
   (Object.keys(LIBRARY_READS_WRITES) as DataLibrary[]).map((library) => [
@@ -78,7 +79,10 @@ const VERSION_FIELDS = /^(?:version|__v|_version|lock_?version|revision|etag|upd
 function exits(statement: TSESTree.Statement): boolean {
   const last = statement.type === 'BlockStatement' ? statement.body[statement.body.length - 1] : statement;
   return (
-    last?.type === 'ThrowStatement' || last?.type === 'ReturnStatement' || last?.type === 'BreakStatement' || last?.type === 'ContinueStatement'
+    last?.type === 'ThrowStatement' ||
+    last?.type === 'ReturnStatement' ||
+    last?.type === 'BreakStatement' ||
+    last?.type === 'ContinueStatement'
   );
 }
 
@@ -104,7 +108,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow reading a value from the database, changing it in JavaScript and writing it back (lost updates across requests and replicas)',
+      description:
+        'Disallow reading a value from the database, changing it in JavaScript and writing it back (lost updates across requests and replicas)',
       recommended: true,
     },
     messages,
@@ -263,7 +268,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       }
       // `selectFrom('accounts as a')` and `updateTable('accounts')` name one table.
       const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
-      const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
+      const sameModel = (read: ReadSite): boolean =>
+        read.model === null || write.model === null || table(read.model) === table(write.model);
       const kept = changes.filter(({ read, change }) => sameModel(read) && (change.field === null || !ignored.has(change.field)));
       const first = kept[0];
       if (!first) return;
@@ -302,22 +308,26 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     };
 
     // One argument, no rest parameters: these run on most nodes of the file.
-    const guard = <T>(fn: (node: T) => void) => (node: T): void => {
-      try {
-        fn(node);
-      } catch {
-        // A shape we did not foresee never breaks linting.
-      }
-    };
+    const guard =
+      <T>(fn: (node: T) => void) =>
+      (node: T): void => {
+        try {
+          fn(node);
+        } catch {
+          // A shape we did not foresee never breaks linting.
+        }
+      };
     /** `guard`, skipping the call while nothing can be tainted (no function on the stack is live). */
-    const whileLive = <T>(fn: (node: T) => void) => (node: T): void => {
-      if (liveFrames === 0) return;
-      try {
-        fn(node);
-      } catch {
-        // A shape we did not foresee never breaks linting.
-      }
-    };
+    const whileLive =
+      <T>(fn: (node: T) => void) =>
+      (node: T): void => {
+        if (liveFrames === 0) return;
+        try {
+          fn(node);
+        } catch {
+          // A shape we did not foresee never breaks linting.
+        }
+      };
 
     const noteReadGuarded = guard(noteRead);
 
@@ -355,13 +365,21 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           const base = unionOf(lookup(left.name) ?? null, right);
           if (!base) return;
           const operand = right ? null : sourceCode.getText(node.right);
-          assign(left.name, { read: base.read, field: base.field, computed: { node, operator, operand, field: base.computed?.field ?? base.field } });
+          assign(left.name, {
+            read: base.read,
+            field: base.field,
+            computed: { node, operator, operand, field: base.computed?.field ?? base.field },
+          });
           return;
         }
         if (left.type === 'MemberExpression') {
           const simple = operator === '+' || operator === '-';
           const change = compound
-            ? { node, operator: simple && !right ? (operator as '+' | '-') : null, operand: simple && !right ? sourceCode.getText(node.right) : null }
+            ? {
+                node,
+                operator: simple && !right ? (operator as '+' | '-') : null,
+                operand: simple && !right ? sourceCode.getText(node.right) : null,
+              }
             : right
               ? changeOf(null, right)
               : null;
@@ -378,7 +396,12 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const argument = unwrap(node.argument);
         if (argument.type === 'Identifier') {
           const base = lookup(argument.name);
-          if (base) assign(argument.name, { read: base.read, field: base.field, computed: { node, operator, operand: '1', field: base.computed?.field ?? base.field } });
+          if (base)
+            assign(argument.name, {
+              read: base.read,
+              field: base.field,
+              computed: { node, operator, operand: '1', field: base.computed?.field ?? base.field },
+            });
         } else if (argument.type === 'MemberExpression') {
           mutate(argument, { node, operator, operand: '1' });
         }
@@ -438,7 +461,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           const library = libraryOf(read, write);
           const first = changes[0];
           const boundCheck =
-            read.boundChecks.find((check) => contains(check, write.node) || (check.range[1] <= write.node.range[0] && exits(check.consequent))) ?? null;
+            read.boundChecks.find(
+              (check) => contains(check, write.node) || (check.range[1] <= write.node.range[0] && exits(check.consequent)),
+            ) ?? null;
           const fields = [...new Set(changes.flatMap((c) => (c.field === null ? [] : [c.field])))];
           report({
             messageId: library,

@@ -10,7 +10,12 @@ import { sessionAdvisoryLockCalls } from '../src/knowledge/sql.js';
 import { isMigrateEntrypointFile } from './utils/migration-exempt-file.js';
 import { enclosingFunction, type FunctionNode } from './utils/sql-enclosing-function.js';
 import { sqlUsesListener } from './utils/sql-text.js';
-import { isBetweenBeginAndCommit, isTransactionCallbackClient, transactionControlOf, type TransactionControl } from './utils/sql-transaction-controls.js';
+import {
+  isBetweenBeginAndCommit,
+  isTransactionCallbackClient,
+  transactionControlOf,
+  type TransactionControl,
+} from './utils/sql-transaction-controls.js';
 
 export type NoSessionAdvisoryLockMessageIds = 'sessionLock' | 'sessionUnlock' | 'useXactLock';
 

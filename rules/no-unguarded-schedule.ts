@@ -8,7 +8,14 @@ import type { RuleFix, RuleFixer, SourceCode } from '@typescript-eslint/utils/ts
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { QUEUES, SELF_DEDUPLICATING_METHODS } from '../src/knowledge/queues.js';
-import { SCHEDULER_REGISTRY, SCHEDULERS, argumentIndex, unitObjectToMs, type ScheduleLocation, type SchedulerEntry } from '../src/knowledge/schedulers.js';
+import {
+  SCHEDULER_REGISTRY,
+  SCHEDULERS,
+  argumentIndex,
+  unitObjectToMs,
+  type ScheduleLocation,
+  type SchedulerEntry,
+} from '../src/knowledge/schedulers.js';
 import { createRule } from './create-rule.js';
 import { codeTextOf } from './utils/code-text.js';
 import { mentionsSchedule } from './utils/schedule-mentions.js';
@@ -85,7 +92,12 @@ function stringValue(node: TSESTree.Node | undefined): string | undefined {
   return undefined;
 }
 
-function at(node: SchedulerCall, ref: ScheduleLocation['argument'], workIndex: number | undefined, option?: string): TSESTree.Node | undefined {
+function at(
+  node: SchedulerCall,
+  ref: ScheduleLocation['argument'],
+  workIndex: number | undefined,
+  option?: string,
+): TSESTree.Node | undefined {
   const args = argumentsOf(node);
   const index = argumentIndex(ref, args.length, workIndex);
   if (index === undefined) return undefined;
@@ -98,7 +110,11 @@ function at(node: SchedulerCall, ref: ScheduleLocation['argument'], workIndex: n
 function couldBeWork(node: TSESTree.Node | undefined): boolean {
   return (
     node !== undefined &&
-    (isFunctionLike(node) || node.type === 'Identifier' || node.type === 'MemberExpression' || node.type === 'CallExpression' || node.type === 'TSAsExpression')
+    (isFunctionLike(node) ||
+      node.type === 'Identifier' ||
+      node.type === 'MemberExpression' ||
+      node.type === 'CallExpression' ||
+      node.type === 'TSAsExpression')
   );
 }
 
@@ -145,7 +161,8 @@ function locateWork(sourceCode: SourceCode, entry: SchedulerEntry, node: Schedul
       const decorator = node.parent;
       const member = decorator?.parent;
       if (decorator?.type === 'Decorator' && member?.type === 'MethodDefinition' && member.value.type === 'FunctionExpression') {
-        const name = member.key.type === 'Identifier' ? member.key.name : member.key.type === 'PrivateIdentifier' ? `#${member.key.name}` : undefined;
+        const name =
+          member.key.type === 'Identifier' ? member.key.name : member.key.type === 'PrivateIdentifier' ? `#${member.key.name}` : undefined;
         return { decorator, resolved: { fn: member.value, name, member } };
       }
     }
@@ -174,7 +191,12 @@ function period(sourceCode: SourceCode, entry: SchedulerEntry, node: SchedulerCa
         if (value.type !== 'ObjectExpression') return undefined;
         const units: Record<string, number> = {};
         for (const prop of value.properties) {
-          if (prop.type !== 'Property' || prop.key.type !== 'Identifier' || prop.value.type !== 'Literal' || typeof prop.value.value !== 'number') {
+          if (
+            prop.type !== 'Property' ||
+            prop.key.type !== 'Identifier' ||
+            prop.value.type !== 'Literal' ||
+            typeof prop.value.value !== 'number'
+          ) {
             if (prop.type === 'Property' && prop.key.type === 'Identifier' && prop.key.name === 'runImmediately') continue;
             return undefined;
           }
@@ -204,7 +226,8 @@ function isCoordinated(entry: SchedulerEntry, node: SchedulerCall, workIndex: nu
 /** `registry.addCronJob('nightly-report', job)` gives the job its name. */
 function registryName(sourceCode: SourceCode, node: SchedulerCall): string | undefined {
   const fromCall = (call: TSESTree.Node | undefined, argument: TSESTree.Node): string | undefined => {
-    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.property.type !== 'Identifier') return undefined;
+    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.property.type !== 'Identifier')
+      return undefined;
     const index = SCHEDULER_REGISTRY.methods[call.callee.property.name];
     if (index === undefined || call.arguments[index] !== argument) return undefined;
     return stringValue(call.arguments[SCHEDULER_REGISTRY.nameArgument]);
@@ -221,11 +244,20 @@ function registryName(sourceCode: SourceCode, node: SchedulerCall): string | und
   return undefined;
 }
 
-function jobNameFor(sourceCode: SourceCode, entry: SchedulerEntry, node: SchedulerCall, located: Located, hasRegistry: boolean): string | undefined {
+function jobNameFor(
+  sourceCode: SourceCode,
+  entry: SchedulerEntry,
+  node: SchedulerCall,
+  located: Located,
+  hasRegistry: boolean,
+): string | undefined {
   const named = located.resolved?.name;
   if (named) return toJobName(named);
   const nameAt = entry.nameArgument;
-  const option = nameAt && (nameAt.workAt === undefined || nameAt.workAt === located.workIndex) ? stringValue(at(node, nameAt.argument, located.workIndex, nameAt.option)) : undefined;
+  const option =
+    nameAt && (nameAt.workAt === undefined || nameAt.workAt === located.workIndex)
+      ? stringValue(at(node, nameAt.argument, located.workIndex, nameAt.option))
+      : undefined;
   if (option) return toJobName(option);
   if (hasRegistry) {
     const registered = registryName(sourceCode, node);
@@ -256,14 +288,20 @@ function lineIndent(sourceCode: SourceCode, line: number): string {
 }
 
 /** Edits that put `statement` first in `fn` (a block, or an expression body turned into one) and make it async. */
-function insertGuardFixes(sourceCode: SourceCode, fixer: RuleFixer, facts: UnguardedScheduleFacts, statement: string): RuleFix[] | undefined {
+function insertGuardFixes(
+  sourceCode: SourceCode,
+  fixer: RuleFixer,
+  facts: UnguardedScheduleFacts,
+  statement: string,
+): RuleFix[] | undefined {
   const fixes: RuleFix[] = [];
   const fn = facts.workFunction;
   const block: TSESTree.BlockStatement | undefined = fn ? (fn.body.type === 'BlockStatement' ? fn.body : undefined) : facts.loopBody;
   if (fn) {
     if (fn.generator) return undefined;
     if (!fn.async) {
-      const member = facts.member ?? (fn.parent?.type === 'Property' && (fn.parent.method || fn.parent.kind !== 'init') ? fn.parent : undefined);
+      const member =
+        facts.member ?? (fn.parent?.type === 'Property' && (fn.parent.method || fn.parent.kind !== 'init') ? fn.parent : undefined);
       if (member && member.type !== 'PropertyDefinition' && member.value === fn) {
         const keyStart = member.computed ? sourceCode.getTokenBefore(member.key) : sourceCode.getFirstToken(member.key);
         if (!keyStart) return undefined;
@@ -295,7 +333,9 @@ function insertGuardFixes(sourceCode: SourceCode, fixer: RuleFixer, facts: Ungua
     if (!start) return undefined;
     const expression = sourceCode.text.slice(start.range[0], fn.range[1]);
     const indent = lineIndent(sourceCode, fn.loc.start.line);
-    fixes.push(fixer.replaceTextRange([start.range[0], fn.range[1]], `{\n${indent}  ${statement}\n${indent}  return ${expression};\n${indent}}`));
+    fixes.push(
+      fixer.replaceTextRange([start.range[0], fn.range[1]], `{\n${indent}  ${statement}\n${indent}  return ${expression};\n${indent}}`),
+    );
     return fixes;
   }
   return undefined;
@@ -322,7 +362,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         properties: {
           reportAll: {
             type: 'boolean',
-            description: 'Report every unguarded schedule, including work that only touches in-process state (a Map cleared, a counter reset, a log line).',
+            description:
+              'Report every unguarded schedule, including work that only touches in-process state (a Map cleared, a counter reset, a log line).',
           },
         },
       },
@@ -359,7 +400,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
                     (q) =>
                       q.schedulingMethods.includes(method) ||
                       SELF_DEDUPLICATING_METHODS.includes(method) ||
-                      (q.enqueueMethods.includes(method) && call.arguments.some((a) => q.dedupeOptions.some((o) => property(a, o) !== undefined))),
+                      (q.enqueueMethods.includes(method) &&
+                        call.arguments.some((a) => q.dedupeOptions.some((o) => property(a, o) !== undefined))),
                   );
                 },
         };

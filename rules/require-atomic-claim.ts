@@ -7,7 +7,17 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './create-rule.js';
 import { codeTextOf } from './utils/code-text.js';
 import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
-import { pendingReadOf, patternNames, resultNames, rootName, rowUpdateOf, type ClaimVocabulary, type DatabaseCall, type PendingRead, type RowUpdate } from './utils/sql-claim-shapes.js';
+import {
+  pendingReadOf,
+  patternNames,
+  resultNames,
+  rootName,
+  rowUpdateOf,
+  type ClaimVocabulary,
+  type DatabaseCall,
+  type PendingRead,
+  type RowUpdate,
+} from './utils/sql-claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { descendants } from './utils/sql-descendants.js';
 import { mentionsClaimVocabulary } from './utils/claim-mentions.js';
@@ -58,7 +68,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
   meta: {
     type: 'problem',
     docs: {
-      description: 'Require workers to claim pending rows atomically (`FOR UPDATE SKIP LOCKED` or a checked conditional transition) before acting on them',
+      description:
+        'Require workers to claim pending rows atomically (`FOR UPDATE SKIP LOCKED` or a checked conditional transition) before acting on them',
       recommended: true,
     },
     messages: {
@@ -73,12 +84,14 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           statusColumns: {
             type: 'array',
             items: { type: 'string' },
-            description: 'Extra column / field names that hold a row\'s state, in addition to the built-in status-like names (status, state, processed_at, sent_at, …).',
+            description:
+              "Extra column / field names that hold a row's state, in addition to the built-in status-like names (status, state, processed_at, sent_at, …).",
           },
           queueTables: {
             type: 'array',
             items: { type: 'string' },
-            description: 'Extra table / model names that are work queues, in addition to the built-in queue-like names (outbox, inbox, queue, jobs, tasks, …).',
+            description:
+              'Extra table / model names that are work queues, in addition to the built-in queue-like names (outbox, inbox, queue, jobs, tasks, …).',
           },
         },
       },
@@ -93,7 +106,10 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const code = codeTextOf(sourceCode);
     if (!UPDATE_WORDS.test(code)) return {};
     if (isMigrationExemptFile(context)) return {};
-    const vocabulary: ClaimVocabulary = { statusColumns: context.options[0]?.statusColumns ?? [], queueTables: context.options[0]?.queueTables ?? [] };
+    const vocabulary: ClaimVocabulary = {
+      statusColumns: context.options[0]?.statusColumns ?? [],
+      queueTables: context.options[0]?.queueTables ?? [],
+    };
     // A pending read is recognised only by a status-like column or queue-like table name.
     if (!mentionsClaimVocabulary(code, [...vocabulary.statusColumns, ...vocabulary.queueTables])) return {};
     const reads: PendingRead[] = [];
@@ -107,7 +123,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     /** A builder chain is looked at once, from its outermost call, and only when it has a read or filter link. */
     const collectCall = (node: TSESTree.CallExpression): void => {
       const callee = node.callee;
-      const name = callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+      const name =
+        callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
       if (name === undefined) return;
       if (SQL_METHODS.has(name)) return collect(node);
       if (!READ_METHODS.has(name) && !FILTER_METHOD.test(name)) return;
@@ -125,20 +142,27 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     function workRegions(read: PendingRead, scope: TSESTree.Node): WorkRegion[] {
       const bound = resultNames(read.node);
       const iterates = (expression: TSESTree.Node): boolean =>
-        (expression.range[0] <= read.node.range[0] && expression.range[1] >= read.node.range[1]) || bound.includes(rootName(expression) ?? '\0');
+        (expression.range[0] <= read.node.range[0] && expression.range[1] >= read.node.range[1]) ||
+        bound.includes(rootName(expression) ?? '\0');
       const regions: WorkRegion[] = [];
       for (const node of descendants(scope, sourceCode.visitorKeys)) {
         if (node.range[1] <= read.node.range[0]) continue;
         if (node.type === 'ForOfStatement' && iterates(node.right)) {
           regions.push({ region: node.body, names: patternNames(node.left), loop: node, after: read.node.range[1] });
-        } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed && node.callee.property.type === 'Identifier') {
+        } else if (
+          node.type === 'CallExpression' &&
+          node.callee.type === 'MemberExpression' &&
+          !node.callee.computed &&
+          node.callee.property.type === 'Identifier'
+        ) {
           const callback = node.arguments[0];
           if (ITERATING_METHODS.has(node.callee.property.name) && isFunctionNode(callback) && iterates(node.callee.object)) {
             regions.push({ region: callback.body, names: patternNames(callback.params[0]), loop: node, after: read.node.range[1] });
           }
         }
       }
-      if (regions.length === 0 && bound.length > 0) regions.push({ region: scope, names: bound, loop: undefined, after: read.node.range[1] });
+      if (regions.length === 0 && bound.length > 0)
+        regions.push({ region: scope, names: bound, loop: undefined, after: read.node.range[1] });
       return regions;
     }
 
@@ -167,7 +191,15 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
               data: { column: read.statusColumn ?? 'status' },
               node: read.reportNode,
               ...(read.loc ? { loc: read.loc } : {}),
-              facts: { read: read.node, readKind: read.kind, table: read.table, statusColumn: read.statusColumn, loop: region.loop, update: update.node, enclosingFunction: fn },
+              facts: {
+                read: read.node,
+                readKind: read.kind,
+                table: read.table,
+                statusColumn: read.statusColumn,
+                loop: region.loop,
+                update: update.node,
+                enclosingFunction: fn,
+              },
             });
             break;
           }

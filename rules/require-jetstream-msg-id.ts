@@ -40,7 +40,9 @@ function propertyNameOf(callee: TSESTree.Node): { name: string; node: TSESTree.N
 }
 
 /** A NATS module named in quotes (an import or require): the NATS packages' own files, which import each other by path, never are. */
-export const NATS_MODULE_SPECIFIER = new RegExp(`['"\`](?:${NATS_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})['"\`]`);
+export const NATS_MODULE_SPECIFIER = new RegExp(
+  `['"\`](?:${NATS_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})['"\`]`,
+);
 
 export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
   name: 'require-jetstream-msg-id',

@@ -12,8 +12,24 @@ import { pathToFileURL } from 'node:url';
 import plugin from '../rules/index.js';
 
 export const DEFAULT_PACKAGES = [
-  'typeorm', 'rxjs', '@nestjs/common', '@nestjs/core', '@nestjs/schedule', 'bullmq', 'drizzle-orm', 'kysely', 'knex',
-  'ioredis', '@redis/client', 'nats', 'node-cron', 'cron', 'croner', 'node-schedule', 'toad-scheduler', 'eslint',
+  'typeorm',
+  'rxjs',
+  '@nestjs/common',
+  '@nestjs/core',
+  '@nestjs/schedule',
+  'bullmq',
+  'drizzle-orm',
+  'kysely',
+  'knex',
+  'ioredis',
+  '@redis/client',
+  'nats',
+  'node-cron',
+  'cron',
+  'croner',
+  'node-schedule',
+  'toad-scheduler',
+  'eslint',
 ];
 const EXTENSIONS = /\.(?:[cm]?ts|[cm]?js)$/;
 const MAX_BYTES = 1_000_000;
@@ -63,7 +79,10 @@ export function crashTest(packages: readonly string[], root = process.cwd(), lim
     { files: ['**/*'], plugins: { 'replica-guard': replicaGuard }, settings, rules },
   ];
   const report: CrashReport = { packages: [], files: 0, findings: [], parseFailures: 0, crashes: [], defaultScheduleFindings: 0 };
-  const defaultsConfig: Linter.Config[] = [...config, { files: ['**/*'], rules: { 'replica-guard/no-unguarded-schedule': ['error', { reportAll: false }] } }];
+  const defaultsConfig: Linter.Config[] = [
+    ...config,
+    { files: ['**/*'], rules: { 'replica-guard/no-unguarded-schedule': ['error', { reportAll: false }] } },
+  ];
   for (const name of packages) {
     const directory = join(root, 'node_modules', name);
     try {
@@ -94,7 +113,8 @@ export function crashTest(packages: readonly string[], root = process.cwd(), lim
         continue;
       }
       for (const m of messages) {
-        if (m.ruleId?.startsWith('replica-guard/')) report.findings.push({ file: filename, line: m.line, rule: m.ruleId, message: m.message });
+        if (m.ruleId?.startsWith('replica-guard/'))
+          report.findings.push({ file: filename, line: m.line, rule: m.ruleId, message: m.message });
       }
       if (messages.some((m) => m.ruleId === 'replica-guard/no-unguarded-schedule')) {
         const again = linter.verify(text, defaultsConfig, filename);
@@ -113,7 +133,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const byRule = new Map<string, number>();
   for (const f of report.findings) byRule.set(f.rule, (byRule.get(f.rule) ?? 0) + 1);
   console.log(`packages: ${report.packages.join(', ')}`);
-  console.log(`files: ${report.files}  parse failures: ${report.parseFailures}  findings: ${report.findings.length}  crashes: ${report.crashes.length}  (${seconds} s)`);
+  console.log(
+    `files: ${report.files}  parse failures: ${report.parseFailures}  findings: ${report.findings.length}  crashes: ${report.crashes.length}  (${seconds} s)`,
+  );
   for (const [rule, count] of [...byRule].sort()) console.log(`  ${rule}: ${count}`);
   console.log(`  replica-guard/no-unguarded-schedule with default options (reportAll off): ${report.defaultScheduleFindings}`);
   for (const f of report.findings) console.log(`  ${f.file}:${f.line} ${f.rule}`);

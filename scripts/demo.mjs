@@ -41,7 +41,13 @@ heading('2. npx replica-codemod src   (on a temp copy)');
 const report = await runCodemod({ cwd: copy, paths: ['src'] });
 const diff = formatDiff(report.changes)
   .split('\n')
-  .map((line) => (line.startsWith('+') && !line.startsWith('+++') ? pc.green(line) : line.startsWith('-') && !line.startsWith('---') ? pc.red(line) : line))
+  .map((line) =>
+    line.startsWith('+') && !line.startsWith('+++')
+      ? pc.green(line)
+      : line.startsWith('-') && !line.startsWith('---')
+        ? pc.red(line)
+        : line,
+  )
   .join('\n');
 console.log(diff);
 console.log(

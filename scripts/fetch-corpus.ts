@@ -36,7 +36,9 @@ async function fetchOne(source: CorpusSource, cache: string): Promise<'cached' |
   if (existsSync(join(target, 'package.json'))) return 'cached';
   const work = mkdtempSync(join(cache, '.fetch-'));
   try {
-    const { stdout } = await run('npm', ['pack', sourceId(source), '--pack-destination', work, '--ignore-scripts', '--json', '--silent'], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run('npm', ['pack', sourceId(source), '--pack-destination', work, '--ignore-scripts', '--json', '--silent'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const tarball = (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename;
     if (tarball === undefined) throw new Error(`npm pack printed no tarball for ${sourceId(source)}`);
     const extracted = join(work, 'x');
@@ -44,7 +46,8 @@ async function fetchOne(source: CorpusSource, cache: string): Promise<'cached' |
     await run('tar', ['-xzf', join(work, tarball.replace(/^@/, '').replace(/\//g, '-')), '-C', extracted, '--no-same-owner']);
     // npm tarballs hold one top folder, usually `package/` (not always: some name it otherwise).
     const [top, ...rest] = readdirSync(extracted);
-    if (top === undefined || rest.length > 0) throw new Error(`${tarball}: expected one top folder, found ${[top, ...rest].join(', ') || 'none'}`);
+    if (top === undefined || rest.length > 0)
+      throw new Error(`${tarball}: expected one top folder, found ${[top, ...rest].join(', ') || 'none'}`);
     mkdirSync(join(target, '..'), { recursive: true });
     rmSync(target, { recursive: true, force: true });
     renameSync(join(extracted, top), target);
@@ -55,7 +58,11 @@ async function fetchOne(source: CorpusSource, cache: string): Promise<'cached' |
 }
 
 /** Fetches what is not cached yet (4 at a time) and returns the extracted roots of every package that is there. */
-export async function fetchCorpus(sources: readonly CorpusSource[] = APP_CORPUS_SOURCES, cache = corpusCacheDir(), log: (line: string) => void = () => {}): Promise<FetchResult> {
+export async function fetchCorpus(
+  sources: readonly CorpusSource[] = APP_CORPUS_SOURCES,
+  cache = corpusCacheDir(),
+  log: (line: string) => void = () => {},
+): Promise<FetchResult> {
   mkdirSync(cache, { recursive: true });
   const result: FetchResult = { packages: [], failed: [], fetched: 0 };
   const queue = [...sources];

@@ -3,12 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
-const searchDirs = () => [
-  ...(process.env.PATH ?? '').split(delimiter),
-  '/usr/sbin',
-  '/usr/local/sbin',
-  '/usr/bin',
-];
+const searchDirs = () => [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin', '/usr/bin'];
 
 function onPath(name) {
   for (const dir of searchDirs()) {

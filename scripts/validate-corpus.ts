@@ -20,7 +20,8 @@ const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
   return at > 0 ? process.argv[at + 1] : undefined;
 };
-const out = argument('--out') ?? (process.argv.includes('--apps') ? '/tmp/replica-guard-app-findings.txt' : '/tmp/replica-guard-findings.txt');
+const out =
+  argument('--out') ?? (process.argv.includes('--apps') ? '/tmp/replica-guard-app-findings.txt' : '/tmp/replica-guard-findings.txt');
 const packages = argument('--packages')?.split(',') ?? CORPUS_PACKAGES;
 
 interface Finding {
@@ -66,7 +67,10 @@ const base = [
   ...(corpusLanguageConfig(tsParser) as Linter.Config[]),
   { files: ['**/*'], plugins: { 'replica-guard': plugin as never }, settings: { 'replica-guard': { service: 'validate' } } },
 ];
-const configs = { default: [...base, { files: ['**/*'], rules: rulesConfig(false) }], reportAll: [...base, { files: ['**/*'], rules: rulesConfig(true) }] };
+const configs = {
+  default: [...base, { files: ['**/*'], rules: rulesConfig(false) }],
+  reportAll: [...base, { files: ['**/*'], rules: rulesConfig(true) }],
+};
 const findings: Finding[] = [];
 const crashes: Array<{ file: string; error: string }> = [];
 let parseFailures = 0;
@@ -79,7 +83,8 @@ try {
     const verify = (config: Linter.Config[]): Linter.LintMessage[] => {
       const first = linter.verify(text, config, filename);
       // A `.js` file that is really CommonJS (top-level `return`, `with`): retry as a script.
-      if (first.some((m) => m.fatal) && file.endsWith('.js')) return linter.verify(text, [...config, { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } }], filename);
+      if (first.some((m) => m.fatal) && file.endsWith('.js'))
+        return linter.verify(text, [...config, { files: ['**/*.js'], languageOptions: { sourceType: 'commonjs' } }], filename);
       return first;
     };
     try {
@@ -91,7 +96,11 @@ try {
         continue;
       }
       const scheduleLines = messages.some((m) => m.ruleId === 'replica-guard/no-unguarded-schedule')
-        ? new Set(verify(configs.default).filter((m) => m.ruleId === 'replica-guard/no-unguarded-schedule').map((m) => `${m.line}:${m.column}`))
+        ? new Set(
+            verify(configs.default)
+              .filter((m) => m.ruleId === 'replica-guard/no-unguarded-schedule')
+              .map((m) => `${m.line}:${m.column}`),
+          )
         : new Set<string>();
       for (const m of messages) {
         if (!m.ruleId?.startsWith('replica-guard/')) continue;
@@ -116,7 +125,11 @@ try {
   const codemodSeconds = (performance.now() - codemodStarted) / 1000;
 
   const byRule = new Map<string, number>();
-  for (const f of findings) byRule.set(`${f.rule}${f.options === 'reportAll' ? ' (reportAll only)' : ''}`, (byRule.get(`${f.rule}${f.options === 'reportAll' ? ' (reportAll only)' : ''}`) ?? 0) + 1);
+  for (const f of findings)
+    byRule.set(
+      `${f.rule}${f.options === 'reportAll' ? ' (reportAll only)' : ''}`,
+      (byRule.get(`${f.rule}${f.options === 'reportAll' ? ' (reportAll only)' : ''}`) ?? 0) + 1,
+    );
   const summary = [
     `corpus: ${corpus.files.length} files from ${corpus.packages.join(', ')}`,
     `rules: ${corpus.files.length} files, ${parseFailures} parse failures, ${crashes.length} crashes, ${findings.length} findings (${lintSeconds.toFixed(1)} s)`,

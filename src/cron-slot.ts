@@ -54,17 +54,25 @@ export function cronSlot(schedule: CronSchedule, now: number = Date.now()): Cron
 }
 
 /** The smaller of the gaps before and after a fire (irregular schedules: `0 9,10 * * *`). */
-function gapAround(startMs: number, latestAtOrBefore: (t: number) => number | undefined, nextAfter: (t: number) => number | null): number | null {
+function gapAround(
+  startMs: number,
+  latestAtOrBefore: (t: number) => number | undefined,
+  nextAfter: (t: number) => number | null,
+): number | null {
   const next = nextAfter(startMs);
   const previous = latestAtOrBefore(startMs - 1);
-  const gaps = [next === null ? null : next - startMs, previous === undefined ? null : startMs - previous].filter((g): g is number => g !== null);
+  const gaps = [next === null ? null : next - startMs, previous === undefined ? null : startMs - previous].filter(
+    (g): g is number => g !== null,
+  );
   return gaps.length === 0 ? null : Math.min(...gaps);
 }
 
 /** Parses (and caches) a schedule; bad expressions and unknown time zones are caller errors. */
 export function compileCron(schedule: CronSchedule, fn: string): Cron {
   if (typeof schedule !== 'object' || schedule === null || typeof schedule.cron !== 'string' || schedule.cron.trim() === '') {
-    throw new InvalidArgumentError(`${fn}: a cron period must be { cron: string, tz?: string } with a non-empty expression, got ${JSON.stringify(schedule)}`);
+    throw new InvalidArgumentError(
+      `${fn}: a cron period must be { cron: string, tz?: string } with a non-empty expression, got ${JSON.stringify(schedule)}`,
+    );
   }
   const { cron: expression, tz } = schedule;
   if (tz !== undefined) assertTimeZone(fn, tz);
@@ -75,7 +83,10 @@ export function compileCron(schedule: CronSchedule, fn: string): Cron {
   try {
     job = new Cron(expression, tz === undefined ? { paused: true } : { paused: true, timezone: tz });
   } catch (cause) {
-    throw new InvalidArgumentError(`${fn}: invalid cron expression "${expression}": ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw new InvalidArgumentError(
+      `${fn}: invalid cron expression "${expression}": ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   cache.set(cacheKey, job);
@@ -87,10 +98,15 @@ function assertTimeZone(fn: string, tz: unknown): void {
     if (typeof tz !== 'string' || tz === '') throw new RangeError('not a string');
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
   } catch (cause) {
-    throw new InvalidArgumentError(`${fn}: unknown time zone ${JSON.stringify(tz)} in cron period (expected an IANA name like "Europe/Berlin")`, { cause });
+    throw new InvalidArgumentError(
+      `${fn}: unknown time zone ${JSON.stringify(tz)} in cron period (expected an IANA name like "Europe/Berlin")`,
+      { cause },
+    );
   }
 }
 
 function noFireError(schedule: CronSchedule, now: number): InvalidArgumentError {
-  return new InvalidArgumentError(`claimPeriod: cron expression "${schedule.cron}" has no scheduled fire at or before ${new Date(now).toISOString()}`);
+  return new InvalidArgumentError(
+    `claimPeriod: cron expression "${schedule.cron}" has no scheduled fire at or before ${new Date(now).toISOString()}`,
+  );
 }

@@ -1,7 +1,14 @@
 // The runtime entry: `import { claimPeriod } from 'replica-guard'`. Imports no tooling.
 export * from './errors.js';
 export type { LeaseStore } from './lease/store.js';
-export { setLeaseClient, type LeaseClient, type LeaseClientOptions, type SkipEvent, type SkipReason, type GuardName } from './guards/lease-config.js';
+export {
+  setLeaseClient,
+  type LeaseClient,
+  type LeaseClientOptions,
+  type SkipEvent,
+  type SkipReason,
+  type GuardName,
+} from './guards/lease-config.js';
 export { claimPeriod } from './guards/claim-period.js';
 export { claimOnce } from './guards/claim-once.js';
 export { runExclusive } from './guards/run-exclusive.js';

@@ -52,14 +52,17 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
 /** `"name"`, after checking `name` is a plain identifier (so quoting can never be escaped). */
 function quoteIdentifier(name: unknown, what: string): string {
   if (typeof name !== 'string' || !IDENTIFIER.test(name)) {
-    throw new InvalidArgumentError(`${what} must be a plain SQL identifier (letters, digits, _ and $, starting with a letter or _; at most 63 characters), got ${JSON.stringify(name)}`);
+    throw new InvalidArgumentError(
+      `${what} must be a plain SQL identifier (letters, digits, _ and $, starting with a letter or _; at most 63 characters), got ${JSON.stringify(name)}`,
+    );
   }
   return `"${name}"`;
 }
 
 /** `"schema"."table"` from `schema.table` or `table`. */
 function quoteTable(name: unknown): string {
-  if (typeof name !== 'string' || name.length === 0) throw new InvalidArgumentError(`table must be a non-empty string, got ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || name.length === 0)
+    throw new InvalidArgumentError(`table must be a non-empty string, got ${JSON.stringify(name)}`);
   const parts = name.split('.');
   if (parts.length > 2) throw new InvalidArgumentError(`table must be "table" or "schema.table", got ${JSON.stringify(name)}`);
   return parts.map((part) => quoteIdentifier(part, `table ${JSON.stringify(name)}`)).join('.');
@@ -74,7 +77,8 @@ function positiveInteger(value: unknown, what: string): number {
 
 function entries(record: Record<string, unknown> | undefined, what: string): Array<[string, unknown]> {
   if (record === undefined) return [];
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new InvalidArgumentError(`${what} must be an object of column: value`);
+  if (typeof record !== 'object' || record === null || Array.isArray(record))
+    throw new InvalidArgumentError(`${what} must be an object of column: value`);
   return Object.entries(record).filter(([, value]) => value !== undefined);
 }
 
@@ -95,9 +99,13 @@ export function claimRowsStatement(options: ClaimRowsOptions): { text: string; v
   const id = quoteIdentifier(options.idColumn ?? 'id', 'claimRows: idColumn');
   const params = new Parameters();
 
-  const assignments = entries(options.set, 'claimRows: set').map(([column, value]) => `${quoteIdentifier(column, 'claimRows: set column')} = ${params.add(value)}`);
+  const assignments = entries(options.set, 'claimRows: set').map(
+    ([column, value]) => `${quoteIdentifier(column, 'claimRows: set column')} = ${params.add(value)}`,
+  );
   const filters = entries(options.where, 'claimRows: where').map(([column, value]) =>
-    value === null ? `${quoteIdentifier(column, 'claimRows: where column')} IS NULL` : `${quoteIdentifier(column, 'claimRows: where column')} = ${params.add(value)}`,
+    value === null
+      ? `${quoteIdentifier(column, 'claimRows: where column')} IS NULL`
+      : `${quoteIdentifier(column, 'claimRows: where column')} = ${params.add(value)}`,
   );
   if (options.lease !== undefined) {
     const column = quoteIdentifier(options.lease?.column, 'claimRows: lease.column');
@@ -106,7 +114,8 @@ export function claimRowsStatement(options: ClaimRowsOptions): { text: string; v
     assignments.push(`${column} = now() + ${params.add(ms)}::double precision * interval '1 millisecond'`);
   }
   // A claim that changes nothing leaves the row claimable by the next worker.
-  if (assignments.length === 0) throw new InvalidArgumentError('claimRows: give `set` (the state transition) or `lease`, so a claimed row stops being claimable');
+  if (assignments.length === 0)
+    throw new InvalidArgumentError('claimRows: give `set` (the state transition) or `lease`, so a claimed row stops being claimable');
 
   const order = orderByClause(options.orderBy, id);
   const returning = returningClause(options.returning);
@@ -121,13 +130,15 @@ export function claimRowsStatement(options: ClaimRowsOptions): { text: string; v
 function orderByClause(orderBy: unknown, id: string): string {
   if (orderBy === undefined) return `${id} ASC`;
   const match = typeof orderBy === 'string' ? /^\s*(\S+)(?:\s+(asc|desc))?\s*$/i.exec(orderBy) : null;
-  if (!match) throw new InvalidArgumentError(`claimRows: orderBy must be "column", "column asc" or "column desc", got ${JSON.stringify(orderBy)}`);
+  if (!match)
+    throw new InvalidArgumentError(`claimRows: orderBy must be "column", "column asc" or "column desc", got ${JSON.stringify(orderBy)}`);
   return `${quoteIdentifier(match[1], 'claimRows: orderBy column')} ${(match[2] ?? 'asc').toUpperCase()}`;
 }
 
 function returningClause(returning: unknown): string {
   if (returning === undefined || returning === '*') return '*';
-  if (!Array.isArray(returning) || returning.length === 0) throw new InvalidArgumentError(`claimRows: returning must be '*' or a non-empty list of columns`);
+  if (!Array.isArray(returning) || returning.length === 0)
+    throw new InvalidArgumentError(`claimRows: returning must be '*' or a non-empty list of columns`);
   return returning.map((column) => quoteIdentifier(column, 'claimRows: returning column')).join(', ');
 }
 
@@ -163,12 +174,14 @@ export interface BoundedDecrementOptions extends Omit<BoundedIncrementOptions, '
 }
 
 function positiveAmount(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new InvalidArgumentError(`${what} must be a positive finite number, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+    throw new InvalidArgumentError(`${what} must be a positive finite number, got ${String(value)}`);
   return value;
 }
 
 function finiteNumber(value: unknown, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new InvalidArgumentError(`${what} must be a finite number, got ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new InvalidArgumentError(`${what} must be a finite number, got ${String(value)}`);
   return value;
 }
 
@@ -189,7 +202,11 @@ export async function boundedIncrement(db: SqlClient, options: BoundedIncrementO
   const column = quoteIdentifier(options.column, 'boundedIncrement: column');
   const by = positiveAmount(options.by ?? 1, 'boundedIncrement: by');
   const limit = positiveAmount(options.limit, 'boundedIncrement: limit');
-  const result = await db.query(`UPDATE ${table} SET ${column} = ${column} + $1 WHERE ${id} = $2 AND ${column} + $1 <= $3`, [by, options.id, limit]);
+  const result = await db.query(`UPDATE ${table} SET ${column} = ${column} + $1 WHERE ${id} = $2 AND ${column} + $1 <= $3`, [
+    by,
+    options.id,
+    limit,
+  ]);
   return (result.rowCount ?? 0) > 0;
 }
 
@@ -201,6 +218,10 @@ export async function boundedDecrement(db: SqlClient, options: BoundedDecrementO
   const column = quoteIdentifier(options.column, 'boundedDecrement: column');
   const by = positiveAmount(options.by ?? 1, 'boundedDecrement: by');
   const floor = finiteNumber(options.floor ?? 0, 'boundedDecrement: floor');
-  const result = await db.query(`UPDATE ${table} SET ${column} = ${column} - $1 WHERE ${id} = $2 AND ${column} - $1 >= $3`, [by, options.id, floor]);
+  const result = await db.query(`UPDATE ${table} SET ${column} = ${column} - $1 WHERE ${id} = $2 AND ${column} - $1 >= $3`, [
+    by,
+    options.id,
+    floor,
+  ]);
   return (result.rowCount ?? 0) > 0;
 }

@@ -3,7 +3,14 @@
 // in a browser tab runs once per open tab, not once per server replica.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
-const BROWSER_GLOBALS: ReadonlySet<string> = new Set(['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'requestAnimationFrame']);
+const BROWSER_GLOBALS: ReadonlySet<string> = new Set([
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'requestAnimationFrame',
+]);
 
 interface Reference {
   identifier: TSESTree.Identifier | TSESTree.JSXIdentifier;

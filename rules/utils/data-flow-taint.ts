@@ -1,11 +1,7 @@
 // Whether an expression carries a value read from the database, and whether JavaScript changed
 // it on the way (`row.balance - amount`). Walks only the expression given, never the program.
 import type { TSESTree } from '@typescript-eslint/utils';
-import {
-  ARITHMETIC_METHODS,
-  VALUE_PASS_THROUGH_FUNCTIONS,
-  VALUE_PASS_THROUGH_METHODS,
-} from '../../src/knowledge/orm-reads-writes.js';
+import { ARITHMETIC_METHODS, VALUE_PASS_THROUGH_FUNCTIONS, VALUE_PASS_THROUGH_METHODS } from '../../src/knowledge/orm-reads-writes.js';
 import { propertyName, unwrap } from './read-write-method-chain.js';
 import type { Computation, DatabaseCall, ReadSite, Taint } from './read-write-model.js';
 
@@ -25,7 +21,8 @@ function isStringLike(node: TSESTree.Node, depth = 0): boolean {
   if ((node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral') return true;
   if (depth >= MAX_DEPTH) return false;
   // `'.' + ext`, and `(ext || '')` / `type && '.' + ext`: a string with a fallback is still a string.
-  if (node.type === 'BinaryExpression' && node.operator === '+') return isStringLike(node.left, depth + 1) || isStringLike(node.right, depth + 1);
+  if (node.type === 'BinaryExpression' && node.operator === '+')
+    return isStringLike(node.left, depth + 1) || isStringLike(node.right, depth + 1);
   if (node.type === 'LogicalExpression') return isStringLike(node.right, depth + 1);
   return false;
 }

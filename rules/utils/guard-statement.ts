@@ -3,10 +3,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 
 /** The schedule of a finding: an interval expression as written, or a literal cron expression. */
-export type SchedulePeriod =
-  | { kind: 'interval'; text: string }
-  | { kind: 'cron'; expression: string; tzText?: string }
-  | undefined;
+export type SchedulePeriod = { kind: 'interval'; text: string } | { kind: 'cron'; expression: string; tzText?: string } | undefined;
 
 export interface GuardStatementOptions {
   /** How the guard is called in this file: `claimPeriod`, an alias, or `rg.claimPeriod`. */
@@ -31,7 +28,9 @@ export function leaseKey(service: string, job: string): string {
 export function periodArgumentText(period: SchedulePeriod): string | undefined {
   if (!period) return undefined;
   if (period.kind === 'interval') return period.text;
-  return period.tzText === undefined ? `{ cron: ${quote(period.expression)} }` : `{ cron: ${quote(period.expression)}, tz: ${period.tzText} }`;
+  return period.tzText === undefined
+    ? `{ cron: ${quote(period.expression)} }`
+    : `{ cron: ${quote(period.expression)}, tz: ${period.tzText} }`;
 }
 
 /**

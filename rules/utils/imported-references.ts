@@ -53,10 +53,7 @@ function globalScopeOf(context: DetectContext): unknown {
  * several entries when two share a module and path). Never throws on odd code: unknown shapes are
  * skipped by the tracker.
  */
-export function importedReferences<Entry>(
-  context: DetectContext,
-  catalogue: readonly TrackedApi<Entry>[],
-): ImportedReference<Entry>[] {
+export function importedReferences<Entry>(context: DetectContext, catalogue: readonly TrackedApi<Entry>[]): ImportedReference<Entry>[] {
   const moduleMap: Record<string, TraceNode> = {};
   const globalMap: TraceNode = {} as TraceNode;
   for (const api of catalogue) {

@@ -12,7 +12,12 @@ export type GuardLookup = (call: TSESTree.CallExpression) => GuardCallKind | und
 function unwrap(node: TSESTree.Node): TSESTree.Node {
   let current = node;
   for (;;) {
-    if (current.type === 'AwaitExpression' || current.type === 'TSNonNullExpression' || current.type === 'ChainExpression' || current.type === 'TSAsExpression') {
+    if (
+      current.type === 'AwaitExpression' ||
+      current.type === 'TSNonNullExpression' ||
+      current.type === 'ChainExpression' ||
+      current.type === 'TSAsExpression'
+    ) {
       current = current.type === 'AwaitExpression' ? current.argument : current.expression;
     } else if (current.type === 'UnaryExpression' && current.operator === 'void') {
       current = current.argument;
@@ -39,7 +44,10 @@ function isWrapperCall(node: TSESTree.Node, guards: GuardLookup): boolean {
 /** `!x`, `x === false`, `false == x`, `x !== true`: the negated operand, else undefined. */
 function negated(test: TSESTree.Expression): TSESTree.Node | undefined {
   if (test.type === 'UnaryExpression' && test.operator === '!') return test.argument;
-  if (test.type === 'BinaryExpression' && (test.operator === '===' || test.operator === '==' || test.operator === '!==' || test.operator === '!=')) {
+  if (
+    test.type === 'BinaryExpression' &&
+    (test.operator === '===' || test.operator === '==' || test.operator === '!==' || test.operator === '!=')
+  ) {
     const want = test.operator === '===' || test.operator === '==' ? false : true;
     const isLiteral = (n: TSESTree.Node): boolean => n.type === 'Literal' && n.value === want;
     if (isLiteral(test.right)) return test.left;
@@ -49,7 +57,13 @@ function negated(test: TSESTree.Expression): TSESTree.Node | undefined {
 }
 
 function exits(statement: TSESTree.Statement): boolean {
-  if (statement.type === 'ReturnStatement' || statement.type === 'ContinueStatement' || statement.type === 'ThrowStatement' || statement.type === 'BreakStatement') return true;
+  if (
+    statement.type === 'ReturnStatement' ||
+    statement.type === 'ContinueStatement' ||
+    statement.type === 'ThrowStatement' ||
+    statement.type === 'BreakStatement'
+  )
+    return true;
   return statement.type === 'BlockStatement' && statement.body.length > 0 && exits(statement.body[statement.body.length - 1]!);
 }
 

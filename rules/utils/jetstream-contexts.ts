@@ -72,7 +72,8 @@ export function createJetStreamContexts(sourceCode: Readonly<TSESLint.SourceCode
     // `[ESM]` makes named imports resolve as named exports (not as properties of a CJS default).
     const entry = (module: string) => (traceMap[module] ??= { [ESM]: true });
     for (const f of JETSTREAM_FACTORIES) entry(f.module)[f.name] = { [CALL]: { kind: 'context', api: f.api } satisfies ValueKind };
-    for (const c of NATS_CONNECT_FUNCTIONS) entry(c.module)[c.name] = { [CALL]: { kind: 'connection', api: apiOfModule(c.module) } satisfies ValueKind };
+    for (const c of NATS_CONNECT_FUNCTIONS)
+      entry(c.module)[c.name] = { [CALL]: { kind: 'connection', api: apiOfModule(c.module) } satisfies ValueKind };
     const tracker = new ReferenceTracker(globalScope as never);
     for (const { node, info } of [...tracker.iterateEsmReferences(traceMap as never), ...tracker.iterateCjsReferences(traceMap as never)]) {
       producers.set(node as Node, info as ValueKind);
@@ -101,7 +102,8 @@ export function createJetStreamContexts(sourceCode: Readonly<TSESLint.SourceCode
       const declarator = call.parent;
       if (!exports || declarator?.type !== 'VariableDeclarator' || declarator.init !== call) continue;
       const callsOf = (name: TSESTree.Identifier, each: (use: Node) => void) => {
-        for (const use of sourceCode.getDeclaredVariables(declarator).find((v) => v.name === name.name)?.references ?? []) each(use.identifier as Node);
+        for (const use of sourceCode.getDeclaredVariables(declarator).find((v) => v.name === name.name)?.references ?? [])
+          each(use.identifier as Node);
       };
       if (declarator.id.type === 'Identifier') {
         // `nats.connect()`
@@ -213,7 +215,13 @@ export function createJetStreamContexts(sourceCode: Readonly<TSESLint.SourceCode
       for (const key of visitorKeys[node.type] ?? []) {
         const child = (node as unknown as Record<string, unknown>)[key];
         for (const c of Array.isArray(child) ? child : [child]) {
-          if (c && typeof (c as Node).type === 'string' && (c as Node).type !== 'ClassDeclaration' && (c as Node).type !== 'ClassExpression') visit(c as Node);
+          if (
+            c &&
+            typeof (c as Node).type === 'string' &&
+            (c as Node).type !== 'ClassDeclaration' &&
+            (c as Node).type !== 'ClassExpression'
+          )
+            visit(c as Node);
         }
       }
     };

@@ -42,7 +42,10 @@ function constObjectLiteral(sourceCode: Readonly<TSESLint.SourceCode>, name: TSE
   if (init.type !== 'ObjectExpression') return undefined;
   const onlyPassed = variable.references.every((reference) => {
     const id = reference.identifier as TSESTree.Node;
-    return id === declarator.id || (id.parent?.type === 'CallExpression' && id.parent.arguments.includes(id as TSESTree.Expression) && !isMutatingCall(id.parent));
+    return (
+      id === declarator.id ||
+      (id.parent?.type === 'CallExpression' && id.parent.arguments.includes(id as TSESTree.Expression) && !isMutatingCall(id.parent))
+    );
   });
   return onlyPassed ? init : undefined;
 }
@@ -64,7 +67,8 @@ export function jetStreamPublishOptions(
   const raw = args[optionsIndex];
   if (!raw) return { kind: 'absent', node: undefined };
   const arg = unwrapExpression(raw);
-  if (arg.type === 'Identifier' && arg.name === 'undefined' && !variableOf(sourceCode, arg)?.defs.length) return { kind: 'absent', node: arg };
+  if (arg.type === 'Identifier' && arg.name === 'undefined' && !variableOf(sourceCode, arg)?.defs.length)
+    return { kind: 'absent', node: arg };
   if (arg.type === 'ObjectExpression') return { kind: 'object', node: arg, object: arg, hasMsgId: setsMsgId(arg) };
   if (arg.type === 'Identifier') {
     const object = constObjectLiteral(sourceCode, arg);

@@ -19,7 +19,11 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 function readsFromEnvObject(envNode: TSESTree.Node, sourceCode: SourceCode, out: EnvRead[], depth: number): void {
   if (depth > 3) return;
   let node: TSESTree.Node = envNode;
-  while (node.parent && (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'ChainExpression')) node = node.parent;
+  while (
+    node.parent &&
+    (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'ChainExpression')
+  )
+    node = node.parent;
   const parent = node.parent;
   if (!parent) return;
   if (parent.type === 'MemberExpression' && parent.object === node) {
@@ -40,8 +44,11 @@ function readsFromEnvObject(envNode: TSESTree.Node, sourceCode: SourceCode, out:
 }
 
 function readsFromVariable(id: TSESTree.Identifier, sourceCode: SourceCode, out: EnvRead[], depth: number): void {
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as { references: Array<{ identifier: TSESTree.Node; isRead(): boolean }> } | null;
-  for (const reference of variable?.references ?? []) if (reference.isRead()) readsFromEnvObject(reference.identifier, sourceCode, out, depth);
+  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
+    references: Array<{ identifier: TSESTree.Node; isRead(): boolean }>;
+  } | null;
+  for (const reference of variable?.references ?? [])
+    if (reference.isRead()) readsFromEnvObject(reference.identifier, sourceCode, out, depth);
 }
 
 export function migrationEnvReads(context: DetectContext): EnvRead[] {

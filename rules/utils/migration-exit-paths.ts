@@ -31,7 +31,8 @@ export function exitsNonZero(root: TSESTree.Node): boolean {
       }
     } else if (node.type === 'AssignmentExpression') {
       const left = unwrapExpression(node.left);
-      if (left.type === 'MemberExpression' && memberPropertyName(left) === 'exitCode' && isProcess(left.object) && !isZero(node.right)) found = true;
+      if (left.type === 'MemberExpression' && memberPropertyName(left) === 'exitCode' && isProcess(left.object) && !isZero(node.right))
+        found = true;
     }
     if (found) return;
     for (const key of Object.keys(node) as Array<keyof typeof node>) {

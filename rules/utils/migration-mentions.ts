@@ -13,7 +13,9 @@ import {
 import { wordPattern } from './word-pattern.js';
 
 /** Module specifiers of the catalogue's functions; a pattern module falls back to the function's name. */
-const FUNCTION_WORDS: readonly string[] = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) => (Array.isArray(fn.modules) ? fn.modules : fn.path.slice(0, 1)));
+const FUNCTION_WORDS: readonly string[] = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) =>
+  Array.isArray(fn.modules) ? fn.modules : fn.path.slice(0, 1),
+);
 /** `prisma migrate deploy` / `prisma db push` (`prismaSchemaCommand`): the command names its tool. */
 const COMMAND_WORDS: readonly string[] = ['prisma'];
 /** The options and commands are found only through imports of these modules, so their files name them. */

@@ -27,13 +27,20 @@ export function migrationOptionsObjects(node: TSESTree.Node | undefined, sourceC
     return [];
   }
   if (value.type === 'ConditionalExpression') {
-    return [...migrationOptionsObjects(value.consequent, sourceCode, depth + 1), ...migrationOptionsObjects(value.alternate, sourceCode, depth + 1)];
+    return [
+      ...migrationOptionsObjects(value.consequent, sourceCode, depth + 1),
+      ...migrationOptionsObjects(value.alternate, sourceCode, depth + 1),
+    ];
   }
   return [];
 }
 
 /** The objects returned by the function in `options[factory]` (`useFactory: () => ({ … })`). */
-export function migrationFactoryResults(options: TSESTree.ObjectExpression, factory: string, sourceCode: SourceCode): TSESTree.ObjectExpression[] {
+export function migrationFactoryResults(
+  options: TSESTree.ObjectExpression,
+  factory: string,
+  sourceCode: SourceCode,
+): TSESTree.ObjectExpression[] {
   const out: TSESTree.ObjectExpression[] = [];
   for (const property of options.properties) {
     if (property.type !== 'Property' || propertyKeyName(property) !== factory) continue;
@@ -56,7 +63,13 @@ function returnStatements(body: TSESTree.BlockStatement): TSESTree.ReturnStateme
       out.push(node);
       return;
     }
-    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'ClassBody') return;
+    if (
+      node.type === 'FunctionDeclaration' ||
+      node.type === 'FunctionExpression' ||
+      node.type === 'ArrowFunctionExpression' ||
+      node.type === 'ClassBody'
+    )
+      return;
     for (const key of Object.keys(node) as Array<keyof typeof node>) {
       if (key === 'parent') continue;
       const child = node[key] as unknown;

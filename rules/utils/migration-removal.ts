@@ -6,7 +6,11 @@ import { findVariable } from '@eslint-community/eslint-utils';
 /** The statement that is only this expression (`await knex.migrate.latest();`), or undefined. */
 export function removableStatement(expression: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
   let node: TSESTree.Node = expression;
-  while (node.parent && (node.parent.type === 'AwaitExpression' || node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression')) node = node.parent;
+  while (
+    node.parent &&
+    (node.parent.type === 'AwaitExpression' || node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression')
+  )
+    node = node.parent;
   return node.parent?.type === 'ExpressionStatement' ? node.parent : undefined;
 }
 
@@ -34,7 +38,10 @@ export function importThatBecomesUnused(callee: TSESTree.Node, sourceCode: Reado
   if (reads.length !== 1 || reads[0]?.identifier !== id) return undefined;
   if (def.type === 'ImportBinding') return def.node;
   if (def.type === 'Variable' && def.node.type === 'VariableDeclarator') {
-    if (def.node.id.type === 'ObjectPattern') return def.node.id.properties.find((p) => p.type === 'Property' && p.value.type === 'Identifier' && p.value.name === id.name) ?? def.node;
+    if (def.node.id.type === 'ObjectPattern')
+      return (
+        def.node.id.properties.find((p) => p.type === 'Property' && p.value.type === 'Identifier' && p.value.name === id.name) ?? def.node
+      );
     return def.node;
   }
   return undefined;

@@ -8,7 +8,13 @@ export function isInPromiseExecutor(node: TSESTree.Node): boolean {
   for (let current: TSESTree.Node | undefined = node.parent; current; current = current.parent) {
     if (current.type !== 'ArrowFunctionExpression' && current.type !== 'FunctionExpression') continue;
     const parent = current.parent;
-    if (parent?.type === 'NewExpression' && parent.arguments[0] === current && parent.callee.type === 'Identifier' && parent.callee.name === 'Promise') return true;
+    if (
+      parent?.type === 'NewExpression' &&
+      parent.arguments[0] === current &&
+      parent.callee.type === 'Identifier' &&
+      parent.callee.name === 'Promise'
+    )
+      return true;
   }
   return false;
 }

@@ -6,7 +6,8 @@ export function memberPropertyName(node: TSESTree.Node): string | undefined {
   if (node.type !== 'MemberExpression') return undefined;
   if (!node.computed && node.property.type === 'Identifier') return node.property.name;
   if (node.computed && node.property.type === 'Literal' && typeof node.property.value === 'string') return node.property.value;
-  if (node.computed && node.property.type === 'TemplateLiteral' && node.property.expressions.length === 0) return node.property.quasis[0]?.value.cooked ?? undefined;
+  if (node.computed && node.property.type === 'TemplateLiteral' && node.property.expressions.length === 0)
+    return node.property.quasis[0]?.value.cooked ?? undefined;
   return undefined;
 }
 

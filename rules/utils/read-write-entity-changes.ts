@@ -23,7 +23,10 @@ function pairsOf(first: TSESTree.Node | undefined, second: TSESTree.Node | undef
 }
 
 /** The entity change `call` makes, when `isLoadedEntity` says its target is a loaded entity. */
-export function entityChangeCallOf(call: TSESTree.CallExpression, isLoadedEntity: (node: TSESTree.Node) => boolean): EntityChangeCall | null {
+export function entityChangeCallOf(
+  call: TSESTree.CallExpression,
+  isLoadedEntity: (node: TSESTree.Node) => boolean,
+): EntityChangeCall | null {
   const callee = unwrap(call.callee);
   if (callee.type !== 'MemberExpression') return null;
   const method = propertyName(callee);

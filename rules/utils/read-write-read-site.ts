@@ -34,7 +34,16 @@ export const BUILDER_READ_WORDS: readonly string[] = [
   ...TYPEORM_BUILDER_READS,
   ...TYPEORM_ONLY_READS,
   ...PRISMA_READS,
-  'selectFrom', 'select', 'selectDistinct', 'first', 'pluck', 'where', 'findFirst', 'findById', 'findByPk', 'findOne',
+  'selectFrom',
+  'select',
+  'selectDistinct',
+  'first',
+  'pluck',
+  'where',
+  'findFirst',
+  'findById',
+  'findByPk',
+  'findOne',
 ];
 
 /**
@@ -42,7 +51,14 @@ export const BUILDER_READ_WORDS: readonly string[] = [
  * call (the read itself, or an inner link such as `selectFrom`, `from`, `where`): a call named
  * otherwise needs no chain built to know it is no read's first sign.
  */
-export const READ_CHAIN_NAMES: ReadonlySet<string> = new Set([...BUILDER_READ_WORDS, 'from', 'whereIn', 'findMany', 'table', ...SQL_METHODS]);
+export const READ_CHAIN_NAMES: ReadonlySet<string> = new Set([
+  ...BUILDER_READ_WORDS,
+  'from',
+  'whereIn',
+  'findMany',
+  'table',
+  ...SQL_METHODS,
+]);
 
 function site(candidates: DataLibrary[], node: TSESTree.CallExpression, model: string | null, locked: boolean): ReadSite {
   return { candidates, node, model, locked, mutations: [], boundChecks: [] };

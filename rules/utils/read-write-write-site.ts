@@ -6,7 +6,13 @@ import { MONGO_ATOMIC_OPERATORS, PRISMA_ATOMIC_OPERATIONS, type DataLibrary } fr
 import { methodChainOf, outermostCallOf, propertyName, unwrap, type ChainLink } from './read-write-method-chain.js';
 import type { WriteSite, WriteValue } from './read-write-model.js';
 
-export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set(['updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate', 'replaceOne']);
+export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
+  'updateOne',
+  'updateMany',
+  'findOneAndUpdate',
+  'findByIdAndUpdate',
+  'replaceOne',
+]);
 /** The method names `writeSiteOf` switches on (besides the Mongoose updates). */
 const WRITE_SITE_METHODS: ReadonlySet<string> = new Set(['set', 'update', 'updateMany', 'upsert', 'save']);
 
@@ -167,34 +173,74 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
       const first = args[0];
       const data = objectProperty(first, 'data');
       if (links.length === 1 && receiver.type === 'MemberExpression' && data) {
-        return write(['prisma'], call, callee.property, valuesOf(data, prismaField), nameOf(receiver), [], [objectProperty(first, 'where')]);
+        return write(
+          ['prisma'],
+          call,
+          callee.property,
+          valuesOf(data, prismaField),
+          nameOf(receiver),
+          [],
+          [objectProperty(first, 'where')],
+        );
       }
       // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
       if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
         if (first?.type === 'Literal' && typeof first.value === 'string') {
-          return write(['knex'], call, callee.property, args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [], builderTable(root, below));
+          return write(
+            ['knex'],
+            call,
+            callee.property,
+            args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [],
+            builderTable(root, below),
+          );
         }
         return write(['knex'], call, callee.property, valuesOf(first), builderTable(root, below));
       }
-      if (args.length === 1 && isLoadedEntity(receiver)) return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], []);
+      if (args.length === 1 && isLoadedEntity(receiver))
+        return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], []);
       if (args.length === 2 && objectProperty(args[1], 'where')) {
         return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')]);
       }
       if (args.length === 2 || args.length === 3) {
-        return write(['typeorm'], call, callee.property, valuesOf(args[args.length - 1]), nameOf(args.length === 3 ? args[0] : receiver), [], [args[args.length - 2]]);
+        return write(
+          ['typeorm'],
+          call,
+          callee.property,
+          valuesOf(args[args.length - 1]),
+          nameOf(args.length === 3 ? args[0] : receiver),
+          [],
+          [args[args.length - 2]],
+        );
       }
       return null;
     }
     case 'updateMany': {
       const data = objectProperty(args[0], 'data');
       if (data && receiver.type === 'MemberExpression') {
-        return write(['prisma'], call, callee.property, valuesOf(data, prismaField), nameOf(receiver), [], [objectProperty(args[0], 'where')]);
+        return write(
+          ['prisma'],
+          call,
+          callee.property,
+          valuesOf(data, prismaField),
+          nameOf(receiver),
+          [],
+          [objectProperty(args[0], 'where')],
+        );
       }
       return args.length >= 2 ? write(['mongoose'], call, callee.property, mongoValues(args[1]), nameOf(receiver), [], [args[0]]) : null;
     }
     case 'upsert': {
       const update = objectProperty(args[0], 'update');
-      if (update && links.length === 1) return write(['prisma'], call, callee.property, valuesOf(update, prismaField), nameOf(receiver), [], [objectProperty(args[0], 'where')]);
+      if (update && links.length === 1)
+        return write(
+          ['prisma'],
+          call,
+          callee.property,
+          valuesOf(update, prismaField),
+          nameOf(receiver),
+          [],
+          [objectProperty(args[0], 'where')],
+        );
       return null;
     }
     case 'save': {
@@ -203,7 +249,15 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
       // repository.save(entity) / manager.save(Entity, entity) / save([a, b]) / save({ ...a, n })
       const saved = entitiesOf(args[args.length - 1]);
       const values = saved.flatMap((node) => (node.type === 'ObjectExpression' ? valuesOf(node) : []));
-      return write(['typeorm'], call, callee.property, values, null, saved.filter((node) => node.type !== 'ObjectExpression'), []);
+      return write(
+        ['typeorm'],
+        call,
+        callee.property,
+        values,
+        null,
+        saved.filter((node) => node.type !== 'ObjectExpression'),
+        [],
+      );
     }
     default:
       if (MONGOOSE_UPDATES.has(method) && links.length === 1) {

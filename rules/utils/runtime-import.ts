@@ -31,9 +31,19 @@ function importedName(specifier: TSESTree.ImportSpecifier): string {
 export function isCommonJs(sourceCode: SourceCode, filename: string, sourceType?: string): boolean {
   const program = sourceCode.ast;
   if (sourceType === 'commonjs' || sourceType === 'script') return !program.body.some((s) => s.type === 'ImportDeclaration');
-  if (program.body.some((s) => s.type === 'ImportDeclaration' || s.type === 'ExportNamedDeclaration' || s.type === 'ExportDefaultDeclaration')) return false;
-  if (/\.c[jt]s$/.test(filename) || (program.sourceType as string) === 'script' || (program.sourceType as string) === 'commonjs') return true;
-  return program.body.some((s) => s.type === 'VariableDeclaration' && s.declarations.some((d) => d.init?.type === 'CallExpression' && d.init.callee.type === 'Identifier' && d.init.callee.name === 'require'));
+  if (
+    program.body.some((s) => s.type === 'ImportDeclaration' || s.type === 'ExportNamedDeclaration' || s.type === 'ExportDefaultDeclaration')
+  )
+    return false;
+  if (/\.c[jt]s$/.test(filename) || (program.sourceType as string) === 'script' || (program.sourceType as string) === 'commonjs')
+    return true;
+  return program.body.some(
+    (s) =>
+      s.type === 'VariableDeclaration' &&
+      s.declarations.some(
+        (d) => d.init?.type === 'CallExpression' && d.init.callee.type === 'Identifier' && d.init.callee.name === 'require',
+      ),
+  );
 }
 
 export function runtimeImport(sourceCode: SourceCode, filename: string, name: string, sourceType?: string): RuntimeImport {
@@ -66,7 +76,12 @@ export function runtimeImport(sourceCode: SourceCode, filename: string, name: st
         if (declarator.id.type === 'Identifier') return { callee: `${declarator.id.name}.${name}`, fix: none };
         if (declarator.id.type === 'ObjectPattern') {
           for (const property of declarator.id.properties) {
-            if (property.type === 'Property' && property.key.type === 'Identifier' && property.key.name === name && property.value.type === 'Identifier') {
+            if (
+              property.type === 'Property' &&
+              property.key.type === 'Identifier' &&
+              property.key.name === name &&
+              property.value.type === 'Identifier'
+            ) {
               return { callee: property.value.name, fix: none };
             }
           }
@@ -88,7 +103,9 @@ export function runtimeImport(sourceCode: SourceCode, filename: string, name: st
     fix: (fixer) => {
       if (anchor) return [fixer.insertTextAfter(anchor, `\n${line}`)];
       // After directives ('use strict') so they stay directives.
-      const directives = program.body.filter((s) => s.type === 'ExpressionStatement' && typeof (s as TSESTree.ExpressionStatement).directive === 'string');
+      const directives = program.body.filter(
+        (s) => s.type === 'ExpressionStatement' && typeof (s as TSESTree.ExpressionStatement).directive === 'string',
+      );
       const lastDirective = directives[directives.length - 1];
       if (lastDirective) return [fixer.insertTextAfter(lastDirective, `\n${line}`)];
       const first = program.body[0];

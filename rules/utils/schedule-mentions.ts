@@ -13,11 +13,19 @@ import { wordPattern } from './word-pattern.js';
 const TIMER_NAMES = [...new Set(SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path[0]!))];
 /** Modules a scheduler is imported from, other than those of the timers. */
 const MODULE_NAMES = [
-  ...new Set(SCHEDULERS.filter((entry) => !TIMER_NAMES.includes(entry.path[0]!)).flatMap((entry) => entry.modules.filter((m): m is string => m !== null))),
+  ...new Set(
+    SCHEDULERS.filter((entry) => !TIMER_NAMES.includes(entry.path[0]!)).flatMap((entry) =>
+      entry.modules.filter((m): m is string => m !== null),
+    ),
+  ),
 ];
 /** Short words most module names contain; a module holding none is a stem of its own. */
 const MODULE_STEMS = ['cron', 'schedule'];
-const STEMS = wordPattern([...TIMER_NAMES, ...MODULE_STEMS, ...MODULE_NAMES.filter((name) => !MODULE_STEMS.some((stem) => name.includes(stem)))]);
+const STEMS = wordPattern([
+  ...TIMER_NAMES,
+  ...MODULE_STEMS,
+  ...MODULE_NAMES.filter((name) => !MODULE_STEMS.some((stem) => name.includes(stem))),
+]);
 const TIMERS = wordPattern(TIMER_NAMES);
 const MODULES = wordPattern(MODULE_NAMES);
 

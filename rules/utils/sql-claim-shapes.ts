@@ -56,8 +56,10 @@ export interface RowUpdate {
   countChecked: boolean;
 }
 
-const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean => vocabulary.statusColumns.includes(name) || isStatusLikeColumn(name);
-const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean => vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
+const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
+  vocabulary.statusColumns.includes(name) || isStatusLikeColumn(name);
+const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
+  vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
 
 function keyName(property: TSESTree.Property): string | undefined {
   if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
@@ -77,7 +79,10 @@ function hasKey(node: Node | undefined, names: ReadonlySet<string>): boolean {
 }
 
 /** The nodes of a chain that are filters: filter-method arguments, `where:` option values, and criteria objects. */
-function filterContexts(chain: readonly ChainLink[], criteriaMethods: ReadonlySet<string>): Array<{ node: Node; literalIsColumn: boolean }> {
+function filterContexts(
+  chain: readonly ChainLink[],
+  criteriaMethods: ReadonlySet<string>,
+): Array<{ node: Node; literalIsColumn: boolean }> {
   const contexts: Array<{ node: Node; literalIsColumn: boolean }> = [];
   for (const link of chain) {
     const args = link.call.arguments;
@@ -101,14 +106,29 @@ function filterContexts(chain: readonly ChainLink[], criteriaMethods: ReadonlySe
 const isStatementBody = (node: Node): boolean => node.type === 'BlockStatement';
 
 /** The first status-like name a filter mentions: an object key, a member property, a column string. */
-function statusNameIn(contexts: ReadonlyArray<{ node: Node; literalIsColumn: boolean }>, sourceCode: SourceCode, vocabulary: ClaimVocabulary): string | undefined {
+function statusNameIn(
+  contexts: ReadonlyArray<{ node: Node; literalIsColumn: boolean }>,
+  sourceCode: SourceCode,
+  vocabulary: ClaimVocabulary,
+): string | undefined {
   for (const { node, literalIsColumn } of contexts) {
-    if (literalIsColumn && node.type === 'Literal' && typeof node.value === 'string' && isStatus(node.value.split('.').pop() ?? '', vocabulary)) return node.value;
+    if (
+      literalIsColumn &&
+      node.type === 'Literal' &&
+      typeof node.value === 'string' &&
+      isStatus(node.value.split('.').pop() ?? '', vocabulary)
+    )
+      return node.value;
     for (const n of [node, ...descendants(node, sourceCode.visitorKeys, isStatementBody)]) {
       if (n.type === 'Property') {
         const key = keyName(n);
         if (key !== undefined && isStatus(key, vocabulary)) return key;
-      } else if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && isStatus(n.property.name, vocabulary)) {
+      } else if (
+        n.type === 'MemberExpression' &&
+        !n.computed &&
+        n.property.type === 'Identifier' &&
+        isStatus(n.property.name, vocabulary)
+      ) {
         return n.property.name;
       }
     }
@@ -142,14 +162,18 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
   const optionsObject = (a: TSESTree.Node): TSESTree.Node | undefined => (a.type === 'Identifier' ? constantInitializer(a, sourceCode) : a);
   if (chain.some((l) => l.call.arguments.some((a) => hasKey(optionsObject(a), ROW_LOCK_OPTION_KEYS)))) return undefined;
   // A callback argument to `find` / `filter` is Array.prototype, not a query.
-  const arrayMethod = (readLink.name === 'find' || readLink.name === 'findOne' || readLink.name === 'filter') && readLink.call.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
+  const arrayMethod =
+    (readLink.name === 'find' || readLink.name === 'findOne' || readLink.name === 'filter') &&
+    readLink.call.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
   if (arrayMethod) return undefined;
   const statusColumn = statusNameIn(filterContexts(chain, CRITERIA_FIRST_METHODS), sourceCode, vocabulary);
   const tables: string[] = [];
   for (const link of chain) {
     const first = link.call.arguments[0];
-    const isTableLink = link.object === undefined || link.name === 'from' || link.name === 'selectFrom' || link.name === 'table' || link.name === 'into';
-    if (isTableLink && first?.type === 'Literal' && typeof first.value === 'string') tables.push(first.value.split(/\s+/)[0]?.split('.').pop() ?? first.value);
+    const isTableLink =
+      link.object === undefined || link.name === 'from' || link.name === 'selectFrom' || link.name === 'table' || link.name === 'into';
+    if (isTableLink && first?.type === 'Literal' && typeof first.value === 'string')
+      tables.push(first.value.split(/\s+/)[0]?.split('.').pop() ?? first.value);
     if ((isTableLink || (link.name !== undefined && READ_METHODS.has(link.name))) && first?.type === 'Identifier') tables.push(first.name);
     if (link.name !== undefined && READ_METHODS.has(link.name)) {
       const receiver = receiverName(link.object);
@@ -178,7 +202,12 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   // TypeORM `repo.update(criteria, partial)`: the criteria come first (Sequelize puts `where` in the options).
   for (const link of chain) {
     const [criteria, second] = link.call.arguments;
-    if ((link.name === 'update' || link.name === 'delete') && criteria?.type === 'ObjectExpression' && second && !objectProperty(second, 'where')) {
+    if (
+      (link.name === 'update' || link.name === 'delete') &&
+      criteria?.type === 'ObjectExpression' &&
+      second &&
+      !objectProperty(second, 'where')
+    ) {
       contexts.push({ node: criteria, literalIsColumn: false });
     }
   }
@@ -191,7 +220,10 @@ export function isResultUsed(node: Node, sourceCode: SourceCode): boolean {
   let current: Node = node;
   while (
     current.parent &&
-    (current.parent.type === 'AwaitExpression' || current.parent.type === 'ChainExpression' || current.parent.type === 'TSAsExpression' || current.parent.type === 'TSNonNullExpression')
+    (current.parent.type === 'AwaitExpression' ||
+      current.parent.type === 'ChainExpression' ||
+      current.parent.type === 'TSAsExpression' ||
+      current.parent.type === 'TSNonNullExpression')
   ) {
     current = current.parent;
   }
@@ -227,7 +259,14 @@ export function patternNames(pattern: Node | null | undefined): string[] {
 /** The names the result of a read is bound to (`const { rows } = await pool.query(…)` → `rows`). */
 export function resultNames(node: Node): string[] {
   let current: Node = node;
-  while (current.parent && (current.parent.type === 'AwaitExpression' || current.parent.type === 'ChainExpression' || current.parent.type === 'TSAsExpression' || current.parent.type === 'TSNonNullExpression' || (current.parent.type === 'MemberExpression' && current.parent.object === current))) {
+  while (
+    current.parent &&
+    (current.parent.type === 'AwaitExpression' ||
+      current.parent.type === 'ChainExpression' ||
+      current.parent.type === 'TSAsExpression' ||
+      current.parent.type === 'TSNonNullExpression' ||
+      (current.parent.type === 'MemberExpression' && current.parent.object === current))
+  ) {
     current = current.parent;
   }
   const parent = current.parent;

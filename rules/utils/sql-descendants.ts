@@ -2,7 +2,11 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
 /** `skip(child)` true: yield the child but not what is under it. */
-export function* descendants(node: TSESTree.Node, visitorKeys: TSESLint.SourceCode.VisitorKeys, skip?: (child: TSESTree.Node) => boolean): Generator<TSESTree.Node> {
+export function* descendants(
+  node: TSESTree.Node,
+  visitorKeys: TSESLint.SourceCode.VisitorKeys,
+  skip?: (child: TSESTree.Node) => boolean,
+): Generator<TSESTree.Node> {
   const keys = visitorKeys[node.type] ?? [];
   for (const key of keys) {
     const child = (node as unknown as Record<string, unknown>)[key];

@@ -19,6 +19,10 @@ export function functionNameOf(fn: FunctionNode | undefined): string | undefined
   if (fn.id) return fn.id.name;
   const parent = fn.parent;
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
-  if ((parent?.type === 'Property' || parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') && parent.key.type === 'Identifier') return parent.key.name;
+  if (
+    (parent?.type === 'Property' || parent?.type === 'MethodDefinition' || parent?.type === 'PropertyDefinition') &&
+    parent.key.type === 'Identifier'
+  )
+    return parent.key.name;
   return undefined;
 }

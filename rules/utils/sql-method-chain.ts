@@ -15,7 +15,12 @@ export interface ChainLink {
 /** The expression under `await`, `?.`, `!` and `as`. */
 export function unwrap(node: TSESTree.Node): TSESTree.Node {
   let current = node;
-  while (current.type === 'AwaitExpression' || current.type === 'ChainExpression' || current.type === 'TSNonNullExpression' || current.type === 'TSAsExpression') {
+  while (
+    current.type === 'AwaitExpression' ||
+    current.type === 'ChainExpression' ||
+    current.type === 'TSNonNullExpression' ||
+    current.type === 'TSAsExpression'
+  ) {
     current = current.type === 'AwaitExpression' ? current.argument : current.expression;
   }
   return current;
@@ -30,7 +35,12 @@ export function methodChain(call: TSESTree.CallExpression): ChainLink[] {
     if (current.type !== 'CallExpression') break;
     const callee = unwrap(current.callee);
     if (callee.type === 'MemberExpression') {
-      const name = !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : callee.property.type === 'Literal' ? String(callee.property.value) : undefined;
+      const name =
+        !callee.computed && callee.property.type === 'Identifier'
+          ? callee.property.name
+          : callee.property.type === 'Literal'
+            ? String(callee.property.value)
+            : undefined;
       links.unshift({ name, call: current, nameNode: callee.property, object: callee.object });
       current = callee.object;
     } else {
@@ -46,7 +56,12 @@ export function isOutermostCall(call: TSESTree.CallExpression): boolean {
   let node: TSESTree.Node = call;
   while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression')) node = node.parent;
   const parent = node.parent;
-  return !(parent?.type === 'MemberExpression' && parent.object === node && parent.parent?.type === 'CallExpression' && parent.parent.callee === parent);
+  return !(
+    parent?.type === 'MemberExpression' &&
+    parent.object === node &&
+    parent.parent?.type === 'CallExpression' &&
+    parent.parent.callee === parent
+  );
 }
 
 /** The innermost receiver name of a link's object (`prisma.outboxEvent` → `outboxEvent`, `this.jobRepo` → `jobRepo`). */

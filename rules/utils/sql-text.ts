@@ -6,7 +6,14 @@ import type { DetectContext } from '../create-rule.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { perFileMap } from './last-file-cache.js';
-import { parseSql, SQL_CONFIG_PROPERTIES, SQL_METHODS, SQL_TAG_FACTORY_MODULES, SQL_TAGS, type ParsedSql } from '../../src/knowledge/sql.js';
+import {
+  parseSql,
+  SQL_CONFIG_PROPERTIES,
+  SQL_METHODS,
+  SQL_TAG_FACTORY_MODULES,
+  SQL_TAGS,
+  type ParsedSql,
+} from '../../src/knowledge/sql.js';
 
 type Node = TSESTree.Node;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -88,7 +95,8 @@ function build(node: Node, sourceCode: SourceCode, depth: number): SqlText | und
 
 function makeSqlText(text: string, node: Node, parameters: Node[], segments: Segment[], sourceCode: SourceCode): SqlText {
   const segmentAt = (offset: number): Segment | undefined =>
-    segments.find((s) => offset >= s.textStart && offset < s.textEnd) ?? (offset === text.length ? segments[segments.length - 1] : undefined);
+    segments.find((s) => offset >= s.textStart && offset < s.textEnd) ??
+    (offset === text.length ? segments[segments.length - 1] : undefined);
   const offsetToIndex = (offset: number): number => {
     const segment = segmentAt(offset);
     if (!segment) return node.range[0];
@@ -125,7 +133,8 @@ function makeSqlText(text: string, node: Node, parameters: Node[], segments: Seg
   }
 }
 
-type Piece = { kind: 'code'; text: string; node: Node; offsets: () => number[] } | { kind: 'parameter'; node: Node; offsets: () => number[] };
+type Piece =
+  { kind: 'code'; text: string; node: Node; offsets: () => number[] } | { kind: 'parameter'; node: Node; offsets: () => number[] };
 
 /** Most SQL texts are never reported on: map offsets only when a location is asked for. */
 function lazy(compute: () => number[]): () => number[] {
@@ -137,7 +146,12 @@ function lazy(compute: () => number[]): () => number[] {
 function stripWrappers(node: Node, sourceCode: SourceCode, depth: number): Node | undefined {
   let current: Node = node;
   for (;;) {
-    if (current.type === 'TSAsExpression' || current.type === 'TSNonNullExpression' || current.type === 'TSSatisfiesExpression' || current.type === 'TSTypeAssertion') {
+    if (
+      current.type === 'TSAsExpression' ||
+      current.type === 'TSNonNullExpression' ||
+      current.type === 'TSSatisfiesExpression' ||
+      current.type === 'TSTypeAssertion'
+    ) {
       current = current.expression;
     } else if (current.type === 'TaggedTemplateExpression') {
       current = current.quasi;
@@ -159,7 +173,14 @@ function collectSegments(node: Node, sourceCode: SourceCode, depth: number): Pie
   if (target.type === 'Literal') {
     if (typeof target.value !== 'string') return undefined;
     const raw = sourceCode.text.slice(target.range[0] + 1, target.range[1] - 1);
-    return [{ kind: 'code', text: target.value, node: target, offsets: lazy(() => cookedOffsets(raw, target.value as string, target.range[0] + 1, false)) }];
+    return [
+      {
+        kind: 'code',
+        text: target.value,
+        node: target,
+        offsets: lazy(() => cookedOffsets(raw, target.value as string, target.range[0] + 1, false)),
+      },
+    ];
   }
   if (target.type === 'TemplateLiteral') {
     const pieces: Piece[] = [];
@@ -184,9 +205,10 @@ function collectSegments(node: Node, sourceCode: SourceCode, depth: number): Pie
 
 /** The initializer of a same-file `const` (or a never-reassigned `let`/`var`) named by `id`. */
 export function constantInitializer(id: TSESTree.Identifier, sourceCode: SourceCode): Node | undefined {
-  const variable = findVariable(sourceCode.getScope(id) as never, id as never) as unknown as
-    | { defs: Array<{ type: string; node: Node; parent: Node | null }>; references: Array<{ isWrite(): boolean }> }
-    | null;
+  const variable = findVariable(sourceCode.getScope(id) as never, id as never) as unknown as {
+    defs: Array<{ type: string; node: Node; parent: Node | null }>;
+    references: Array<{ isWrite(): boolean }>;
+  } | null;
   if (!variable || variable.defs.length !== 1) return undefined;
   const def = variable.defs[0];
   if (!def || def.type !== 'Variable' || def.node.type !== 'VariableDeclarator' || def.node.id.type !== 'Identifier') return undefined;
@@ -277,7 +299,8 @@ function configSql(node: Node): Node | undefined {
   if (node.type !== 'ObjectExpression') return undefined;
   for (const property of node.properties) {
     if (property.type !== 'Property' || property.computed) continue;
-    const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+    const key =
+      property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
     if (key !== undefined && SQL_CONFIG_PROPERTIES.includes(key)) return property.value;
   }
   return undefined;
@@ -287,10 +310,13 @@ function configSql(node: Node): Node | undefined {
 function isSqlTagFactoryResult(tag: TSESTree.Identifier, sourceCode: SourceCode): boolean {
   const init = constantInitializer(tag, sourceCode);
   if (init?.type !== 'CallExpression' || init.callee.type !== 'Identifier') return false;
-  const factory = findVariable(sourceCode.getScope(init.callee) as never, init.callee as never) as unknown as { defs: Array<{ type: string; node: Node; parent: Node | null }> } | null;
+  const factory = findVariable(sourceCode.getScope(init.callee) as never, init.callee as never) as unknown as {
+    defs: Array<{ type: string; node: Node; parent: Node | null }>;
+  } | null;
   const def = factory?.defs[0];
   if (!def) return false;
-  if (def.type === 'ImportBinding') return def.parent?.type === 'ImportDeclaration' && SQL_TAG_FACTORY_MODULES.includes(String(def.parent.source.value));
+  if (def.type === 'ImportBinding')
+    return def.parent?.type === 'ImportDeclaration' && SQL_TAG_FACTORY_MODULES.includes(String(def.parent.source.value));
   if (def.type === 'Variable' && def.node.type === 'VariableDeclarator') {
     const required = def.node.init;
     return (
@@ -343,7 +369,16 @@ export function sqlOfCall(node: TSESTree.CallExpression, sourceCode: SourceCode)
   return sql && { sql, call: node, client: callee.object, method };
 }
 
-const NON_SQL_PARENTS = new Set(['ImportDeclaration', 'ExportAllDeclaration', 'ExportNamedDeclaration', 'ImportExpression', 'TSExternalModuleReference', 'TSLiteralType', 'Property', 'JSXAttribute']);
+const NON_SQL_PARENTS = new Set([
+  'ImportDeclaration',
+  'ExportAllDeclaration',
+  'ExportNamedDeclaration',
+  'ImportExpression',
+  'TSExternalModuleReference',
+  'TSLiteralType',
+  'Property',
+  'JSXAttribute',
+]);
 
 export interface SqlUsesOptions {
   /** Cheap pre-filter on the SQL text (before tokenizing), e.g. `/advisory/i`. */
@@ -409,7 +444,11 @@ export function sqlUsesListener(
  * literal or template in the call itself, without escapes — and its source lacks the keyword.
  * That answer needs no SQL text built, and most calls in a file are answered that way.
  */
-export function sqlSentBy(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, sourceCode: SourceCode, mentions: RegExp): SqlUse | 'absent' | undefined {
+export function sqlSentBy(
+  node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression,
+  sourceCode: SourceCode,
+  mentions: RegExp,
+): SqlUse | 'absent' | undefined {
   if (node.type === 'CallExpression') {
     const callee = node.callee;
     if (callee.type !== 'MemberExpression') return undefined;
@@ -426,7 +465,9 @@ export function sqlSentBy(node: TSESTree.CallExpression | TSESTree.TaggedTemplat
 
 /** Whether `node` is SQL written in place whose source text lacks `mentions` (the cooked text then lacks it too). */
 function lacksInPlace(node: Node, sourceCode: SourceCode, mentions: RegExp): boolean {
-  const inPlace = (node.type === 'Literal' && typeof node.value === 'string') || (node.type === 'TemplateLiteral' && node.quasis.every((q) => q.value.cooked != null));
+  const inPlace =
+    (node.type === 'Literal' && typeof node.value === 'string') ||
+    (node.type === 'TemplateLiteral' && node.quasis.every((q) => q.value.cooked != null));
   if (!inPlace) return false;
   const source = sourceCode.text.slice(node.range[0], node.range[1]);
   return !source.includes('\\') && !mentions.test(source);

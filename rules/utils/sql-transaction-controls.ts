@@ -25,7 +25,10 @@ function methodName(callee: TSESTree.Node): string | undefined {
 }
 
 /** The transaction control a call or tagged template is (`client.query('BEGIN')`, `qr.commitTransaction()`), if any. */
-export function transactionControlOf(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, sourceCode: SourceCode): TransactionControl | undefined {
+export function transactionControlOf(
+  node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression,
+  sourceCode: SourceCode,
+): TransactionControl | undefined {
   const fn = enclosingFunction(node);
   if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
     const method = methodName(node.callee);
@@ -55,7 +58,9 @@ export function isBetweenBeginAndCommit(call: TSESTree.Node, client: string, con
 export function isTransactionCallbackClient(client: TSESTree.Node, sourceCode: SourceCode): boolean {
   const root = client.type === 'MemberExpression' ? leftmostObject(client) : client;
   if (root.type !== 'Identifier') return false;
-  const variable = findVariable(sourceCode.getScope(root) as never, root as never) as unknown as { defs: Array<{ type: string; node: TSESTree.Node }> } | null;
+  const variable = findVariable(sourceCode.getScope(root) as never, root as never) as unknown as {
+    defs: Array<{ type: string; node: TSESTree.Node }>;
+  } | null;
   const def = variable?.defs[0];
   if (!def || def.type !== 'Parameter' || !isFunctionNode(def.node)) return false;
   const callback = def.node;

@@ -8,6 +8,8 @@ const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, '\
 export function wordPattern(words: Iterable<string>, flags = ''): RegExp {
   const fold = flags.includes('i') ? (word: string): string => word.toLowerCase() : (word: string): string => word;
   const unique = [...new Set(words)].filter((word) => word.length > 0);
-  const kept = unique.filter((word) => !unique.some((other) => other !== word && fold(word).includes(fold(other)) && (fold(other) !== fold(word) || other < word)));
+  const kept = unique.filter(
+    (word) => !unique.some((other) => other !== word && fold(word).includes(fold(other)) && (fold(other) !== fold(word) || other < word)),
+  );
   return new RegExp(kept.length > 0 ? kept.map(escape).join('|') : '(?!)', flags);
 }

@@ -23,7 +23,6 @@ export function isFunctionLike(node: TSESTree.Node | null | undefined): node is 
   return node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 }
 
-
 function memberName(node: TSESTree.MemberExpression): string | undefined {
   if (node.computed) return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined;
   if (node.property.type === 'Identifier') return node.property.name;
@@ -60,7 +59,8 @@ export function classMember(node: TSESTree.Node, name: string): ResolvedWork | u
   for (const member of body.body) {
     if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition') continue;
     if (member.static || keyName(member) !== name) continue;
-    if (member.type === 'MethodDefinition' && member.kind === 'method') return { fn: member.value as TSESTree.FunctionExpression, name, member };
+    if (member.type === 'MethodDefinition' && member.kind === 'method')
+      return { fn: member.value as TSESTree.FunctionExpression, name, member };
     if (member.type === 'PropertyDefinition' && isFunctionLike(member.value)) return { fn: member.value, name, member };
   }
   return undefined;
@@ -82,7 +82,11 @@ export function identifierDefinition(sourceCode: SourceCode, identifier: TSESTre
   if (def.type === 'FunctionName' && isFunctionLike(defNode)) return { fn: defNode, name };
   if (def.type === 'Variable' && defNode.type === 'VariableDeclarator' && defNode.id.type === 'Identifier' && defNode.init) {
     // A `let` that is reassigned may point elsewhere by the time the timer fires.
-    if (defNode.parent?.type === 'VariableDeclaration' && defNode.parent.kind !== 'const' && variable.references.some((r) => r.isWrite() && !r.init)) {
+    if (
+      defNode.parent?.type === 'VariableDeclaration' &&
+      defNode.parent.kind !== 'const' &&
+      variable.references.some((r) => r.isWrite() && !r.init)
+    ) {
       return undefined;
     }
     const init = unwrapExpression(defNode.init);
@@ -99,7 +103,8 @@ export function identifierDefinition(sourceCode: SourceCode, identifier: TSESTre
 /** `x.bind(this)` → what `x` resolves to. */
 function boundTarget(sourceCode: SourceCode, call: TSESTree.CallExpression): ResolvedWork | undefined {
   const callee = unwrapExpression(call.callee);
-  if (callee.type === 'MemberExpression' && memberName(callee) === 'bind') return resolveReference(sourceCode, unwrapExpression(callee.object));
+  if (callee.type === 'MemberExpression' && memberName(callee) === 'bind')
+    return resolveReference(sourceCode, unwrapExpression(callee.object));
   return undefined;
 }
 
@@ -125,7 +130,8 @@ function soleCall(fn: FunctionLike): TSESTree.CallExpression | undefined {
   }
   if (!expression) return undefined;
   let current = unwrapExpression(expression);
-  if (current.type === 'AwaitExpression' || (current.type === 'UnaryExpression' && current.operator === 'void')) current = unwrapExpression(current.argument);
+  if (current.type === 'AwaitExpression' || (current.type === 'UnaryExpression' && current.operator === 'void'))
+    current = unwrapExpression(current.argument);
   return current.type === 'CallExpression' ? current : undefined;
 }
 

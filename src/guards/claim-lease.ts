@@ -17,9 +17,7 @@ export interface HeldLease {
   readonly config: LeaseConfig;
 }
 
-export type ClaimOutcome =
-  | { claimed: true; lease: HeldLease }
-  | { claimed: false; reason: SkipReason; error?: unknown };
+export type ClaimOutcome = { claimed: true; lease: HeldLease } | { claimed: false; reason: SkipReason; error?: unknown };
 
 export interface ClaimRequest {
   guard: GuardName;
@@ -53,7 +51,10 @@ export async function claimLease(request: ClaimRequest): Promise<ClaimOutcome> {
       },
     );
   } catch (cause) {
-    const error = cause instanceof ReplicaGuardError ? cause : new BackendUnavailableError(`${store.kind} claim of "${lease.storageKey}" failed: ${describeError(cause)}`, { cause });
+    const error =
+      cause instanceof ReplicaGuardError
+        ? cause
+        : new BackendUnavailableError(`${store.kind} claim of "${lease.storageKey}" failed: ${describeError(cause)}`, { cause });
     reportSkip(config, request, 'backend-unavailable', error);
     return { claimed: false, reason: 'backend-unavailable', error };
   }
@@ -73,7 +74,11 @@ export async function releaseLease(lease: HeldLease): Promise<boolean> {
       store.release(lease.storageKey, lease.owner, signal),
     );
   } catch (error) {
-    writeLog(config.logger, 'warn', `${lease.guard}("${lease.key}"): could not release "${lease.storageKey}", it expires by itself: ${describeError(error)}`);
+    writeLog(
+      config.logger,
+      'warn',
+      `${lease.guard}("${lease.key}"): could not release "${lease.storageKey}", it expires by itself: ${describeError(error)}`,
+    );
     return false;
   }
 }
@@ -90,13 +95,19 @@ export function extendLease(lease: HeldLease, ttlMs: number, timeoutMs = lease.c
 function reportSkip(config: LeaseConfig, request: ClaimRequest, reason: SkipReason, error?: unknown): void {
   const where = `${request.guard}("${request.key}")`;
   if (reason === 'backend-unavailable') {
-    writeLog(config.logger, 'warn', `${where} skipped: lease backend unavailable, failing closed for "${request.storageKey}": ${describeError(error)}`);
+    writeLog(
+      config.logger,
+      'warn',
+      `${where} skipped: lease backend unavailable, failing closed for "${request.storageKey}": ${describeError(error)}`,
+    );
   } else {
     writeLog(config.logger, 'debug', `${where} skipped: "${request.storageKey}" is claimed by another replica`);
   }
   if (!config.onSkip) return;
   try {
-    const returned: unknown = config.onSkip(error === undefined ? { guard: request.guard, key: request.key, reason } : { guard: request.guard, key: request.key, reason, error });
+    const returned: unknown = config.onSkip(
+      error === undefined ? { guard: request.guard, key: request.key, reason } : { guard: request.guard, key: request.key, reason, error },
+    );
     if (returned instanceof Promise) returned.catch((hookError: unknown) => logHookError(config, hookError));
   } catch (hookError) {
     logHookError(config, hookError);
@@ -117,6 +128,10 @@ function announceLocalMode(config: LeaseConfig): void {
       'WARNING: no lease client is set and NODE_ENV=production. Every claim succeeds, so EVERY REPLICA RUNS EVERY GUARDED JOB. Call setLeaseClient(redis) at startup.',
     );
   } else {
-    writeLog(config.logger, 'info', 'no lease client set (local mode): every claim succeeds. Call setLeaseClient(redis) when running more than one replica.');
+    writeLog(
+      config.logger,
+      'info',
+      'no lease client set (local mode): every claim succeeds. Call setLeaseClient(redis) when running more than one replica.',
+    );
   }
 }

@@ -12,6 +12,12 @@ export async function claimOnce(key: string, ttlMs: number, options: GuardOption
   assertKey('claimOnce', 'key', key);
   assertPositiveInteger('claimOnce', 'ttlMs', ttlMs);
   if (options.timeoutMs !== undefined) assertPositiveInteger('claimOnce', 'options.timeoutMs', options.timeoutMs);
-  const outcome = await claimLease({ guard: 'claimOnce', key, storageKey: key, ttlMs, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  const outcome = await claimLease({
+    guard: 'claimOnce',
+    key,
+    storageKey: key,
+    ttlMs,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
   return outcome.claimed;
 }

@@ -37,6 +37,12 @@ export async function claimPeriod(key: string, period: number | CronSchedule, op
   } else {
     throw new InvalidArgumentError(`claimPeriod: period must be milliseconds or { cron: string, tz?: string }, got ${show(period)}`);
   }
-  const outcome = await claimLease({ guard: 'claimPeriod', key, storageKey, ttlMs, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  const outcome = await claimLease({
+    guard: 'claimPeriod',
+    key,
+    storageKey,
+    ttlMs,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
   return outcome.claimed;
 }

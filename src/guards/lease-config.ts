@@ -81,7 +81,7 @@ export function setLeaseClient(client: LeaseClient | null, options: LeaseClientO
   if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
     throw new InvalidArgumentError(`setLeaseClient: options.logger must be a console-like object, got ${show(options.logger)}`);
   }
-  if (client !== null && (typeof client !== 'object' && typeof client !== 'function')) {
+  if (client !== null && typeof client !== 'object' && typeof client !== 'function') {
     throw new InvalidArgumentError(`setLeaseClient: client must be a Redis/PostgreSQL client, a LeaseStore or null, got ${show(client)}`);
   }
   const store = client === null ? null : resolveLeaseStore(client, options);

@@ -22,7 +22,13 @@ export async function runExclusive<T>(
   assertPositiveInteger('runExclusive', 'ttlMs', ttlMs);
   assertFunction('runExclusive', 'fn', fn);
   if (options.timeoutMs !== undefined) assertPositiveInteger('runExclusive', 'options.timeoutMs', options.timeoutMs);
-  const outcome = await claimLease({ guard: 'runExclusive', key, storageKey: key, ttlMs, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  const outcome = await claimLease({
+    guard: 'runExclusive',
+    key,
+    storageKey: key,
+    ttlMs,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
   if (!outcome.claimed) return skipped(outcome.reason);
   return runHeld(outcome.lease, ttlMs, fn);
 }

@@ -35,8 +35,16 @@ export async function runHeld<T>(
 async function keepKey(lease: HeldLease, keepForMs: number): Promise<void> {
   try {
     if (await extendLease(lease, keepForMs)) return;
-    writeLog(lease.config.logger, 'warn', `${lease.guard}("${lease.key}"): the lease expired before it could be kept; another replica may repeat this period`);
+    writeLog(
+      lease.config.logger,
+      'warn',
+      `${lease.guard}("${lease.key}"): the lease expired before it could be kept; another replica may repeat this period`,
+    );
   } catch (error) {
-    writeLog(lease.config.logger, 'warn', `${lease.guard}("${lease.key}"): could not keep "${lease.storageKey}" after success (${describeError(error)}); another replica may repeat this period`);
+    writeLog(
+      lease.config.logger,
+      'warn',
+      `${lease.guard}("${lease.key}"): could not keep "${lease.storageKey}" after success (${describeError(error)}); another replica may repeat this period`,
+    );
   }
 }

@@ -43,7 +43,13 @@ export async function runOnce<T>(
   const periodEnd = (Math.floor(startedAt / periodMs) + 1) * periodMs;
   const skewMargin = Math.min(MAX_SKEW_MARGIN_MS, Math.floor(periodMs / 4));
 
-  const outcome = await claimLease({ guard: 'runOnce', key, storageKey: key, ttlMs: leaseMs, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+  const outcome = await claimLease({
+    guard: 'runOnce',
+    key,
+    storageKey: key,
+    ttlMs: leaseMs,
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
   if (!outcome.claimed) return skipped(outcome.reason);
   return runHeld(outcome.lease, leaseMs, fn, {
     keepForMs: () => periodEnd - (startedAt + (Date.now() - startedReal)) + skewMargin,

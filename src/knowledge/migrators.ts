@@ -5,16 +5,7 @@
 // `extract-migrations` codemod.
 
 export type MigratorLibrary =
-  | 'typeorm'
-  | 'sequelize'
-  | 'knex'
-  | 'drizzle'
-  | 'umzug'
-  | 'mikro-orm'
-  | 'kysely'
-  | 'node-pg-migrate'
-  | 'prisma'
-  | 'schema-create';
+  'typeorm' | 'sequelize' | 'knex' | 'drizzle' | 'umzug' | 'mikro-orm' | 'kysely' | 'node-pg-migrate' | 'prisma' | 'schema-create';
 
 /** A call or construction, imported from a module, that takes an options object with schema-write options. */
 export interface SchemaOptionsApi {
@@ -33,7 +24,14 @@ export const SCHEMA_OPTIONS_APIS: readonly SchemaOptionsApi[] = [
   { library: 'typeorm', modules: ['typeorm'], path: ['DataSource'], kind: 'construct', api: 'new DataSource()' },
   { library: 'typeorm', modules: ['typeorm'], path: ['createConnection'], kind: 'call', api: 'createConnection()' },
   { library: 'typeorm', modules: ['@nestjs/typeorm'], path: ['TypeOrmModule', 'forRoot'], kind: 'call', api: 'TypeOrmModule.forRoot()' },
-  { library: 'typeorm', modules: ['@nestjs/typeorm'], path: ['TypeOrmModule', 'forRootAsync'], kind: 'call', factory: 'useFactory', api: 'TypeOrmModule.forRootAsync()' },
+  {
+    library: 'typeorm',
+    modules: ['@nestjs/typeorm'],
+    path: ['TypeOrmModule', 'forRootAsync'],
+    kind: 'call',
+    factory: 'useFactory',
+    api: 'TypeOrmModule.forRootAsync()',
+  },
 ];
 
 /** Options that make the app write schema when it starts: flagged unless set to literal `false`. */
@@ -74,7 +72,12 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'knex', via: { property: 'migrate' }, methods: ['latest', 'up', 'down', 'rollback'], api: 'knex.migrate' },
   { library: 'typeorm', methods: ['runMigrations'], api: 'TypeORM runMigrations()' },
   { library: 'typeorm', methods: ['synchronize'], evidence: ['typeorm', '@nestjs/typeorm'], api: 'TypeORM synchronize()' },
-  { library: 'sequelize', methods: ['sync'], evidence: ['sequelize', 'sequelize-typescript', '@nestjs/sequelize'], api: 'Sequelize sync()' },
+  {
+    library: 'sequelize',
+    methods: ['sync'],
+    evidence: ['sequelize', 'sequelize-typescript', '@nestjs/sequelize'],
+    api: 'Sequelize sync()',
+  },
   { library: 'umzug', methods: ['up', 'down'], evidence: ['umzug'], api: 'Umzug up()/down()' },
   { library: 'mikro-orm', via: { call: 'getMigrator' }, methods: ['up', 'down'], api: 'MikroORM getMigrator()' },
   { library: 'mikro-orm', via: { property: 'migrator' }, methods: ['up', 'down'], evidence: [MIKRO_ORM], api: 'MikroORM migrator' },
@@ -84,8 +87,19 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
     methods: ['createSchema', 'updateSchema', 'refreshDatabase', 'dropSchema', 'ensureDatabase'],
     api: 'MikroORM getSchemaGenerator()',
   },
-  { library: 'mikro-orm', via: { property: 'schema' }, methods: ['createSchema', 'updateSchema', 'refreshDatabase'], evidence: [MIKRO_ORM], api: 'MikroORM schema' },
-  { library: 'kysely', methods: ['migrateToLatest', 'migrateUp', 'migrateDown', 'migrateTo'], evidence: ['kysely'], api: 'Kysely Migrator' },
+  {
+    library: 'mikro-orm',
+    via: { property: 'schema' },
+    methods: ['createSchema', 'updateSchema', 'refreshDatabase'],
+    evidence: [MIKRO_ORM],
+    api: 'MikroORM schema',
+  },
+  {
+    library: 'kysely',
+    methods: ['migrateToLatest', 'migrateUp', 'migrateDown', 'migrateTo'],
+    evidence: ['kysely'],
+    api: 'Kysely Migrator',
+  },
   { library: 'schema-create', via: { identifier: 'Schema' }, methods: ['Create'], api: 'Schema.Create()' },
 ];
 
@@ -121,7 +135,10 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = ['**/cmd/migrate.*
 export const DEFAULT_MIGRATION_FILES: readonly string[] = ['**/migrations/**', '**/migration/**'];
 
 /** The migrator a service uses, told by a module it depends on or imports (first match wins). */
-export const MIGRATOR_BY_MODULE: ReadonlyArray<{ test: RegExp; migrator: 'node-pg-migrate' | 'umzug' | 'prisma' | 'drizzle' | 'kysely' | 'typeorm' | 'knex' }> = [
+export const MIGRATOR_BY_MODULE: ReadonlyArray<{
+  test: RegExp;
+  migrator: 'node-pg-migrate' | 'umzug' | 'prisma' | 'drizzle' | 'kysely' | 'typeorm' | 'knex';
+}> = [
   { test: /^node-pg-migrate$/, migrator: 'node-pg-migrate' },
   { test: /^umzug$/, migrator: 'umzug' },
   { test: /^(?:prisma|@prisma\/client)$/, migrator: 'prisma' },

@@ -28,7 +28,7 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     writes: ['query', 'execute', '$executeRaw', '$executeRawUnsafe', 'raw', 'unsafe'],
     atomicMethods: [],
     lockingMethods: [],
-    atomicForm: "UPDATE … SET {{field}} = {{field}} - $1 WHERE id = $2 AND {{field}} - $1 >= 0 (then check rowCount)",
+    atomicForm: 'UPDATE … SET {{field}} = {{field}} - $1 WHERE id = $2 AND {{field}} - $1 >= 0 (then check rowCount)',
   },
   prisma: {
     library: 'prisma',
@@ -46,7 +46,8 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     writes: ['save', 'update'],
     atomicMethods: ['increment', 'decrement'],
     lockingMethods: ['setLock'],
-    atomicForm: "repository.increment({ id }, '{{field}}', n) (or a query builder .set({ {{field}}: () => '{{field}} + 1' }) with the bound in where)",
+    atomicForm:
+      "repository.increment({ id }, '{{field}}', n) (or a query builder .set({ {{field}}: () => '{{field}} + 1' }) with the bound in where)",
   },
   sequelize: {
     library: 'sequelize',
@@ -73,7 +74,8 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     writes: ['update'],
     atomicMethods: ['increment', 'decrement'],
     lockingMethods: ['forUpdate', 'forNoKeyUpdate', 'forShare', 'forKeyShare'],
-    atomicForm: "knex(table).where({ id }).increment('{{field}}', n) (or .update({ {{field}}: knex.raw('?? + ?', ['{{field}}', n]) }) with the bound in where)",
+    atomicForm:
+      "knex(table).where({ id }).increment('{{field}}', n) (or .update({ {{field}}: knex.raw('?? + ?', ['{{field}}', n]) }) with the bound in where)",
   },
   drizzle: {
     library: 'drizzle',
@@ -107,13 +109,31 @@ export function libraryOfModule(source: string): DataLibrary | undefined {
 export const PRISMA_ATOMIC_OPERATIONS: readonly string[] = ['increment', 'decrement', 'multiply', 'divide'];
 
 /** Mongoose/MongoDB update operators that change a value in the database. */
-export const MONGO_ATOMIC_OPERATORS: readonly string[] = ['$inc', '$mul', '$min', '$max', '$push', '$pull', '$addToSet', '$pop', '$currentDate'];
+export const MONGO_ATOMIC_OPERATORS: readonly string[] = [
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$push',
+  '$pull',
+  '$addToSet',
+  '$pop',
+  '$currentDate',
+];
 
 /** Drizzle `.for(strength)` / raw SQL `FOR …` strengths that stop a concurrent writer until commit. */
 export const ROW_LOCK_STRENGTHS: readonly string[] = ['update', 'no key update', 'share'];
 
 /** Trailing calls of a read chain that only run or shape it (`.exec()`, `.lean()`, `.executeTakeFirst()`). */
-export const QUERY_RUNNERS: readonly string[] = ['exec', 'lean', 'execute', 'executeTakeFirst', 'executeTakeFirstOrThrow', 'session', 'transacting'];
+export const QUERY_RUNNERS: readonly string[] = [
+  'exec',
+  'lean',
+  'execute',
+  'executeTakeFirst',
+  'executeTakeFirstOrThrow',
+  'session',
+  'transacting',
+];
 
 /** Methods on a value that compute a new one (decimal.js, big.js, bignumber.js, Dinero). */
 export const ARITHMETIC_METHODS: readonly string[] = [

@@ -174,7 +174,9 @@ function lexDollar(tokens: SqlToken[], text: string, start: number): number {
 }
 
 function pushNumber(tokens: SqlToken[], text: string, start: number): number {
-  const match = /^(?:0[xX][0-9A-Fa-f_]+|0[oO][0-7_]+|0[bB][01_]+|(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?)/.exec(text.slice(start, start + 64));
+  const match = /^(?:0[xX][0-9A-Fa-f_]+|0[oO][0-7_]+|0[bB][01_]+|(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][+-]?[0-9]+)?)/.exec(
+    text.slice(start, start + 64),
+  );
   const end = start + (match?.[0].length ?? 1);
   tokens.push({ kind: 'number', value: text.slice(start, end), start, end });
   return end;

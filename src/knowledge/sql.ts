@@ -1,6 +1,16 @@
 // What replica-guard knows about SQL: which functions take session advisory locks, which calls
 // and tags send SQL, what a pending-row read looks like. Plain data and pure functions.
-import { functionCalls, hasWordSequence, identifierName, indexOfTopLevelWord, isPunctuation, isWord, splitStatements, tokenizeSql, type SqlToken } from './sql-tokens.js';
+import {
+  functionCalls,
+  hasWordSequence,
+  identifierName,
+  indexOfTopLevelWord,
+  isPunctuation,
+  isWord,
+  splitStatements,
+  tokenizeSql,
+  type SqlToken,
+} from './sql-tokens.js';
 
 export interface AdvisoryLockFunction {
   /** `lock` takes (blocking), `try` takes if free, `unlock` releases. */
@@ -159,7 +169,8 @@ export function sessionAdvisoryLockCalls(parsed: ParsedSql): Array<{ name: strin
 }
 
 /** Columns whose value says where a row is in its life (a worker's "pending" filter). */
-export const STATUS_LIKE_COLUMN = /^(?:status|state|stage|phase|[a-z0-9_]*_(?:status|state)|(?:processed|published|sent|handled|dispatched|delivered|completed|claimed|locked|picked|consumed|finished|started|done)(?:_?(?:at|by|until|on))?|done|pending|is_?(?:processed|published|sent|done|pending))$/i;
+export const STATUS_LIKE_COLUMN =
+  /^(?:status|state|stage|phase|[a-z0-9_]*_(?:status|state)|(?:processed|published|sent|handled|dispatched|delivered|completed|claimed|locked|picked|consumed|finished|started|done)(?:_?(?:at|by|until|on))?|done|pending|is_?(?:processed|published|sent|done|pending))$/i;
 
 /** Table names that are work queues by name (an outbox, a jobs table…). */
 export const QUEUE_LIKE_TABLE = /(?:outbox|inbox|queue|(?:^|_)jobs?$|(?:^|_)tasks?$|pending|(?:^|_)work_?items?$)/i;
@@ -174,7 +185,11 @@ export function isQueueLikeTable(name: string): boolean {
 
 /** The lock clause of a SELECT (`FOR UPDATE`, `FOR NO KEY UPDATE`, `… SKIP LOCKED`). */
 export function hasRowLockClause(tokens: readonly SqlToken[]): boolean {
-  return hasWordSequence(tokens, ['for', 'update']) || hasWordSequence(tokens, ['for', 'no', 'key', 'update']) || hasWordSequence(tokens, ['skip', 'locked']);
+  return (
+    hasWordSequence(tokens, ['for', 'update']) ||
+    hasWordSequence(tokens, ['for', 'no', 'key', 'update']) ||
+    hasWordSequence(tokens, ['skip', 'locked'])
+  );
 }
 
 /** Table names after FROM / JOIN / UPDATE / INTO (schema dropped). */
@@ -198,7 +213,20 @@ export function tableNames(tokens: readonly SqlToken[]): string[] {
 export function whereClause(tokens: readonly SqlToken[]): SqlToken[] {
   const start = indexOfTopLevelWord(tokens, 'where');
   if (start === -1) return [];
-  const stops = new Set(['group', 'order', 'limit', 'offset', 'for', 'returning', 'having', 'window', 'union', 'except', 'intersect', 'fetch']);
+  const stops = new Set([
+    'group',
+    'order',
+    'limit',
+    'offset',
+    'for',
+    'returning',
+    'having',
+    'window',
+    'union',
+    'except',
+    'intersect',
+    'fetch',
+  ]);
   const out: SqlToken[] = [];
   let depth = 0;
   for (let i = start + 1; i < tokens.length; i++) {
@@ -250,23 +278,78 @@ export const TRANSACTION_COMMIT_METHODS: ReadonlySet<string> = new Set(['commitT
 
 /** Methods that read rows (`prisma.job.findMany`, `repo.findBy`, `knex('jobs').where`, `db.selectFrom`). */
 export const READ_METHODS: ReadonlySet<string> = new Set([
-  'findMany', 'findFirst', 'findFirstOrThrow', 'findAll', 'find', 'findBy', 'findOne', 'findOneBy', 'findOneOrFail', 'findOneByOrFail',
-  'select', 'selectAll', 'selectFrom', 'from', 'where', 'first', 'getMany', 'getOne',
+  'findMany',
+  'findFirst',
+  'findFirstOrThrow',
+  'findAll',
+  'find',
+  'findBy',
+  'findOne',
+  'findOneBy',
+  'findOneOrFail',
+  'findOneByOrFail',
+  'select',
+  'selectAll',
+  'selectFrom',
+  'from',
+  'where',
+  'first',
+  'getMany',
+  'getOne',
 ]);
 
 /** Methods that write rows; a chain with one of these is a write, not a read. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set([
-  'update', 'updateMany', 'updateOne', 'updateTable', 'save', 'upsert', 'delete', 'deleteMany', 'deleteFrom', 'destroy', 'remove', 'softDelete',
-  'del', 'insert', 'insertInto', 'create', 'createMany', 'increment', 'decrement', 'set', 'returning',
+  'update',
+  'updateMany',
+  'updateOne',
+  'updateTable',
+  'save',
+  'upsert',
+  'delete',
+  'deleteMany',
+  'deleteFrom',
+  'destroy',
+  'remove',
+  'softDelete',
+  'del',
+  'insert',
+  'insertInto',
+  'create',
+  'createMany',
+  'increment',
+  'decrement',
+  'set',
+  'returning',
 ]);
 
 /** Methods that update or remove a row a worker just acted on. */
 export const UPDATE_METHODS: ReadonlySet<string> = new Set([
-  'update', 'updateMany', 'updateOne', 'updateTable', 'save', 'upsert', 'delete', 'deleteMany', 'deleteFrom', 'destroy', 'remove', 'softDelete', 'del',
+  'update',
+  'updateMany',
+  'updateOne',
+  'updateTable',
+  'save',
+  'upsert',
+  'delete',
+  'deleteMany',
+  'deleteFrom',
+  'destroy',
+  'remove',
+  'softDelete',
+  'del',
 ]);
 
 /** Chain methods that lock the rows read (Knex/Kysely `forUpdate().skipLocked()`, Drizzle `for('update')`, TypeORM `setLock`). */
-export const ROW_LOCK_METHODS: ReadonlySet<string> = new Set(['forUpdate', 'forNoKeyUpdate', 'skipLocked', 'for', 'setLock', 'setOnLocked', 'lock']);
+export const ROW_LOCK_METHODS: ReadonlySet<string> = new Set([
+  'forUpdate',
+  'forNoKeyUpdate',
+  'skipLocked',
+  'for',
+  'setLock',
+  'setOnLocked',
+  'lock',
+]);
 
 /** Find-option keys that lock the rows read (TypeORM `lock: { mode, onLocked }`, Sequelize `lock`, `skipLocked`, Bookshelf `forUpdate: true`). */
 export const ROW_LOCK_OPTION_KEYS: ReadonlySet<string> = new Set(['lock', 'skipLocked', 'forUpdate']);
@@ -275,7 +358,14 @@ export const ROW_LOCK_OPTION_KEYS: ReadonlySet<string> = new Set(['lock', 'skipL
 export const FILTER_METHOD = /^(?:(?:and|or)?where(?:Null|NotNull|In|Not)?|filter)$/i;
 
 /** Methods whose first argument is itself the filter (TypeORM `findBy`, Mongoose `find`). */
-export const CRITERIA_FIRST_METHODS: ReadonlySet<string> = new Set(['findBy', 'findOneBy', 'findOneByOrFail', 'find', 'findOne', 'countBy']);
+export const CRITERIA_FIRST_METHODS: ReadonlySet<string> = new Set([
+  'findBy',
+  'findOneBy',
+  'findOneByOrFail',
+  'find',
+  'findOne',
+  'countBy',
+]);
 
 /** A Repository / Model suffix dropped before asking whether a name is queue-like (`outboxRepository`). */
 export function collectionName(name: string): string {

@@ -27,8 +27,7 @@ export function createRedisLeaseStore(commands: RedisCommands): LeaseStore {
  */
 function untilReady(commands: RedisCommands, signal: AbortSignal | undefined): Promise<void> {
   if (commands.isReady()) return Promise.resolve();
-  const notReady = (cause?: unknown) =>
-    new BackendUnavailableError(`Redis is not connected (${commands.describeState()})`, { cause });
+  const notReady = (cause?: unknown) => new BackendUnavailableError(`Redis is not connected (${commands.describeState()})`, { cause });
   if (!signal || !commands.mayBecomeReady()) return Promise.reject(notReady());
   if (signal.aborted) return Promise.reject(notReady(signal.reason));
   return new Promise<void>((resolve, reject) => {

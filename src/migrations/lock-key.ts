@@ -19,11 +19,13 @@ export function migrationLockKey(key: bigint | number | string): bigint {
     return createHash('sha256').update(key, 'utf8').digest().readBigInt64BE(0);
   }
   if (typeof key === 'number') {
-    if (!Number.isSafeInteger(key)) throw new InvalidArgumentError(`runMigrations: lockKey ${key} is not a safe integer; pass a bigint or a string`);
+    if (!Number.isSafeInteger(key))
+      throw new InvalidArgumentError(`runMigrations: lockKey ${key} is not a safe integer; pass a bigint or a string`);
     return BigInt(key);
   }
   if (typeof key === 'bigint') {
-    if (key < INT64_MIN || key > INT64_MAX) throw new InvalidArgumentError(`runMigrations: lockKey ${key} does not fit in a signed 64-bit integer`);
+    if (key < INT64_MIN || key > INT64_MAX)
+      throw new InvalidArgumentError(`runMigrations: lockKey ${key} does not fit in a signed 64-bit integer`);
     return key;
   }
   throw new InvalidArgumentError(`runMigrations: lockKey must be a bigint or a string, got ${typeof key}`);

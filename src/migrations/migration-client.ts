@@ -29,7 +29,9 @@ interface PgModule {
 
 /** Opens one node-postgres `Client` (not a Pool: the lock must stay on one session). */
 export async function connectWithPg(url: string): Promise<MigrationClient> {
-  const pg = interop<PgModule>(await importOptional<unknown>('pg', 'runMigrations', 'pass a `connect(url)` option that opens one pinned connection'));
+  const pg = interop<PgModule>(
+    await importOptional<unknown>('pg', 'runMigrations', 'pass a `connect(url)` option that opens one pinned connection'),
+  );
   const client = new pg.Client({ connectionString: url, application_name: 'replica-guard migrate' });
   await client.connect();
   return client;

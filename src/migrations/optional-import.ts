@@ -10,7 +10,10 @@ export async function importOptional<T>(specifier: string, forWhat: string, inst
   } catch (error) {
     throw new ReplicaGuardError(
       'MIGRATOR_MISSING',
-      `${forWhat} needs the "${name}" package, which could not be loaded: install it in the service (npm i ${name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/')}) or ${instead}`,
+      `${forWhat} needs the "${name}" package, which could not be loaded: install it in the service (npm i ${name
+        .split('/')
+        .slice(0, name.startsWith('@') ? 2 : 1)
+        .join('/')}) or ${instead}`,
       { cause: error },
     );
   }

@@ -41,7 +41,9 @@ export interface MigrationRunResult {
  * Runs the service's migrations under the service's advisory lock. Resolves when they are applied
  * and the lock is released; on any failure logs and exits with code 1 (or rejects, with `exit: false`).
  */
-export async function runMigrations<C extends MigrationClient = MigrationClient>(options: RunMigrationsOptions<C>): Promise<MigrationRunResult> {
+export async function runMigrations<C extends MigrationClient = MigrationClient>(
+  options: RunMigrationsOptions<C>,
+): Promise<MigrationRunResult> {
   const logger = options?.logger ?? defaultLogger;
   try {
     return await runLocked(options, logger);
@@ -60,11 +62,14 @@ export async function runMigrations<C extends MigrationClient = MigrationClient>
 }
 
 async function runLocked<C extends MigrationClient>(options: RunMigrationsOptions<C>, logger: Logger): Promise<MigrationRunResult> {
-  if (!options || typeof options.migrate !== 'function') throw new InvalidArgumentError('runMigrations: `migrate` must be a function that runs the service’s migrator');
-  if (options.lockKey === undefined) throw new InvalidArgumentError('runMigrations: `lockKey` is required (the service name is a good one)');
+  if (!options || typeof options.migrate !== 'function')
+    throw new InvalidArgumentError('runMigrations: `migrate` must be a function that runs the service’s migrator');
+  if (options.lockKey === undefined)
+    throw new InvalidArgumentError('runMigrations: `lockKey` is required (the service name is a good one)');
   const lockKey = migrationLockKey(options.lockKey);
   const lockTimeoutMs = options.lockTimeoutMs ?? 0;
-  if (!Number.isFinite(lockTimeoutMs) || lockTimeoutMs < 0) throw new InvalidArgumentError(`runMigrations: lockTimeoutMs must be a non-negative number, got ${lockTimeoutMs}`);
+  if (!Number.isFinite(lockTimeoutMs) || lockTimeoutMs < 0)
+    throw new InvalidArgumentError(`runMigrations: lockTimeoutMs must be a non-negative number, got ${lockTimeoutMs}`);
 
   const raw = options.url ?? process.env[MIGRATE_URL_VARIABLE];
   if (!raw) {
@@ -107,7 +112,11 @@ async function runLocked<C extends MigrationClient>(options: RunMigrationsOption
         [key],
       );
       const pid = holder.rows[0]?.pid;
-      writeLog(logger, 'info', `migrate: waiting for migration lock ${key}${pid === undefined ? '' : ` held by backend ${String(pid)}`} (another pod is migrating)`);
+      writeLog(
+        logger,
+        'info',
+        `migrate: waiting for migration lock ${key}${pid === undefined ? '' : ` held by backend ${String(pid)}`} (another pod is migrating)`,
+      );
       await waitForLock(client, key, lockTimeoutMs);
     }
     locked = true;
@@ -116,7 +125,10 @@ async function runLocked<C extends MigrationClient>(options: RunMigrationsOption
 
     const migrateStarted = Date.now();
     await options.migrate(client, { url: raw, lockKey, logger });
-    if (connectionError) throw new ReplicaGuardError('MIGRATION_FAILED', 'the connection holding the migration lock was lost during the run', { cause: connectionError });
+    if (connectionError)
+      throw new ReplicaGuardError('MIGRATION_FAILED', 'the connection holding the migration lock was lost during the run', {
+        cause: connectionError,
+      });
     const migratedMs = Date.now() - migrateStarted;
     writeLog(logger, 'info', `migrate: migrations applied in ${migratedMs} ms`);
     return { lockKey, waitedMs, migratedMs };
@@ -142,7 +154,11 @@ async function waitForLock(client: MigrationClient, key: string, lockTimeoutMs: 
     await client.query('select pg_advisory_lock($1::bigint)', [key]);
   } catch (error) {
     if ((error as { code?: unknown }).code === '55P03') {
-      throw new ReplicaGuardError('MIGRATE_LOCK_TIMEOUT', `gave up waiting for migration lock ${key} after ${lockTimeoutMs} ms (lockTimeoutMs): another run still holds it`, { cause: error });
+      throw new ReplicaGuardError(
+        'MIGRATE_LOCK_TIMEOUT',
+        `gave up waiting for migration lock ${key} after ${lockTimeoutMs} ms (lockTimeoutMs): another run still holds it`,
+        { cause: error },
+      );
     }
     throw error;
   } finally {

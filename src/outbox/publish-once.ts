@@ -23,7 +23,9 @@ const encoder = new TextEncoder();
 
 export function assertJetStreamPublisher(js: unknown, what: string): asserts js is JetStreamPublisher {
   if (typeof js !== 'object' || js === null || typeof (js as JetStreamPublisher).publish !== 'function') {
-    throw new InvalidArgumentError(`${what}: js must be a JetStream context with publish(subject, data, { msgID }) — nats v2 nc.jetstream() or @nats-io/jetstream jetstream(nc)`);
+    throw new InvalidArgumentError(
+      `${what}: js must be a JetStream context with publish(subject, data, { msgID }) — nats v2 nc.jetstream() or @nats-io/jetstream jetstream(nc)`,
+    );
   }
 }
 
@@ -39,15 +41,25 @@ export function payloadBytes(data: unknown): Uint8Array {
  * Publishes `data` to `subject` with `msgID` and returns whether the server saw it as a duplicate.
  * Throws `PublishFailedError` (cause: the client's error) when the server does not acknowledge it.
  */
-export async function publishOnce(js: JetStreamPublisher, subject: string, data: Uint8Array | string, msgID: string): Promise<PublishOutcome> {
+export async function publishOnce(
+  js: JetStreamPublisher,
+  subject: string,
+  data: Uint8Array | string,
+  msgID: string,
+): Promise<PublishOutcome> {
   assertJetStreamPublisher(js, 'publishOnce');
-  if (typeof subject !== 'string' || subject.length === 0) throw new InvalidArgumentError(`publishOnce: subject must be a non-empty string, got ${JSON.stringify(subject)}`);
-  if (typeof msgID !== 'string' || msgID.length === 0) throw new InvalidArgumentError(`publishOnce: msgID must be a non-empty string, got ${JSON.stringify(msgID)}`);
+  if (typeof subject !== 'string' || subject.length === 0)
+    throw new InvalidArgumentError(`publishOnce: subject must be a non-empty string, got ${JSON.stringify(subject)}`);
+  if (typeof msgID !== 'string' || msgID.length === 0)
+    throw new InvalidArgumentError(`publishOnce: msgID must be a non-empty string, got ${JSON.stringify(msgID)}`);
   let ack: Awaited<ReturnType<JetStreamPublisher['publish']>>;
   try {
     ack = await js.publish(subject, payloadBytes(data), { msgID });
   } catch (error) {
-    throw new PublishFailedError(`JetStream publish to ${subject} (msgID ${msgID}) was not acknowledged: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    throw new PublishFailedError(
+      `JetStream publish to ${subject} (msgID ${msgID}) was not acknowledged: ${(error as Error)?.message ?? String(error)}`,
+      { cause: error },
+    );
   }
   return { duplicate: ack?.duplicate === true, seq: Number(ack?.seq), stream: String(ack?.stream) };
 }

@@ -66,14 +66,17 @@ export interface RelayStats {
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
 
 function quoted(name: string, what: string): string {
-  if (!IDENTIFIER.test(name)) throw new InvalidArgumentError(`relayOutbox: ${what} must be a plain SQL identifier, got ${JSON.stringify(name)}`);
+  if (!IDENTIFIER.test(name))
+    throw new InvalidArgumentError(`relayOutbox: ${what} must be a plain SQL identifier, got ${JSON.stringify(name)}`);
   return `"${name}"`;
 }
 
 function quotedTable(table: unknown): string {
-  if (typeof table !== 'string' || table.length === 0) throw new InvalidArgumentError(`relayOutbox: table must be a non-empty string, got ${JSON.stringify(table)}`);
+  if (typeof table !== 'string' || table.length === 0)
+    throw new InvalidArgumentError(`relayOutbox: table must be a non-empty string, got ${JSON.stringify(table)}`);
   const parts = table.split('.');
-  if (parts.length > 2) throw new InvalidArgumentError(`relayOutbox: table must be "table" or "schema.table", got ${JSON.stringify(table)}`);
+  if (parts.length > 2)
+    throw new InvalidArgumentError(`relayOutbox: table must be "table" or "schema.table", got ${JSON.stringify(table)}`);
   return parts.map((part) => quoted(part, 'table')).join('.');
 }
 
@@ -109,7 +112,8 @@ export async function relayOutbox<Row extends OutboxRow = OutboxRow>(options: Re
     throw new InvalidArgumentError('relayOutbox: db must have query(text, values) (a pg Pool/Client, or fromPostgresJs(sql))');
   }
   assertJetStreamPublisher(js, 'relayOutbox');
-  if (!(signal instanceof AbortSignal)) throw new InvalidArgumentError('relayOutbox: signal must be an AbortSignal (it is how the relay is stopped)');
+  if (!(signal instanceof AbortSignal))
+    throw new InvalidArgumentError('relayOutbox: signal must be an AbortSignal (it is how the relay is stopped)');
   const table = quotedTable(options.table);
   const idColumn = options.idColumn ?? 'id';
   const id = quoted(idColumn, 'idColumn');

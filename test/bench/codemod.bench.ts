@@ -73,7 +73,16 @@ async function child(side: string, dir: string, asked: number): Promise<void> {
     }
   }
   const ms = performance.now() - started;
-  const result: ChildResult = { side: side as ChildResult['side'], concurrency, files, ms, importMs, maxRssMb: process.resourceUsage().maxRSS / 1024, findings, errors };
+  const result: ChildResult = {
+    side: side as ChildResult['side'],
+    concurrency,
+    files,
+    ms,
+    importMs,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    findings,
+    errors,
+  };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
@@ -97,11 +106,15 @@ if (childAt > 0) {
   // `--levels 1` runs only the serial codemod against ESLint (the no-op-pass comparison), faster.
   const levelsAt = process.argv.indexOf('--levels');
   const levels = levelsAt > 0 ? process.argv[levelsAt + 1]!.split(',').map((l) => (l === 'auto' ? AUTO : Number(l))) : [1, 2, AUTO];
-  if (!levels.includes(1) || levels.some((l) => l !== AUTO && !(Number.isInteger(l) && l >= 1))) throw new Error(`--levels must list 1 and positive integers or 'auto', got '${process.argv[levelsAt + 1]}'`);
+  if (!levels.includes(1) || levels.some((l) => l !== AUTO && !(Number.isInteger(l) && l >= 1)))
+    throw new Error(`--levels must list 1 and positive integers or 'auto', got '${process.argv[levelsAt + 1]}'`);
   const label = (n: number): string => (n === AUTO ? 'auto' : String(n));
   console.log(`node ${process.version}, ${runs} round(s) each side, alternating, medians reported`);
   console.log(`${cpus().length} cores (${cpus()[0]?.model.trim() ?? '?'}); --concurrency auto would be ${autoConcurrency()} now\n`);
-  const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = (): string =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   const loads = [load()];
   try {
     const codemodAt = new Map<number, ChildResult[]>(levels.map((n) => [n, []]));
@@ -133,8 +146,12 @@ if (childAt > 0) {
       const [eslintMs, eslintRss] = row('eslint, plugin recommended only', eslint);
       const ratios = codemod.map((c, i) => c.ms / eslint[i]!.ms);
       const workRatios = codemod.map((c, i) => (c.ms - c.importMs) / (eslint[i]!.ms - eslint[i]!.importMs));
-      console.log(`\ncodemod dry run / eslint plugin run: ${(codemodMs / eslintMs).toFixed(3)} (per round ${ratios.map((r) => r.toFixed(3)).join(', ')})`);
-      console.log(`the same without module imports: ${median(workRatios).toFixed(3)} (per round ${workRatios.map((r) => r.toFixed(3)).join(', ')})`);
+      console.log(
+        `\ncodemod dry run / eslint plugin run: ${(codemodMs / eslintMs).toFixed(3)} (per round ${ratios.map((r) => r.toFixed(3)).join(', ')})`,
+      );
+      console.log(
+        `the same without module imports: ${median(workRatios).toFixed(3)} (per round ${workRatios.map((r) => r.toFixed(3)).join(', ')})`,
+      );
       console.log(`peak memory codemod / eslint: ${(codemodRss / eslintRss).toFixed(2)}`);
     }
     for (const n of levels.slice(1)) {

@@ -9,8 +9,18 @@ import { join, relative } from 'node:path';
 
 /** Packages whose shipped sources make up the corpus (those not installed are skipped). */
 export const CORPUS_PACKAGES = [
-  'typeorm', 'drizzle-orm', 'kysely', 'knex', 'ioredis', '@redis/client', 'nats',
-  'node-cron', 'cron', 'croner', 'node-schedule', 'toad-scheduler',
+  'typeorm',
+  'drizzle-orm',
+  'kysely',
+  'knex',
+  'ioredis',
+  '@redis/client',
+  'nats',
+  'node-cron',
+  'cron',
+  'croner',
+  'node-schedule',
+  'toad-scheduler',
 ];
 const SOURCE = /\.(?:[cm]?js|[cm]?ts)$/;
 /** Folder names the codemod's discovery skips as build output (`dist`, `build`): renamed `dist_`… in the copy. */
@@ -73,7 +83,9 @@ export function buildCorpusFrom(folders: ReadonlyArray<{ name: string; dir: stri
 export async function buildBenchCorpus(): Promise<Corpus & { missing: string[] }> {
   const { fetchCorpus } = await import('../../scripts/fetch-corpus.js');
   const fetched = await fetchCorpus(LIBRARY_CORPUS_SOURCES);
-  const installed = CORPUS_PACKAGES.map((name) => ({ name, dir: join(process.cwd(), 'node_modules', name) })).filter(({ dir }) => existsSync(dir));
+  const installed = CORPUS_PACKAGES.map((name) => ({ name, dir: join(process.cwd(), 'node_modules', name) })).filter(({ dir }) =>
+    existsSync(dir),
+  );
   const corpus = buildCorpusFrom([...installed, ...fetched.packages]);
   const missing = [...CORPUS_PACKAGES.filter((name) => !installed.some((p) => p.name === name)), ...fetched.failed.map((f) => f.name)];
   return { ...corpus, missing };

@@ -25,7 +25,12 @@ for (const [, specifier] of entries.slice(0, 2)) {
 
 const importMs = (specifier: string): number => {
   const code = `const t = performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now() - t);`;
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }).trim());
+  return Number(
+    execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    }).trim(),
+  );
 };
 const wallMs = (args: string[]): number => {
   const t = performance.now();
@@ -47,4 +52,6 @@ for (const [name] of entries) {
   const ms = median(samples.get(name)!);
   console.log(`${name.padEnd(38)} ${`${ms.toFixed(1)} ms`.padStart(10)}   ${(ms / croner).toFixed(2)}× croner`);
 }
-console.log(`\nwhole process: node -e '' ${median(walls.empty).toFixed(0)} ms, with import 'replica-guard' ${median(walls.runtime).toFixed(0)} ms`);
+console.log(
+  `\nwhole process: node -e '' ${median(walls.empty).toFixed(0)} ms, with import 'replica-guard' ${median(walls.runtime).toFixed(0)} ms`,
+);

@@ -101,14 +101,26 @@ async function main(): Promise<void> {
       ['PgBouncer', pgbouncer.url],
     ] as const) {
       const pool = new pg.Pool({ connectionString: url, max: 8 });
-      contenders.push({ name: `PostgreSQL ${route} (pg Pool)`, store: resolveLeaseStore(pool, { store: 'postgres' }), close: () => pool.end() });
+      contenders.push({
+        name: `PostgreSQL ${route} (pg Pool)`,
+        store: resolveLeaseStore(pool, { store: 'postgres' }),
+        close: () => pool.end(),
+      });
       if (route === 'direct') {
         // The same without the expired-row sweep in acquire: what the cleanup costs per claim.
         const unswept = new pg.Pool({ connectionString: url, max: 8 });
-        contenders.push({ name: 'PostgreSQL direct (pg Pool, sweepLimit 0)', store: resolveLeaseStore(unswept, { store: 'postgres', sweepLimit: 0, tableName: UNSWEPT_TABLE }), close: () => unswept.end() });
+        contenders.push({
+          name: 'PostgreSQL direct (pg Pool, sweepLimit 0)',
+          store: resolveLeaseStore(unswept, { store: 'postgres', sweepLimit: 0, tableName: UNSWEPT_TABLE }),
+          close: () => unswept.end(),
+        });
       }
       const sql = postgres(url, { max: 8, fetch_types: false, onnotice: () => undefined });
-      contenders.push({ name: `PostgreSQL ${route} (postgres.js)`, store: resolveLeaseStore(sql, { store: 'postgres' }), close: () => sql.end({ timeout: 1 }) });
+      contenders.push({
+        name: `PostgreSQL ${route} (postgres.js)`,
+        store: resolveLeaseStore(sql, { store: 'postgres' }),
+        close: () => sql.end({ timeout: 1 }),
+      });
     }
     // Warm up: connections open, statements planned once.
     for (const { store } of contenders) for (let i = 0; i < 200; i++) await store.acquire(`warm:${randomUUID()}`, 'owner', TTL_MS);

@@ -107,12 +107,16 @@ try {
   if (baseline) {
     const before = withRuns.map((r) => [...r.rules].filter(([n]) => n.startsWith('before/')).reduce((s, [, t]) => s + t, 0));
     const beforeRatios = withRuns.map((r, i) => before[i]! / (r.rules.get('no-unused-vars') ?? Infinity));
-    console.log(`before (${comparePath}) total / no-unused-vars: ${median(beforeRatios).toFixed(3)} (per round ${beforeRatios.map((r) => r.toFixed(3)).join(', ')}); after: ${median(ratios).toFixed(3)}`);
+    console.log(
+      `before (${comparePath}) total / no-unused-vars: ${median(beforeRatios).toFixed(3)} (per round ${beforeRatios.map((r) => r.toFixed(3)).join(', ')}); after: ${median(ratios).toFixed(3)}`,
+    );
   }
   const wallWith = median(withRuns.map((r) => r.wallMs));
   const wallWithout = median(withoutRuns.map((r) => r.wallMs));
   const overheads = withRuns.map((r, i) => (r.wallMs - withoutRuns[i]!.wallMs) / withoutRuns[i]!.wallMs);
-  console.log(`\nwall time: ${ms(wallWith)} with the plugin, ${ms(wallWithout)} without (overhead: median ${(median(overheads) * 100).toFixed(1)}%, per round ${overheads.map((o) => `${(o * 100).toFixed(1)}%`).join(', ')})`);
+  console.log(
+    `\nwall time: ${ms(wallWith)} with the plugin, ${ms(wallWithout)} without (overhead: median ${(median(overheads) * 100).toFixed(1)}%, per round ${overheads.map((o) => `${(o * 100).toFixed(1)}%`).join(', ')})`,
+  );
   console.log(`parse time (with plugin run): ${ms(median(withRuns.map((r) => r.parseMs)))}`);
 } finally {
   corpus.dispose();

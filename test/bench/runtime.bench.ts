@@ -131,15 +131,25 @@ async function benchFamily(family: Family, admin: Redis, runId: string): Promise
 
   console.log(`\n## ${family.name}`);
   console.log(`latency (${SEQUENTIAL_CALLS} sequential calls each, interleaved in ${ROUNDS} rounds)`);
-  console.log(`  claimPeriod  mean ${fmt(mean(claimMs) * 1000, 0)} µs  p50 ${fmt(percentile(claimMs, 50) * 1000, 0)} µs  p99 ${fmt(percentile(claimMs, 99) * 1000, 0)} µs`);
-  console.log(`  raw SET NX PX mean ${fmt(mean(rawMs) * 1000, 0)} µs  p50 ${fmt(percentile(rawMs, 50) * 1000, 0)} µs  p99 ${fmt(percentile(rawMs, 99) * 1000, 0)} µs`);
-  console.log(`  ratio claimPeriod / raw: mean ${fmt(mean(claimMs) / mean(rawMs), 2)}x  p50 ${fmt(percentile(claimMs, 50) / percentile(rawMs, 50), 2)}x  p99 ${fmt(percentile(claimMs, 99) / percentile(rawMs, 99), 2)}x`);
+  console.log(
+    `  claimPeriod  mean ${fmt(mean(claimMs) * 1000, 0)} µs  p50 ${fmt(percentile(claimMs, 50) * 1000, 0)} µs  p99 ${fmt(percentile(claimMs, 99) * 1000, 0)} µs`,
+  );
+  console.log(
+    `  raw SET NX PX mean ${fmt(mean(rawMs) * 1000, 0)} µs  p50 ${fmt(percentile(rawMs, 50) * 1000, 0)} µs  p99 ${fmt(percentile(rawMs, 99) * 1000, 0)} µs`,
+  );
+  console.log(
+    `  ratio claimPeriod / raw: mean ${fmt(mean(claimMs) / mean(rawMs), 2)}x  p50 ${fmt(percentile(claimMs, 50) / percentile(rawMs, 50), 2)}x  p99 ${fmt(percentile(claimMs, 99) / percentile(rawMs, 99), 2)}x`,
+  );
   console.log(`round trips per call (server INFO commandstats over 1000 calls)`);
-  console.log(`  claimPeriod ${fmt(total(claimCommands) / 1000, 2)} (${[...claimCommands].map(([c, n]) => `${c}=${n}`).join(' ')})  raw ${fmt(total(rawCommands) / 1000, 2)}  ratio ${fmt(total(claimCommands) / total(rawCommands), 2)}x`);
+  console.log(
+    `  claimPeriod ${fmt(total(claimCommands) / 1000, 2)} (${[...claimCommands].map(([c, n]) => `${c}=${n}`).join(' ')})  raw ${fmt(total(rawCommands) / 1000, 2)}  ratio ${fmt(total(claimCommands) / total(rawCommands), 2)}x`,
+  );
   console.log(`throughput, ${CONCURRENCY} concurrent callers, ${THROUGHPUT_MS} ms per side in ${THROUGHPUT_ROUNDS} alternating rounds`);
   console.log(`  claimPeriod ${fmt(claimRate, 0)}/s  raw ${fmt(rawRate, 0)}/s  ratio ${fmt(claimRate / rawRate, 2)}x`);
   console.log(`runExclusive renewal (ttl ${RENEWAL_TTL_MS} ms, fn holds it ${RENEWAL_RUN_MS} ms)`);
-  console.log(`  ${renewals} compare-and-extend round trips = ${fmt(renewalsPerMinute, 0)}/min (expected 60000 / (ttl/3) = ${fmt(60_000 / (RENEWAL_TTL_MS / 3), 0)}/min); round trips for the whole run ${total(renewCommands)}; server-side commands: ${[...renewCommands].map(([c, n]) => `${c}=${n}`).join(' ')}`);
+  console.log(
+    `  ${renewals} compare-and-extend round trips = ${fmt(renewalsPerMinute, 0)}/min (expected 60000 / (ttl/3) = ${fmt(60_000 / (RENEWAL_TTL_MS / 3), 0)}/min); round trips for the whole run ${total(renewCommands)}; server-side commands: ${[...renewCommands].map(([c, n]) => `${c}=${n}`).join(' ')}`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -159,7 +169,12 @@ async function main(): Promise<void> {
     nodeRedis.on('error', () => undefined);
     await nodeRedis.connect();
     await benchFamily(
-      { name: 'node-redis', client: nodeRedis, rawSet: (key) => nodeRedis.set(key, 'x', { NX: true, PX: 60_000 }), close: async () => nodeRedis.destroy() },
+      {
+        name: 'node-redis',
+        client: nodeRedis,
+        rawSet: (key) => nodeRedis.set(key, 'x', { NX: true, PX: 60_000 }),
+        close: async () => nodeRedis.destroy(),
+      },
       admin,
       runId,
     );

@@ -35,7 +35,9 @@ function project(): string {
 }
 
 const sink = (): Writable & { text: string } => {
-  const stream = new Writable({ write: (chunk, _encoding, done) => ((stream.text += String(chunk)), done()) }) as Writable & { text: string };
+  const stream = new Writable({ write: (chunk, _encoding, done) => ((stream.text += String(chunk)), done()) }) as Writable & {
+    text: string;
+  };
   stream.text = '';
   return stream;
 };
@@ -58,7 +60,10 @@ test('--ttl on the command line sets it', async () => {
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    const code = await main(['--transform', 'advisory-lock-to-lease', '--ttl', '15000', '--force', '--no-progress'], { stdout: sink() as never, stderr: sink() as never });
+    const code = await main(['--transform', 'advisory-lock-to-lease', '--ttl', '15000', '--force', '--no-progress'], {
+      stdout: sink() as never,
+      stderr: sink() as never,
+    });
     expect(code).toBe(0);
   } finally {
     process.chdir(cwd);

@@ -12,7 +12,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { globSync } from 'tinyglobby';
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { Engine, runCodemod, type CodemodOptions, type CodemodReport } from '../../codemods/engine.js';
-import { autoConcurrency, CodemodWorkerError, fileWorkerScript, transformInWorkers, type WorkerScript } from '../../codemods/worker-pool.js';
+import {
+  autoConcurrency,
+  CodemodWorkerError,
+  fileWorkerScript,
+  transformInWorkers,
+  type WorkerScript,
+} from '../../codemods/worker-pool.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixturesDir = join(here, 'fixtures');
@@ -59,11 +65,16 @@ const copy = (): string => {
   cpSync(templateDir, dir, { recursive: true });
   return dir;
 };
-const run = (cwd: string, options: CodemodOptions = {}): Promise<CodemodReport> => runCodemod({ cwd, paths: ['.'], force: true, ...options });
+const run = (cwd: string, options: CodemodOptions = {}): Promise<CodemodReport> =>
+  runCodemod({ cwd, paths: ['.'], force: true, ...options });
 /** A report without what names its folder (absolute paths), for comparing two copies. */
 const portable = (report: CodemodReport, dir: string): unknown => JSON.parse(JSON.stringify(report).replaceAll(dir, '<dir>')) as unknown;
 const tree = (dir: string): Record<string, string> =>
-  Object.fromEntries(globSync('**/*', { cwd: dir, dot: true }).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  Object.fromEntries(
+    globSync('**/*', { cwd: dir, dot: true })
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 
 describe('concurrency', { timeout: 180_000 }, () => {
   test('concurrency 2 gives the serial report and writes the same files', async () => {
@@ -80,7 +91,11 @@ describe('concurrency', { timeout: 180_000 }, () => {
       return original.call(this, path);
     });
     const progress: Array<[number, number]> = [];
-    const parallel = await run(parallelDir, { concurrency: 2, minFilesForWorkers: 1, onProgress: (done, total) => progress.push([done, total]) });
+    const parallel = await run(parallelDir, {
+      concurrency: 2,
+      minFilesForWorkers: 1,
+      onProgress: (done, total) => progress.push([done, total]),
+    });
     expect(transformPath.mock.calls.length).toBeLessThan(files);
 
     // The run did real work: rewrites and follow-ups across the transforms, and the broken file.
@@ -117,7 +132,9 @@ describe('concurrency', { timeout: 180_000 }, () => {
 
   test('a concurrency that is not a positive integer is a usage error', async () => {
     for (const concurrency of [0, -1, 1.5, Number.NaN]) {
-      await expect(run(templateDir, { dryRun: true, concurrency })).rejects.toThrow(`concurrency must be a positive integer, got ${concurrency}`);
+      await expect(run(templateDir, { dryRun: true, concurrency })).rejects.toThrow(
+        `concurrency must be a positive integer, got ${concurrency}`,
+      );
     }
   });
 
@@ -146,15 +163,23 @@ describe('a worker that dies fails the run', { timeout: 60_000 }, () => {
   const setup = { transforms: ['guard-schedules'] };
 
   test('exit mid-batch: a CodemodWorkerError naming the exit code and the files', async () => {
-    const exits = script('exits.mjs', `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n`);
+    const exits = script(
+      'exits.mjs',
+      `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => process.exit(3));\n`,
+    );
     const failure = transformInWorkers(paths, setup, { workers: 2, script: exits });
     await expect(failure).rejects.toBeInstanceOf(CodemodWorkerError);
     await expect(failure).rejects.toThrow(/a codemod worker exited \(code 3\) while transforming \/nowhere\/f\d+\.ts/);
   });
 
   test('an uncaught exception: a CodemodWorkerError with its message', async () => {
-    const throws = script('throws.mjs', `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => { throw new Error('boom in worker'); });\n`);
-    await expect(transformInWorkers(paths, setup, { workers: 2, script: throws })).rejects.toThrow(/a codemod worker crashed while transforming .*: boom in worker/);
+    const throws = script(
+      'throws.mjs',
+      `import { parentPort } from 'node:worker_threads';\nparentPort.on('message', () => { throw new Error('boom in worker'); });\n`,
+    );
+    await expect(transformInWorkers(paths, setup, { workers: 2, script: throws })).rejects.toThrow(
+      /a codemod worker crashed while transforming .*: boom in worker/,
+    );
   });
 
   test('the real worker with an unknown transform fails instead of hanging', async () => {
@@ -175,7 +200,11 @@ describe('replica-codemod --concurrency', { timeout: 120_000 }, () => {
   const cli = resolve(here, '../../codemods/cli.ts');
   const tsx = import.meta.resolve('tsx');
   const cliRun = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', tsx, cli, ...args], { cwd: templateDir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    spawnSync(process.execPath, ['--import', tsx, cli, ...args], {
+      cwd: templateDir,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
 
   test.each(['0', '-1', 'abc', '2.5'])('rejects %s with exit 2 and a message naming the flag and the value', (value) => {
     const result = cliRun('--dry-run', '--concurrency', value, 'src/filler');

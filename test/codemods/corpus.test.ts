@@ -58,7 +58,10 @@ beforeAll(async () => {
     const match = /^(.*)\.input\.(\w+)$/.exec(basename(input))!;
     const dir = join(scratch, 'fixtures', dirname(input), match[1]!);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@acme/svc', type: /\brequire\(/.test(text) && !/^import /m.test(text) ? 'commonjs' : 'module' }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: '@acme/svc', type: /\brequire\(/.test(text) && !/^import /m.test(text) ? 'commonjs' : 'module' }),
+    );
     writeFileSync(join(dir, `${match[1]}.${match[2]}`), text);
   }
   // The corpus is one project: project steps (a scaffolded entrypoint) stay inside it.
@@ -80,7 +83,10 @@ test.each(['atomic-counters', 'jetstream-msg-id'])('%s has at least 15 fixture p
   expect(own.length).toBeGreaterThanOrEqual(15);
   const outputs = own.map((input) => readFileSync(join(here, 'fixtures', input.replace('.input.', '.output.')), 'utf8'));
   expect(outputs.filter((text) => text.includes('replica-guard: manual')).length).toBeGreaterThanOrEqual(3);
-  expect(outputs.filter((text, i) => !text.includes('replica-guard: manual') && text !== readFileSync(join(here, 'fixtures', own[i]!), 'utf8')).length).toBeGreaterThanOrEqual(10);
+  expect(
+    outputs.filter((text, i) => !text.includes('replica-guard: manual') && text !== readFileSync(join(here, 'fixtures', own[i]!), 'utf8'))
+      .length,
+  ).toBeGreaterThanOrEqual(10);
 });
 
 describe('after one run of every transform', () => {

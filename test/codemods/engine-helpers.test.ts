@@ -18,10 +18,21 @@ function withImport(path: string, text: string, names: string[], packageType: 'm
 
 describe('applyEdits', () => {
   test('applies replacements and insertions, same-offset insertions in order', () => {
-    expect(applyEdits('abcdef', [{ start: 1, end: 3, text: 'X' }, { start: 4, end: 4, text: '1' }, { start: 4, end: 4, text: '2' }])).toBe('aXd12ef');
+    expect(
+      applyEdits('abcdef', [
+        { start: 1, end: 3, text: 'X' },
+        { start: 4, end: 4, text: '1' },
+        { start: 4, end: 4, text: '2' },
+      ]),
+    ).toBe('aXd12ef');
   });
   test('refuses overlapping edits', () => {
-    expect(() => applyEdits('abcdef', [{ start: 1, end: 4, text: '' }, { start: 3, end: 5, text: '' }])).toThrow(OverlappingEditsError);
+    expect(() =>
+      applyEdits('abcdef', [
+        { start: 1, end: 4, text: '' },
+        { start: 3, end: 5, text: '' },
+      ]),
+    ).toThrow(OverlappingEditsError);
   });
   test('lineAt is 1-based', () => {
     expect(lineAt('a\nb\nc', 0)).toBe(1);
@@ -34,7 +45,17 @@ describe('manual markers', () => {
   test('one marker per line, indented like the line, never twice', () => {
     const text = 'function f() {\n  setInterval(sweep, 1000);\n}\n';
     const offset = text.indexOf('setInterval');
-    const once = applyEdits(text, markerEdits(text, [{ offset, reason: 'why' }, { offset: offset + 3, reason: 'other' }], style));
+    const once = applyEdits(
+      text,
+      markerEdits(
+        text,
+        [
+          { offset, reason: 'why' },
+          { offset: offset + 3, reason: 'other' },
+        ],
+        style,
+      ),
+    );
     expect(once).toBe('function f() {\n  // replica-guard: manual — why\n  setInterval(sweep, 1000);\n}\n');
     expect(markerAbove(once, once.indexOf('setInterval'))).toBe('why');
     expect(markerEdits(once, [{ offset: once.indexOf('setInterval'), reason: 'why' }], style)).toEqual([]);
@@ -57,13 +78,17 @@ describe('replica-guard import', () => {
     expect(withImport('/x/a.ts', text, ['claimPeriod'])).toBe(text);
   });
   test('no imports: before the first statement, after directives in CommonJS', () => {
-    expect(withImport('/x/a.ts', '// header\nfoo();\n', ['claimPeriod'])).toBe("// header\nimport { claimPeriod } from 'replica-guard';\n\nfoo();\n");
+    expect(withImport('/x/a.ts', '// header\nfoo();\n', ['claimPeriod'])).toBe(
+      "// header\nimport { claimPeriod } from 'replica-guard';\n\nfoo();\n",
+    );
     expect(withImport('/x/a.cjs', "'use strict';\nfoo();\n", ['claimPeriod'], 'commonjs')).toBe(
       "'use strict';\nconst { claimPeriod } = require('replica-guard');\nfoo();\n",
     );
   });
   test('keeps double quotes, no semicolons and CRLF', () => {
-    expect(withImport('/x/a.ts', 'import x from "x"\r\nx()\r\n', ['claimPeriod'])).toBe('import x from "x"\r\nimport { claimPeriod } from "replica-guard"\r\nx()\r\n');
+    expect(withImport('/x/a.ts', 'import x from "x"\r\nx()\r\n', ['claimPeriod'])).toBe(
+      'import x from "x"\r\nimport { claimPeriod } from "replica-guard"\r\nx()\r\n',
+    );
   });
 });
 

@@ -25,9 +25,17 @@ function projectWith(files: Record<string, string>): string {
   return dir;
 }
 
-function lint(file: string, text: string, rules: 'migrate-entrypoint' | 'recommended', sourceType: 'module' | 'commonjs' = 'module'): Linter.LintMessage[] {
+function lint(
+  file: string,
+  text: string,
+  rules: 'migrate-entrypoint' | 'recommended',
+  sourceType: 'module' | 'commonjs' = 'module',
+): Linter.LintMessage[] {
   const linter = new Linter({ configType: 'flat', cwd: dirname(dirname(dirname(file))) });
-  const ruleConfig = rules === 'recommended' ? (plugin.configs.recommended as Linter.Config).rules : { 'replica-guard/migrate-entrypoint': 'error' as const };
+  const ruleConfig =
+    rules === 'recommended'
+      ? (plugin.configs.recommended as Linter.Config).rules
+      : { 'replica-guard/migrate-entrypoint': 'error' as const };
   return linter.verify(
     text,
     [
@@ -68,7 +76,9 @@ describe('a TypeScript knex service', () => {
     const entrypoint = readFileSync(join(dir, 'src/cmd/migrate.ts'), 'utf8');
     expect(entrypoint).toBe(entrypointText({ migrator: 'knex', lockKey: 'orders', module: 'esm' }));
     expect(entrypoint).toContain("import { runMigrations, knexMigrator } from 'replica-guard';");
-    expect(entrypoint).toContain("await runMigrations({\n  lockKey: 'orders',\n  migrate: knexMigrator({ migrations: { directory: 'migrations' } }),\n});");
+    expect(entrypoint).toContain(
+      "await runMigrations({\n  lockKey: 'orders',\n  migrate: knexMigrator({ migrations: { directory: 'migrations' } }),\n});",
+    );
     expect(report.changes.map((c) => c.file).sort()).toEqual(['package.json', 'src/cmd/migrate.ts', 'src/server.ts']);
   });
 
@@ -79,7 +89,13 @@ describe('a TypeScript knex service', () => {
   });
 
   test('the container command is reported as a follow-up', () => {
-    expect(report.manual).toContainEqual(expect.objectContaining({ file: 'package.json', transform: 'extract-migrations', reason: expect.stringContaining(CONTAINER_COMMAND) }));
+    expect(report.manual).toContainEqual(
+      expect.objectContaining({
+        file: 'package.json',
+        transform: 'extract-migrations',
+        reason: expect.stringContaining(CONTAINER_COMMAND),
+      }),
+    );
   });
 
   test('the scaffolded entrypoint is clean under migrate-entrypoint and the recommended config', () => {
@@ -97,7 +113,8 @@ describe('a TypeScript knex service', () => {
 });
 
 test('an existing entrypoint and migrate script are never overwritten', async () => {
-  const mine = "// ours\nimport { runMigrations, knexMigrator } from 'replica-guard';\n\nawait runMigrations({ lockKey: 'orders', migrate: knexMigrator({}) });\n";
+  const mine =
+    "// ours\nimport { runMigrations, knexMigrator } from 'replica-guard';\n\nawait runMigrations({ lockKey: 'orders', migrate: knexMigrator({}) });\n";
   const pkg = '{\n  "name": "orders",\n  "type": "module",\n  "scripts": { "migrate": "knex migrate:latest" }\n}\n';
   const dir = projectWith({ 'package.json': pkg, 'tsconfig.json': '{}', 'src/server.ts': knexServer, 'src/cmd/migrate.ts': mine });
   const report = await runCodemod({ cwd: dir, transforms: ['extract-migrations'], force: true });
@@ -131,7 +148,10 @@ test('a CommonJS JavaScript service gets src/cmd/migrate.js with require and a h
   expect(text).toBe(entrypointText({ migrator: 'drizzle', lockKey: 'billing', module: 'cjs' }));
   expect(text).toContain("const { runMigrations, drizzleMigrator } = require('replica-guard');");
   expect(lint(file, text, 'migrate-entrypoint', 'commonjs')).toEqual([]);
-  expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual({ name: 'billing', scripts: { migrate: 'node src/cmd/migrate.js' } });
+  expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))).toEqual({
+    name: 'billing',
+    scripts: { migrate: 'node src/cmd/migrate.js' },
+  });
 });
 
 test('a dry run reports the scaffold and writes nothing', async () => {
@@ -150,29 +170,36 @@ test('no scaffold when nothing was fixed', async () => {
 });
 
 const migrators: ScaffoldMigrator[] = ['knex', 'node-pg-migrate', 'typeorm', 'drizzle', 'kysely', 'umzug', 'prisma', 'own'];
-test.each(migrators.flatMap((m) => [[m, 'esm'] as const, [m, 'cjs'] as const]))('the %s scaffold (%s) is clean under migrate-entrypoint', (migrator, module) => {
-  const file = join(scratch, 'svc', 'src', 'cmd', module === 'esm' ? 'migrate.ts' : 'migrate.js');
-  const text = entrypointText({ migrator, lockKey: 'svc', module });
-  const messages = lint(file, text, 'migrate-entrypoint', module === 'esm' ? 'module' : 'commonjs');
-  expect(messages).toEqual([]);
-  expect(text).toContain(migrator === 'own' ? 'migrate: async (client) =>' : 'Migrator(');
-});
+test.each(migrators.flatMap((m) => [[m, 'esm'] as const, [m, 'cjs'] as const]))(
+  'the %s scaffold (%s) is clean under migrate-entrypoint',
+  (migrator, module) => {
+    const file = join(scratch, 'svc', 'src', 'cmd', module === 'esm' ? 'migrate.ts' : 'migrate.js');
+    const text = entrypointText({ migrator, lockKey: 'svc', module });
+    const messages = lint(file, text, 'migrate-entrypoint', module === 'esm' ? 'module' : 'commonjs');
+    expect(messages).toEqual([]);
+    expect(text).toContain(migrator === 'own' ? 'migrate: async (client) =>' : 'Migrator(');
+  },
+);
 
 test('the scaffold follows the library the service uses', async () => {
   const dir = projectWith({
     'package.json': JSON.stringify({ name: 'ledger', type: 'module', dependencies: { typeorm: '0.3.20', pg: '8' } }),
     'tsconfig.json': '{}',
-    'src/data-source.ts': "import { DataSource } from 'typeorm';\nexport const ds = new DataSource({ type: 'postgres', synchronize: true });\n",
+    'src/data-source.ts':
+      "import { DataSource } from 'typeorm';\nexport const ds = new DataSource({ type: 'postgres', synchronize: true });\n",
   });
   const report = await runCodemod({ cwd: dir, transforms: ['extract-migrations'], force: true });
   expect(report.errors).toEqual([]);
   expect(readFileSync(join(dir, 'src/data-source.ts'), 'utf8')).toContain('synchronize: false');
-  expect(readFileSync(join(dir, 'src/cmd/migrate.ts'), 'utf8')).toBe(entrypointText({ migrator: 'typeorm', lockKey: 'ledger', module: 'esm' }));
+  expect(readFileSync(join(dir, 'src/cmd/migrate.ts'), 'utf8')).toBe(
+    entrypointText({ migrator: 'typeorm', lockKey: 'ledger', module: 'esm' }),
+  );
 });
 
 test('the lint check above can fail: an entrypoint on the app URL without a lock is reported', () => {
   const file = join(scratch, 'svc', 'src', 'cmd', 'migrate.ts');
-  const bad = "import { Pool } from 'pg';\nconst pool = new Pool({ connectionString: process.env.DATABASE_URL });\nawait pool.query('CREATE TABLE t (id int)');\n";
+  const bad =
+    "import { Pool } from 'pg';\nconst pool = new Pool({ connectionString: process.env.DATABASE_URL });\nawait pool.query('CREATE TABLE t (id int)');\n";
   expect(lint(file, bad, 'migrate-entrypoint').map((m) => m.ruleId)).toContain('replica-guard/migrate-entrypoint');
 });
 

@@ -33,7 +33,8 @@ function lint(file: string, text: string, parser: 'typescript' | 'espree'): Lint
       languageOptions: {
         ...(parser === 'typescript' ? { parser: tsParser as unknown as Linter.Parser } : {}),
         ecmaVersion: 'latest',
-        sourceType: /\.c[jt]s$/.test(file) || (/\.js$/.test(file) && /\brequire\(/.test(text) && !/^import /m.test(text)) ? 'commonjs' : 'module',
+        sourceType:
+          /\.c[jt]s$/.test(file) || (/\.js$/.test(file) && /\brequire\(/.test(text) && !/^import /m.test(text)) ? 'commonjs' : 'module',
         parserOptions: { ecmaFeatures: { jsx: /\.[jt]sx$/.test(file) } },
       },
       settings: { 'replica-guard': { service: 'svc' } },
@@ -80,11 +81,17 @@ describe.each(inputs)('%s', (input) => {
     const parsers: Array<'typescript' | 'espree'> = /\.[cm]?jsx?$/.test(file) ? ['typescript', 'espree'] : ['typescript'];
     for (const parser of parsers) {
       const messages = lint(file, output, parser);
-      expect(messages.filter((m) => m.fatal), `${parser} parse`).toEqual([]);
+      expect(
+        messages.filter((m) => m.fatal),
+        `${parser} parse`,
+      ).toEqual([]);
       const lines = output.split('\n');
       // Whatever the rule still reports must sit right under a manual marker.
       const unmarked = messages.filter((m) => !/replica-guard: manual/.test(lines[m.line - 2] ?? ''));
-      expect(unmarked.map((m) => `${relative(dir, file)}:${m.line}: ${m.message}`), parser).toEqual([]);
+      expect(
+        unmarked.map((m) => `${relative(dir, file)}:${m.line}: ${m.message}`),
+        parser,
+      ).toEqual([]);
     }
 
     const again = await runCodemod({ paths: ['.'], cwd: dir, transforms: [transform], force: true });

@@ -75,10 +75,14 @@ test('3 replicas repeat every side effect before the codemod and do each once pe
   expect(atMostOnePerPeriod(beforeEmails, REMINDER_SWEEP_MS, 150)).toBe(false);
   expect(atMostOnePerPeriod(beforeInvoices, 1000, 600, 200)).toBe(false);
 
-  const codemod = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), join(repoRoot, 'codemods/cli.ts'), '--transform', 'guard-schedules', 'src'], {
-    cwd: dir,
-    encoding: 'utf8',
-  });
+  const codemod = spawnSync(
+    process.execPath,
+    ['--import', import.meta.resolve('tsx'), join(repoRoot, 'codemods/cli.ts'), '--transform', 'guard-schedules', 'src'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+    },
+  );
   expect(codemod.stderr).toBe('');
   expect(codemod.status).toBe(0);
   expect(codemod.stdout).toMatch(/3 changed, 2 findings fixed, 0 manual follow-ups/);

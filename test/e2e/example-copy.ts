@@ -16,7 +16,8 @@ export function copyExample(name = 'billing-service'): string {
   cpSync(join(repoRoot, 'examples', name), dir, { recursive: true });
   const modules = join(dir, 'node_modules');
   mkdirSync(modules, { recursive: true });
-  for (const dependency of ['ioredis', 'node-cron']) symlinkSync(join(repoRoot, 'node_modules', dependency), join(modules, dependency), 'dir');
+  for (const dependency of ['ioredis', 'node-cron'])
+    symlinkSync(join(repoRoot, 'node_modules', dependency), join(modules, dependency), 'dir');
   const shim = join(modules, 'replica-guard');
   mkdirSync(shim);
   writeFileSync(join(shim, 'package.json'), JSON.stringify({ name: 'replica-guard', type: 'module', exports: './index.js' }));

@@ -74,7 +74,13 @@ export async function freePort(): Promise<number> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(what: string, probe: () => Promise<boolean>, child: ChildProcess, log: () => string, timeoutMs = 30_000): Promise<void> {
+async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}:\n${log()}`);
@@ -177,23 +183,36 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   const spawnAs = owner ? { uid: owner.uid, gid: owner.gid } : {};
-  execFileSync(binaryPath('initdb') as string, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'], {
-    ...spawnAs,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    cwd: dir,
-  });
+  execFileSync(
+    binaryPath('initdb') as string,
+    ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'],
+    {
+      ...spawnAs,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: dir,
+    },
+  );
   const child = spawn(
     binaryPath('postgres') as string,
     [
-      '-D', data,
-      '-p', String(port),
-      '-k', dir,
-      '-c', `listen_addresses=${HOST}`,
-      '-c', 'fsync=off',
-      '-c', 'synchronous_commit=off',
-      '-c', 'full_page_writes=off',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=64MB',
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      `listen_addresses=${HOST}`,
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=64MB',
     ],
     { ...spawnAs, stdio: ['ignore', 'pipe', 'pipe'], cwd: dir },
   );

@@ -5,7 +5,10 @@ import { spawn } from 'node:child_process';
 
 export async function startTogether<R>(script: string, envs: ReadonlyArray<Record<string, string>>): Promise<R[]> {
   const children = envs.map((env) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     let onReady: () => void = () => undefined;

@@ -30,7 +30,13 @@ const expected = [
   { ruleId: 'replica-guard/require-jetstream-msg-id', line: 12 },
 ];
 
-type AnyLinter = { verify(text: string, config: unknown, options: { filename: string }): Array<{ ruleId: string | null; line: number; fatal?: boolean; message: string }> };
+type AnyLinter = {
+  verify(
+    text: string,
+    config: unknown,
+    options: { filename: string },
+  ): Array<{ ruleId: string | null; line: number; fatal?: boolean; message: string }>;
+};
 
 const linters: Array<[string, () => AnyLinter]> = [
   ['ESLint 9', () => new Linter9({ configType: 'flat' }) as unknown as AnyLinter],

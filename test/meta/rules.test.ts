@@ -34,7 +34,11 @@ function undescribed(schema: unknown, path: string): string[] {
   const out: string[] = [];
   for (const [name, value] of Object.entries((node.properties ?? {}) as Record<string, unknown>)) {
     const where = `${path}.properties.${name}`;
-    if (typeof (value as { description?: unknown })?.description !== 'string' || (value as { description: string }).description.trim() === '') out.push(where);
+    if (
+      typeof (value as { description?: unknown })?.description !== 'string' ||
+      (value as { description: string }).description.trim() === ''
+    )
+      out.push(where);
     out.push(...undescribed(value, where));
   }
   for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'] as const) {
@@ -74,7 +78,9 @@ describe.each(ruleFiles)('%s', (name) => {
     const description = rule?.meta.docs?.description;
     expect(typeof description === 'string' && description.length > 0, `${name}: meta.docs.description is empty`).toBe(true);
     const first = docParagraphs(doc)[0]?.replace(/\s*\n\s*/g, ' ');
-    expect(first?.replace(/\.$/, ''), `${name}: the first paragraph of docs/rules/${name}.md must equal meta.docs.description`).toBe(description?.replace(/\.$/, ''));
+    expect(first?.replace(/\.$/, ''), `${name}: the first paragraph of docs/rules/${name}.md must equal meta.docs.description`).toBe(
+      description?.replace(/\.$/, ''),
+    );
     const headings = [...doc.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
     const missing = SECTIONS.filter((s) => !headings.includes(s));
     expect(missing, `${name}: docs/rules/${name}.md lacks sections`).toEqual([]);
@@ -83,7 +89,9 @@ describe.each(ruleFiles)('%s', (name) => {
   test('documents every option in its schema', () => {
     const schema = rule?.meta.schema ?? [];
     expect(undescribed(schema, 'schema'), `${name}: schema properties without a description`).toEqual([]);
-    const options = (Array.isArray(schema) ? schema : [schema]).flatMap((s) => Object.keys(((s as { properties?: object }).properties ?? {}) as object));
+    const options = (Array.isArray(schema) ? schema : [schema]).flatMap((s) =>
+      Object.keys(((s as { properties?: object }).properties ?? {}) as object),
+    );
     if (options.length > 0 && existsSync(docPath)) {
       const doc = readFileSync(docPath, 'utf8');
       const undocumented = options.filter((o) => !doc.includes(`\`${o}\``));
@@ -95,6 +103,8 @@ describe.each(ruleFiles)('%s', (name) => {
     const recommended = rule?.meta.docs?.recommended;
     expect(typeof recommended, `${name}: meta.docs.recommended must be true or false`).toBe('boolean');
     const inRecommended = `replica-guard/${name}` in (plugin.configs.recommended.rules ?? {});
-    expect(inRecommended, `${name}: recommended is ${recommended} but the recommended config ${inRecommended ? 'has' : 'lacks'} it`).toBe(recommended);
+    expect(inRecommended, `${name}: recommended is ${recommended} but the recommended config ${inRecommended ? 'has' : 'lacks'} it`).toBe(
+      recommended,
+    );
   });
 });

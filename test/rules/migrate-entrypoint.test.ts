@@ -28,7 +28,10 @@ const suggestion = (output: string) => [{ messageId: 'handleRejection' as const,
 
 ruleTester.run('migrate-entrypoint', rule, {
   valid: [
-    { code: lines(RUN, "await runMigrations({ lockKey: 'orders', migrate: knexMigrator({ migrations: { directory: 'migrations' } }) });"), filename: ENTRY },
+    {
+      code: lines(RUN, "await runMigrations({ lockKey: 'orders', migrate: knexMigrator({ migrations: { directory: 'migrations' } }) });"),
+      filename: ENTRY,
+    },
     { code: lines(RUN, "await runMigrations({ url: process.env.POSTGRES_MIGRATE_URL, lockKey: 'orders', migrate });"), filename: ENTRY },
     { code: lines(...MANUAL, HANDLED), filename: ENTRY },
     { code: lines(...MANUAL, 'await main();'), filename: 'services/billing/cmd/migrate/index.ts' },
@@ -41,22 +44,70 @@ ruleTester.run('migrate-entrypoint', rule, {
     // a local Pool class is not pg's
     { code: lines(RUN, 'class Pool {}', 'new Pool();', "await runMigrations({ lockKey: 'x', migrate });"), filename: ENTRY },
     // a helper module next to the entrypoint only declares things: it is not the run
-    { code: lines("import type { Knex } from 'knex';", 'export const migrations = ["001_init"];', 'export function config(): Knex.Config { return { client: "pg" }; }'), filename: 'src/cmd/migrate/config.ts' },
+    {
+      code: lines(
+        "import type { Knex } from 'knex';",
+        'export const migrations = ["001_init"];',
+        'export function config(): Knex.Config { return { client: "pg" }; }',
+      ),
+      filename: 'src/cmd/migrate/config.ts',
+    },
     // entrypoint globs from settings
-    { code: 'const pool = new Pool();', filename: 'src/cmd/migrate.ts', settings: { 'replica-guard': { migrateEntrypoints: ['bin/migrate.ts'] } } },
+    {
+      code: 'const pool = new Pool();',
+      filename: 'src/cmd/migrate.ts',
+      settings: { 'replica-guard': { migrateEntrypoints: ['bin/migrate.ts'] } },
+    },
   ],
   invalid: [
     // the URL
-    { code: lines(RUN, "await runMigrations({ url: process.env.DATABASE_URL, lockKey: 'orders', migrate });"), filename: ENTRY, errors: [{ messageId: 'appUrl', line: 2, column: 28 }] },
-    { code: lines(RUN, 'const { DATABASE_URL } = process.env;', "await runMigrations({ url: DATABASE_URL, lockKey: 'orders', migrate });"), filename: ENTRY, errors: [{ messageId: 'appUrl', line: 2, column: 9 }] },
-    { code: lines(RUN, "const url = process.env['POSTGRES_URL'];", "await runMigrations({ url, lockKey: 'orders', migrate });"), filename: ENTRY, errors: [{ messageId: 'appUrl', line: 2, column: 13 }] },
-    { code: lines(RUN, 'const env = process.env;', "await runMigrations({ url: env.PGBOUNCER_URL, lockKey: 'orders', migrate });"), filename: ENTRY, errors: [{ messageId: 'poolerUrl', line: 3, column: 28 }] },
-    { code: lines(RUN, "import { env } from 'node:process';", "await runMigrations({ url: env.DATABASE_POOL_URL, lockKey: 'orders', migrate });"), filename: ENTRY, errors: [{ messageId: 'poolerUrl', line: 3, column: 28 }] },
-    { code: lines(RUN, "await runMigrations({ url: 'postgres://app@orders-pgbouncer:6432/orders', lockKey: 'orders', migrate });"), filename: ENTRY, errors: [{ messageId: 'poolerUrl', line: 2, column: 28 }] },
-    { code: lines(RUN, 'await runMigrations({ url: `postgresql://app@db.internal:6432/orders`, lockKey: "orders", migrate });'), filename: ENTRY, errors: [{ messageId: 'poolerUrl', line: 2, column: 28 }] },
+    {
+      code: lines(RUN, "await runMigrations({ url: process.env.DATABASE_URL, lockKey: 'orders', migrate });"),
+      filename: ENTRY,
+      errors: [{ messageId: 'appUrl', line: 2, column: 28 }],
+    },
+    {
+      code: lines(RUN, 'const { DATABASE_URL } = process.env;', "await runMigrations({ url: DATABASE_URL, lockKey: 'orders', migrate });"),
+      filename: ENTRY,
+      errors: [{ messageId: 'appUrl', line: 2, column: 9 }],
+    },
+    {
+      code: lines(RUN, "const url = process.env['POSTGRES_URL'];", "await runMigrations({ url, lockKey: 'orders', migrate });"),
+      filename: ENTRY,
+      errors: [{ messageId: 'appUrl', line: 2, column: 13 }],
+    },
+    {
+      code: lines(RUN, 'const env = process.env;', "await runMigrations({ url: env.PGBOUNCER_URL, lockKey: 'orders', migrate });"),
+      filename: ENTRY,
+      errors: [{ messageId: 'poolerUrl', line: 3, column: 28 }],
+    },
+    {
+      code: lines(
+        RUN,
+        "import { env } from 'node:process';",
+        "await runMigrations({ url: env.DATABASE_POOL_URL, lockKey: 'orders', migrate });",
+      ),
+      filename: ENTRY,
+      errors: [{ messageId: 'poolerUrl', line: 3, column: 28 }],
+    },
+    {
+      code: lines(RUN, "await runMigrations({ url: 'postgres://app@orders-pgbouncer:6432/orders', lockKey: 'orders', migrate });"),
+      filename: ENTRY,
+      errors: [{ messageId: 'poolerUrl', line: 2, column: 28 }],
+    },
+    {
+      code: lines(RUN, 'await runMigrations({ url: `postgresql://app@db.internal:6432/orders`, lockKey: "orders", migrate });'),
+      filename: ENTRY,
+      errors: [{ messageId: 'poolerUrl', line: 2, column: 28 }],
+    },
     // the lock
     {
-      code: lines("import { Pool } from 'pg';", 'const pool = new Pool({ connectionString: process.env.POSTGRES_MIGRATE_URL });', "await pool.query('select pg_advisory_lock(42)');", 'await migrate(pool);'),
+      code: lines(
+        "import { Pool } from 'pg';",
+        'const pool = new Pool({ connectionString: process.env.POSTGRES_MIGRATE_URL });',
+        "await pool.query('select pg_advisory_lock(42)');",
+        'await migrate(pool);',
+      ),
       filename: ENTRY,
       errors: [{ messageId: 'pool', line: 2, column: 14 }],
     },
@@ -66,29 +117,66 @@ ruleTester.run('migrate-entrypoint', rule, {
       errors: [{ messageId: 'pool', line: 2, column: 14 }],
     },
     {
-      code: lines("import knex from 'knex';", 'const db = knex({ client: "pg", connection: process.env.POSTGRES_MIGRATE_URL });', 'await db.migrate.latest();', 'await db.destroy();'),
+      code: lines(
+        "import knex from 'knex';",
+        'const db = knex({ client: "pg", connection: process.env.POSTGRES_MIGRATE_URL });',
+        'await db.migrate.latest();',
+        'await db.destroy();',
+      ),
       filename: ENTRY,
       errors: [{ messageId: 'noLock', line: 1, column: 1 }],
     },
     {
-      code: lines("import { Client } from 'pg';", 'const client = new Client(process.env.POSTGRES_MIGRATE_URL);', 'await client.connect();', "await client.query('select pg_advisory_xact_lock(1)');", 'await migrate(client);'),
+      code: lines(
+        "import { Client } from 'pg';",
+        'const client = new Client(process.env.POSTGRES_MIGRATE_URL);',
+        'await client.connect();',
+        "await client.query('select pg_advisory_xact_lock(1)');",
+        'await migrate(client);',
+      ),
       filename: ENTRY,
       errors: [{ messageId: 'noLock', line: 1, column: 1 }],
     },
     // failures that do not exit non-zero
     {
-      code: lines(RUN, 'try {', "  await runMigrations({ lockKey: 'orders', migrate, exit: false });", '} catch (error) {', '  console.error(error);', '}'),
+      code: lines(
+        RUN,
+        'try {',
+        "  await runMigrations({ lockKey: 'orders', migrate, exit: false });",
+        '} catch (error) {',
+        '  console.error(error);',
+        '}',
+      ),
       filename: ENTRY,
       errors: [{ messageId: 'swallowedFailure', line: 4, column: 3 }],
     },
     {
-      code: lines(RUN, 'try {', "  await runMigrations({ lockKey: 'orders', migrate, exit: false });", '} catch {', '  process.exit(0);', '}'),
+      code: lines(
+        RUN,
+        'try {',
+        "  await runMigrations({ lockKey: 'orders', migrate, exit: false });",
+        '} catch {',
+        '  process.exit(0);',
+        '}',
+      ),
       filename: ENTRY,
       errors: [{ messageId: 'swallowedFailure', line: 4, column: 3 }],
     },
-    { code: lines(...MANUAL, 'main().catch(console.error);'), filename: ENTRY, errors: [{ messageId: 'swallowedFailure', line: 13, column: 14 }] },
-    { code: lines(...MANUAL, 'main().catch((e) => logger.error(e));'), filename: ENTRY, errors: [{ messageId: 'swallowedFailure', line: 13, column: 14 }] },
-    { code: lines(...MANUAL, 'main().then(done, (e) => { console.error(e); process.exit(); });'), filename: ENTRY, errors: [{ messageId: 'swallowedFailure', line: 13, column: 19 }] },
+    {
+      code: lines(...MANUAL, 'main().catch(console.error);'),
+      filename: ENTRY,
+      errors: [{ messageId: 'swallowedFailure', line: 13, column: 14 }],
+    },
+    {
+      code: lines(...MANUAL, 'main().catch((e) => logger.error(e));'),
+      filename: ENTRY,
+      errors: [{ messageId: 'swallowedFailure', line: 13, column: 14 }],
+    },
+    {
+      code: lines(...MANUAL, 'main().then(done, (e) => { console.error(e); process.exit(); });'),
+      filename: ENTRY,
+      errors: [{ messageId: 'swallowedFailure', line: 13, column: 19 }],
+    },
     // a floating main()
     {
       code: lines(...MANUAL, 'main();'),
@@ -103,22 +191,59 @@ ruleTester.run('migrate-entrypoint', rule, {
     {
       code: lines(...MANUAL, 'main().then(() => console.log("migrated"));'),
       filename: ENTRY,
-      errors: [{ messageId: 'floatingMain', line: 13, column: 1, suggestions: suggestion(lines(...MANUAL, 'main().then(() => console.log("migrated"))' + HANDLED.slice('main()'.length))) }],
+      errors: [
+        {
+          messageId: 'floatingMain',
+          line: 13,
+          column: 1,
+          suggestions: suggestion(lines(...MANUAL, 'main().then(() => console.log("migrated"))' + HANDLED.slice('main()'.length))),
+        },
+      ],
     },
     {
       code: lines(RUN, '(async () => {', "  await runMigrations({ lockKey: 'orders', migrate });", '})();'),
       filename: ENTRY,
-      errors: [{ messageId: 'floatingMain', line: 2, column: 1, suggestions: suggestion(lines(RUN, '(async () => {', "  await runMigrations({ lockKey: 'orders', migrate });", '})()' + HANDLED.slice('main()'.length))) }],
+      errors: [
+        {
+          messageId: 'floatingMain',
+          line: 2,
+          column: 1,
+          suggestions: suggestion(
+            lines(RUN, '(async () => {', "  await runMigrations({ lockKey: 'orders', migrate });", '})()' + HANDLED.slice('main()'.length)),
+          ),
+        },
+      ],
     },
     // several problems at once
     {
-      code: lines("import { Pool } from 'pg';", 'const run = async () => {', '  const pool = new Pool({ connectionString: process.env.DATABASE_URL });', '  await migrate(pool);', '};', 'run();'),
+      code: lines(
+        "import { Pool } from 'pg';",
+        'const run = async () => {',
+        '  const pool = new Pool({ connectionString: process.env.DATABASE_URL });',
+        '  await migrate(pool);',
+        '};',
+        'run();',
+      ),
       filename: 'cmd/migrate.mts',
       errors: [
         { messageId: 'noLock', line: 1, column: 1 },
         { messageId: 'pool', line: 3, column: 16 },
         { messageId: 'appUrl', line: 3, column: 45 },
-        { messageId: 'floatingMain', line: 6, column: 1, suggestions: suggestion(lines("import { Pool } from 'pg';", 'const run = async () => {', '  const pool = new Pool({ connectionString: process.env.DATABASE_URL });', '  await migrate(pool);', '};', 'run()' + HANDLED.slice('main()'.length))) },
+        {
+          messageId: 'floatingMain',
+          line: 6,
+          column: 1,
+          suggestions: suggestion(
+            lines(
+              "import { Pool } from 'pg';",
+              'const run = async () => {',
+              '  const pool = new Pool({ connectionString: process.env.DATABASE_URL });',
+              '  await migrate(pool);',
+              '};',
+              'run()' + HANDLED.slice('main()'.length),
+            ),
+          ),
+        },
       ],
     },
   ],
@@ -127,7 +252,10 @@ ruleTester.run('migrate-entrypoint', rule, {
 jsRuleTester.run('migrate-entrypoint (JavaScript)', rule, {
   valid: [
     {
-      code: lines("const { runMigrations, nodePgMigrateMigrator } = require('replica-guard');", "runMigrations({ lockKey: 'orders', migrate: nodePgMigrateMigrator({ dir: 'migrations' }) });"),
+      code: lines(
+        "const { runMigrations, nodePgMigrateMigrator } = require('replica-guard');",
+        "runMigrations({ lockKey: 'orders', migrate: nodePgMigrateMigrator({ dir: 'migrations' }) });",
+      ),
       filename: 'cmd/migrate.js',
       languageOptions: COMMONJS,
     },
@@ -144,7 +272,10 @@ jsRuleTester.run('migrate-entrypoint (JavaScript)', rule, {
       ],
     },
     {
-      code: lines("const { runMigrations } = require('replica-guard');", 'runMigrations({ lockKey: "x", migrate, exit: false }).catch(function (error) { console.error(error); });'),
+      code: lines(
+        "const { runMigrations } = require('replica-guard');",
+        'runMigrations({ lockKey: "x", migrate, exit: false }).catch(function (error) { console.error(error); });',
+      ),
       filename: 'cmd/migrate.js',
       languageOptions: COMMONJS,
       errors: [{ messageId: 'swallowedFailure', line: 2, column: 61 }],
@@ -154,5 +285,7 @@ jsRuleTester.run('migrate-entrypoint (JavaScript)', rule, {
 
 test('rule meta names the three requirements', () => {
   expect(migrateEntrypoint.meta.docs?.description).toMatch(/POSTGRES_MIGRATE_URL/);
-  expect(Object.keys(migrateEntrypoint.meta.messages)).toEqual(expect.arrayContaining(['appUrl', 'pool', 'noLock', 'swallowedFailure', 'floatingMain']));
+  expect(Object.keys(migrateEntrypoint.meta.messages)).toEqual(
+    expect.arrayContaining(['appUrl', 'pool', 'noLock', 'swallowedFailure', 'floatingMain']),
+  );
 });

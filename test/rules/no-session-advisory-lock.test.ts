@@ -2,7 +2,11 @@ import { expect, test } from 'vitest';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { jsRuleTester, ruleTester } from './rule-tester.js';
-import { noSessionAdvisoryLock, type NoSessionAdvisoryLockFacts, type NoSessionAdvisoryLockMessageIds } from '../../rules/no-session-advisory-lock.js';
+import {
+  noSessionAdvisoryLock,
+  type NoSessionAdvisoryLockFacts,
+  type NoSessionAdvisoryLockMessageIds,
+} from '../../rules/no-session-advisory-lock.js';
 import type { Finding } from '../../rules/create-rule.js';
 
 const lines = (...l: string[]) => l.join('\n');
@@ -80,7 +84,7 @@ ruleTester.run('no-session-advisory-lock', rule, {
     "throw new Error('could not pg_try_advisory_lock(42)');",
     "const doc = 'call pg_advisory_unlock when done';",
     // unparsable SQL is skipped silently
-    lines(PG, "await pool.query(\"SELECT 'unterminated pg_advisory_lock(1)\");"),
+    lines(PG, 'await pool.query("SELECT \'unterminated pg_advisory_lock(1)");'),
     lines(PG, "await pool.query('SELECT pg_advisory_lock(1) /* never closed');"),
     // the migrate entrypoint holds the lock on one pinned, direct connection on purpose
     { code: lines(PG, "await pool.query('SELECT pg_advisory_lock($1)', [1]);"), filename: 'services/billing/cmd/migrate.ts' },
@@ -98,7 +102,15 @@ ruleTester.run('no-session-advisory-lock', rule, {
   ],
   invalid: [
     // raw pg
-    invalid(lines(PG, 'export async function backup(key: number) {', "  const { rows } = await pool.query('SELECT pg_try_advisory_lock($1) AS ok', [key]);", '}'), (c) => [lock(c, 'pg_try_advisory_lock')]),
+    invalid(
+      lines(
+        PG,
+        'export async function backup(key: number) {',
+        "  const { rows } = await pool.query('SELECT pg_try_advisory_lock($1) AS ok', [key]);",
+        '}',
+      ),
+      (c) => [lock(c, 'pg_try_advisory_lock')],
+    ),
     invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(42)');"), (c) => [lock(c, 'pg_advisory_lock')]),
     invalid(lines(PG, "await pool.query('SELECT pg_advisory_unlock(42)');"), (c) => [unlock(c, 'pg_advisory_unlock')]),
     invalid(lines(PG, "await pool.query('SELECT pg_advisory_unlock_all()');"), (c) => [unlock(c, 'pg_advisory_unlock_all')]),
@@ -108,74 +120,179 @@ ruleTester.run('no-session-advisory-lock', rule, {
     invalid(lines(PG, "await pool.query('select PG_ADVISORY_LOCK(1)');"), (c) => [lock(c, 'PG_ADVISORY_LOCK')]),
     invalid(lines(PG, "await pool.query('SELECT pg_catalog.pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')]),
     // a lock and its unlock in one string, and in two calls
-    invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1); SELECT pg_advisory_unlock(1)');"), (c) => [lock(c, 'pg_advisory_lock'), unlock(c, 'pg_advisory_unlock')]),
+    invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1); SELECT pg_advisory_unlock(1)');"), (c) => [
+      lock(c, 'pg_advisory_lock'),
+      unlock(c, 'pg_advisory_unlock'),
+    ]),
     invalid(
-      lines(PG, 'async function purge() {', "  await pool.query('SELECT pg_try_advisory_lock(7)');", '  await doPurge();', "  await pool.query('SELECT pg_advisory_unlock(7)');", '}'),
+      lines(
+        PG,
+        'async function purge() {',
+        "  await pool.query('SELECT pg_try_advisory_lock(7)');",
+        '  await doPurge();',
+        "  await pool.query('SELECT pg_advisory_unlock(7)');",
+        '}',
+      ),
       (c) => [lock(c, 'pg_try_advisory_lock'), unlock(c, 'pg_advisory_unlock')],
     ),
     // a comment or string before the call does not hide it, and the location survives them
     invalid(lines(PG, "await pool.query('SELECT /* lock */ \\'a\\', pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')]),
-    invalid(lines(PG, "await pool.query(\"SELECT 'pg_advisory_lock(0)' AS label, pg_try_advisory_lock(1)\");"), (c) => [lock(c, 'pg_try_advisory_lock')]),
+    invalid(lines(PG, 'await pool.query("SELECT \'pg_advisory_lock(0)\' AS label, pg_try_advisory_lock(1)");'), (c) => [
+      lock(c, 'pg_try_advisory_lock'),
+    ]),
     // template literals (placeholders are parameters), multi-line
     invalid(lines(PG, 'await pool.query(`SELECT pg_try_advisory_lock(${lockKey})`);'), (c) => [lock(c, 'pg_try_advisory_lock')]),
-    invalid(lines(PG, 'await pool.query(`', '  SELECT ${a} AS a,', '         pg_advisory_lock(${b})', '`);'), (c) => [lock(c, 'pg_advisory_lock')]),
+    invalid(lines(PG, 'await pool.query(`', '  SELECT ${a} AS a,', '         pg_advisory_lock(${b})', '`);'), (c) => [
+      lock(c, 'pg_advisory_lock'),
+    ]),
     // query config objects and constants passed by name
     invalid(lines(PG, "await pool.query({ text: 'SELECT pg_advisory_lock($1)', values: [1] });"), (c) => [lock(c, 'pg_advisory_lock')]),
-    invalid(lines(PG, "const LOCK_SQL = 'SELECT pg_try_advisory_lock($1)';", 'await pool.query(LOCK_SQL, [1]);'), (c) => [lock(c, 'pg_try_advisory_lock')]),
-    invalid(lines(PG, 'async function job() {', '  await pool.query(UNLOCK, [1]);', '}', "const UNLOCK = 'SELECT pg_advisory_unlock($1)';"), (c) => [unlock(c, 'pg_advisory_unlock')]),
-    invalid(lines(PG, "const LOCK = 'SELECT ' + 'pg_advisory_lock($1)';", 'await pool.query(LOCK, [1]);'), (c) => [lock(c, 'pg_advisory_lock')]),
-    invalid(lines(PG, "const Q = { text: 'SELECT pg_advisory_lock(1)' } as const;", 'await pool.query(Q);'), (c) => [lock(c, 'pg_advisory_lock')]),
+    invalid(lines(PG, "const LOCK_SQL = 'SELECT pg_try_advisory_lock($1)';", 'await pool.query(LOCK_SQL, [1]);'), (c) => [
+      lock(c, 'pg_try_advisory_lock'),
+    ]),
+    invalid(
+      lines(PG, 'async function job() {', '  await pool.query(UNLOCK, [1]);', '}', "const UNLOCK = 'SELECT pg_advisory_unlock($1)';"),
+      (c) => [unlock(c, 'pg_advisory_unlock')],
+    ),
+    invalid(lines(PG, "const LOCK = 'SELECT ' + 'pg_advisory_lock($1)';", 'await pool.query(LOCK, [1]);'), (c) => [
+      lock(c, 'pg_advisory_lock'),
+    ]),
+    invalid(lines(PG, "const Q = { text: 'SELECT pg_advisory_lock(1)' } as const;", 'await pool.query(Q);'), (c) => [
+      lock(c, 'pg_advisory_lock'),
+    ]),
     // SQL text sent by a wrapper the rule does not know is still SQL
-    invalid(lines("const sql = 'SELECT pg_try_advisory_lock(99) AS locked';", 'await runSql(sql);'), (c) => [lock(c, 'pg_try_advisory_lock')]),
+    invalid(lines("const sql = 'SELECT pg_try_advisory_lock(99) AS locked';", 'await runSql(sql);'), (c) => [
+      lock(c, 'pg_try_advisory_lock'),
+    ]),
     // knex
-    invalid(lines("import knex from 'knex';", 'const db = knex(config);', "await db.raw('select pg_try_advisory_lock(?)', [key]);"), (c) => [lock(c, 'pg_try_advisory_lock')]),
+    invalid(
+      lines("import knex from 'knex';", 'const db = knex(config);', "await db.raw('select pg_try_advisory_lock(?)', [key]);"),
+      (c) => [lock(c, 'pg_try_advisory_lock')],
+    ),
     // Prisma
     invalid(lines(PRISMA, 'await prisma.$queryRaw`SELECT pg_try_advisory_lock(${id})`;'), (c) => [lock(c, 'pg_try_advisory_lock')]),
     invalid(lines(PRISMA, 'await prisma.$executeRaw`SELECT pg_advisory_unlock(${id})`;'), (c) => [unlock(c, 'pg_advisory_unlock')]),
     invalid(lines(PRISMA, "await prisma.$queryRawUnsafe('SELECT pg_advisory_lock($1)', id);"), (c) => [lock(c, 'pg_advisory_lock')]),
-    invalid(lines(PRISMA, "await prisma.$executeRawUnsafe('SELECT pg_advisory_unlock_all()');"), (c) => [unlock(c, 'pg_advisory_unlock_all')]),
+    invalid(lines(PRISMA, "await prisma.$executeRawUnsafe('SELECT pg_advisory_unlock_all()');"), (c) => [
+      unlock(c, 'pg_advisory_unlock_all'),
+    ]),
     invalid(lines(PRISMA, 'await prisma.$queryRaw(Prisma.sql`SELECT pg_advisory_lock(${key})`);'), (c) => [lock(c, 'pg_advisory_lock')]),
     // postgres.js
-    invalid(lines(POSTGRES, 'const [{ locked }] = await sql`select pg_try_advisory_lock(${key}) as locked`;'), (c) => [lock(c, 'pg_try_advisory_lock')]),
-    invalid(lines("import postgres from 'postgres';", 'const db = postgres();', 'await db`select pg_advisory_unlock(${key})`;'), (c) => [unlock(c, 'pg_advisory_unlock')]),
+    invalid(lines(POSTGRES, 'const [{ locked }] = await sql`select pg_try_advisory_lock(${key}) as locked`;'), (c) => [
+      lock(c, 'pg_try_advisory_lock'),
+    ]),
+    invalid(lines("import postgres from 'postgres';", 'const db = postgres();', 'await db`select pg_advisory_unlock(${key})`;'), (c) => [
+      unlock(c, 'pg_advisory_unlock'),
+    ]),
     invalid(lines(POSTGRES, "await sql.unsafe('select pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')]),
     // TypeORM
-    invalid(lines("import { DataSource } from 'typeorm';", 'const ds = new DataSource(options);', "await ds.query('SELECT pg_try_advisory_lock($1)', [1]);"), (c) => [lock(c, 'pg_try_advisory_lock')]),
-    invalid(lines('class Job {', '  async run() {', "    await this.dataSource.manager.query('SELECT pg_advisory_lock(5)');", '  }', '}'), (c) => [lock(c, 'pg_advisory_lock')]),
+    invalid(
+      lines(
+        "import { DataSource } from 'typeorm';",
+        'const ds = new DataSource(options);',
+        "await ds.query('SELECT pg_try_advisory_lock($1)', [1]);",
+      ),
+      (c) => [lock(c, 'pg_try_advisory_lock')],
+    ),
+    invalid(
+      lines('class Job {', '  async run() {', "    await this.dataSource.manager.query('SELECT pg_advisory_lock(5)');", '  }', '}'),
+      (c) => [lock(c, 'pg_advisory_lock')],
+    ),
     // Drizzle and Kysely `sql` templates
-    invalid(lines("import { sql } from 'drizzle-orm';", 'await db.execute(sql`select pg_try_advisory_lock(${key})`);'), (c) => [lock(c, 'pg_try_advisory_lock')]),
-    invalid(lines("import { sql } from 'kysely';", 'await sql`select pg_advisory_lock(${key})`.execute(db);'), (c) => [lock(c, 'pg_advisory_lock')]),
+    invalid(lines("import { sql } from 'drizzle-orm';", 'await db.execute(sql`select pg_try_advisory_lock(${key})`);'), (c) => [
+      lock(c, 'pg_try_advisory_lock'),
+    ]),
+    invalid(lines("import { sql } from 'kysely';", 'await sql`select pg_advisory_lock(${key})`.execute(db);'), (c) => [
+      lock(c, 'pg_advisory_lock'),
+    ]),
     // between BEGIN and COMMIT on the same client in the same function: suggest the xact form
     invalid(txPg, (c) => [inTx(c, 'pg_advisory_lock', 'pg_advisory_xact_lock')]),
     invalid(
-      lines('async function sweep(client) {', "  await client.query('BEGIN');", "  const { rows } = await client.query('SELECT pg_try_advisory_lock(1) AS ok');", "  await client.query('COMMIT');", '}'),
+      lines(
+        'async function sweep(client) {',
+        "  await client.query('BEGIN');",
+        "  const { rows } = await client.query('SELECT pg_try_advisory_lock(1) AS ok');",
+        "  await client.query('COMMIT');",
+        '}',
+      ),
       (c) => [inTx(c, 'pg_try_advisory_lock', 'pg_try_advisory_xact_lock')],
     ),
     invalid(
-      lines('async function read(client) {', "  await client.query('START TRANSACTION');", "  await client.query('SELECT pg_advisory_lock_shared(1)');", "  await client.query('END');", '}'),
+      lines(
+        'async function read(client) {',
+        "  await client.query('START TRANSACTION');",
+        "  await client.query('SELECT pg_advisory_lock_shared(1)');",
+        "  await client.query('END');",
+        '}',
+      ),
       (c) => [inTx(c, 'pg_advisory_lock_shared', 'pg_advisory_xact_lock_shared')],
     ),
     invalid(
-      lines('async function close(qr) {', '  await qr.startTransaction();', "  await qr.query('SELECT pg_advisory_lock(3)');", '  await qr.commitTransaction();', '}'),
+      lines(
+        'async function close(qr) {',
+        '  await qr.startTransaction();',
+        "  await qr.query('SELECT pg_advisory_lock(3)');",
+        '  await qr.commitTransaction();',
+        '}',
+      ),
       (c) => [inTx(c, 'pg_advisory_lock', 'pg_advisory_xact_lock')],
     ),
-    invalid(lines(POSTGRES, 'await sql.begin(async (sql) => {', '  await sql`select pg_advisory_lock(${key})`;', '});'), (c) => [inTx(c, 'pg_advisory_lock', 'pg_advisory_xact_lock')]),
-    invalid(lines('await knex.transaction(async (trx) => {', "  await trx.raw('select pg_try_advisory_lock(?)', [key]);", '});'), (c) => [inTx(c, 'pg_try_advisory_lock', 'pg_try_advisory_xact_lock')]),
-    invalid(lines(PRISMA, 'await prisma.$transaction(async (tx) => {', '  await tx.$executeRaw`SELECT pg_advisory_lock(${key})`;', '});'), (c) => [inTx(c, 'pg_advisory_lock', 'pg_advisory_xact_lock')]),
-    invalid(lines('await dataSource.transaction(async (manager) => {', "  await manager.query('SELECT pg_advisory_lock_shared(9)');", '});'), (c) => [inTx(c, 'pg_advisory_lock_shared', 'pg_advisory_xact_lock_shared')]),
+    invalid(lines(POSTGRES, 'await sql.begin(async (sql) => {', '  await sql`select pg_advisory_lock(${key})`;', '});'), (c) => [
+      inTx(c, 'pg_advisory_lock', 'pg_advisory_xact_lock'),
+    ]),
+    invalid(lines('await knex.transaction(async (trx) => {', "  await trx.raw('select pg_try_advisory_lock(?)', [key]);", '});'), (c) => [
+      inTx(c, 'pg_try_advisory_lock', 'pg_try_advisory_xact_lock'),
+    ]),
+    invalid(
+      lines(PRISMA, 'await prisma.$transaction(async (tx) => {', '  await tx.$executeRaw`SELECT pg_advisory_lock(${key})`;', '});'),
+      (c) => [inTx(c, 'pg_advisory_lock', 'pg_advisory_xact_lock')],
+    ),
+    invalid(
+      lines('await dataSource.transaction(async (manager) => {', "  await manager.query('SELECT pg_advisory_lock_shared(9)');", '});'),
+      (c) => [inTx(c, 'pg_advisory_lock_shared', 'pg_advisory_xact_lock_shared')],
+    ),
     // … but not an unlock (COMMIT releases xact locks; the codemod removes the unlock)
     invalid(
-      lines('async function f(client) {', "  await client.query('BEGIN');", "  await client.query('SELECT pg_advisory_unlock(1)');", "  await client.query('COMMIT');", '}'),
+      lines(
+        'async function f(client) {',
+        "  await client.query('BEGIN');",
+        "  await client.query('SELECT pg_advisory_unlock(1)');",
+        "  await client.query('COMMIT');",
+        '}',
+      ),
       (c) => [unlock(c, 'pg_advisory_unlock')],
     ),
     // no suggestion: BEGIN on another client, no COMMIT after, BEGIN in another function, escaped name
     invalid(
-      lines('async function f(a, b) {', "  await a.query('BEGIN');", "  await b.query('SELECT pg_advisory_lock(1)');", "  await a.query('COMMIT');", '}'),
+      lines(
+        'async function f(a, b) {',
+        "  await a.query('BEGIN');",
+        "  await b.query('SELECT pg_advisory_lock(1)');",
+        "  await a.query('COMMIT');",
+        '}',
+      ),
       (c) => [lock(c, 'pg_advisory_lock')],
     ),
-    invalid(lines('async function f(client) {', "  await client.query('SELECT pg_advisory_lock(1)');", "  await client.query('BEGIN');", "  await client.query('COMMIT');", '}'), (c) => [lock(c, 'pg_advisory_lock')]),
     invalid(
-      lines('async function begin(client) {', "  await client.query('BEGIN');", '}', 'async function work(client) {', "  await client.query('SELECT pg_advisory_lock(1)');", "  await client.query('COMMIT');", '}'),
+      lines(
+        'async function f(client) {',
+        "  await client.query('SELECT pg_advisory_lock(1)');",
+        "  await client.query('BEGIN');",
+        "  await client.query('COMMIT');",
+        '}',
+      ),
+      (c) => [lock(c, 'pg_advisory_lock')],
+    ),
+    invalid(
+      lines(
+        'async function begin(client) {',
+        "  await client.query('BEGIN');",
+        '}',
+        'async function work(client) {',
+        "  await client.query('SELECT pg_advisory_lock(1)');",
+        "  await client.query('COMMIT');",
+        '}',
+      ),
       (c) => [lock(c, 'pg_advisory_lock')],
     ),
     // a file that is not the migrate entrypoint, with custom entrypoint settings
@@ -183,7 +300,9 @@ ruleTester.run('no-session-advisory-lock', rule, {
       filename: 'src/jobs/backup.ts',
       settings: { 'replica-guard': { migrateEntrypoints: ['scripts/migrate.ts'] } },
     }),
-    invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')], { filename: 'src/cmd/migrator-helpers.ts' }),
+    invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')], {
+      filename: 'src/cmd/migrator-helpers.ts',
+    }),
   ],
 });
 
@@ -192,14 +311,20 @@ jsRuleTester.run('no-session-advisory-lock (JavaScript)', rule, {
   valid: [
     "const { Pool } = require('pg');\nconst pool = new Pool();\npool.query('SELECT pg_advisory_xact_lock(1)');",
     "pool.query('SELECT 1 -- pg_advisory_lock(1)');",
-    "pool.query(\"SELECT 'pg_try_advisory_lock(1)'\");",
+    'pool.query("SELECT \'pg_try_advisory_lock(1)\'");',
     { code: "pool.query('SELECT pg_advisory_lock(1)');", filename: 'cmd/migrate.js' },
     "console.log('pg_advisory_unlock(1) returned false');",
   ],
   invalid: [
-    invalid("const { Pool } = require('pg');\nconst pool = new Pool();\npool.query('SELECT pg_try_advisory_lock($1)', [1]);", (c) => [lock(c, 'pg_try_advisory_lock')]),
-    invalid("const postgres = require('postgres');\nconst sql = postgres();\nsql`select pg_advisory_lock(${k})`;", (c) => [lock(c, 'pg_advisory_lock')]),
-    invalid("const LOCK = 'SELECT pg_advisory_lock($1)';\nmodule.exports = async (db) => db.query(LOCK, [1]);", (c) => [lock(c, 'pg_advisory_lock')]),
+    invalid("const { Pool } = require('pg');\nconst pool = new Pool();\npool.query('SELECT pg_try_advisory_lock($1)', [1]);", (c) => [
+      lock(c, 'pg_try_advisory_lock'),
+    ]),
+    invalid("const postgres = require('postgres');\nconst sql = postgres();\nsql`select pg_advisory_lock(${k})`;", (c) => [
+      lock(c, 'pg_advisory_lock'),
+    ]),
+    invalid("const LOCK = 'SELECT pg_advisory_lock($1)';\nmodule.exports = async (db) => db.query(LOCK, [1]);", (c) => [
+      lock(c, 'pg_advisory_lock'),
+    ]),
     invalid("knex.raw('select pg_advisory_unlock(?)', [1]);", (c) => [unlock(c, 'pg_advisory_unlock')]),
     invalid(txPg, (c) => [inTx(c, 'pg_advisory_lock', 'pg_advisory_xact_lock')]),
   ],
@@ -218,11 +343,20 @@ test('facts carry what advisory-lock-to-lease needs', () => {
     '  }',
     '}',
   );
-  const messages = linter.verify(code, [{ plugins: { rg: { rules: { probe } } } as never, rules: { 'rg/probe': 'error' }, languageOptions: { parser: tsParser as never } }]);
+  const messages = linter.verify(code, [
+    { plugins: { rg: { rules: { probe } } } as never, rules: { 'rg/probe': 'error' }, languageOptions: { parser: tsParser as never } },
+  ]);
   expect(messages).toEqual([]);
   expect(findings.map((f) => f.messageId)).toEqual(['sessionLock', 'sessionUnlock']);
   const [tryLock, release] = findings.map((f) => f.facts);
-  expect(tryLock).toMatchObject({ functionName: 'pg_try_advisory_lock', kind: 'try', shared: false, xactFunctionName: 'pg_try_advisory_xact_lock', clientText: 'db.pool', inTransaction: false });
+  expect(tryLock).toMatchObject({
+    functionName: 'pg_try_advisory_lock',
+    kind: 'try',
+    shared: false,
+    xactFunctionName: 'pg_try_advisory_xact_lock',
+    clientText: 'db.pool',
+    inTransaction: false,
+  });
   expect(tryLock?.lockCall?.type).toBe('CallExpression');
   expect(tryLock?.enclosingFunction?.type).toBe('FunctionDeclaration');
   expect(tryLock?.functionNameRange && code.slice(...tryLock.functionNameRange)).toBe('pg_try_advisory_lock');

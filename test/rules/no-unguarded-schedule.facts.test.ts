@@ -17,7 +17,14 @@ function findings(code: string, filename = 'src/jobs.ts'): Finding<string, Ungua
   const linter = new Linter({ configType: 'flat' });
   const messages = linter.verify(
     code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as never }, plugins: { probe: { rules: { detect: probe as never } } }, rules: { 'probe/detect': 'error' } }],
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser as never },
+        plugins: { probe: { rules: { detect: probe as never } } },
+        rules: { 'probe/detect': 'error' },
+      },
+    ],
     filename,
   );
   expect(messages.filter((m) => m.fatal)).toEqual([]);
@@ -37,7 +44,9 @@ describe('facts', () => {
   });
 
   test('a NestJS @Cron method: the decorator, the method, the cron expression and the tz option as written', () => {
-    const [f] = findings("import { Cron } from '@nestjs/schedule';\nclass A {\n  @Cron('0 * * * *', { timeZone: TZ })\n  async closeInvoices() { await this.repo.close(); }\n}");
+    const [f] = findings(
+      "import { Cron } from '@nestjs/schedule';\nclass A {\n  @Cron('0 * * * *', { timeZone: TZ })\n  async closeInvoices() { await this.repo.close(); }\n}",
+    );
     expect(f!.facts.scheduler).toBe('nestjs.Cron');
     expect(f!.facts.decorator?.type).toBe('Decorator');
     expect(f!.facts.workFunction?.type).toBe('FunctionExpression');
@@ -67,19 +76,26 @@ describe('facts', () => {
 
 describe('guardStatementText', () => {
   test('interval and cron periods, tz passed through, quotes escaped', () => {
-    expect(guardStatementText({ jobName: 'sweep', period: { kind: 'interval', text: '60_000' } }, 'billing')).toBe("if (!(await claimPeriod('billing:sweep', 60_000))) return;");
+    expect(guardStatementText({ jobName: 'sweep', period: { kind: 'interval', text: '60_000' } }, 'billing')).toBe(
+      "if (!(await claimPeriod('billing:sweep', 60_000))) return;",
+    );
     expect(guardStatementText({ jobName: 'close', period: { kind: 'cron', expression: '0 * * * *', tzText: "'UTC'" } }, 'billing')).toBe(
       "if (!(await claimPeriod('billing:close', { cron: '0 * * * *', tz: 'UTC' }))) return;",
     );
-    expect(guardStatementText({ jobName: "o'clock", period: { kind: 'interval', text: '1' } }, 'svc', { callee: 'rg.claimPeriod', exit: 'continue' })).toBe(
-      "if (!(await rg.claimPeriod('svc:o\\'clock', 1))) continue;",
-    );
+    expect(
+      guardStatementText({ jobName: "o'clock", period: { kind: 'interval', text: '1' } }, 'svc', {
+        callee: 'rg.claimPeriod',
+        exit: 'continue',
+      }),
+    ).toBe("if (!(await rg.claimPeriod('svc:o\\'clock', 1))) continue;");
   });
 
   test('no period or no job name: no statement (a human picks them)', () => {
     expect(guardStatementText({ jobName: 'x', period: undefined }, 'svc')).toBeUndefined();
     expect(guardStatementText({ jobName: undefined, period: { kind: 'interval', text: '1' } }, 'svc')).toBeUndefined();
-    expect(guardStatementText({ jobName: undefined, period: { kind: 'interval', text: '1' } }, 'svc', { fallbackJobName: 'jobs-3' })).toBe("if (!(await claimPeriod('svc:jobs-3', 1))) return;");
+    expect(guardStatementText({ jobName: undefined, period: { kind: 'interval', text: '1' } }, 'svc', { fallbackJobName: 'jobs-3' })).toBe(
+      "if (!(await claimPeriod('svc:jobs-3', 1))) return;",
+    );
     expect(periodArgumentText(undefined)).toBeUndefined();
   });
 

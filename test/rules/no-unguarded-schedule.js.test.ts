@@ -20,51 +20,166 @@ const unguarded = (loc: Loc, output?: string) => ({
 
 jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
   valid: [
-    { settings, languageOptions: script, code: lines("const { claimPeriod } = require('replica-guard');", "const cron = require('node-cron');", "cron.schedule('0 * * * *', async () => {", "  if (!(await claimPeriod('billing:x', { cron: '0 * * * *' }))) return;", '  await bill();', '});') },
-    { settings, languageOptions: script, code: lines("const rg = require('replica-guard');", 'setInterval(async () => {', "  if (!(await rg.claimPeriod('billing:x', 1000))) return;", '  await bill();', '}, 1000);') },
-    { settings, languageOptions: script, code: lines("const { perReplica } = require('replica-guard');", 'setInterval(perReplica(() => metrics.flush()), 10000);') },
-    { settings, languageOptions: script, code: lines("const cron = require('node-cron');", "cron.schedule('* * * * *', async () => { await sync(); }, { distributed: true });") },
-    { settings, languageOptions: script, code: lines('const cron = require("./local-cron");', "cron.schedule('* * * * *', async () => { await sync(); });") },
-    { settings, languageOptions: script, code: lines('const sessions = new Map();', 'setInterval(function () { sessions.clear(); }, 60000);') },
-    { settings, code: lines("import { runExclusive } from 'replica-guard';", "import { CronJob } from 'cron';", "new CronJob('0 * * * *', () => runExclusive('billing:close', 60000, async () => { await close(); }));") },
+    {
+      settings,
+      languageOptions: script,
+      code: lines(
+        "const { claimPeriod } = require('replica-guard');",
+        "const cron = require('node-cron');",
+        "cron.schedule('0 * * * *', async () => {",
+        "  if (!(await claimPeriod('billing:x', { cron: '0 * * * *' }))) return;",
+        '  await bill();',
+        '});',
+      ),
+    },
+    {
+      settings,
+      languageOptions: script,
+      code: lines(
+        "const rg = require('replica-guard');",
+        'setInterval(async () => {',
+        "  if (!(await rg.claimPeriod('billing:x', 1000))) return;",
+        '  await bill();',
+        '}, 1000);',
+      ),
+    },
+    {
+      settings,
+      languageOptions: script,
+      code: lines("const { perReplica } = require('replica-guard');", 'setInterval(perReplica(() => metrics.flush()), 10000);'),
+    },
+    {
+      settings,
+      languageOptions: script,
+      code: lines(
+        "const cron = require('node-cron');",
+        "cron.schedule('* * * * *', async () => { await sync(); }, { distributed: true });",
+      ),
+    },
+    {
+      settings,
+      languageOptions: script,
+      code: lines('const cron = require("./local-cron");', "cron.schedule('* * * * *', async () => { await sync(); });"),
+    },
+    {
+      settings,
+      languageOptions: script,
+      code: lines('const sessions = new Map();', 'setInterval(function () { sessions.clear(); }, 60000);'),
+    },
+    {
+      settings,
+      code: lines(
+        "import { runExclusive } from 'replica-guard';",
+        "import { CronJob } from 'cron';",
+        "new CronJob('0 * * * *', () => runExclusive('billing:close', 60000, async () => { await close(); }));",
+      ),
+    },
   ],
   invalid: [
     // require, then a new destructured require for the guard.
     {
       settings,
       languageOptions: script,
-      code: lines("'use strict';", "const cron = require('node-cron');", "cron.schedule('0 * * * *', async function bill() {", '  await invoices.bill();', '});'),
-      errors: [unguarded({ line: 3, column: 28 }, lines("'use strict';", "const cron = require('node-cron');", REQUIRE, "cron.schedule('0 * * * *', async function bill() {", `  ${guard('bill', "{ cron: '0 * * * *' }")}`, '  await invoices.bill();', '});'))],
+      code: lines(
+        "'use strict';",
+        "const cron = require('node-cron');",
+        "cron.schedule('0 * * * *', async function bill() {",
+        '  await invoices.bill();',
+        '});',
+      ),
+      errors: [
+        unguarded(
+          { line: 3, column: 28 },
+          lines(
+            "'use strict';",
+            "const cron = require('node-cron');",
+            REQUIRE,
+            "cron.schedule('0 * * * *', async function bill() {",
+            `  ${guard('bill', "{ cron: '0 * * * *' }")}`,
+            '  await invoices.bill();',
+            '});',
+          ),
+        ),
+      ],
     },
     // destructured require.
     {
       settings,
       languageOptions: script,
       code: lines("const { CronJob } = require('cron');", "const job = new CronJob('0 5 * * *', async () => { await purge(); });"),
-      errors: [unguarded({ line: 2, column: 38 }, lines("const { CronJob } = require('cron');", REQUIRE, `const job = new CronJob('0 5 * * *', async () => { ${guard('job', "{ cron: '0 5 * * *' }")} await purge(); });`))],
+      errors: [
+        unguarded(
+          { line: 2, column: 38 },
+          lines(
+            "const { CronJob } = require('cron');",
+            REQUIRE,
+            `const job = new CronJob('0 5 * * *', async () => { ${guard('job', "{ cron: '0 5 * * *' }")} await purge(); });`,
+          ),
+        ),
+      ],
     },
     // require(...).member
     {
       settings,
       languageOptions: script,
-      code: lines("const scheduleJob = require('node-schedule').scheduleJob;", "scheduleJob('0 1 * * *', function rotate() { return api.rotateKeys(); });"),
-      errors: [unguarded({ line: 2, column: 26 }, lines("const scheduleJob = require('node-schedule').scheduleJob;", REQUIRE, `scheduleJob('0 1 * * *', async function rotate() { ${guard('rotate', "{ cron: '0 1 * * *' }")} return api.rotateKeys(); });`))],
+      code: lines(
+        "const scheduleJob = require('node-schedule').scheduleJob;",
+        "scheduleJob('0 1 * * *', function rotate() { return api.rotateKeys(); });",
+      ),
+      errors: [
+        unguarded(
+          { line: 2, column: 26 },
+          lines(
+            "const scheduleJob = require('node-schedule').scheduleJob;",
+            REQUIRE,
+            `scheduleJob('0 1 * * *', async function rotate() { ${guard('rotate', "{ cron: '0 1 * * *' }")} return api.rotateKeys(); });`,
+          ),
+        ),
+      ],
     },
     // require of croner, Cron() without new.
     {
       settings,
       languageOptions: script,
       code: lines("const { Cron } = require('croner');", "Cron('*/5 * * * *', async () => { await poll(); });"),
-      errors: [unguarded({ line: 2, column: 21 }, lines("const { Cron } = require('croner');", REQUIRE, `Cron('*/5 * * * *', async () => { ${guard('jobs-2', "{ cron: '*/5 * * * *' }")} await poll(); });`))],
+      errors: [
+        unguarded(
+          { line: 2, column: 21 },
+          lines(
+            "const { Cron } = require('croner');",
+            REQUIRE,
+            `Cron('*/5 * * * *', async () => { ${guard('jobs-2', "{ cron: '*/5 * * * *' }")} await poll(); });`,
+          ),
+        ),
+      ],
       filename: 'jobs.js',
     },
     // timers/promises through require.
     {
       settings,
       languageOptions: script,
-      code: lines("const { setInterval: every } = require('node:timers/promises');", '(async () => {', '  for await (const _ of every(30000)) {', '    await refreshTokens();', '  }', '})();'),
+      code: lines(
+        "const { setInterval: every } = require('node:timers/promises');",
+        '(async () => {',
+        '  for await (const _ of every(30000)) {',
+        '    await refreshTokens();',
+        '  }',
+        '})();',
+      ),
       errors: [
-        unguarded({ line: 3, column: 25 }, lines("const { setInterval: every } = require('node:timers/promises');", REQUIRE, '(async () => {', '  for await (const _ of every(30000)) {', `    ${guard('jobs-3', '30000', 'continue')}`, '    await refreshTokens();', '  }', '})();')),
+        unguarded(
+          { line: 3, column: 25 },
+          lines(
+            "const { setInterval: every } = require('node:timers/promises');",
+            REQUIRE,
+            '(async () => {',
+            '  for await (const _ of every(30000)) {',
+            `    ${guard('jobs-3', '30000', 'continue')}`,
+            '    await refreshTokens();',
+            '  }',
+            '})();',
+          ),
+        ),
       ],
       filename: 'jobs.js',
     },
@@ -72,31 +187,74 @@ jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
     {
       settings,
       languageOptions: script,
-      code: lines("const toad = require('toad-scheduler');", "scheduler.addSimpleIntervalJob(new toad.SimpleIntervalJob({ seconds: 30 }, new toad.Task('ping', function ping() { api.ping(); })));"),
-      errors: [unguarded({ line: 2, column: 98 }, lines("const toad = require('toad-scheduler');", REQUIRE, `scheduler.addSimpleIntervalJob(new toad.SimpleIntervalJob({ seconds: 30 }, new toad.Task('ping', async function ping() { ${guard('ping', '30000')} api.ping(); })));`))],
+      code: lines(
+        "const toad = require('toad-scheduler');",
+        "scheduler.addSimpleIntervalJob(new toad.SimpleIntervalJob({ seconds: 30 }, new toad.Task('ping', function ping() { api.ping(); })));",
+      ),
+      errors: [
+        unguarded(
+          { line: 2, column: 98 },
+          lines(
+            "const toad = require('toad-scheduler');",
+            REQUIRE,
+            `scheduler.addSimpleIntervalJob(new toad.SimpleIntervalJob({ seconds: 30 }, new toad.Task('ping', async function ping() { ${guard('ping', '30000')} api.ping(); })));`,
+          ),
+        ),
+      ],
     },
     // merges into an existing destructured require of replica-guard.
     {
       settings,
       languageOptions: script,
       code: lines("const { runOnce } = require('replica-guard');", 'setInterval(async function sync() { await api.sync(); }, 1000);'),
-      errors: [unguarded({ line: 2, column: 13 }, lines("const { runOnce, claimPeriod } = require('replica-guard');", `setInterval(async function sync() { ${guard('sync', '1000')} await api.sync(); }, 1000);`))],
+      errors: [
+        unguarded(
+          { line: 2, column: 13 },
+          lines(
+            "const { runOnce, claimPeriod } = require('replica-guard');",
+            `setInterval(async function sync() { ${guard('sync', '1000')} await api.sync(); }, 1000);`,
+          ),
+        ),
+      ],
     },
     // self-rescheduling setTimeout with an arrow loop.
     {
       settings,
       languageOptions: script,
       code: lines('const loop = async () => {', '  await drainOutbox();', '  setTimeout(loop, 1000);', '};', 'loop();'),
-      errors: [unguarded({ line: 1, column: 14, endColumn: 25 }, lines(REQUIRE, 'const loop = async () => {', "  if (!(await claimPeriod('billing:loop', 1000))) { setTimeout(loop, 1000); return; }", '  await drainOutbox();', '  setTimeout(loop, 1000);', '};', 'loop();'))],
+      errors: [
+        unguarded(
+          { line: 1, column: 14, endColumn: 25 },
+          lines(
+            REQUIRE,
+            'const loop = async () => {',
+            "  if (!(await claimPeriod('billing:loop', 1000))) { setTimeout(loop, 1000); return; }",
+            '  await drainOutbox();',
+            '  setTimeout(loop, 1000);',
+            '};',
+            'loop();',
+          ),
+        ),
+      ],
     },
     // ESM JavaScript: default import of node-cron, an import added after it.
     {
       settings,
-      code: lines("import cron from 'node-cron';", "cron.schedule('*/30 * * * *', () => fetch('https://example.com/hook', { method: 'POST' }));"),
+      code: lines(
+        "import cron from 'node-cron';",
+        "cron.schedule('*/30 * * * *', () => fetch('https://example.com/hook', { method: 'POST' }));",
+      ),
       errors: [
         unguarded(
           { line: 2, column: 31 },
-          lines("import cron from 'node-cron';", IMPORT, "cron.schedule('*/30 * * * *', async () => {", `  ${guard('jobs-2', "{ cron: '*/30 * * * *' }")}`, "  return fetch('https://example.com/hook', { method: 'POST' });", '});'),
+          lines(
+            "import cron from 'node-cron';",
+            IMPORT,
+            "cron.schedule('*/30 * * * *', async () => {",
+            `  ${guard('jobs-2', "{ cron: '*/30 * * * *' }")}`,
+            "  return fetch('https://example.com/hook', { method: 'POST' });",
+            '});',
+          ),
         ),
       ],
       filename: 'jobs.mjs',
@@ -105,7 +263,16 @@ jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
     {
       settings,
       code: lines("import { CronJob } from 'cron';", "CronJob.from({ cronTime: '0 0 * * 0', onTick() { mailer.sendWeekly(); } });"),
-      errors: [unguarded({ line: 2, column: 39, endColumn: 45 }, lines("import { CronJob } from 'cron';", IMPORT, `CronJob.from({ cronTime: '0 0 * * 0', async onTick() { ${guard('file-2', "{ cron: '0 0 * * 0' }")} mailer.sendWeekly(); } });`))],
+      errors: [
+        unguarded(
+          { line: 2, column: 39, endColumn: 45 },
+          lines(
+            "import { CronJob } from 'cron';",
+            IMPORT,
+            `CronJob.from({ cronTime: '0 0 * * 0', async onTick() { ${guard('file-2', "{ cron: '0 0 * * 0' }")} mailer.sendWeekly(); } });`,
+          ),
+        ),
+      ],
     },
   ],
 });

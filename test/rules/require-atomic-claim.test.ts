@@ -29,13 +29,19 @@ function claim(code: string, needle: string, column = 'status', after?: string) 
 /** Wraps a worker body in an async function. */
 const worker = (...body: string[]) => lines('export async function relay() {', ...body.map((l) => `  ${l}`), '}');
 
-const PG_READ = "const { rows } = await pool.query(\"SELECT * FROM jobs WHERE status = 'pending' LIMIT 10\");";
+const PG_READ = 'const { rows } = await pool.query("SELECT * FROM jobs WHERE status = \'pending\' LIMIT 10");';
 
 ruleTester.run('require-atomic-claim', rule, {
   valid: [
     // application corpus: a one-shot data migration runs once per deploy, from the migrate entrypoint
     {
-      code: worker("const jobs = await knex('jobs').where({ status: 'pending' }).limit(10);", 'for (const job of jobs) {', '  await send(job);', "  await knex('jobs').where({ id: job.id }).update({ status: 'done' });", '}'),
+      code: worker(
+        "const jobs = await knex('jobs').where({ status: 'pending' }).limit(10);",
+        'for (const job of jobs) {',
+        '  await send(job);',
+        "  await knex('jobs').where({ id: job.id }).update({ status: 'done' });",
+        '}',
+      ),
       filename: 'migrations/20240101_backfill.js',
     },
     // application corpus: the row lock is an options object passed by name
@@ -46,22 +52,31 @@ ruleTester.run('require-atomic-claim', rule, {
     ),
     // the read claims the rows
     worker(
-      "const { rows } = await client.query(\"SELECT * FROM jobs WHERE status = 'pending' ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED\");",
+      'const { rows } = await client.query("SELECT * FROM jobs WHERE status = \'pending\' ORDER BY id LIMIT 10 FOR UPDATE SKIP LOCKED");',
       'for (const job of rows) {',
       '  await send(job);',
-      "  await client.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);",
+      '  await client.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
       '}',
     ),
-    worker("const { rows } = await client.query('SELECT * FROM outbox FOR NO KEY UPDATE SKIP LOCKED');", 'for (const row of rows) await client.query(\'DELETE FROM outbox WHERE id = $1\', [row.id]);'),
+    worker(
+      "const { rows } = await client.query('SELECT * FROM outbox FOR NO KEY UPDATE SKIP LOCKED');",
+      "for (const row of rows) await client.query('DELETE FROM outbox WHERE id = $1', [row.id]);",
+    ),
     // a claim in one statement, or claimRows
     worker(
       "const { rows } = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id IN (SELECT id FROM jobs WHERE status = 'pending' LIMIT 10 FOR UPDATE SKIP LOCKED) RETURNING *\");",
       'for (const job of rows) {',
       '  await send(job);',
-      "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);",
+      '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
       '}',
     ),
-    lines("import { claimRows } from 'replica-guard';", worker("const jobs = await claimRows(pool, { table: 'jobs', limit: 10, where: { status: 'pending' }, set: { status: 'running' } });", 'for (const job of jobs) await send(job);')),
+    lines(
+      "import { claimRows } from 'replica-guard';",
+      worker(
+        "const jobs = await claimRows(pool, { table: 'jobs', limit: 10, where: { status: 'pending' }, set: { status: 'running' } });",
+        'for (const job of jobs) await send(job);',
+      ),
+    ),
     // a conditional transition whose row count decides
     worker(
       PG_READ,
@@ -71,7 +86,13 @@ ruleTester.run('require-atomic-claim', rule, {
       '  await send(job);',
       '}',
     ),
-    worker(PG_READ, 'for (const job of rows) {', "  if ((await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id])).rowCount !== 1) continue;", '  await send(job);', '}'),
+    worker(
+      PG_READ,
+      'for (const job of rows) {',
+      "  if ((await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id])).rowCount !== 1) continue;",
+      '  await send(job);',
+      '}',
+    ),
     worker(
       "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' }, take: 10 });",
       'for (const job of jobs) {',
@@ -97,11 +118,26 @@ ruleTester.run('require-atomic-claim', rule, {
       '}',
     ),
     // locks in query builders and ORMs
-    worker("const jobs = await knex('jobs').where({ status: 'pending' }).forUpdate().skipLocked();", "for (const job of jobs) await knex('jobs').where({ id: job.id }).update({ status: 'done' });"),
-    worker("const jobs = await db.selectFrom('jobs').selectAll().where('status', '=', 'pending').forUpdate().skipLocked().execute();", "for (const job of jobs) await db.updateTable('jobs').set({ status: 'done' }).where('id', '=', job.id).execute();"),
-    worker("const jobs = await db.select().from(jobs).where(eq(jobs.status, 'pending')).for('update', { skipLocked: true });", "for (const job of jobs) await db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id));"),
-    worker("const jobs = await repo.find({ where: { status: 'pending' }, lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } });", "for (const job of jobs) await repo.update(job.id, { status: 'done' });"),
-    worker("const jobs = await Job.findAll({ where: { status: 'pending' }, lock: true, skipLocked: true, transaction: t });", "for (const job of jobs) await job.update({ status: 'done' });"),
+    worker(
+      "const jobs = await knex('jobs').where({ status: 'pending' }).forUpdate().skipLocked();",
+      "for (const job of jobs) await knex('jobs').where({ id: job.id }).update({ status: 'done' });",
+    ),
+    worker(
+      "const jobs = await db.selectFrom('jobs').selectAll().where('status', '=', 'pending').forUpdate().skipLocked().execute();",
+      "for (const job of jobs) await db.updateTable('jobs').set({ status: 'done' }).where('id', '=', job.id).execute();",
+    ),
+    worker(
+      "const jobs = await db.select().from(jobs).where(eq(jobs.status, 'pending')).for('update', { skipLocked: true });",
+      "for (const job of jobs) await db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id));",
+    ),
+    worker(
+      "const jobs = await repo.find({ where: { status: 'pending' }, lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' } });",
+      "for (const job of jobs) await repo.update(job.id, { status: 'done' });",
+    ),
+    worker(
+      "const jobs = await Job.findAll({ where: { status: 'pending' }, lock: true, skipLocked: true, transaction: t });",
+      "for (const job of jobs) await job.update({ status: 'done' });",
+    ),
     lines(
       "import postgres from 'postgres';",
       'const sql = postgres();',
@@ -111,12 +147,21 @@ ruleTester.run('require-atomic-claim', rule, {
       '});',
     ),
     // not pending rows: no status filter, not a queue table
-    worker("const { rows } = await pool.query('SELECT * FROM users WHERE id = $1', [id]);", 'for (const user of rows) await pool.query(\'UPDATE users SET seen = now() WHERE id = $1\', [user.id]);'),
+    worker(
+      "const { rows } = await pool.query('SELECT * FROM users WHERE id = $1', [id]);",
+      "for (const user of rows) await pool.query('UPDATE users SET seen = now() WHERE id = $1', [user.id]);",
+    ),
     // "status" only in a comment or a string inside the SQL
-    worker("const { rows } = await pool.query(\"SELECT * FROM users -- WHERE status = 'pending'\");", 'for (const u of rows) await pool.query(\'UPDATE users SET x = 1 WHERE id = $1\', [u.id]);'),
-    worker("const { rows } = await pool.query(\"SELECT * FROM users WHERE name = 'status'\");", 'for (const u of rows) await pool.query(\'UPDATE users SET x = 1 WHERE id = $1\', [u.id]);'),
+    worker(
+      'const { rows } = await pool.query("SELECT * FROM users -- WHERE status = \'pending\'");',
+      "for (const u of rows) await pool.query('UPDATE users SET x = 1 WHERE id = $1', [u.id]);",
+    ),
+    worker(
+      'const { rows } = await pool.query("SELECT * FROM users WHERE name = \'status\'");',
+      "for (const u of rows) await pool.query('UPDATE users SET x = 1 WHERE id = $1', [u.id]);",
+    ),
     // pending rows read but never updated (a report, a metric)
-    worker("const { rows } = await pool.query(\"SELECT count(*) AS n FROM jobs WHERE status = 'pending'\");", 'metrics.gauge(rows[0].n);'),
+    worker('const { rows } = await pool.query("SELECT count(*) AS n FROM jobs WHERE status = \'pending\'");', 'metrics.gauge(rows[0].n);'),
     worker(PG_READ, 'for (const job of rows) logger.info({ job }, "pending");'),
     // the loop updates something other than the row
     worker(PG_READ, 'for (const job of rows) {', '  await pool.query("UPDATE stats SET seen = seen + 1");', '}'),
@@ -124,117 +169,461 @@ ruleTester.run('require-atomic-claim', rule, {
     worker("const pending = items.find((item) => item.status === 'pending');", 'if (pending) await repo.save(pending);'),
     worker("const pending = items.filter((item) => item.status === 'pending');", 'for (const item of pending) await repo.save(item);'),
     // odd shapes that must not crash the rule
-    worker('const { rows } = await pool.query(...args);', 'for (const r of rows) await pool.query(UPDATE, [r.id]);', 'await pool.query(); await sql``;', 'for (const x of await repo.find()) await x.save();', 'items.forEach();'),
-    worker('const jobs = await prisma[model].findMany({ where: { [key]: 1 } });', 'for (const j of jobs) await prisma[model].update({ where: { id: j.id } });'),
+    worker(
+      'const { rows } = await pool.query(...args);',
+      'for (const r of rows) await pool.query(UPDATE, [r.id]);',
+      'await pool.query(); await sql``;',
+      'for (const x of await repo.find()) await x.save();',
+      'items.forEach();',
+    ),
+    worker(
+      'const jobs = await prisma[model].findMany({ where: { [key]: 1 } });',
+      'for (const j of jobs) await prisma[model].update({ where: { id: j.id } });',
+    ),
     // unparsable SQL is skipped silently
-    worker("const { rows } = await pool.query(\"SELECT * FROM jobs WHERE status = 'pending\");", 'for (const job of rows) await pool.query(\'UPDATE jobs SET x = 1 WHERE id = $1\', [job.id]);'),
+    worker(
+      'const { rows } = await pool.query("SELECT * FROM jobs WHERE status = \'pending");',
+      "for (const job of rows) await pool.query('UPDATE jobs SET x = 1 WHERE id = $1', [job.id]);",
+    ),
   ],
   invalid: [
     // raw pg
-    claim(worker(PG_READ, 'for (const job of rows) {', '  await send(job);', "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);", '}'), 'SELECT'),
     claim(
-      worker("const result = await pool.query(\"SELECT * FROM jobs WHERE status = 'pending'\");", 'for (const job of result.rows) {', "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);", '}'),
+      worker(
+        PG_READ,
+        'for (const job of rows) {',
+        '  await send(job);',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '}',
+      ),
       'SELECT',
     ),
-    claim(worker("const { rows } = await pool.query('SELECT id, payload FROM outbox ORDER BY id LIMIT 100');", 'for (const row of rows) {', '  await publish(row);', "  await pool.query('DELETE FROM outbox WHERE id = $1', [row.id]);", '}'), 'SELECT'),
-    claim(worker("const { rows } = await db.query('SELECT * FROM invoices WHERE processed_at IS NULL');", 'for (const inv of rows) {', '  await charge(inv);', "  await db.query('UPDATE invoices SET processed_at = now() WHERE id = $1', [inv.id]);", '}'), 'SELECT', 'processed_at'),
-    claim(worker("const { rows } = await db.query('SELECT * FROM reminders WHERE \"sentAt\" IS NULL');", 'for (const r of rows) {', '  await mail(r);', "  await db.query('UPDATE reminders SET \"sentAt\" = now() WHERE id = $1', [r.id]);", '}'), 'SELECT', 'sentAt'),
+    claim(
+      worker(
+        'const result = await pool.query("SELECT * FROM jobs WHERE status = \'pending\'");',
+        'for (const job of result.rows) {',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '}',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        "const { rows } = await pool.query('SELECT id, payload FROM outbox ORDER BY id LIMIT 100');",
+        'for (const row of rows) {',
+        '  await publish(row);',
+        "  await pool.query('DELETE FROM outbox WHERE id = $1', [row.id]);",
+        '}',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        "const { rows } = await db.query('SELECT * FROM invoices WHERE processed_at IS NULL');",
+        'for (const inv of rows) {',
+        '  await charge(inv);',
+        "  await db.query('UPDATE invoices SET processed_at = now() WHERE id = $1', [inv.id]);",
+        '}',
+      ),
+      'SELECT',
+      'processed_at',
+    ),
+    claim(
+      worker(
+        'const { rows } = await db.query(\'SELECT * FROM reminders WHERE "sentAt" IS NULL\');',
+        'for (const r of rows) {',
+        '  await mail(r);',
+        '  await db.query(\'UPDATE reminders SET "sentAt" = now() WHERE id = $1\', [r.id]);',
+        '}',
+      ),
+      'SELECT',
+      'sentAt',
+    ),
     // a conditional transition whose row count is ignored is not a claim
-    claim(worker(PG_READ, 'for (const job of rows) {', "  await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);", '  await send(job);', '}'), 'SELECT'),
-    claim(worker(PG_READ, 'for (const job of rows) {', "  const unused = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);", '  await send(job);', '}'), 'SELECT'),
+    claim(
+      worker(
+        PG_READ,
+        'for (const job of rows) {',
+        "  await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
+        '  await send(job);',
+        '}',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        PG_READ,
+        'for (const job of rows) {',
+        "  const unused = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
+        '  await send(job);',
+        '}',
+      ),
+      'SELECT',
+    ),
     // template literals, config objects, constants by name
-    claim(worker("const { rows } = await pool.query(`SELECT * FROM jobs WHERE status = ${PENDING}`);", 'for (const job of rows) await pool.query(`UPDATE jobs SET status = ${DONE} WHERE id = ${job.id}`);'), 'SELECT'),
-    claim(worker("const { rows } = await pool.query({ text: 'SELECT * FROM jobs WHERE state = $1', values: ['new'] });", "for (const job of rows) await pool.query({ text: 'UPDATE jobs SET state = $1 WHERE id = $2', values: ['done', job.id] });"), 'SELECT', 'state'),
+    claim(
+      worker(
+        'const { rows } = await pool.query(`SELECT * FROM jobs WHERE status = ${PENDING}`);',
+        'for (const job of rows) await pool.query(`UPDATE jobs SET status = ${DONE} WHERE id = ${job.id}`);',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        "const { rows } = await pool.query({ text: 'SELECT * FROM jobs WHERE state = $1', values: ['new'] });",
+        "for (const job of rows) await pool.query({ text: 'UPDATE jobs SET state = $1 WHERE id = $2', values: ['done', job.id] });",
+      ),
+      'SELECT',
+      'state',
+    ),
     claim(
       lines(
-        "const PENDING_JOBS = \"SELECT * FROM jobs WHERE status = 'pending' LIMIT 50\";",
-        "const MARK_DONE = \"UPDATE jobs SET status = 'done' WHERE id = $1\";",
-        worker('const { rows } = await pool.query(PENDING_JOBS);', 'for (const job of rows) {', '  await send(job);', '  await pool.query(MARK_DONE, [job.id]);', '}'),
+        'const PENDING_JOBS = "SELECT * FROM jobs WHERE status = \'pending\' LIMIT 50";',
+        'const MARK_DONE = "UPDATE jobs SET status = \'done\' WHERE id = $1";',
+        worker(
+          'const { rows } = await pool.query(PENDING_JOBS);',
+          'for (const job of rows) {',
+          '  await send(job);',
+          '  await pool.query(MARK_DONE, [job.id]);',
+          '}',
+        ),
       ),
       'SELECT',
     ),
     // forEach, map, destructured rows, the read inside the loop header, a single row
-    claim(worker(PG_READ, 'rows.forEach(async (job) => {', '  await send(job);', "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);", '});'), 'SELECT'),
-    claim(worker(PG_READ, 'await Promise.all(rows.map(async (job) => {', '  await send(job);', "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);", '}));'), 'SELECT'),
-    claim(worker(PG_READ, 'for (const { id, email } of rows) {', '  await mail(email);', "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [id]);", '}'), 'SELECT'),
-    claim(worker("for (const job of (await pool.query(\"SELECT * FROM jobs WHERE status = 'pending'\")).rows) {", "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);", '}'), 'SELECT'),
-    claim(worker("const { rows: [job] } = await pool.query(\"SELECT * FROM jobs WHERE status = 'pending' LIMIT 1\");", 'if (!job) return;', 'await send(job);', "await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);"), 'SELECT'),
+    claim(
+      worker(
+        PG_READ,
+        'rows.forEach(async (job) => {',
+        '  await send(job);',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '});',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        PG_READ,
+        'await Promise.all(rows.map(async (job) => {',
+        '  await send(job);',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '}));',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        PG_READ,
+        'for (const { id, email } of rows) {',
+        '  await mail(email);',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [id]);',
+        '}',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        'for (const job of (await pool.query("SELECT * FROM jobs WHERE status = \'pending\'")).rows) {',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '}',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        'const { rows: [job] } = await pool.query("SELECT * FROM jobs WHERE status = \'pending\' LIMIT 1");',
+        'if (!job) return;',
+        'await send(job);',
+        'await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+      ),
+      'SELECT',
+    ),
     // FOR SHARE does not stop a second worker from taking the same rows
-    claim(worker("const { rows } = await pool.query(\"SELECT * FROM jobs WHERE status = 'pending' FOR SHARE\");", "for (const job of rows) await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);"), 'SELECT'),
-    claim(worker("const { rows } = await pool.query('WITH due AS (SELECT id FROM outbox_messages) SELECT * FROM due');", "for (const m of rows) await pool.query('DELETE FROM outbox_messages WHERE id = $1', [m.id]);"), 'WITH'),
+    claim(
+      worker(
+        'const { rows } = await pool.query("SELECT * FROM jobs WHERE status = \'pending\' FOR SHARE");',
+        'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        "const { rows } = await pool.query('WITH due AS (SELECT id FROM outbox_messages) SELECT * FROM due');",
+        "for (const m of rows) await pool.query('DELETE FROM outbox_messages WHERE id = $1', [m.id]);",
+      ),
+      'WITH',
+    ),
     // a class worker
     claim(
-      lines('class Relay {', '  async tick() {', "    const { rows } = await this.db.query(\"SELECT * FROM jobs WHERE status = 'pending'\");", '    for (const job of rows) {', '      if (job.kind === \'mail\') {', "        await this.db.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);", '      }', '    }', '  }', '}'),
+      lines(
+        'class Relay {',
+        '  async tick() {',
+        '    const { rows } = await this.db.query("SELECT * FROM jobs WHERE status = \'pending\'");',
+        '    for (const job of rows) {',
+        "      if (job.kind === 'mail') {",
+        '        await this.db.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '      }',
+        '    }',
+        '  }',
+        '}',
+      ),
       'SELECT',
     ),
     // knex
-    claim(worker("const jobs = await knex('jobs').where({ status: 'pending' }).limit(10);", 'for (const job of jobs) {', '  await send(job);', "  await knex('jobs').where({ id: job.id }).update({ status: 'done' });", '}'), 'where'),
-    claim(worker("const rows = await knex('outbox').select('*').orderBy('id');", "for (const row of rows) await knex('outbox').where('id', row.id).del();"), 'select'),
-    claim(worker("const rows = await knex('invoices').whereNull('processed_at');", "for (const row of rows) await knex('invoices').where({ id: row.id }).update({ processed_at: knex.fn.now() });"), 'whereNull', 'processed_at'),
-    claim(worker("const { rows } = await knex.raw(\"SELECT * FROM jobs WHERE status = 'pending'\");", "for (const job of rows) await knex.raw(\"UPDATE jobs SET status = 'done' WHERE id = ?\", [job.id]);"), 'SELECT'),
-    // Prisma
-    claim(worker("const jobs = await prisma.job.findMany({ where: { status: 'PENDING' }, take: 10 });", 'for (const job of jobs) {', '  await send(job);', "  await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });", '}'), 'findMany'),
-    claim(worker('const events = await prisma.outboxEvent.findMany({ take: 100, orderBy: { id: "asc" } });', 'for (const event of events) {', '  await publish(event);', '  await prisma.outboxEvent.delete({ where: { id: event.id } });', '}'), 'findMany'),
-    claim(worker("const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });", "for (const job of jobs) await prisma.job.updateMany({ where: { id: job.id, status: 'PENDING' }, data: { status: 'DONE' } });"), 'findMany'),
-    claim(worker("const jobs = await prisma.$queryRaw`SELECT * FROM jobs WHERE status = 'pending'`;", "for (const job of jobs) await prisma.$executeRaw`UPDATE jobs SET status = 'done' WHERE id = ${job.id}`;"), 'SELECT'),
-    claim(worker("const job = await prisma.job.findFirst({ where: { status: 'PENDING' } });", 'if (!job) return;', 'await send(job);', "await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });"), 'findFirst'),
-    // TypeORM
-    claim(worker("const jobs = await repo.find({ where: { status: 'pending' } });", 'for (const job of jobs) {', '  await send(job);', "  await repo.update(job.id, { status: 'done' });", '}'), 'find'),
     claim(
-      lines('class OutboxRelay {', '  async relay() {', '    const rows = await this.outboxRepository.find({ take: 50 });', '    for (const row of rows) {', '      await this.bus.publish(row);', '      row.publishedAt = new Date();', '      await this.outboxRepository.save(row);', '    }', '  }', '}'),
+      worker(
+        "const jobs = await knex('jobs').where({ status: 'pending' }).limit(10);",
+        'for (const job of jobs) {',
+        '  await send(job);',
+        "  await knex('jobs').where({ id: job.id }).update({ status: 'done' });",
+        '}',
+      ),
+      'where',
+    ),
+    claim(
+      worker(
+        "const rows = await knex('outbox').select('*').orderBy('id');",
+        "for (const row of rows) await knex('outbox').where('id', row.id).del();",
+      ),
+      'select',
+    ),
+    claim(
+      worker(
+        "const rows = await knex('invoices').whereNull('processed_at');",
+        "for (const row of rows) await knex('invoices').where({ id: row.id }).update({ processed_at: knex.fn.now() });",
+      ),
+      'whereNull',
+      'processed_at',
+    ),
+    claim(
+      worker(
+        'const { rows } = await knex.raw("SELECT * FROM jobs WHERE status = \'pending\'");',
+        'for (const job of rows) await knex.raw("UPDATE jobs SET status = \'done\' WHERE id = ?", [job.id]);',
+      ),
+      'SELECT',
+    ),
+    // Prisma
+    claim(
+      worker(
+        "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' }, take: 10 });",
+        'for (const job of jobs) {',
+        '  await send(job);',
+        "  await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+        '}',
+      ),
+      'findMany',
+    ),
+    claim(
+      worker(
+        'const events = await prisma.outboxEvent.findMany({ take: 100, orderBy: { id: "asc" } });',
+        'for (const event of events) {',
+        '  await publish(event);',
+        '  await prisma.outboxEvent.delete({ where: { id: event.id } });',
+        '}',
+      ),
+      'findMany',
+    ),
+    claim(
+      worker(
+        "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
+        "for (const job of jobs) await prisma.job.updateMany({ where: { id: job.id, status: 'PENDING' }, data: { status: 'DONE' } });",
+      ),
+      'findMany',
+    ),
+    claim(
+      worker(
+        "const jobs = await prisma.$queryRaw`SELECT * FROM jobs WHERE status = 'pending'`;",
+        "for (const job of jobs) await prisma.$executeRaw`UPDATE jobs SET status = 'done' WHERE id = ${job.id}`;",
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        "const job = await prisma.job.findFirst({ where: { status: 'PENDING' } });",
+        'if (!job) return;',
+        'await send(job);',
+        "await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+      ),
+      'findFirst',
+    ),
+    // TypeORM
+    claim(
+      worker(
+        "const jobs = await repo.find({ where: { status: 'pending' } });",
+        'for (const job of jobs) {',
+        '  await send(job);',
+        "  await repo.update(job.id, { status: 'done' });",
+        '}',
+      ),
       'find',
     ),
-    claim(worker("const jobs = await jobRepository.findBy({ status: 'pending' });", 'for (const job of jobs) await jobRepository.remove(job);'), 'findBy'),
-    claim(worker("const rows = await dataSource.query(\"SELECT * FROM jobs WHERE status = 'pending'\");", "for (const job of rows) await dataSource.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);"), 'SELECT'),
+    claim(
+      lines(
+        'class OutboxRelay {',
+        '  async relay() {',
+        '    const rows = await this.outboxRepository.find({ take: 50 });',
+        '    for (const row of rows) {',
+        '      await this.bus.publish(row);',
+        '      row.publishedAt = new Date();',
+        '      await this.outboxRepository.save(row);',
+        '    }',
+        '  }',
+        '}',
+      ),
+      'find',
+    ),
+    claim(
+      worker("const jobs = await jobRepository.findBy({ status: 'pending' });", 'for (const job of jobs) await jobRepository.remove(job);'),
+      'findBy',
+    ),
+    claim(
+      worker(
+        'const rows = await dataSource.query("SELECT * FROM jobs WHERE status = \'pending\'");',
+        'for (const job of rows) await dataSource.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+      ),
+      'SELECT',
+    ),
     // Sequelize
-    claim(worker("const jobs = await Job.findAll({ where: { status: 'pending' } });", 'for (const job of jobs) {', '  await send(job);', "  await job.update({ status: 'done' });", '}'), 'findAll'),
-    claim(worker("const jobs = await Job.findAll({ where: { status: 'pending' } });", "for (const job of jobs) { job.status = 'done'; await job.save(); }"), 'findAll'),
+    claim(
+      worker(
+        "const jobs = await Job.findAll({ where: { status: 'pending' } });",
+        'for (const job of jobs) {',
+        '  await send(job);',
+        "  await job.update({ status: 'done' });",
+        '}',
+      ),
+      'findAll',
+    ),
+    claim(
+      worker(
+        "const jobs = await Job.findAll({ where: { status: 'pending' } });",
+        "for (const job of jobs) { job.status = 'done'; await job.save(); }",
+      ),
+      'findAll',
+    ),
     // Drizzle and Kysely
-    claim(worker("const rows = await db.select().from(jobs).where(eq(jobs.status, 'pending'));", "for (const job of rows) await db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id));"), 'select'),
-    claim(worker("const rows = await db.selectFrom('jobs').selectAll().where('status', '=', 'pending').execute();", "for (const job of rows) await db.updateTable('jobs').set({ status: 'done' }).where('id', '=', job.id).execute();"), 'selectFrom'),
+    claim(
+      worker(
+        "const rows = await db.select().from(jobs).where(eq(jobs.status, 'pending'));",
+        "for (const job of rows) await db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id));",
+      ),
+      'select',
+    ),
+    claim(
+      worker(
+        "const rows = await db.selectFrom('jobs').selectAll().where('status', '=', 'pending').execute();",
+        "for (const job of rows) await db.updateTable('jobs').set({ status: 'done' }).where('id', '=', job.id).execute();",
+      ),
+      'selectFrom',
+    ),
     // postgres.js
     claim(
-      lines("import postgres from 'postgres';", 'const sql = postgres();', worker("const jobs = await sql`SELECT * FROM jobs WHERE status = 'pending' LIMIT 10`;", "for (const job of jobs) await sql`UPDATE jobs SET status = 'done' WHERE id = ${job.id}`;")),
+      lines(
+        "import postgres from 'postgres';",
+        'const sql = postgres();',
+        worker(
+          "const jobs = await sql`SELECT * FROM jobs WHERE status = 'pending' LIMIT 10`;",
+          "for (const job of jobs) await sql`UPDATE jobs SET status = 'done' WHERE id = ${job.id}`;",
+        ),
+      ),
       'SELECT',
     ),
     // options: extra status columns and queue tables
     {
-      ...claim(worker("const { rows } = await pool.query('SELECT * FROM mailings WHERE phase_two IS NULL');", "for (const m of rows) await pool.query('UPDATE mailings SET phase_two = now() WHERE id = $1', [m.id]);"), 'SELECT', 'phase_two'),
+      ...claim(
+        worker(
+          "const { rows } = await pool.query('SELECT * FROM mailings WHERE phase_two IS NULL');",
+          "for (const m of rows) await pool.query('UPDATE mailings SET phase_two = now() WHERE id = $1', [m.id]);",
+        ),
+        'SELECT',
+        'phase_two',
+      ),
       options: [{ statusColumns: ['phase_two'] }],
     },
     {
-      ...claim(worker("const { rows } = await pool.query('SELECT * FROM mailings ORDER BY id');", "for (const m of rows) await pool.query('DELETE FROM mailings WHERE id = $1', [m.id]);"), 'SELECT'),
+      ...claim(
+        worker(
+          "const { rows } = await pool.query('SELECT * FROM mailings ORDER BY id');",
+          "for (const m of rows) await pool.query('DELETE FROM mailings WHERE id = $1', [m.id]);",
+        ),
+        'SELECT',
+      ),
       options: [{ queueTables: ['mailings'] }],
     },
     // module level
-    claim(lines(PG_READ, 'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);'), 'SELECT'),
+    claim(
+      lines(PG_READ, 'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);'),
+      'SELECT',
+    ),
   ],
 });
 
 // Plain JavaScript (espree)
 jsRuleTester.run('require-atomic-claim (JavaScript)', rule, {
   valid: [
-    worker("const { rows } = await pool.query(\"SELECT * FROM jobs WHERE status = 'pending' FOR UPDATE SKIP LOCKED\");", "for (const job of rows) await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);"),
-    worker("const jobs = await knex('jobs').where({ status: 'pending' }).forUpdate().skipLocked();", "for (const job of jobs) await knex('jobs').where({ id: job.id }).update({ status: 'done' });"),
+    worker(
+      'const { rows } = await pool.query("SELECT * FROM jobs WHERE status = \'pending\' FOR UPDATE SKIP LOCKED");',
+      'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+    ),
+    worker(
+      "const jobs = await knex('jobs').where({ status: 'pending' }).forUpdate().skipLocked();",
+      "for (const job of jobs) await knex('jobs').where({ id: job.id }).update({ status: 'done' });",
+    ),
   ],
   invalid: [
-    claim(lines("const { Pool } = require('pg');", 'const pool = new Pool();', worker(PG_READ, "for (const job of rows) await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);")), 'SELECT'),
-    claim(worker("const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });", "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });"), 'findMany'),
-    claim(worker("const rows = await knex('outbox').select('id', 'payload');", "rows.forEach((row) => knex('outbox').where({ id: row.id }).del());"), 'select'),
-    claim(worker("const jobs = await Job.findAll({ where: { state: 'queued' } });", 'for (const job of jobs) await job.destroy();'), 'findAll', 'state'),
+    claim(
+      lines(
+        "const { Pool } = require('pg');",
+        'const pool = new Pool();',
+        worker(PG_READ, 'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);'),
+      ),
+      'SELECT',
+    ),
+    claim(
+      worker(
+        "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
+        "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+      ),
+      'findMany',
+    ),
+    claim(
+      worker(
+        "const rows = await knex('outbox').select('id', 'payload');",
+        "rows.forEach((row) => knex('outbox').where({ id: row.id }).del());",
+      ),
+      'select',
+    ),
+    claim(
+      worker("const jobs = await Job.findAll({ where: { state: 'queued' } });", 'for (const job of jobs) await job.destroy();'),
+      'findAll',
+      'state',
+    ),
   ],
 });
 
 test('facts name the read, the loop and the update', () => {
   const findings: Finding<RequireAtomicClaimMessageIds, RequireAtomicClaimFacts>[] = [];
-  const probe = { ...requireAtomicClaim, create: (context: never) => requireAtomicClaim.detect(Object.create(context, { options: { value: [{ statusColumns: [], queueTables: [] }] } }), (f) => findings.push(f)) };
+  const probe = {
+    ...requireAtomicClaim,
+    create: (context: never) =>
+      requireAtomicClaim.detect(Object.create(context, { options: { value: [{ statusColumns: [], queueTables: [] }] } }), (f) =>
+        findings.push(f),
+      ),
+  };
   const linter = new Linter({ configType: 'flat' });
-  const code = worker(PG_READ, 'for (const job of rows) {', "  await pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id]);", '}');
-  linter.verify(code, [{ plugins: { rg: { rules: { probe } } } as never, rules: { 'rg/probe': 'error' }, languageOptions: { parser: tsParser as never } }]);
+  const code = worker(
+    PG_READ,
+    'for (const job of rows) {',
+    '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+    '}',
+  );
+  linter.verify(code, [
+    { plugins: { rg: { rules: { probe } } } as never, rules: { 'rg/probe': 'error' }, languageOptions: { parser: tsParser as never } },
+  ]);
   expect(findings).toHaveLength(1);
   const facts = findings[0]?.facts;
   expect(facts).toMatchObject({ readKind: 'sql', table: 'jobs', statusColumn: 'status' });
   expect(facts?.loop?.type).toBe('ForOfStatement');
-  expect(facts && code.slice(...facts.update.range)).toBe("pool.query(\"UPDATE jobs SET status = 'done' WHERE id = $1\", [job.id])");
+  expect(facts && code.slice(...facts.update.range)).toBe('pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])');
   expect(facts?.enclosingFunction?.type).toBe('FunctionDeclaration');
 });

@@ -2,7 +2,11 @@ import { expect, test } from 'vitest';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { jsRuleTester, ruleTester } from './rule-tester.js';
-import { requireJetStreamMsgId, type RequireJetStreamMsgIdFacts, type RequireJetStreamMsgIdMessageIds } from '../../rules/require-jetstream-msg-id.js';
+import {
+  requireJetStreamMsgId,
+  type RequireJetStreamMsgIdFacts,
+  type RequireJetStreamMsgIdMessageIds,
+} from '../../rules/require-jetstream-msg-id.js';
 import type { Finding } from '../../rules/create-rule.js';
 
 const lines = (...l: string[]) => l.join('\n');
@@ -20,16 +24,38 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     // v2 with msgID
     lines(V2, 'const nc = await connect();', 'const js = nc.jetstream();', "await js.publish('orders', data, { msgID: String(row.id) });"),
     // v3 with msgID
-    lines(V3, "import { connect } from '@nats-io/transport-node';", 'const js = jetstream(await connect());', "await js.publish('orders', data, { msgID: id, timeout: 5000 });"),
+    lines(
+      V3,
+      "import { connect } from '@nats-io/transport-node';",
+      'const js = jetstream(await connect());',
+      "await js.publish('orders', data, { msgID: id, timeout: 5000 });",
+    ),
     // core NATS publish is not JetStream
     lines(V2, 'const nc = await connect();', "nc.publish('orders', data);"),
-    lines(V3, "import { connect } from '@nats-io/transport-node';", 'const nc = await connect();', 'const js = jetstream(nc);', "nc.publish('orders', data);"),
+    lines(
+      V3,
+      "import { connect } from '@nats-io/transport-node';",
+      'const nc = await connect();',
+      'const js = jetstream(nc);',
+      "nc.publish('orders', data);",
+    ),
     // options the rule cannot see into
-    lines("import type { JetStreamClient } from 'nats';", 'export function send(js: JetStreamClient, opts: object) {', "  return js.publish('orders', data, opts);", '}'),
+    lines(
+      "import type { JetStreamClient } from 'nats';",
+      'export function send(js: JetStreamClient, opts: object) {',
+      "  return js.publish('orders', data, opts);",
+      '}',
+    ),
     lines(V2, 'const js = (await connect()).jetstream();', "js.publish('orders', data, optionsFor(row));"),
     lines(V2, 'const js = (await connect()).jetstream();', "js.publish('orders', data, { ...base });"),
-    lines(V2, 'const js = (await connect()).jetstream();', "js.publish(...args);"),
-    lines(V2, 'const js = (await connect()).jetstream();', 'const opts = {};', 'Object.assign(opts, { msgID: id });', "js.publish('orders', data, opts);"),
+    lines(V2, 'const js = (await connect()).jetstream();', 'js.publish(...args);'),
+    lines(
+      V2,
+      'const js = (await connect()).jetstream();',
+      'const opts = {};',
+      'Object.assign(opts, { msgID: id });',
+      "js.publish('orders', data, opts);",
+    ),
     // a const options object that has msgID
     lines(V2, 'const js = (await connect()).jetstream();', 'const opts = { msgID: outboxId };', "js.publish('orders', data, opts);"),
     // computed key
@@ -50,7 +76,13 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // v2, an outbox row in scope
     {
-      code: lines(V2, 'const js = (await connect()).jetstream();', 'for (const row of rows) {', "  await js.publish(row.subject, row.payload);", '}'),
+      code: lines(
+        V2,
+        'const js = (await connect()).jetstream();',
+        'for (const row of rows) {',
+        '  await js.publish(row.subject, row.payload);',
+        '}',
+      ),
       errors: [
         {
           messageId: 'missingMsgId',
@@ -60,7 +92,13 @@ ruleTester.run('require-jetstream-msg-id', rule, {
             {
               messageId: 'addMsgId',
               data: { id: 'row.id' },
-              output: lines(V2, 'const js = (await connect()).jetstream();', 'for (const row of rows) {', '  await js.publish(row.subject, row.payload, { msgID: String(row.id) });', '}'),
+              output: lines(
+                V2,
+                'const js = (await connect()).jetstream();',
+                'for (const row of rows) {',
+                '  await js.publish(row.subject, row.payload, { msgID: String(row.id) });',
+                '}',
+              ),
             },
           ],
         },
@@ -68,12 +106,21 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // v3 jetstream(nc) with a transport-node connection
     {
-      code: lines(V3, "import { connect } from '@nats-io/transport-node';", 'const js = jetstream(await connect());', "js.publish('orders', data);"),
+      code: lines(
+        V3,
+        "import { connect } from '@nats-io/transport-node';",
+        'const js = jetstream(await connect());',
+        "js.publish('orders', data);",
+      ),
       errors: [{ messageId: 'missingMsgId', line: 4, column: 4 }],
     },
     // v3 aliased import
     {
-      code: lines("import { jetstream as openStream } from '@nats-io/jetstream';", 'const stream = openStream(nc);', "stream.publish('orders', data);"),
+      code: lines(
+        "import { jetstream as openStream } from '@nats-io/jetstream';",
+        'const stream = openStream(nc);',
+        "stream.publish('orders', data);",
+      ),
       errors: [{ messageId: 'missingMsgId', line: 3, column: 8 }],
     },
     // v3 namespace import, called inline
@@ -83,7 +130,12 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // options object without msgID: reported on the object, suggestion appends
     {
-      code: lines(V3, 'export async function emit(nc, event) {', "  await jetstream(nc).publish('events', encode(event), { timeout: 5000 });", '}'),
+      code: lines(
+        V3,
+        'export async function emit(nc, event) {',
+        "  await jetstream(nc).publish('events', encode(event), { timeout: 5000 });",
+        '}',
+      ),
       errors: [
         {
           messageId: 'optionsWithoutMsgId',
@@ -94,7 +146,12 @@ ruleTester.run('require-jetstream-msg-id', rule, {
             {
               messageId: 'addMsgId',
               data: { id: 'event.id' },
-              output: lines(V3, 'export async function emit(nc, event) {', "  await jetstream(nc).publish('events', encode(event), { timeout: 5000, msgID: String(event.id) });", '}'),
+              output: lines(
+                V3,
+                'export async function emit(nc, event) {',
+                "  await jetstream(nc).publish('events', encode(event), { timeout: 5000, msgID: String(event.id) });",
+                '}',
+              ),
             },
           ],
         },
@@ -109,7 +166,16 @@ ruleTester.run('require-jetstream-msg-id', rule, {
           line: 4,
           column: 28,
           suggestions: [
-            { messageId: 'addMsgId', data: { id: 'outboxId' }, output: lines(V2, 'const js = (await connect()).jetstream();', 'const outboxId = next();', "js.publish('orders', data, { msgID: String(outboxId) });") },
+            {
+              messageId: 'addMsgId',
+              data: { id: 'outboxId' },
+              output: lines(
+                V2,
+                'const js = (await connect()).jetstream();',
+                'const outboxId = next();',
+                "js.publish('orders', data, { msgID: String(outboxId) });",
+              ),
+            },
           ],
         },
       ],
@@ -123,7 +189,16 @@ ruleTester.run('require-jetstream-msg-id', rule, {
           line: 4,
           column: 4,
           suggestions: [
-            { messageId: 'addMsgId', data: { id: 'outboxId' }, output: lines(V2, 'const js = (await connect()).jetstream();', 'const outboxId = next();', "js.publish('orders', data, { msgID: String(outboxId) });") },
+            {
+              messageId: 'addMsgId',
+              data: { id: 'outboxId' },
+              output: lines(
+                V2,
+                'const js = (await connect()).jetstream();',
+                'const outboxId = next();',
+                "js.publish('orders', data, { msgID: String(outboxId) });",
+              ),
+            },
           ],
         },
       ],
@@ -137,14 +212,29 @@ ruleTester.run('require-jetstream-msg-id', rule, {
           line: 4,
           column: 4,
           suggestions: [
-            { messageId: 'addMsgId', data: { id: 'outboxId' }, output: lines(V2, 'const js = (await connect()).jetstream();', 'const outboxId = next();', "js.publish('orders', undefined, { msgID: String(outboxId) });") },
+            {
+              messageId: 'addMsgId',
+              data: { id: 'outboxId' },
+              output: lines(
+                V2,
+                'const js = (await connect()).jetstream();',
+                'const outboxId = next();',
+                "js.publish('orders', undefined, { msgID: String(outboxId) });",
+              ),
+            },
           ],
         },
       ],
     },
     // a named const options object without msgID: reported on the name, no suggestion
     {
-      code: lines(V2, 'const js = (await connect()).jetstream();', 'const opts = { timeout: 5000 };', 'const outboxId = next();', "js.publish('orders', data, opts);"),
+      code: lines(
+        V2,
+        'const js = (await connect()).jetstream();',
+        'const opts = { timeout: 5000 };',
+        'const outboxId = next();',
+        "js.publish('orders', data, opts);",
+      ),
       errors: [{ messageId: 'optionsWithoutMsgId', line: 5, column: 28, endColumn: 32, suggestions: [] }],
     },
     // class field assigned in the constructor (v2)
@@ -189,7 +279,14 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // class property initialised with v3 jetstream()
     {
-      code: lines(V3, 'class Relay {', '  private js = jetstream(this.nc);', '  constructor(private readonly nc: unknown) {}', "  send(subject: string, data: Uint8Array) { return this.js.publish(subject, data); }", '}'),
+      code: lines(
+        V3,
+        'class Relay {',
+        '  private js = jetstream(this.nc);',
+        '  constructor(private readonly nc: unknown) {}',
+        '  send(subject: string, data: Uint8Array) { return this.js.publish(subject, data); }',
+        '}',
+      ),
       errors: [{ messageId: 'missingMsgId', line: 5, column: 60 }],
     },
     // private #field
@@ -212,12 +309,27 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // destructured from `this`
     {
-      code: lines(V2, 'class Relay {', '  constructor(nc) { this.js = nc.jetstream(); }', '  send(data) {', '    const { js } = this;', "    return js.publish('s', data);", '  }', '}'),
+      code: lines(
+        V2,
+        'class Relay {',
+        '  constructor(nc) { this.js = nc.jetstream(); }',
+        '  send(data) {',
+        '    const { js } = this;',
+        "    return js.publish('s', data);",
+        '  }',
+        '}',
+      ),
       errors: [{ messageId: 'missingMsgId', line: 6, column: 15 }],
     },
     // destructured with a rename from an object literal
     {
-      code: lines(V2, 'const nc = await connect();', 'const clients = { core: nc, js: nc.jetstream() };', 'const { js: stream } = clients;', "stream.publish('s', data);"),
+      code: lines(
+        V2,
+        'const nc = await connect();',
+        'const clients = { core: nc, js: nc.jetstream() };',
+        'const { js: stream } = clients;',
+        "stream.publish('s', data);",
+      ),
       errors: [{ messageId: 'missingMsgId', line: 5, column: 8 }],
     },
     // inline nc.jetstream().publish
@@ -232,7 +344,12 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // a typed parameter, event in scope
     {
-      code: lines("import type { JetStreamClient } from '@nats-io/jetstream';", 'export async function emit(js: JetStreamClient, event: { id: number }) {', "  await js.publish('events', JSON.stringify(event));", '}'),
+      code: lines(
+        "import type { JetStreamClient } from '@nats-io/jetstream';",
+        'export async function emit(js: JetStreamClient, event: { id: number }) {',
+        "  await js.publish('events', JSON.stringify(event));",
+        '}',
+      ),
       errors: [
         {
           messageId: 'missingMsgId',
@@ -255,7 +372,12 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // namespace type annotation
     {
-      code: lines("import type * as nats from 'nats';", 'export function emit(js: nats.JetStreamClient | undefined) {', "  return js!.publish('events');", '}'),
+      code: lines(
+        "import type * as nats from 'nats';",
+        'export function emit(js: nats.JetStreamClient | undefined) {',
+        "  return js!.publish('events');",
+        '}',
+      ),
       errors: [{ messageId: 'missingMsgId', line: 3, column: 14 }],
     },
     // two equally good ids in scope: no suggestion
@@ -265,7 +387,14 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // a direct id beats a holder
     {
-      code: lines(V2, 'const js = (await connect()).jetstream();', 'function send(row) {', '  const { id } = row;', "  return js.publish('s', row.payload);", '}'),
+      code: lines(
+        V2,
+        'const js = (await connect()).jetstream();',
+        'function send(row) {',
+        '  const { id } = row;',
+        "  return js.publish('s', row.payload);",
+        '}',
+      ),
       errors: [
         {
           messageId: 'missingMsgId',
@@ -275,7 +404,14 @@ ruleTester.run('require-jetstream-msg-id', rule, {
             {
               messageId: 'addMsgId',
               data: { id: 'id' },
-              output: lines(V2, 'const js = (await connect()).jetstream();', 'function send(row) {', '  const { id } = row;', "  return js.publish('s', row.payload, { msgID: String(id) });", '}'),
+              output: lines(
+                V2,
+                'const js = (await connect()).jetstream();',
+                'function send(row) {',
+                '  const { id } = row;',
+                "  return js.publish('s', row.payload, { msgID: String(id) });",
+                '}',
+              ),
             },
           ],
         },
@@ -283,7 +419,11 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // type assertion and computed member
     {
-      code: lines("import type { JetStreamClient } from 'nats';", 'declare const client: unknown;', "(client as JetStreamClient)['publish']('s', data);"),
+      code: lines(
+        "import type { JetStreamClient } from 'nats';",
+        'declare const client: unknown;',
+        "(client as JetStreamClient)['publish']('s', data);",
+      ),
       errors: [{ messageId: 'missingMsgId', line: 3, column: 29 }],
     },
     // alias of a context
@@ -293,7 +433,14 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // a subscription message in scope offers msg.id
     {
-      code: lines(V2, 'const nc = await connect();', 'const js = nc.jetstream();', "for await (const msg of nc.subscribe('in')) {", "  await js.publish('out', msg.data);", '}'),
+      code: lines(
+        V2,
+        'const nc = await connect();',
+        'const js = nc.jetstream();',
+        "for await (const msg of nc.subscribe('in')) {",
+        "  await js.publish('out', msg.data);",
+        '}',
+      ),
       errors: [
         {
           messageId: 'missingMsgId',
@@ -303,7 +450,14 @@ ruleTester.run('require-jetstream-msg-id', rule, {
             {
               messageId: 'addMsgId',
               data: { id: 'msg.id' },
-              output: lines(V2, 'const nc = await connect();', 'const js = nc.jetstream();', "for await (const msg of nc.subscribe('in')) {", "  await js.publish('out', msg.data, { msgID: String(msg.id) });", '}'),
+              output: lines(
+                V2,
+                'const nc = await connect();',
+                'const js = nc.jetstream();',
+                "for await (const msg of nc.subscribe('in')) {",
+                "  await js.publish('out', msg.data, { msgID: String(msg.id) });",
+                '}',
+              ),
             },
           ],
         },
@@ -311,12 +465,26 @@ ruleTester.run('require-jetstream-msg-id', rule, {
     },
     // an injected connection typed NatsConnection
     {
-      code: lines("import type { NatsConnection } from 'nats';", 'export class Bus {', '  constructor(private nc: NatsConnection) {}', "  send() { return this.nc.jetstream().publish('s'); }", '}'),
+      code: lines(
+        "import type { NatsConnection } from 'nats';",
+        'export class Bus {',
+        '  constructor(private nc: NatsConnection) {}',
+        "  send() { return this.nc.jetstream().publish('s'); }",
+        '}',
+      ),
       errors: [{ messageId: 'missingMsgId', line: 4, column: 39 }],
     },
     // multi-line options object, trailing comma kept
     {
-      code: lines(V2, 'const js = (await connect()).jetstream();', 'export async function relay(row) {', "  await js.publish('s', row.payload, {", '    timeout: 1000,', '  });', '}'),
+      code: lines(
+        V2,
+        'const js = (await connect()).jetstream();',
+        'export async function relay(row) {',
+        "  await js.publish('s', row.payload, {",
+        '    timeout: 1000,',
+        '  });',
+        '}',
+      ),
       errors: [
         {
           messageId: 'optionsWithoutMsgId',
@@ -328,7 +496,15 @@ ruleTester.run('require-jetstream-msg-id', rule, {
             {
               messageId: 'addMsgId',
               data: { id: 'row.id' },
-              output: lines(V2, 'const js = (await connect()).jetstream();', 'export async function relay(row) {', "  await js.publish('s', row.payload, {", '    timeout: 1000, msgID: String(row.id),', '  });', '}'),
+              output: lines(
+                V2,
+                'const js = (await connect()).jetstream();',
+                'export async function relay(row) {',
+                "  await js.publish('s', row.payload, {",
+                '    timeout: 1000, msgID: String(row.id),',
+                '  });',
+                '}',
+              ),
             },
           ],
         },
@@ -356,10 +532,23 @@ ruleTester.run('require-jetstream-msg-id', rule, {
 
 jsRuleTester.run('require-jetstream-msg-id (JavaScript)', rule, {
   valid: [
-    { code: lines("const { connect } = require('nats');", 'connect().then((nc) => nc.publish(\'orders\', data));'), languageOptions: COMMONJS },
-    { code: lines("const { jetstream } = require('@nats-io/jetstream');", "jetstream(nc).publish('orders', data, { msgID: row.id });"), languageOptions: COMMONJS },
+    {
+      code: lines("const { connect } = require('nats');", "connect().then((nc) => nc.publish('orders', data));"),
+      languageOptions: COMMONJS,
+    },
+    {
+      code: lines("const { jetstream } = require('@nats-io/jetstream');", "jetstream(nc).publish('orders', data, { msgID: row.id });"),
+      languageOptions: COMMONJS,
+    },
     // `require` that is not CommonJS's (a local function) is not an import
-    { code: lines('const require = (m) => m;', "const { jetstream } = require('@nats-io/jetstream');", "jetstream(nc).publish('orders', data);"), languageOptions: COMMONJS },
+    {
+      code: lines(
+        'const require = (m) => m;',
+        "const { jetstream } = require('@nats-io/jetstream');",
+        "jetstream(nc).publish('orders', data);",
+      ),
+      languageOptions: COMMONJS,
+    },
   ],
   invalid: [
     // require, destructured
@@ -370,7 +559,14 @@ jsRuleTester.run('require-jetstream-msg-id (JavaScript)', rule, {
     },
     // require as a namespace (v2)
     {
-      code: lines("const nats = require('nats');", 'async function main() {', '  const nc = await nats.connect();', '  const js = nc.jetstream();', "  js.publish('orders', data);", '}'),
+      code: lines(
+        "const nats = require('nats');",
+        'async function main() {',
+        '  const nc = await nats.connect();',
+        '  const js = nc.jetstream();',
+        "  js.publish('orders', data);",
+        '}',
+      ),
       languageOptions: COMMONJS,
       errors: [{ messageId: 'missingMsgId', line: 5, column: 6 }],
     },
@@ -381,7 +577,7 @@ jsRuleTester.run('require-jetstream-msg-id (JavaScript)', rule, {
         'export class Relay {',
         '  js = jetstream(this.nc);',
         '  async drain(rows) {',
-        "    for (const row of rows) await this.js.publish(row.subject, row.payload, { timeout: 500 });",
+        '    for (const row of rows) await this.js.publish(row.subject, row.payload, { timeout: 500 });',
         '  }',
         '}',
       ),
@@ -399,7 +595,7 @@ jsRuleTester.run('require-jetstream-msg-id (JavaScript)', rule, {
                 'export class Relay {',
                 '  js = jetstream(this.nc);',
                 '  async drain(rows) {',
-                "    for (const row of rows) await this.js.publish(row.subject, row.payload, { timeout: 500, msgID: String(row.id) });",
+                '    for (const row of rows) await this.js.publish(row.subject, row.payload, { timeout: 500, msgID: String(row.id) });',
                 '  }',
                 '}',
               ),
@@ -423,13 +619,30 @@ function findings(code: string): Finding<string, RequireJetStreamMsgIdFacts>[] {
       },
     },
   };
-  const messages = linter.verify(code, [{ files: ['**/*.ts'], languageOptions: { parser: tsParser as never }, plugins: { t: plugin as never }, rules: { 't/probe': 'error' } }], 'x.ts');
+  const messages = linter.verify(
+    code,
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tsParser as never },
+        plugins: { t: plugin as never },
+        rules: { 't/probe': 'error' },
+      },
+    ],
+    'x.ts',
+  );
   expect(messages.filter((m) => m.fatal)).toEqual([]);
   return found;
 }
 
 test('facts carry the call, the options object and the candidate id for the codemod', () => {
-  const code = lines(V2, 'const js = (await connect()).jetstream();', 'for (const row of rows) {', "  await js.publish(row.subject, row.payload, { timeout: 5 });", '}');
+  const code = lines(
+    V2,
+    'const js = (await connect()).jetstream();',
+    'for (const row of rows) {',
+    '  await js.publish(row.subject, row.payload, { timeout: 5 });',
+    '}',
+  );
   const [finding, ...rest] = findings(code);
   expect(rest).toEqual([]);
   expect(finding?.facts.api).toBe('nats-v2');

@@ -2,7 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { functionCalls, tokenizeSql } from '../../src/knowledge/sql-tokens.js';
-import { isConditionalTransition, isPendingRowsSelect, parseSql, sessionAdvisoryLockCalls, statementKind } from '../../src/knowledge/sql.js';
+import {
+  isConditionalTransition,
+  isPendingRowsSelect,
+  parseSql,
+  sessionAdvisoryLockCalls,
+  statementKind,
+} from '../../src/knowledge/sql.js';
 import { sqlUsesListener, type SqlUse } from '../../rules/utils/sql-text.js';
 
 /** Runs sqlUsesListener over `code` and returns what it found, with the source text of locations. */
@@ -40,7 +46,12 @@ describe('tokenizeSql', () => {
     const calls = functionCalls(tokens ?? []).map((c) => `${c.nameToken.kind}:${c.name}`);
     // The quoted identifier is a call of a function with that exact name: PostgreSQL would call it.
     expect(calls).toEqual(['quoted-identifier:pg_advisory_lock', 'word:pg_advisory_lock']);
-    expect(tokens?.filter((t) => t.kind === 'string').map((t) => t.value)).toEqual(['pg_advisory_lock(3)', 'pg_advisory_lock(4)', 'x', "it's"]);
+    expect(tokens?.filter((t) => t.kind === 'string').map((t) => t.value)).toEqual([
+      'pg_advisory_lock(3)',
+      'pg_advisory_lock(4)',
+      'x',
+      "it's",
+    ]);
   });
 
   test('returns undefined for text it cannot lex', () => {
@@ -49,7 +60,14 @@ describe('tokenizeSql', () => {
     expect(tokenizeSql('SELECT $tag$ never closed')).toBeUndefined();
     expect(tokenizeSql('SELECT "half')).toBeUndefined();
     expect(tokenizeSql('SELECT { }')).toBeUndefined();
-    expect(tokenizeSql("SELECT 'it''s', $1::int")?.map((t) => t.kind)).toEqual(['word', 'string', 'punctuation', 'parameter', 'operator', 'word']);
+    expect(tokenizeSql("SELECT 'it''s', $1::int")?.map((t) => t.kind)).toEqual([
+      'word',
+      'string',
+      'punctuation',
+      'parameter',
+      'operator',
+      'word',
+    ]);
   });
 });
 
@@ -81,8 +99,13 @@ describe('parseSql and classification', () => {
   });
 
   test('advisory lock calls, pending reads and conditional transitions', () => {
-    const parsed = parseSql("SELECT pg_try_advisory_lock($1), pg_advisory_xact_lock(2), 'pg_advisory_unlock(1)'; SELECT pg_advisory_unlock_all()");
-    expect(parsed && sessionAdvisoryLockCalls(parsed).map((c) => `${c.name}:${c.fn.kind}`)).toEqual(['pg_try_advisory_lock:try', 'pg_advisory_unlock_all:unlock']);
+    const parsed = parseSql(
+      "SELECT pg_try_advisory_lock($1), pg_advisory_xact_lock(2), 'pg_advisory_unlock(1)'; SELECT pg_advisory_unlock_all()",
+    );
+    expect(parsed && sessionAdvisoryLockCalls(parsed).map((c) => `${c.name}:${c.fn.kind}`)).toEqual([
+      'pg_try_advisory_lock:try',
+      'pg_advisory_unlock_all:unlock',
+    ]);
     const first = (text: string) => parseSql(text)?.statements[0] ?? { kind: 'other' as const, tokens: [] };
     expect(isPendingRowsSelect(first("SELECT * FROM jobs WHERE status = 'pending' LIMIT 10"))).toBe(true);
     expect(isPendingRowsSelect(first('SELECT id FROM app.outbox ORDER BY id'))).toBe(true);
@@ -129,7 +152,11 @@ describe('sqlUsesListener: the SQL a call sends', () => {
       'await notSql`select 4`;',
     ].join('\n');
     const uses = usesOf(code);
-    expect(uses.map((u) => `${u.method}:${u.sql.text}`)).toEqual(['db:select pg_advisory_lock($1)', '$queryRaw:select 2', '$executeRaw:select 3']);
+    expect(uses.map((u) => `${u.method}:${u.sql.text}`)).toEqual([
+      'db:select pg_advisory_lock($1)',
+      '$queryRaw:select 2',
+      '$executeRaw:select 3',
+    ]);
   });
 
   test('config objects, knex.raw, Unsafe variants, TypeORM query, concatenation and constants by name', () => {

@@ -42,7 +42,13 @@ beforeAll(async () => {
   // The fixtures' `new Pool()` reads the libpq variables: point them at PgBouncer, this database.
   pooledUrl = inject('pgbouncerUrl').replace(/\/postgres$/, `/${DATABASE}`);
   const url = new URL(pooledUrl);
-  Object.assign(process.env, { PGHOST: url.hostname, PGPORT: url.port, PGUSER: decodeURIComponent(url.username), PGPASSWORD: decodeURIComponent(url.password), PGDATABASE: DATABASE });
+  Object.assign(process.env, {
+    PGHOST: url.hostname,
+    PGPORT: url.port,
+    PGUSER: decodeURIComponent(url.username),
+    PGPASSWORD: decodeURIComponent(url.password),
+    PGDATABASE: DATABASE,
+  });
   redis = new Redis(inject('redisUrl'));
   setLeaseClient(redis);
 });

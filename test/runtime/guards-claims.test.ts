@@ -32,7 +32,10 @@ function tasksFor(replica: number): Task[] {
         return { guard: 'claimPeriod', key: 'hourly-close', period: onTheHour, now: b + skew };
       }),
     },
-    { kind: 'plan', calls: fires.map((fire): PlannedCall => ({ guard: 'claimPeriod', key: 'report', period: everyTwoSeconds, now: fire + jitter(400) })) },
+    {
+      kind: 'plan',
+      calls: fires.map((fire): PlannedCall => ({ guard: 'claimPeriod', key: 'report', period: everyTwoSeconds, now: fire + jitter(400) })),
+    },
   ];
 }
 
@@ -51,7 +54,12 @@ describe.each(storeFactories)('claims across $name replicas', (factory) => {
   beforeAll(async () => {
     const prefix = `guards-claims:${factory.name}:${randomUUID()}:`;
     const results = await runReplicas<[number[], boolean[], boolean[], boolean[]]>(
-      Array.from({ length: REPLICAS }, (_, r) => ({ store: factory.name, url: inject(factory.urlKey), prefix, task: { kind: 'sequence', tasks: tasksFor(r) } })),
+      Array.from({ length: REPLICAS }, (_, r) => ({
+        store: factory.name,
+        url: inject(factory.urlKey),
+        prefix,
+        task: { kind: 'sequence', tasks: tasksFor(r) },
+      })),
     );
     race = results.map((r) => r[0]);
     once = results.map((r) => r[1]);

@@ -38,7 +38,11 @@ describe('bad input', () => {
     ['runExclusive zero ttl', () => runExclusive('job', 0, async () => 1), /runExclusive: ttlMs must be a positive integer/],
     ['runExclusive fn missing', () => runExclusive('job', 1000, undefined as never), /runExclusive: fn must be a function, got undefined/],
     ['runOnce empty key', () => runOnce('', 1000, async () => 1), /runOnce: key must be a non-empty string/],
-    ['runOnce bad timeout', () => runOnce('job', 1000, async () => 1, { timeoutMs: 0 }), /runOnce: options.timeoutMs must be a positive integer/],
+    [
+      'runOnce bad timeout',
+      () => runOnce('job', 1000, async () => 1, { timeoutMs: 0 }),
+      /runOnce: options.timeoutMs must be a positive integer/,
+    ],
   ])('%s', async (_name, call, message) => {
     const error = await call().then(
       () => undefined,
@@ -120,7 +124,13 @@ describe('local mode (no lease client)', () => {
   test('a logger with only some methods, or one that throws, never breaks a guard', async () => {
     setLeaseClient(null, { logger: { warn: () => undefined } });
     expect(await claimOnce('a', 1000)).toBe(true);
-    setLeaseClient(null, { logger: { info: () => { throw new Error('logger down'); } } });
+    setLeaseClient(null, {
+      logger: {
+        info: () => {
+          throw new Error('logger down');
+        },
+      },
+    });
     expect(await claimOnce('b', 1000)).toBe(true);
   });
 });

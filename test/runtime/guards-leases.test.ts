@@ -55,7 +55,9 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
     // Released by compare-and-delete: the key is gone, and the next run can start at once.
     expect(await sideDoor.owner(`${prefix}reindex`)).toBeNull();
     expect((await runExclusive('reindex', ttlMs, async () => 'next')).ran).toBe(true);
-    expect(skips.filter((s) => s.key === 'reindex').every((s) => s.guard === 'runExclusive' && s.reason === 'claimed-elsewhere')).toBe(true);
+    expect(skips.filter((s) => s.key === 'reindex').every((s) => s.guard === 'runExclusive' && s.reason === 'claimed-elsewhere')).toBe(
+      true,
+    );
   });
 
   test('a lease taken over mid-run aborts the signal within ~ttl/3 and the new owner is not clobbered', async () => {
@@ -121,7 +123,12 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
     expect(again).toEqual({ ran: false, leaseLost: false, reason: 'claimed-elsewhere' });
     // Late replicas (real processes) cannot repeat the period either.
     const late = await runReplicas<boolean>(
-      Array.from({ length: 4 }, () => ({ store: factory.name, url: inject(factory.urlKey), prefix, task: { kind: 'run-once' as const, key, periodMs } })),
+      Array.from({ length: 4 }, () => ({
+        store: factory.name,
+        url: inject(factory.urlKey),
+        prefix,
+        task: { kind: 'run-once' as const, key, periodMs },
+      })),
     );
     expect(late).toEqual([false, false, false, false]);
     expect(attempts).toBe(2);
@@ -132,10 +139,15 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
     const key = periodKey('close-books', periodMs);
     const [first, concurrent] = await Promise.all([
       // fn outlives its 1200 ms lease: renewal keeps the period held.
-      runOnce(key, periodMs, async () => {
-        await sleep(2000);
-        return 'closed';
-      }, { leaseMs: 1200 }),
+      runOnce(
+        key,
+        periodMs,
+        async () => {
+          await sleep(2000);
+          return 'closed';
+        },
+        { leaseMs: 1200 },
+      ),
       sleep(1600).then(() => runOnce(key, periodMs, async () => 'duplicate')),
     ]);
     expect(first).toEqual({ ran: true, value: 'closed', leaseLost: false });

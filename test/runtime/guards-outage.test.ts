@@ -4,7 +4,16 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { claimOnce, claimPeriod, runExclusive, setLeaseClient, LeaseLostError, BackendTimeoutError, ReplicaGuardError, type SkipEvent } from '../../src/index.js';
+import {
+  claimOnce,
+  claimPeriod,
+  runExclusive,
+  setLeaseClient,
+  LeaseLostError,
+  BackendTimeoutError,
+  ReplicaGuardError,
+  type SkipEvent,
+} from '../../src/index.js';
 import { eventually, sleep, timed } from '../harness/timing.js';
 import { removeDir, startRedis, type RunningRedis } from '../harness/servers.js';
 import { redisStoreFactories, type ConnectedLeaseClient } from './stores.js';
@@ -23,7 +32,13 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
     admin = new Redis(redis.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     admin.on('error', () => undefined);
     await admin.connect();
-    setLeaseClient(connected.client, { ...connected.options, prefix, timeoutMs: TIMEOUT_MS, logger: {}, onSkip: (event) => skips.push(event) });
+    setLeaseClient(connected.client, {
+      ...connected.options,
+      prefix,
+      timeoutMs: TIMEOUT_MS,
+      logger: {},
+      onSkip: (event) => skips.push(event),
+    });
   });
   afterAll(async () => {
     setLeaseClient(null, { logger: {} });

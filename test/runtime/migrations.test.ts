@@ -23,7 +23,9 @@ async function freshDatabase(label: string): Promise<string> {
   await admin.query(`create database ${name}`);
   databases.push(name);
   const url = urlFor(inject('postgresUrl'), name);
-  await withClient(url, (c) => c.query('create table migration_effects (id serial primary key, migrator text not null, step text not null)'));
+  await withClient(url, (c) =>
+    c.query('create table migration_effects (id serial primary key, migrator text not null, step text not null)'),
+  );
   return url;
 }
 
@@ -60,12 +62,18 @@ function startPod(env: Record<string, string | undefined>): Pod {
 }
 
 async function effects(url: string): Promise<string[]> {
-  return withClient(url, async (c) => (await c.query<{ step: string }>('select migrator || \':\' || step as step from migration_effects order by id')).rows.map((r) => r.step));
+  return withClient(url, async (c) =>
+    (await c.query<{ step: string }>("select migrator || ':' || step as step from migration_effects order by id")).rows.map((r) => r.step),
+  );
 }
 
 async function tables(url: string): Promise<string[]> {
   return withClient(url, async (c) =>
-    (await c.query<{ t: string }>(`select table_name as t from information_schema.tables where table_schema = 'public' and table_name in ('widgets', 'gadgets') order by 1`)).rows.map((r) => r.t),
+    (
+      await c.query<{ t: string }>(
+        `select table_name as t from information_schema.tables where table_schema = 'public' and table_name in ('widgets', 'gadgets') order by 1`,
+      )
+    ).rows.map((r) => r.t),
   );
 }
 
@@ -118,7 +126,9 @@ describe('pods starting at once', () => {
     ['umzug', 2],
   ] as const)('%s: %i pods starting at once apply the migration set exactly once and all exit 0', async (migrator, count) => {
     const url = await freshDatabase(`concurrent_${migrator}`);
-    const pods = Array.from({ length: count }, () => startPod({ POSTGRES_MIGRATE_URL: url, MIGRATOR: migrator, LOCK_KEY: `svc-${migrator}` }));
+    const pods = Array.from({ length: count }, () =>
+      startPod({ POSTGRES_MIGRATE_URL: url, MIGRATOR: migrator, LOCK_KEY: `svc-${migrator}` }),
+    );
     const exits = await Promise.all(pods.map((p) => p.exited));
     for (const exit of exits) expect(exit, exit.stderr).toMatchObject({ code: 0 });
     expect(await effects(url)).toEqual(expectedSteps[migrator]);
@@ -172,7 +182,9 @@ describe('a failing migration', () => {
     ['prisma', 1],
   ] as const)('%s: each of %i pods exits non-zero and no advisory lock is left behind', async (migrator, count) => {
     const url = await freshDatabase(`fail_${migrator}`);
-    const pods = Array.from({ length: count }, () => startPod({ POSTGRES_MIGRATE_URL: url, MIGRATOR: migrator, SET: 'fail', LOCK_KEY: `svc-fail-${migrator}` }));
+    const pods = Array.from({ length: count }, () =>
+      startPod({ POSTGRES_MIGRATE_URL: url, MIGRATOR: migrator, SET: 'fail', LOCK_KEY: `svc-fail-${migrator}` }),
+    );
     const exits = await Promise.all(pods.map((p) => p.exited));
     for (const exit of exits) {
       expect(exit.code).toBe(1);
@@ -223,7 +235,9 @@ describe('in process (exit: false)', () => {
       exit: false,
       logger: {},
       migrate: async (client) => {
-        const { rows } = await client.query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 4242 and pid = pg_backend_pid() and granted`);
+        const { rows } = await client.query(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 4242 and pid = pg_backend_pid() and granted`,
+        );
         seen = rows[0]?.n;
       },
     });
@@ -235,7 +249,13 @@ describe('in process (exit: false)', () => {
   test('a migrator error rejects with MIGRATION_FAILED and its cause, and unlocks', async () => {
     const url = await freshDatabase('reject');
     const cause = new Error('relation "no_such_table" does not exist');
-    const error = await runMigrations({ url, lockKey: 'svc-reject', exit: false, logger: {}, migrate: async () => Promise.reject(cause) }).catch((e: unknown) => e);
+    const error = await runMigrations({
+      url,
+      lockKey: 'svc-reject',
+      exit: false,
+      logger: {},
+      migrate: async () => Promise.reject(cause),
+    }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'MIGRATION_FAILED', cause });
     expect(await advisoryLocks(url)).toBe(0);
   });
@@ -245,10 +265,19 @@ describe('in process (exit: false)', () => {
     await withClient(url, async (holder) => {
       await holder.query('select pg_advisory_lock($1::bigint)', [migrationLockKey('svc-timeout').toString()]);
       const started = Date.now();
-      const error = await runMigrations({ url, lockKey: 'svc-timeout', lockTimeoutMs: 300, exit: false, logger: {}, migrate: noMigrate }).catch((e: unknown) => e);
+      const error = await runMigrations({
+        url,
+        lockKey: 'svc-timeout',
+        lockTimeoutMs: 300,
+        exit: false,
+        logger: {},
+        migrate: noMigrate,
+      }).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'MIGRATE_LOCK_TIMEOUT' });
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-      const { rows } = await holder.query<{ n: number }>(`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()`);
+      const { rows } = await holder.query<{ n: number }>(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and pid <> pg_backend_pid()`,
+      );
       expect(rows[0]?.n).toBe(0);
     });
   });
@@ -257,7 +286,9 @@ describe('in process (exit: false)', () => {
     const saved = process.env.POSTGRES_MIGRATE_URL;
     delete process.env.POSTGRES_MIGRATE_URL;
     try {
-      await expect(runMigrations({ lockKey: 'svc', migrate: noMigrate, exit: false, logger: {} })).rejects.toMatchObject({ code: 'MIGRATE_URL_MISSING' });
+      await expect(runMigrations({ lockKey: 'svc', migrate: noMigrate, exit: false, logger: {} })).rejects.toMatchObject({
+        code: 'MIGRATE_URL_MISSING',
+      });
     } finally {
       if (saved !== undefined) process.env.POSTGRES_MIGRATE_URL = saved;
     }
@@ -267,7 +298,10 @@ describe('in process (exit: false)', () => {
 describe('migrationLockKey', () => {
   test('a string key is the first 8 bytes of SHA-256, as PostgreSQL computes it from the documented expression', async () => {
     for (const key of ['orders-service', 'billing', 'ünïcode-svc']) {
-      const { rows } = await admin.query<{ k: string }>(`select ('x' || left(encode(sha256(convert_to($1, 'UTF8')), 'hex'), 16))::bit(64)::bigint::text as k`, [key]);
+      const { rows } = await admin.query<{ k: string }>(
+        `select ('x' || left(encode(sha256(convert_to($1, 'UTF8')), 'hex'), 16))::bit(64)::bigint::text as k`,
+        [key],
+      );
       expect(migrationLockKey(key).toString()).toBe(rows[0]?.k);
     }
     expect(migrationLockKey('orders-service')).toBe(migrationLockKey('orders-service'));

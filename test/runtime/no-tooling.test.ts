@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
-const TOOLING = /[\\/]node_modules[\\/](eslint|typescript-eslint|@typescript-eslint[\\/][^\\/]+|typescript|ts-morph|@ts-morph[\\/][^\\/]+|espree)[\\/]/;
+const TOOLING =
+  /[\\/]node_modules[\\/](eslint|typescript-eslint|@typescript-eslint[\\/][^\\/]+|typescript|ts-morph|@ts-morph[\\/][^\\/]+|espree)[\\/]/;
 
 function loadedModules(mode: 'esm' | 'cjs', entry: string): string[] {
   const file = resolve(entry);

@@ -9,7 +9,16 @@ import pg from 'pg';
 import { connect as connectV2, StorageType, type NatsConnection as NatsConnectionV2 } from 'nats';
 import { connect as connectV3 } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { claimRows, InvalidArgumentError, outboxTableDdl, publishOnce, PublishFailedError, relayOutbox, type RelayEvent, type RelayStats } from '../../src/index.js';
+import {
+  claimRows,
+  InvalidArgumentError,
+  outboxTableDdl,
+  publishOnce,
+  PublishFailedError,
+  relayOutbox,
+  type RelayEvent,
+  type RelayStats,
+} from '../../src/index.js';
 
 const RUN = randomBytes(4).toString('hex');
 const DATABASE = `rg_outbox_${RUN}`;
@@ -55,7 +64,10 @@ async function streamState(stream: string): Promise<{ messages: number; subjects
 
 async function createOutbox(table: string, rows: number): Promise<void> {
   await pool.query(outboxTableDdl(table));
-  await pool.query(`INSERT INTO "${table}" (subject, payload) SELECT 'unused', jsonb_build_object('n', g) FROM generate_series(1, $1::int) g`, [rows]);
+  await pool.query(
+    `INSERT INTO "${table}" (subject, payload) SELECT 'unused', jsonb_build_object('n', g) FROM generate_series(1, $1::int) g`,
+    [rows],
+  );
 }
 
 async function unsent(table: string): Promise<number> {
@@ -122,7 +134,12 @@ test('a crashed relay: rows it published but never marked come back after the le
   await createOutbox('crash_outbox', 30);
   const js = nc.jetstream();
   // The "crashed" relay: claims 10 rows, publishes 4, dies before marking them sent.
-  const claimed = await claimRows<{ id: string }>(pool, { table: 'crash_outbox', limit: 10, where: { sent_at: null }, lease: { column: 'locked_until', ms: 1000 } });
+  const claimed = await claimRows<{ id: string }>(pool, {
+    table: 'crash_outbox',
+    limit: 10,
+    where: { sent_at: null },
+    lease: { column: 'locked_until', ms: 1000 },
+  });
   expect(claimed).toHaveLength(10);
   for (const row of claimed.slice(0, 4)) await publishOnce(js, `${prefix}.${row.id}`, '{}', row.id);
   await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -141,7 +158,12 @@ test('a crashed relay: rows it published but never marked come back after the le
   });
   expect(stats).toEqual({ batches: 4, claimed: 30, published: 30, duplicates: 4, sent: 30, released: 0, errors: 0 });
   const duplicateIds = events.flatMap((e) => (e.type === 'published' && e.duplicate ? [e.msgID] : []));
-  expect(duplicateIds.sort()).toEqual(claimed.slice(0, 4).map((row) => String(row.id)).sort());
+  expect(duplicateIds.sort()).toEqual(
+    claimed
+      .slice(0, 4)
+      .map((row) => String(row.id))
+      .sort(),
+  );
   expect(await streamState(stream)).toEqual({ messages: 30, subjects: 30 });
   expect(await unsent('crash_outbox')).toBe(0);
 });
@@ -159,7 +181,8 @@ test('a publish that fails stops the batch (order kept), releases the rest, and 
     leaseMs: 5000,
     idleMs: 50,
     // Row 2 goes to a subject no stream listens on, until the "fix" is deployed.
-    subjectOf: (row: Record<string, unknown>) => (String(row.id) === '2' && streamMissing ? `rg.${RUN}.nowhere.2` : `${prefix}.${String(row.id)}`),
+    subjectOf: (row: Record<string, unknown>) =>
+      String(row.id) === '2' && streamMissing ? `rg.${RUN}.nowhere.2` : `${prefix}.${String(row.id)}`,
     onEvent: (event: RelayEvent) => {
       events.push(event);
       if (events.filter((e) => e.type === 'error').length === 2) controller.abort();
@@ -188,7 +211,9 @@ test('a relay whose lease ran out does not mark rows another relay now holds', a
   await createOutbox('lease_outbox', 1);
   const js = nc.jetstream();
   // Relay A's publish takes longer than its lease; relay B claims the row meanwhile.
-  const slow = { publish: async (...args: Parameters<typeof js.publish>) => (await new Promise((r) => setTimeout(r, 1600)), js.publish(...args)) };
+  const slow = {
+    publish: async (...args: Parameters<typeof js.publish>) => (await new Promise((r) => setTimeout(r, 1600)), js.publish(...args)),
+  };
   let bClaim: Promise<Array<{ id: string }>> | undefined;
   const statsA = await relayOutbox({
     db: pool,
@@ -201,7 +226,12 @@ test('a relay whose lease ran out does not mark rows another relay now holds', a
     onEvent: (event) => {
       if (event.type === 'claimed') {
         bClaim = new Promise((resolve) => setTimeout(resolve, 1200)).then(() =>
-          claimRows<{ id: string }>(pool, { table: 'lease_outbox', limit: 10, where: { sent_at: null }, lease: { column: 'locked_until', ms: 5000 } }),
+          claimRows<{ id: string }>(pool, {
+            table: 'lease_outbox',
+            limit: 10,
+            where: { sent_at: null },
+            lease: { column: 'locked_until', ms: 5000 },
+          }),
         );
       }
     },
@@ -222,7 +252,12 @@ interface Replica {
   stderr: () => string;
 }
 
-function startRelay(table: string, prefix: string, client: 'v2' | 'v3', onEvent?: (event: Record<string, unknown>, replica: Replica) => void): Replica {
+function startRelay(
+  table: string,
+  prefix: string,
+  client: 'v2' | 'v3',
+  onEvent?: (event: Record<string, unknown>, replica: Replica) => void,
+): Replica {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/runtime/fixtures/outbox/relay.ts'], {
     env: {
       ...process.env,
@@ -294,7 +329,8 @@ test('3 relay processes drain 2,000 rows at once; one SIGKILLed mid-batch and re
   const replicas = [...others, restarted];
   const deadline = Date.now() + 120_000;
   while ((await unsent('replica_outbox')) > 0) {
-    if (Date.now() > deadline) throw new Error(`outbox not drained: ${await unsent('replica_outbox')} rows unsent; ${replicas.map((r) => r.stderr()).join('\n')}`);
+    if (Date.now() > deadline)
+      throw new Error(`outbox not drained: ${await unsent('replica_outbox')} rows unsent; ${replicas.map((r) => r.stderr()).join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   for (const replica of replicas) replica.child.kill('SIGTERM');

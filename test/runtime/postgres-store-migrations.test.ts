@@ -61,7 +61,9 @@ async function expectUsableTable(pool: pg.Pool): Promise<void> {
 /** After `down`: gone, and the store names the missing table. */
 async function expectTableGone(pool: pg.Pool): Promise<void> {
   expect(await columns(pool)).toEqual([]);
-  await expect(createPostgresLeaseStore(pool).acquire('migrated', 'owner-a', 60_000)).rejects.toMatchObject({ code: 'LEASE_TABLE_MISSING' });
+  await expect(createPostgresLeaseStore(pool).acquire('migrated', 'owner-a', 60_000)).rejects.toMatchObject({
+    code: 'LEASE_TABLE_MISSING',
+  });
 }
 
 describe('ready migrations, run by each migrator', () => {
@@ -88,7 +90,14 @@ describe('ready migrations, run by each migrator', () => {
     await import('reflect-metadata');
     const { DataSource } = await import('typeorm');
     const migration = leaseTableTypeOrmMigration({ timestamp: 1764720000000 });
-    const dataSource = new DataSource({ type: 'postgres', url, synchronize: false, migrationsRun: false, logging: false, migrations: [migration] });
+    const dataSource = new DataSource({
+      type: 'postgres',
+      url,
+      synchronize: false,
+      migrationsRun: false,
+      logging: false,
+      migrations: [migration],
+    });
     await dataSource.initialize();
     try {
       const applied = await dataSource.runMigrations();
@@ -105,7 +114,10 @@ describe('ready migrations, run by each migrator', () => {
     const { url, pool } = await freshDatabase('kysely');
     const { Kysely, Migrator, PostgresDialect, sql } = await import('kysely');
     const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) }) });
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ '0001_replica_guard_leases': leaseTableKyselyMigration(sql) }) } });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ '0001_replica_guard_leases': leaseTableKyselyMigration(sql) }) },
+    });
     try {
       const up = await migrator.migrateToLatest();
       expect(up.error).toBeUndefined();
@@ -136,7 +148,11 @@ describe('ready migrations, run by each migrator', () => {
       writeFileSync(join(folder, '0000_replica_guard_leases.sql'), leaseTableDrizzleSql());
       writeFileSync(
         join(folder, 'meta', '_journal.json'),
-        JSON.stringify({ version: '7', dialect: 'postgresql', entries: [{ idx: 0, version: '7', when: 1764720000000, tag: '0000_replica_guard_leases', breakpoints: true }] }),
+        JSON.stringify({
+          version: '7',
+          dialect: 'postgresql',
+          entries: [{ idx: 0, version: '7', when: 1764720000000, tag: '0000_replica_guard_leases', breakpoints: true }],
+        }),
       );
       const { drizzle } = await import('drizzle-orm/node-postgres');
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -158,7 +174,11 @@ describe('ready migrations, run by each migrator', () => {
     // and tsx lets it load the .ts migration that calls leaseTableNodePgMigration().
     const script = 'test/runtime/fixtures/postgres-store/node-pg-migrate-run.ts';
     for (const direction of ['up', 'down'] as const) {
-      const child = spawnSync(process.execPath, ['--import', 'tsx', script, direction], { env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8', timeout: 60_000 });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', script, direction], {
+        env: { ...process.env, DATABASE_URL: url },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
       expect(child.status, child.stderr).toBe(0);
       if (direction === 'up') await expectUsableTable(pool);
       else await expectTableGone(pool);

@@ -46,7 +46,13 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
     admin = new pg.Client({ connectionString: postgres.url });
     admin.on('error', () => undefined);
     await admin.connect();
-    setLeaseClient(connected.client, { store: 'postgres', prefix, timeoutMs: TIMEOUT_MS, logger: {}, onSkip: (event) => skips.push(event) });
+    setLeaseClient(connected.client, {
+      store: 'postgres',
+      prefix,
+      timeoutMs: TIMEOUT_MS,
+      logger: {},
+      onSkip: (event) => skips.push(event),
+    });
   });
 
   afterAll(async () => {
@@ -60,7 +66,11 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
   });
 
   const owner = async (key: string) =>
-    (await admin.query<{ owner: string }>('SELECT owner FROM replica_guard_leases WHERE key = $1 AND expires_at > statement_timestamp()', [prefix + key])).rows[0]?.owner ?? null;
+    (
+      await admin.query<{ owner: string }>('SELECT owner FROM replica_guard_leases WHERE key = $1 AND expires_at > statement_timestamp()', [
+        prefix + key,
+      ])
+    ).rows[0]?.owner ?? null;
 
   const statementsInFlight = async () =>
     Number(
@@ -91,15 +101,27 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
     // The INSERT waited on the lock and then took the key; the guard had already reported a skip,
     // so it deletes its own late claim (compare-and-delete) instead of blocking the key.
     // Wait until no statement on the table is still running (the late claim, then its release).
-    await eventually('the late claim is released', async () => (await statementsInFlight()) === 0 && (await owner('slow')) === null, 10_000);
+    await eventually(
+      'the late claim is released',
+      async () => (await statementsInFlight()) === 0 && (await owner('slow')) === null,
+      10_000,
+    );
     expect(await claimOnce('slow', 60_000)).toBe(true);
   });
 
   test('a database that cannot be reached (nothing listening): claims fail closed within timeoutMs', async () => {
     const port = await freePort();
-    const unreachable = await postgresClientKinds.find((kind) => kind.name === client)!.connect(`postgres://postgres@127.0.0.1:${port}/postgres`);
+    const unreachable = await postgresClientKinds
+      .find((kind) => kind.name === client)!
+      .connect(`postgres://postgres@127.0.0.1:${port}/postgres`);
     const unreachableSkips: SkipEvent[] = [];
-    setLeaseClient(unreachable.client, { store: 'postgres', prefix, timeoutMs: TIMEOUT_MS, logger: {}, onSkip: (event) => unreachableSkips.push(event) });
+    setLeaseClient(unreachable.client, {
+      store: 'postgres',
+      prefix,
+      timeoutMs: TIMEOUT_MS,
+      logger: {},
+      onSkip: (event) => unreachableSkips.push(event),
+    });
     try {
       const period = await timed(() => claimPeriod('sweep', 60_000));
       expect(period.value).toBe(false);
@@ -111,7 +133,13 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
       ]);
       expect(unreachableSkips.every((s) => s.error instanceof ReplicaGuardError)).toBe(true);
     } finally {
-      setLeaseClient(connected.client, { store: 'postgres', prefix, timeoutMs: TIMEOUT_MS, logger: {}, onSkip: (event) => skips.push(event) });
+      setLeaseClient(connected.client, {
+        store: 'postgres',
+        prefix,
+        timeoutMs: TIMEOUT_MS,
+        logger: {},
+        onSkip: (event) => skips.push(event),
+      });
       await unreachable.close().catch(() => undefined);
     }
   });

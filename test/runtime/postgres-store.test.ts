@@ -41,7 +41,10 @@ async function row(key: string, table = 'replica_guard_leases'): Promise<{ owner
 /** Waits until the database itself says the lease has expired (its clock, not ours). */
 async function untilExpiredInDatabase(key: string): Promise<void> {
   for (;;) {
-    const { rows } = await admin.query<{ expired: boolean }>('SELECT expires_at <= statement_timestamp() AS expired FROM replica_guard_leases WHERE key = $1', [key]);
+    const { rows } = await admin.query<{ expired: boolean }>(
+      'SELECT expires_at <= statement_timestamp() AS expired FROM replica_guard_leases WHERE key = $1',
+      [key],
+    );
     if (rows[0]?.expired !== false) return;
     await sleep(20);
   }
@@ -52,92 +55,95 @@ const routes = [
   { route: 'through PgBouncer (transaction pooling)', url: () => db.pooledUrl },
 ] as const;
 
-describe.each(postgresClientKinds.flatMap((kind) => routes.map((r) => ({ ...r, kind, label: `${kind.name} ${r.route}` }))))('$label', ({ kind, url }) => {
-  let connected: ConnectedPostgresClient;
-  let store: LeaseStore;
+describe.each(postgresClientKinds.flatMap((kind) => routes.map((r) => ({ ...r, kind, label: `${kind.name} ${r.route}` }))))(
+  '$label',
+  ({ kind, url }) => {
+    let connected: ConnectedPostgresClient;
+    let store: LeaseStore;
 
-  beforeAll(async () => {
-    connected = await kind.connect(url());
-    store = createPostgresLeaseStore(connected.client);
-  });
+    beforeAll(async () => {
+      connected = await kind.connect(url());
+      store = createPostgresLeaseStore(connected.client);
+    });
 
-  afterAll(async () => {
-    await connected?.close();
-  });
+    afterAll(async () => {
+      await connected?.close();
+    });
 
-  test('acquire takes a free key once; a second owner (or the same one again) is refused while it is held', async () => {
-    const key = newKey();
-    expect(store.kind).toBe('postgres');
-    expect(await store.acquire(key, 'owner-a', 10_000)).toBe(true);
-    expect(await store.acquire(key, 'owner-b', 10_000)).toBe(false);
-    expect(await store.acquire(key, 'owner-a', 10_000)).toBe(false);
-    expect((await row(key))?.owner).toBe('owner-a');
-  });
+    test('acquire takes a free key once; a second owner (or the same one again) is refused while it is held', async () => {
+      const key = newKey();
+      expect(store.kind).toBe('postgres');
+      expect(await store.acquire(key, 'owner-a', 10_000)).toBe(true);
+      expect(await store.acquire(key, 'owner-b', 10_000)).toBe(false);
+      expect(await store.acquire(key, 'owner-a', 10_000)).toBe(false);
+      expect((await row(key))?.owner).toBe('owner-a');
+    });
 
-  test('extend and release compare the owner: another owner can neither renew nor delete the lease', async () => {
-    const key = newKey();
-    await store.acquire(key, 'owner-a', 1000);
-    expect(await store.extend(key, 'owner-b', 60_000)).toBe(false);
-    expect(await store.release(key, 'owner-b')).toBe(false);
-    expect((await row(key))?.owner).toBe('owner-a');
+    test('extend and release compare the owner: another owner can neither renew nor delete the lease', async () => {
+      const key = newKey();
+      await store.acquire(key, 'owner-a', 1000);
+      expect(await store.extend(key, 'owner-b', 60_000)).toBe(false);
+      expect(await store.release(key, 'owner-b')).toBe(false);
+      expect((await row(key))?.owner).toBe('owner-a');
 
-    expect(await store.extend(key, 'owner-a', 60_000)).toBe(true);
-    const remaining = (await row(key))!.remaining_ms;
-    expect(remaining).toBeGreaterThan(55_000);
-    expect(remaining).toBeLessThanOrEqual(60_000);
+      expect(await store.extend(key, 'owner-a', 60_000)).toBe(true);
+      const remaining = (await row(key))!.remaining_ms;
+      expect(remaining).toBeGreaterThan(55_000);
+      expect(remaining).toBeLessThanOrEqual(60_000);
 
-    expect(await store.release(key, 'owner-a')).toBe(true);
-    expect(await row(key)).toBeUndefined();
-    expect(await store.release(key, 'owner-a')).toBe(false);
-    expect(await store.acquire(key, 'owner-b', 1000)).toBe(true);
-  });
+      expect(await store.release(key, 'owner-a')).toBe(true);
+      expect(await row(key)).toBeUndefined();
+      expect(await store.release(key, 'owner-a')).toBe(false);
+      expect(await store.acquire(key, 'owner-b', 1000)).toBe(true);
+    });
 
-  test('expiry follows the database clock: a pod clock an hour ahead changes nothing', async () => {
-    const key = newKey();
-    const realNow = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(realNow + 3_600_000);
-    expect(await store.acquire(key, 'owner-a', 400)).toBe(true);
-    expect(await store.acquire(key, 'owner-b', 400)).toBe(false);
-    const remaining = (await row(key))!.remaining_ms;
-    expect(remaining).toBeGreaterThan(0);
-    expect(remaining).toBeLessThanOrEqual(400);
-    vi.restoreAllMocks();
+    test('expiry follows the database clock: a pod clock an hour ahead changes nothing', async () => {
+      const key = newKey();
+      const realNow = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(realNow + 3_600_000);
+      expect(await store.acquire(key, 'owner-a', 400)).toBe(true);
+      expect(await store.acquire(key, 'owner-b', 400)).toBe(false);
+      const remaining = (await row(key))!.remaining_ms;
+      expect(remaining).toBeGreaterThan(0);
+      expect(remaining).toBeLessThanOrEqual(400);
+      vi.restoreAllMocks();
 
-    await untilExpiredInDatabase(key);
-    // Expired: the holder can no longer renew or "release" it, and anyone may take it over.
-    expect(await store.extend(key, 'owner-a', 400)).toBe(false);
-    expect(await store.acquire(key, 'owner-b', 10_000)).toBe(true);
-    expect((await row(key))?.owner).toBe('owner-b');
-    expect(await store.release(key, 'owner-a')).toBe(false);
-  });
+      await untilExpiredInDatabase(key);
+      // Expired: the holder can no longer renew or "release" it, and anyone may take it over.
+      expect(await store.extend(key, 'owner-a', 400)).toBe(false);
+      expect(await store.acquire(key, 'owner-b', 10_000)).toBe(true);
+      expect((await row(key))?.owner).toBe('owner-b');
+      expect(await store.release(key, 'owner-a')).toBe(false);
+    });
 
-  test('a lease that expired while its holder still owns the row cannot be released as if live', async () => {
-    const key = newKey();
-    await store.acquire(key, 'owner-a', 50);
-    await untilExpiredInDatabase(key);
-    expect(await store.release(key, 'owner-a')).toBe(false);
-    expect(await row(key)).toBeUndefined(); // the stale row is gone all the same
-  });
+    test('a lease that expired while its holder still owns the row cannot be released as if live', async () => {
+      const key = newKey();
+      await store.acquire(key, 'owner-a', 50);
+      await untilExpiredInDatabase(key);
+      expect(await store.release(key, 'owner-a')).toBe(false);
+      expect(await row(key)).toBeUndefined(); // the stale row is gone all the same
+    });
 
-  test('20 concurrent acquires of one key by 20 owners: exactly one wins', async () => {
-    const key = newKey();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.acquire(key, `owner-${i}`, 10_000)));
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect((await row(key))?.owner).toBe(`owner-${results.indexOf(true)}`);
-  });
+    test('20 concurrent acquires of one key by 20 owners: exactly one wins', async () => {
+      const key = newKey();
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.acquire(key, `owner-${i}`, 10_000)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect((await row(key))?.owner).toBe(`owner-${results.indexOf(true)}`);
+    });
 
-  test('a missing lease table is a LEASE_TABLE_MISSING error naming the table and pointing at the DDL', async () => {
-    for (const tableName of ['no_such_leases', 'no_such_schema.leases']) {
-      const missing = createPostgresLeaseStore(connected.client, { tableName });
-      const error = await missing.acquire(newKey(), 'owner-a', 1000).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ReplicaGuardError);
-      expect(error).toMatchObject({ code: 'LEASE_TABLE_MISSING', cause: { code: '42P01' } });
-      expect((error as Error).message).toContain(tableName);
-      expect((error as Error).message).toContain('leaseTableDDL');
-      expect((error as Error).message).toContain('migrate entrypoint');
-    }
-  });
-});
+    test('a missing lease table is a LEASE_TABLE_MISSING error naming the table and pointing at the DDL', async () => {
+      for (const tableName of ['no_such_leases', 'no_such_schema.leases']) {
+        const missing = createPostgresLeaseStore(connected.client, { tableName });
+        const error = await missing.acquire(newKey(), 'owner-a', 1000).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ReplicaGuardError);
+        expect(error).toMatchObject({ code: 'LEASE_TABLE_MISSING', cause: { code: '42P01' } });
+        expect((error as Error).message).toContain(tableName);
+        expect((error as Error).message).toContain('leaseTableDDL');
+        expect((error as Error).message).toContain('migrate entrypoint');
+      }
+    });
+  },
+);
 
 describe('cleanup of expired rows, inside acquire', () => {
   let pool: pg.Pool;
@@ -150,7 +156,10 @@ describe('cleanup of expired rows, inside acquire', () => {
   });
 
   async function seed(prefix: string, count: number, expiresIn: string): Promise<void> {
-    await admin.query(`INSERT INTO sweep_leases SELECT $1 || g, 'someone', statement_timestamp() + $2::interval FROM generate_series(1, $3::int) g`, [prefix, expiresIn, count]);
+    await admin.query(
+      `INSERT INTO sweep_leases SELECT $1 || g, 'someone', statement_timestamp() + $2::interval FROM generate_series(1, $3::int) g`,
+      [prefix, expiresIn, count],
+    );
   }
   const count = async (prefix: string) =>
     Number((await admin.query<{ n: string }>('SELECT count(*) AS n FROM sweep_leases WHERE key LIKE $1', [`${prefix}%`])).rows[0]!.n);
@@ -263,20 +272,15 @@ describe('table names', () => {
     expect((await admin.query('SELECT owner FROM ops.job_leases WHERE key = $1', [key])).rows).toEqual([{ owner: 'owner-a' }]);
   });
 
-  test.each([
-    ['leases; DROP TABLE users'],
-    ['"leases"'],
-    ['a.b.c'],
-    ['1leases'],
-    [''],
-    ['ops.'],
-    ['x'.repeat(64)],
-  ])('rejects %j with an INVALID_ARGUMENT error naming it', (tableName) => {
-    expect(() => createPostgresLeaseStore(admin, { tableName })).toThrowError(
-      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(`"${tableName}"`) }),
-    );
-    expect(() => leaseTableDDL(tableName)).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
-  });
+  test.each([['leases; DROP TABLE users'], ['"leases"'], ['a.b.c'], ['1leases'], [''], ['ops.'], ['x'.repeat(64)]])(
+    'rejects %j with an INVALID_ARGUMENT error naming it',
+    (tableName) => {
+      expect(() => createPostgresLeaseStore(admin, { tableName })).toThrowError(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(`"${tableName}"`) }),
+      );
+      expect(() => leaseTableDDL(tableName)).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    },
+  );
 
   test('identifiers are quoted in the DDL, and the default table is replica_guard_leases', () => {
     expect(leaseTableDDL()).toContain('CREATE TABLE IF NOT EXISTS "replica_guard_leases" (');
@@ -287,14 +291,20 @@ describe('table names', () => {
 
 describe('bad input', () => {
   test('an object that is no PostgreSQL client is an UNKNOWN_CLIENT error', () => {
-    expect(() => createPostgresLeaseStore({} as never)).toThrowError(expect.objectContaining({ code: 'UNKNOWN_CLIENT', message: expect.stringContaining('pg Pool/Client') }));
+    expect(() => createPostgresLeaseStore({} as never)).toThrowError(
+      expect.objectContaining({ code: 'UNKNOWN_CLIENT', message: expect.stringContaining('pg Pool/Client') }),
+    );
   });
 
   test.each([-1, 1.5, 1001, Number.NaN])('sweepLimit %s is an INVALID_ARGUMENT error', (sweepLimit) => {
-    expect(() => createPostgresLeaseStore(admin, { sweepLimit })).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('sweepLimit') }));
+    expect(() => createPostgresLeaseStore(admin, { sweepLimit })).toThrowError(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('sweepLimit') }),
+    );
   });
 
   test.each([0, -2, 2.5])('sweepEvery %s is an INVALID_ARGUMENT error', (sweepEvery) => {
-    expect(() => createPostgresLeaseStore(admin, { sweepEvery })).toThrowError(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('sweepEvery') }));
+    expect(() => createPostgresLeaseStore(admin, { sweepEvery })).toThrowError(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('sweepEvery') }),
+    );
   });
 });

@@ -4,7 +4,14 @@ import { startTogether } from '../harness/start-together.js';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import pg from 'pg';
 import postgres from 'postgres';
-import { boundedDecrement, boundedIncrement, claimRows, claimRowsStatement, fromPostgresJs, InvalidArgumentError } from '../../src/index.js';
+import {
+  boundedDecrement,
+  boundedIncrement,
+  claimRows,
+  claimRowsStatement,
+  fromPostgresJs,
+  InvalidArgumentError,
+} from '../../src/index.js';
 import type { RowsTask } from './fixtures/rows-worker.js';
 
 const DATABASE = 'rg_rows_test';
@@ -36,25 +43,37 @@ afterAll(async () => {
 
 /** Starts one worker process per task, says "go" to all at once, returns their results. */
 function runWorkers<R>(tasks: RowsTask[]): Promise<R[]> {
-  return startTogether<R>('test/runtime/fixtures/rows-worker.ts', tasks.map((task) => ({ RG_PG_URL: url, RG_TASK: JSON.stringify(task) })));
+  return startTogether<R>(
+    'test/runtime/fixtures/rows-worker.ts',
+    tasks.map((task) => ({ RG_PG_URL: url, RG_TASK: JSON.stringify(task) })),
+  );
 }
 
 describe('claimRows', () => {
   test('8 worker processes over 1,000 rows: every row is processed exactly once', async () => {
     await db.query('TRUNCATE app.jobs, app.side_effects RESTART IDENTITY');
     await db.query(`INSERT INTO app.jobs (status) SELECT 'pending' FROM generate_series(1, 1000)`);
-    const tasks: RowsTask[] = Array.from({ length: 8 }, (_, i) => ({ kind: 'claim', worker: `w${i}`, batch: 7, driver: i % 2 === 0 ? 'pg' : 'postgres.js' }));
+    const tasks: RowsTask[] = Array.from({ length: 8 }, (_, i) => ({
+      kind: 'claim',
+      worker: `w${i}`,
+      batch: 7,
+      driver: i % 2 === 0 ? 'pg' : 'postgres.js',
+    }));
     const results = await runWorkers<number[]>(tasks);
 
     const all = results.flat();
     expect(all).toHaveLength(1000);
     expect(new Set(all).size).toBe(1000);
-    const effects = await db.query<{ n: string; distinct_ids: string }>('SELECT count(*) AS n, count(DISTINCT job_id) AS distinct_ids FROM app.side_effects');
+    const effects = await db.query<{ n: string; distinct_ids: string }>(
+      'SELECT count(*) AS n, count(DISTINCT job_id) AS distinct_ids FROM app.side_effects',
+    );
     expect(effects.rows[0]).toEqual({ n: '1000', distinct_ids: '1000' });
     const left = await db.query(`SELECT count(*)::int AS n FROM app.jobs WHERE status <> 'done'`);
     expect(left.rows[0].n).toBe(0);
     // Each row's recorded worker is the one whose side effect ran: the claim and the act agree.
-    const mismatched = await db.query('SELECT count(*)::int AS n FROM app.jobs j JOIN app.side_effects s ON s.job_id = j.id WHERE s.worker <> j.worker');
+    const mismatched = await db.query(
+      'SELECT count(*)::int AS n FROM app.jobs j JOIN app.side_effects s ON s.job_id = j.id WHERE s.worker <> j.worker',
+    );
     expect(mismatched.rows[0].n).toBe(0);
     // The work was actually shared: more than one worker claimed rows.
     expect(results.filter((ids) => ids.length > 0).length).toBeGreaterThan(1);
@@ -62,8 +81,12 @@ describe('claimRows', () => {
 
   test('the pattern require-atomic-claim flags (SELECT pending, act, UPDATE by id) acts on rows more than once under the same load', async () => {
     await db.query(`INSERT INTO app.naive_jobs (status) SELECT 'pending' FROM generate_series(1, 1000)`);
-    const results = await runWorkers<number[]>(Array.from({ length: 8 }, (_, i) => ({ kind: 'read-then-claim', worker: `w${i}`, batch: 7 })));
-    const effects = await db.query<{ n: number; distinct_ids: number }>('SELECT count(*)::int AS n, count(DISTINCT job_id)::int AS distinct_ids FROM app.naive_effects');
+    const results = await runWorkers<number[]>(
+      Array.from({ length: 8 }, (_, i) => ({ kind: 'read-then-claim', worker: `w${i}`, batch: 7 })),
+    );
+    const effects = await db.query<{ n: number; distinct_ids: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT job_id)::int AS distinct_ids FROM app.naive_effects',
+    );
     const { n, distinct_ids } = effects.rows[0]!;
     expect(distinct_ids).toBe(1000);
     // Every row was acted on, and some of them by two or more workers.
@@ -75,11 +98,25 @@ describe('claimRows', () => {
   test('limit, order, returning, null filters and schema-qualified tables', async () => {
     await db.query('TRUNCATE app.jobs RESTART IDENTITY');
     await db.query(`INSERT INTO app.jobs (status, worker) VALUES ('pending', NULL), ('pending', 'x'), ('pending', NULL), ('done', NULL)`);
-    const rows = await claimRows<{ id: number; status: string }>(db, { table: 'app.jobs', limit: 5, where: { status: 'pending', worker: null }, set: { status: 'running' }, orderBy: 'id desc', returning: ['id', 'status'] });
+    const rows = await claimRows<{ id: number; status: string }>(db, {
+      table: 'app.jobs',
+      limit: 5,
+      where: { status: 'pending', worker: null },
+      set: { status: 'running' },
+      orderBy: 'id desc',
+      returning: ['id', 'status'],
+    });
     expect(rows.map((r) => r.id).sort()).toEqual([1, 3]);
     expect(rows.every((r) => r.status === 'running' && Object.keys(r).length === 2)).toBe(true);
-    expect(await claimRows(db, { table: 'app.jobs', limit: 5, where: { status: 'pending', worker: null }, set: { status: 'running' } })).toEqual([]);
-    const one = await claimRows<{ id: number; worker: string }>(db, { table: 'app.jobs', limit: 1, where: { status: 'pending' }, set: { status: 'running' } });
+    expect(
+      await claimRows(db, { table: 'app.jobs', limit: 5, where: { status: 'pending', worker: null }, set: { status: 'running' } }),
+    ).toEqual([]);
+    const one = await claimRows<{ id: number; worker: string }>(db, {
+      table: 'app.jobs',
+      limit: 1,
+      where: { status: 'pending' },
+      set: { status: 'running' },
+    });
     expect(one).toEqual([{ id: 2, status: 'running', worker: 'x' }]);
   });
 
@@ -97,7 +134,12 @@ describe('claimRows', () => {
     try {
       await db.query('TRUNCATE app.jobs RESTART IDENTITY');
       await db.query(`INSERT INTO app.jobs (status) VALUES ('pending'), ('pending')`);
-      const rows = await claimRows<{ id: number }>(fromPostgresJs(sql), { table: 'app.jobs', limit: 10, where: { status: 'pending' }, set: { status: 'done' } });
+      const rows = await claimRows<{ id: number }>(fromPostgresJs(sql), {
+        table: 'app.jobs',
+        limit: 10,
+        where: { status: 'pending' },
+        set: { status: 'done' },
+      });
       expect(rows.map((r) => r.id).sort()).toEqual([1, 2]);
     } finally {
       await sql.end();
@@ -105,7 +147,12 @@ describe('claimRows', () => {
   });
 
   test('values are parameters: a hostile value is data, never SQL', async () => {
-    const { text, values } = claimRowsStatement({ table: 'app.jobs', limit: 3, where: { status: "pending' OR 1=1 --" }, set: { status: 'x' } });
+    const { text, values } = claimRowsStatement({
+      table: 'app.jobs',
+      limit: 3,
+      where: { status: "pending' OR 1=1 --" },
+      set: { status: 'x' },
+    });
     expect(text).toBe(
       'UPDATE "app"."jobs" SET "status" = $1 WHERE "id" IN (SELECT "id" FROM "app"."jobs" WHERE "status" = $2 ORDER BY "id" ASC LIMIT $3 FOR UPDATE SKIP LOCKED) RETURNING *',
     );

@@ -48,7 +48,8 @@ export function nodeRedisCommands(client: NodeRedisLike): RedisCommands {
     isReady,
     // Not open: connect() was never called (or the app closed it); node-redis will not open itself.
     mayBecomeReady: () => client.isOpen,
-    describeState: () => (client.isOpen ? 'node-redis client open but not ready (reconnecting)' : 'node-redis client not open (call connect())'),
+    describeState: () =>
+      client.isOpen ? 'node-redis client open but not ready (reconnecting)' : 'node-redis client not open (call connect())',
     onReady: (listener) => subscribe(client, 'ready', listener),
   };
 }

@@ -59,7 +59,9 @@ export function leaseTableTypeOrmMigration(options: TypeOrmLeaseMigrationOptions
   const drop = dropLeaseTableStatements(options.tableName);
   const timestamp = options.timestamp ?? 1764720000000;
   if (!Number.isInteger(timestamp) || String(timestamp).length !== 13) {
-    throw new InvalidArgumentError(`TypeORM migration timestamp must be a 13-digit JavaScript timestamp (Date.now()), got ${String(timestamp)}`);
+    throw new InvalidArgumentError(
+      `TypeORM migration timestamp must be a 13-digit JavaScript timestamp (Date.now()), got ${String(timestamp)}`,
+    );
   }
   const name = `ReplicaGuardLeases${timestamp}`;
   return class ReplicaGuardLeasesMigration {
@@ -124,9 +126,7 @@ export function leaseTablePrismaModel(tableName: string = DEFAULT_LEASE_TABLE): 
 }
 
 type UmzugContext =
-  | { query(sql: string): unknown }
-  | { sequelize: { query(sql: string): Promise<unknown> } }
-  | ((...args: never[]) => unknown);
+  { query(sql: string): unknown } | { sequelize: { query(sql: string): Promise<unknown> } } | ((...args: never[]) => unknown);
 
 export interface UmzugLeaseMigrationOptions {
   tableName?: string;

@@ -21,7 +21,9 @@ const INDEX_SUFFIX = '_expires_at_idx';
 /** Parses `table` or `schema.table`; anything else is an `InvalidArgumentError` naming the input. */
 export function leaseTableName(tableName: string = DEFAULT_LEASE_TABLE): LeaseTableName {
   if (typeof tableName !== 'string') {
-    throw new InvalidArgumentError(`lease table name must be a string like "${DEFAULT_LEASE_TABLE}" or "schema.table", got ${typeof tableName}`);
+    throw new InvalidArgumentError(
+      `lease table name must be a string like "${DEFAULT_LEASE_TABLE}" or "schema.table", got ${typeof tableName}`,
+    );
   }
   const parts = tableName.split('.');
   const bad = parts.length > 2 ? tableName : parts.find((part) => !IDENTIFIER.test(part));

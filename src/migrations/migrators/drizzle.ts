@@ -18,8 +18,11 @@ export interface DrizzleMigratorOptions {
 
 export function drizzleMigrator(options: DrizzleMigratorOptions): Migrate {
   return async (client) => {
-    const drizzle = options.drizzle ?? (await importOptional<{ drizzle: DrizzleFactory }>('drizzle-orm/node-postgres', 'drizzleMigrator')).drizzle;
-    const migrate = options.migrate ?? (await importOptional<{ migrate: DrizzleMigrate }>('drizzle-orm/node-postgres/migrator', 'drizzleMigrator')).migrate;
+    const drizzle =
+      options.drizzle ?? (await importOptional<{ drizzle: DrizzleFactory }>('drizzle-orm/node-postgres', 'drizzleMigrator')).drizzle;
+    const migrate =
+      options.migrate ??
+      (await importOptional<{ migrate: DrizzleMigrate }>('drizzle-orm/node-postgres/migrator', 'drizzleMigrator')).migrate;
     const config: Record<string, unknown> = { migrationsFolder: options.migrationsFolder };
     if (options.migrationsTable) config.migrationsTable = options.migrationsTable;
     if (options.migrationsSchema) config.migrationsSchema = options.migrationsSchema;

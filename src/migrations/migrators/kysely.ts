@@ -35,6 +35,11 @@ export function kyselyMigrator(options: KyselyMigratorOptions): Migrate {
     const db = new Kysely({ dialect: new PostgresDialect({ pool: pinnedPool(client) }) });
     const { provider, kysely: _kysely, ...rest } = options;
     const { error } = await new Migrator({ ...rest, db, provider }).migrateToLatest();
-    if (error) throw new ReplicaGuardError('MIGRATION_FAILED', `kysely migration failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    if (error)
+      throw new ReplicaGuardError(
+        'MIGRATION_FAILED',
+        `kysely migration failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
   };
 }

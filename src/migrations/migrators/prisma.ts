@@ -16,7 +16,10 @@ export interface PrismaMigratorOptions {
 
 export function prismaMigrator(options: PrismaMigratorOptions = {}): Migrate {
   return async (_client, { url }) => {
-    const command = options.command ?? { file: 'npx', args: ['--no-install', 'prisma', 'migrate', 'deploy', ...(options.schema ? ['--schema', options.schema] : [])] };
+    const command = options.command ?? {
+      file: 'npx',
+      args: ['--no-install', 'prisma', 'migrate', 'deploy', ...(options.schema ? ['--schema', options.schema] : [])],
+    };
     const child = spawn(command.file, command.args, {
       cwd: options.cwd,
       env: { ...process.env, ...options.env, DATABASE_URL: url, DIRECT_URL: url },
@@ -26,6 +29,10 @@ export function prismaMigrator(options: PrismaMigratorOptions = {}): Migrate {
       child.once('error', reject);
       child.once('exit', (exitCode, signal) => resolve(signal ? null : exitCode));
     });
-    if (code !== 0) throw new ReplicaGuardError('MIGRATION_FAILED', `${[command.file, ...command.args].join(' ')} exited with ${code === null ? 'a signal' : `code ${code}`}`);
+    if (code !== 0)
+      throw new ReplicaGuardError(
+        'MIGRATION_FAILED',
+        `${[command.file, ...command.args].join(' ')} exited with ${code === null ? 'a signal' : `code ${code}`}`,
+      );
   };
 }
