@@ -19,7 +19,7 @@ export default defineConfig([
   },
   {
     // codemod-worker: the `--concurrency` worker thread, found next to codemod.js / cli.js.
-    entry: { cli: 'codemods/cli.ts', 'codemod-worker': 'codemods/file-worker.ts' },
+    entry: { cli: 'codemods/engine/cli.ts', 'codemod-worker': 'codemods/engine/file-worker.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

@@ -1,10 +1,10 @@
 // Programmatic API of the codemod engine: `import { runCodemod } from 'replica-guard/codemod'`.
-export { runCodemod, Engine, CodemodUsageError } from './engine.js';
-export { CodemodWorkerError } from './worker-pool.js';
-export type { CodemodOptions, CodemodReport, FileChange, FileFailure, ManualFollowUp } from './engine.js';
+export { runCodemod, Engine, CodemodUsageError } from './engine/engine.js';
+export { CodemodWorkerError } from './engine/worker-pool.js';
+export type { CodemodOptions, CodemodReport, FileChange, FileFailure, ManualFollowUp } from './engine/engine.js';
 export { transforms, findTransforms, UnknownTransformError } from './registry.js';
-export { formatDiff } from './format-diff.js';
-export { MARKER_PREFIX } from './manual-marker.js';
+export { formatDiff } from './engine/format-diff.js';
+export { MARKER_PREFIX } from './engine/manual-marker.js';
 export type {
   Transform,
   TransformContext,
@@ -14,4 +14,4 @@ export type {
   SourceFileInfo,
   ProjectOutput,
   ProjectView,
-} from './transform.js';
+} from './engine/transform.js';

@@ -1,11 +1,11 @@
 // Every transform, in the order they run. The CLI (`--transform`, `--help`), the programmatic API
 // and the docs test read this one list; adding a transform is adding it here.
-import { guardSchedules } from './guard-schedules.js';
-import { advisoryLockToLease } from './advisory-lock-to-lease.js';
-import { extractMigrations } from './extract-migrations.js';
-import { atomicCounters } from './atomic-counters.js';
-import { jetstreamMsgId } from './jetstream-msg-id.js';
-import type { AnyTransform } from './transform.js';
+import { guardSchedules } from './transforms/guard-schedules/index.js';
+import { advisoryLockToLease } from './transforms/advisory-lock-to-lease/index.js';
+import { extractMigrations } from './transforms/extract-migrations/index.js';
+import { atomicCounters } from './transforms/atomic-counters/index.js';
+import { jetstreamMsgId } from './transforms/jetstream-msg-id/index.js';
+import type { AnyTransform } from './engine/transform.js';
 
 export const transforms: readonly AnyTransform[] = [guardSchedules, atomicCounters, jetstreamMsgId, advisoryLockToLease, extractMigrations];
 

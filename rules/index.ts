@@ -1,6 +1,6 @@
 // The plugin entry: `import replicaGuard from 'replica-guard/eslint-plugin'`.
 import type { TSESLint } from '@typescript-eslint/utils';
-import type { AnyReplicaGuardRule } from './create-rule.js';
+import type { AnyReplicaGuardRule } from './utils/create-rule.js';
 import { noUnguardedSchedule } from './no-unguarded-schedule.js';
 import { PLUGIN_NAME, PLUGIN_VERSION } from './utils/plugin-meta.js';
 import { noReadThenWrite } from './no-read-then-write.js';

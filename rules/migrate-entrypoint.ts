@@ -5,13 +5,13 @@
 // not go on to serve on a schema that was not migrated. `runMigrations` does all three.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { createRule } from './create-rule.js';
-import { importedReferences } from './utils/imported-references.js';
-import { migrationEnvReads } from './utils/migration-env-reads.js';
-import { isMigrateEntrypointFile } from './utils/migration-exempt-file.js';
-import { exitsNonZero } from './utils/migration-exit-paths.js';
-import { unwrapExpression } from './utils/unwrapped-expression.js';
-import { memberPropertyName } from './utils/property-names.js';
+import { createRule } from './utils/create-rule.js';
+import { importedReferences } from '../analysis/imports/imported-references.js';
+import { migrationEnvReads } from './migrations/env-reads.js';
+import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { exitsNonZero } from './migrations/exit-paths.js';
+import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName } from '../analysis/ast/property-names.js';
 import {
   MIGRATE_LOCK_FUNCTIONS,
   MIGRATE_URL_VARIABLE,

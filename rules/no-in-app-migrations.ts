@@ -5,18 +5,18 @@
 // that every replica runs at once.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { createRule } from './create-rule.js';
-import { codeTextOf } from './utils/code-text.js';
-import { importedReferences, moduleSpecifiers, type TrackedApi } from './utils/imported-references.js';
-import { migrationCommandText } from './utils/migration-command-text.js';
-import { schemaWriteMentions } from './utils/migration-mentions.js';
-import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
-import { migrationFactoryResults, migrationOptionsObjects } from './utils/migration-options-objects.js';
-import { importThatBecomesUnused, removableStatement } from './utils/migration-removal.js';
-import { unwrapExpression } from './utils/unwrapped-expression.js';
-import { memberPropertyName, propertyKeyName } from './utils/property-names.js';
-import { readSettings } from './utils/settings.js';
-import { wordPattern } from './utils/word-pattern.js';
+import { createRule } from './utils/create-rule.js';
+import { codeTextOf } from '../analysis/source/code-text.js';
+import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
+import { migrationCommandText } from './migrations/command-text.js';
+import { schemaWriteMentions } from './migrations/mentions.js';
+import { isMigrationExemptFile } from './migrations/exempt-file.js';
+import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
+import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
+import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
+import { readSettings } from '../analysis/settings.js';
+import { wordPattern } from '../analysis/source/word-pattern.js';
 import {
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,

@@ -3,21 +3,21 @@
 // taints to local names as declarations finish, mutations and writes are checked as they finish,
 // and findings are reported at the end of the file (when the imports say which ORM `findOne` is).
 import type { TSESTree } from '@typescript-eslint/utils';
-import { createRule } from './create-rule.js';
-import { codeTextOf } from './utils/code-text.js';
+import { createRule } from './utils/create-rule.js';
+import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, libraryOfModule, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
-import { comparedFieldsOf } from './utils/data-flow-compared-fields.js';
-import { taintOf, unionOf, type TaintEnvironment } from './utils/data-flow-taint.js';
-import { entityChangeCallOf } from './utils/read-write-entity-changes.js';
-import { propertyName, unwrap } from './utils/read-write-method-chain.js';
-import type { DatabaseCall, FieldChange, ReadSite, Taint, WriteSite } from './utils/read-write-model.js';
-import { mentionsReadAndWrite } from './utils/read-write-mentions.js';
-import { READ_CHAIN_NAMES, readSiteOf } from './utils/read-write-read-site.js';
-import { SQL_READ_KEYWORD, SQL_WRITE_KEYWORD, sqlReadSiteOf, sqlWriteSiteOf } from './utils/read-write-sql-site.js';
-import { writeSiteOf } from './utils/read-write-write-site.js';
+import { comparedFieldsOf } from './no-read-then-write/compared-fields.js';
+import { taintOf, unionOf, type TaintEnvironment } from './no-read-then-write/taint.js';
+import { entityChangeCallOf } from './no-read-then-write/entity-changes.js';
+import { propertyName, unwrap } from './no-read-then-write/method-chain.js';
+import type { DatabaseCall, FieldChange, ReadSite, Taint, WriteSite } from './no-read-then-write/model.js';
+import { mentionsReadAndWrite } from './no-read-then-write/mentions.js';
+import { READ_CHAIN_NAMES, readSiteOf } from './no-read-then-write/read-site.js';
+import { SQL_READ_KEYWORD, SQL_WRITE_KEYWORD, sqlReadSiteOf, sqlWriteSiteOf } from './no-read-then-write/sql-site.js';
+import { writeSiteOf } from './no-read-then-write/write-site.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
-export type { FieldChange } from './utils/read-write-model.js';
+export type { FieldChange } from './no-read-then-write/model.js';
 
 /** What the `atomic-counters` codemod needs to rewrite one read-then-write. */
 export interface ReadThenWriteFacts {

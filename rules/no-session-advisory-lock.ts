@@ -4,18 +4,18 @@
 // replica lands on the same backend and "acquires" it too. Only the migrate entrypoint, which
 // connects directly to PostgreSQL on one pinned connection, may use them.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { createRule } from './create-rule.js';
-import { codeTextOf } from './utils/code-text.js';
+import { createRule } from './utils/create-rule.js';
+import { codeTextOf } from '../analysis/source/code-text.js';
 import { sessionAdvisoryLockCalls } from '../src/knowledge/sql.js';
-import { isMigrateEntrypointFile } from './utils/migration-exempt-file.js';
-import { enclosingFunction, type FunctionNode } from './utils/sql-enclosing-function.js';
-import { sqlUsesListener } from './utils/sql-text.js';
+import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
+import { sqlUsesListener } from '../analysis/sql/sql-text.js';
 import {
   isBetweenBeginAndCommit,
   isTransactionCallbackClient,
   transactionControlOf,
   type TransactionControl,
-} from './utils/sql-transaction-controls.js';
+} from '../analysis/sql/transaction-controls.js';
 
 export type NoSessionAdvisoryLockMessageIds = 'sessionLock' | 'sessionUnlock' | 'useXactLock';
 

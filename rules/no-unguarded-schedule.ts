@@ -16,23 +16,23 @@ import {
   type ScheduleLocation,
   type SchedulerEntry,
 } from '../src/knowledge/schedulers.js';
-import { createRule } from './create-rule.js';
-import { codeTextOf } from './utils/code-text.js';
-import { mentionsSchedule } from './utils/schedule-mentions.js';
-import { usesBrowserGlobals } from './utils/browser-code.js';
-import { isInEffectHookCallback } from './utils/effect-hook-callback.js';
-import { isForwardedParameter } from './utils/forwarded-parameter.js';
-import { isInPromiseExecutor } from './utils/promise-executor.js';
-import { workEffects, type EffectsOptions } from './utils/external-effects.js';
-import { collectGuardCalls } from './utils/guard-calls.js';
-import { guardStatementText, guardWithReschedule, rescheduleStatementOf, type SchedulePeriod } from './utils/guard-statement.js';
-import { importedReferences, moduleSpecifiers, type TrackedApi } from './utils/imported-references.js';
-import { isGuarded } from './utils/is-guarded.js';
-import { jobName as toJobName } from './utils/job-name.js';
-import { runtimeImport } from './utils/runtime-import.js';
-import { serviceName } from './utils/service-name.js';
-import { readSettings } from './utils/settings.js';
-import { isFunctionLike, resolveWorkFunction, type FunctionLike, type ResolvedWork } from './utils/work-function.js';
+import { createRule } from './utils/create-rule.js';
+import { codeTextOf } from '../analysis/source/code-text.js';
+import { mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
+import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
+import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
+import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
+import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
+import { workEffects, type EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
+import { collectGuardCalls } from '../analysis/scheduled-work/guard-calls.js';
+import { guardStatementText, guardWithReschedule, rescheduleStatementOf, type SchedulePeriod } from './rewrites/guard-statement.js';
+import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
+import { isGuarded } from '../analysis/scheduled-work/is-guarded.js';
+import { jobName as toJobName } from './rewrites/job-name.js';
+import { runtimeImport } from './rewrites/runtime-import.js';
+import { serviceName } from './rewrites/service-name.js';
+import { readSettings } from '../analysis/settings.js';
+import { isFunctionLike, resolveWorkFunction, type FunctionLike, type ResolvedWork } from '../analysis/scheduled-work/work-function.js';
 
 /** What the `guard-schedules` codemod needs to rewrite one finding. */
 export interface UnguardedScheduleFacts {

@@ -4,9 +4,9 @@
 // or `claimRows`), or the update must be a conditional transition whose row count decides
 // whether this replica acts.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { createRule } from './create-rule.js';
-import { codeTextOf } from './utils/code-text.js';
-import { isMigrationExemptFile } from './utils/migration-exempt-file.js';
+import { createRule } from './utils/create-rule.js';
+import { codeTextOf } from '../analysis/source/code-text.js';
+import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import {
   pendingReadOf,
   patternNames,
@@ -17,12 +17,12 @@ import {
   type DatabaseCall,
   type PendingRead,
   type RowUpdate,
-} from './utils/sql-claim-shapes.js';
+} from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
-import { descendants } from './utils/sql-descendants.js';
-import { mentionsClaimVocabulary } from './utils/claim-mentions.js';
-import { isOutermostCall } from './utils/sql-method-chain.js';
-import { enclosingFunction, isFunctionNode, type FunctionNode } from './utils/sql-enclosing-function.js';
+import { descendants } from '../analysis/sql/descendants.js';
+import { mentionsClaimVocabulary } from './require-atomic-claim/mentions.js';
+import { isOutermostCall } from '../analysis/sql/method-chain.js';
+import { enclosingFunction, isFunctionNode, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 
 export type RequireAtomicClaimMessageIds = 'nonAtomicClaim';
 

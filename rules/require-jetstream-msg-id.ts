@@ -3,12 +3,12 @@
 // relaying the same outbox row. With `msgID` the server drops the repeat inside the stream's
 // duplicate window.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { createRule } from './create-rule.js';
-import { codeTextOf } from './utils/code-text.js';
-import { createJetStreamContexts } from './utils/jetstream-contexts.js';
-import { msgIdCandidate } from './utils/jetstream-msg-id-candidate.js';
-import { jetStreamPublishOptions } from './utils/jetstream-publish-options.js';
-import { unwrapExpression } from './utils/unwrapped-expression.js';
+import { createRule } from './utils/create-rule.js';
+import { codeTextOf } from '../analysis/source/code-text.js';
+import { createJetStreamContexts } from './require-jetstream-msg-id/contexts.js';
+import { msgIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
+import { jetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
+import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { MSG_ID_OPTION, NATS_MODULES, publishMethod, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, expect, test } from 'vitest';
-import { main } from '../../codemods/cli.js';
+import { main } from '../../codemods/engine/cli.js';
 import { runCodemod } from '../../codemods/index.js';
-import { DEFAULT_LEASE_TTL_MS, ttlText } from '../../codemods/advisory-lock-to-lease.js';
+import { DEFAULT_LEASE_TTL_MS, ttlText } from '../../codemods/transforms/advisory-lock-to-lease/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'advisory-lock-ttl-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

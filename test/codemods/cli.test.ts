@@ -1,4 +1,4 @@
-// The `replica-codemod` CLI, run from source (`node --import tsx codemods/cli.ts …`) in temp git
+// The `replica-codemod` CLI, run from source (`node --import tsx codemods/engine/cli.ts …`) in temp git
 // repositories.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { transforms } from '../../codemods/registry.js';
 
-const cli = resolve(fileURLToPath(new URL('../../codemods/cli.ts', import.meta.url)));
+const cli = resolve(fileURLToPath(new URL('../../codemods/engine/cli.ts', import.meta.url)));
 const tsx = import.meta.resolve('tsx');
 const scratch = mkdtempSync(join(tmpdir(), 'replica-codemod-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -11,14 +11,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { globSync } from 'tinyglobby';
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
-import { Engine, runCodemod, type CodemodOptions, type CodemodReport } from '../../codemods/engine.js';
+import { Engine, runCodemod, type CodemodOptions, type CodemodReport } from '../../codemods/engine/engine.js';
 import {
   autoConcurrency,
   CodemodWorkerError,
   fileWorkerScript,
   transformInWorkers,
   type WorkerScript,
-} from '../../codemods/worker-pool.js';
+} from '../../codemods/engine/worker-pool.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixturesDir = join(here, 'fixtures');
@@ -149,7 +149,7 @@ describe('concurrency', { timeout: 180_000 }, () => {
   test('the worker script resolves to the source entry under tsx', () => {
     const script = fileWorkerScript();
     expect(script?.eval).toBe(true);
-    expect(String(script?.entry)).toMatch(/tsImport\("file:\/\/[^"]*\/codemods\/file-worker\.ts"/);
+    expect(String(script?.entry)).toMatch(/tsImport\("file:\/\/[^"]*\/codemods\/engine\/file-worker\.ts"/);
   });
 });
 
@@ -197,7 +197,7 @@ describe('a worker that dies fails the run', { timeout: 60_000 }, () => {
 });
 
 describe('replica-codemod --concurrency', { timeout: 120_000 }, () => {
-  const cli = resolve(here, '../../codemods/cli.ts');
+  const cli = resolve(here, '../../codemods/engine/cli.ts');
   const tsx = import.meta.resolve('tsx');
   const cliRun = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', tsx, cli, ...args], {

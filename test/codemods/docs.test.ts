@@ -2,7 +2,7 @@
 // an existing rule, and appears in docs/cli.md and in `--help`.
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { buildProgram } from '../../codemods/cli.js';
+import { buildProgram } from '../../codemods/engine/cli.js';
 import { transforms } from '../../codemods/registry.js';
 import plugin from '../../rules/index.js';
 

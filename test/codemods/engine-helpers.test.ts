@@ -1,12 +1,12 @@
 // The engine's small pieces: edits, markers, import merging, file style.
 import { describe, expect, test } from 'vitest';
-import { fileStyleOf } from '../../codemods/file-style.js';
-import { markerAbove, markerEdits } from '../../codemods/manual-marker.js';
-import { replicaGuardImportEdits } from '../../codemods/replica-guard-import.js';
-import { runDetection } from '../../codemods/run-detection.js';
-import { applyEdits, lineAt, OverlappingEditsError } from '../../codemods/text-edits.js';
-import { Engine } from '../../codemods/engine.js';
-import { SCHEDULER_PREFILTER } from '../../codemods/guard-schedules.js';
+import { fileStyleOf } from '../../codemods/engine/file-style.js';
+import { markerAbove, markerEdits } from '../../codemods/engine/manual-marker.js';
+import { replicaGuardImportEdits } from '../../codemods/engine/replica-guard-import.js';
+import { runDetection } from '../../codemods/engine/run-detection.js';
+import { applyEdits, lineAt, OverlappingEditsError } from '../../codemods/engine/text-edits.js';
+import { Engine } from '../../codemods/engine/engine.js';
+import { SCHEDULER_PREFILTER } from '../../codemods/transforms/guard-schedules/index.js';
 import { findTransforms } from '../../codemods/registry.js';
 import { SCHEDULER_MODULES } from '../../src/knowledge/schedulers.js';
 

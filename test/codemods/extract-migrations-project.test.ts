@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCodemod } from '../../codemods/index.js';
-import { entrypointText, type ScaffoldMigrator } from '../../codemods/extract-migrations-entrypoint.js';
-import { CONTAINER_COMMAND } from '../../codemods/extract-migrations.js';
+import { entrypointText, type ScaffoldMigrator } from '../../codemods/transforms/extract-migrations/entrypoint.js';
+import { CONTAINER_COMMAND } from '../../codemods/transforms/extract-migrations/index.js';
 import plugin from '../../rules/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'extract-migrations-project-'));

@@ -77,7 +77,7 @@ test('3 replicas repeat every side effect before the codemod and do each once pe
 
   const codemod = spawnSync(
     process.execPath,
-    ['--import', import.meta.resolve('tsx'), join(repoRoot, 'codemods/cli.ts'), '--transform', 'guard-schedules', 'src'],
+    ['--import', import.meta.resolve('tsx'), join(repoRoot, 'codemods/engine/cli.ts'), '--transform', 'guard-schedules', 'src'],
     {
       cwd: dir,
       encoding: 'utf8',

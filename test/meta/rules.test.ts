@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import plugin from '../../rules/index.js';
-import { docsUrl } from '../../rules/create-rule.js';
+import { docsUrl } from '../../rules/utils/create-rule.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const NOT_RULES = new Set(['index.ts', 'create-rule.ts']);

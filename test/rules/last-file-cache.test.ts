@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import { lastFileCache, perFileMap } from '../../rules/utils/last-file-cache.js';
+import { lastFileCache, perFileMap } from '../../analysis/source/last-file-cache.js';
 import plugin from '../../rules/index.js';
 
 describe('lastFileCache', () => {

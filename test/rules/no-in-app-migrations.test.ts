@@ -3,7 +3,7 @@ import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { jsRuleTester, ruleTester } from './rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsFacts, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
-import type { Finding } from '../../rules/create-rule.js';
+import type { Finding } from '../../rules/utils/create-rule.js';
 
 const lines = (...l: string[]) => l.join('\n');
 const rule = noInAppMigrations as unknown as Parameters<typeof ruleTester.run<NoInAppMigrationsMessageIds, readonly unknown[]>>[1];

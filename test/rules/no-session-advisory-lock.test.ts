@@ -7,7 +7,7 @@ import {
   type NoSessionAdvisoryLockFacts,
   type NoSessionAdvisoryLockMessageIds,
 } from '../../rules/no-session-advisory-lock.js';
-import type { Finding } from '../../rules/create-rule.js';
+import type { Finding } from '../../rules/utils/create-rule.js';
 
 const lines = (...l: string[]) => l.join('\n');
 

@@ -3,10 +3,10 @@
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { describe, expect, test } from 'vitest';
-import type { Finding } from '../../rules/create-rule.js';
+import type { Finding } from '../../rules/utils/create-rule.js';
 import { noUnguardedSchedule, type UnguardedScheduleFacts } from '../../rules/no-unguarded-schedule.js';
-import { guardStatementText, periodArgumentText } from '../../rules/utils/guard-statement.js';
-import { jobName } from '../../rules/utils/job-name.js';
+import { guardStatementText, periodArgumentText } from '../../rules/rewrites/guard-statement.js';
+import { jobName } from '../../rules/rewrites/job-name.js';
 
 function findings(code: string, filename = 'src/jobs.ts'): Finding<string, UnguardedScheduleFacts>[] {
   const out: Finding<string, UnguardedScheduleFacts>[] = [];

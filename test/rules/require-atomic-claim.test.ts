@@ -3,7 +3,7 @@ import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { jsRuleTester, ruleTester } from './rule-tester.js';
 import { requireAtomicClaim, type RequireAtomicClaimFacts, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
-import type { Finding } from '../../rules/create-rule.js';
+import type { Finding } from '../../rules/utils/create-rule.js';
 
 const lines = (...l: string[]) => l.join('\n');
 

@@ -7,7 +7,7 @@ import {
   type RequireJetStreamMsgIdFacts,
   type RequireJetStreamMsgIdMessageIds,
 } from '../../rules/require-jetstream-msg-id.js';
-import type { Finding } from '../../rules/create-rule.js';
+import type { Finding } from '../../rules/utils/create-rule.js';
 
 const lines = (...l: string[]) => l.join('\n');
 

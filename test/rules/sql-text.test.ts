@@ -9,7 +9,7 @@ import {
   sessionAdvisoryLockCalls,
   statementKind,
 } from '../../src/knowledge/sql.js';
-import { sqlUsesListener, type SqlUse } from '../../rules/utils/sql-text.js';
+import { sqlUsesListener, type SqlUse } from '../../analysis/sql/sql-text.js';
 
 /** Runs sqlUsesListener over `code` and returns what it found, with the source text of locations. */
 function usesOf(code: string, parser: 'ts' | 'js' = 'ts'): SqlUse[] {

@@ -1,0 +1,116 @@
+// Shared settings every rule reads from `settings['replica-guard']` in eslint.config.js.
+// Documented once, in docs/settings.md.
+import picomatch from 'picomatch';
+import { DEFAULT_MIGRATE_ENTRYPOINTS, DEFAULT_MIGRATION_FILES, DEFAULT_MIGRATION_FLAGS } from '../src/knowledge/migrators.js';
+
+export interface GuardFunctionSetting {
+  /** Module the guard is imported from (`@acme/jobs`); omit for a global or same-file function. */
+  module?: string;
+  /** Exported name (`withLease`), or a dotted member path (`jobs.guard`). */
+  name: string;
+}
+
+export interface ReplicaGuardSettings {
+  /** In-house wrappers that count as guards, in addition to replica-guard's own. */
+  guards: GuardFunctionSetting[];
+  /** Globs (matched against the path relative to the ESLint cwd) of migrate entrypoints. */
+  migrateEntrypoints: string[];
+  /** Globs of migration files (schema writes are expected there). */
+  migrationFiles: string[];
+  /** Environment flags that turn on in-app migrations. */
+  migrationFlags: string[];
+  /** Service name used in suggested lease keys (`<service>:<job>`). */
+  service: string | undefined;
+}
+
+export { DEFAULT_MIGRATE_ENTRYPOINTS, DEFAULT_MIGRATION_FILES, DEFAULT_MIGRATION_FLAGS };
+
+const cache = new WeakMap<object, ReplicaGuardSettings>();
+
+function strings(value: unknown, what: string): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+    throw new TypeError(`settings['replica-guard'].${what} must be an array of strings`);
+  }
+  return value as string[];
+}
+
+/** Reads and validates `settings['replica-guard']`; cached per settings object. */
+export function readSettings(settings: Readonly<Record<string, unknown>> | undefined): ReplicaGuardSettings {
+  const raw = (settings?.['replica-guard'] ?? {}) as Record<string, unknown>;
+  const hit = cache.get(raw);
+  if (hit) return hit;
+  const guardsRaw = raw.guards ?? [];
+  if (!Array.isArray(guardsRaw)) throw new TypeError(`settings['replica-guard'].guards must be an array`);
+  const guards = guardsRaw.map((g, i): GuardFunctionSetting => {
+    if (typeof g === 'string') return { name: g };
+    if (g && typeof g === 'object' && typeof (g as GuardFunctionSetting).name === 'string') {
+      const { module, name } = g as GuardFunctionSetting;
+      return module === undefined ? { name } : { module, name };
+    }
+    throw new TypeError(`settings['replica-guard'].guards[${i}] must be a name or { module?, name }`);
+  });
+  const service = raw.service;
+  if (service !== undefined && typeof service !== 'string') throw new TypeError(`settings['replica-guard'].service must be a string`);
+  const resolved: ReplicaGuardSettings = {
+    guards,
+    migrateEntrypoints: strings(raw.migrateEntrypoints, 'migrateEntrypoints') ?? [...DEFAULT_MIGRATE_ENTRYPOINTS],
+    migrationFiles: strings(raw.migrationFiles, 'migrationFiles') ?? [...DEFAULT_MIGRATION_FILES],
+    migrationFlags: [...DEFAULT_MIGRATION_FLAGS, ...(strings(raw.migrationFlags, 'migrationFlags') ?? [])],
+    service,
+  };
+  cache.set(raw, resolved);
+  return resolved;
+}
+
+interface GlobMatcher {
+  match: (path: string) => boolean;
+  /** One literal path segment per glob that any matching path contains; `undefined` when some glob has none. */
+  literals: string[] | undefined;
+}
+
+/** Keyed by the globs array: a resolved settings object keeps its arrays, so each is compiled once. */
+const matchers = new WeakMap<readonly string[], GlobMatcher>();
+
+/** The longest segment of `glob` without glob syntax (`migrations` in `**\/migrations/**`). */
+function literalSegment(glob: string): string | undefined {
+  if (glob.startsWith('!')) return undefined;
+  const literal = glob
+    .split('/')
+    .filter((segment) => segment.length > 0 && !/[*?[\]{}()!+@\\]/.test(segment))
+    .sort((a, b) => b.length - a.length)[0];
+  return literal;
+}
+
+function matcherOf(globs: readonly string[]): GlobMatcher {
+  let matcher = matchers.get(globs);
+  if (!matcher) {
+    const literals = globs.map(literalSegment);
+    matcher = {
+      match: picomatch(globs as string[], { dot: true }),
+      literals: literals.every((literal) => literal !== undefined) ? (literals as string[]) : undefined,
+    };
+    matchers.set(globs, matcher);
+  }
+  return matcher;
+}
+
+/**
+ * Whether `filename` can match any of `globs`: `false` when it holds none of their literal
+ * segments. Runs once per linted file, and a string search is much cheaper than picomatch's
+ * expressions (or than reading the working directory from the rule context).
+ */
+export function mayMatchAny(filename: string, globs: readonly string[]): boolean {
+  const literals = matcherOf(globs).literals;
+  return !literals || literals.some((literal) => filename.includes(literal));
+}
+
+/** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */
+export function matchesAny(filename: string, cwd: string, globs: readonly string[]): boolean {
+  if (!mayMatchAny(filename, globs)) return false;
+  const normalized = filename.replace(/\\/g, '/');
+  const base = cwd.replace(/\\/g, '/').replace(/\/$/, '');
+  const relative = normalized.startsWith(`${base}/`) ? normalized.slice(base.length + 1) : normalized;
+  const { match } = matcherOf(globs);
+  return match(relative) || match(normalized);
+}

@@ -1,0 +1,82 @@
+// `jetstream-msg-id`: for each finding of `require-jetstream-msg-id`, give the publish a `msgID`
+// from the id in scope the rule found (`{ msgID: String(row.id) }`), so a retried or relayed
+// message is stored once inside the stream's duplicate window. Without an unambiguous id in
+// scope the publish is marked manual: an invented id (a random UUID) would dedupe nothing.
+import requireJetStreamMsgId, { NATS_MODULE_SPECIFIER, type RequireJetStreamMsgIdFacts } from '../../../rules/require-jetstream-msg-id.js';
+import { MSG_ID_OPTION, NATS_MODULES } from '../../../src/knowledge/jetstream.js';
+import { indentationAt } from '../../engine/file-style.js';
+import { lineAt } from '../../engine/text-edits.js';
+import type { ManualNote, SourceFileInfo, TextEdit, Transform, TransformOutput } from '../../engine/transform.js';
+
+/** The edit that adds `msgID: <value>` to the publish, or the reason it cannot. */
+function msgIdEdit(facts: RequireJetStreamMsgIdFacts, value: string, file: SourceFileInfo): TextEdit | string {
+  const { call, options, optionsObject, optionsIndex } = facts;
+  const property = `${MSG_ID_OPTION}: ${value}`;
+  const args = call.arguments;
+  if (args.slice(0, optionsIndex + 1).some((arg) => arg.type === 'SpreadElement'))
+    return 'the publish arguments are spread; add msgID where the options are built';
+  if (options && optionsObject && options !== optionsObject) {
+    // A shared `const opts` may be used where this id is not in scope: extend it at this call only.
+    return {
+      start: options.range[0],
+      end: options.range[1],
+      text: `{ ...${file.text.slice(options.range[0], options.range[1])}, ${property} }`,
+    };
+  }
+  if (optionsObject) {
+    const last = optionsObject.properties.at(-1);
+    if (!last) return { start: optionsObject.range[0], end: optionsObject.range[1], text: `{ ${property} }` };
+    const after = file.sourceCode.getTokenAfter(last as never);
+    const trailingComma = after?.value === ',' ? after : undefined;
+    // One property per line: the new one goes on its own line in the same style.
+    if (lineAt(file.text, last.range[0]) !== lineAt(file.text, optionsObject.range[0])) {
+      const indent = indentationAt(file.text, last.range[0]);
+      if (trailingComma)
+        return { start: trailingComma.range[1], end: trailingComma.range[1], text: `${file.style.eol}${indent}${property},` };
+      return { start: last.range[1], end: last.range[1], text: `,${file.style.eol}${indent}${property}` };
+    }
+    return { start: last.range[1], end: last.range[1], text: `, ${property}` };
+  }
+  const literal = `{ ${property} }`;
+  if (options) return { start: options.range[0], end: options.range[1], text: literal };
+  const previous = args[optionsIndex - 1];
+  if (previous) return { start: previous.range[1], end: previous.range[1], text: `, ${literal}` };
+  const subject = args[0];
+  // `publish(subject)`: the payload is empty; `undefined` keeps it so.
+  if (subject && optionsIndex === 2 && args.length === 1)
+    return { start: subject.range[1], end: subject.range[1], text: `, undefined, ${literal}` };
+  return 'the publish has no subject argument to add options after';
+}
+
+export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
+  name: 'jetstream-msg-id',
+  rule: requireJetStreamMsgId as unknown as Transform<RequireJetStreamMsgIdFacts>['rule'],
+  description:
+    'Give each JetStream publish a `msgID` from the id in scope (`{ msgID: String(row.id) }`) so retries and relays are stored once.',
+  prefilter: NATS_MODULES,
+  mayMatch: (text) => NATS_MODULE_SPECIFIER.test(text),
+
+  apply(file, findings): TransformOutput {
+    const edits: TextEdit[] = [];
+    const manual: ManualNote[] = [];
+    const done = new Set<unknown>();
+    for (const finding of findings) {
+      const facts = finding.facts;
+      const offset = finding.node.range[0];
+      if (done.has(facts.call)) continue;
+      done.add(facts.call);
+      if (facts.candidateId === undefined) {
+        manual.push({
+          offset,
+          reason:
+            'no single stable id (row, event or outbox id) is in scope (none, or more than one); pass msgID: String(<that id>) so a retry is dropped as a duplicate',
+        });
+        continue;
+      }
+      const edit = msgIdEdit(facts, `String(${facts.candidateId})`, file);
+      if (typeof edit === 'string') manual.push({ offset, reason: edit });
+      else edits.push(edit);
+    }
+    return { edits, imports: [], manual };
+  },
+};

@@ -1,0 +1,172 @@
+// Which calls read rows into JavaScript, per library, recognised by shape (the receiver of
+// `prisma.user.findUnique` or `repo.findOneBy` is rarely an import we could track).
+import type { TSESTree } from '@typescript-eslint/utils';
+import { LIBRARY_READS_WRITES, QUERY_RUNNERS, ROW_LOCK_STRENGTHS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { SQL_METHODS } from '../../src/knowledge/sql.js';
+import { methodChainOf, propertyName, unwrap, type ChainLink } from './method-chain.js';
+import type { ReadSite } from './model.js';
+
+/** Chain methods that make a chain a write, never a read. */
+const WRITE_LINKS = new Set([
+  'update',
+  'updateTable',
+  'insert',
+  'insertInto',
+  'delete',
+  'deleteFrom',
+  'del',
+  'set',
+  'increment',
+  'decrement',
+  'upsert',
+  'merge',
+  'onConflict',
+]);
+
+const RUNNERS = new Set(QUERY_RUNNERS);
+
+const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
+const TYPEORM_ONLY_READS = new Set(['findOneBy', 'findOneOrFail', 'findOneByOrFail']);
+const TYPEORM_BUILDER_READS = new Set(['getOne', 'getOneOrFail', 'getRawOne', 'getMany', 'getRawMany']);
+
+/** Every method or link name `readSiteOf` keys on (for the text pre-check in read-write-mentions.ts). */
+export const BUILDER_READ_WORDS: readonly string[] = [
+  ...TYPEORM_BUILDER_READS,
+  ...TYPEORM_ONLY_READS,
+  ...PRISMA_READS,
+  'selectFrom',
+  'select',
+  'selectDistinct',
+  'first',
+  'pluck',
+  'where',
+  'findFirst',
+  'findById',
+  'findByPk',
+  'findOne',
+];
+
+/**
+ * Method names of which every chain `readSiteOf` or `sqlReadSiteOf` calls a read has at least one
+ * call (the read itself, or an inner link such as `selectFrom`, `from`, `where`): a call named
+ * otherwise needs no chain built to know it is no read's first sign.
+ */
+export const READ_CHAIN_NAMES: ReadonlySet<string> = new Set([
+  ...BUILDER_READ_WORDS,
+  'from',
+  'whereIn',
+  'findMany',
+  'table',
+  ...SQL_METHODS,
+]);
+
+function site(candidates: DataLibrary[], node: TSESTree.CallExpression, model: string | null, locked: boolean): ReadSite {
+  return { candidates, node, model, locked, mutations: [], boundChecks: [] };
+}
+
+function stringArgument(call: TSESTree.CallExpression | undefined, index = 0): string | null {
+  const argument = call?.arguments[index];
+  return argument?.type === 'Literal' && typeof argument.value === 'string' ? argument.value : null;
+}
+
+function nameOf(node: TSESTree.Node | undefined): string | null {
+  if (!node) return null;
+  const expr = unwrap(node);
+  if (expr.type === 'Identifier') return expr.name;
+  if (expr.type === 'MemberExpression') return propertyName(expr) ?? null;
+  return null;
+}
+
+/** Whether an options object has `lock: …` (TypeORM `{ mode }`, Sequelize `true` / `LOCK.UPDATE`). */
+function hasLockOption(call: TSESTree.CallExpression): boolean {
+  for (const argument of call.arguments) {
+    if (argument.type !== 'ObjectExpression') continue;
+    for (const property of argument.properties) {
+      if (property.type !== 'Property' || property.key.type !== 'Identifier' || property.key.name !== 'lock') continue;
+      return !(property.value.type === 'Literal' && property.value.value === false);
+    }
+  }
+  return false;
+}
+
+function hasOption(call: TSESTree.CallExpression, name: string): boolean {
+  return call.arguments.some(
+    (argument) =>
+      argument.type === 'ObjectExpression' &&
+      argument.properties.some((p) => p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === name),
+  );
+}
+
+/** `.for('update')` (Drizzle) or `.forUpdate()` (Knex, Kysely). */
+function lockedChain(links: readonly ChainLink[]): boolean {
+  return links.some((link) => {
+    if (link.name === 'forUpdate' || link.name === 'forNoKeyUpdate' || link.name === 'forShare') return true;
+    if (link.name === 'setLock') return stringArgument(link.call)?.startsWith('pessimistic') ?? false;
+    if (link.name === 'for') return ROW_LOCK_STRENGTHS.includes(stringArgument(link.call)?.toLowerCase() ?? '');
+    return false;
+  });
+}
+
+/** The read `call` is (an ORM or query-builder read of rows), or `null`. */
+export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
+  const { links, root } = methodChainOf(call);
+  if (links.length === 0) return null;
+  if (links.some((link) => WRITE_LINKS.has(link.name))) return null;
+  let end = links.length;
+  while (end > 1 && RUNNERS.has((links[end - 1] as ChainLink).name)) end--;
+  const meaningful = links.slice(0, end);
+  const names = meaningful.map((link) => link.name);
+  const last = names[names.length - 1] as string;
+  const link = (name: string): ChainLink | undefined => meaningful.find((l) => l.name === name);
+  const locked = lockedChain(links);
+
+  if (names.includes('selectFrom')) return site(['kysely'], call, stringArgument(link('selectFrom')?.call), locked);
+
+  if (names.includes('createQueryBuilder') && TYPEORM_BUILDER_READS.has(last)) {
+    return site(['typeorm'], call, nameOf(link('createQueryBuilder')?.call.arguments[0]), locked);
+  }
+
+  const from = link('from');
+  if (from && (names.includes('select') || names.includes('selectDistinct'))) {
+    const table = stringArgument(from.call);
+    return table !== null ? site(['knex'], call, table, locked) : site(['drizzle'], call, nameOf(from.call.arguments[0]), locked);
+  }
+
+  // knex('accounts').where({ id }).first() — a builder started from a table name.
+  const rootTable = root.type === 'CallExpression' ? stringArgument(root) : null;
+  const knexish = rootTable !== null || names.includes('where') || names.includes('table') || names.includes('from');
+  if ((last === 'first' || last === 'pluck') && knexish) {
+    return site(['knex'], call, rootTable ?? stringArgument(link('table')?.call) ?? stringArgument(from?.call), locked);
+  }
+  if (rootTable !== null && (names.includes('where') || names.includes('select') || names.includes('whereIn'))) {
+    return site(['knex'], call, rootTable, locked);
+  }
+
+  if (meaningful.length !== 1) return null;
+  const rootExpr = unwrap(root);
+  const model = nameOf(rootExpr);
+  // db.query.accounts.findFirst(...) — Drizzle's relational queries.
+  if (
+    (last === 'findFirst' || last === 'findMany') &&
+    rootExpr.type === 'MemberExpression' &&
+    rootExpr.object.type === 'MemberExpression' &&
+    propertyName(rootExpr.object) === 'query'
+  ) {
+    return last === 'findFirst' ? site(['drizzle'], call, model, locked) : null;
+  }
+  if (PRISMA_READS.has(last) && rootExpr.type === 'MemberExpression') return site(['prisma'], call, model, false);
+  if (TYPEORM_ONLY_READS.has(last)) return site(['typeorm'], call, nameOf(call.arguments[0]) ?? model, hasLockOption(call));
+  if (last === 'findById') return site(['mongoose'], call, model, false);
+  if (last === 'findByPk') return site(['sequelize'], call, model, hasLockOption(call));
+  if (last === 'findOne') {
+    const mongooseRunner = links.length > meaningful.length;
+    if (mongooseRunner) return site(['mongoose'], call, model, false);
+    // manager.findOne(Entity, { where }) is TypeORM's EntityManager.
+    if (call.arguments.length >= 2 && call.arguments[0]?.type === 'Identifier') {
+      return site(['typeorm'], call, call.arguments[0].name, hasLockOption(call));
+    }
+    if (hasOption(call, 'where')) return site(['typeorm', 'sequelize', 'mongoose'], call, model, hasLockOption(call));
+    return site(['mongoose', 'typeorm', 'sequelize'], call, model, false);
+  }
+  return null;
+}

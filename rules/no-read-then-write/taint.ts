@@ -1,0 +1,163 @@
+// Whether an expression carries a value read from the database, and whether JavaScript changed
+// it on the way (`row.balance - amount`). Walks only the expression given, never the program.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { ARITHMETIC_METHODS, VALUE_PASS_THROUGH_FUNCTIONS, VALUE_PASS_THROUGH_METHODS } from '../../src/knowledge/orm-reads-writes.js';
+import { propertyName, unwrap } from './method-chain.js';
+import type { Computation, DatabaseCall, ReadSite, Taint } from './model.js';
+
+export interface TaintEnvironment {
+  /** The taint of a local variable by name (`undefined` or `null`: not from a read). */
+  lookup(name: string): Taint | null | undefined;
+  /** The read a call is, if it is one. */
+  readOf(node: DatabaseCall): ReadSite | null;
+  /** Source text of a node. */
+  text(node: TSESTree.Node): string;
+}
+
+const ARITHMETIC_OPERATORS = new Set(['+', '-', '*', '/', '%', '**', '<<', '>>', '>>>', '|', '&', '^']);
+const MAX_DEPTH = 48;
+
+function isStringLike(node: TSESTree.Node, depth = 0): boolean {
+  if ((node.type === 'Literal' && typeof node.value === 'string') || node.type === 'TemplateLiteral') return true;
+  if (depth >= MAX_DEPTH) return false;
+  // `'.' + ext`, and `(ext || '')` / `type && '.' + ext`: a string with a fallback is still a string.
+  if (node.type === 'BinaryExpression' && node.operator === '+')
+    return isStringLike(node.left, depth + 1) || isStringLike(node.right, depth + 1);
+  if (node.type === 'LogicalExpression') return isStringLike(node.right, depth + 1);
+  return false;
+}
+
+/** Prefers a computed taint: it is the one a report is about. */
+export function unionOf(a: Taint | null, b: Taint | null): Taint | null {
+  if (!a) return b;
+  if (!b) return a;
+  return !a.computed && b.computed ? b : a;
+}
+
+function computedFrom(base: Taint, computation: Omit<Computation, 'field'>): Taint {
+  return { read: base.read, field: base.field, computed: { ...computation, field: base.computed?.field ?? base.field } };
+}
+
+/** The taint `node` carries, or `null`. Never throws on odd shapes; gives up past a depth. */
+export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnvironment, depth = 0): Taint | null {
+  if (!node || depth > MAX_DEPTH) return null;
+  const next = depth + 1;
+  const expr = unwrap(node);
+  switch (expr.type) {
+    case 'Identifier':
+      return env.lookup(expr.name) ?? null;
+    case 'MemberExpression': {
+      const base = taintOf(expr.object, env, next);
+      if (!base) return null;
+      const name = propertyName(expr);
+      // `rows[0]` keeps the field it had; `.balance` names one.
+      const field = name !== undefined && !/^\d+$/.test(name) ? name : base.field;
+      return { read: base.read, field: base.computed ? base.field : field, computed: base.computed };
+    }
+    case 'AwaitExpression': {
+      const argument = unwrap(expr.argument);
+      if (argument.type === 'CallExpression' || argument.type === 'TaggedTemplateExpression') {
+        const read = env.readOf(argument);
+        if (read) return { read, field: null, computed: null };
+      }
+      return taintOf(argument, env, next);
+    }
+    case 'TaggedTemplateExpression': {
+      const read = env.readOf(expr);
+      return read ? { read, field: null, computed: null } : null;
+    }
+    case 'CallExpression':
+      return taintOfCall(expr, env, next);
+    case 'BinaryExpression': {
+      if (!ARITHMETIC_OPERATORS.has(expr.operator)) return null;
+      // `user.first + ' ' + user.last` builds a string; it is not a counter.
+      if (expr.operator === '+' && (isStringLike(expr.left) || isStringLike(expr.right))) return null;
+      const left = expr.left.type === 'PrivateIdentifier' ? null : taintOf(expr.left, env, next);
+      const right = taintOf(expr.right, env, next);
+      const base = unionOf(left, right);
+      if (!base) return null;
+      let operand: string | null = null;
+      const simple = expr.operator === '+' || expr.operator === '-';
+      if (simple && left && !left.computed && !right) operand = env.text(expr.right);
+      else if (expr.operator === '+' && right && !right.computed && !left) operand = env.text(expr.left);
+      return computedFrom(base, { node: expr, operator: expr.operator, operand });
+    }
+    case 'UnaryExpression': {
+      if (expr.operator === '+') return taintOf(expr.argument, env, next);
+      if (expr.operator !== '-' && expr.operator !== '~') return null;
+      const base = taintOf(expr.argument, env, next);
+      return base ? computedFrom(base, { node: expr, operator: expr.operator, operand: null }) : null;
+    }
+    case 'UpdateExpression': {
+      const base = taintOf(expr.argument, env, next);
+      return base ? computedFrom(base, { node: expr, operator: expr.operator === '++' ? '+' : '-', operand: '1' }) : null;
+    }
+    case 'AssignmentExpression':
+      return taintOf(expr.right, env, next);
+    case 'ConditionalExpression':
+      return unionOf(taintOf(expr.consequent, env, next), taintOf(expr.alternate, env, next));
+    case 'LogicalExpression':
+      return unionOf(taintOf(expr.left, env, next), taintOf(expr.right, env, next));
+    case 'SequenceExpression':
+      return taintOf(expr.expressions[expr.expressions.length - 1], env, next);
+    case 'TemplateLiteral': {
+      let found: Taint | null = null;
+      for (const part of expr.expressions) found = unionOf(found, taintOf(part, env, next));
+      // A template builds a string; only arithmetic inside it (`${row.n + 1}`) counts.
+      return found?.computed ? found : null;
+    }
+    case 'ArrayExpression': {
+      let found: Taint | null = null;
+      for (const element of expr.elements) {
+        if (!element) continue;
+        found = unionOf(found, taintOf(element.type === 'SpreadElement' ? element.argument : element, env, next));
+      }
+      return found;
+    }
+    case 'ObjectExpression': {
+      let found: Taint | null = null;
+      for (const property of expr.properties) {
+        const value = property.type === 'SpreadElement' ? property.argument : property.value;
+        found = unionOf(found, taintOf(value, env, next));
+      }
+      return found;
+    }
+    default:
+      return null;
+  }
+}
+
+function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth: number): Taint | null {
+  const read = env.readOf(call);
+  if (read) return { read, field: null, computed: null };
+  const callee = unwrap(call.callee);
+  const firstArgument = call.arguments[0];
+  if (callee.type === 'Identifier' && VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name)) {
+    return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
+  }
+  if (callee.type !== 'MemberExpression') return null;
+  const method = propertyName(callee);
+  if (method === undefined) return null;
+  // Math.max(0, row.balance - amount), Math.round(row.total * 1.1)
+  if (callee.object.type === 'Identifier' && callee.object.name === 'Math') {
+    let found: Taint | null = null;
+    for (const argument of call.arguments) {
+      if (argument.type !== 'SpreadElement') found = unionOf(found, taintOf(argument, env, depth));
+    }
+    if (!found || found.computed) return found;
+    return computedFrom(found, { node: call, operator: 'call', operand: null });
+  }
+  const receiver = taintOf(callee.object, env, depth);
+  if (!receiver) return null;
+  if (VALUE_PASS_THROUGH_METHODS.includes(method)) return receiver;
+  if (ARITHMETIC_METHODS.includes(method)) {
+    const simple = method === 'plus' || method === 'add' || method === 'minus' || method === 'sub' || method === 'subtract';
+    const operand =
+      simple && !receiver.computed && firstArgument && firstArgument.type !== 'SpreadElement' && !taintOf(firstArgument, env, depth)
+        ? env.text(firstArgument)
+        : null;
+    const operator = !simple ? 'call' : method === 'plus' || method === 'add' ? '+' : '-';
+    return computedFrom(receiver, { node: call, operator, operand });
+  }
+  return null;
+}

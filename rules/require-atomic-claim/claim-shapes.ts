@@ -1,0 +1,283 @@
+// The two halves of a worker's claim, in raw SQL and in query builders / ORMs: the read of
+// pending rows (`SELECT … WHERE status = 'pending'`, `prisma.job.findMany({ where: { status } })`,
+// `knex('outbox').where(…)`) and the update of a row it acted on (`UPDATE … WHERE id = $1`,
+// `prisma.job.update({ where: { id } })`, `job.save()`), with whether that update is a
+// conditional transition (re-checks the state) and whether its row count is used.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import {
+  collectionName,
+  CRITERIA_FIRST_METHODS,
+  FILTER_METHOD,
+  hasRowLockClause,
+  isQueueLikeTable,
+  isStatusLikeColumn,
+  mentionedColumns,
+  parseSql,
+  READ_METHODS,
+  ROW_LOCK_METHODS,
+  ROW_LOCK_OPTION_KEYS,
+  tableNames,
+  UPDATE_METHODS,
+  whereClause,
+  WRITE_METHODS,
+} from '../../src/knowledge/sql.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
+import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+type Node = TSESTree.Node;
+export type DatabaseCall = TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
+
+export interface ClaimVocabulary {
+  /** Extra column names that hold a row's state. */
+  statusColumns: readonly string[];
+  /** Extra table / model names that are work queues. */
+  queueTables: readonly string[];
+}
+
+export interface PendingRead {
+  node: DatabaseCall;
+  kind: 'sql' | 'builder';
+  /** Where the report sits: the SELECT keyword inside the SQL, or the read method's name. */
+  reportNode: Node;
+  loc: TSESTree.SourceLocation | undefined;
+  /** The table / model read, when known. */
+  table: string | undefined;
+  /** The status-like column filtered on, when there is one. */
+  statusColumn: string | undefined;
+}
+
+export interface RowUpdate {
+  node: DatabaseCall;
+  /** The update re-checks the state in its filter (`… AND status = 'pending'`). */
+  conditional: boolean;
+  /** The update's result (row count) is used rather than discarded. */
+  countChecked: boolean;
+}
+
+const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
+  vocabulary.statusColumns.includes(name) || isStatusLikeColumn(name);
+const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
+  vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
+
+function keyName(property: TSESTree.Property): string | undefined {
+  if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
+  if (property.key.type === 'Literal' && typeof property.key.value === 'string') return property.key.value;
+  return undefined;
+}
+
+function objectProperty(node: Node | undefined, name: string): Node | undefined {
+  if (node?.type !== 'ObjectExpression') return undefined;
+  for (const property of node.properties) if (property.type === 'Property' && keyName(property) === name) return property.value;
+  return undefined;
+}
+
+function hasKey(node: Node | undefined, names: ReadonlySet<string>): boolean {
+  if (node?.type !== 'ObjectExpression') return false;
+  return node.properties.some((p) => p.type === 'Property' && names.has(keyName(p) ?? ''));
+}
+
+/** The nodes of a chain that are filters: filter-method arguments, `where:` option values, and criteria objects. */
+function filterContexts(
+  chain: readonly ChainLink[],
+  criteriaMethods: ReadonlySet<string>,
+): Array<{ node: Node; literalIsColumn: boolean }> {
+  const contexts: Array<{ node: Node; literalIsColumn: boolean }> = [];
+  for (const link of chain) {
+    const args = link.call.arguments;
+    if (link.name && FILTER_METHOD.test(link.name)) {
+      args.forEach((arg, i) => contexts.push({ node: arg, literalIsColumn: i === 0 }));
+      continue;
+    }
+    for (const arg of args) {
+      const where = objectProperty(arg, 'where');
+      if (where) contexts.push({ node: where, literalIsColumn: false });
+    }
+    if (link.name && criteriaMethods.has(link.name)) {
+      const criteria = args.find((a) => a.type === 'ObjectExpression');
+      if (criteria && !objectProperty(criteria, 'where')) contexts.push({ node: criteria, literalIsColumn: false });
+    }
+  }
+  return contexts;
+}
+
+/** A filter callback's statement body (`.where(function () { … })`) is code, not a filter expression: not walked. */
+const isStatementBody = (node: Node): boolean => node.type === 'BlockStatement';
+
+/** The first status-like name a filter mentions: an object key, a member property, a column string. */
+function statusNameIn(
+  contexts: ReadonlyArray<{ node: Node; literalIsColumn: boolean }>,
+  sourceCode: SourceCode,
+  vocabulary: ClaimVocabulary,
+): string | undefined {
+  for (const { node, literalIsColumn } of contexts) {
+    if (
+      literalIsColumn &&
+      node.type === 'Literal' &&
+      typeof node.value === 'string' &&
+      isStatus(node.value.split('.').pop() ?? '', vocabulary)
+    )
+      return node.value;
+    for (const n of [node, ...descendants(node, sourceCode.visitorKeys, isStatementBody)]) {
+      if (n.type === 'Property') {
+        const key = keyName(n);
+        if (key !== undefined && isStatus(key, vocabulary)) return key;
+      } else if (
+        n.type === 'MemberExpression' &&
+        !n.computed &&
+        n.property.type === 'Identifier' &&
+        isStatus(n.property.name, vocabulary)
+      ) {
+        return n.property.name;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A read of pending rows that takes no row locks, or `undefined`. */
+export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): PendingRead | undefined {
+  const use = sqlSentBy(node, sourceCode, /select|table|values/i);
+  if (use === 'absent') return undefined;
+  if (use) {
+    const parsed = parseSql(use.sql.text);
+    for (const statement of parsed?.statements ?? []) {
+      if (statement.kind !== 'select' || hasRowLockClause(statement.tokens)) continue;
+      const statusColumn = mentionedColumns(whereClause(statement.tokens)).find((c) => isStatus(c, vocabulary));
+      const tables = tableNames(statement.tokens);
+      if (statusColumn === undefined && !tables.some((t) => isQueue(t, vocabulary))) continue;
+      const first = statement.tokens[0];
+      if (!first) continue;
+      return { node, kind: 'sql', reportNode: use.sql.node, loc: use.sql.locOf(first.start, first.end), table: tables[0], statusColumn };
+    }
+    return undefined;
+  }
+  if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
+  const chain = methodChain(node);
+  const readLink = chain.find((l) => l.name !== undefined && (READ_METHODS.has(l.name) || FILTER_METHOD.test(l.name)));
+  if (!readLink) return undefined;
+  if (chain.some((l) => l.name !== undefined && (WRITE_METHODS.has(l.name) || ROW_LOCK_METHODS.has(l.name)))) return undefined;
+  // `{ forUpdate: true }` inline, or a same-file constant (`const options = { transacting, forUpdate: true }`).
+  const optionsObject = (a: TSESTree.Node): TSESTree.Node | undefined => (a.type === 'Identifier' ? constantInitializer(a, sourceCode) : a);
+  if (chain.some((l) => l.call.arguments.some((a) => hasKey(optionsObject(a), ROW_LOCK_OPTION_KEYS)))) return undefined;
+  // A callback argument to `find` / `filter` is Array.prototype, not a query.
+  const arrayMethod =
+    (readLink.name === 'find' || readLink.name === 'findOne' || readLink.name === 'filter') &&
+    readLink.call.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
+  if (arrayMethod) return undefined;
+  const statusColumn = statusNameIn(filterContexts(chain, CRITERIA_FIRST_METHODS), sourceCode, vocabulary);
+  const tables: string[] = [];
+  for (const link of chain) {
+    const first = link.call.arguments[0];
+    const isTableLink =
+      link.object === undefined || link.name === 'from' || link.name === 'selectFrom' || link.name === 'table' || link.name === 'into';
+    if (isTableLink && first?.type === 'Literal' && typeof first.value === 'string')
+      tables.push(first.value.split(/\s+/)[0]?.split('.').pop() ?? first.value);
+    if ((isTableLink || (link.name !== undefined && READ_METHODS.has(link.name))) && first?.type === 'Identifier') tables.push(first.name);
+    if (link.name !== undefined && READ_METHODS.has(link.name)) {
+      const receiver = receiverName(link.object);
+      if (receiver !== undefined) tables.push(receiver);
+    }
+  }
+  const table = tables.find((t) => isQueue(t, vocabulary));
+  if (statusColumn === undefined && table === undefined) return undefined;
+  return { node, kind: 'builder', reportNode: readLink.nameNode, loc: undefined, table: table ?? tables[0], statusColumn };
+}
+
+/** An update (or delete) of rows, with whether it is a checked conditional transition; `undefined` for anything else. */
+export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): RowUpdate | undefined {
+  const use = sqlSentBy(node, sourceCode, /update|delete/i);
+  if (use === 'absent') return undefined;
+  if (use) {
+    const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'update' || s.kind === 'delete');
+    if (!statement) return undefined;
+    const conditional = statement.kind === 'update' && mentionedColumns(whereClause(statement.tokens)).some((c) => isStatus(c, vocabulary));
+    return { node, conditional, countChecked: isResultUsed(node, sourceCode) };
+  }
+  if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
+  const chain = methodChain(node);
+  if (!chain.some((l) => l.name !== undefined && UPDATE_METHODS.has(l.name))) return undefined;
+  const contexts = filterContexts(chain, new Set());
+  // TypeORM `repo.update(criteria, partial)`: the criteria come first (Sequelize puts `where` in the options).
+  for (const link of chain) {
+    const [criteria, second] = link.call.arguments;
+    if (
+      (link.name === 'update' || link.name === 'delete') &&
+      criteria?.type === 'ObjectExpression' &&
+      second &&
+      !objectProperty(second, 'where')
+    ) {
+      contexts.push({ node: criteria, literalIsColumn: false });
+    }
+  }
+  const conditional = statusNameIn(contexts, sourceCode, vocabulary) !== undefined;
+  return { node, conditional, countChecked: isResultUsed(node, sourceCode) };
+}
+
+/** Whether a call's result is used (assigned and read, tested, returned) rather than discarded. */
+export function isResultUsed(node: Node, sourceCode: SourceCode): boolean {
+  let current: Node = node;
+  while (
+    current.parent &&
+    (current.parent.type === 'AwaitExpression' ||
+      current.parent.type === 'ChainExpression' ||
+      current.parent.type === 'TSAsExpression' ||
+      current.parent.type === 'TSNonNullExpression')
+  ) {
+    current = current.parent;
+  }
+  const parent = current.parent;
+  if (!parent || parent.type === 'ExpressionStatement') return false;
+  if (parent.type === 'VariableDeclarator' && parent.init === current) {
+    return sourceCode.getDeclaredVariables(parent).some((v) => v.references.some((r) => r.isRead()));
+  }
+  return true;
+}
+
+/** Names a pattern binds (`row`, `{ rows }`, `[first]`, `{ rows: jobs }`). */
+export function patternNames(pattern: Node | null | undefined): string[] {
+  if (!pattern) return [];
+  switch (pattern.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((p) => (p.type === 'RestElement' ? patternNames(p.argument) : patternNames(p.value)));
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((e) => patternNames(e));
+    case 'AssignmentPattern':
+      return patternNames(pattern.left);
+    case 'RestElement':
+      return patternNames(pattern.argument);
+    case 'VariableDeclaration':
+      return pattern.declarations.flatMap((d) => patternNames(d.id));
+    default:
+      return [];
+  }
+}
+
+/** The names the result of a read is bound to (`const { rows } = await pool.query(…)` → `rows`). */
+export function resultNames(node: Node): string[] {
+  let current: Node = node;
+  while (
+    current.parent &&
+    (current.parent.type === 'AwaitExpression' ||
+      current.parent.type === 'ChainExpression' ||
+      current.parent.type === 'TSAsExpression' ||
+      current.parent.type === 'TSNonNullExpression' ||
+      (current.parent.type === 'MemberExpression' && current.parent.object === current))
+  ) {
+    current = current.parent;
+  }
+  const parent = current.parent;
+  if (parent?.type === 'VariableDeclarator' && parent.init === current) return patternNames(parent.id);
+  if (parent?.type === 'AssignmentExpression' && parent.right === current) return patternNames(parent.left);
+  return [];
+}
+
+/** The identifier at the root of `rows`, `result.rows`, `(await q).rows`. */
+export function rootName(node: Node): string | undefined {
+  let current = unwrap(node);
+  while (current.type === 'MemberExpression') current = unwrap(current.object);
+  return current.type === 'Identifier' ? current.name : undefined;
+}
