@@ -70,7 +70,6 @@ interface PendingFinding {
   loc: TSESTree.SourceLocation | undefined;
 }
 
-const FUNCTION_TYPES = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
 /** Optimistic-concurrency columns: a write filtered on one of these is a compare-and-set. */

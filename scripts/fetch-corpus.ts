@@ -10,7 +10,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { APP_CORPUS_SOURCES, LIBRARY_CORPUS_SOURCES, sourceId, type CorpusSource } from '../test/bench/corpus-sources.js';
+import { APP_CORPUS_SOURCES, LIBRARY_CORPUS_SOURCES, sourceId, type CorpusSource } from './corpus/corpus-sources.js';
 
 const run = promisify(execFile);
 

@@ -13,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import plugin from '../rules/index.js';
 import { runCodemod } from '../codemods/index.js';
-import { buildCorpus, buildCorpusFrom, CORPUS_PACKAGES, corpusLanguageConfig, type Corpus } from '../test/bench/corpus.js';
+import { buildCorpus, buildCorpusFrom, CORPUS_PACKAGES, corpusLanguageConfig, type Corpus } from './corpus/corpus.js';
 import { fetchCorpus } from './fetch-corpus.js';
 
 const argument = (name: string): string | undefined => {

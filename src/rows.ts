@@ -6,6 +6,8 @@ import { InvalidArgumentError } from './errors.js';
 
 /** What the helpers need from a client: `pg`'s Pool, Client and PoolClient fit as they are. */
 export interface SqlClient {
+  // `any` rows: a `pg` Pool, Client and PoolClient (whose rows are `any`) must fit as they are.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query(text: string, values?: unknown[]): Promise<{ rows: any[]; rowCount: number | null }>;
 }
 

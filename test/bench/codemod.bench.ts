@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { autoConcurrency } from '../../codemods/engine/worker-pool.js';
-import { buildBenchCorpus, buildCorpus, corpusLanguageConfig, median } from './corpus.js';
+import { buildBenchCorpus, buildCorpus, corpusLanguageConfig, median } from '../../scripts/corpus/corpus.js';
 
 interface ChildResult {
   side: 'codemod' | 'eslint';

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median } from './corpus.js';
+import { median } from '../../scripts/corpus/corpus.js';
 
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 1) : 15;

@@ -17,7 +17,7 @@ import tsParser from '@typescript-eslint/parser';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildAppCorpus, buildBenchCorpus, corpusLanguageConfig, median } from './corpus.js';
+import { buildAppCorpus, buildBenchCorpus, corpusLanguageConfig, median } from '../../scripts/corpus/corpus.js';
 
 type Plugin = { rules: Record<string, unknown> };
 

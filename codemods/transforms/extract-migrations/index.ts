@@ -24,7 +24,15 @@ import { entrypointText, migrateScript, migratorFor } from './entrypoint.js';
 import { withMigrateScript } from './package-json.js';
 import { bindingRemovalEdits, propertyRemovalEdit } from './removals.js';
 import { packageInfoFor } from '../../engine/package-info.js';
-import type { ManualNote, ProjectOutput, ProjectView, SourceFileInfo, TextEdit, Transform, TransformOutput } from '../../engine/transform.js';
+import type {
+  ManualNote,
+  ProjectOutput,
+  ProjectView,
+  SourceFileInfo,
+  TextEdit,
+  Transform,
+  TransformOutput,
+} from '../../engine/transform.js';
 
 type Facts = NoInAppMigrationsFacts;
 type CallFacts = Extract<Facts, { kind: 'call' | 'command' }>;

@@ -4,7 +4,13 @@
 // other pods, restarts and the startup run of the same function alike.
 import type { TSESTree } from '@typescript-eslint/utils';
 import noUnguardedSchedule, { type UnguardedScheduleFacts } from '../../../rules/no-unguarded-schedule.js';
-import { guardStatementText, guardWithReschedule, leaseKey, quote, rescheduleStatementOf } from '../../../rules/rewrites/guard-statement.js';
+import {
+  guardStatementText,
+  guardWithReschedule,
+  leaseKey,
+  quote,
+  rescheduleStatementOf,
+} from '../../../rules/rewrites/guard-statement.js';
 import { runtimeImport } from '../../../rules/rewrites/runtime-import.js';
 import { mentionsSchedule } from '../../../rules/no-unguarded-schedule/schedule-mentions.js';
 import { PERIOD_GUARD } from '../../../src/knowledge/guards.js';

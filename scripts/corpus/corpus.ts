@@ -81,7 +81,7 @@ export function buildCorpusFrom(folders: ReadonlyArray<{ name: string; dir: stri
  * installed ones alone are used, and `missing` says what is absent.
  */
 export async function buildBenchCorpus(): Promise<Corpus & { missing: string[] }> {
-  const { fetchCorpus } = await import('../../scripts/fetch-corpus.js');
+  const { fetchCorpus } = await import('../fetch-corpus.js');
   const fetched = await fetchCorpus(LIBRARY_CORPUS_SOURCES);
   const installed = CORPUS_PACKAGES.map((name) => ({ name, dir: join(process.cwd(), 'node_modules', name) })).filter(({ dir }) =>
     existsSync(dir),
@@ -93,7 +93,7 @@ export async function buildBenchCorpus(): Promise<Corpus & { missing: string[] }
 
 /** The application corpus (`APP_CORPUS_SOURCES`: servers published on npm), fetched into the cache on first use. */
 export async function buildAppCorpus(): Promise<Corpus & { missing: string[] }> {
-  const { fetchCorpus } = await import('../../scripts/fetch-corpus.js');
+  const { fetchCorpus } = await import('../fetch-corpus.js');
   const fetched = await fetchCorpus(APP_CORPUS_SOURCES);
   return { ...buildCorpusFrom(fetched.packages), missing: fetched.failed.map((f) => f.name) };
 }
