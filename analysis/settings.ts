@@ -25,7 +25,15 @@ export interface ReplicaGuardSettings {
 
 export { DEFAULT_MIGRATE_ENTRYPOINTS, DEFAULT_MIGRATION_FILES, DEFAULT_MIGRATION_FLAGS };
 
+/** By settings object: ESLint hands the same object to every file of one configuration. */
 const cache = new WeakMap<object, ReplicaGuardSettings>();
+/**
+ * By content: a new but equal object (no settings at all, or settings rebuilt per file by a
+ * config) resolves to the same result, so every cache keyed on the result or its arrays (glob
+ * matchers, word patterns) stays warm.
+ */
+const byContent = new Map<string, ReplicaGuardSettings>();
+const NO_SETTINGS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 function strings(value: unknown, what: string): string[] | undefined {
   if (value === undefined) return undefined;
@@ -37,9 +45,15 @@ function strings(value: unknown, what: string): string[] | undefined {
 
 /** Reads and validates `settings['replica-guard']`; cached per settings object. */
 export function readSettings(settings: Readonly<Record<string, unknown>> | undefined): ReplicaGuardSettings {
-  const raw = (settings?.['replica-guard'] ?? {}) as Record<string, unknown>;
+  const raw = (settings?.['replica-guard'] ?? NO_SETTINGS) as Record<string, unknown>;
   const hit = cache.get(raw);
   if (hit) return hit;
+  const key = contentKey(raw);
+  const equal = key === undefined ? undefined : byContent.get(key);
+  if (equal) {
+    cache.set(raw, equal);
+    return equal;
+  }
   const guardsRaw = raw.guards ?? [];
   if (!Array.isArray(guardsRaw)) throw new TypeError(`settings['replica-guard'].guards must be an array`);
   const guards = guardsRaw.map((g, i): GuardFunctionSetting => {
@@ -60,7 +74,17 @@ export function readSettings(settings: Readonly<Record<string, unknown>> | undef
     service,
   };
   cache.set(raw, resolved);
+  if (key !== undefined && byContent.size < 64) byContent.set(key, resolved);
   return resolved;
+}
+
+/** A key for settings made of JSON values; undefined for anything else (a function, a cycle). */
+function contentKey(raw: Record<string, unknown>): string | undefined {
+  try {
+    return JSON.stringify(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 interface GlobMatcher {
