@@ -6,7 +6,7 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
-import { importedProjectModule, lintedModuleOf, type ProjectModule } from './project-module.js';
+import { importedProjectModule, lintedModuleOf, projectModuleAt, type ProjectModule } from './project-module.js';
 
 type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 type ClassLike = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -271,6 +271,45 @@ function classOfValue(module: ProjectModule, node: TSESTree.Node): { node: Class
   return undefined;
 }
 
+interface TypedParserServices {
+  program?: { getTypeChecker(): TypeChecker };
+  esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): unknown };
+}
+interface TypeChecker {
+  getTypeAtLocation(node: unknown): {
+    getSymbol(): { name: string; declarations?: { getSourceFile(): { fileName: string } }[] } | undefined;
+  };
+}
+
+/**
+ * With type information (`parserOptions.projectService`), the class the checker says a value is
+ * (`const svc = container.get(BillingService)`), found by name in the project module that
+ * declares it. Only the linted file has a checker; the modules it imports are parsed without.
+ */
+function classOfCheckedType(module: ProjectModule, node: TSESTree.Node): { node: ClassLike; module: ProjectModule } | undefined {
+  const services = module.sourceCode.parserServices as TypedParserServices | undefined;
+  if (!services?.program || !services.esTreeNodeToTSNodeMap) return undefined;
+  const symbol = services.program.getTypeChecker().getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node)).getSymbol();
+  const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
+  if (!symbol || !file || /[\\/]node_modules[\\/]/.test(file)) return undefined;
+  const declaring = file === module.path ? module : projectModuleAt(file, module.context);
+  if (!declaring) return undefined;
+  const binding = bindingInModule(declaring, symbol.name);
+  return asClass(binding);
+}
+
+/** A top-level class or function declared in `module` under `name`, exported or not. */
+function bindingInModule(module: ProjectModule, name: string): Binding | undefined {
+  for (const statement of module.sourceCode.ast.body) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    if ((declaration?.type === 'ClassDeclaration' || declaration?.type === 'FunctionDeclaration') && declaration.id?.name === name) {
+      return { kind: 'node', node: declaration, module, name };
+    }
+  }
+  return undefined;
+}
+
 /** The project function `callee` (a call's callee, or a function passed by name) refers to from `module`. */
 export function projectFunctionInModule(module: ProjectModule, callee: TSESTree.Node): ProjectFunction | undefined {
   try {
@@ -291,7 +330,7 @@ export function projectFunctionInModule(module: ProjectModule, callee: TSESTree.
       const staticClass = asClass(binding);
       if (staticClass) return classMethod(staticClass, name);
     }
-    const instanceClass = classOfValue(module, object);
+    const instanceClass = classOfValue(module, object) ?? classOfCheckedType(module, object);
     return instanceClass ? classMethod(instanceClass, name) : undefined;
   } catch {
     return undefined;

@@ -90,14 +90,14 @@ const probe: Rule.RuleModule = {
   },
 };
 
-async function probeMessages(root: string, file: string): Promise<string[]> {
+async function probeMessages(root: string, file: string, parserOptions: Record<string, unknown> = {}): Promise<string[]> {
   const eslint = new ESLint({
     cwd: root,
     overrideConfigFile: true,
     overrideConfig: [
       {
         files: ['**/*.{ts,js,cjs,mjs}'],
-        languageOptions: { parser: tseslint.parser as never, sourceType: 'module' },
+        languageOptions: { parser: tseslint.parser as never, sourceType: 'module', parserOptions },
         plugins: { probe: { rules: { probe } } },
         rules: { 'probe/probe': 'error' },
       },
@@ -213,6 +213,27 @@ describe('module summaries', () => {
       'BillingService.ping@billing.service.ts',
       'BillingService.chargeOverdue@billing.service.ts writes',
       'BaseService.save@base.service.ts writes',
+      'BillingService.chargeOverdue@billing.service.ts writes',
+    ]);
+  });
+
+  test('with type information, the checker names a receiver no annotation names', async () => {
+    const root = project({
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler' },
+        include: ['src'],
+      }),
+      'src/container.ts': 'export function get<T>(type: new () => T): T { return new type(); }\n',
+      'src/billing.service.ts': 'export class BillingService { chargeOverdue() { return db.update(); } }\n',
+      'src/main.ts': [
+        "import { get } from './container';",
+        "import { BillingService } from './billing.service';",
+        'const billing = get(BillingService);',
+        'billing.chargeOverdue(); /* ? */',
+      ].join('\n'),
+    });
+    expect(await probeMessages(root, 'src/main.ts')).toEqual(['unknown']);
+    expect(await probeMessages(root, 'src/main.ts', { projectService: true, tsconfigRootDir: root })).toEqual([
       'BillingService.chargeOverdue@billing.service.ts writes',
     ]);
   });
