@@ -26,7 +26,7 @@ export const rules: Record<string, AnyReplicaGuardRule> = {
  * widens what ESLint lints; parsing `.ts` is the user's parser setup (typescript-eslint's
  * configs set it for these same extensions), and plain JavaScript needs none.
  */
-export const FILES = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
+const FILES = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
 
 export type RuleEntry = 'error' | ['error', ...unknown[]];
 
