@@ -93,6 +93,19 @@ describe('installed without its optional peers (a service that only uses the gua
   });
 });
 
+describe('installed with its peers', () => {
+  test('replica-codemod --help (through the npm bin link) prints the usage once, with examples', () => {
+    const cwd = join(root, 'store');
+    const help = runNode([join(cwd, 'node_modules', '.bin', 'replica-codemod'), '--help'], cwd);
+    expect(help.code).toBe(0);
+    expect(help.stdout.match(/^Usage: replica-codemod/gm)).toHaveLength(1);
+    expect(help.stdout).toContain('\nExamples:\n  replica-codemod --dry-run src/ ');
+    expect(help.stdout).toContain(
+      'npx -p replica-guard -p eslint -p @typescript-eslint/parser -p typescript replica-codemod --dry-run src/',
+    );
+  });
+});
+
 const JOBS = [
   "import { sendDigest } from './digest.js';",
   '',
