@@ -197,7 +197,7 @@ describe.each(projects)('a $type project, moduleResolution $moduleResolution', (
     const load = esm
       ? "const g = await import('replica-guard'); const p = await import('replica-guard/eslint-plugin'); const c = await import('replica-guard/codemod'); console.log(await g.claimPeriod('digest:probe', 1000), p.default.configs.strict.name, typeof c.runCodemod)"
       : "const g = require('replica-guard'); const p = require('replica-guard/eslint-plugin'); const c = require('replica-guard/codemod'); g.claimPeriod('digest:probe', 1000).then((won) => console.log(won, p.default.configs.strict.name, typeof c.runCodemod))";
-    const run = runNode(esm ? ['--input-type=module', '-e', load] : ['--no-warnings', '-e', load], cwd);
+    const run = runNode(esm ? ['--input-type=module', '-e', load] : ['-e', load], cwd);
     expect(run.stdout.trim().split('\n').at(-1)).toBe('true replica-guard/strict function');
     expect(run.code).toBe(0);
   }, 120_000);
