@@ -44,6 +44,8 @@ beforeAll(() => {
   packed = (JSON.parse(pack.stdout) as PackResult[])[0]!;
   install(join(root, 'store', 'node_modules'), TOOLS);
   install(join(root, 'runtime-only', 'node_modules'), []);
+  // Where `npx -p replica-guard` puts it: npm's cache, no optional peers.
+  install(join(root, '_npx', '0a1b2c3d', 'node_modules'), []);
 }, 120_000);
 
 afterAll(() => {
@@ -90,6 +92,25 @@ describe('installed without its optional peers (a service that only uses the gua
     expect(result.stderr.trim().split('\n')).toEqual([
       "replica-codemod: needs eslint, @typescript-eslint/parser, typescript (optional peer dependencies of replica-guard); install with: npm install --save-dev 'eslint@>=9.15' '@typescript-eslint/parser@^8' 'typescript@>=5 <6.1'",
     ]);
+  });
+
+  test("the install command is the project's package manager's", () => {
+    const pnpmProject = join(root, 'pnpm-project');
+    writeFiles(pnpmProject, { 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n", 'src/jobs.ts': 'setInterval(() => {}, 1000);\n' });
+    const result = runNode([join(cwd(), 'node_modules', '.bin', 'replica-codemod'), 'src'], join(pnpmProject, 'src'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "install with: pnpm add --save-dev 'eslint@>=9.15' '@typescript-eslint/parser@^8' 'typescript@>=5 <6.1'\n",
+    );
+  });
+
+  test('run through `npx -p replica-guard`, it names the npx command with the peers and the same arguments', () => {
+    const bin = join(root, '_npx', '0a1b2c3d', 'node_modules', '.bin', 'replica-codemod');
+    const result = runNode([bin, '--dry-run', 'src/'], cwd());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "install with: npx -p replica-guard -p 'eslint@>=9.15' -p '@typescript-eslint/parser@^8' -p 'typescript@>=5 <6.1' replica-codemod --dry-run src/\n",
+    );
   });
 });
 
