@@ -16,6 +16,20 @@ export interface LeaseStore {
   acquire(key: string, owner: string, ttlMs: number, signal?: AbortSignal): Promise<boolean>;
   /** Extends `key`'s lease to `ttlMs` from now, only if `owner` still holds it. */
   extend(key: string, owner: string, ttlMs: number, signal?: AbortSignal): Promise<boolean>;
-  /** Deletes `key`, only if `owner` still holds it. */
+  /** Deletes `key`, only if `owner` still holds it; resolves true when it did (the lease was still ours and live). */
   release(key: string, owner: string, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Optional: `acquire` that also hands out a fencing token, in the same round trip. Resolves the
+   * token (a safe integer larger than every token handed out earlier for `key`) when this call
+   * took the key, null when someone else holds it. Without it, leases carry no token.
+   */
+  acquireFenced?(key: string, owner: string, ttlMs: number, signal?: AbortSignal): Promise<number | null>;
+  /**
+   * Optional: keeps a finished job's key for `ttlMs` (runOnce after success). `'held'`: `owner`
+   * still held it; `'restored'`: it had expired and nobody took it, so it is set again for
+   * `owner`; `'lost'`: another owner holds it (left untouched). Without it, `extend` is used.
+   */
+  keep?(key: string, owner: string, ttlMs: number, signal?: AbortSignal): Promise<KeepOutcome>;
 }
+
+export type KeepOutcome = 'held' | 'restored' | 'lost';

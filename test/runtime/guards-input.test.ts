@@ -98,8 +98,18 @@ describe('local mode (no lease client)', () => {
     expect(await claimPeriod('job', 1000)).toBe(true);
     expect(await claimPeriod('job', 1000)).toBe(true);
     expect(await claimOnce('event', 1000)).toBe(true);
-    expect(await runExclusive('job', 1000, async (signal) => signal.aborted)).toEqual({ ran: true, value: false, leaseLost: false });
-    expect(await runOnce('job', 1000, async () => 'x')).toEqual({ ran: true, value: 'x', leaseLost: false });
+    expect(await runExclusive('job', 1000, async (signal) => signal.aborted)).toEqual({
+      ran: true,
+      value: false,
+      leaseLost: false,
+      fencingToken: expect.any(Number),
+    });
+    expect(await runOnce('job', 1000, async () => 'x')).toEqual({
+      ran: true,
+      value: 'x',
+      leaseLost: false,
+      fencingToken: expect.any(Number),
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]?.[0]).toBe('info');
     expect(lines[0]?.[1]).toMatch(/local mode/);

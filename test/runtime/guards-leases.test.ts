@@ -50,7 +50,7 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       return signal.aborted ? 'aborted' : 'done';
     });
     const result = await holder;
-    expect(result).toEqual({ ran: true, value: 'done', leaseLost: false });
+    expect(result).toEqual({ ran: true, value: 'done', leaseLost: false, fencingToken: expect.any(Number) });
     expect(competitorRuns).toBe(0);
     // Released by compare-and-delete: the key is gone, and the next run can start at once.
     expect(await sideDoor.owner(`${prefix}reindex`)).toBeNull();
@@ -81,7 +81,7 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       await sleep(ttlMs);
       return 'stopped';
     });
-    expect(result).toEqual({ ran: true, value: 'stopped', leaseLost: true });
+    expect(result).toEqual({ ran: true, value: 'stopped', leaseLost: true, fencingToken: expect.any(Number) });
     expect(abortedAt).toBeGreaterThan(0);
     expect(abortedAt - tookOverAt).toBeLessThanOrEqual(ttlMs / 3 + 250);
     expect(reason).toBeInstanceOf(LeaseLostError);
@@ -111,7 +111,7 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       attempts += 1;
       return 'backed up';
     });
-    expect(retry).toEqual({ ran: true, value: 'backed up', leaseLost: false });
+    expect(retry).toEqual({ ran: true, value: 'backed up', leaseLost: false, fencingToken: expect.any(Number) });
     expect(attempts).toBe(2);
     // Kept until the period ends (plus a small clock-skew margin), not released.
     const remaining = await sideDoor.remainingMs(`${prefix}${key}`);
@@ -150,7 +150,7 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       ),
       sleep(1600).then(() => runOnce(key, periodMs, async () => 'duplicate')),
     ]);
-    expect(first).toEqual({ ran: true, value: 'closed', leaseLost: false });
+    expect(first).toEqual({ ran: true, value: 'closed', leaseLost: false, fencingToken: expect.any(Number) });
     expect(concurrent).toEqual({ ran: false, leaseLost: false, reason: 'claimed-elsewhere' });
   });
 });

@@ -99,7 +99,7 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
       await sleep(700);
       return 'renewed';
     });
-    expect(result).toEqual({ ran: true, value: 'renewed', leaseLost: false });
+    expect(result).toEqual({ ran: true, value: 'renewed', leaseLost: false, fencingToken: expect.any(Number) });
     expect(await admin.get(`${prefix}after-flush`)).toBeNull();
   });
 
@@ -125,7 +125,7 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
         reason = signal.reason;
         return 'stopped early';
       });
-      expect(result).toEqual({ ran: true, value: 'stopped early', leaseLost: true });
+      expect(result).toEqual({ ran: true, value: 'stopped early', leaseLost: true, fencingToken: expect.any(Number) });
       expect(reason).toBeInstanceOf(LeaseLostError);
       await sleep(200);
       expect(unhandled).toEqual([]);
