@@ -2,6 +2,7 @@
 // token, extend, keep and release.
 import { BackendUnavailableError } from '../errors.js';
 import type { RedisCommands } from './clients/redis-commands.js';
+import { clusterSlot, hashTagForSlot, hashTagOf } from './cluster-slot.js';
 import { compareAndDelete } from './scripts/compare-and-delete.lua.js';
 import { compareAndExtend } from './scripts/compare-and-extend.lua.js';
 import { compareAndKeep } from './scripts/compare-and-keep.lua.js';
@@ -16,16 +17,13 @@ const KEEP_OUTCOMES: readonly KeepOutcome[] = ['lost', 'held', 'restored'];
 /**
  * The key holding `leaseKey`'s last fencing token, in the same Redis Cluster hash slot: the lease
  * key's own hash tag when it has one (`{tenant}:job` → `{tenant}:job:fence`), else the whole key
- * as the tag (`job` → `{job}:fence`). A key with `}` but no hash tag cannot be wrapped; its token
- * key is `<key>:fence` (fine on a single server; on a Cluster, give such keys a hash tag).
+ * as the tag (`job` → `{job}:fence`). A key with a `}` but no hash tag cannot be wrapped: its
+ * token key gets a short tag computed to hash to the same slot (`{rg1x}:fence:<key>`).
  */
 export function fenceKeyOf(leaseKey: string): string {
-  const open = leaseKey.indexOf('{');
-  if (open !== -1) {
-    const close = leaseKey.indexOf('}', open + 1);
-    if (close > open + 1) return `${leaseKey}:fence`;
-  }
-  return leaseKey.includes('}') ? `${leaseKey}:fence` : `{${leaseKey}}:fence`;
+  if (hashTagOf(leaseKey) !== undefined) return `${leaseKey}:fence`;
+  if (!leaseKey.includes('}')) return `{${leaseKey}}:fence`;
+  return `{${hashTagForSlot(clusterSlot(leaseKey))}}:fence:${leaseKey}`;
 }
 
 export function createRedisLeaseStore(commands: RedisCommands): LeaseStore {
