@@ -1,12 +1,12 @@
 // The one claim path every guard goes through: local mode, the deadline, fail-closed, logging,
 // onSkip and events all live here so the four guards cannot drift apart.
-import { BackendUnavailableError, InvalidArgumentError, ReplicaGuardError } from '../errors.js';
+import { BackendTimeoutError, BackendUnavailableError, InvalidArgumentError, ReplicaGuardError } from '../errors.js';
 import { describeError, writeLog } from '../logger.js';
 import { newOwnerToken } from '../lease/owner-token.js';
-import type { LeaseStore } from '../lease/store.js';
+import { RAW_ACQUIRE, type LeaseStore, type RawAcquire } from '../lease/store.js';
 import type { GuardName, LeaseConfig, SkipReason } from './lease-config.js';
 import type { ClaimOutcomeName } from './observe.js';
-import { withDeadline } from './with-deadline.js';
+import { Deadline, deadlineSignal, withDeadline } from './with-deadline.js';
 
 /** A lease this process holds. `store` is null in local mode (nothing to renew or release). */
 export interface HeldLease {
@@ -49,56 +49,161 @@ function localFencingToken(): number {
  * Claims `request.storageKey`. `report` false leaves the outcome unreported (a waiting
  * runExclusive reports only its last attempt, through `reportClaim`).
  */
-export async function claimLease(config: LeaseConfig, request: ClaimRequest, report = true): Promise<ClaimOutcome> {
-  const { store, observer } = config;
+export function claimLease(config: LeaseConfig, request: ClaimRequest, report = true): Promise<ClaimOutcome> {
+  return claimCore<ClaimOutcome>(
+    config,
+    request,
+    report,
+    (storageKey, owner, sentAt, fencingToken) => ({
+      claimed: true,
+      lease: { guard: request.guard, key: request.key, storageKey, owner, store: config.store, config, sentAt, fencingToken },
+    }),
+    (reason, error) => (error === undefined ? { claimed: false, reason } : { claimed: false, reason, error }),
+  );
+}
+
+/** claimPeriod/claimOnce: the same claim, resolving whether it was won, with nothing built for a lease. */
+export function claimKey(config: LeaseConfig, request: ClaimRequest): Promise<boolean> {
+  return claimCore<boolean>(config, request, true, null, null);
+}
+
+type OnWon<R> = (storageKey: string, owner: string, sentAt: number, fencingToken: number | undefined) => R;
+type OnSkipped<R> = (reason: SkipReason, error?: unknown) => R;
+
+/** Reply → not claimed (null), claimed without a fencing token (undefined), or claimed with this token. */
+type Claimed = number | undefined | null;
+
+/**
+ * One claim. `onWon`/`onSkipped` null: resolve true/false (the claimPeriod/claimOnce hot path,
+ * which then allocates one promise, this object and two callbacks per call — no closures).
+ */
+function claimCore<R>(
+  config: LeaseConfig,
+  request: ClaimRequest,
+  report: boolean,
+  onWon: OnWon<R> | null,
+  onSkipped: OnSkipped<R> | null,
+): Promise<R> {
+  const { store } = config;
   const owner = newOwnerToken();
   const storageKey = config.prefix + request.storageKey;
   const sentAt = performance.now();
   if (!store) {
     announceLocalMode(config);
     const fencingToken = request.fenced ? localFencingToken() : undefined;
-    const lease: HeldLease = { guard: request.guard, key: request.key, storageKey, owner, store, config, sentAt, fencingToken };
-    if (report) observer?.claim(request.guard, request.key, 'local', 0, fencingToken);
-    return { claimed: true, lease };
+    if (report) config.observer?.claim(request.guard, request.key, 'local', 0, fencingToken);
+    return Promise.resolve(onWon ? onWon(storageKey, owner, sentAt, fencingToken) : (true as R));
   }
-  let token: number | null | boolean;
-  try {
-    token = await withDeadline<number | null | boolean>(
-      request.timeoutMs,
-      () => `${store.kind} claim of "${storageKey}"`,
-      request.fenced && store.acquireFenced
-        ? (signal) => store.acquireFenced!(storageKey, owner, request.ttlMs, signal)
-        : (signal) => store.acquire(storageKey, owner, request.ttlMs, signal),
-      // The claim landed after we gave up and reported a skip: give the key back.
-      (late) => {
-        if (late !== false && late !== null) void store.release(storageKey, owner).catch(() => undefined);
-      },
+  const { ttlMs, timeoutMs } = request;
+  const raw = request.fenced ? undefined : (store as { [RAW_ACQUIRE]?: RawAcquire })[RAW_ACQUIRE];
+  const fenced = request.fenced === true && typeof store.acquireFenced === 'function';
+  return new Promise<R>((resolve, reject) => {
+    const call = new ClaimCall<R>(
+      config,
+      store,
+      request,
+      report,
+      storageKey,
+      owner,
+      sentAt,
+      raw,
+      fenced,
+      onWon,
+      onSkipped,
+      resolve,
+      reject,
     );
-  } catch (cause) {
+    let pending: Promise<unknown>;
+    try {
+      pending = raw
+        ? raw.send(storageKey, owner, ttlMs, call)
+        : fenced
+          ? store.acquireFenced!(storageKey, owner, ttlMs, deadlineSignal(timeoutMs))
+          : store.acquire(storageKey, owner, ttlMs, deadlineSignal(timeoutMs));
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (reply) => call.reply(reply),
+      (error: unknown) => call.error(error),
+    );
+  });
+}
+
+class ClaimCall<R> extends Deadline {
+  constructor(
+    private readonly config: LeaseConfig,
+    private readonly store: LeaseStore,
+    private readonly request: ClaimRequest,
+    private readonly report: boolean,
+    private readonly storageKey: string,
+    private readonly owner: string,
+    private readonly sentAt: number,
+    private readonly raw: RawAcquire | undefined,
+    private readonly fenced: boolean,
+    private readonly onWon: OnWon<R> | null,
+    private readonly onSkipped: OnSkipped<R> | null,
+    private readonly resolve: (value: R) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    super(request.timeoutMs, sentAt);
+  }
+
+  /** The deadline signal; asked for only when the store must wait for its connection. */
+  signal(): AbortSignal {
+    return deadlineSignal(this.request.timeoutMs);
+  }
+
+  private claimed(reply: unknown): Claimed {
+    if (this.raw) return this.raw.won(reply) ? undefined : null;
+    if (!this.fenced) return reply === true ? undefined : null;
+    if (typeof reply !== 'number') return null;
+    // 0 is a fenced store that took the key but could not hand out a token (an old table).
+    if (reply === 0) warnNoFencingColumn(this.config);
+    return reply > 0 ? reply : undefined;
+  }
+
+  reply(reply: unknown): void {
+    const token = this.claimed(reply);
+    if (!this.finish()) {
+      // The claim landed after we gave up and reported a skip: give the key back.
+      if (token !== null) void this.store.release(this.storageKey, this.owner).catch(() => undefined);
+      return;
+    }
+    const { request } = this;
+    if (token === null) {
+      if (this.report) reportClaim(this.config, request, { claimed: false, reason: 'claimed-elsewhere' }, this.sentAt);
+      this.resolve(this.onSkipped ? this.onSkipped('claimed-elsewhere') : (false as R));
+      return;
+    }
+    if (this.report) this.config.observer?.claim(request.guard, request.key, 'won', performance.now() - this.sentAt, token);
+    this.resolve(this.onWon ? this.onWon(this.storageKey, this.owner, this.sentAt, token) : (true as R));
+  }
+
+  error(cause: unknown): void {
+    if (this.finish()) this.fail(cause);
+  }
+
+  timeOut(): void {
+    this.fail(
+      new BackendTimeoutError(`${this.store.kind} claim of "${this.storageKey}" did not complete within ${this.request.timeoutMs} ms`),
+    );
+  }
+
+  private fail(cause: unknown): void {
     // A key the store can never hold is the caller's error, not an outage: no fail-closed skip.
-    if (cause instanceof InvalidArgumentError) throw cause;
+    if (cause instanceof InvalidArgumentError) {
+      this.reject(cause);
+      return;
+    }
+    const { store } = this;
     const error =
       cause instanceof ReplicaGuardError
         ? cause
-        : new BackendUnavailableError(`${store.kind} claim of "${storageKey}" failed: ${describeError(cause)}`, { cause });
-    const outcome: ClaimOutcome = { claimed: false, reason: 'backend-unavailable', error };
-    if (report) reportClaim(config, request, outcome, sentAt);
-    return outcome;
+        : new BackendUnavailableError(`${store.kind} claim of "${this.storageKey}" failed: ${describeError(cause)}`, { cause });
+    if (this.report) reportClaim(this.config, this.request, { claimed: false, reason: 'backend-unavailable', error }, this.sentAt);
+    this.resolve(this.onSkipped ? this.onSkipped('backend-unavailable', error) : (false as R));
   }
-  if (token === false || token === null) {
-    const outcome: ClaimOutcome = { claimed: false, reason: 'claimed-elsewhere' };
-    if (report) reportClaim(config, request, outcome, sentAt);
-    return outcome;
-  }
-  // A number > 0 is a fencing token; 0 is a fenced store that could not hand one out (an old table).
-  const fencingToken = typeof token === 'number' && token > 0 ? token : undefined;
-  if (token === 0) warnNoFencingColumn(config);
-  const outcome: ClaimOutcome = {
-    claimed: true,
-    lease: { guard: request.guard, key: request.key, storageKey, owner, store, config, sentAt, fencingToken },
-  };
-  if (report && observer) reportClaim(config, request, outcome, sentAt);
-  return outcome;
 }
 
 /** Logs, calls onSkip and emits the claim event for an outcome. */

@@ -1,4 +1,4 @@
-import { claimLease } from './claim-lease.js';
+import { claimKey } from './claim-lease.js';
 import type { GuardOptions } from './guard-options.js';
 import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
 import { assertDuration, assertKey, assertPositiveInteger, optionsObject } from './validate.js';
@@ -13,11 +13,15 @@ export function claimOnce(key: string, ttlMs: number, options?: GuardOptions): P
   return claimOnceWith(currentLeaseConfig(), key, ttlMs, options);
 }
 
-export async function claimOnceWith(config: LeaseConfig, key: string, ttlMs: number, options?: GuardOptions): Promise<boolean> {
-  assertKey('claimOnce', 'key', key);
-  assertDuration('claimOnce', 'ttlMs', ttlMs);
-  const { timeoutMs = config.timeoutMs } = optionsObject('claimOnce', options);
-  if (timeoutMs !== config.timeoutMs) assertPositiveInteger('claimOnce', 'options.timeoutMs', timeoutMs);
-  const outcome = await claimLease(config, { guard: 'claimOnce', key, storageKey: key, ttlMs, timeoutMs });
-  return outcome.claimed;
+export function claimOnceWith(config: LeaseConfig, key: string, ttlMs: number, options?: GuardOptions): Promise<boolean> {
+  let timeoutMs: number;
+  try {
+    assertKey('claimOnce', 'key', key);
+    assertDuration('claimOnce', 'ttlMs', ttlMs);
+    timeoutMs = optionsObject('claimOnce', options).timeoutMs ?? config.timeoutMs;
+    if (timeoutMs !== config.timeoutMs) assertPositiveInteger('claimOnce', 'options.timeoutMs', timeoutMs);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return claimKey(config, { guard: 'claimOnce', key, storageKey: key, ttlMs, timeoutMs });
 }

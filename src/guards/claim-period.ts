@@ -1,9 +1,8 @@
 import { cronSlot, type CronSchedule } from '../cron-slot.js';
 import { InvalidArgumentError } from '../errors.js';
-import { claimLease } from './claim-lease.js';
+import { claimKey, type ClaimRequest } from './claim-lease.js';
 import type { TimedGuardOptions } from './guard-options.js';
 import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
-import { periodKey } from './period-key.js';
 import { MAX_DATE_MS, assertKey, assertOptionalNow, assertPositiveInteger, optionsObject, show } from './validate.js';
 
 const STRAGGLER_MARGIN_MS = 60_000;
@@ -21,12 +20,28 @@ export function claimPeriod(key: string, period: number | CronSchedule, options?
   return claimPeriodWith(currentLeaseConfig(), key, period, options);
 }
 
-export async function claimPeriodWith(
+export function claimPeriodWith(
   config: LeaseConfig,
   key: string,
   period: number | CronSchedule,
   options?: TimedGuardOptions,
 ): Promise<boolean> {
+  let request: ClaimRequest;
+  try {
+    request = periodClaim(config, key, period, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return claimKey(config, request);
+}
+
+/** Validates the arguments into the claim: the window's (or cron slot's) key and ttl. */
+function periodClaim(
+  config: LeaseConfig,
+  key: string,
+  period: number | CronSchedule,
+  options: TimedGuardOptions | undefined,
+): ClaimRequest {
   assertKey('claimPeriod', 'key', key);
   const { timeoutMs = config.timeoutMs, now: givenNow } = optionsObject('claimPeriod', options);
   assertOptionalNow('claimPeriod', givenNow);
@@ -36,7 +51,8 @@ export async function claimPeriodWith(
   let ttlMs: number;
   if (typeof period === 'number') {
     assertPositiveInteger('claimPeriod', 'period', period);
-    storageKey = periodKey(key, period, now);
+    // periodKey(key, period, now) without validating its arguments again.
+    storageKey = `${key}:${Math.floor(now / period)}`;
     // The key names its window, so its TTL only has to outlive stragglers: a replica that read
     // the clock late in the window but whose SET arrives late (GC pause, CPU starvation). Keep it
     // a full period (at least a minute) past the window's end.
@@ -53,6 +69,5 @@ export async function claimPeriodWith(
   } else {
     throw new InvalidArgumentError(`claimPeriod: period must be milliseconds or { cron: string, tz?: string }, got ${show(period)}`);
   }
-  const outcome = await claimLease(config, { guard: 'claimPeriod', key, storageKey, ttlMs, timeoutMs });
-  return outcome.claimed;
+  return { guard: 'claimPeriod', key, storageKey, ttlMs, timeoutMs };
 }

@@ -24,9 +24,11 @@ export function assertDuration(fn: string, name: string, value: unknown, now = D
   }
 }
 
+const NO_OPTIONS: Record<string, never> = Object.freeze({});
+
 /** `options` is optional; when given it must be an object (null is refused by name, not with a TypeError). */
 export function optionsObject<O extends object>(fn: string, value: O | undefined): O | Record<string, never> {
-  if (value === undefined) return {};
+  if (value === undefined) return NO_OPTIONS;
   if (typeof value !== 'object' || value === null) {
     throw new InvalidArgumentError(`${fn}: options must be an object, got ${show(value)}`);
   }

@@ -7,9 +7,6 @@ import { BackendTimeoutError } from '../errors.js';
  * yet must then not send it). If the operation still finishes later, `onLate` sees its value (so
  * a claim that landed after we gave up can be undone); a late failure is swallowed, never
  * unhandled. `what` builds the error's wording only when the deadline passes.
- *
- * The hot path allocates one promise and one small record: no timer per call. Calls with the same
- * `timeoutMs` have deadlines in call order, so each timeout keeps a FIFO and one timer for its head.
  */
 export function withDeadline<T>(
   timeoutMs: number,
@@ -23,54 +20,137 @@ export function withDeadline<T>(
   } catch (error) {
     pending = Promise.reject(error);
   }
-  return new Promise<T>((resolve, reject) => {
-    const entry: Pending = {
-      deadline: performance.now() + timeoutMs,
-      settled: false,
-      timeOut: () => reject(new BackendTimeoutError(`${what()} did not complete within ${timeoutMs} ms`)),
-    };
-    queueFor(timeoutMs).add(entry);
+  return race(timeoutMs, what, pending, identity, rethrow, onLate);
+}
+
+const identity = <T>(value: T): T => value;
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
+export function race<T, R>(
+  timeoutMs: number,
+  what: () => string,
+  pending: Promise<T>,
+  onValue: (value: T) => R,
+  onError: (error: unknown) => R,
+  onLate?: (value: T) => void,
+): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    const call = new RaceCall(timeoutMs, what, onValue, onError, onLate, resolve, reject);
     pending.then(
-      (value) => {
-        if (!entry.settled) {
-          entry.settled = true;
-          resolve(value);
-        } else if (onLate) {
-          try {
-            onLate(value);
-          } catch {
-            // onLate is best effort.
-          }
-        }
-      },
-      (error: unknown) => {
-        if (entry.settled) return;
-        entry.settled = true;
-        reject(error);
-      },
+      (value) => call.value(value),
+      (error: unknown) => call.error(error),
     );
   });
 }
 
-interface Pending {
-  readonly deadline: number;
-  settled: boolean;
-  readonly timeOut: () => void;
-}
+/**
+ * A pending call in its timeout's list; unlinked the moment it settles, so nothing outlives the
+ * call. Subclasses say what happens when the deadline passes first (`timeOut`).
+ */
+export abstract class Deadline {
+  prev: Deadline | null = null;
+  next: Deadline | null = null;
+  done = false;
+  queue: DeadlineQueue | null = null;
+  readonly at: number;
 
-/** The pending calls of one timeoutMs, oldest first; one unref'd timer fires at the oldest unsettled deadline. */
-class DeadlineQueue {
-  private items: Pending[] = [];
-  private head = 0;
-  private timer: NodeJS.Timeout | undefined;
-
-  add(entry: Pending): void {
-    this.items.push(entry);
-    if (this.timer === undefined) this.arm(entry.deadline);
+  constructor(timeoutMs: number, now = performance.now()) {
+    this.at = now + timeoutMs;
+    queueFor(timeoutMs).add(this);
   }
 
-  private arm(deadline: number): void {
-    this.timer = setTimeout(this.fire, Math.max(0, Math.ceil(deadline - performance.now())));
+  /** Marks the call settled (false if the deadline got there first). */
+  finish(): boolean {
+    if (this.done) return false;
+    this.done = true;
+    this.queue?.remove(this);
+    return true;
+  }
+
+  abstract timeOut(): void;
+}
+
+class RaceCall<T, R> extends Deadline {
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly what: () => string,
+    private readonly onValue: (value: T) => R,
+    private readonly onError: (error: unknown) => R,
+    private readonly onLate: ((value: T) => void) | undefined,
+    private readonly resolve: (value: R) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    super(timeoutMs);
+  }
+
+  value(value: T): void {
+    if (!this.finish()) {
+      if (this.onLate) {
+        try {
+          this.onLate(value);
+        } catch {
+          // onLate is best effort.
+        }
+      }
+      return;
+    }
+    try {
+      this.resolve(this.onValue(value));
+    } catch (error) {
+      this.reject(error);
+    }
+  }
+
+  error(error: unknown): void {
+    if (this.finish()) this.fail(error);
+  }
+
+  timeOut(): void {
+    this.fail(new BackendTimeoutError(`${this.what()} did not complete within ${this.timeoutMs} ms`));
+  }
+
+  private fail(error: unknown): void {
+    try {
+      this.resolve(this.onError(error));
+    } catch (thrown) {
+      this.reject(thrown);
+    }
+  }
+}
+
+/**
+ * The pending calls of one timeoutMs in call order (so deadlines ascend), as a doubly linked list
+ * with O(1) removal; one unref'd timer fires at the head's deadline.
+ */
+export class DeadlineQueue {
+  private head: Deadline | null = null;
+  private tail: Deadline | null = null;
+  private timer: NodeJS.Timeout | undefined;
+
+  add(entry: Deadline): void {
+    entry.queue = this;
+    entry.prev = this.tail;
+    if (this.tail) this.tail.next = entry;
+    else this.head = entry;
+    this.tail = entry;
+    if (this.timer === undefined) this.arm(entry.at);
+  }
+
+  remove(entry: Deadline): void {
+    if (entry.queue !== this) return;
+    entry.queue = null;
+    if (entry.prev) entry.prev.next = entry.next;
+    else this.head = entry.next;
+    if (entry.next) entry.next.prev = entry.prev;
+    else this.tail = entry.prev;
+    entry.prev = entry.next = null;
+    // The timer stays armed for the old head; when it fires it re-arms for the current head.
+  }
+
+  private arm(at: number): void {
+    this.timer = setTimeout(this.fire, Math.max(0, Math.ceil(at - performance.now())));
     // The operation's own socket keeps the process alive while it is pending; the deadline must not.
     this.timer.unref();
   }
@@ -78,26 +158,13 @@ class DeadlineQueue {
   private readonly fire = (): void => {
     this.timer = undefined;
     const now = performance.now();
-    const items = this.items;
-    while (this.head < items.length) {
-      const entry = items[this.head] as Pending;
-      if (!entry.settled) {
-        if (entry.deadline > now) break;
-        entry.settled = true;
-        entry.timeOut();
-      }
-      this.head += 1;
+    while (this.head && this.head.at <= now) {
+      const entry = this.head;
+      this.remove(entry);
+      entry.done = true;
+      entry.timeOut();
     }
-    if (this.head === items.length) {
-      this.items = [];
-      this.head = 0;
-      return;
-    }
-    if (this.head > 1024 && this.head * 2 > items.length) {
-      this.items = items.slice(this.head);
-      this.head = 0;
-    }
-    this.arm((this.items[this.head] as Pending).deadline);
+    if (this.head) this.arm(this.head.at);
   };
 }
 
@@ -106,7 +173,8 @@ const queues = new Map<number, DeadlineQueue>();
 function queueFor(timeoutMs: number): DeadlineQueue {
   let queue = queues.get(timeoutMs);
   if (!queue) {
-    // Bounded: the timeouts in use are a handful of configured values (and ttl-derived renewal budgets).
+    // Bounded: the timeouts in use are a handful of configured values and ttl-derived budgets. A
+    // dropped queue keeps working for its pending entries (its timer holds it).
     if (queues.size >= 256) queues.clear();
     queue = new DeadlineQueue();
     queues.set(timeoutMs, queue);
@@ -116,12 +184,12 @@ function queueFor(timeoutMs: number): DeadlineQueue {
 
 // Creating an AbortSignal costs more CPU than the rest of a claim, so operations started within
 // the same few milliseconds share one, aborted just after the latest of their deadlines. The
-// per-call deadline above still rejects each call at exactly its own deadline.
+// per-call deadline above still settles each call at exactly its own deadline.
 const SHARED_SIGNAL_WINDOW_MS = 10;
 const MAX_SHARED_SIGNALS = 32;
 const sharedSignals = new Map<number, { signal: AbortSignal; openUntil: number }>();
 
-function deadlineSignal(timeoutMs: number): AbortSignal {
+export function deadlineSignal(timeoutMs: number): AbortSignal {
   const now = performance.now();
   const shared = sharedSignals.get(timeoutMs);
   if (shared && now < shared.openUntil) return shared.signal;

@@ -7,7 +7,7 @@ import { compareAndDelete } from './scripts/compare-and-delete.lua.js';
 import { compareAndExtend } from './scripts/compare-and-extend.lua.js';
 import { compareAndKeep } from './scripts/compare-and-keep.lua.js';
 import { fencedAcquire } from './scripts/fenced-acquire.lua.js';
-import type { KeepOutcome, LeaseStore } from './store.js';
+import { RAW_ACQUIRE, type KeepOutcome, type LeaseStore, type RawAcquire } from './store.js';
 
 const READY_POLL_MS = 25;
 /** How long a key's fencing-token counter outlives its lease (past that, the server clock alone keeps tokens increasing). */
@@ -26,12 +26,20 @@ export function fenceKeyOf(leaseKey: string): string {
   return `{${hashTagForSlot(clusterSlot(leaseKey))}}:fence:${leaseKey}`;
 }
 
-export function createRedisLeaseStore(commands: RedisCommands): LeaseStore {
+export function createRedisLeaseStore(commands: RedisCommands): LeaseStore & { [RAW_ACQUIRE]: RawAcquire } {
   // When connected (the usual case) the command goes out in the same tick: no extra awaits.
   const untilReady = readyWaiter(commands);
   const whenReady = <T>(signal: AbortSignal | undefined, send: () => Promise<T>): Promise<T> =>
     commands.isReady() ? send() : untilReady(signal).then(send);
+  const rawAcquire: RawAcquire = {
+    send: (key, owner, ttlMs, deadline) =>
+      commands.isReady()
+        ? commands.setIfAbsentReply(key, owner, ttlMs)
+        : untilReady(deadline.signal()).then(() => commands.setIfAbsentReply(key, owner, ttlMs)),
+    won: (reply) => reply === 'OK',
+  };
   return {
+    [RAW_ACQUIRE]: rawAcquire,
     kind: 'redis',
     acquire: (key, owner, ttlMs, signal) => whenReady(signal, () => commands.setIfAbsent(key, owner, ttlMs)),
     acquireFenced: (key, owner, ttlMs, signal) =>

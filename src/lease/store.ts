@@ -33,3 +33,15 @@ export interface LeaseStore {
 }
 
 export type KeepOutcome = 'held' | 'restored' | 'lost';
+
+/**
+ * Internal, not part of the LeaseStore contract: a store's plain acquire without its boolean
+ * mapping, for the claimPeriod/claimOnce hot path. `send` resolves the backend's raw reply;
+ * `won(reply)` says whether it took the key. `deadline.signal()` is asked for only if the store must wait.
+ */
+export const RAW_ACQUIRE: unique symbol = Symbol.for('replica-guard.rawAcquire') as never;
+
+export interface RawAcquire {
+  send(key: string, owner: string, ttlMs: number, deadline: { signal(): AbortSignal }): Promise<unknown>;
+  won(reply: unknown): boolean;
+}

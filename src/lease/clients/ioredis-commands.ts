@@ -29,6 +29,7 @@ export function ioredisCommands(client: IoredisLike): RedisCommands {
   return {
     family: 'ioredis',
     setIfAbsent: (key, value, ttlMs) => client.set(key, value, 'PX', ttlMs, 'NX').then(isOk),
+    setIfAbsentReply: (key, value, ttlMs) => client.set(key, value, 'PX', ttlMs, 'NX'),
     runScript(script: RedisScript, keys, args) {
       return client.evalsha(script.sha1, keys.length, ...keys, ...args).catch((error: unknown) => {
         if (!isNoScriptError(error)) throw error;

@@ -36,6 +36,7 @@ export function nodeRedisCommands(client: NodeRedisLike): RedisCommands {
   return {
     family: 'node-redis',
     setIfAbsent: (key, value, ttlMs) => client.set(key, value, { NX: true, PX: ttlMs }).then(isOk),
+    setIfAbsentReply: (key, value, ttlMs) => client.set(key, value, { NX: true, PX: ttlMs }),
     runScript(script: RedisScript, keys, args) {
       const options = { keys: [...keys], arguments: [...args] };
       return client.evalSha(script.sha1, options).catch((error: unknown) => {
