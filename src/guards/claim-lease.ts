@@ -241,22 +241,57 @@ export function reportClaim(config: LeaseConfig, request: ClaimRequest, outcome:
  * Compare-and-delete; never throws. true: the lease was still ours and live; false: it was not
  * (expired, or another owner holds the key); undefined: the backend did not answer (it expires by itself).
  */
-export async function releaseLease(lease: HeldLease): Promise<boolean | undefined> {
-  const { store, config } = lease;
-  if (!store) return true;
-  try {
-    return await withDeadline(
-      config.timeoutMs,
-      () => `${store.kind} release of "${lease.storageKey}"`,
-      (signal) => store.release(lease.storageKey, lease.owner, signal),
+export function releaseLease(lease: HeldLease): Promise<boolean | undefined> {
+  const { store } = lease;
+  if (!store) return Promise.resolve(true);
+  return new Promise<boolean | undefined>((resolve) => {
+    const call = new ReleaseCall(lease, store, resolve);
+    let pending: Promise<boolean>;
+    try {
+      pending = store.release(lease.storageKey, lease.owner, deadlineSignal(lease.config.timeoutMs));
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (released) => call.released(released),
+      (error: unknown) => call.failed(error),
     );
-  } catch (error) {
+  });
+}
+
+class ReleaseCall extends Deadline {
+  constructor(
+    private readonly lease: HeldLease,
+    private readonly store: LeaseStore,
+    private readonly resolve: (released: boolean | undefined) => void,
+  ) {
+    super(lease.config.timeoutMs);
+  }
+
+  released(released: boolean): void {
+    if (this.finish()) this.resolve(released);
+  }
+
+  failed(error: unknown): void {
+    if (this.finish()) this.giveUp(error);
+  }
+
+  timeOut(): void {
+    this.giveUp(
+      new BackendTimeoutError(
+        `${this.store.kind} release of "${this.lease.storageKey}" did not complete within ${this.lease.config.timeoutMs} ms`,
+      ),
+    );
+  }
+
+  private giveUp(error: unknown): void {
+    const { lease } = this;
     writeLog(
-      config.logger,
+      lease.config.logger,
       'warn',
       `${lease.guard}("${lease.key}"): could not release "${lease.storageKey}", it expires by itself: ${describeError(error)}`,
     );
-    return undefined;
+    this.resolve(undefined);
   }
 }
 

@@ -25,23 +25,33 @@ export function runExclusive<T>(
   return runExclusiveWith(currentLeaseConfig(), key, ttlMs, fn, options);
 }
 
-export async function runExclusiveWith<T>(
+export function runExclusiveWith<T>(
   config: LeaseConfig,
   key: string,
   ttlMs: number,
   fn: (signal: AbortSignal, lease: LeaseContext) => Promise<T> | T,
   options?: RunExclusiveOptions,
 ): Promise<RunResult<T>> {
-  assertKey('runExclusive', 'key', key);
-  const { timeoutMs: givenTimeout, waitMs = 0, retryDelayMs } = optionsObject('runExclusive', options);
-  const timeoutMs = leaseClaimTimeout('runExclusive', config, 'ttlMs', ttlMs, givenTimeout);
-  assertFunction('runExclusive', 'fn', fn);
-  if (waitMs !== 0) assertDuration('runExclusive', 'options.waitMs', waitMs);
-  if (retryDelayMs !== undefined) assertDuration('runExclusive', 'options.retryDelayMs', retryDelayMs);
-  const request: ClaimRequest = { guard: 'runExclusive', key, storageKey: key, ttlMs, timeoutMs, fenced: true };
-  const outcome = waitMs === 0 ? await claimLease(config, request) : await claimWaiting(config, request, waitMs, retryDelayMs);
-  if (!outcome.claimed) return skipped(outcome.reason);
-  return runHeld(outcome.lease, ttlMs, fn);
+  let request: ClaimRequest;
+  let waitMs: number;
+  let retryDelayMs: number | undefined;
+  try {
+    assertKey('runExclusive', 'key', key);
+    const given = optionsObject('runExclusive', options);
+    const timeoutMs = leaseClaimTimeout('runExclusive', config, 'ttlMs', ttlMs, given.timeoutMs);
+    assertFunction('runExclusive', 'fn', fn);
+    waitMs = given.waitMs ?? 0;
+    retryDelayMs = given.retryDelayMs;
+    if (waitMs !== 0) assertDuration('runExclusive', 'options.waitMs', waitMs);
+    if (retryDelayMs !== undefined) assertDuration('runExclusive', 'options.retryDelayMs', retryDelayMs);
+    request = { guard: 'runExclusive', key, storageKey: key, ttlMs, timeoutMs, fenced: true };
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const claimed = waitMs === 0 ? claimLease(config, request) : claimWaiting(config, request, waitMs, retryDelayMs);
+  return claimed.then((outcome): Promise<RunResult<T>> | RunResult<T> =>
+    outcome.claimed ? runHeld(outcome.lease, ttlMs, fn) : skipped(outcome.reason),
+  );
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -9,7 +9,7 @@ import { LeaseLostError } from '../errors.js';
 import { describeError, writeLog } from '../logger.js';
 import type { KeepOutcome } from '../lease/store.js';
 import { extendLease, releaseLease, type HeldLease } from './claim-lease.js';
-import { keepLease } from './lease-keeper.js';
+import { LeaseKeeper } from './lease-keeper.js';
 import type { LeaseLossReason } from './observe.js';
 import type { LeaseContext, RanResult } from './run-result.js';
 import { withDeadline } from './with-deadline.js';
@@ -19,45 +19,88 @@ export interface AfterSuccess {
   keepForMs?: () => number;
 }
 
-export async function runHeld<T>(
+export function runHeld<T>(
   lease: HeldLease,
   ttlMs: number,
   fn: (signal: AbortSignal, context: LeaseContext) => Promise<T> | T,
-  after: AfterSuccess = {},
+  after?: AfterSuccess,
 ): Promise<RanResult<T>> {
-  const keeper = keepLease(lease, ttlMs);
-  const { fencingToken } = lease;
-  let value: T;
+  const keeper = new LeaseKeeper(lease, ttlMs);
+  let returned: Promise<T> | T;
   try {
-    value = await fn(keeper.signal, { fencingToken });
+    returned = fn(keeper.signal, { fencingToken: lease.fencingToken });
   } catch (error) {
-    await keeper.stop();
-    await releaseLease(lease);
-    throw error;
+    return failed(keeper, lease, error);
   }
-  const settledAt = performance.now();
+  if (returned !== null && typeof returned === 'object' && typeof (returned as { then?: unknown }).then === 'function') {
+    return Promise.resolve(returned).then(
+      (value) => succeeded(keeper, lease, ttlMs, value, after),
+      (error: unknown) => failed(keeper, lease, error),
+    );
+  }
+  return succeeded(keeper, lease, ttlMs, returned as T, after);
+}
+
+async function failed(keeper: LeaseKeeper, lease: HeldLease, error: unknown): Promise<never> {
   await keeper.stop();
-  let lossReason: LeaseLossReason | undefined = keeper.lapsed(settledAt) ? 'expired' : undefined;
-  if (after.keepForMs) {
-    const kept = await keepKey(lease, Math.max(1, Math.ceil(after.keepForMs())));
-    if (kept === 'lost') lossReason = 'taken-over';
-    else if (kept === 'restored') lossReason ??= 'expired';
-  } else {
-    const released = await releaseLease(lease);
-    // false: the key was gone or another owner's. undefined (no answer): the lapse check decides.
-    if (released === false) lossReason ??= 'taken-over';
+  await releaseLease(lease);
+  keeper.recycle();
+  throw error;
+}
+
+function succeeded<T>(
+  keeper: LeaseKeeper,
+  lease: HeldLease,
+  ttlMs: number,
+  value: T,
+  after: AfterSuccess | undefined,
+): Promise<RanResult<T>> {
+  const settledAt = performance.now();
+  const renewing = keeper.stop();
+  if (renewing) return renewing.then(() => finish(keeper, lease, ttlMs, value, after, settledAt));
+  return finish(keeper, lease, ttlMs, value, after, settledAt);
+}
+
+function finish<T>(
+  keeper: LeaseKeeper,
+  lease: HeldLease,
+  ttlMs: number,
+  value: T,
+  after: AfterSuccess | undefined,
+  settledAt: number,
+): Promise<RanResult<T>> {
+  const lapsed: LeaseLossReason | undefined = keeper.lapsed(settledAt) ? 'expired' : undefined;
+  if (after?.keepForMs) {
+    return keepKey(lease, Math.max(1, Math.ceil(after.keepForMs()))).then((kept) =>
+      result(keeper, lease, ttlMs, value, settledAt, kept === 'lost' ? 'taken-over' : kept === 'restored' ? (lapsed ?? 'expired') : lapsed),
+    );
   }
+  // false: the key was gone or another owner's. undefined (no answer): the lapse check decides.
+  return releaseLease(lease).then((released) =>
+    result(keeper, lease, ttlMs, value, settledAt, released === false ? (lapsed ?? 'taken-over') : lapsed),
+  );
+}
+
+function result<T>(
+  keeper: LeaseKeeper,
+  lease: HeldLease,
+  ttlMs: number,
+  value: T,
+  settledAt: number,
+  lossReason: LeaseLossReason | undefined,
+): RanResult<T> {
   if (lossReason && !keeper.lost()) {
-    const overrun = Math.round(settledAt - lease.sentAt);
+    const ranMs = Math.round(settledAt - lease.sentAt);
     const message =
       lossReason === 'expired'
-        ? `lease "${lease.storageKey}" (ttl ${ttlMs} ms) ran out while fn ran for ${overrun} ms without a renewal (a blocked event loop?); another replica may have run meanwhile`
+        ? `lease "${lease.storageKey}" (ttl ${ttlMs} ms) ran out while fn ran for ${ranMs} ms without a renewal (a blocked event loop?); another replica may have run meanwhile`
         : `lease "${lease.storageKey}" was taken over by another owner while fn ran`;
     keeper.lose(lossReason, new LeaseLostError(message));
   }
-  const result: RanResult<T> = { ran: true, value, leaseLost: keeper.lost() };
-  if (fencingToken !== undefined) result.fencingToken = fencingToken;
-  return result;
+  const ran: RanResult<T> = { ran: true, value, leaseLost: keeper.lost() };
+  keeper.recycle();
+  if (lease.fencingToken !== undefined) ran.fencingToken = lease.fencingToken;
+  return ran;
 }
 
 /** The keep's outcome; undefined when the backend did not answer (logged). */
@@ -66,7 +109,11 @@ async function keepKey(lease: HeldLease, keepForMs: number): Promise<KeepOutcome
   if (!store) return 'held';
   try {
     const outcome: KeepOutcome = store.keep
-      ? await keepWithDeadline(lease, keepForMs)
+      ? await withDeadline(
+          lease.config.timeoutMs,
+          () => `${store.kind} keep of "${lease.storageKey}"`,
+          (signal) => store.keep!(lease.storageKey, lease.owner, keepForMs, signal),
+        )
       : (await extendLease(lease, keepForMs))
         ? 'held'
         : 'lost';
@@ -92,13 +139,4 @@ async function keepKey(lease: HeldLease, keepForMs: number): Promise<KeepOutcome
     );
     return undefined;
   }
-}
-
-async function keepWithDeadline(lease: HeldLease, keepForMs: number): Promise<KeepOutcome> {
-  const store = lease.store!;
-  return withDeadline(
-    lease.config.timeoutMs,
-    () => `${store.kind} keep of "${lease.storageKey}"`,
-    (signal) => store.keep!(lease.storageKey, lease.owner, keepForMs, signal),
-  );
 }

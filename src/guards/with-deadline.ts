@@ -54,9 +54,16 @@ export abstract class Deadline {
   next: Deadline | null = null;
   done = false;
   queue: DeadlineQueue | null = null;
-  readonly at: number;
+  at = 0;
 
-  constructor(timeoutMs: number, now = performance.now()) {
+  /** Arms the deadline `timeoutMs` from `now` at once, unless `timeoutMs` is undefined (see `arm`). */
+  constructor(timeoutMs?: number, now = performance.now()) {
+    if (timeoutMs !== undefined) this.arm(timeoutMs, now);
+  }
+
+  /** (Re)arms: `timeOut()` runs `timeoutMs` from `now` unless `finish()` comes first. */
+  arm(timeoutMs: number, now = performance.now()): void {
+    this.done = false;
     this.at = now + timeoutMs;
     queueFor(timeoutMs).add(this);
   }

@@ -42,24 +42,33 @@ export function createRedisLeaseStore(commands: RedisCommands): LeaseStore & { [
     [RAW_ACQUIRE]: rawAcquire,
     kind: 'redis',
     acquire: (key, owner, ttlMs, signal) => whenReady(signal, () => commands.setIfAbsent(key, owner, ttlMs)),
-    acquireFenced: (key, owner, ttlMs, signal) =>
-      whenReady(signal, () =>
-        commands.runScript(fencedAcquire, [key, fenceKeyOf(key)], [owner, String(ttlMs), String(FENCE_RETENTION_MS)]).then((reply) => {
-          const token = Number(reply);
-          return token > 0 ? token : null;
-        }),
-      ),
-    extend: (key, owner, ttlMs, signal) =>
-      whenReady(signal, () => commands.runScript(compareAndExtend, [key], [owner, String(ttlMs)]).then(isOne)),
-    keep: (key, owner, ttlMs, signal) =>
-      whenReady(signal, () =>
-        commands.runScript(compareAndKeep, [key], [owner, String(ttlMs)]).then((reply) => KEEP_OUTCOMES[Number(reply)] ?? 'lost'),
-      ),
-    release: (key, owner, signal) => whenReady(signal, () => commands.runScript(compareAndDelete, [key], [owner]).then(isOne)),
+    acquireFenced: (key, owner, ttlMs, signal) => {
+      const send = () =>
+        commands.runScript(fencedAcquire, [key, fenceKeyOf(key)], [owner, String(ttlMs), FENCE_RETENTION_ARG]).then(toToken);
+      return commands.isReady() ? send() : untilReady(signal).then(send);
+    },
+    extend: (key, owner, ttlMs, signal) => {
+      const send = () => commands.runScript(compareAndExtend, [key], [owner, String(ttlMs)]).then(isOne);
+      return commands.isReady() ? send() : untilReady(signal).then(send);
+    },
+    keep: (key, owner, ttlMs, signal) => {
+      const send = () => commands.runScript(compareAndKeep, [key], [owner, String(ttlMs)]).then(toKeepOutcome);
+      return commands.isReady() ? send() : untilReady(signal).then(send);
+    },
+    release: (key, owner, signal) =>
+      commands.isReady()
+        ? commands.runScript(compareAndDelete, [key], [owner]).then(isOne)
+        : untilReady(signal).then(() => commands.runScript(compareAndDelete, [key], [owner]).then(isOne)),
   };
 }
 
 const isOne = (reply: unknown) => Number(reply) === 1;
+const toToken = (reply: unknown) => {
+  const token = Number(reply);
+  return token > 0 ? token : null;
+};
+const toKeepOutcome = (reply: unknown): KeepOutcome => KEEP_OUTCOMES[Number(reply)] ?? 'lost';
+const FENCE_RETENTION_ARG = String(FENCE_RETENTION_MS);
 
 /**
  * `untilReady(signal)` resolves once the client is connected, so a command is never parked in an

@@ -153,4 +153,26 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
     expect(first).toEqual({ ran: true, value: 'closed', leaseLost: false, fencingToken: expect.any(Number) });
     expect(concurrent).toEqual({ ran: false, leaseLost: false, reason: 'claimed-elsewhere' });
   });
+
+  test('each run gets a signal no earlier run could still observe: an aborted signal or one with a listener is never handed out again', async () => {
+    const seen: AbortSignal[] = [];
+    // A run that keeps a listener on its signal, and one whose lease is lost (signal aborted).
+    await runExclusive('signals', 2000, (signal) => {
+      signal.addEventListener('abort', () => undefined);
+      seen.push(signal);
+    });
+    await runExclusive('signals', 600, async (signal) => {
+      seen.push(signal);
+      await sideDoor.takeOver(`${prefix}signals`, 'intruder', 300);
+      await abortedOrAfter(signal, 3000);
+    });
+    expect(seen[1]!.aborted).toBe(true);
+    await sleep(400); // the intruder's lease expires
+    for (let i = 0; i < 20; i++) {
+      await runExclusive('signals', 2000, (signal) => {
+        expect(signal.aborted).toBe(false);
+        expect(seen.slice(0, 2)).not.toContain(signal);
+      });
+    }
+  });
 });
