@@ -42,7 +42,10 @@ export interface MeterProviderLike {
 }
 
 interface MeterLike {
-  createCounter(name: string, options?: { description?: string; unit?: string }): { add(value: number, attributes?: Attributes): void };
+  createObservableCounter(
+    name: string,
+    options?: { description?: string; unit?: string },
+  ): { addCallback(callback: (result: { observe(value: number, attributes?: Attributes): void }) => void): void };
   createHistogram(
     name: string,
     options?: { description?: string; unit?: string },
@@ -108,8 +111,7 @@ export function createObserver(
   return {
     claim(guard, key, outcome, durationMs, fencingToken, error) {
       if (instruments) {
-        const attributes = { 'replica_guard.guard': guard, 'replica_guard.key_prefix': keyPrefixOf(key), 'replica_guard.outcome': outcome };
-        instruments.claims.add(1, attributes);
+        const attributes = instruments.claims.count(guard, keyPrefixOf(key), outcome);
         instruments.claimDuration.record(durationMs, attributes);
       }
       if (onEvent) {
@@ -120,24 +122,17 @@ export function createObserver(
       }
     },
     renewal(guard, key, renewed, durationMs, error) {
-      instruments?.renewals.add(1, {
-        'replica_guard.guard': guard,
-        'replica_guard.key_prefix': keyPrefixOf(key),
-        'replica_guard.renewed': renewed ? 'true' : 'false',
-      });
-      if (onEvent)
+      instruments?.renewals.count(guard, keyPrefixOf(key), renewed ? 'true' : 'false');
+      if (onEvent) {
         emit(
           error === undefined
             ? { type: 'renewal', guard, key, renewed, durationMs }
             : { type: 'renewal', guard, key, renewed, durationMs, error },
         );
+      }
     },
     leaseLost(guard, key, reason, fencingToken) {
-      instruments?.leaseLosses.add(1, {
-        'replica_guard.guard': guard,
-        'replica_guard.key_prefix': keyPrefixOf(key),
-        'replica_guard.reason': reason,
-      });
+      instruments?.leaseLosses.count(guard, keyPrefixOf(key), reason);
       if (onEvent) {
         emit(
           fencingToken === undefined
@@ -149,6 +144,41 @@ export function createObserver(
   };
 }
 
+/**
+ * A counter kept in this process and reported to OpenTelemetry when the SDK collects (an
+ * observable counter): a claim costs a map lookup and an increment, not an SDK record (which
+ * hashes its attributes on every call). Attribute objects are built once per label set.
+ */
+class LocalCounter {
+  private readonly totals = new Map<string, { attributes: Attributes; value: number }>();
+
+  constructor(
+    meter: MeterLike,
+    name: string,
+    description: string,
+    private readonly label: string,
+  ) {
+    meter.createObservableCounter(name, { description }).addCallback((result) => {
+      for (const { attributes, value } of this.totals.values()) result.observe(value, attributes);
+    });
+  }
+
+  /** Adds one for this label set; returns its attributes (shared, never mutated). */
+  count(guard: GuardName, keyPrefix: string, value: string): Attributes {
+    const id = `${guard}\u0000${keyPrefix}\u0000${value}`;
+    let total = this.totals.get(id);
+    if (!total) {
+      total = {
+        attributes: Object.freeze({ 'replica_guard.guard': guard, 'replica_guard.key_prefix': keyPrefix, [this.label]: value }),
+        value: 0,
+      };
+      this.totals.set(id, total);
+    }
+    total.value += 1;
+    return total.attributes;
+  }
+}
+
 function hookThrew(logger: Logger, error: unknown): void {
   writeLog(logger, 'error', `onEvent hook threw: ${describeError(error)}`);
 }
@@ -157,12 +187,25 @@ function createInstruments(provider: MeterProviderLike | null) {
   if (!provider) return null;
   const meter = provider.getMeter(METER_NAME);
   return {
-    claims: meter.createCounter('replica_guard.claims', {
-      description: 'Guard claims by outcome (won, held-elsewhere, backend-unavailable, local)',
-    }),
+    claims: new LocalCounter(
+      meter,
+      'replica_guard.claims',
+      'Guard claims by outcome (won, held-elsewhere, backend-unavailable, local)',
+      'replica_guard.outcome',
+    ),
     claimDuration: meter.createHistogram('replica_guard.claim.duration', { description: 'Time a claim took', unit: 'ms' }),
-    renewals: meter.createCounter('replica_guard.renewals', { description: 'Lease renewals of runExclusive/runOnce, by result' }),
-    leaseLosses: meter.createCounter('replica_guard.lease_losses', { description: 'Leases lost while their job ran, by reason' }),
+    renewals: new LocalCounter(
+      meter,
+      'replica_guard.renewals',
+      'Lease renewals of runExclusive/runOnce, by result',
+      'replica_guard.renewed',
+    ),
+    leaseLosses: new LocalCounter(
+      meter,
+      'replica_guard.lease_losses',
+      'Leases lost while their job ran, by reason',
+      'replica_guard.reason',
+    ),
   };
 }
 
