@@ -13,6 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Guards, LeaseStore } from '../../src/index.js';
 import { removeDir, startRedis } from '../harness/servers.js';
+import { ioredisCommands } from '../../src/lease/clients/ioredis-commands.js';
+import { createRedisLeaseStore } from '../../src/lease/redis-store.js';
 
 // Measures what services run: the BUILT runtime (dist/index.js, built first), not the sources
 // through tsx (whose transform adds a helper call per named closure).
@@ -174,8 +176,8 @@ async function benchFamily(family: Family, admin: Redis, runId: string): Promise
   );
 }
 
-const CPU_CALLS = 2000;
-const CPU_ROUNDS = 8;
+const CPU_CALLS = 6000;
+const CPU_ROUNDS = 16;
 
 /** Sequential calls; returns the client CPU (user + system) per call in µs and the latencies in ms. */
 async function cpuAndLatency(op: (i: number) => Promise<unknown>, from: number, count: number): Promise<{ cpuUs: number; ms: number[] }> {
@@ -238,17 +240,11 @@ async function benchLeases(url: string, runId: string): Promise<void> {
     'LOAD',
     "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
   )) as string;
-  const extendSha = (await io.script(
-    'LOAD',
-    "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0",
-  )) as string;
-  // A Redis LeaseStore without acquireFenced (what a custom store gives): plain SET NX PX, no token.
-  const unfencedStore: LeaseStore = {
-    kind: 'redis',
-    acquire: async (key, owner, ttlMs) => (await io.set(key, owner, 'PX', ttlMs, 'NX')) === 'OK',
-    extend: async (key, owner, ttlMs) => Number(await io.evalsha(extendSha, 1, key, owner, ttlMs)) === 1,
-    release: async (key, owner) => Number(await io.evalsha(releaseSha, 1, key, owner)) === 1,
-  };
+  // Fenced against unfenced acquisition: the same Redis store object twice, once without
+  // acquireFenced (as a custom LeaseStore would be): one script (SET NX PX + token) against SET NX PX.
+  const redisStore = createRedisLeaseStore(ioredisCommands(io));
+  const fencedGuards = createGuards({ client: { ...redisStore }, prefix, logger: {} });
+  const unfencedStore: LeaseStore = { ...redisStore, acquireFenced: undefined };
   const unfenced = createGuards({ client: unfencedStore, prefix, logger: {} });
   try {
     const leases = await sideBySide([
@@ -269,16 +265,18 @@ async function benchLeases(url: string, runId: string): Promise<void> {
         },
       },
       { name: 'runExclusive(key, 10_000, noop), fenced', op: (i) => guards.runExclusive(`rx:${i}`, 10_000, noop) },
-      { name: 'runExclusive, unfenced store', op: (i) => unfenced.runExclusive(`rx-unfenced:${i}`, 10_000, noop) },
+      { name: 'runExclusive, same store, fenced', op: (i) => fencedGuards.runExclusive(`rx-fenced:${i}`, 10_000, noop) },
+      { name: 'runExclusive, same store, unfenced', op: (i) => unfenced.runExclusive(`rx-unfenced:${i}`, 10_000, noop) },
     ]);
     console.log(`\n## leases (ioredis, ${CPU_CALLS} sequential acquire + release each, ${CPU_ROUNDS} interleaved rounds)`);
     printSides('runExclusive against redis-semaphore and the two-round-trip floor', leases, 'two round trips (SET NX PX + EVALSHA del)');
     const rx = leases.get('runExclusive(key, 10_000, noop), fenced')!;
     const mutex = leases.get('redis-semaphore Mutex acquire + release')!;
-    const plain = leases.get('runExclusive, unfenced store')!;
+    const plain = leases.get('runExclusive, same store, unfenced')!;
+    const fencedSame = leases.get('runExclusive, same store, fenced')!;
     console.log(`  runExclusive / Mutex CPU per acquisition+release: ${fmt(rx.cpu / mutex.cpu, 2)}x; p50 ${fmt(rx.p50 / mutex.p50, 2)}x`);
     console.log(
-      `  fenced / unfenced acquisition: CPU ${fmt(rx.cpu / plain.cpu, 2)}x, p50 ${fmt(rx.p50 / plain.p50, 2)}x (same round trips: one script instead of SET)`,
+      `  fenced / unfenced acquisition (same store object): CPU ${fmt(fencedSame.cpu / plain.cpu, 2)}x, p50 ${fmt(fencedSame.p50 / plain.p50, 2)}x (same round trips: one script instead of SET)`,
     );
 
     // Metrics and events: the cost of an observed claim against an unobserved one.
