@@ -109,9 +109,10 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
       });
       expect(result.leaseLost).toBe(true);
       const abortAfter = abortedAt - startedAt;
-      // Not before the renewal had its chance, and at least ~ttl/5 before the earliest expiry.
+      // Not before the renewal had its chance, and due at 4/5 of the ttl: strictly before the
+      // earliest expiry even with 150 ms of timer lag on a loaded machine (before: at the expiry).
       expect(abortAfter).toBeGreaterThan(ttlMs * 0.6);
-      expect(abortAfter).toBeLessThan(ttlMs * 0.8 + 60);
+      expect(abortAfter).toBeLessThan(ttlMs * 0.8 + 150);
       // Blocks until the pause is over (the release above already waited most of it).
       await admin.ping();
     }

@@ -19,7 +19,7 @@ describe.each(STORES)('a lease lost while fn blocked the event loop (%s)', (name
     const ttlMs = 1000;
     const [holder, contender] = await runReplicas<BusyResult | ContendResult>([
       { store: name, url: url(), prefix, task: { kind: 'busy-exclusive', key: 'cpu-job', ttlMs, busyMs: 3000 } },
-      { store: name, url: url(), prefix, task: { kind: 'contend-exclusive', key: 'cpu-job', ttlMs, delayMs: 300, durationMs: 5000 } },
+      { store: name, url: url(), prefix, task: { kind: 'contend-exclusive', key: 'cpu-job', ttlMs, delayMs: 500, durationMs: 5000 } },
     ]);
     const busy = holder as BusyResult;
     const other = contender as ContendResult;
