@@ -8,7 +8,7 @@ import { storeFactory, type ConnectedLeaseClient, type StoreSideDoor } from './s
 import { runReplicas } from './fixtures/spawn-replicas.js';
 import type { BusyResult, ContendResult } from './fixtures/replica.js';
 
-const STORES = ['ioredis', 'node-redis', 'postgres (pg)', 'postgres via PgBouncer (postgres.js)'];
+const STORES = ['ioredis', 'postgres (pg)', 'postgres via PgBouncer (postgres.js)'];
 
 describe.each(STORES)('a lease lost while fn blocked the event loop (%s)', (name) => {
   const factory = storeFactory(name);
