@@ -1,4 +1,5 @@
-// The process-wide lease configuration set by setLeaseClient.
+// The lease configuration: the process-wide default instance set by setLeaseClient, and the
+// validation that turns a client and its options into a LeaseConfig (shared with createGuards).
 import type { Logger } from '../logger.js';
 import { defaultLogger } from '../logger.js';
 import { InvalidArgumentError } from '../errors.js';
@@ -106,7 +107,7 @@ export function buildLeaseConfig(
   }
   const logger = options.logger ?? defaultLogger;
   const observer = createObserver(where, options.onEvent, options.metrics, logger);
-  const store = client === null || client === undefined ? null : resolveLeaseStore(client, options);
+  const store = client === null || client === undefined ? null : resolveLeaseStore(client, options, where);
   return { store, timeoutMs, prefix, logger, onSkip: options.onSkip, observer, localModeAnnounced: false };
 }
 

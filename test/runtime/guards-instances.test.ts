@@ -140,6 +140,7 @@ describe('createGuards input', () => {
     expect(() => createGuards({ prefix: 5 as never })).toThrow(/createGuards: options.prefix must be a string/);
     expect(() => createGuards({ client: 'redis://x' as never })).toThrow(InvalidArgumentError);
     expect(() => createGuards({ client: {} })).toThrow(UnknownClientError);
+    expect(() => createGuards({ client: {} })).toThrow(/^createGuards: a plain object is not a client replica-guard knows/);
   });
 
   test('waitMs and retryDelayMs are checked', async () => {
