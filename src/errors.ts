@@ -7,6 +7,7 @@ export type ReplicaGuardErrorCode =
   | 'BACKEND_UNAVAILABLE'
   | 'BACKEND_TIMEOUT'
   | 'LEASE_LOST'
+  | 'FENCING_TOKEN_REJECTED'
   | 'LEASE_TABLE_MISSING'
   | 'MIGRATE_URL_MISSING'
   | 'MIGRATE_URL_POOLER'
@@ -64,5 +65,15 @@ export class LeaseLostError extends ReplicaGuardError {
 export class PublishFailedError extends ReplicaGuardError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('PUBLISH_FAILED', message, options);
+  }
+}
+
+/**
+ * A fenced write was refused: the resource already saw a newer fencing token, so the lease this
+ * token came from was taken over (the holder was paused or partitioned past its lease).
+ */
+export class FencingTokenRejectedError extends ReplicaGuardError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('FENCING_TOKEN_REJECTED', message, options);
   }
 }

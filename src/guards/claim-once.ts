@@ -1,6 +1,7 @@
-import { claimLease } from './claim-lease.js';
+import { claimKey } from './claim-lease.js';
 import type { GuardOptions } from './guard-options.js';
-import { assertKey, assertPositiveInteger } from './validate.js';
+import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
+import { assertDuration, assertKey, assertPositiveInteger, optionsObject } from './validate.js';
 
 /**
  * One side effect per business event: true for the first caller of `key` within `ttlMs`, false
@@ -8,16 +9,19 @@ import { assertKey, assertPositiveInteger } from './validate.js';
  *
  * @example if (await claimOnce(`notify:sla:${task.id}:step-3`, 7 * DAY)) await notify(task);
  */
-export async function claimOnce(key: string, ttlMs: number, options: GuardOptions = {}): Promise<boolean> {
-  assertKey('claimOnce', 'key', key);
-  assertPositiveInteger('claimOnce', 'ttlMs', ttlMs);
-  if (options.timeoutMs !== undefined) assertPositiveInteger('claimOnce', 'options.timeoutMs', options.timeoutMs);
-  const outcome = await claimLease({
-    guard: 'claimOnce',
-    key,
-    storageKey: key,
-    ttlMs,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
-  return outcome.claimed;
+export function claimOnce(key: string, ttlMs: number, options?: GuardOptions): Promise<boolean> {
+  return claimOnceWith(currentLeaseConfig(), key, ttlMs, options);
+}
+
+export function claimOnceWith(config: LeaseConfig, key: string, ttlMs: number, options?: GuardOptions): Promise<boolean> {
+  let timeoutMs: number;
+  try {
+    assertKey('claimOnce', 'key', key);
+    assertDuration('claimOnce', 'ttlMs', ttlMs);
+    timeoutMs = optionsObject('claimOnce', options).timeoutMs ?? config.timeoutMs;
+    if (timeoutMs !== config.timeoutMs) assertPositiveInteger('claimOnce', 'options.timeoutMs', timeoutMs);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return claimKey(config, { guard: 'claimOnce', key, storageKey: key, ttlMs, timeoutMs });
 }

@@ -1,9 +1,9 @@
 import { cronSlot, type CronSchedule } from '../cron-slot.js';
 import { InvalidArgumentError } from '../errors.js';
-import { claimLease } from './claim-lease.js';
+import { claimKey, type ClaimRequest } from './claim-lease.js';
 import type { TimedGuardOptions } from './guard-options.js';
-import { periodKey } from './period-key.js';
-import { assertKey, assertOptionalNow, assertPositiveInteger, show } from './validate.js';
+import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
+import { MAX_DATE_MS, assertKey, assertOptionalNow, assertPositiveInteger, optionsObject, show } from './validate.js';
 
 const STRAGGLER_MARGIN_MS = 60_000;
 
@@ -16,20 +16,52 @@ const STRAGGLER_MARGIN_MS = 60_000;
  *
  * @example if (!(await claimPeriod('billing:renewals', 60_000))) return;
  */
-export async function claimPeriod(key: string, period: number | CronSchedule, options: TimedGuardOptions = {}): Promise<boolean> {
+export function claimPeriod(key: string, period: number | CronSchedule, options?: TimedGuardOptions): Promise<boolean> {
+  return claimPeriodWith(currentLeaseConfig(), key, period, options);
+}
+
+export function claimPeriodWith(
+  config: LeaseConfig,
+  key: string,
+  period: number | CronSchedule,
+  options?: TimedGuardOptions,
+): Promise<boolean> {
+  let request: ClaimRequest;
+  try {
+    request = periodClaim(config, key, period, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return claimKey(config, request);
+}
+
+/** Validates the arguments into the claim: the window's (or cron slot's) key and ttl. */
+function periodClaim(
+  config: LeaseConfig,
+  key: string,
+  period: number | CronSchedule,
+  options: TimedGuardOptions | undefined,
+): ClaimRequest {
   assertKey('claimPeriod', 'key', key);
-  assertOptionalNow('claimPeriod', options.now);
-  if (options.timeoutMs !== undefined) assertPositiveInteger('claimPeriod', 'options.timeoutMs', options.timeoutMs);
-  const now = options.now ?? Date.now();
+  const { timeoutMs = config.timeoutMs, now: givenNow } = optionsObject('claimPeriod', options);
+  assertOptionalNow('claimPeriod', givenNow);
+  if (timeoutMs !== config.timeoutMs) assertPositiveInteger('claimPeriod', 'options.timeoutMs', timeoutMs);
+  const now = givenNow ?? Date.now();
   let storageKey: string;
   let ttlMs: number;
   if (typeof period === 'number') {
     assertPositiveInteger('claimPeriod', 'period', period);
-    storageKey = periodKey(key, period, now);
+    // periodKey(key, period, now) without validating its arguments again.
+    storageKey = `${key}:${Math.floor(now / period)}`;
     // The key names its window, so its TTL only has to outlive stragglers: a replica that read
     // the clock late in the window but whose SET arrives late (GC pause, CPU starvation). Keep it
     // a full period (at least a minute) past the window's end.
     ttlMs = period - (((now % period) + period) % period) + Math.max(period, STRAGGLER_MARGIN_MS);
+    if (now + ttlMs > MAX_DATE_MS) {
+      throw new InvalidArgumentError(
+        `claimPeriod: period of ${period} ms puts its window's end past the last valid Date (${MAX_DATE_MS} ms)`,
+      );
+    }
   } else if (typeof period === 'object' && period !== null && 'cron' in period) {
     const slot = cronSlot(period, now);
     storageKey = `${key}:${new Date(slot.startMs).toISOString()}`;
@@ -37,12 +69,5 @@ export async function claimPeriod(key: string, period: number | CronSchedule, op
   } else {
     throw new InvalidArgumentError(`claimPeriod: period must be milliseconds or { cron: string, tz?: string }, got ${show(period)}`);
   }
-  const outcome = await claimLease({
-    guard: 'claimPeriod',
-    key,
-    storageKey,
-    ttlMs,
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
-  return outcome.claimed;
+  return { guard: 'claimPeriod', key, storageKey, ttlMs, timeoutMs };
 }

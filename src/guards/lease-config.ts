@@ -1,4 +1,5 @@
-// The process-wide lease configuration set by setLeaseClient.
+// The lease configuration: the process-wide default instance set by setLeaseClient, and the
+// validation that turns a client and its options into a LeaseConfig (shared with createGuards).
 import type { Logger } from '../logger.js';
 import { defaultLogger } from '../logger.js';
 import { InvalidArgumentError } from '../errors.js';
@@ -6,8 +7,9 @@ import { resolveLeaseStore, type LeaseStoreKind } from '../lease/resolve-store.j
 import type { LeaseStore } from '../lease/store.js';
 import type { PostgresLeaseStoreOptions } from '../lease/postgres-store.js';
 import { assertPositiveInteger, show } from './validate.js';
+import { createObserver, type GuardEvent, type GuardName, type MetricsOption, type Observer } from './observe.js';
 
-export type GuardName = 'claimPeriod' | 'claimOnce' | 'runExclusive' | 'runOnce';
+export type { GuardName };
 
 /** Why a guard did not run: another replica holds the key, or the backend could not say. */
 export type SkipReason = 'claimed-elsewhere' | 'backend-unavailable';
@@ -30,6 +32,10 @@ export interface LeaseClientOptions extends PostgresLeaseStoreOptions {
   logger?: Logger;
   /** Called for every skipped claim (metrics, alerts). Errors it throws are logged and ignored. */
   onSkip?: (event: SkipEvent) => void;
+  /** Called for every claim, renewal and lease loss (see GuardEvent). Errors it throws are logged and ignored. */
+  onEvent?: (event: GuardEvent) => void;
+  /** OpenTelemetry metrics: `true` (the global MeterProvider of `@opentelemetry/api`) or `{ meterProvider }`. */
+  metrics?: MetricsOption;
   /** Which backend `client` is; recognised by shape when omitted. */
   store?: LeaseStoreKind;
 }
@@ -47,8 +53,12 @@ export interface LeaseConfig {
   readonly prefix: string;
   readonly logger: Logger;
   readonly onSkip: ((event: SkipEvent) => void) | undefined;
+  /** null when neither onEvent nor metrics is set. */
+  readonly observer: Observer | null;
   /** Local mode is announced once per setLeaseClient. */
   localModeAnnounced: boolean;
+  /** A lease table without the fence column is reported once. */
+  fencingWarned?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 2000;
@@ -60,6 +70,7 @@ let config: LeaseConfig = {
   prefix: DEFAULT_PREFIX,
   logger: defaultLogger,
   onSkip: undefined,
+  observer: null,
   localModeAnnounced: false,
 };
 
@@ -68,24 +79,36 @@ let config: LeaseConfig = {
  * to local mode (every claim succeeds — for development, announced in the log).
  */
 export function setLeaseClient(client: LeaseClient | null, options: LeaseClientOptions = {}): void {
+  config = buildLeaseConfig('setLeaseClient', client, options);
+}
+
+/** Validates a client and its options into a LeaseConfig; every bad input is an InvalidArgumentError naming it. */
+export function buildLeaseConfig(
+  where: string,
+  client: LeaseClient | null | undefined,
+  options: LeaseClientOptions | undefined,
+): LeaseConfig {
+  if (options === undefined) options = {};
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidArgumentError(`setLeaseClient: options must be an object, got ${show(options)}`);
+    throw new InvalidArgumentError(`${where}: options must be an object, got ${show(options)}`);
   }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  assertPositiveInteger('setLeaseClient', 'options.timeoutMs', timeoutMs);
+  assertPositiveInteger(where, 'options.timeoutMs', timeoutMs);
   const prefix = options.prefix ?? DEFAULT_PREFIX;
-  if (typeof prefix !== 'string') throw new InvalidArgumentError(`setLeaseClient: options.prefix must be a string, got ${show(prefix)}`);
+  if (typeof prefix !== 'string') throw new InvalidArgumentError(`${where}: options.prefix must be a string, got ${show(prefix)}`);
   if (options.onSkip !== undefined && typeof options.onSkip !== 'function') {
-    throw new InvalidArgumentError(`setLeaseClient: options.onSkip must be a function, got ${show(options.onSkip)}`);
+    throw new InvalidArgumentError(`${where}: options.onSkip must be a function, got ${show(options.onSkip)}`);
   }
   if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
-    throw new InvalidArgumentError(`setLeaseClient: options.logger must be a console-like object, got ${show(options.logger)}`);
+    throw new InvalidArgumentError(`${where}: options.logger must be a console-like object, got ${show(options.logger)}`);
   }
-  if (client !== null && typeof client !== 'object' && typeof client !== 'function') {
-    throw new InvalidArgumentError(`setLeaseClient: client must be a Redis/PostgreSQL client, a LeaseStore or null, got ${show(client)}`);
+  if (client !== null && client !== undefined && typeof client !== 'object' && typeof client !== 'function') {
+    throw new InvalidArgumentError(`${where}: client must be a Redis/PostgreSQL client, a LeaseStore or null, got ${show(client)}`);
   }
-  const store = client === null ? null : resolveLeaseStore(client, options);
-  config = { store, timeoutMs, prefix, logger: options.logger ?? defaultLogger, onSkip: options.onSkip, localModeAnnounced: false };
+  const logger = options.logger ?? defaultLogger;
+  const observer = createObserver(where, options.onEvent, options.metrics, logger);
+  const store = client === null || client === undefined ? null : resolveLeaseStore(client, options, where);
+  return { store, timeoutMs, prefix, logger, onSkip: options.onSkip, observer, localModeAnnounced: false };
 }
 
 export function currentLeaseConfig(): LeaseConfig {

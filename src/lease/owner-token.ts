@@ -1,17 +1,15 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
-const TOKEN_BYTES = 16;
-// One CSPRNG call per 256 tokens: randomBytes per claim costs more than the claim's own CPU work.
-const pool = Buffer.alloc(TOKEN_BYTES * 256);
-let offset = pool.length;
+// 96 random bits per process (per module instance), drawn once, plus a counter: no two holders —
+// in this process, another one, or after a restart — share a token, and a claim pays one number
+// formatting and one concatenation instead of a CSPRNG read and a hex encoding. Owner tokens are
+// identities for compare-and-extend/delete, not secrets: anyone who can read the lease key can
+// write it anyway.
+const processNonce = randomBytes(12).toString('base64url');
+let counter = 0;
 
-/** A fresh owner token: 128 random bits, so no two holders (or restarts) ever share one. */
+/** A fresh owner token, unique across processes and restarts (`<16-char process nonce><base-36 counter>`). */
 export function newOwnerToken(): string {
-  if (offset + TOKEN_BYTES > pool.length) {
-    randomFillSync(pool);
-    offset = 0;
-  }
-  const token = pool.toString('hex', offset, offset + TOKEN_BYTES);
-  offset += TOKEN_BYTES;
-  return token;
+  counter += 1;
+  return processNonce + counter.toString(36);
 }

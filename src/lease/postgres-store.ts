@@ -34,6 +34,12 @@ export interface PostgresLeaseStoreOptions {
   sweepEvery?: number;
 }
 
+/**
+ * The longest key the store accepts, in UTF-8 bytes (prefix included). A btree index entry must
+ * fit in a third of an 8 kB page (about 2700 bytes); 2000 leaves room for the tuple header.
+ */
+export const MAX_POSTGRES_LEASE_KEY_BYTES = 2000;
+
 const DEFAULT_SWEEP_LIMIT = 32;
 const DEFAULT_SWEEP_EVERY = 8;
 const MAX_SWEEP_LIMIT = 1000;
@@ -56,6 +62,9 @@ export function createPostgresLeaseStore(client: PostgresClientLike, options: Po
   }
   const statements = leaseStatements(table, sweepLimit);
   let acquires = 0;
+  // Cleared when the table predates the `fence` column (its migration was not re-run yet):
+  // leases are then taken without a token instead of failing closed.
+  let fenceColumn = true;
 
   async function run(operation: string, text: string, key: string, values: unknown[], signal?: AbortSignal) {
     try {
@@ -70,9 +79,30 @@ export function createPostgresLeaseStore(client: PostgresClientLike, options: Po
   return {
     kind: 'postgres',
     async acquire(key, owner, ttlMs, signal) {
+      assertStorableKey(key);
       const text = acquires++ % sweepEvery === 0 ? statements.acquireAndSweep : statements.acquire;
       const result = await run('acquire', text, key, [key, owner, ttlMs], signal);
       return result.rowCount === 1;
+    },
+    async acquireFenced(key, owner, ttlMs, signal) {
+      assertStorableKey(key);
+      if (!fenceColumn) return (await this.acquire(key, owner, ttlMs, signal)) ? 0 : null;
+      const text = acquires++ % sweepEvery === 0 ? statements.acquireFencedAndSweep : statements.acquireFenced;
+      let result;
+      try {
+        result = await run('acquire', text, key, [key, owner, ttlMs], signal);
+      } catch (error) {
+        if (!isMissingFenceColumn(error)) throw error;
+        fenceColumn = false;
+        return (await this.acquire(key, owner, ttlMs, signal)) ? 0 : null;
+      }
+      const row = result.rows[0];
+      return row ? Number(row.fence) : null;
+    },
+    async keep(key, owner, ttlMs, signal) {
+      const result = await run('keep', statements.keep, key, [key, owner, ttlMs], signal);
+      const row = result.rows[0];
+      return row ? (row.held === true ? 'held' : 'restored') : 'lost';
     },
     async extend(key, owner, ttlMs, signal) {
       const result = await run('extend', statements.extend, key, [key, owner, ttlMs], signal);
@@ -83,6 +113,30 @@ export function createPostgresLeaseStore(client: PostgresClientLike, options: Po
       return result.rows[0]?.live === true;
     },
   };
+}
+
+/** Keys PostgreSQL cannot store are the caller's error, not an outage: refused before any statement. */
+function assertStorableKey(key: string): void {
+  if (key.includes('\0')) {
+    throw new InvalidArgumentError(
+      `PostgreSQL lease store: the key ${JSON.stringify(key)} contains a NUL character, which PostgreSQL text cannot hold`,
+    );
+  }
+  // Fast path: a UTF-8 character is at most 3 bytes per UTF-16 code unit.
+  if (key.length * 3 <= MAX_POSTGRES_LEASE_KEY_BYTES) return;
+  const bytes = Buffer.byteLength(key, 'utf8');
+  if (bytes > MAX_POSTGRES_LEASE_KEY_BYTES) {
+    throw new InvalidArgumentError(
+      `PostgreSQL lease store: the key "${key.slice(0, 40)}…" is ${bytes} bytes (prefix included); at most ${MAX_POSTGRES_LEASE_KEY_BYTES} fit in the lease table's index`,
+    );
+  }
+}
+
+/** 42703 undefined_column on `fence`: a lease table created before fencing tokens. */
+function isMissingFenceColumn(error: unknown): boolean {
+  const cause = (error as { cause?: unknown } | null)?.cause ?? error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return code === '42703' && /fence/.test(String((cause as { message?: unknown }).message));
 }
 
 function sqlClientFor(client: unknown): SqlClient {

@@ -25,15 +25,15 @@ export function isLeaseStore(value: unknown): value is LeaseStore {
   );
 }
 
-export function resolveLeaseStore(client: unknown, options: ResolveStoreOptions = {}): LeaseStore {
+export function resolveLeaseStore(client: unknown, options: ResolveStoreOptions = {}, where = 'setLeaseClient'): LeaseStore {
   if (isLeaseStore(client)) return client;
   const kind = options.store ?? (isPostgresClientLike(client) && !isIoredisLike(client) && !isNodeRedisLike(client) ? 'postgres' : 'redis');
   if (kind === 'postgres') return createPostgresLeaseStore(client as Parameters<typeof createPostgresLeaseStore>[0], options);
-  if (kind !== 'redis') throw new UnknownClientError(`setLeaseClient: unknown store "${String(kind)}" (expected "redis" or "postgres")`);
+  if (kind !== 'redis') throw new UnknownClientError(`${where}: unknown store "${String(kind)}" (expected "redis" or "postgres")`);
   if (isNodeRedisLike(client)) return createRedisLeaseStore(nodeRedisCommands(client));
   if (isIoredisLike(client)) return createRedisLeaseStore(ioredisCommands(client));
   throw new UnknownClientError(
-    `setLeaseClient: ${describeShape(client)} is not a client replica-guard knows. Pass an ioredis/iovalkey ` +
+    `${where}: ${describeShape(client)} is not a client replica-guard knows. Pass an ioredis/iovalkey ` +
       'client or Cluster, a node-redis client or cluster (createClient/createCluster), a pg Pool/Client ' +
       'or postgres.js sql with { store: "postgres" }, or a LeaseStore object.',
   );

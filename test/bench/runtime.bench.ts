@@ -1,11 +1,27 @@
 // Runtime guard benchmark (a script, not a test): `npm run bench:runtime`. Starts its own
 // redis-server and measures, through the SAME client in the SAME run, claimPeriod against a raw
 // `SET key value NX PX` — latency, round trips per call (INFO commandstats), throughput with 50
-// concurrent callers — and runExclusive's renewal traffic. Prints ratios.
+// concurrent callers — and runExclusive's renewal traffic. Then, with ioredis: runExclusive's CPU
+// per acquisition and release against redis-semaphore's Mutex and the two-round-trip floor, a
+// fenced against an unfenced acquisition, and claimPeriod with metrics/onEvent on against off.
+// Prints ratios measured side by side in one run.
 import { Redis } from 'ioredis';
+import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
+import { Mutex } from 'redis-semaphore';
 import { createClient } from 'redis';
-import { claimPeriod, runExclusive, setLeaseClient } from '../../src/index.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Guards, LeaseStore } from '../../src/index.js';
 import { removeDir, startRedis } from '../harness/servers.js';
+import { ioredisCommands } from '../../src/lease/clients/ioredis-commands.js';
+import { createRedisLeaseStore } from '../../src/lease/redis-store.js';
+
+// Measures what services run: the BUILT runtime (dist/index.js, built first), not the sources
+// through tsx (whose transform adds a helper call per named closure).
+const root = fileURLToPath(new URL('../../', import.meta.url));
+execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+const distEntry = new URL('../../dist/index.js', import.meta.url).href;
+const { claimPeriod, createGuards, runExclusive, setLeaseClient } = (await import(distEntry)) as typeof import('../../src/index.js');
 
 const SEQUENTIAL_CALLS = 4000;
 const ROUNDS = 8;
@@ -146,10 +162,142 @@ async function benchFamily(family: Family, admin: Redis, runId: string): Promise
   );
   console.log(`throughput, ${CONCURRENCY} concurrent callers, ${THROUGHPUT_MS} ms per side in ${THROUGHPUT_ROUNDS} alternating rounds`);
   console.log(`  claimPeriod ${fmt(claimRate, 0)}/s  raw ${fmt(rawRate, 0)}/s  ratio ${fmt(claimRate / rawRate, 2)}x`);
+  console.log(`client CPU per call, sequential, side by side`);
+  const cpu = await sideBySide([
+    { name: 'raw SET NX PX', op: raw },
+    { name: 'claimPeriod', op: claim },
+  ]);
+  console.log(
+    `  claimPeriod ${fmt(cpu.get('claimPeriod')!.cpu, 1)} µs  raw ${fmt(cpu.get('raw SET NX PX')!.cpu, 1)} µs  ratio ${fmt(cpu.get('claimPeriod')!.cpu / cpu.get('raw SET NX PX')!.cpu, 2)}x`,
+  );
   console.log(`runExclusive renewal (ttl ${RENEWAL_TTL_MS} ms, fn holds it ${RENEWAL_RUN_MS} ms)`);
   console.log(
     `  ${renewals} compare-and-extend round trips = ${fmt(renewalsPerMinute, 0)}/min (expected 60000 / (ttl/3) = ${fmt(60_000 / (RENEWAL_TTL_MS / 3), 0)}/min); round trips for the whole run ${total(renewCommands)}; server-side commands: ${[...renewCommands].map(([c, n]) => `${c}=${n}`).join(' ')}`,
   );
+}
+
+const CPU_CALLS = 6000;
+const CPU_ROUNDS = 16;
+
+/** Sequential calls; returns the client CPU (user + system) per call in µs and the latencies in ms. */
+async function cpuAndLatency(op: (i: number) => Promise<unknown>, from: number, count: number): Promise<{ cpuUs: number; ms: number[] }> {
+  const ms: number[] = [];
+  const cpu = process.cpuUsage();
+  for (let i = from; i < from + count; i++) {
+    const start = performance.now();
+    await op(i);
+    ms.push(performance.now() - start);
+  }
+  const used = process.cpuUsage(cpu);
+  return { cpuUs: used.user + used.system, ms };
+}
+
+interface Side {
+  name: string;
+  op: (i: number) => Promise<unknown>;
+}
+
+/** Runs every side in CPU_ROUNDS interleaved rounds; per side: CPU µs per call, p50 and mean latency in µs. */
+async function sideBySide(sides: Side[], warmUp = 300): Promise<Map<string, { cpu: number; p50: number; mean: number }>> {
+  for (const side of sides) await cpuAndLatency(side.op, 8e9, warmUp);
+  const totals = new Map(sides.map((side) => [side.name, { cpuUs: 0, ms: [] as number[] }]));
+  const perRound = CPU_CALLS / CPU_ROUNDS;
+  for (let round = 0; round < CPU_ROUNDS; round++) {
+    // Alternate the order too, so no side always runs right after another's GC debt.
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    for (const side of order) {
+      const { cpuUs, ms } = await cpuAndLatency(side.op, 4e9 + round * 1e6, perRound);
+      const total = totals.get(side.name)!;
+      total.cpuUs += cpuUs;
+      total.ms.push(...ms);
+    }
+  }
+  const out = new Map<string, { cpu: number; p50: number; mean: number }>();
+  for (const [name, { cpuUs, ms }] of totals) {
+    ms.sort((a, b) => a - b);
+    out.set(name, { cpu: cpuUs / CPU_CALLS, p50: percentile(ms, 50) * 1000, mean: (ms.reduce((a, b) => a + b, 0) / ms.length) * 1000 });
+  }
+  return out;
+}
+
+function printSides(title: string, results: Map<string, { cpu: number; p50: number; mean: number }>, base: string): void {
+  console.log(title);
+  const reference = results.get(base)!;
+  for (const [name, r] of results) {
+    console.log(
+      `  ${name.padEnd(42)} CPU ${fmt(r.cpu, 1)} µs/call (${fmt(r.cpu / reference.cpu, 2)}x)  p50 ${fmt(r.p50, 0)} µs (${fmt(r.p50 / reference.p50, 2)}x)  mean ${fmt(r.mean, 0)} µs`,
+    );
+  }
+}
+
+/** runExclusive vs redis-semaphore vs the floor; fenced vs unfenced; metrics on vs off (ioredis). */
+async function benchLeases(url: string, runId: string): Promise<void> {
+  const io = new Redis(url);
+  const prefix = `bench:${runId}:leases:`;
+  const noop = () => undefined;
+  const guards = createGuards({ client: io, prefix, logger: {} });
+  const releaseSha = (await io.script(
+    'LOAD',
+    "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
+  )) as string;
+  // Fenced against unfenced acquisition: the same Redis store object twice, once without
+  // acquireFenced (as a custom LeaseStore would be): one script (SET NX PX + token) against SET NX PX.
+  const redisStore = createRedisLeaseStore(ioredisCommands(io));
+  const fencedGuards = createGuards({ client: { ...redisStore }, prefix, logger: {} });
+  const unfencedStore: LeaseStore = { ...redisStore, acquireFenced: undefined };
+  const unfenced = createGuards({ client: unfencedStore, prefix, logger: {} });
+  try {
+    const leases = await sideBySide([
+      {
+        name: 'two round trips (SET NX PX + EVALSHA del)',
+        op: async (i) => {
+          const key = `${prefix}floor:${i}`;
+          await io.set(key, 'owner-token-12345', 'PX', 10_000, 'NX');
+          await io.evalsha(releaseSha, 1, key, 'owner-token-12345');
+        },
+      },
+      {
+        name: 'redis-semaphore Mutex acquire + release',
+        op: async (i) => {
+          const mutex = new Mutex(io, `${prefix}mutex:${i}`, { lockTimeout: 10_000, acquireAttemptsLimit: 1, refreshInterval: 3333 });
+          await mutex.acquire();
+          await mutex.release();
+        },
+      },
+      { name: 'runExclusive(key, 10_000, noop), fenced', op: (i) => guards.runExclusive(`rx:${i}`, 10_000, noop) },
+      { name: 'runExclusive, same store, fenced', op: (i) => fencedGuards.runExclusive(`rx-fenced:${i}`, 10_000, noop) },
+      { name: 'runExclusive, same store, unfenced', op: (i) => unfenced.runExclusive(`rx-unfenced:${i}`, 10_000, noop) },
+    ]);
+    console.log(`\n## leases (ioredis, ${CPU_CALLS} sequential acquire + release each, ${CPU_ROUNDS} interleaved rounds)`);
+    printSides('runExclusive against redis-semaphore and the two-round-trip floor', leases, 'two round trips (SET NX PX + EVALSHA del)');
+    const rx = leases.get('runExclusive(key, 10_000, noop), fenced')!;
+    const mutex = leases.get('redis-semaphore Mutex acquire + release')!;
+    const plain = leases.get('runExclusive, same store, unfenced')!;
+    const fencedSame = leases.get('runExclusive, same store, fenced')!;
+    console.log(`  runExclusive / Mutex CPU per acquisition+release: ${fmt(rx.cpu / mutex.cpu, 2)}x; p50 ${fmt(rx.p50 / mutex.p50, 2)}x`);
+    console.log(
+      `  fenced / unfenced acquisition (same store object): CPU ${fmt(fencedSame.cpu / plain.cpu, 2)}x, p50 ${fmt(fencedSame.p50 / plain.p50, 2)}x (same round trips: one script instead of SET)`,
+    );
+
+    // Metrics and events: the cost of an observed claim against an unobserved one.
+    const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+    const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 60_000 });
+    const provider = new MeterProvider({ readers: [reader] });
+    const plainGuards: Guards = createGuards({ client: io, prefix: `${prefix}off:`, logger: {} });
+    const withMetrics: Guards = createGuards({ client: io, prefix: `${prefix}metrics:`, logger: {}, metrics: { meterProvider: provider } });
+    let events = 0;
+    const withEvents: Guards = createGuards({ client: io, prefix: `${prefix}events:`, logger: {}, onEvent: () => void (events += 1) });
+    const observed = await sideBySide([
+      { name: 'claimPeriod, no metrics, no onEvent', op: (i) => plainGuards.claimPeriod(`job-${i}`, 60_000) },
+      { name: 'claimPeriod, OpenTelemetry metrics', op: (i) => withMetrics.claimPeriod(`job-${i}`, 60_000) },
+      { name: 'claimPeriod, onEvent', op: (i) => withEvents.claimPeriod(`job-${i}`, 60_000) },
+    ]);
+    printSides('\nmetrics on vs off (claimPeriod, every call a won claim)', observed, 'claimPeriod, no metrics, no onEvent');
+    await provider.shutdown();
+    if (events === 0) throw new Error('onEvent never ran');
+  } finally {
+    io.disconnect();
+  }
 }
 
 async function main(): Promise<void> {
@@ -179,6 +327,7 @@ async function main(): Promise<void> {
       runId,
     );
     nodeRedis.destroy();
+    await benchLeases(server.url, runId);
   } finally {
     setLeaseClient(null, { logger: {} });
     admin.disconnect();

@@ -5,7 +5,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 // @ts-expect-error plain ESM helper shared with scripts/ensure-servers.mjs
 import { binaryPath } from '../../scripts/server-binaries.mjs';
@@ -297,4 +297,74 @@ export async function createDatabase(postgres: RunningPostgres, name: string): P
     await client.end();
   }
   return postgres.url.replace(/\/postgres$/, `/${name}`);
+}
+
+export interface RunningRedisCluster {
+  /** The masters, each a redis-server with `--cluster-enabled yes` on its own loopback port. */
+  nodes: Array<{ host: string; port: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A real Redis Cluster: `masters` redis-servers (cluster mode, no persistence) joined with
+ * `redis-cli --cluster create … --cluster-yes`, slots split evenly, ready when every node
+ * reports `cluster_state:ok`. Takes a second or two.
+ */
+export async function startRedisCluster(masters = 3): Promise<RunningRedisCluster> {
+  const bin = binaryPath('redis-server') as string;
+  const cli = join(dirname(bin), 'redis-cli');
+  const started: Array<{ port: number; dir: string; child: ChildProcess }> = [];
+  const stop = async () => {
+    await Promise.all(started.map((node) => stopChild(node.child, 'SIGTERM')));
+    for (const node of started) rmSync(node.dir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < masters; i++) {
+      const dir = tempDir('redis-cluster');
+      const port = await freePort();
+      const child = spawn(
+        bin,
+        [
+          '--port',
+          String(port),
+          '--bind',
+          HOST,
+          '--dir',
+          dir,
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--protected-mode',
+          'no',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          join(dir, 'nodes.conf'),
+          '--cluster-node-timeout',
+          '2000',
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      started.push({ port, dir, child });
+      const log = collect(child);
+      await waitFor('redis-server (cluster)', () => tcpSays(port, 'PING\r\n', /\+PONG/), child, log);
+    }
+    execFileSync(cli, ['--cluster', 'create', ...started.map((n) => `${HOST}:${n.port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 30_000,
+    });
+    for (const node of started) {
+      await waitFor(
+        'redis cluster state ok',
+        () => tcpSays(node.port, 'CLUSTER INFO\r\n', /cluster_state:ok/),
+        node.child,
+        () => '',
+      );
+    }
+    return { nodes: started.map((n) => ({ host: HOST, port: n.port })), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

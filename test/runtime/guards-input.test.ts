@@ -38,6 +38,45 @@ describe('bad input', () => {
     ['runExclusive zero ttl', () => runExclusive('job', 0, async () => 1), /runExclusive: ttlMs must be a positive integer/],
     ['runExclusive fn missing', () => runExclusive('job', 1000, undefined as never), /runExclusive: fn must be a function, got undefined/],
     ['runOnce empty key', () => runOnce('', 1000, async () => 1), /runOnce: key must be a non-empty string/],
+    ['claimPeriod null options', () => claimPeriod('job', 1000, null as never), /claimPeriod: options must be an object, got null/],
+    ['claimOnce null options', () => claimOnce('job', 1000, null as never), /claimOnce: options must be an object, got null/],
+    [
+      'runExclusive null options',
+      () => runExclusive('job', 1000, () => 1, null as never),
+      /runExclusive: options must be an object, got null/,
+    ],
+    ['runOnce null options', () => runOnce('job', 1000, () => 1, null as never), /runOnce: options must be an object, got null/],
+    [
+      'claimPeriod period past the Date range',
+      () => claimPeriod('job', 5e15),
+      /claimPeriod: period of 5000000000000000 ms .*past the last valid Date/,
+    ],
+    [
+      'claimOnce ttl past the Date range',
+      () => claimOnce('job', 9e15),
+      /claimOnce: ttlMs of 9000000000000000 ms ends past the last valid Date/,
+    ],
+    [
+      'claimPeriod now past the Date range',
+      () => claimPeriod('job', 1000, { now: 1e16 }),
+      /options.now must be a finite epoch-milliseconds number within the Date range/,
+    ],
+    [
+      'runOnce period past the Date range',
+      () => runOnce('job', 9e15, () => 1),
+      /runOnce: periodMs of 9000000000000000 ms puts the period's end past/,
+    ],
+    [
+      'runExclusive ttl too short for its timeout',
+      () => runExclusive('job', 1000, () => 1, { timeoutMs: 2000 }),
+      /runExclusive: ttlMs of 1000 ms is too short for options.timeoutMs of 2000 ms.*ttlMs >= 2500/,
+    ],
+    [
+      'runOnce lease too short for its timeout',
+      () => runOnce('job', 60_000, () => 1, { leaseMs: 500, timeoutMs: 450 }),
+      /runOnce: options.leaseMs of 500 ms is too short for options.timeoutMs of 450 ms/,
+    ],
+    ['runExclusive ttl below the minimum', () => runExclusive('job', 5, () => 1), /runExclusive: ttlMs must be at least 10 ms, got 5/],
     [
       'runOnce bad timeout',
       () => runOnce('job', 1000, async () => 1, { timeoutMs: 0 }),
@@ -98,8 +137,18 @@ describe('local mode (no lease client)', () => {
     expect(await claimPeriod('job', 1000)).toBe(true);
     expect(await claimPeriod('job', 1000)).toBe(true);
     expect(await claimOnce('event', 1000)).toBe(true);
-    expect(await runExclusive('job', 1000, async (signal) => signal.aborted)).toEqual({ ran: true, value: false, leaseLost: false });
-    expect(await runOnce('job', 1000, async () => 'x')).toEqual({ ran: true, value: 'x', leaseLost: false });
+    expect(await runExclusive('job', 1000, async (signal) => signal.aborted)).toEqual({
+      ran: true,
+      value: false,
+      leaseLost: false,
+      fencingToken: expect.any(Number),
+    });
+    expect(await runOnce('job', 1000, async () => 'x')).toEqual({
+      ran: true,
+      value: 'x',
+      leaseLost: false,
+      fencingToken: expect.any(Number),
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]?.[0]).toBe('info');
     expect(lines[0]?.[1]).toMatch(/local mode/);
@@ -185,4 +234,28 @@ describe('cronSlot', () => {
 test('perReplica returns the very same function', () => {
   const flush = () => 'flushed';
   expect(perReplica(flush)).toBe(flush);
+});
+
+describe('keys the PostgreSQL store cannot hold', () => {
+  test('a NUL character or a key over the index limit is an argument error, not a fail-closed skip', async () => {
+    const { storeFactory } = await import('./stores.js');
+    const { inject } = await import('vitest');
+    const connected = await storeFactory('postgres (pg)').connect(inject('postgresUrl'));
+    const skips: unknown[] = [];
+    try {
+      setLeaseClient(connected.client, { ...connected.options, logger: {}, onSkip: (e) => skips.push(e) });
+      const nul = await claimOnce('bad\0key', 1000).catch((e: unknown) => e);
+      expect(nul).toBeInstanceOf(InvalidArgumentError);
+      expect((nul as Error).message).toMatch(/contains a NUL character/);
+      const long = await runExclusive('k'.repeat(2500), 1000, () => 1).catch((e: unknown) => e);
+      expect(long).toBeInstanceOf(InvalidArgumentError);
+      expect((long as Error).message).toMatch(/is 2514 bytes \(prefix included\); at most 2000/);
+      expect(skips).toEqual([]);
+      // A key that fits still works.
+      expect(await claimOnce(`fits-${'é'.repeat(600)}-${Date.now()}`, 1000)).toBe(true);
+    } finally {
+      setLeaseClient(null, { logger: {} });
+      await connected.close();
+    }
+  });
 });

@@ -50,7 +50,7 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       return signal.aborted ? 'aborted' : 'done';
     });
     const result = await holder;
-    expect(result).toEqual({ ran: true, value: 'done', leaseLost: false });
+    expect(result).toEqual({ ran: true, value: 'done', leaseLost: false, fencingToken: expect.any(Number) });
     expect(competitorRuns).toBe(0);
     // Released by compare-and-delete: the key is gone, and the next run can start at once.
     expect(await sideDoor.owner(`${prefix}reindex`)).toBeNull();
@@ -81,7 +81,7 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       await sleep(ttlMs);
       return 'stopped';
     });
-    expect(result).toEqual({ ran: true, value: 'stopped', leaseLost: true });
+    expect(result).toEqual({ ran: true, value: 'stopped', leaseLost: true, fencingToken: expect.any(Number) });
     expect(abortedAt).toBeGreaterThan(0);
     expect(abortedAt - tookOverAt).toBeLessThanOrEqual(ttlMs / 3 + 250);
     expect(reason).toBeInstanceOf(LeaseLostError);
@@ -111,7 +111,7 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       attempts += 1;
       return 'backed up';
     });
-    expect(retry).toEqual({ ran: true, value: 'backed up', leaseLost: false });
+    expect(retry).toEqual({ ran: true, value: 'backed up', leaseLost: false, fencingToken: expect.any(Number) });
     expect(attempts).toBe(2);
     // Kept until the period ends (plus a small clock-skew margin), not released.
     const remaining = await sideDoor.remainingMs(`${prefix}${key}`);
@@ -150,7 +150,29 @@ describe.each(storeFactories)('leases ($name)', (factory) => {
       ),
       sleep(1600).then(() => runOnce(key, periodMs, async () => 'duplicate')),
     ]);
-    expect(first).toEqual({ ran: true, value: 'closed', leaseLost: false });
+    expect(first).toEqual({ ran: true, value: 'closed', leaseLost: false, fencingToken: expect.any(Number) });
     expect(concurrent).toEqual({ ran: false, leaseLost: false, reason: 'claimed-elsewhere' });
+  });
+
+  test('each run gets a signal no earlier run could still observe: an aborted signal or one with a listener is never handed out again', async () => {
+    const seen: AbortSignal[] = [];
+    // A run that keeps a listener on its signal, and one whose lease is lost (signal aborted).
+    await runExclusive('signals', 2000, (signal) => {
+      signal.addEventListener('abort', () => undefined);
+      seen.push(signal);
+    });
+    await runExclusive('signals', 600, async (signal) => {
+      seen.push(signal);
+      await sideDoor.takeOver(`${prefix}signals`, 'intruder', 300);
+      await abortedOrAfter(signal, 3000);
+    });
+    expect(seen[1]!.aborted).toBe(true);
+    await sleep(400); // the intruder's lease expires
+    for (let i = 0; i < 20; i++) {
+      await runExclusive('signals', 2000, (signal) => {
+        expect(signal.aborted).toBe(false);
+        expect(seen.slice(0, 2)).not.toContain(signal);
+      });
+    }
   });
 });

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  createGuards,
   claimOnce,
   claimPeriod,
   runExclusive,
@@ -92,6 +93,51 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
     expect(await claimOnce('slow', 60_000)).toBe(true);
   });
 
+  test('a holder cut off from Redis (CLIENT PAUSE) aborts a fifth of the ttl before its lease can expire, even with ttl < 1.5 × timeoutMs', async () => {
+    // timeoutMs 2000 and a 1000 ms lease: before, the renewal's own timeout ran to the very expiry.
+    const guards = createGuards({ client: connected.client, ...connected.options, prefix, logger: {}, timeoutMs: 2000 });
+    const ttlMs = 1000;
+    for (let trial = 0; trial < 2; trial++) {
+      const startedAt = performance.now();
+      let abortedAt = 0;
+      const result = await guards.runExclusive(`partitioned-${trial}`, ttlMs, async (signal) => {
+        signal.addEventListener('abort', () => (abortedAt = performance.now()));
+        await sleep(50);
+        // Every command stalls from now on, the first renewal (at ttl/3) included.
+        await admin.call('CLIENT', 'PAUSE', '1500', 'ALL');
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+      });
+      expect(result.leaseLost).toBe(true);
+      const abortAfter = abortedAt - startedAt;
+      // Not before the renewal had its chance, and due at 4/5 of the ttl: strictly before the
+      // earliest expiry even with 150 ms of timer lag on a loaded machine (before: at the expiry).
+      expect(abortAfter).toBeGreaterThan(ttlMs * 0.6);
+      expect(abortAfter).toBeLessThan(ttlMs * 0.8 + 150);
+      // Blocks until the pause is over (the release above already waited most of it).
+      await admin.ping();
+    }
+  });
+
+  test('fifty claims waiting for a reconnect add one "ready" listener, not fifty (no MaxListenersExceededWarning)', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    await redis.stop();
+    try {
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => claimOnce(`reconnect-${i}`, 60_000)));
+      expect(results.every((r) => r === false)).toBe(true);
+      await sleep(50);
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+      const client = connected.client as { listenerCount(event: string): number };
+      expect(client.listenerCount('ready')).toBeLessThanOrEqual(1);
+    } finally {
+      process.off('warning', onWarning);
+      await redis.restart();
+      await admin.connect().catch(() => undefined);
+      await eventually('claims succeed again', () => claimOnce(`after-reconnect:${randomUUID()}`, 60_000));
+    }
+  });
+
   test('after SCRIPT FLUSH (a restart or failover empties the script cache) renewal and release fall back to EVAL', async () => {
     expect((await runExclusive('warm-up', 300, async () => 'loaded')).ran).toBe(true);
     await admin.script('FLUSH');
@@ -99,7 +145,7 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
       await sleep(700);
       return 'renewed';
     });
-    expect(result).toEqual({ ran: true, value: 'renewed', leaseLost: false });
+    expect(result).toEqual({ ran: true, value: 'renewed', leaseLost: false, fencingToken: expect.any(Number) });
     expect(await admin.get(`${prefix}after-flush`)).toBeNull();
   });
 
@@ -125,7 +171,7 @@ describe.each(redisStoreFactories)('outages ($name)', (factory) => {
         reason = signal.reason;
         return 'stopped early';
       });
-      expect(result).toEqual({ ran: true, value: 'stopped early', leaseLost: true });
+      expect(result).toEqual({ ran: true, value: 'stopped early', leaseLost: true, fencingToken: expect.any(Number) });
       expect(reason).toBeInstanceOf(LeaseLostError);
       await sleep(200);
       expect(unhandled).toEqual([]);

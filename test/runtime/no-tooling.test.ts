@@ -33,5 +33,23 @@ describe.each([
     // The recorder works: the runtime's own dependency shows up.
     expect(modules.some((m) => /[\\/]node_modules[\\/]croner[\\/]/.test(m))).toBe(true);
     expect(modules.filter((m) => TOOLING.test(m))).toEqual([]);
+    // The optional OpenTelemetry peer is loaded only when metrics are turned on.
+    expect(modules.filter((m) => /[\\/]@opentelemetry[\\/]/.test(m))).toEqual([]);
+  });
+
+  test('metrics: true finds the optional @opentelemetry/api and records through the global MeterProvider', () => {
+    const out = execFileSync(process.execPath, ['test/runtime/fixtures/metrics-from-build.mjs', mode, resolve(entry)], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(JSON.parse(out)).toEqual({
+      points: [
+        {
+          attributes: { 'replica_guard.guard': 'claimOnce', 'replica_guard.key_prefix': 'built', 'replica_guard.outcome': 'local' },
+          value: 1,
+        },
+      ],
+      warnings: [],
+    });
   });
 });

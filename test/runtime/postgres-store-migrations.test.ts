@@ -48,7 +48,12 @@ async function columns(pool: pg.Pool, table = 'replica_guard_leases'): Promise<s
   return rows.map((r) => `${r.column_name} ${r.data_type} ${r.is_nullable === 'NO' ? 'not null' : 'null'}`);
 }
 
-const EXPECTED_COLUMNS = ['key text not null', 'owner text not null', 'expires_at timestamp with time zone not null'];
+const EXPECTED_COLUMNS = [
+  'key text not null',
+  'owner text not null',
+  'expires_at timestamp with time zone not null',
+  'fence bigint not null',
+];
 
 /** After `up`: the table has the lease columns and the store claims through it. */
 async function expectUsableTable(pool: pg.Pool): Promise<void> {

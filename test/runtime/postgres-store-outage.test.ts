@@ -168,7 +168,7 @@ describe.each(routes)('$client $route', ({ client, viaPgBouncer }) => {
         });
         return 'stopped early';
       });
-      expect(result).toEqual({ ran: true, value: 'stopped early', leaseLost: true });
+      expect(result).toEqual({ ran: true, value: 'stopped early', leaseLost: true, fencingToken: expect.any(Number) });
       expect(reason).toBeInstanceOf(LeaseLostError);
 
       skips.length = 0;

@@ -23,19 +23,18 @@ export function isIoredisLike(client: unknown): client is IoredisLike {
   );
 }
 
+const isOk = (reply: string | null) => reply === 'OK';
+
 export function ioredisCommands(client: IoredisLike): RedisCommands {
   return {
     family: 'ioredis',
-    async setIfAbsent(key, value, ttlMs) {
-      return (await client.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
-    },
-    async runScript(script: RedisScript, key, args) {
-      try {
-        return await client.evalsha(script.sha1, 1, key, ...args);
-      } catch (error) {
+    setIfAbsent: (key, value, ttlMs) => client.set(key, value, 'PX', ttlMs, 'NX').then(isOk),
+    setIfAbsentReply: (key, value, ttlMs) => client.set(key, value, 'PX', ttlMs, 'NX'),
+    runScript(script: RedisScript, keys, args) {
+      return client.evalsha(script.sha1, keys.length, ...keys, ...args).catch((error: unknown) => {
         if (!isNoScriptError(error)) throw error;
-        return client.eval(script.source, 1, key, ...args);
-      }
+        return client.eval(script.source, keys.length, ...keys, ...args);
+      });
     },
     isReady: () => client.status === 'ready',
     // "end": disconnect()/quit() was called or retries ran out; ioredis will not reconnect.

@@ -28,22 +28,21 @@ export function isNodeRedisLike(client: unknown): client is NodeRedisLike {
   );
 }
 
+const isOk = (reply: string | null) => reply === 'OK';
+
 export function nodeRedisCommands(client: NodeRedisLike): RedisCommands {
   // A single client has `isReady`; a cluster only `isOpen` (its slots route per command).
   const isReady = () => (typeof client.isReady === 'boolean' ? client.isReady : client.isOpen);
   return {
     family: 'node-redis',
-    async setIfAbsent(key, value, ttlMs) {
-      return (await client.set(key, value, { NX: true, PX: ttlMs })) === 'OK';
-    },
-    async runScript(script: RedisScript, key, args) {
-      const options = { keys: [key], arguments: [...args] };
-      try {
-        return await client.evalSha(script.sha1, options);
-      } catch (error) {
+    setIfAbsent: (key, value, ttlMs) => client.set(key, value, { NX: true, PX: ttlMs }).then(isOk),
+    setIfAbsentReply: (key, value, ttlMs) => client.set(key, value, { NX: true, PX: ttlMs }),
+    runScript(script: RedisScript, keys, args) {
+      const options = { keys: [...keys], arguments: [...args] };
+      return client.evalSha(script.sha1, options).catch((error: unknown) => {
         if (!isNoScriptError(error)) throw error;
         return client.eval(script.source, options);
-      }
+      });
     },
     isReady,
     // Not open: connect() was never called (or the app closed it); node-redis will not open itself.

@@ -10,8 +10,10 @@ export interface RedisCommands {
   readonly family: string;
   /** `SET key value NX PX ttlMs`; true when the key was set. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
-  /** EVALSHA, falling back to EVAL when the server answers NOSCRIPT. */
-  runScript(script: RedisScript, key: string, args: readonly string[]): Promise<unknown>;
+  /** The same command resolving the server's reply (`'OK'` when set, null otherwise). */
+  setIfAbsentReply(key: string, value: string, ttlMs: number): Promise<unknown>;
+  /** EVALSHA, falling back to EVAL when the server answers NOSCRIPT. `keys` share one hash slot. */
+  runScript(script: RedisScript, keys: readonly string[], args: readonly string[]): Promise<unknown>;
   /** True when a command sent now goes straight to the server, not into an offline queue. */
   isReady(): boolean;
   /** False when the client will not connect by itself (never connected, or closed by the app). */

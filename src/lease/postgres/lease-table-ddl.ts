@@ -14,9 +14,12 @@ export function leaseTableStatements(tableName?: string): string[] {
       `CREATE TABLE IF NOT EXISTS ${table.qualified} (`,
       '  key text PRIMARY KEY,',
       '  owner text NOT NULL,',
-      '  expires_at timestamptz NOT NULL',
+      '  expires_at timestamptz NOT NULL,',
+      '  fence bigint NOT NULL DEFAULT 0',
       ')',
     ].join('\n'),
+    // Tables created before fencing tokens get the column (metadata only: no rewrite, no long lock).
+    `ALTER TABLE ${table.qualified} ADD COLUMN IF NOT EXISTS fence bigint NOT NULL DEFAULT 0`,
     // Lets every acquire find a few expired rows to delete without scanning live ones.
     `CREATE INDEX IF NOT EXISTS ${table.expiresIndex} ON ${table.qualified} (expires_at)`,
   ];

@@ -116,6 +116,7 @@ export function leaseTablePrismaModel(tableName: string = DEFAULT_LEASE_TABLE): 
     '  key       String   @id',
     '  owner     String',
     '  expiresAt DateTime @map("expires_at") @db.Timestamptz(6)',
+    '  fence     BigInt   @default(0)',
     '',
     '  @@index([expiresAt])',
     `  @@map("${table}")`,
