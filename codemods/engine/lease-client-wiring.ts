@@ -2,10 +2,10 @@
 // project uses guards and never calls setLeaseClient: where exactly one Redis client is created
 // at module level, call it right after that; otherwise say where it has to go. Never a second call.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { createRule, type ReplicaGuardRule } from '../../rules/utils/create-rule.js';
+import { createRule } from '../../rules/utils/create-rule.js';
 import { importedReferences } from '../../analysis/imports/imported-references.js';
 import { LEASE_CLIENT_SETTER, REDIS_CLIENT_FACTORIES, REDIS_CLIENT_MODULES } from '../../src/knowledge/redis-clients.js';
-import { RUNTIME_MODULE } from './replica-guard-import.js';
+import { RUNTIME_MODULE } from '../../rules/rewrites/runtime-import.js';
 import { lineAt } from './text-edits.js';
 import type { ProjectOutput, ProjectView } from './transform.js';
 
@@ -58,7 +58,7 @@ export const redisClientCreations = createRule<'client', [], ClientFacts>({
       },
     };
   },
-}) as unknown as ReplicaGuardRule<string, readonly unknown[], ClientFacts>;
+});
 
 const USES_RUNTIME = new RegExp(`['"]${RUNTIME_MODULE}['"]`);
 const CALLS_SETTER = new RegExp(`\\b${LEASE_CLIENT_SETTER}\\s*\\(`);

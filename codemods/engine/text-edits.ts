@@ -33,3 +33,23 @@ export function lineAt(text: string, offset: number): number {
   for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
   return line;
 }
+
+/** Maps an offset in the text before `edits` to the text after them. */
+export function mapOffset(edits: readonly TextEdit[], offset: number): number {
+  let delta = 0;
+  for (const edit of edits)
+    if (edit.end <= offset && !(edit.start === offset && edit.end === offset)) delta += edit.text.length - (edit.end - edit.start);
+  return offset + delta;
+}
+
+/** ESLint's 1-based line / 0-based column to an offset, with ESLint's line breaks. */
+export function offsetOfLoc(text: string, position: { line: number; column: number }): number {
+  const lineBreak = /\r\n|[\r\n\u2028\u2029]/g;
+  let start = 0;
+  for (let line = 1; line < position.line; line += 1) {
+    const match = lineBreak.exec(text);
+    if (!match) break;
+    start = match.index + match[0].length;
+  }
+  return Math.min(text.length, start + position.column);
+}

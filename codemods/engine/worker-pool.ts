@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FileOutcome } from './engine.js';
+import type { FileOutcome } from './report.js';
 
 /** What each worker needs to build the same Engine as the main thread (structured-cloned). */
 export interface WorkerSetup {
