@@ -8,8 +8,14 @@ import { runtimeImportEdits } from '../../rules/rewrites/runtime-import.js';
 import { discoverFiles } from './discover-files.js';
 import { fileStyleOf } from './file-style.js';
 import { assertSafeToWrite } from './git-state.js';
-import { markerAbove, markerEdits } from './manual-marker.js';
-import { packageInfoFor } from './package-info.js';
+import { insertedSpans, writtenKeys, type WrittenKey } from './lease-keys.js';
+import { assertLiteralsKept, insideLiteral, literalTokens, markerAnchor } from './literal-invariant.js';
+import { lineStartOf, markerAbove, markerEdits } from './manual-marker.js';
+import { packageInfoFor, type PackageInfo } from './package-info.js';
+import { lintConfigsFor, type FileLintConfig, type LintConfigs } from './lint-config.js';
+import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
+import { invalidServiceName } from '../../rules/rewrites/service-name.js';
+import { makeKeysUnique } from './key-pass.js';
 import { runProjectSteps, type RunState } from './project-steps.js';
 import { findTransforms, transforms as registered } from '../registry.js';
 import { CodemodUsageError, errorMessage, type CodemodOptions, type CodemodReport, type FileOutcome, type FileResult } from './report.js';
@@ -24,6 +30,9 @@ export type { CodemodOptions, CodemodReport, FileChange, FileFailure, FileOutcom
 export { dirtyFiles } from './git-state.js';
 export { writeFileAtomic } from './write-files.js';
 
+// `ignoreBOM` keeps a byte-order mark in the text, as `readFileSync(path, 'utf8')` does.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** Below this many files `concurrency` is ignored: starting threads costs more than it saves. */
 export const MIN_FILES_FOR_WORKERS = 200;
 
@@ -35,6 +44,10 @@ const findingOffset = (text: string, finding: Finding): number =>
 
 export interface EngineOptions {
   service?: string;
+  /** The run's root: no package.json above it names the service. Set by `run` from its `cwd`. */
+  root?: string;
+  /** How lint sees each file (the user's ESLint config). Set by `run`; handed to worker threads. */
+  lintConfigs?: LintConfigs;
   settings?: Record<string, unknown>;
   ttlMs?: number;
 }
@@ -42,6 +55,8 @@ export interface EngineOptions {
 export class Engine {
   readonly transforms: AnyTransform[];
   private readonly settings: Record<string, unknown>;
+  private root: string | undefined;
+  private lintConfigs: LintConfigs | undefined;
 
   constructor(
     transforms: AnyTransform[],
@@ -49,18 +64,42 @@ export class Engine {
   ) {
     this.transforms = transforms;
     this.settings = options.settings ?? {};
+    this.root = options.root;
+    this.lintConfigs = options.lintConfigs;
+    if (options.service !== undefined) {
+      const invalid = invalidServiceName(options.service);
+      if (invalid) throw new CodemodUsageError(`invalid service name '${options.service}': ${invalid}`);
+    }
+  }
+
+  /** How lint sees `path`: the user's config for it, once `run` has read it. */
+  private lintConfigOf(path: string): FileLintConfig | undefined {
+    const index = this.lintConfigs?.byPath[path];
+    return index === undefined ? undefined : this.lintConfigs?.configs[index];
+  }
+
+  /** `settings['replica-guard']` as lint gives it to the rules for `path`, under this run's own settings. */
+  private ownSettings(path: string): Record<string, unknown> {
+    const user = this.lintConfigOf(path)?.settings[PLUGIN_NAME];
+    const own = this.settings[PLUGIN_NAME];
+    return { ...(typeof user === 'object' && user ? user : {}), ...(typeof own === 'object' && own ? own : {}) };
   }
 
   private detect(path: string, text: string, rules: readonly RuleWithFacts[]): Detection {
-    const packageType = packageInfoFor(dirname(path)).type;
-    const service = this.serviceFor(path);
-    const settings = { ...this.settings, 'replica-guard': { service, ...((this.settings['replica-guard'] as object | undefined) ?? {}) } };
-    return runDetection(
-      path,
-      text,
-      [...new Set(rules)].map((rule) => ({ rule })),
-      { packageType, settings },
-    );
+    const config = this.lintConfigOf(path);
+    const settings = {
+      ...config?.settings,
+      ...this.settings,
+      [PLUGIN_NAME]: { ...this.ownSettings(path), service: this.serviceFor(path) },
+    };
+    const runs = [...new Set(rules)].map((rule) => ({ rule, options: config?.rules?.[rule.name] }));
+    return runDetection(path, text, runs, { packageType: this.packageOf(path).type, settings, prefix: config?.prefix });
+  }
+
+  /** Whether lint runs `transform`'s rule on `path` (every rule when the config does not name the plugin). */
+  private ruleEnabled(path: string, transform: AnyTransform): boolean {
+    const rules = this.lintConfigOf(path)?.rules;
+    return rules === undefined || transform.rule.name in rules;
   }
 
   /** One rule's findings in a text (project steps that need their own facts). */
@@ -68,8 +107,14 @@ export class Engine {
     return findingsOf(this.detect(path, text, [rule]), rule);
   }
 
+  private packageOf(path: string): PackageInfo {
+    return packageInfoFor(dirname(path), this.root);
+  }
+
+  /** `--service`, else the service the lint settings name, else the package's. */
   serviceFor(path: string): string {
-    return this.options.service ?? packageInfoFor(dirname(path)).service;
+    const configured = this.ownSettings(path).service;
+    return this.options.service ?? (typeof configured === 'string' && configured !== '' ? configured : this.packageOf(path).service);
   }
 
   parse(path: string, text: string): SourceFileInfo {
@@ -77,7 +122,7 @@ export class Engine {
   }
 
   private fileInfo(path: string, text: string, detection: Detection): SourceFileInfo {
-    const packageType = packageInfoFor(dirname(path)).type;
+    const packageType = this.packageOf(path).type;
     return { path, text, ast: detection.ast, sourceCode: detection.sourceCode, style: fileStyleOf(path, text, detection.ast, packageType) };
   }
 
@@ -90,10 +135,14 @@ export class Engine {
     // ESLint drops a byte-order mark from the text its ranges point into: work without it.
     if (text.startsWith('\uFEFF')) {
       const result = this.transformFile(path, text.slice(1));
-      return { ...result, text: `\uFEFF${result.text}` };
+      const leaseKeys = result.leaseKeys.map((k) => ({ ...k, start: k.start + 1, end: k.end + 1 }));
+      return { ...result, text: `\uFEFF${result.text}`, leaseKeys };
     }
-    const candidates = this.transforms.filter((t) => t.prefilter.some((word) => text.includes(word)) && (t.mayMatch?.(text) ?? true));
-    if (candidates.length === 0) return { text, fixed: 0, fixedBy: new Map(), manual: [] };
+    if (this.lintConfigOf(path)?.ignored) return { text, fixed: 0, fixedBy: new Map(), manual: [], leaseKeys: [] };
+    const candidates = this.transforms.filter(
+      (t) => this.ruleEnabled(path, t) && t.prefilter.some((word) => text.includes(word)) && (t.mayMatch?.(text) ?? true),
+    );
+    if (candidates.length === 0) return { text, fixed: 0, fixedBy: new Map(), manual: [], leaseKeys: [] };
     const rules = candidates.map((t) => t.rule);
     const before = this.detect(path, text, rules);
     const file = this.fileInfo(path, text, before);
@@ -109,7 +158,7 @@ export class Engine {
       const open = findings.filter((f) => markerAbove(text, findingOffset(text, f)) === undefined);
       if (open.length === 0) continue;
       const output = transform.apply(file, open, context);
-      edits.push(...output.edits);
+      edits.push(...(transform.rewritesLiterals ? output.edits.map((edit) => ({ ...edit, literal: true as const })) : output.edits));
       if (output.edits.length > 0) imports.push(...output.imports);
       for (const note of output.manual) notes.push({ ...note, transform: transform.name });
     }
@@ -121,37 +170,52 @@ export class Engine {
     } catch (error) {
       throw new Error(`the rewrite produced code that does not parse (${errorMessage(error)}); file left unchanged`);
     }
-    // What is still found needs a human: a marker (reason from the transform when it gave one).
-    const remaining: Array<{ offset: number; reason: string; transform: string }> = [];
+    const afterLiterals = literalTokens(after.ast);
+    if (rewritten !== text) assertLiteralsKept(text, literalTokens(before.ast), allEdits, afterLiterals);
+    // What is still found needs a human: a marker above its statement (reason from the transform when it gave one).
+    const remaining: Array<{ offset: number; anchor: number; reason: string; transform: string }> = [];
     for (const transform of candidates) {
       for (const finding of after.findings.get(transform.rule.name) ?? []) {
         const offset = findingOffset(rewritten, finding);
+        const anchor = markerAnchor(after.sourceCode, offset);
         const note = notes.find(
           (n) => mapOffset(allEdits, n.offset) === offset || lineAt(rewritten, mapOffset(allEdits, n.offset)) === lineAt(rewritten, offset),
         );
         const reason =
-          markerAbove(rewritten, offset) ??
+          markerAbove(rewritten, anchor) ??
           note?.reason ??
           `the ${transform.name} rewrite did not remove this finding of ${transform.rule.name}`;
-        remaining.push({ offset, reason, transform: transform.name });
+        remaining.push({ offset, anchor, reason, transform: transform.name });
         fixedBy.set(transform.name, (fixedBy.get(transform.name) ?? 0) - 1);
       }
     }
-    const style = fileStyleOf(path, rewritten, after.ast, packageInfoFor(dirname(path)).type);
-    const markers = markerEdits(rewritten, remaining, style);
+    const style = fileStyleOf(path, rewritten, after.ast, this.packageOf(path).type);
+    // A marker line never starts inside a literal (a statement beginning on a template's last line): then the report alone tells.
+    const markable = remaining.filter((r) => !insideLiteral(afterLiterals, lineStartOf(rewritten, r.anchor)));
+    const markers = markerEdits(
+      rewritten,
+      markable.map((r) => ({ offset: r.anchor, reason: r.reason })),
+      style,
+    );
     const final = markers.length > 0 ? applyEdits(rewritten, markers) : rewritten;
     const manual = remaining.map((r) => ({ line: lineAt(final, mapOffset(markers, r.offset)), reason: r.reason, transform: r.transform }));
     const unique = manual.filter((m, i) => manual.findIndex((o) => o.line === m.line && o.transform === m.transform) === i);
     for (const [name, n] of fixedBy) fixedBy.set(name, Math.max(0, n));
     const fixed = [...fixedBy.values()].reduce((a, b) => a + b, 0);
-    return { text: final, fixed, fixedBy, manual: unique };
+    const leaseKeys = rewritten === text ? [] : writtenKeys(after.ast, insertedSpans(allEdits), (offset) => mapOffset(markers, offset));
+    return { text: final, fixed, fixedBy, manual: unique, leaseKeys };
   }
 
   /** Reads and transforms one file, catching what fails as the report's errors do. */
   transformPath(path: string): FileOutcome {
     let original: string;
     try {
-      original = readFileSync(path, 'utf8');
+      const bytes = readFileSync(path);
+      try {
+        original = UTF8.decode(bytes);
+      } catch {
+        return { path, skip: 'not UTF-8 (left as it is: rewriting it would replace bytes with U+FFFD)' };
+      }
     } catch (error) {
       return { path, readError: errorMessage(error) };
     }
@@ -178,7 +242,7 @@ export class Engine {
     let done = 0;
     const script = this.workerScriptFor(options, files.length);
     if (script) {
-      const setup = { transforms: this.transforms.map((t) => t.name), ...this.options };
+      const setup = { transforms: this.transforms.map((t) => t.name), ...this.options, root: this.root, lintConfigs: this.lintConfigs };
       // `concurrency` threads in all: this one and concurrency − 1 workers.
       return transformInWorkers(files, setup, {
         workers: (options.concurrency ?? 1) - 1,
@@ -199,10 +263,17 @@ export class Engine {
   /** Runs the whole codemod over `options.paths`. */
   async run(options: CodemodOptions): Promise<CodemodReport> {
     const cwd = resolve(options.cwd ?? process.cwd());
+    this.root ??= cwd;
     const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
     const writing = !options.dryRun && !options.check;
     if (writing && !options.force) assertSafeToWrite(cwd, paths);
     const { files, skipped } = await discoverFiles(paths, cwd);
+    const lint = await lintConfigsFor(cwd, files);
+    this.lintConfigs = lint.configs;
+    // A file the user's ESLint config ignores is one lint never reports: left alone, and said so.
+    const ignored = files.filter((path) => this.lintConfigOf(path)?.ignored);
+    const ignoredSet = new Set(ignored);
+    const linted = ignored.length === 0 ? files : files.filter((path) => !ignoredSet.has(path));
     const display = (path: string): string => relative(cwd, path) || basename(path);
     const report: CodemodReport = {
       transforms: this.transforms.map((t) => t.name),
@@ -211,16 +282,26 @@ export class Engine {
       findingsFixed: 0,
       manual: [],
       errors: [],
-      skipped: skipped.map((s) => ({ file: display(s.path), reason: s.reason })),
+      skipped: [
+        ...skipped.map((s) => ({ file: display(s.path), reason: s.reason })),
+        ...ignored.map((path) => ({ file: display(path), reason: 'ignored by the ESLint configuration (lint never reports it)' })),
+      ],
       changes: [],
+      leaseKeys: [],
+      notes: lint.note ? [lint.note] : [],
       written: false,
     };
     const state: RunState = { originals: new Map(), current: new Map(), created: new Set(), fixedBy: new Map() };
     const fixedBy = new Map<string, number>();
     const fixedIn = new Map<string, number>();
-    for (const outcome of await this.transformAll(files, options, display)) {
+    const keysIn = new Map<string, WrittenKey[]>();
+    for (const outcome of await this.transformAll(linted, options, display)) {
       if ('readError' in outcome) {
         report.errors.push({ file: display(outcome.path), message: outcome.readError });
+        continue;
+      }
+      if ('skip' in outcome) {
+        report.skipped.push({ file: display(outcome.path), reason: outcome.skip });
         continue;
       }
       state.originals.set(outcome.path, outcome.original);
@@ -231,17 +312,19 @@ export class Engine {
       const { path, result } = outcome;
       state.current.set(path, result.text);
       fixedIn.set(path, result.fixed);
+      if (result.leaseKeys.length > 0) keysIn.set(path, result.leaseKeys);
       report.findingsFixed += result.fixed;
       for (const m of result.manual) report.manual.push({ file: display(path), line: m.line, reason: m.reason, transform: m.transform });
       for (const [name, n] of result.fixedBy) fixedBy.set(name, (fixedBy.get(name) ?? 0) + n);
     }
-    options.onProgress?.(files.length, files.length, '');
+    options.onProgress?.(linted.length, linted.length, '');
+    report.leaseKeys = makeKeysUnique(keysIn, state, display);
 
     // Project steps (for example wiring setLeaseClient once) see every file's current text.
     runProjectSteps(this, this.transforms, { ...state, fixedBy }, report, {
       cwd,
       display,
-      context: this.contextFor(options.service ?? this.options.service ?? packageInfoFor(cwd).service),
+      context: this.contextFor(options.service ?? this.options.service ?? packageInfoFor(cwd, cwd).service),
     });
 
     for (const [path, after] of state.current) {

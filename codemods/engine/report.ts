@@ -1,5 +1,6 @@
 // What a codemod run is asked (options) and what it answers (the report), and the per-file
 // outcome the worker threads send back — shared by the engine, the worker pool and the CLI.
+import type { WrittenKey } from './lease-keys.js';
 
 export interface CodemodOptions {
   /** Files or directories, relative to `cwd`. Default `['.']`. */
@@ -61,6 +62,10 @@ export interface CodemodReport {
   errors: FileFailure[];
   skipped: Array<{ file: string; reason: string }>;
   changes: FileChange[];
+  /** Every lease key the run wrote, after making them unique (files relative to `cwd`). */
+  leaseKeys: Array<{ key: string; file: string; line: number }>;
+  /** What the run wants the user to know that is about no one file (an ESLint config it could not read). */
+  notes: string[];
   /** Whether files were written (false for dry runs and checks). */
   written: boolean;
 }
@@ -78,11 +83,15 @@ export interface FileResult {
   fixed: number;
   fixedBy: Map<string, number>;
   manual: Array<{ line: number; reason: string; transform: string }>;
+  /** Lease keys the transforms wrote into this file, before the run makes them unique. */
+  leaseKeys: WrittenKey[];
 }
 
 /** One file's per-file phase: unreadable, or read and then transformed or failed. */
 export type FileOutcome =
   | { path: string; readError: string }
+  /** Read but left alone (not UTF-8: rewriting it would replace its bytes with U+FFFD). */
+  | { path: string; skip: string }
   | { path: string; original: string; error: string }
   | { path: string; original: string; result: FileResult };
 

@@ -9,10 +9,11 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { applyDefaultOptions, type AnyReplicaGuardRule, type Finding } from '../../rules/utils/create-rule.js';
 import { moduleSystemOf } from '../../rules/rewrites/runtime-import.js';
 import type { RuleWithFacts } from './transform.js';
+import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
 
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
 const FILES = [`**/*.{${SOURCE_EXTENSIONS.join(',')}}`];
-const PLUGIN = 'replica-codemod';
+
 const NODE_GLOBALS = Object.fromEntries(
   [
     'require',
@@ -79,8 +80,14 @@ export function runDetection(
   path: string,
   text: string,
   runs: readonly RuleRun[],
-  options: { packageType: SourceType; settings?: Record<string, unknown> },
+  options: {
+    packageType: SourceType;
+    settings?: Record<string, unknown>;
+    /** The namespace the rules have in the user's config, so `eslint-disable` comments naming them apply. */
+    prefix?: string;
+  },
 ): Detection {
+  const PLUGIN = options.prefix ?? PLUGIN_NAME;
   const reported = new Map<string, Array<{ finding: Finding; place: string }>>(runs.map(({ rule }) => [rule.name, []]));
   const pluginRules: Record<string, RuleModule<string, unknown[]>> = {};
   for (const { rule, options: configured } of runs) {

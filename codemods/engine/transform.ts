@@ -13,6 +13,11 @@ export interface TextEdit {
   start: number;
   end: number;
   text: string;
+  /**
+   * This edit rewrites text inside a string or template on purpose (SQL). Any other edit that
+   * reaches into a literal fails the file: the engine keeps what a program sends byte-identical.
+   */
+  literal?: true;
 }
 
 /** A finding the transform cannot rewrite safely; `offset` is where the marker goes. */
@@ -93,6 +98,11 @@ export interface Transform<Facts = unknown> {
    * one, so a file the rule would skip is never parsed.
    */
   mayMatch?: (text: string) => boolean;
+  /**
+   * Its edits may rewrite text inside strings and templates (SQL); set in the registry. Without
+   * it an edit that reaches into a literal fails the file.
+   */
+  rewritesLiterals?: boolean;
   apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Facts>>, context: TransformContext): TransformOutput;
   /** Optional step after every file (for example wiring `setLeaseClient` once per project). */
   project?(view: ProjectView, context: TransformContext): ProjectOutput;
