@@ -85,15 +85,35 @@ function isRequireDeclaration(statement: TSESTree.Node): boolean {
 const importedName = (specifier: TSESTree.ImportSpecifier): string =>
   specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
 
-function runtimeImports(program: TSESTree.Program): TSESTree.ImportDeclaration[] {
-  return program.body.filter(
-    (s): s is TSESTree.ImportDeclaration => s.type === 'ImportDeclaration' && s.source.value === RUNTIME_MODULE && s.importKind !== 'type',
-  );
+// The runtime's imports and requires of a program, read once per program: a rule asks for each
+// finding, and a file can hold thousands.
+const runtimeDeclarationsCache = new WeakMap<
+  TSESTree.Program,
+  { imports: TSESTree.ImportDeclaration[]; requires: TSESTree.VariableDeclarator[] }
+>();
+
+function runtimeDeclarations(program: TSESTree.Program): {
+  imports: TSESTree.ImportDeclaration[];
+  requires: TSESTree.VariableDeclarator[];
+} {
+  let found = runtimeDeclarationsCache.get(program);
+  if (!found) {
+    found = {
+      imports: program.body.filter(
+        (s): s is TSESTree.ImportDeclaration =>
+          s.type === 'ImportDeclaration' && s.source.value === RUNTIME_MODULE && s.importKind !== 'type',
+      ),
+      requires: program.body.flatMap((s) =>
+        s.type === 'VariableDeclaration' ? s.declarations.filter((d) => isRuntimeRequire(d.init)) : [],
+      ),
+    };
+    runtimeDeclarationsCache.set(program, found);
+  }
+  return found;
 }
 
-function runtimeRequires(program: TSESTree.Program): TSESTree.VariableDeclarator[] {
-  return program.body.flatMap((s) => (s.type === 'VariableDeclaration' ? s.declarations.filter((d) => isRuntimeRequire(d.init)) : []));
-}
+const runtimeImports = (program: TSESTree.Program): TSESTree.ImportDeclaration[] => runtimeDeclarations(program).imports;
+const runtimeRequires = (program: TSESTree.Program): TSESTree.VariableDeclarator[] => runtimeDeclarations(program).requires;
 
 /** How `name` is already reachable in the file (`claimPeriod`, an alias, `rg.claimPeriod`), if it is. */
 export function existingRuntimeCallee(program: TSESTree.Program, name: string): string | undefined {
@@ -206,7 +226,22 @@ export interface RuntimeImport {
  * For a rule's suggestion: how to call `name` and the fix that imports it. The suggestion writes
  * semicolons and `\n`, in the quotes of the file's last import.
  */
+const runtimeImportCache = new WeakMap<TSESTree.Program, Map<string, RuntimeImport>>();
+
 export function runtimeImport(sourceCode: SourceCode, filename: string, name: string, sourceType?: string): RuntimeImport {
+  // Asked once per finding: computed once per program (each answer scans the whole file).
+  const program = sourceCode.ast;
+  const cacheKey = `${filename}\0${name}\0${sourceType ?? ''}`;
+  let cached = runtimeImportCache.get(program);
+  if (!cached) runtimeImportCache.set(program, (cached = new Map()));
+  const hit = cached.get(cacheKey);
+  if (hit) return hit;
+  const answer = computeRuntimeImport(sourceCode, filename, name, sourceType);
+  cached.set(cacheKey, answer);
+  return answer;
+}
+
+function computeRuntimeImport(sourceCode: SourceCode, filename: string, name: string, sourceType?: string): RuntimeImport {
   const program = sourceCode.ast;
   const existing = existingRuntimeCallee(program, name);
   if (existing !== undefined) return { callee: existing, fix: () => [] };
