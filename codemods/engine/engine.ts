@@ -130,6 +130,36 @@ export class Engine {
     return { service, ...(this.options.ttlMs === undefined ? {} : { ttlMs: this.options.ttlMs }) };
   }
 
+  /** Detection, then each transform's edits and the import they need: the rewritten text, before it is checked. */
+  private rewrite(path: string, text: string, candidates: readonly AnyTransform[]) {
+    const before = this.detect(
+      path,
+      text,
+      candidates.map((t) => t.rule),
+    );
+    const file = this.fileInfo(path, text, before);
+    const context = this.contextFor(this.serviceFor(path));
+    const edits: TextEdit[] = [];
+    const imports: string[] = [];
+    const notes: Array<ManualNote & { transform: string }> = [];
+    const fixedBy = new Map<string, number>();
+    for (const transform of candidates) {
+      const findings = before.findings.get(transform.rule.name) ?? [];
+      fixedBy.set(transform.name, findings.length);
+      // A finding under a marker was left for a human on an earlier run: leave it alone.
+      const open = findings.filter((f) => markerAbove(text, markerAnchor(before.sourceCode, findingOffset(text, f))) === undefined);
+      if (open.length === 0) continue;
+      const output = transform.apply(file, open, context);
+      edits.push(...(transform.rewritesLiterals ? output.edits.map((edit) => ({ ...edit, literal: true as const })) : output.edits));
+      if (output.edits.length > 0) imports.push(...output.imports);
+      for (const note of output.manual) notes.push({ ...note, transform: transform.name });
+    }
+    const allEdits = [...edits, ...runtimeImportEdits(text, file.ast, file.style, imports)];
+    const rewritten = allEdits.length > 0 ? applyEdits(text, allEdits) : text;
+    const unchanged = rewritten === text ? before : undefined;
+    return { rewritten, allEdits, notes, fixedBy, beforeLiterals: unchanged ? [] : literalTokens(before.ast), unchanged };
+  }
+
   /** Transforms one file's text. Throws when the file does not parse or the result would not. */
   transformFile(path: string, text: string): FileResult {
     // ESLint drops a byte-order mark from the text its ranges point into: work without it.
@@ -144,34 +174,16 @@ export class Engine {
     );
     if (candidates.length === 0) return { text, fixed: 0, fixedBy: new Map(), manual: [], leaseKeys: [] };
     const rules = candidates.map((t) => t.rule);
-    const before = this.detect(path, text, rules);
-    const file = this.fileInfo(path, text, before);
-    const context = this.contextFor(this.serviceFor(path));
-    const edits: TextEdit[] = [];
-    const imports: string[] = [];
-    const notes: Array<ManualNote & { transform: string }> = [];
-    const fixedBy = new Map<string, number>();
-    for (const transform of candidates) {
-      const findings = before.findings.get(transform.rule.name) ?? [];
-      fixedBy.set(transform.name, findings.length);
-      // A finding under a marker was left for a human on an earlier run: leave it alone.
-      const open = findings.filter((f) => markerAbove(text, findingOffset(text, f)) === undefined);
-      if (open.length === 0) continue;
-      const output = transform.apply(file, open, context);
-      edits.push(...(transform.rewritesLiterals ? output.edits.map((edit) => ({ ...edit, literal: true as const })) : output.edits));
-      if (output.edits.length > 0) imports.push(...output.imports);
-      for (const note of output.manual) notes.push({ ...note, transform: transform.name });
-    }
-    const allEdits = [...edits, ...runtimeImportEdits(text, file.ast, file.style, imports)];
-    const rewritten = allEdits.length > 0 ? applyEdits(text, allEdits) : text;
+    // The first parse is dropped before the second: on a big file two ASTs at once cost gigabytes.
+    const { rewritten, allEdits, notes, fixedBy, beforeLiterals, unchanged } = this.rewrite(path, text, candidates);
     let after: Detection;
     try {
-      after = rewritten === text ? before : this.detect(path, rewritten, rules);
+      after = unchanged ?? this.detect(path, rewritten, rules);
     } catch (error) {
       throw new Error(`the rewrite produced code that does not parse (${errorMessage(error)}); file left unchanged`);
     }
     const afterLiterals = literalTokens(after.ast);
-    if (rewritten !== text) assertLiteralsKept(text, literalTokens(before.ast), allEdits, afterLiterals);
+    if (!unchanged) assertLiteralsKept(text, beforeLiterals, allEdits, afterLiterals);
     // What is still found needs a human: a marker above its statement (reason from the transform when it gave one).
     const remaining: Array<{ offset: number; anchor: number; reason: string; transform: string }> = [];
     for (const transform of candidates) {
@@ -202,7 +214,7 @@ export class Engine {
     const unique = manual.filter((m, i) => manual.findIndex((o) => o.line === m.line && o.transform === m.transform) === i);
     for (const [name, n] of fixedBy) fixedBy.set(name, Math.max(0, n));
     const fixed = [...fixedBy.values()].reduce((a, b) => a + b, 0);
-    const leaseKeys = rewritten === text ? [] : writtenKeys(after.ast, insertedSpans(allEdits), (offset) => mapOffset(markers, offset));
+    const leaseKeys = unchanged ? [] : writtenKeys(after.ast, insertedSpans(allEdits), (offset) => mapOffset(markers, offset));
     return { text: final, fixed, fixedBy, manual: unique, leaseKeys };
   }
 
