@@ -15,7 +15,7 @@ import { packageInfoFor, type PackageInfo } from './package-info.js';
 import { lintConfigsFor, type FileLintConfig, type LintConfigs } from './lint-config.js';
 import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
 import { invalidServiceName } from '../../rules/rewrites/service-name.js';
-import { makeKeysUnique } from './key-pass.js';
+import { keysElsewhere, makeKeysUnique } from './key-pass.js';
 import { runProjectSteps, type RunState } from './project-steps.js';
 import { findTransforms, transforms as registered } from '../registry.js';
 import { CodemodUsageError, errorMessage, type CodemodOptions, type CodemodReport, type FileOutcome, type FileResult } from './report.js';
@@ -330,7 +330,10 @@ export class Engine {
       for (const [name, n] of result.fixedBy) fixedBy.set(name, (fixedBy.get(name) ?? 0) + n);
     }
     options.onProgress?.(linted.length, linted.length, '');
-    report.leaseKeys = makeKeysUnique(keysIn, state, display);
+    // Only a run over part of the tree has keys elsewhere to look for.
+    const partial = keysIn.size > 0 && paths.some((p) => resolve(cwd, p) !== cwd);
+    const elsewhere = partial ? await keysElsewhere(cwd, new Set(files)) : undefined;
+    report.leaseKeys = makeKeysUnique(keysIn, state, display, elsewhere);
 
     // Project steps (for example wiring setLeaseClient once) see every file's current text.
     runProjectSteps(this, this.transforms, { ...state, fixedBy }, report, {

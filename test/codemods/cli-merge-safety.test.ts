@@ -71,6 +71,8 @@ describe('lease keys, one per job across the run', { timeout: 180_000 }, () => {
     const existing = `import { claimPeriod } from 'replica-guard';\nexport async function other() {\n  if (!(await claimPeriod('billing:sweep', 1000))) return;\n}\n`;
     const dir = repo({ 'src/jobs.ts': sweepJob('sessions'), 'src/other.ts': existing });
     expect(keysOf(json(dir, '--dry-run'))).toEqual(['billing:src/jobs:sweep']);
+    // Also when the run is given only part of the tree.
+    expect(keysOf(json(dir, '--dry-run', 'src/jobs.ts'))).toEqual(['billing:src/jobs:sweep']);
   });
 
   test('keys stay the same when code moves within its file', () => {
