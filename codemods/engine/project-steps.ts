@@ -82,7 +82,11 @@ export function runProjectSteps(
         });
       }
     }
-    for (const m of output.manual)
-      report.manual.push({ file: run.display(m.path), line: m.line, reason: m.reason, transform: transform.name });
+    for (const m of output.manual) {
+      const file = run.display(m.path);
+      // Two transforms share a step (the setLeaseClient wiring): its follow-up is listed once.
+      if (report.manual.some((other) => other.file === file && other.line === m.line && other.reason === m.reason)) continue;
+      report.manual.push({ file, line: m.line, reason: m.reason, transform: transform.name });
+    }
   }
 }

@@ -20,6 +20,12 @@ interface Report {
 }
 
 describe('lease-client wiring only where the service starts', { timeout: 180_000 }, () => {
+  test('the wiring follow-up is listed once, though two transforms share the step', () => {
+    const dir = repo({ 'src/jobs.ts': JOB });
+    const report = JSON.parse(run(dir, '--json', '--dry-run').stdout) as Report;
+    expect(report.manual.filter((m) => m.reason.includes('setLeaseClient'))).toHaveLength(1);
+  });
+
   test('a client in a module nothing imports is not wired: a follow-up names where to call it', () => {
     const dir = repo({ 'src/main.ts': `import './jobs.js';\n`, 'src/jobs.ts': JOB, 'src/redis.ts': REDIS });
     withPackage(dir, { main: 'dist/main.js' });
