@@ -3,7 +3,8 @@
 // detection the codemod has. typescript-eslint's typing of ESLint is the engine's one view of it:
 // the SourceCode a transform receives is the one a rule's `detect` receives.
 import * as tsParser from '@typescript-eslint/parser';
-import { Linter, type FlatConfig, type RuleModule, type SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { Linter as ESLintLinter } from 'eslint';
+import type { FlatConfig, Linter, RuleModule, SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { dirname } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { applyDefaultOptions, type AnyReplicaGuardRule, type Finding } from '../../rules/utils/create-rule.js';
@@ -116,7 +117,10 @@ export function runDetection(
       },
     };
   }
-  const linter = new Linter({ configType: 'flat', cwd: dirname(path) });
+  // ESLint's own Linter seen through typescript-eslint's types (the engine's one view of ESLint).
+  // Importing typescript-eslint's Linter value instead would bundle its CommonJS wrapper, whose
+  // `require('eslint')` an ES module build cannot run.
+  const linter = new ESLintLinter({ configType: 'flat', cwd: dirname(path) }) as unknown as Linter;
   const sourceType = sourceTypeOf(path, options.packageType);
   // JavaScript goes through espree, ESLint's own parser (what a project's config uses for it, and
   // about three times faster than typescript-estree); TypeScript, and JavaScript espree rejects,
