@@ -3,7 +3,19 @@
 // the `settings` it gives them (extra guards, the service name), the namespace disable comments
 // name them by, and the files it ignores. With no configuration, or one that does not load the
 // replica-guard plugin, every rule runs with its defaults — what the codemod did before it read one.
+import { realpathSync } from 'node:fs';
+import { sep } from 'node:path';
 import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
+
+const isInside = (root: string, path: string): boolean => path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
 
 /** How lint sees one file. */
 export interface FileLintConfig {
@@ -81,10 +93,15 @@ export async function lintConfigsFor(cwd: string, files: readonly string[]): Pro
       note: `ESLint could not be loaded (${error instanceof Error ? error.message : String(error)}); every rule runs with its defaults`,
     };
   }
+  // Discovered files are real paths; the working directory may be reached through a symlink.
+  const bases = [cwd, realpathOr(cwd)];
   const configs: FileLintConfig[] = [];
   const seen = new Map<string, number>();
   const byPath: Record<string, number> = {};
   for (const file of files) {
+    // A file outside the working directory is outside the config's base path: ESLint would call
+    // it ignored, though no config speaks of it. Defaults there.
+    if (!bases.some((base) => isInside(base, file))) continue;
     let config: FileLintConfig;
     try {
       config = fileLintConfigOf((await eslint.calculateConfigForFile(file)) as ResolvedConfig | undefined);
