@@ -7,7 +7,17 @@ import { atomicCounters } from './transforms/atomic-counters/index.js';
 import { jetstreamMsgId } from './transforms/jetstream-msg-id/index.js';
 import type { AnyTransform } from './engine/transform.js';
 
-export const transforms: readonly AnyTransform[] = [guardSchedules, atomicCounters, jetstreamMsgId, advisoryLockToLease, extractMigrations];
+// The transforms whose rewrites change SQL text inside strings and templates on purpose (a bound
+// in an UPDATE, pg_advisory_xact_lock); the engine refuses any other edit inside a literal.
+const rewritingSql = (transform: AnyTransform): AnyTransform => ({ ...transform, rewritesLiterals: true });
+
+export const transforms: readonly AnyTransform[] = [
+  guardSchedules,
+  rewritingSql(atomicCounters),
+  jetstreamMsgId,
+  rewritingSql(advisoryLockToLease),
+  extractMigrations,
+];
 
 export class UnknownTransformError extends Error {
   constructor(readonly unknown: string[]) {

@@ -8,6 +8,7 @@ import { formatDiff } from './format-diff.js';
 import { autoConcurrency } from './worker-pool.js';
 import { findTransforms, transforms, UnknownTransformError } from '../registry.js';
 import { PLUGIN_VERSION } from '../../rules/utils/plugin-meta.js';
+import { invalidServiceName } from '../../rules/rewrites/service-name.js';
 
 interface CliOptions {
   dryRun?: boolean;
@@ -25,6 +26,12 @@ function parseTtl(value: string): number {
   if (!Number.isInteger(ms) || ms <= 0)
     throw new InvalidArgumentError(`--ttl must be a positive integer number of milliseconds, got '${value}'`);
   return ms;
+}
+
+function parseService(value: string): string {
+  const invalid = invalidServiceName(value);
+  if (invalid) throw new InvalidArgumentError(`--service must be a key-safe name, got '${value}': ${invalid}`);
+  return value;
 }
 
 function parseConcurrency(value: string): number {
@@ -47,6 +54,11 @@ function summary(report: CodemodReport, options: CliOptions): string {
     lines.push(pc.yellow('manual follow-ups:'));
     for (const m of report.manual) lines.push(`  ${m.file}:${m.line}: ${m.reason} (${m.transform})`);
   }
+  for (const note of report.notes) lines.push(`note: ${note}`);
+  if (report.leaseKeys.length > 0) {
+    lines.push(`lease keys ${options.check || options.dryRun ? 'to write' : 'written'} (one per job):`);
+    for (const k of report.leaseKeys) lines.push(`  ${k.key}  ${k.file}:${k.line}`);
+  }
   if (report.errors.length > 0) {
     lines.push(pc.red('failed (skipped):'));
     for (const e of report.errors) lines.push(`  ${e.file}: ${e.message}`);
@@ -68,6 +80,8 @@ export function jsonReport(report: CodemodReport): Record<string, unknown> {
     findingsFixed: report.findingsFixed,
     changed: report.changes.map((c) => ({ file: c.file, findingsFixed: c.fixed })),
     manual: report.manual,
+    leaseKeys: report.leaseKeys,
+    notes: report.notes,
     errors: report.errors,
     skipped: report.skipped,
     written: report.written,
@@ -105,7 +119,11 @@ export function buildProgram(): Command {
     .option('--check', 'write nothing; exit 1 if any file would change (for CI)')
     .option('--transform <names>', 'comma-separated transforms to run (default: all)')
     .option('--json', 'print a machine-readable report on stdout')
-    .option('--service <name>', 'the <service> in lease keys (default: nearest package.json name, scope stripped)')
+    .option(
+      '--service <name>',
+      'the <service> in lease keys, letters, digits, . _ - (default: nearest package.json name, scope stripped, else the directory name)',
+      parseService,
+    )
     .option('--force', 'write even when the git tree has uncommitted changes')
     .option('--ttl <ms>', 'lease ttl in ms for runExclusive rewrites (default: 60000)', parseTtl)
     .option(

@@ -1,10 +1,11 @@
 // How a file is written, so inserted code looks like its neighbours: quotes, semicolons, line
 // endings, the indentation unit and whether it is an ES module or CommonJS.
 import type { TSESTree } from '@typescript-eslint/utils';
+import { moduleSystemOf, type ImportStyle, type ModuleSystem } from '../../rules/rewrites/runtime-import.js';
 
-export type ModuleStyle = 'esm' | 'cjs';
+export type ModuleStyle = ModuleSystem;
 
-export interface FileStyle {
+export interface FileStyle extends ImportStyle {
   quote: "'" | '"';
   semicolons: boolean;
   eol: '\n' | '\r\n';
@@ -58,27 +59,6 @@ function indentUnitOf(text: string): string {
   return ' '.repeat(smallest === Infinity ? 2 : Math.min(smallest, 8));
 }
 
-/** ESM when the file uses `import`/`export` or its extension says so; else CommonJS for `require`. */
-export function moduleStyleOf(path: string, program: TSESTree.Program, packageType: 'module' | 'commonjs'): ModuleStyle {
-  if (/\.(mjs|mts)$/.test(path)) return 'esm';
-  if (/\.(cjs|cts)$/.test(path)) return 'cjs';
-  const esm = program.body.some(
-    (s) =>
-      s.type === 'ImportDeclaration' ||
-      s.type === 'ExportNamedDeclaration' ||
-      s.type === 'ExportDefaultDeclaration' ||
-      s.type === 'ExportAllDeclaration',
-  );
-  if (esm) return 'esm';
-  if (hasRequire(program)) return 'cjs';
-  if (/\.(ts|tsx)$/.test(path)) return 'esm';
-  return packageType === 'module' ? 'esm' : 'cjs';
-}
-
-function hasRequire(program: TSESTree.Program): boolean {
-  return (program.tokens ?? []).some((t, i, all) => t.type === 'Identifier' && t.value === 'require' && all[i + 1]?.value === '(');
-}
-
 export function fileStyleOf(path: string, text: string, program: TSESTree.Program, packageType: 'module' | 'commonjs'): FileStyle {
   const crlf = (text.match(/\r\n/g) ?? []).length;
   const lf = (text.match(/\n/g) ?? []).length - crlf;
@@ -87,18 +67,9 @@ export function fileStyleOf(path: string, text: string, program: TSESTree.Progra
     semicolons: semicolonsOf(text, program),
     eol: crlf > lf ? '\r\n' : '\n',
     indentUnit: indentUnitOf(text),
-    module: moduleStyleOf(path, program, packageType),
+    module: moduleSystemOf(path, program, { packageType }),
   };
 }
 
-/** A string literal in the file's quote style. */
-export function quoted(value: string, quote: "'" | '"'): string {
-  const escaped = value.replace(/\\/g, '\\\\').split(quote).join(`\\${quote}`);
-  return `${quote}${escaped}${quote}`;
-}
-
-/** The indentation (leading whitespace) of the line containing `offset`. */
-export function indentationAt(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
-}
+// Shared with the rules' suggestions, which cannot import the codemod.
+export { indentationAt, quoted } from '../../rules/rewrites/runtime-import.js';

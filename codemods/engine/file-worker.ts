@@ -7,7 +7,12 @@ import { findTransforms } from '../registry.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './worker-pool.js';
 
 const setup = workerData as WorkerSetup;
-const engine = new Engine(findTransforms(setup.transforms), { service: setup.service, settings: setup.settings, ttlMs: setup.ttlMs });
+const engine = new Engine(findTransforms(setup.transforms), {
+  service: setup.service,
+  root: setup.root,
+  settings: setup.settings,
+  ttlMs: setup.ttlMs,
+});
 
 parentPort!.on('message', (message: ToWorker) => {
   const outcomes = message.paths.map((path) => engine.transformPath(path));

@@ -1,11 +1,13 @@
 // A guard does nothing until `setLeaseClient(redis)` runs. After the files are transformed, if the
 // project uses guards and never calls setLeaseClient: where exactly one Redis client is created
-// at module level, call it right after that; otherwise say where it has to go. Never a second call.
+// at module level in a module that runs (reached from where the service starts or from the guarded
+// code), call it right after that; otherwise say where it has to go. Never a second call.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { createRule, type ReplicaGuardRule } from '../../rules/utils/create-rule.js';
+import { createRule } from '../../rules/utils/create-rule.js';
 import { importedReferences } from '../../analysis/imports/imported-references.js';
 import { LEASE_CLIENT_SETTER, REDIS_CLIENT_FACTORIES, REDIS_CLIENT_MODULES } from '../../src/knowledge/redis-clients.js';
-import { RUNTIME_MODULE } from './replica-guard-import.js';
+import { RUNTIME_MODULE } from '../../rules/rewrites/runtime-import.js';
+import { reachableFrom, serviceStarts } from './service-start.js';
 import { lineAt } from './text-edits.js';
 import type { ProjectOutput, ProjectView } from './transform.js';
 
@@ -58,7 +60,7 @@ export const redisClientCreations = createRule<'client', [], ClientFacts>({
       },
     };
   },
-}) as unknown as ReplicaGuardRule<string, readonly unknown[], ClientFacts>;
+});
 
 const USES_RUNTIME = new RegExp(`['"]${RUNTIME_MODULE}['"]`);
 const CALLS_SETTER = new RegExp(`\\b${LEASE_CLIENT_SETTER}\\s*\\(`);
@@ -86,8 +88,16 @@ export function leaseClientWiring(view: ProjectView): ProjectOutput {
   if (texts.some(([, text]) => CALLS_SETTER.test(text))) return none;
 
   const { atModuleLevel, elsewhere } = clientsIn(view);
-  if (atModuleLevel.length === 1 && elsewhere.length === 0) {
-    const client = atModuleLevel[0]!;
+  // Only a module that runs: reached from where the service starts, or from the guarded code itself.
+  const starts = serviceStarts(view.cwd, view.files);
+  const running = reachableFrom([...starts, ...guardUsers.map(([path]) => path)], view.files);
+  const client = atModuleLevel.length === 1 && elsewhere.length === 0 ? atModuleLevel[0]! : undefined;
+  if (client && !running.has(client.path)) {
+    const where = starts[0] ? `where the service starts (${view.relative(starts[0])})` : 'where the service starts';
+    const reason = `${view.relative(client.path)} creates the Redis client but nothing the service runs imports it: call ${LEASE_CLIENT_SETTER}(${client.name}) once ${where}`;
+    return { changes: [], manual: [{ path: client.path, line: client.line, reason }] };
+  }
+  if (client) {
     const file = view.parse(client.path)!;
     const end = client.statement.range[1];
     return {

@@ -4,7 +4,7 @@
 // and the findings it could not rewrite (each becomes a `// replica-guard: manual — <why>`
 // marker and a follow-up entry).
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { SourceCode } from 'eslint';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { Finding, ReplicaGuardRule } from '../../rules/utils/create-rule.js';
 import type { FileStyle } from './file-style.js';
 
@@ -13,6 +13,11 @@ export interface TextEdit {
   start: number;
   end: number;
   text: string;
+  /**
+   * This edit rewrites text inside a string or template on purpose (SQL). Any other edit that
+   * reaches into a literal fails the file: the engine keeps what a program sends byte-identical.
+   */
+  literal?: true;
 }
 
 /** A finding the transform cannot rewrite safely; `offset` is where the marker goes. */
@@ -67,7 +72,7 @@ export interface ProjectView {
   /** Parses a file's current text; `undefined` when it does not parse. */
   parse(path: string): SourceFileInfo | undefined;
   /** Runs one rule's detection over a file's text (for project steps that need their own facts). */
-  detect<Facts>(path: string, text: string, rule: ReplicaGuardRule<string, readonly unknown[], Facts>): Array<Finding<string, Facts>>;
+  detect<Facts>(path: string, text: string, rule: RuleWithFacts<Facts>): Array<Finding<string, Facts>>;
   /** The run's working directory (absolute). */
   cwd: string;
   /** A path as the report shows it (relative to the run's cwd). */
@@ -80,7 +85,7 @@ export interface Transform<Facts = unknown> {
   /** Kebab-case name used by `--transform` and `docs/codemods/<name>.md`. */
   name: string;
   /** The rule whose findings this transform rewrites. */
-  rule: ReplicaGuardRule<string, readonly unknown[], Facts>;
+  rule: RuleWithFacts<Facts>;
   /** One line for `--help` and the docs. */
   description: string;
   /**
@@ -93,9 +98,29 @@ export interface Transform<Facts = unknown> {
    * one, so a file the rule would skip is never parsed.
    */
   mayMatch?: (text: string) => boolean;
+  /**
+   * Its edits may rewrite text inside strings and templates (SQL); set in the registry. Without
+   * it an edit that reaches into a literal fails the file.
+   */
+  rewritesLiterals?: boolean;
   apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Facts>>, context: TransformContext): TransformOutput;
   /** Optional step after every file (for example wiring `setLeaseClient` once per project). */
   project?(view: ProjectView, context: TransformContext): ProjectOutput;
+}
+
+/**
+ * A rule seen from the codemod: whatever its messages and options, the facts its findings carry.
+ * (Options are contravariant in `detect`; the engine hands each rule the options it was configured with.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RuleWithFacts<Facts = unknown> = ReplicaGuardRule<string, any, Facts>;
+
+/**
+ * A transform for `rule`: `apply` receives that rule's findings with their facts typed, no cast —
+ * `defineTransform({ rule: noUnguardedSchedule, apply(file, findings) { findings[0]?.facts.period } })`.
+ */
+export function defineTransform<Facts>(transform: Transform<Facts>): Transform<Facts> {
+  return transform;
 }
 
 // The registry holds transforms of different fact types; this is the erased element type.

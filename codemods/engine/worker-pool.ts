@@ -8,13 +8,16 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FileOutcome } from './engine.js';
+import type { FileOutcome } from './report.js';
+import type { LintConfigs } from './lint-config.js';
 
 /** What each worker needs to build the same Engine as the main thread (structured-cloned). */
 export interface WorkerSetup {
   /** Registry names; a worker cannot receive transform objects. */
   transforms: string[];
   service?: string;
+  root?: string;
+  lintConfigs?: LintConfigs;
   settings?: Record<string, unknown>;
   ttlMs?: number;
 }

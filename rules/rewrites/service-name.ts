@@ -30,3 +30,20 @@ export function serviceName(configured: string | undefined, filename: string): s
   if (!filename || filename.startsWith('<')) return 'app';
   return packageName(dirname(filename)) ?? 'app';
 }
+
+/** What a service name in a lease key may be: letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
+export const SERVICE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Why `value` cannot be a service name in lease keys, or undefined when it can. */
+export function invalidServiceName(value: string): string | undefined {
+  if (value === '') return 'it is empty';
+  if (value.startsWith('-')) return 'it looks like an option (did a value go missing?)';
+  if (!SERVICE_NAME.test(value)) return 'use only letters, digits, ".", "_" and "-" (a lease key is "<service>:<job>")';
+  return undefined;
+}
+
+/** A name made key-safe: other characters become `-` (`My Service` → `My-Service`); `app` when nothing is left. */
+export function serviceSlug(name: string): string {
+  const slug = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-._]+|-+$/g, '');
+  return slug === '' ? 'app' : slug;
+}

@@ -1,69 +1,10 @@
 // The `replica-codemod` CLI, run from source (`node --import tsx codemods/engine/cli.ts …`) in temp git
 // repositories.
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { transforms } from '../../codemods/registry.js';
-
-const cli = resolve(fileURLToPath(new URL('../../codemods/engine/cli.ts', import.meta.url)));
-const tsx = import.meta.resolve('tsx');
-const scratch = mkdtempSync(join(tmpdir(), 'replica-codemod-cli-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-const UNGUARDED = `import cron from 'node-cron';
-import { mailer } from './mailer.js';
-
-cron.schedule('0 * * * *', async () => {
-  await mailer.sendDigest();
-});
-`;
-const CLEAN = `export const answer = 42;\n`;
-
-let repoCount = 0;
-function repo(files: Record<string, string>, { commit = true } = {}): string {
-  const dir = join(scratch, `repo-${(repoCount += 1)}`);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@acme/billing', type: 'module' }));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8' });
-  git('init', '-q');
-  git('config', 'user.email', 'test@example.com');
-  git('config', 'user.name', 'test');
-  git('config', 'commit.gpgsign', 'false');
-  if (commit) {
-    git('add', '-A');
-    git('commit', '-q', '-m', 'initial');
-  }
-  return dir;
-}
-
-function run(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ['--import', tsx, cli, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-const read = (dir: string, path: string): string => readFileSync(join(dir, path), 'utf8');
+import { CLEAN, read, repo, run, scratch, UNGUARDED } from './cli-harness.js';
 
 // Each run starts a Node process that loads ESLint and the TypeScript parser: slow on a busy machine.
 describe('replica-codemod', { timeout: 180_000 }, () => {
@@ -73,7 +14,7 @@ describe('replica-codemod', { timeout: 180_000 }, () => {
     expect(status).toBe(0);
     expect(stdout).toContain('--- a/src/jobs.ts');
     expect(stdout).toContain('+++ b/src/jobs.ts');
-    expect(stdout).toContain("+  if (!(await claimPeriod('billing:jobs-4', { cron: '0 * * * *' }))) return;");
+    expect(stdout).toContain("+  if (!(await claimPeriod('billing:jobs', { cron: '0 * * * *' }))) return;");
     expect(stdout).toContain("+import { claimPeriod } from 'replica-guard';");
     expect(stdout).toMatch(/1 file scanned, 1 would change, 1 finding fixed/);
     expect(read(dir, 'src/jobs.ts')).toBe(UNGUARDED);
@@ -146,6 +87,8 @@ describe('replica-codemod', { timeout: 180_000 }, () => {
           transform: 'guard-schedules',
         },
       ],
+      leaseKeys: [{ key: 'invoicing:jobs', file: 'src/jobs.ts', line: 6 }],
+      notes: [],
       errors: [],
       skipped: [],
       written: false,
@@ -154,8 +97,8 @@ describe('replica-codemod', { timeout: 180_000 }, () => {
 
   test('--service names the service in lease keys; default is the package name without scope', () => {
     const dir = repo({ 'src/jobs.ts': UNGUARDED });
-    expect(run(dir, '--dry-run').stdout).toContain("'billing:jobs-4'");
-    expect(run(dir, '--dry-run', '--service', 'invoicing').stdout).toContain("'invoicing:jobs-4'");
+    expect(run(dir, '--dry-run').stdout).toContain("'billing:jobs'");
+    expect(run(dir, '--dry-run', '--service', 'invoicing').stdout).toContain("'invoicing:jobs'");
   });
 
   test('never follows a symlink out of the root', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { fileStyleOf } from '../../codemods/engine/file-style.js';
 import { markerAbove, markerEdits } from '../../codemods/engine/manual-marker.js';
-import { replicaGuardImportEdits } from '../../codemods/engine/replica-guard-import.js';
+import { runtimeImportEdits as replicaGuardImportEdits } from '../../rules/rewrites/runtime-import.js';
 import { runDetection } from '../../codemods/engine/run-detection.js';
 import { applyEdits, lineAt, OverlappingEditsError } from '../../codemods/engine/text-edits.js';
 import { Engine } from '../../codemods/engine/engine.js';

@@ -17,7 +17,6 @@ import { leaseShape, type LeaseShape } from './lease-shape.js';
 import { contains, isCallStatement, removalEdit } from '../../engine/statements.js';
 import { indentationAt, quoted } from '../../engine/file-style.js';
 import { leaseClientWiring } from '../../engine/lease-client-wiring.js';
-import { lineAt } from '../../engine/text-edits.js';
 import type { ManualNote, SourceFileInfo, TextEdit, Transform, TransformOutput } from '../../engine/transform.js';
 
 type Facts = NoSessionAdvisoryLockFacts;
@@ -32,13 +31,10 @@ export function ttlText(ms: number): string {
   return String(ms).replace(/\B(?=(\d{3})+(?!\d))/g, '_');
 }
 
-/** The job name in the lease key, kebab-case like guard-schedules': the function's name, else file and line. */
+/** The job name in the lease key, kebab-case like guard-schedules': the function's name, else the file's (the engine qualifies repeats; no line number, which would change when code moves). */
 function jobName(fn: FunctionNode, file: SourceFileInfo): string {
   const name = functionNameOf(fn);
-  return (
-    (name && kebabJobName(name)) ??
-    `${kebabJobName(file.path.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '')) ?? 'job'}-${lineAt(file.text, fn.range[0])}`
-  );
+  return (name && kebabJobName(name)) ?? kebabJobName(file.path.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '')) ?? 'job';
 }
 
 /** `await runExclusive(…, async (signal) => {` … `});` around the work, the lock and unlock gone. */

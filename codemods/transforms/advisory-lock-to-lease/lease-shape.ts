@@ -2,7 +2,7 @@
 // statements that go (lock, early return, unlock) and the work that moves into `runExclusive`.
 // Anything that does not fit exactly is a reason for a manual marker instead.
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { SourceCode } from 'eslint';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { NoSessionAdvisoryLockFacts } from '../../../rules/no-session-advisory-lock.js';
 import { contains, escapingStatement, isBareReturn, isCallStatement, statementIn } from '../../engine/statements.js';
 

@@ -27,9 +27,12 @@ type WorkFunction = NonNullable<UnguardedScheduleFacts['workFunction']>;
  * string literals in the file's quote style.
  */
 export function guardStatement(facts: UnguardedScheduleFacts, service: string, callee: string, style: FileStyle): string | undefined {
-  const statement = guardStatementText(facts, service, { callee, fallbackJobName: facts.fallbackJobName, exit: facts.exit });
+  // No line number in a key (it would change when code moves): the file's name; the engine
+  // qualifies keys that repeat across the run.
+  const fallbackJobName = facts.fallbackJobName.replace(/-\d+$/, '');
+  const statement = guardStatementText(facts, service, { callee, fallbackJobName, exit: facts.exit });
   if (statement === undefined || style.quote === "'") return statement;
-  const values = [leaseKey(service, facts.jobName ?? facts.fallbackJobName)];
+  const values = [leaseKey(service, facts.jobName ?? fallbackJobName)];
   if (facts.period?.kind === 'cron') values.push(facts.period.expression);
   return values.reduce((out, value) => out.replace(quote(value), () => quoted(value, '"')), statement);
 }
