@@ -9,7 +9,9 @@ import { LIBRARY_READS_WRITES, libraryOfModule, type DataLibrary } from '../src/
 import { comparedFieldsOf } from './no-read-then-write/compared-fields.js';
 import { taintOf, unionOf, type TaintEnvironment } from './no-read-then-write/taint.js';
 import { entityChangeCallOf } from './no-read-then-write/entity-changes.js';
-import { propertyName, unwrap } from './no-read-then-write/method-chain.js';
+import { memberPropertyName } from '../analysis/ast/property-names.js';
+import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
+
 import type { DatabaseCall, FieldChange, ReadSite, Taint, WriteSite } from './no-read-then-write/model.js';
 import { mentionsReadAndWrite } from './no-read-then-write/mentions.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './no-read-then-write/read-site.js';
@@ -156,8 +158,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       if (node.type === 'CallExpression') {
         // Every read chain has a call named by a read or SQL method (its own, or an inner link's,
         // entered after it): others need no chain built.
-        const callee = unwrap(node.callee);
-        const name = callee.type === 'MemberExpression' ? propertyName(callee) : undefined;
+        const callee = unwrapExpression(node.callee);
+        const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
         if (name === undefined || !READ_CHAIN_NAMES.has(name)) return;
       }
       if (env.readOf(node)) markLive(frame);
@@ -241,7 +243,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const mutate = (target: TSESTree.MemberExpression, change: Omit<FieldChange, 'field'> | null): boolean => {
       const owner = taint(target.object);
       if (!owner || owner.computed || !change) return false;
-      owner.read.mutations.push({ field: propertyName(target) ?? null, ...change });
+      owner.read.mutations.push({ field: memberPropertyName(target) ?? null, ...change });
       return true;
     };
 
@@ -293,10 +295,10 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       let element: Taint | null = null;
       let elementIndex = 0;
       const parent = node.parent;
-      const callee = parent?.type === 'CallExpression' && parent.arguments[0] === node ? unwrap(parent.callee) : undefined;
-      if (callee?.type === 'MemberExpression' && ITERATING_METHODS.has(propertyName(callee) ?? '')) {
+      const callee = parent?.type === 'CallExpression' && parent.arguments[0] === node ? unwrapExpression(parent.callee) : undefined;
+      if (callee?.type === 'MemberExpression' && ITERATING_METHODS.has(memberPropertyName(callee) ?? '')) {
         element = taint(callee.object);
-        if (propertyName(callee) === 'reduce') elementIndex = 1;
+        if (memberPropertyName(callee) === 'reduce') elementIndex = 1;
       }
       node.params.forEach((param, i) => bind(param, i === elementIndex ? element : null, true));
     };
@@ -384,7 +386,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
               : null;
           if (mutate(left, change)) return;
           // `patch.balance = row.balance - 1` taints the local object `patch`.
-          const root = unwrap(left.object);
+          const root = unwrapExpression(left.object);
           if (root.type === 'Identifier' && right?.computed && !lookup(root.name)) assign(root.name, right);
           return;
         }
@@ -392,7 +394,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       }),
       'UpdateExpression:exit': whileLive((node: TSESTree.UpdateExpression) => {
         const operator = node.operator === '++' ? '+' : '-';
-        const argument = unwrap(node.argument);
+        const argument = unwrapExpression(node.argument);
         if (argument.type === 'Identifier') {
           const base = lookup(argument.name);
           if (base)
@@ -407,7 +409,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       }),
       IfStatement: whileLive((node: TSESTree.IfStatement) => {
         const visit = (test: TSESTree.Node): void => {
-          const expr = unwrap(test);
+          const expr = unwrapExpression(test);
           if (expr.type === 'LogicalExpression') {
             visit(expr.left);
             visit(expr.right);

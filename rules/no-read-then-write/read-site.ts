@@ -3,11 +3,14 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { LIBRARY_READS_WRITES, QUERY_RUNNERS, ROW_LOCK_STRENGTHS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import { SQL_METHODS } from '../../src/knowledge/sql.js';
-import { methodChainOf, propertyName, unwrap, type ChainLink } from './method-chain.js';
+import { methodChainOf, type ChainLink } from '../../analysis/ast/method-chain.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
 import type { ReadSite } from './model.js';
 
 /** Chain methods that make a chain a write, never a read. */
-const WRITE_LINKS = new Set([
+const WRITE_LINKS: ReadonlySet<string | undefined> = new Set([
   'update',
   'updateTable',
   'insert',
@@ -23,7 +26,7 @@ const WRITE_LINKS = new Set([
   'onConflict',
 ]);
 
-const RUNNERS = new Set(QUERY_RUNNERS);
+const RUNNERS: ReadonlySet<string | undefined> = new Set(QUERY_RUNNERS);
 
 const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
 const TYPEORM_ONLY_READS = new Set(['findOneBy', 'findOneOrFail', 'findOneByOrFail']);
@@ -71,9 +74,9 @@ function stringArgument(call: TSESTree.CallExpression | undefined, index = 0): s
 
 function nameOf(node: TSESTree.Node | undefined): string | null {
   if (!node) return null;
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   if (expr.type === 'Identifier') return expr.name;
-  if (expr.type === 'MemberExpression') return propertyName(expr) ?? null;
+  if (expr.type === 'MemberExpression') return memberPropertyName(expr) ?? null;
   return null;
 }
 
@@ -143,14 +146,14 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   }
 
   if (meaningful.length !== 1) return null;
-  const rootExpr = unwrap(root);
+  const rootExpr = unwrapExpression(root);
   const model = nameOf(rootExpr);
   // db.query.accounts.findFirst(...) — Drizzle's relational queries.
   if (
     (last === 'findFirst' || last === 'findMany') &&
     rootExpr.type === 'MemberExpression' &&
     rootExpr.object.type === 'MemberExpression' &&
-    propertyName(rootExpr.object) === 'query'
+    memberPropertyName(rootExpr.object) === 'query'
   ) {
     return last === 'findFirst' ? site(['drizzle'], call, model, locked) : null;
   }

@@ -5,7 +5,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { parseSql, type ParsedSql } from '../../src/knowledge/sql.js';
 import { hasWordSequence, identifierName, indexOfTopLevelWord, isPunctuation, type SqlToken } from '../../src/knowledge/sql-tokens.js';
-import { unwrap } from './method-chain.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
 import type { DatabaseCall, ReadSite, WriteSite, WriteValue } from './model.js';
 import { sqlSentBy, type SqlUse } from '../../analysis/sql/sql-text.js';
 import { perFileMap } from '../../analysis/source/last-file-cache.js';
@@ -113,7 +114,8 @@ export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): Writ
   // `?` placeholders (mysql2, knex.raw) are numbered by position in the whole text.
   const questionMarks = parsed.tokens.filter((t) => t.kind === 'operator' && t.value === '?');
   const bound = boundValues(node);
-  const boundArray = bound && unwrap(bound).type === 'ArrayExpression' ? (unwrap(bound) as TSESTree.ArrayExpression) : undefined;
+  const boundArray =
+    bound && unwrapExpression(bound).type === 'ArrayExpression' ? (unwrapExpression(bound) as TSESTree.ArrayExpression) : undefined;
   const valueOfParameter = (token: SqlToken): TSESTree.Node | undefined => {
     const index = token.kind === 'parameter' ? Number(token.value.slice(1)) - 1 : questionMarks.indexOf(token);
     if (index < 0) return undefined;

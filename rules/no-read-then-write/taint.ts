@@ -2,7 +2,9 @@
 // it on the way (`row.balance - amount`). Walks only the expression given, never the program.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { ARITHMETIC_METHODS, VALUE_PASS_THROUGH_FUNCTIONS, VALUE_PASS_THROUGH_METHODS } from '../../src/knowledge/orm-reads-writes.js';
-import { propertyName, unwrap } from './method-chain.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
 import type { Computation, DatabaseCall, ReadSite, Taint } from './model.js';
 
 export interface TaintEnvironment {
@@ -42,20 +44,20 @@ function computedFrom(base: Taint, computation: Omit<Computation, 'field'>): Tai
 export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnvironment, depth = 0): Taint | null {
   if (!node || depth > MAX_DEPTH) return null;
   const next = depth + 1;
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   switch (expr.type) {
     case 'Identifier':
       return env.lookup(expr.name) ?? null;
     case 'MemberExpression': {
       const base = taintOf(expr.object, env, next);
       if (!base) return null;
-      const name = propertyName(expr);
+      const name = memberPropertyName(expr);
       // `rows[0]` keeps the field it had; `.balance` names one.
       const field = name !== undefined && !/^\d+$/.test(name) ? name : base.field;
       return { read: base.read, field: base.computed ? base.field : field, computed: base.computed };
     }
     case 'AwaitExpression': {
-      const argument = unwrap(expr.argument);
+      const argument = unwrapExpression(expr.argument);
       if (argument.type === 'CallExpression' || argument.type === 'TaggedTemplateExpression') {
         const read = env.readOf(argument);
         if (read) return { read, field: null, computed: null };
@@ -130,13 +132,13 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
 function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth: number): Taint | null {
   const read = env.readOf(call);
   if (read) return { read, field: null, computed: null };
-  const callee = unwrap(call.callee);
+  const callee = unwrapExpression(call.callee);
   const firstArgument = call.arguments[0];
   if (callee.type === 'Identifier' && VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name)) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
   if (callee.type !== 'MemberExpression') return null;
-  const method = propertyName(callee);
+  const method = memberPropertyName(callee);
   if (method === undefined) return null;
   // Math.max(0, row.balance - amount), Math.round(row.total * 1.1)
   if (callee.object.type === 'Identifier' && callee.object.name === 'Math') {

@@ -3,7 +3,10 @@
 // computed in JavaScript, so they simply never carry a taint.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { MONGO_ATOMIC_OPERATORS, PRISMA_ATOMIC_OPERATIONS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
-import { methodChainOf, outermostCallOf, propertyName, unwrap, type ChainLink } from './method-chain.js';
+import { methodChainOf, outermostCallOf, type ChainLink } from '../../analysis/ast/method-chain.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
 import type { WriteSite, WriteValue } from './model.js';
 
 export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
@@ -16,16 +19,10 @@ export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
 /** The method names `writeSiteOf` switches on (besides the Mongoose updates). */
 const WRITE_SITE_METHODS: ReadonlySet<string> = new Set(['set', 'update', 'updateMany', 'upsert', 'save']);
 
-function keyName(property: TSESTree.Property): string | null {
-  if (!property.computed && property.key.type === 'Identifier') return property.key.name;
-  if (property.key.type === 'Literal' && typeof property.key.value === 'string') return property.key.value;
-  return null;
-}
-
 function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTree.Node | undefined {
   if (object?.type !== 'ObjectExpression') return undefined;
   for (const property of object.properties) {
-    if (property.type === 'Property' && keyName(property) === name) return property.value;
+    if (property.type === 'Property' && (propertyKeyName(property) ?? null) === name) return property.value;
   }
   return undefined;
 }
@@ -33,7 +30,7 @@ function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTr
 /** `{ a: x, ...rest }` as values by field; anything else is one value of unknown fields. */
 function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, value: TSESTree.Node) => WriteValue[] | null): WriteValue[] {
   if (!node || node.type === 'SpreadElement') return [];
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   if (expr.type !== 'ObjectExpression') return [{ field: null, value: expr }];
   const values: WriteValue[] = [];
   for (const property of expr.properties) {
@@ -41,7 +38,7 @@ function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, valu
       values.push({ field: null, value: property.argument });
       continue;
     }
-    const field = keyName(property);
+    const field = propertyKeyName(property) ?? null;
     const custom = field !== null && nested ? nested(field, property.value) : null;
     if (custom) values.push(...custom);
     else values.push({ field, value: property.value });
@@ -51,12 +48,12 @@ function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, valu
 
 /** Prisma: `{ count: { increment: 1 } }` runs in the database; `{ count: { set: x } }` does not. */
 function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
-  const expr = unwrap(value);
+  const expr = unwrapExpression(value);
   if (expr.type !== 'ObjectExpression') return null;
   const out: WriteValue[] = [];
   for (const property of expr.properties) {
     if (property.type !== 'Property') continue;
-    const op = keyName(property);
+    const op = propertyKeyName(property) ?? null;
     if (op === 'set') out.push({ field, value: property.value });
     else if (op !== null && PRISMA_ATOMIC_OPERATIONS.includes(op)) continue;
     else return null; // a nested relation write, or a JSON value: treat the object as the value
@@ -67,7 +64,7 @@ function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
 /** Mongo update documents: `$set` fields are values; `$inc` and friends run in the database. */
 function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   if (!update) return [];
-  const expr = unwrap(update);
+  const expr = unwrapExpression(update);
   if (expr.type === 'ArrayExpression') return []; // an aggregation pipeline runs in the database
   if (expr.type !== 'ObjectExpression') return [{ field: null, value: expr }];
   const values: WriteValue[] = [];
@@ -76,7 +73,7 @@ function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
       values.push({ field: null, value: property.argument });
       continue;
     }
-    const key = keyName(property);
+    const key = propertyKeyName(property) ?? null;
     if (key === '$set' || key === '$setOnInsert') values.push(...valuesOf(property.value));
     else if (key !== null && (MONGO_ATOMIC_OPERATORS.includes(key) || key.startsWith('$'))) continue;
     else values.push({ field: key, value: property.value });
@@ -84,7 +81,7 @@ function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   return values;
 }
 
-const WHERE_LINKS = new Set(['where', 'andWhere', 'whereIn', 'orWhere']);
+const WHERE_LINKS: ReadonlySet<string | undefined> = new Set(['where', 'andWhere', 'whereIn', 'orWhere']);
 
 /** `.where(…)` arguments anywhere in the chain of the outermost call (before or after the write). */
 function whereArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
@@ -93,9 +90,9 @@ function whereArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
 
 function nameOf(node: TSESTree.Node | undefined): string | null {
   if (!node || node.type === 'SpreadElement') return null;
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   if (expr.type === 'Identifier') return expr.name;
-  if (expr.type === 'MemberExpression') return propertyName(expr) ?? null;
+  if (expr.type === 'MemberExpression') return memberPropertyName(expr) ?? null;
   if (expr.type === 'Literal' && typeof expr.value === 'string') return expr.value;
   return null;
 }
@@ -126,7 +123,7 @@ function write(
 
 function entitiesOf(argument: TSESTree.Node | undefined): TSESTree.Node[] {
   if (!argument || argument.type === 'SpreadElement') return [];
-  const expr = unwrap(argument);
+  const expr = unwrapExpression(argument);
   if (expr.type === 'ArrayExpression') return expr.elements.flatMap((e) => (e && e.type !== 'SpreadElement' ? [e] : []));
   return [expr];
 }
@@ -136,16 +133,16 @@ function entitiesOf(argument: TSESTree.Node | undefined): TSESTree.Node[] {
  * document loaded by a read (so `entity.save()` and `entity.update({...})` are instance writes).
  */
 export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node: TSESTree.Node) => boolean): WriteSite | null {
-  const callee = unwrap(call.callee);
+  const callee = unwrapExpression(call.callee);
   if (callee.type !== 'MemberExpression') return null;
-  const method = propertyName(callee);
+  const method = memberPropertyName(callee);
   // Most calls are not writes: decide by name before building the method chain.
   if (method === undefined || !(WRITE_SITE_METHODS.has(method) || MONGOOSE_UPDATES.has(method))) return null;
   const { links, root } = methodChainOf(call);
   const below = links.slice(0, -1);
   const find = (name: string): ChainLink | undefined => below.find((link) => link.name === name);
   const args = call.arguments;
-  const receiver = unwrap(callee.object);
+  const receiver = unwrapExpression(callee.object);
 
   switch (method) {
     case 'set': {
@@ -161,15 +158,15 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
         return valuesOf(first);
       };
       const updateTable = find('updateTable');
-      if (updateTable) return write(['kysely'], call, updateTable.property, setValues(), nameOf(updateTable.call.arguments[0]));
+      if (updateTable) return write(['kysely'], call, updateTable.nameNode, setValues(), nameOf(updateTable.call.arguments[0]));
       const update = find('update');
       if (!update) return null;
-      if (find('createQueryBuilder')) return write(['typeorm'], call, update.property, setValues(), nameOf(update.call.arguments[0]));
-      return write(['drizzle'], call, update.property, setValues(), nameOf(update.call.arguments[0]));
+      if (find('createQueryBuilder')) return write(['typeorm'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
+      return write(['drizzle'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
     }
     case 'update': {
       const parent = call.parent;
-      if (parent?.type === 'MemberExpression' && parent.object === call && propertyName(parent) === 'set') return null;
+      if (parent?.type === 'MemberExpression' && parent.object === call && memberPropertyName(parent) === 'set') return null;
       const first = args[0];
       const data = objectProperty(first, 'data');
       if (links.length === 1 && receiver.type === 'MemberExpression' && data) {

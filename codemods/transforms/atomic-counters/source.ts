@@ -3,18 +3,14 @@
 // `if (x < n) throw` check becomes a rows-affected check after the write.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { FieldChange } from '../../../rules/no-read-then-write.js';
+import { unwrapExpression } from '../../../analysis/ast/unwrapped-expression.js';
 import { indentationAt } from '../../engine/file-style.js';
 import type { SourceFileInfo, TextEdit } from '../../engine/transform.js';
 
 export type Reason = string;
 
+/** Wrappers a value can sit in without changing (`x!`, `x as T`, `a?.b`): walked up from a call to its statement. */
 const WRAPPERS = new Set(['TSNonNullExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'ChainExpression', 'TSTypeAssertion']);
-
-export function unwrapped(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (WRAPPERS.has(current.type)) current = (current as TSESTree.TSNonNullExpression).expression;
-  return current;
-}
 
 export function textOf(file: SourceFileInfo, node: TSESTree.Node): string {
   return file.text.slice(node.range[0], node.range[1]);
@@ -100,7 +96,7 @@ export function valueSlot(
   candidates: readonly TSESTree.Node[],
 ): ValueSlot | Reason {
   for (const candidate of candidates) {
-    const node = unwrapped(candidate);
+    const node = unwrapExpression(candidate);
     if (node === change.node || contains(node, change.node)) {
       return node === change.node
         ? { node: candidate }
@@ -113,10 +109,10 @@ export function valueSlot(
     const declarator = def.node as TSESTree.VariableDeclarator;
     const declaration = declarator.parent as TSESTree.VariableDeclaration;
     const others = variable.references.filter((r) => r.identifier !== node && r.identifier !== declarator.id);
-    if (declarator.init && unwrapped(declarator.init) !== change.node && contains(declarator.init, change.node)) {
+    if (declarator.init && unwrapExpression(declarator.init) !== change.node && contains(declarator.init, change.node)) {
       return 'the written value is more than `x ± n`; do the arithmetic in the database by hand';
     }
-    if (declarator.init && unwrapped(declarator.init) === change.node) {
+    if (declarator.init && unwrapExpression(declarator.init) === change.node) {
       if (others.length > 0)
         return `\`${node.name}\` is used besides the write; it would not be the stored value — read it back from the write (RETURNING) by hand`;
       return declaration.declarations.length === 1 && declaration.kind === 'const' ? { node: candidate, declaration } : { node: candidate };
@@ -181,7 +177,7 @@ export function boundRewrite(
   if (contains(check, statement))
     return 'the write sits inside the check; move the bound into the write filter and check the rows affected by hand';
   if (check.alternate) return 'the check has an else branch; move the bound into the write filter by hand';
-  const test = unwrapped(check.test);
+  const test = unwrapExpression(check.test);
   const operand = normalized(facts.operand);
   const shaped =
     test.type === 'BinaryExpression' &&

@@ -1,5 +1,6 @@
 // The rewrite of one read-then-write, per library: text edits that make the database do the
 // `x ± n` (and keep a checked bound in the filter), or the reason it must be done by hand.
+import { unwrapExpression } from '../../../analysis/ast/unwrapped-expression.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { FieldChange, ReadThenWriteFacts } from '../../../rules/no-read-then-write.js';
 import { quoted } from '../../engine/file-style.js';
@@ -11,7 +12,6 @@ import {
   removal,
   rowsCheckEdits,
   textOf,
-  unwrapped,
   usedAfter,
   valueSlot,
   type BoundRewrite,
@@ -40,7 +40,7 @@ function simpleChanges(facts: ReadThenWriteFacts): Simple[] | Reason {
 }
 
 function property(object: TSESTree.Node | undefined, name: string): TSESTree.Property | undefined {
-  const node = object && unwrapped(object);
+  const node = object && unwrapExpression(object);
   if (node?.type !== 'ObjectExpression') return undefined;
   return node.properties.find(
     (p): p is TSESTree.Property =>
@@ -51,7 +51,7 @@ function property(object: TSESTree.Node | undefined, name: string): TSESTree.Pro
 }
 
 function objectArgument(node: TSESTree.Node | undefined): TSESTree.ObjectExpression | undefined {
-  const object = node && unwrapped(node);
+  const object = node && unwrapExpression(node);
   return object?.type === 'ObjectExpression' && object.properties.every((p) => p.type === 'Property') ? object : undefined;
 }
 
@@ -74,9 +74,9 @@ function slotReplacement(file: SourceFileInfo, slot: ValueSlot, value: string): 
 }
 
 function calleeMember(call: TSESTree.Node): TSESTree.MemberExpression | undefined {
-  const node = unwrapped(call);
+  const node = unwrapExpression(call);
   if (node.type !== 'CallExpression') return undefined;
-  const callee = unwrapped(node.callee);
+  const callee = unwrapExpression(node.callee);
   return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee : undefined;
 }
 
@@ -110,7 +110,7 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
   if (write.type === 'TaggedTemplateExpression') {
     // postgres.js / `$executeRaw`: `${row.stock - qty}` → `stock - ${qty}`.
     for (const change of changes) {
-      const index = write.quasi.expressions.findIndex((e) => unwrapped(e) === change.node);
+      const index = write.quasi.expressions.findIndex((e) => unwrapExpression(e) === change.node);
       const slot = index === -1 ? undefined : write.quasi.expressions[index];
       const direct = slot ? { node: slot } : valueSlot(file, write, change, write.quasi.expressions);
       if (typeof direct === 'string') return direct;
@@ -131,7 +131,7 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
       if (/\breturning\b/i.test(file.text.slice(write.quasi.range[0], end)))
         return 'the UPDATE has RETURNING; add the bound to its WHERE by hand';
       edits.push({ start: end, end, text: ` ${where ? 'AND' : 'WHERE'} ${change.field} - \${${change.operand}} >= 0` });
-      const tag = unwrapped(write.tag);
+      const tag = unwrapExpression(write.tag);
       const numeric =
         tag.type === 'MemberExpression' && !tag.computed && tag.property.type === 'Identifier' && tag.property.name.startsWith('$execute');
       const check = numeric ? rowsCheck(file, guard, 'updated', 'updated === 0') : rowsCheck(file, guard, '{ count }', 'count === 0');
@@ -152,7 +152,7 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
   ) {
     return 'the SQL text is not a string literal at the call (a shared constant or a built string); edit the UPDATE by hand';
   }
-  const array = valuesNode && unwrapped(valuesNode);
+  const array = valuesNode && unwrapExpression(valuesNode);
   if (array?.type !== 'ArrayExpression') return 'the query values are not an array literal at the call; edit the UPDATE by hand';
   const raw = textOf(file, sqlNode);
   for (const change of changes) {
@@ -187,7 +187,8 @@ function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simp
 
 function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   const method = methodName(facts.write);
-  const args = unwrapped(facts.write).type === 'CallExpression' ? (unwrapped(facts.write) as TSESTree.CallExpression).arguments : [];
+  const args =
+    unwrapExpression(facts.write).type === 'CallExpression' ? (unwrapExpression(facts.write) as TSESTree.CallExpression).arguments : [];
   const options = objectArgument(args[0]);
   const data = method === 'upsert' ? objectArgument(property(options, 'update')?.value) : objectArgument(property(options, 'data')?.value);
   if (!options || !data || (method !== 'update' && method !== 'updateMany' && method !== 'upsert'))
@@ -224,7 +225,7 @@ function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: S
 
 function mongooseEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   const method = methodName(facts.write);
-  const call = unwrapped(facts.write) as TSESTree.CallExpression;
+  const call = unwrapExpression(facts.write) as TSESTree.CallExpression;
   if (method === 'save')
     return 'a loaded document saved back; use Model.updateOne({ _id }, { $inc }) by hand (the document may be used after the save)';
   if (!method || !['updateOne', 'updateMany', 'findOneAndUpdate', 'findByIdAndUpdate'].includes(method))
@@ -290,7 +291,7 @@ function singleValue(
 }
 
 function knexEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
-  const call = unwrapped(facts.write) as TSESTree.CallExpression;
+  const call = unwrapExpression(facts.write) as TSESTree.CallExpression;
   const member = calleeMember(call);
   if (!member || methodName(call) !== 'update')
     return 'not a knex `.update()` at the end of the chain; use increment()/decrement() by hand';
@@ -331,7 +332,8 @@ function entitySave(
   if (!mutation) return 'the entity is changed inside a larger expression; use increment()/decrement() by hand';
   const statement = awaitedStatement(facts.write);
   if (!statement) return 'the saved entity is returned or used; increment()/decrement() returns no entity — rewrite by hand';
-  const name = entity && unwrapped(entity).type === 'Identifier' ? (unwrapped(entity) as TSESTree.Identifier).name : undefined;
+  const name =
+    entity && unwrapExpression(entity).type === 'Identifier' ? (unwrapExpression(entity) as TSESTree.Identifier).name : undefined;
   if (!name) return 'the saved entity is not a local name; use increment()/decrement() by hand';
   if (usedAfter(file, facts.write, name, statement.range[1])) {
     return `\`${name}\` is used after the save and would hold a stale value; use increment()/decrement() and reload by hand`;
@@ -341,7 +343,7 @@ function entitySave(
 
 function sequelizeEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   if (guard) return 'a checked Sequelize counter; use Model.decrement with the bound in where and check the affected rows by hand';
-  const call = unwrapped(facts.write) as TSESTree.CallExpression;
+  const call = unwrapExpression(facts.write) as TSESTree.CallExpression;
   const member = calleeMember(call);
   const method = methodName(call);
   const q = file.style.quote;
@@ -386,13 +388,13 @@ function typeormCriteria(
   facts: ReadThenWriteFacts,
   receiver: string,
 ): { entity?: string; criteria: string } | undefined {
-  const read = unwrapped(facts.read);
+  const read = unwrapExpression(facts.read);
   const member = calleeMember(read);
   if (!member || read.type !== 'CallExpression' || textOf(file, member.object) !== receiver) return undefined;
   const method = methodName(read) ?? '';
   const args = [...read.arguments];
   // `manager.findOne(Item, { where })`: the entity first.
-  const entity = args.length === 2 && unwrapped(args[0]!).type === 'Identifier' ? textOf(file, args.shift()!) : undefined;
+  const entity = args.length === 2 && unwrapExpression(args[0]!).type === 'Identifier' ? textOf(file, args.shift()!) : undefined;
   if (method.startsWith('findOneBy'))
     return args[0] && objectArgument(args[0]) ? { ...(entity ? { entity } : {}), criteria: textOf(file, args[0]) } : undefined;
   const where = property(args[0], 'where')?.value;
@@ -401,7 +403,7 @@ function typeormCriteria(
 
 function typeormEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   if (guard) return 'a checked TypeORM counter; use a query builder UPDATE with the bound in where and check `affected` by hand';
-  const call = unwrapped(facts.write) as TSESTree.CallExpression;
+  const call = unwrapExpression(facts.write) as TSESTree.CallExpression;
   const member = calleeMember(call);
   const method = methodName(call);
   const change = changes[0]!;
