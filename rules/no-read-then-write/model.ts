@@ -75,3 +75,26 @@ export interface Taint {
   field: string | null;
   computed: Computation | null;
 }
+
+/** What the `atomic-counters` codemod needs to rewrite one read-then-write. */
+export interface ReadThenWriteFacts {
+  library: DataLibrary;
+  /** The read call (outermost call of its chain: what is awaited). */
+  read: DatabaseCall;
+  /** The write call (outermost call of its chain). */
+  write: DatabaseCall;
+  /** Model, table or entity name when visible at the read. */
+  model: string | null;
+  /** Columns or fields written with a value computed from the read (`null` entries dropped). */
+  fields: string[];
+  /** Each computed value written, with its `x ± n` shape when it has one. */
+  changes: FieldChange[];
+  /** Operator of the first change when it is a simple `x ± n`, else `null`. */
+  operator: '+' | '-' | null;
+  /** Source text of `n` in the first change when it is a simple `x ± n`, else `null`. */
+  operand: string | null;
+  /** An `if (x < amount) throw`-style check of the read value that guards the write. */
+  boundCheck: TSESTree.IfStatement | null;
+  /** Whether `boundCheck` is set (the codemod must move the bound into the write's WHERE). */
+  guarded: boolean;
+}

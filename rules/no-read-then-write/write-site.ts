@@ -128,6 +128,31 @@ function entitiesOf(argument: TSESTree.Node | undefined): TSESTree.Node[] {
   return [expr];
 }
 
+/** `.set(…)` of a builder update: Kysely `updateTable(t).set(…)`, TypeORM `createQueryBuilder().update(E).set(…)`, Drizzle `update(t).set(…)`. */
+function builderSetSite(
+  call: TSESTree.CallExpression,
+  args: TSESTree.CallExpressionArgument[],
+  find: (name: string) => ChainLink | undefined,
+): WriteSite | null {
+  const setValues = (): WriteValue[] => {
+    const first = args[0];
+    if (args.length >= 2 && first?.type === 'Literal' && typeof first.value === 'string') {
+      return args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [];
+    }
+    if (first && (first.type === 'ArrowFunctionExpression' || first.type === 'FunctionExpression')) {
+      // Kysely `set((eb) => ({ … }))`: the returned object's values.
+      return first.body.type === 'ObjectExpression' ? valuesOf(first.body) : [];
+    }
+    return valuesOf(first);
+  };
+  const updateTable = find('updateTable');
+  if (updateTable) return write(['kysely'], call, updateTable.nameNode, setValues(), nameOf(updateTable.call.arguments[0]));
+  const update = find('update');
+  if (!update) return null;
+  if (find('createQueryBuilder')) return write(['typeorm'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
+  return write(['drizzle'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
+}
+
 /**
  * The write `call` is, or `null`. `isLoadedEntity(node)` says whether a node is an entity or
  * document loaded by a read (so `entity.save()` and `entity.update({...})` are instance writes).
@@ -145,25 +170,8 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
   const receiver = unwrapExpression(callee.object);
 
   switch (method) {
-    case 'set': {
-      const setValues = (): WriteValue[] => {
-        const first = args[0];
-        if (args.length >= 2 && first?.type === 'Literal' && typeof first.value === 'string') {
-          return args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [];
-        }
-        if (first && (first.type === 'ArrowFunctionExpression' || first.type === 'FunctionExpression')) {
-          // Kysely `set((eb) => ({ … }))`: the returned object's values.
-          return first.body.type === 'ObjectExpression' ? valuesOf(first.body) : [];
-        }
-        return valuesOf(first);
-      };
-      const updateTable = find('updateTable');
-      if (updateTable) return write(['kysely'], call, updateTable.nameNode, setValues(), nameOf(updateTable.call.arguments[0]));
-      const update = find('update');
-      if (!update) return null;
-      if (find('createQueryBuilder')) return write(['typeorm'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
-      return write(['drizzle'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
-    }
+    case 'set':
+      return builderSetSite(call, args, find);
     case 'update': {
       const parent = call.parent;
       if (parent?.type === 'MemberExpression' && parent.object === call && memberPropertyName(parent) === 'set') return null;
