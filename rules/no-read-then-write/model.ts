@@ -56,6 +56,20 @@ export interface WriteSite {
   entities: TSESTree.Node[];
   /** The write's filter (`where`, a Mongo filter, SQL WHERE parameters): a compare-and-set shows here. */
   conditions: TSESTree.Node[];
+  /** The write call's arguments as parsed here, so a rewrite need not parse them again. */
+  shape: WriteShape;
+}
+
+/** What a write call's arguments hold. */
+export interface WriteShape {
+  /** The write method matched (`update`, `updateMany`, `upsert`, `save`, `updateOne`, `set`, or `UPDATE` for SQL). */
+  method: string;
+  /** The method's name as written (`update` in `prisma.user.update(…)`), where a rename edits. */
+  nameNode: TSESTree.Node;
+  /** The node holding the values sent: Prisma `data` (or upsert `update`), a Mongo update document, a builder's or repository's values. */
+  data: TSESTree.Node | undefined;
+  /** The filter: Prisma `where`, a Mongo filter, TypeORM criteria, Sequelize `where`. */
+  filter: TSESTree.Node | undefined;
 }
 
 export interface Computation {
@@ -83,6 +97,8 @@ export interface ReadThenWriteFacts {
   read: DatabaseCall;
   /** The write call (outermost call of its chain). */
   write: DatabaseCall;
+  /** The write call's method, values and filter as the rule parsed them. */
+  writeShape: WriteShape;
   /** Model, table or entity name when visible at the read. */
   model: string | null;
   /** Columns or fields written with a value computed from the read (`null` entries dropped). */

@@ -156,5 +156,14 @@ export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): Writ
   }
   const reportNode: TSESTree.Node = node.type === 'CallExpression' ? node.callee : node.tag;
   const update = tokens.findIndex((t) => identifierName(t) === 'update');
-  return { candidates: ['sql'], model: tableAt(tokens, update + 1), node, reportNode, values, entities: [], conditions };
+  return {
+    candidates: ['sql'],
+    model: tableAt(tokens, update + 1),
+    node,
+    reportNode,
+    values,
+    entities: [],
+    conditions,
+    shape: { method: 'UPDATE', nameNode: reportNode, data: undefined, filter: undefined },
+  };
 }

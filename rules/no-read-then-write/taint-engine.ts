@@ -354,6 +354,7 @@ export class ReadThenWriteEngine {
           library,
           read: read.node,
           write: write.node,
+          writeShape: write.shape,
           model: read.model,
           fields,
           changes,

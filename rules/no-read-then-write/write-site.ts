@@ -3,7 +3,7 @@
 // computed in JavaScript, so they simply never carry a taint.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { MONGO_ATOMIC_OPERATORS, PRISMA_ATOMIC_OPERATIONS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
-import { methodChainOf, outermostCallOf, type ChainLink } from '../../analysis/ast/method-chain.js';
+import { methodChainOf, outermostCallOf, type ChainLink, type MethodChain } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
@@ -115,10 +115,22 @@ function write(
   model: string | null,
   entities: TSESTree.Node[] = [],
   conditions?: (TSESTree.Node | undefined)[],
+  data?: TSESTree.Node,
 ): WriteSite {
   const node = outermostCallOf(call);
   const filter = conditions ? conditions.filter((c): c is TSESTree.Node => c !== undefined) : whereArguments(node);
-  return { candidates, model, node, reportNode, values, entities, conditions: filter };
+  const callee = unwrapExpression(call.callee);
+  const method = (callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined) ?? '';
+  return {
+    candidates,
+    model,
+    node,
+    reportNode,
+    values,
+    entities,
+    conditions: filter,
+    shape: { method, nameNode: callee.type === 'MemberExpression' ? callee.property : callee, data, filter: filter[0] },
+  };
 }
 
 function entitiesOf(argument: TSESTree.Node | undefined): TSESTree.Node[] {
@@ -153,6 +165,68 @@ function builderSetSite(
   return write(['drizzle'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
 }
 
+/** `.update(…)`: Prisma `update({ where, data })`, a knex builder update, an instance update, Sequelize `update(values, { where })`, TypeORM `update(criteria, values)`. */
+function updateSite(
+  call: TSESTree.CallExpression,
+  callee: TSESTree.MemberExpression,
+  { links, root }: MethodChain,
+  isLoadedEntity: (node: TSESTree.Node) => boolean,
+): WriteSite | null {
+  const below = links.slice(0, -1);
+  const args = call.arguments;
+  const receiver = unwrapExpression(callee.object);
+  const parent = call.parent;
+  if (parent?.type === 'MemberExpression' && parent.object === call && memberPropertyName(parent) === 'set') return null;
+  const first = args[0];
+  const data = objectProperty(first, 'data');
+  if (links.length === 1 && receiver.type === 'MemberExpression' && data) {
+    return write(
+      ['prisma'],
+      call,
+      callee.property,
+      valuesOf(data, prismaField),
+      nameOf(receiver),
+      [],
+      [objectProperty(first, 'where')],
+      data,
+    );
+  }
+  // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
+  if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
+    if (first?.type === 'Literal' && typeof first.value === 'string') {
+      return write(
+        ['knex'],
+        call,
+        callee.property,
+        args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [],
+        builderTable(root, below),
+        [],
+        undefined,
+        first,
+      );
+    }
+    return write(['knex'], call, callee.property, valuesOf(first), builderTable(root, below), [], undefined, first);
+  }
+  if (args.length === 1 && isLoadedEntity(receiver))
+    return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], [], first);
+  if (args.length === 2 && objectProperty(args[1], 'where')) {
+    return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')], first);
+  }
+  if (args.length === 2 || args.length === 3) {
+    return write(
+      ['typeorm'],
+      call,
+      callee.property,
+      valuesOf(args[args.length - 1]),
+      nameOf(args.length === 3 ? args[0] : receiver),
+      [],
+      [args[args.length - 2]],
+      args[args.length - 1],
+    );
+  }
+  return null;
+}
+
 /**
  * The write `call` is, or `null`. `isLoadedEntity(node)` says whether a node is an entity or
  * document loaded by a read (so `entity.save()` and `entity.update({...})` are instance writes).
@@ -172,53 +246,8 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
   switch (method) {
     case 'set':
       return builderSetSite(call, args, find);
-    case 'update': {
-      const parent = call.parent;
-      if (parent?.type === 'MemberExpression' && parent.object === call && memberPropertyName(parent) === 'set') return null;
-      const first = args[0];
-      const data = objectProperty(first, 'data');
-      if (links.length === 1 && receiver.type === 'MemberExpression' && data) {
-        return write(
-          ['prisma'],
-          call,
-          callee.property,
-          valuesOf(data, prismaField),
-          nameOf(receiver),
-          [],
-          [objectProperty(first, 'where')],
-        );
-      }
-      // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
-      if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
-        if (first?.type === 'Literal' && typeof first.value === 'string') {
-          return write(
-            ['knex'],
-            call,
-            callee.property,
-            args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [],
-            builderTable(root, below),
-          );
-        }
-        return write(['knex'], call, callee.property, valuesOf(first), builderTable(root, below));
-      }
-      if (args.length === 1 && isLoadedEntity(receiver))
-        return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], []);
-      if (args.length === 2 && objectProperty(args[1], 'where')) {
-        return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')]);
-      }
-      if (args.length === 2 || args.length === 3) {
-        return write(
-          ['typeorm'],
-          call,
-          callee.property,
-          valuesOf(args[args.length - 1]),
-          nameOf(args.length === 3 ? args[0] : receiver),
-          [],
-          [args[args.length - 2]],
-        );
-      }
-      return null;
-    }
+    case 'update':
+      return updateSite(call, callee, { links, root }, isLoadedEntity);
     case 'updateMany': {
       const data = objectProperty(args[0], 'data');
       if (data && receiver.type === 'MemberExpression') {
@@ -230,9 +259,12 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
           nameOf(receiver),
           [],
           [objectProperty(args[0], 'where')],
+          data,
         );
       }
-      return args.length >= 2 ? write(['mongoose'], call, callee.property, mongoValues(args[1]), nameOf(receiver), [], [args[0]]) : null;
+      return args.length >= 2
+        ? write(['mongoose'], call, callee.property, mongoValues(args[1]), nameOf(receiver), [], [args[0]], args[1])
+        : null;
     }
     case 'upsert': {
       const update = objectProperty(args[0], 'update');
@@ -245,6 +277,7 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
           nameOf(receiver),
           [],
           [objectProperty(args[0], 'where')],
+          update,
         );
       return null;
     }
@@ -269,7 +302,7 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
         const onDocument = args.length === 1 && isLoadedEntity(receiver);
         const update = onDocument ? args[0] : args[1];
         const filter = onDocument || method === 'findByIdAndUpdate' ? [] : [args[0]];
-        return write(['mongoose'], call, callee.property, mongoValues(update), onDocument ? null : nameOf(receiver), [], filter);
+        return write(['mongoose'], call, callee.property, mongoValues(update), onDocument ? null : nameOf(receiver), [], filter, update);
       }
       return null;
   }
