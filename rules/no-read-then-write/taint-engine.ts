@@ -13,8 +13,10 @@ import type { FieldChange, ReadSite, ReadThenWriteFacts, Taint, WriteSite } from
 import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
 import { sqlReadSiteOf, sqlWriteSiteOf } from './sql-site.js';
 import { TaintFrames } from './taint-frames.js';
-import { taintOf, type TaintEnvironment } from './taint.js';
+import { changeOf, taintOf, type TaintEnvironment } from './taint.js';
+import { contains, exits, inBranch } from './control-flow.js';
 import { writeSiteOf } from './write-site.js';
+import { saveHookInstanceOf } from './save-hooks.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -45,34 +47,6 @@ const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some'
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
 /** Optimistic-concurrency columns: a write filtered on one of these is a compare-and-set. */
 const VERSION_FIELDS = /^(?:version|__v|_version|lock_?version|revision|etag|updated_?at)$/i;
-
-function exits(statement: TSESTree.Statement): boolean {
-  const last = statement.type === 'BlockStatement' ? statement.body[statement.body.length - 1] : statement;
-  return (
-    last?.type === 'ThrowStatement' ||
-    last?.type === 'ReturnStatement' ||
-    last?.type === 'BreakStatement' ||
-    last?.type === 'ContinueStatement'
-  );
-}
-
-function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
-  return outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
-}
-
-/** The change a written value makes, when it was computed in JavaScript from a read. */
-export function changeOf(field: string | null, taint: Taint): FieldChange | null {
-  const computed = taint.computed;
-  if (!computed) return null;
-  const simple = (computed.operator === '+' || computed.operator === '-') && computed.operand !== null;
-  return {
-    field: field ?? computed.field,
-    node: computed.node,
-    operator: simple ? (computed.operator as '+' | '-') : null,
-    operand: simple ? computed.operand : null,
-    readField: computed.field,
-  };
-}
 
 /** A listener that never lets an unforeseen shape break linting. */
 function guarded<T>(fn: (node: T) => void): (node: T) => void {
@@ -136,11 +110,42 @@ export class ReadThenWriteEngine {
   }
 
   /** A field of a loaded entity changed in JavaScript (`entity.count++`): remembered until saved. */
-  private mutate(target: TSESTree.MemberExpression, change: Omit<FieldChange, 'field'> | null): boolean {
+  private mutate(
+    target: TSESTree.MemberExpression,
+    change: Omit<FieldChange, 'field'> | null,
+    at: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
+  ): boolean {
     const owner = this.taint(target.object);
     if (!owner || owner.computed || !change) return false;
-    owner.read.mutations.push({ field: memberPropertyName(target) ?? null, ...change });
+    const mutation = { field: memberPropertyName(target) ?? null, ...change };
+    owner.read.mutations.push(mutation);
+    if (owner.read.savedByHook) this.hookChange(owner.read, target, mutation, at);
     return true;
+  }
+
+  /** In a save hook, a field set from its own value (`doc.revisions += 1`) is written by the save as it stands. */
+  private hookChange(
+    read: ReadSite,
+    target: TSESTree.MemberExpression,
+    change: FieldChange,
+    node: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
+  ): void {
+    const field = memberPropertyName(target) ?? null;
+    const selfReferential =
+      node.type === 'UpdateExpression' || node.operator !== '=' ? change.operator !== null : change.readField === field;
+    if (!selfReferential || (field !== null && this.options.ignoredFields.has(field))) return;
+    const shape = { method: 'hook', nameNode: target, data: undefined, filter: undefined };
+    const write: WriteSite = {
+      candidates: ['sequelize'],
+      model: null,
+      node,
+      reportNode: target,
+      values: [],
+      entities: [],
+      conditions: [],
+      shape,
+    };
+    this.pending.push({ read, write, changes: [change], loc: undefined });
   }
 
   /** Whether `write` sends a value computed from a read (or saves a mutated entity); remembered as a finding. */
@@ -179,6 +184,20 @@ export class ReadThenWriteEngine {
 
   private enterFunction(node: TSESTree.FunctionLike): void {
     this.frames.enter();
+    const instance = saveHookInstanceOf(node);
+    if (instance) {
+      const read: ReadSite = {
+        candidates: ['sequelize'],
+        node: instance,
+        model: null,
+        locked: false,
+        mutations: [],
+        boundChecks: [],
+        savedByHook: true,
+      };
+      this.frames.declare(instance.name, { read, field: null, computed: null });
+      return;
+    }
     if (!this.frames.anyLive) return;
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) is tainted.
@@ -201,6 +220,8 @@ export class ReadThenWriteEngine {
     const operator = node.operator === '+=' ? '+' : node.operator === '-=' ? '-' : node.operator.slice(0, -1);
     if (left.type === 'Identifier') {
       if (compound) frames.compound(left.name, right, { node, operator, operand: right ? null : options.sourceCode.getText(node.right) });
+      // `if (!row) row = await Model.create(…)`: on the other path the name still holds the read.
+      else if (!right && inBranch(node)) return;
       else frames.assign(left.name, right);
       return;
     }
@@ -215,7 +236,7 @@ export class ReadThenWriteEngine {
         : right
           ? changeOf(null, right)
           : null;
-      if (this.mutate(left, change)) return;
+      if (this.mutate(left, change, node)) return;
       // `patch.balance = row.balance - 1` taints the local object `patch`.
       const root = unwrapExpression(left.object);
       if (root.type === 'Identifier' && right?.computed && !frames.lookup(root.name)) frames.assign(root.name, right);
@@ -228,7 +249,7 @@ export class ReadThenWriteEngine {
     const operator = node.operator === '++' ? '+' : '-';
     const argument = unwrapExpression(node.argument);
     if (argument.type === 'Identifier') this.frames.compound(argument.name, null, { node, operator, operand: '1' });
-    else if (argument.type === 'MemberExpression') this.mutate(argument, { node, operator, operand: '1' });
+    else if (argument.type === 'MemberExpression') this.mutate(argument, { node, operator, operand: '1' }, node);
   }
 
   /** `if (row.balance < amount) throw …`: a bound check the codemod moves into the write's filter. */

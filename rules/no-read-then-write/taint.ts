@@ -1,11 +1,17 @@
 // Whether an expression carries a value read from the database, and whether JavaScript changed
 // it on the way (`row.balance - amount`). Walks only the expression given, never the program.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { ARITHMETIC_METHODS, VALUE_PASS_THROUGH_FUNCTIONS, VALUE_PASS_THROUGH_METHODS } from '../../src/knowledge/orm-reads-writes.js';
+import {
+  ARITHMETIC_METHODS,
+  DECODING_CALLS,
+  ELEMENT_METHODS,
+  VALUE_PASS_THROUGH_FUNCTIONS,
+  VALUE_PASS_THROUGH_METHODS,
+} from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
-import type { Computation, DatabaseCall, ReadSite, Taint } from './model.js';
+import type { Computation, DatabaseCall, FieldChange, ReadSite, Taint } from './model.js';
 
 export interface TaintEnvironment {
   /** The taint of a local variable by name (`undefined` or `null`: not from a read). */
@@ -134,7 +140,7 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   if (read) return { read, field: null, computed: null };
   const callee = unwrapExpression(call.callee);
   const firstArgument = call.arguments[0];
-  if (callee.type === 'Identifier' && VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name)) {
+  if (callee.type === 'Identifier' && (VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECODING_CALLS.includes(callee.name))) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
   if (callee.type !== 'MemberExpression') return null;
@@ -149,9 +155,13 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
     if (!found || found.computed) return found;
     return computedFrom(found, { node: call, operator: 'call', operand: null });
   }
+  // JSON.parse(row.items): the decoded structure stands for the loaded field.
+  if (callee.object.type === 'Identifier' && DECODING_CALLS.includes(`${callee.object.name}.${method}`)) {
+    return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
+  }
   const receiver = taintOf(callee.object, env, depth);
   if (!receiver) return null;
-  if (VALUE_PASS_THROUGH_METHODS.includes(method)) return receiver;
+  if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method)) return receiver;
   if (ARITHMETIC_METHODS.includes(method)) {
     const simple = method === 'plus' || method === 'add' || method === 'minus' || method === 'sub' || method === 'subtract';
     const operand =
@@ -162,4 +172,18 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
     return computedFrom(receiver, { node: call, operator, operand });
   }
   return null;
+}
+
+/** The change a written value makes, when it was computed in JavaScript from a read. */
+export function changeOf(field: string | null, taint: Taint): FieldChange | null {
+  const computed = taint.computed;
+  if (!computed) return null;
+  const simple = (computed.operator === '+' || computed.operator === '-') && computed.operand !== null;
+  return {
+    field: field ?? computed.field,
+    node: computed.node,
+    operator: simple ? (computed.operator as '+' | '-') : null,
+    operand: simple ? computed.operand : null,
+    readField: computed.field,
+  };
 }

@@ -165,6 +165,24 @@ function builderSetSite(
   return write(['drizzle'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
 }
 
+/** Prisma `model.update({ where, data })`, `updateMany(…)`, `upsert({ where, update })`: the values under `key`. */
+function prismaWrite(call: TSESTree.CallExpression, callee: TSESTree.MemberExpression, key: 'data' | 'update'): WriteSite | null {
+  const receiver = unwrapExpression(callee.object);
+  const options = call.arguments[0];
+  const data = objectProperty(options, key);
+  if (!data || receiver.type !== 'MemberExpression') return null;
+  return write(
+    ['prisma'],
+    call,
+    callee.property,
+    valuesOf(data, prismaField),
+    nameOf(receiver),
+    [],
+    [objectProperty(options, 'where')],
+    data,
+  );
+}
+
 /** `.update(…)`: Prisma `update({ where, data })`, a knex builder update, an instance update, Sequelize `update(values, { where })`, TypeORM `update(criteria, values)`. */
 function updateSite(
   call: TSESTree.CallExpression,
@@ -178,18 +196,9 @@ function updateSite(
   const parent = call.parent;
   if (parent?.type === 'MemberExpression' && parent.object === call && memberPropertyName(parent) === 'set') return null;
   const first = args[0];
-  const data = objectProperty(first, 'data');
-  if (links.length === 1 && receiver.type === 'MemberExpression' && data) {
-    return write(
-      ['prisma'],
-      call,
-      callee.property,
-      valuesOf(data, prismaField),
-      nameOf(receiver),
-      [],
-      [objectProperty(first, 'where')],
-      data,
-    );
+  if (links.length === 1) {
+    const prisma = prismaWrite(call, callee, 'data');
+    if (prisma) return prisma;
   }
   // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
   if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
@@ -249,38 +258,14 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
     case 'update':
       return updateSite(call, callee, { links, root }, isLoadedEntity);
     case 'updateMany': {
-      const data = objectProperty(args[0], 'data');
-      if (data && receiver.type === 'MemberExpression') {
-        return write(
-          ['prisma'],
-          call,
-          callee.property,
-          valuesOf(data, prismaField),
-          nameOf(receiver),
-          [],
-          [objectProperty(args[0], 'where')],
-          data,
-        );
-      }
+      const prisma = prismaWrite(call, callee, 'data');
+      if (prisma) return prisma;
       return args.length >= 2
         ? write(['mongoose'], call, callee.property, mongoValues(args[1]), nameOf(receiver), [], [args[0]], args[1])
         : null;
     }
-    case 'upsert': {
-      const update = objectProperty(args[0], 'update');
-      if (update && links.length === 1)
-        return write(
-          ['prisma'],
-          call,
-          callee.property,
-          valuesOf(update, prismaField),
-          nameOf(receiver),
-          [],
-          [objectProperty(args[0], 'where')],
-          update,
-        );
-      return null;
-    }
+    case 'upsert':
+      return links.length === 1 ? prismaWrite(call, callee, 'update') : null;
     case 'save': {
       if (isLoadedEntity(receiver)) return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, [], null, [receiver], []);
       if (args.length === 0) return null;

@@ -3,8 +3,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { ReadThenWriteFacts } from '../../../rules/no-read-then-write.js';
 import type { SourceFileInfo, TextEdit } from '../../engine/transform.js';
-import { negated, textOf, valueSlot, type Reason } from './source.js';
-import { appendProperty, objectArgument, property, rowsCheck, slotReplacement, type Guard, type Simple } from './edit-parts.js';
+import { negated, textOf, type Reason } from './source.js';
+import { appendProperty, objectArgument, property, rowsCheck, slotAmong, slotReplacement, type Guard, type Simple } from './edit-parts.js';
 
 export function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, changes: Simple[], guard: Guard): TextEdit[] | Reason {
   const { method, data: dataNode, filter } = facts.writeShape;
@@ -13,12 +13,7 @@ export function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, cha
     return 'the Prisma write is not `update`/`updateMany`/`upsert` with literal data; use `{ increment }` by hand';
   const edits: TextEdit[] = [];
   for (const change of changes) {
-    const slot = valueSlot(
-      file,
-      facts.write,
-      change,
-      data.properties.map((p) => (p as TSESTree.Property).value),
-    );
+    const slot = slotAmong(file, facts, change, data);
     if (typeof slot === 'string') return slot;
     edits.push(...slotReplacement(file, slot, `{ ${change.operator === '+' ? 'increment' : 'decrement'}: ${change.operand} }`));
   }
@@ -58,12 +53,7 @@ export function mongooseEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, c
   }
   const incs: string[] = [];
   for (const change of changes) {
-    const slot = valueSlot(
-      file,
-      facts.write,
-      change,
-      target.properties.map((p) => (p as TSESTree.Property).value),
-    );
+    const slot = slotAmong(file, facts, change, target);
     if (typeof slot === 'string') return slot;
     incs.push(`${change.field}: ${change.operator === '+' ? change.operand : negated(change.operand)}`);
   }

@@ -10,6 +10,7 @@ import {
   removal,
   rowsCheckEdits,
   textOf,
+  valueSlot,
   type BoundRewrite,
   type Reason,
   type ValueSlot,
@@ -82,4 +83,19 @@ export function guardOf(file: SourceFileInfo, facts: ReadThenWriteFacts): Guard 
 export function rowsCheck(file: SourceFileInfo, guard: NonNullable<Guard>, binding: string, failed: string): TextEdit[] | Reason {
   const edits = rowsCheckEdits(file, guard.statement, binding, failed, guard.bound.consequent);
   return typeof edits === 'string' ? edits : [...edits, removal(file, guard.bound.check)];
+}
+
+/** Where the changed value sits among the property values of a literal object. */
+export function slotAmong(
+  file: SourceFileInfo,
+  facts: ReadThenWriteFacts,
+  change: Simple,
+  object: TSESTree.ObjectExpression,
+): ValueSlot | Reason {
+  return valueSlot(
+    file,
+    facts.write,
+    change,
+    object.properties.map((p) => (p as TSESTree.Property).value),
+  );
 }

@@ -41,6 +41,7 @@ export function sqlEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, change
     }
     return edits;
   }
+  if (write.type !== 'CallExpression') return 'the SQL is not sent by a call; edit it by hand';
   const first = write.arguments[0];
   const config = objectArgument(first);
   const sqlNode = config ? property(config, 'text')?.value : first;

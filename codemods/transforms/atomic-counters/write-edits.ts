@@ -22,6 +22,8 @@ function simpleChanges(facts: ReadThenWriteFacts): Simple[] | Reason {
 }
 
 export function atomicWriteEdits(file: SourceFileInfo, facts: ReadThenWriteFacts): TextEdit[] | Reason {
+  if (facts.writeShape.method === 'hook')
+    return 'a save hook changes the instance from its own loaded value; increment the column in the database (Model.increment) where the change is decided, by hand';
   const changes = simpleChanges(facts);
   if (typeof changes === 'string') return changes;
   const guard = guardOf(file, facts);

@@ -1,0 +1,187 @@
+// no-read-then-write on the shapes services write: reads through a repository accessor chain,
+// a `.catch()` on the read, a document re-created when missing, a structure decoded from a loaded
+// field, Prisma through a transaction-client getter, and Sequelize save hooks; and the shapes
+// that lose nothing (atomic increments, a locked read, a fresh value, nothing written back).
+import { noReadThenWrite } from '../../../rules/no-read-then-write.js';
+import { ruleTester } from '../rule-tester.js';
+
+const lines = (...l: string[]): string => l.join('\n');
+
+ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
+  valid: [
+    // the accessor chain, but the arithmetic runs in the database
+    lines(
+      'export class BinService {',
+      '  constructor(private readonly db: TenantDb) {}',
+      '  async adjust(ctx: Ctx, binId: string, delta: number) {',
+      '    const bin = await this.db.getRepository(ctx, Bin).findOne({ where: { binId } });',
+      "    if (bin) await this.db.getRepository(ctx, Bin).increment({ id: bin.id }, 'onHand', delta);",
+      '  }',
+      '}',
+    ),
+    // the accessor chain with a row lock: a second writer waits for the commit
+    lines(
+      'export async function reserve(manager: Manager, binId: string, qty: number) {',
+      "  const bin = await manager.getRepository(Bin).findOne({ where: { binId }, lock: { mode: 'pessimistic_write' } });",
+      '  await manager.getRepository(Bin).update(bin.id, { reserved: bin.reserved + qty });',
+      '}',
+    ),
+    // a name given a fresh value on every path no longer holds the read
+    lines(
+      'export async function resetBadge(source: Source, userId: string) {',
+      '  let badge = await source.getRepository(Badge).findOneBy({ userId });',
+      '  badge = new Badge();',
+      '  badge.level += 1;',
+      '  await source.getRepository(Badge).save(badge);',
+      '}',
+    ),
+    // a structure decoded from a loaded field and changed, but never written back
+    lines(
+      'export async function preview(source: Source, id: string) {',
+      '  const page = await source.getRepository(Page).findOneBy({ id });',
+      '  const layout = JSON.parse(page.layoutJson);',
+      '  layout.columns += 1;',
+      '  return layout;',
+      '}',
+    ),
+    // a create hook: the row does not exist yet, nothing is overwritten
+    lines(
+      "import { BeforeCreate, Model, Table } from 'sequelize-typescript';",
+      '@Table',
+      'export class Ticket extends Model {',
+      '  @BeforeCreate',
+      '  static number(ticket: Ticket) {',
+      '    ticket.sequence += 1;',
+      '  }',
+      '}',
+    ),
+    // an update hook that sets values not derived from the field itself
+    lines(
+      "import { BeforeUpdate, Model, Table } from 'sequelize-typescript';",
+      '@Table',
+      'export class Ticket extends Model {',
+      '  @BeforeUpdate',
+      '  static normalise(ticket: Ticket) {',
+      '    ticket.subject = ticket.subject.trim();',
+      '    ticket.touchedAt = new Date();',
+      '    ticket.status = ticket.status || "open";',
+      '  }',
+      '}',
+    ),
+    // Prisma through a transaction-client getter, with the increment in the database
+    lines(
+      'export class BoardService {',
+      '  async bump(boardId: string) {',
+      '    const board = await this.prisma.txClient().board.findFirstOrThrow({ where: { id: boardId } });',
+      '    await this.prisma.txClient().board.update({ where: { id: board.id }, data: { revision: { increment: 1 } } });',
+      '  }',
+      '}',
+    ),
+  ],
+  invalid: [
+    // a repository handed out for the entity, read, then written back through the same chain
+    {
+      code: lines(
+        'export class BinService {',
+        '  constructor(private readonly db: TenantDb) {}',
+        '  async adjust(ctx: Ctx, binId: string, delta: number) {',
+        '    const bin = await this.db.getRepository(ctx, Bin).findOne({ where: { binId } });',
+        '    if (bin) {',
+        '      await this.db',
+        '        .getRepository(ctx, Bin)',
+        '        .update(bin.id, { onHand: bin.onHand + delta });',
+        '    }',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'typeorm', line: 8, column: 10 }],
+    },
+    // `.catch()` on the read, a structure decoded from a loaded field, changed and encoded back, then saved
+    {
+      code: lines(
+        'export async function dropSection(source: Source, bookId: string, sectionId: string) {',
+        '  const book = await source',
+        '    .getRepository(Book)',
+        '    .findOneBy({ id: bookId })',
+        '    .catch(() => null);',
+        '  const sections = JSON.parse(book.sectionsJson);',
+        '  const section = sections.find((s: { id: string }) => s.id === sectionId);',
+        '  section.pageCount -= 1;',
+        '  book.sectionsJson = JSON.stringify(sections);',
+        '  await source.getRepository(Book).save(book);',
+        '}',
+      ),
+      errors: [{ messageId: 'typeorm', line: 10, column: 36 }],
+    },
+    // a document created when missing: on either path the name holds a loaded document
+    {
+      code: lines(
+        "import { model } from 'mongoose';",
+        "const Quota = model('Quota', quotaSchema);",
+        'export async function chargeQuota(teamId: string, used: number) {',
+        '  let quota = await Quota.findOne({ team: teamId });',
+        '  if (!quota) {',
+        '    quota = await Quota.create({ team: teamId, used: 0 });',
+        '  }',
+        '  quota.used += used;',
+        '  await quota.save();',
+        '}',
+      ),
+      errors: [{ messageId: 'mongoose', line: 9, column: 15 }],
+    },
+    // Prisma through a transaction-client getter, the read settled by `.catch()`, version + 1 with no version in where
+    {
+      code: lines(
+        'export class BoardService {',
+        '  async rename(boardId: string, title: string) {',
+        '    const board = await this.prisma',
+        '      .txClient()',
+        '      .board.findFirstOrThrow({ where: { id: boardId }, select: { revision: true } })',
+        "      .catch(() => { throw new Error('no board'); });",
+        '    await this.prisma.txClient().board.update({ where: { id: boardId }, data: { title, revision: board.revision + 1 } });',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'prisma', line: 7, column: 40 }],
+    },
+    // a sequelize-typescript update hook: the save writes the incremented absolute value
+    {
+      code: lines(
+        "import { BeforeUpdate, Column, Model, Table } from 'sequelize-typescript';",
+        '@Table',
+        'export class Article extends Model {',
+        '  @Column editCount!: number;',
+        '  @BeforeUpdate',
+        '  static countEdit(article: Article) {',
+        '    article.editCount += 1;',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'sequelize', line: 7, column: 5 }],
+    },
+    // classic Sequelize hooks: registered by method, by addHook, and in the model options
+    {
+      code: lines(
+        "import { Model } from 'sequelize';",
+        'Invoice.beforeSave((invoice) => {',
+        '  invoice.revision = invoice.revision + 1;',
+        '});',
+        "Invoice.addHook('beforeUpdate', 'stamp', (invoice) => {",
+        '  invoice.edits++;',
+        '});',
+        'Member.init(attributes, {',
+        '  hooks: {',
+        '    beforeUpdate(member) {',
+        '      member.logins -= 1;',
+        '    },',
+        '  },',
+        '});',
+      ),
+      errors: [
+        { messageId: 'sequelize', line: 3, column: 3 },
+        { messageId: 'sequelize', line: 6, column: 3 },
+        { messageId: 'sequelize', line: 11, column: 7 },
+      ],
+    },
+  ],
+});
