@@ -9,6 +9,7 @@ import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
 import { mentionsReadAndWrite } from './no-read-then-write/mentions.js';
 import { SQL_READ_KEYWORD, SQL_WRITE_KEYWORD } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
+import { helperReadSiteOf } from './no-read-then-write/helper-reads.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -64,6 +65,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       ignoredFields: new Set(context.options[0]?.ignoreFields ?? []),
       sqlReads: SQL_READ_KEYWORD.test(code),
       sqlWrites: SQL_WRITE_KEYWORD.test(code),
+      helperReadOf: (call) => helperReadSiteOf(context, call),
     });
     return {
       ...engine.listeners(),

@@ -19,7 +19,10 @@ const READ_WORDS = anyOf([...libraries.flatMap((entry) => entry.reads), ...BUILD
 /** Save hooks (`@BeforeUpdate`, `beforeSave(…)`): the save that follows them is the write. */
 const HOOK_WORDS = anyOf([...INSTANCE_SAVE_HOOKS.decorators, ...INSTANCE_SAVE_HOOKS.hookNames]);
 
-/** Whether `text` mentions both a write and a read `no-read-then-write` could recognise, or a save hook. */
+/** An import of a project module: a read may sit in a helper there (`await loadDocument(id)`). */
+const PROJECT_IMPORT = /\bfrom\s*['"](?:\.|@\/|~|#)|\brequire\(\s*['"]\./;
+
+/** Whether `text` mentions both a write and a read `no-read-then-write` could recognise (maybe in a project module), or a save hook. */
 export function mentionsReadAndWrite(text: string): boolean {
-  return (WRITE_WORDS.test(text) && READ_WORDS.test(text)) || HOOK_WORDS.test(text);
+  return (WRITE_WORDS.test(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || HOOK_WORDS.test(text);
 }

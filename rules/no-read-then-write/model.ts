@@ -118,3 +118,19 @@ export interface ReadThenWriteFacts {
   /** Whether `boundCheck` is set (the codemod must move the bound into the write's WHERE). */
   guarded: boolean;
 }
+
+/** One read-then-write: the library it belongs to, the field first changed, where to report, and the rewrite facts. */
+export interface ReadThenWriteFinding {
+  library: DataLibrary;
+  field: string;
+  node: TSESTree.Node;
+  loc: TSESTree.SourceLocation | undefined;
+  facts: ReadThenWriteFacts;
+}
+
+export interface PendingFinding {
+  read: ReadSite;
+  write: WriteSite;
+  changes: FieldChange[];
+  loc: TSESTree.SourceLocation | undefined;
+}

@@ -9,7 +9,10 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf } from './compared-fields.js';
 import { entityChangeCallOf } from './entity-changes.js';
-import type { FieldChange, ReadSite, ReadThenWriteFacts, Taint, WriteSite } from './model.js';
+import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
+
+export type { ReadThenWriteFinding } from './model.js';
+import { resultIsBound } from './helper-reads.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
 import { sqlReadSiteOf, sqlWriteSiteOf } from './sql-site.js';
 import { TaintFrames } from './taint-frames.js';
@@ -25,22 +28,8 @@ export interface EngineOptions {
   /** Whether the file can hold SQL reads / SQL writes (a keyword pre-check): SQL text is built only then. */
   sqlReads: boolean;
   sqlWrites: boolean;
-}
-
-/** One read-then-write: the library it belongs to, the field first changed, where to report, and the rewrite facts. */
-export interface ReadThenWriteFinding {
-  library: DataLibrary;
-  field: string;
-  node: TSESTree.Node;
-  loc: TSESTree.SourceLocation | undefined;
-  facts: ReadThenWriteFacts;
-}
-
-interface PendingFinding {
-  read: ReadSite;
-  write: WriteSite;
-  changes: FieldChange[];
-  loc: TSESTree.SourceLocation | undefined;
+  /** The read a call of a project helper is (`await loadDocument(id)`); asked only for calls whose result is kept in a name. */
+  helperReadOf?: (call: TSESTree.CallExpression) => ReadSite | null;
 }
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
@@ -67,15 +56,20 @@ export class ReadThenWriteEngine {
   private readonly env: TaintEnvironment;
 
   constructor(private readonly options: EngineOptions) {
-    const { sourceCode, sqlReads } = options;
+    const { sourceCode, sqlReads, helperReadOf } = options;
     const reads = this.reads;
+    const helperRead = (node: DatabaseCall): ReadSite | null =>
+      helperReadOf && node.type === 'CallExpression' && resultIsBound(node) ? helperReadOf(node) : null;
     this.env = {
       lookup: (name) => this.frames.lookup(name),
       readOf(node) {
         let site = reads.get(node);
         if (site === undefined) {
           try {
-            site = (node.type === 'CallExpression' ? readSiteOf(node) : null) ?? (sqlReads ? sqlReadSiteOf(node, sourceCode) : null);
+            site =
+              (node.type === 'CallExpression' ? readSiteOf(node) : null) ??
+              (sqlReads ? sqlReadSiteOf(node, sourceCode) : null) ??
+              helperRead(node);
           } catch {
             site = null;
           }
@@ -104,7 +98,8 @@ export class ReadThenWriteEngine {
       // entered after it): others need no chain built.
       const callee = unwrapExpression(node.callee);
       const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-      if (name === undefined || !READ_CHAIN_NAMES.has(name)) return;
+      const chainRead = name !== undefined && READ_CHAIN_NAMES.has(name);
+      if (!chainRead && !(this.options.helperReadOf && resultIsBound(node))) return;
     }
     if (this.env.readOf(node)) this.frames.markCurrentLive();
   }
@@ -271,7 +266,10 @@ export class ReadThenWriteEngine {
   private call(node: TSESTree.CallExpression): void {
     const callee = node.callee;
     if (callee.type === 'Identifier') {
-      if (callee.name !== 'require') return;
+      if (callee.name !== 'require') {
+        if (!this.frames.anyLive) this.noteRead(node);
+        return;
+      }
       const source = node.arguments[0];
       const library = source?.type === 'Literal' && typeof source.value === 'string' ? libraryOfModule(source.value) : undefined;
       if (library) this.imported.add(library);

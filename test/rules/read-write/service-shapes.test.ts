@@ -77,6 +77,26 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
       '  }',
       '}',
     ),
+    // a helper of a package, not of the project: its result is not known to be a row
+    lines(
+      "import { loadProfile } from 'profile-sdk';",
+      'export async function visit(store: Store, userId: string) {',
+      '  const profile = await loadProfile(userId);',
+      '  profile.visits += 1;',
+      '  await store.save(profile);',
+      '}',
+    ),
+    // a same-file helper that builds a fresh object is not a read
+    lines(
+      'function emptyCart(ownerId: string) {',
+      '  return { ownerId, items: 0 };',
+      '}',
+      'export async function addItem(repo: CartRepository, ownerId: string) {',
+      '  const cart = emptyCart(ownerId);',
+      '  cart.items += 1;',
+      '  await repo.save(cart);',
+      '}',
+    ),
   ],
   invalid: [
     // a repository handed out for the entity, read, then written back through the same chain
@@ -181,6 +201,42 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
         { messageId: 'sequelize', line: 3, column: 3 },
         { messageId: 'sequelize', line: 6, column: 3 },
         { messageId: 'sequelize', line: 11, column: 7 },
+      ],
+    },
+    // a same-file helper that returns a read
+    {
+      code: lines(
+        'async function teamRow(db: Db, teamId: string) {',
+        '  return db.team.findUnique({ where: { id: teamId } });',
+        '}',
+        'export async function addSeat(db: Db, teamId: string) {',
+        '  const team = await teamRow(db, teamId);',
+        '  await db.team.update({ where: { id: teamId }, data: { seats: team.seats + 1 } });',
+        '}',
+      ),
+      errors: [{ messageId: 'prisma', line: 6, column: 17 }],
+    },
+    // loader-named helpers of the project whose module is out of reach: an imported function, a service method
+    {
+      code: lines(
+        "import { findInvoice } from '../billing/invoices';",
+        'export class RetryService {',
+        '  constructor(private readonly invoiceService: InvoiceService, private readonly invoiceRepository: InvoiceRepository) {}',
+        '  async retry(id: string) {',
+        '    const invoice = await findInvoice(id);',
+        '    invoice.attempts += 1;',
+        '    await invoice.save();',
+        '  }',
+        '  async retryLater(id: string) {',
+        '    const invoice = await this.invoiceService.getInvoice(id);',
+        '    invoice.delays++;',
+        '    await this.invoiceRepository.save(invoice);',
+        '  }',
+        '}',
+      ),
+      errors: [
+        { messageId: 'sequelize', line: 7, column: 19 },
+        { messageId: 'typeorm', line: 12, column: 34 },
       ],
     },
   ],
