@@ -8,6 +8,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFunction } from '../../analysis/modules/index.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import type { ReadSite } from './model.js';
@@ -28,26 +29,20 @@ const LOADER_NAME = /^(?:find|load|fetch|get|read)(?:One|By|[A-Z])/;
 const DATA_ACCESS_RECEIVER = /(?:repo|repository|store|dao|model|service|gateway)$/i;
 const ALL_LIBRARIES = Object.keys(LIBRARY_READS_WRITES) as DataLibrary[];
 
-/** The expressions a function returns (an arrow's expression body, `return x` not inside nested functions). */
-function returnedExpressions(fn: TSESTree.FunctionLike): TSESTree.Node[] {
+/** The expressions a function returns (an arrow's expression body, `return x` not inside nested functions or classes). */
+function returnedExpressions({ fn, module }: ProjectFunction): TSESTree.Node[] {
   if (!fn.body) return [];
   if (fn.body.type !== 'BlockStatement') return [fn.body];
+  const nested = (node: TSESTree.Node): boolean =>
+    node.type === 'FunctionDeclaration' ||
+    node.type === 'FunctionExpression' ||
+    node.type === 'ArrowFunctionExpression' ||
+    node.type === 'ClassDeclaration' ||
+    node.type === 'ClassExpression';
   const out: TSESTree.Node[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === 'ReturnStatement') {
-      if (node.argument) out.push(node.argument);
-      return;
-    }
-    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return;
-    if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'parent') continue;
-      if (Array.isArray(value)) for (const child of value) if (child && typeof child.type === 'string') visit(child as TSESTree.Node);
-      if (value && typeof value === 'object' && typeof (value as TSESTree.Node).type === 'string' && !Array.isArray(value))
-        visit(value as TSESTree.Node);
-    }
-  };
-  visit(fn.body);
+  for (const node of descendants(fn.body, module.sourceCode.visitorKeys, nested)) {
+    if (node.type === 'ReturnStatement' && node.argument) out.push(node.argument);
+  }
   return out;
 }
 
@@ -91,7 +86,7 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
 
 /** The read a project function returns (a row it loaded, directly or through the functions it calls), or null. */
 export const readReturnedBy = defineFunctionFact<ReturnedRead | null>('returns a database read', null, (fn, follow) => {
-  for (const returned of returnedExpressions(fn.fn)) {
+  for (const returned of returnedExpressions(fn)) {
     const found = readIn(returned, fn, follow, 0);
     if (found) return found;
   }
