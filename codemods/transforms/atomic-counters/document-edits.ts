@@ -22,7 +22,16 @@ export function prismaEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, cha
     if (method === 'upsert' || !where)
       return 'a checked Prisma write that is not `update` with a literal where; use updateMany with the bound and check count by hand';
     const change = changes[0]!;
-    edits.push(appendProperty(where, `${change.field}: { gte: ${change.operand} }`));
+    const ceiling = guard.bound.ceiling;
+    if (ceiling && change.operand.trim() !== '1')
+      return 'an increment other than `+ 1` checked against a limit; put `field <= limit - n` in where by hand';
+    // `uses < maxUses` of the same row: a Prisma field reference (`prisma.coupon.fields.maxUses`).
+    const model =
+      facts.writeShape.nameNode.parent?.type === 'MemberExpression' ? textOf(file, facts.writeShape.nameNode.parent.object) : null;
+    const limit = ceiling?.limitField && model ? `${model}.fields.${ceiling.limitField}` : ceiling?.limit;
+    if (ceiling && ceiling.limitField && !model)
+      return 'the Prisma model of the write is not named; use a field reference in where by hand';
+    edits.push(appendProperty(where, ceiling ? `${change.field}: { lt: ${limit} }` : `${change.field}: { gte: ${change.operand} }`));
     if (method === 'update') {
       const name = facts.writeShape.nameNode;
       edits.push({ start: name.range[0], end: name.range[1], text: 'updateMany' });

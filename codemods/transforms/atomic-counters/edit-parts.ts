@@ -76,7 +76,8 @@ export function guardOf(file: SourceFileInfo, facts: ReadThenWriteFacts): Guard 
   if (facts.changes.length !== 1) return 'a checked bound with several changed fields; move the bound into the write filter by hand';
   const statement = awaitedStatement(facts.write);
   if (!statement) return 'the checked write is not a plain `await` statement; add the bound and the rows-affected check by hand';
-  const bound = boundRewrite(file, facts, statement);
+  const change = facts.changes[0];
+  const bound = boundRewrite(file, { ...facts, readField: change?.readField ?? change?.field ?? null }, statement);
   return typeof bound === 'string' ? bound : { bound, statement };
 }
 

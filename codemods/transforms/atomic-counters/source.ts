@@ -158,6 +158,11 @@ export interface BoundRewrite {
   check: TSESTree.IfStatement;
   /** `throw new Error('insufficient funds');` or `{ … }`, as written. */
   consequent: string;
+  /**
+   * For an increment checked against a limit (`if (c.uses >= c.maxUses) throw`): the limit, and
+   * the field of the same row it is when it is one (`maxUses`), so the write can keep `uses < limit`.
+   */
+  ceiling?: { limit: string; limitField: string | null };
 }
 
 const normalized = (text: string): string => text.replace(/\s+/g, '');
@@ -168,10 +173,11 @@ const normalized = (text: string): string => text.replace(/\s+/g, '');
  */
 export function boundRewrite(
   file: SourceFileInfo,
-  facts: { boundCheck: TSESTree.IfStatement | null; operator: '+' | '-' | null; operand: string | null },
+  facts: { boundCheck: TSESTree.IfStatement | null; operator: '+' | '-' | null; operand: string | null; readField?: string | null },
   statement: TSESTree.Statement,
 ): BoundRewrite | Reason {
   const check = facts.boundCheck!;
+  if (facts.operator === '+' && facts.operand !== null) return ceilingRewrite(file, check, facts.readField ?? null, statement);
   if (facts.operator !== '-' || facts.operand === null)
     return 'a checked value that is not decremented by the checked amount; move the bound into the write by hand';
   if (contains(check, statement))
@@ -184,6 +190,49 @@ export function boundRewrite(
     ((test.operator === '<' && normalized(textOf(file, test.right)) === operand) ||
       (test.operator === '>' && normalized(textOf(file, test.left)) === operand));
   if (!shaped) return 'the check is not `x < amount` on the decremented amount; move the bound into the write filter by hand';
+  const placed = checkPlacement(check, statement);
+  return typeof placed === 'string' ? placed : { check, consequent: textOf(file, check.consequent) };
+}
+
+/**
+ * `if (row.uses >= row.maxUses) throw …` before `uses + n`: the limit the write must keep below.
+ * The checked side must be the incremented field of the read row; the limit is either another
+ * field of that row or a value that does not come from it.
+ */
+function ceilingRewrite(
+  file: SourceFileInfo,
+  check: TSESTree.IfStatement,
+  field: string | null,
+  statement: TSESTree.Statement,
+): BoundRewrite | Reason {
+  const test = unwrapExpression(check.test);
+  if (field === null || test.type !== 'BinaryExpression' || (test.operator !== '>=' && test.operator !== '<='))
+    return 'the check is not `x >= limit` on the incremented field; move the bound into the write filter by hand';
+  const [counted, limit] = test.operator === '>=' ? [test.left, test.right] : [test.right, test.left];
+  const countedNode = unwrapExpression(counted);
+  if (countedNode.type !== 'MemberExpression' || countedNode.computed || countedNode.property.type !== 'Identifier')
+    return 'the check is not `x >= limit` on the incremented field; move the bound into the write filter by hand';
+  if (countedNode.property.name !== field) return 'the check is on another field than the one incremented; rewrite by hand';
+  const row = textOf(file, countedNode.object);
+  const limitNode = unwrapExpression(limit);
+  const sameRow =
+    limitNode.type === 'MemberExpression' &&
+    !limitNode.computed &&
+    limitNode.property.type === 'Identifier' &&
+    textOf(file, limitNode.object) === row;
+  if (!sameRow && new RegExp(`(?<![\\w$.])${row.replace(/[$.]/g, '\\$&')}(?![\\w$])`).test(textOf(file, limitNode)))
+    return 'the limit is computed from the row read; move the bound into the write filter by hand';
+  const placed = checkPlacement(check, statement);
+  if (typeof placed === 'string') return placed;
+  const limitField = sameRow ? (limitNode.property as TSESTree.Identifier).name : null;
+  return { check, consequent: textOf(file, check.consequent), ceiling: { limit: textOf(file, limitNode), limitField } };
+}
+
+/** Whether the check can move after the write: it ends in throw/return, sits before it in the same block, with only declarations between. */
+function checkPlacement(check: TSESTree.IfStatement, statement: TSESTree.Statement): true | Reason {
+  if (contains(check, statement))
+    return 'the write sits inside the check; move the bound into the write filter and check the rows affected by hand';
+  if (check.alternate) return 'the check has an else branch; move the bound into the write filter by hand';
   const body = check.consequent.type === 'BlockStatement' ? check.consequent.body : [check.consequent];
   const last = body[body.length - 1];
   if (!last || (last.type !== 'ThrowStatement' && last.type !== 'ReturnStatement'))
@@ -198,7 +247,7 @@ export function boundRewrite(
   if (between.some((s) => s.type !== 'VariableDeclaration' || hasEffects(s))) {
     return 'other work runs between the check and the write; control flow depends on more than the counter — rewrite by hand';
   }
-  return { check, consequent: textOf(file, check.consequent) };
+  return true;
 }
 
 /** Turns `await write;` into `const <binding> = await write;` followed by `if (<failed>) <consequent>`. */

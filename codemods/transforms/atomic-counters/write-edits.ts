@@ -28,6 +28,8 @@ export function atomicWriteEdits(file: SourceFileInfo, facts: ReadThenWriteFacts
   if (typeof changes === 'string') return changes;
   const guard = guardOf(file, facts);
   if (typeof guard === 'string') return guard;
+  if (guard?.bound.ceiling && facts.library !== 'prisma')
+    return 'an increment checked against a limit; put `field < limit` in the write filter and check the rows affected by hand';
   switch (facts.library) {
     case 'sql':
       return sqlEdits(file, facts, changes, guard);
