@@ -3,6 +3,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   LIBRARY_READS_WRITES,
+  MODEL_SCOPES,
   PROMISE_PASS_THROUGH,
   QUERY_RUNNERS,
   REPOSITORY_ACCESSORS,
@@ -38,6 +39,7 @@ const RUNNERS: ReadonlySet<string | undefined> = new Set(QUERY_RUNNERS);
 
 const PROMISE_CALLS: ReadonlySet<string | undefined> = new Set(PROMISE_PASS_THROUGH);
 const ACCESSORS: ReadonlySet<string | undefined> = new Set(REPOSITORY_ACCESSORS);
+const SCOPES: ReadonlySet<string | undefined> = new Set(MODEL_SCOPES);
 const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
 const SINGLE_LIBRARY_READ_NAMES = Object.keys(SINGLE_LIBRARY_READS);
 const TYPEORM_BUILDER_READS = new Set(['getOne', 'getOneOrFail', 'getRawOne', 'getMany', 'getRawMany']);
@@ -89,10 +91,11 @@ function nameOf(node: TSESTree.Node | undefined): string | null {
 }
 
 /** The entity a repository accessor is for (`getRepository(ctx, Order)` → `Order`, `model('User')` → `User`). */
-function entityArgumentOf(call: TSESTree.CallExpression): string | null {
+function entityArgumentOf({ call, name }: ChainLink): string | null {
   for (let i = call.arguments.length - 1; i >= 0; i--) {
     const argument = call.arguments[i] as TSESTree.CallExpressionArgument;
-    if (argument.type === 'Literal' && typeof argument.value === 'string') return argument.value;
+    if (argument.type === 'Literal' && typeof argument.value === 'string' && (name === 'model' || name === 'getModel'))
+      return argument.value;
     if (argument.type === 'Identifier' && /^[A-Z]/.test(argument.name)) return argument.name;
   }
   return null;
@@ -168,10 +171,11 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   }
 
   // `dataSource.getRepository(Order).findOneBy(q)`: the read of a repository handed out for an entity.
-  const accessor = meaningful.length === 2 && ACCESSORS.has(meaningful[0]?.name) ? meaningful[0] : undefined;
-  if (meaningful.length !== 1 && !accessor) return null;
+  const accessors = meaningful.slice(0, -1);
+  if (!accessors.every((link) => ACCESSORS.has(link.name) || SCOPES.has(link.name))) return null;
+  const accessor = accessors.find((link) => ACCESSORS.has(link.name));
   const rootExpr = unwrapExpression(root);
-  const model = accessor ? entityArgumentOf(accessor.call) : nameOf(rootExpr);
+  const model = (accessor ? entityArgumentOf(accessor) : null) ?? nameOf(rootExpr);
   // db.query.accounts.findFirst(...) — Drizzle's relational queries.
   if (
     (last === 'findFirst' || last === 'findMany') &&
@@ -181,7 +185,7 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   ) {
     return last === 'findFirst' ? site(['drizzle'], call, model, locked) : null;
   }
-  if (PRISMA_READS.has(last) && rootExpr.type === 'MemberExpression' && !accessor) return site(['prisma'], call, model, false);
+  if (PRISMA_READS.has(last) && rootExpr.type === 'MemberExpression' && accessors.length === 0) return site(['prisma'], call, model, false);
   const library = last === undefined ? undefined : SINGLE_LIBRARY_READS[last];
   if (library === 'typeorm') return site(['typeorm'], call, nameOf(call.arguments[0]) ?? model, hasLockOption(call));
   if (library) return site([library], call, model, library !== 'mongoose' && hasLockOption(call));

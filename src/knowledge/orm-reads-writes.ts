@@ -137,8 +137,8 @@ export const QUERY_RUNNERS: readonly string[] = [
 
 /**
  * Calls that hand out a repository or model client for an entity (`dataSource.getRepository(Order)`,
- * `this.connection.getRepository(ctx, Order)`, `manager.withRepository(repo)`, Prisma `$transaction`
- * clients): a read or write called on their result is a read or write of that entity.
+ * `this.connection.getRepository(ctx, Order)`, `manager.withRepository(repo)`, `mongoose.model('User')`):
+ * a read or write called on their result is a read or write of that entity.
  */
 export const REPOSITORY_ACCESSORS: readonly string[] = [
   'getRepository',
@@ -149,6 +149,9 @@ export const REPOSITORY_ACCESSORS: readonly string[] = [
   'getModel',
   'model',
 ];
+
+/** Calls that narrow a model and return it (Sequelize `User.scope('active')`, `unscoped()`, `schema(…)`): reads on it are reads of that model. */
+export const MODEL_SCOPES: readonly string[] = ['scope', 'unscoped', 'schema'];
 
 /** Trailing promise calls that pass the read row through (`repo.findOneBy(q).catch(notFound)`). */
 export const PROMISE_PASS_THROUGH: readonly string[] = ['catch', 'finally'];

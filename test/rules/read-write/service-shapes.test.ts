@@ -97,6 +97,14 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
       '  await repo.save(cart);',
       '}',
     ),
+    // a scoped Sequelize read that locks its row inside the transaction
+    lines(
+      "import { Model } from 'sequelize';",
+      'export async function persist(id: string, transaction: Transaction) {',
+      "  const note = await Note.unscoped().scope('light').findOne({ where: { id }, transaction, lock: transaction.LOCK.UPDATE });",
+      '  await note.update({ revisions: note.revisions + 1 }, { transaction });',
+      '}',
+    ),
   ],
   invalid: [
     // a repository handed out for the entity, read, then written back through the same chain
@@ -238,6 +246,17 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
         { messageId: 'sequelize', line: 7, column: 19 },
         { messageId: 'typeorm', line: 12, column: 34 },
       ],
+    },
+    // a scoped Sequelize read without a lock
+    {
+      code: lines(
+        "import { Model } from 'sequelize';",
+        'export async function persist(id: string) {',
+        "  const note = await Note.scope('light').findByPk(id);",
+        '  await note.update({ revisions: note.revisions + 1 });',
+        '}',
+      ),
+      errors: [{ messageId: 'sequelize', line: 4, column: 14 }],
     },
   ],
 });
