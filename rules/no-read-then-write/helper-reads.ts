@@ -25,6 +25,8 @@ export interface ReturnedRead {
 const MAX_LOCAL_HOPS = 4;
 /** Names of helpers that load a row: `findOrder`, `loadDocument`, `getUserById`, `fetchAccount`. */
 const LOADER_NAME = /^(?:find|load|fetch|get|read)(?:One|By|[A-Z])/;
+/** …but not one that hands out a data-access object rather than a row (`getRepository`, `getDbClient`, `getOrderService`). */
+const ACCESS_OBJECT_NAME = /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance)$/;
 /** Receivers of a loader method that name a data-access object (`this.orders.findById`, `userRepository.getById`). */
 const DATA_ACCESS_RECEIVER = /(?:repo|repository|store|dao|model|service|gateway)$/i;
 const ALL_LIBRARIES = Object.keys(LIBRARY_READS_WRITES) as DataLibrary[];
@@ -106,10 +108,11 @@ function importedFromProject(context: DetectContext, identifier: TSESTree.Identi
 /** A loader-named helper of the project whose definition is out of reach. */
 function looksLikeLoader(context: DetectContext, callee: TSESTree.Node): boolean {
   const node = unwrapExpression(callee);
-  if (node.type === 'Identifier') return LOADER_NAME.test(node.name) && importedFromProject(context, node);
+  const loader = (name: string): boolean => LOADER_NAME.test(name) && !ACCESS_OBJECT_NAME.test(name);
+  if (node.type === 'Identifier') return loader(node.name) && importedFromProject(context, node);
   if (node.type !== 'MemberExpression') return false;
   const method = memberPropertyName(node);
-  if (method === undefined || !LOADER_NAME.test(method)) return false;
+  if (method === undefined || !loader(method)) return false;
   const receiver = unwrapExpression(node.object);
   const receiverName =
     receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;

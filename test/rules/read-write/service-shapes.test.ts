@@ -105,6 +105,15 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
       '  await note.update({ revisions: note.revisions + 1 }, { transaction });',
       '}',
     ),
+    // a project helper that hands out a repository, not a row
+    lines(
+      "import { getOrderRepository } from '../db/repositories';",
+      'export async function rename(id: string, label: string) {',
+      '  const orders = getOrderRepository();',
+      '  orders.renames += 1;',
+      '  await orders.save({ id, label });',
+      '}',
+    ),
   ],
   invalid: [
     // a repository handed out for the entity, read, then written back through the same chain
