@@ -96,6 +96,14 @@ function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
   return parts;
 }
 
+/** The table a raw SQL UPDATE sends by this call updates (whatever it assigns), or `null`. */
+export function sqlUpdatedTable(node: DatabaseCall, sourceCode: SourceCode): string | null {
+  const statement = sqlUseOf(node, sourceCode, SQL_WRITE_KEYWORD)?.parsed.statements.find((s) => s.kind === 'update');
+  if (!statement) return null;
+  const update = statement.tokens.findIndex((t) => identifierName(t) === 'update');
+  return update === -1 ? null : tableAt(statement.tokens, update + 1);
+}
+
 /** The write a raw SQL call is (an UPDATE assigning parameters), or `null`. */
 export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): WriteSite | null {
   const found = sqlUseOf(node, sourceCode, SQL_WRITE_KEYWORD);

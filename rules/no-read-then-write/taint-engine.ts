@@ -14,12 +14,13 @@ import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWrite
 export type { ReadThenWriteFinding } from './model.js';
 import { resultIsBound } from './helper-reads.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
-import { sqlReadSiteOf, sqlWriteSiteOf } from './sql-site.js';
+import { sqlReadSiteOf, sqlUpdatedTable, sqlWriteSiteOf } from './sql-site.js';
 import { TaintFrames } from './taint-frames.js';
 import { changeOf, taintOf, type TaintEnvironment } from './taint.js';
 import { contains, exits, inBranch } from './control-flow.js';
 import { writeSiteOf } from './write-site.js';
 import { saveHookInstanceOf } from './save-hooks.js';
+import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -53,11 +54,13 @@ export class ReadThenWriteEngine {
   private readonly pending: PendingFinding[] = [];
   private readonly reads = new Map<TSESTree.Node, ReadSite | null>();
   private readonly frames: TaintFrames;
+  private readonly locks = new TransactionLocks();
   private readonly env: TaintEnvironment;
 
   constructor(private readonly options: EngineOptions) {
     const { sourceCode, sqlReads, helperReadOf } = options;
     const reads = this.reads;
+    const locks = this.locks;
     const helperRead = (node: DatabaseCall): ReadSite | null =>
       helperReadOf && node.type === 'CallExpression' && resultIsBound(node) ? helperReadOf(node) : null;
     this.env = {
@@ -73,6 +76,8 @@ export class ReadThenWriteEngine {
           } catch {
             site = null;
           }
+          // Read after the same transaction wrote the row: the write's lock keeps it current.
+          if (site && !site.locked && locks.holds(site.model, node)) site.locked = true;
           reads.set(node, site);
         }
         return site;
@@ -276,6 +281,12 @@ export class ReadThenWriteEngine {
       return;
     }
     if (!this.frames.anyLive) this.noteRead(node);
+    // A write inside a transaction callback locks its rows for the reads after it.
+    if (transactionCallbackOf(node)) {
+      const model =
+        writeSiteOf(node, () => false)?.model ?? (this.options.sqlWrites ? sqlUpdatedTable(node, this.options.sourceCode) : null);
+      this.locks.noteWrite(model ?? null, node);
+    }
   }
 
   private callExit(node: TSESTree.CallExpression): void {

@@ -216,7 +216,8 @@ function updateSite(
     }
     return write(['knex'], call, callee.property, valuesOf(first), builderTable(root, below), [], undefined, first);
   }
-  if (args.length === 1 && isLoadedEntity(receiver))
+  // `doc.update(values)`, Sequelize `doc.update(values, { transaction })`
+  if ((args.length === 1 || args.length === 2) && isLoadedEntity(receiver))
     return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], [], first);
   if (args.length === 2 && objectProperty(args[1], 'where')) {
     return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')], first);

@@ -153,6 +153,9 @@ export const REPOSITORY_ACCESSORS: readonly string[] = [
 /** Calls that narrow a model and return it (Sequelize `User.scope('active')`, `unscoped()`, `schema(…)`): reads on it are reads of that model. */
 export const MODEL_SCOPES: readonly string[] = ['scope', 'unscoped', 'schema'];
 
+/** Calls that run a callback inside one database transaction (`prisma.$transaction(async (tx) => …)`, `sequelize.transaction(…)`, `knex.transaction(…)`, `dataSource.transaction(…)`). */
+export const TRANSACTION_RUNNERS: readonly string[] = ['transaction', '$transaction', 'transactional', 'withTransaction'];
+
 /** Trailing promise calls that pass the read row through (`repo.findOneBy(q).catch(notFound)`). */
 export const PROMISE_PASS_THROUGH: readonly string[] = ['catch', 'finally'];
 

@@ -114,6 +114,27 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
       '  await orders.save({ id, label });',
       '}',
     ),
+    // inside a transaction, a conditional write took the row lock before the read
+    lines(
+      'export async function hold(prisma: Prisma, id: string) {',
+      '  return prisma.$transaction(async (tx) => {',
+      "    await tx.seat.updateMany({ where: { id, state: 'free' }, data: { state: 'held' } });",
+      '    const seat = await tx.seat.findUnique({ where: { id } });',
+      '    await tx.seat.update({ where: { id }, data: { holds: seat.holds + 1 } });',
+      '  });',
+      '}',
+    ),
+    // the same with raw SQL taking the lock first in a Sequelize transaction
+    lines(
+      "import { Model } from 'sequelize';",
+      'export async function touch(sequelize: Sequelize, id: string) {',
+      '  await sequelize.transaction(async (transaction) => {',
+      "    await sequelize.query('UPDATE documents SET touched_at = now() WHERE id = :id', { replacements: { id }, transaction });",
+      '    const doc = await Document.findByPk(id, { transaction });',
+      '    await doc.update({ revisions: doc.revisions + 1 }, { transaction });',
+      '  });',
+      '}',
+    ),
   ],
   invalid: [
     // a repository handed out for the entity, read, then written back through the same chain
@@ -266,6 +287,27 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
         '}',
       ),
       errors: [{ messageId: 'sequelize', line: 4, column: 14 }],
+    },
+    // a write before the read, but no transaction holds its lock; and a transaction that locked another table
+    {
+      code: lines(
+        'export async function hold(prisma: Prisma, id: string) {',
+        "  await prisma.seat.updateMany({ where: { id, state: 'free' }, data: { state: 'held' } });",
+        '  const seat = await prisma.seat.findUnique({ where: { id } });',
+        '  await prisma.seat.update({ where: { id }, data: { holds: seat.holds + 1 } });',
+        '}',
+        'export async function holdInTransaction(prisma: Prisma, id: string) {',
+        '  return prisma.$transaction(async (tx) => {',
+        "    await tx.venue.updateMany({ where: { id }, data: { state: 'busy' } });",
+        '    const seat = await tx.seat.findUnique({ where: { id } });',
+        '    await tx.seat.update({ where: { id }, data: { holds: seat.holds + 1 } });',
+        '  });',
+        '}',
+      ),
+      errors: [
+        { messageId: 'prisma', line: 4, column: 21 },
+        { messageId: 'prisma', line: 10, column: 19 },
+      ],
     },
   ],
 });
