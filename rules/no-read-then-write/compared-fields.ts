@@ -3,7 +3,7 @@
 // compare-and-set: with the rows-affected count checked, no update is lost.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { taintOf, type TaintEnvironment } from './taint.js';
-import { unwrap } from './method-chain.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 const MAX_DEPTH = 12;
 
@@ -11,7 +11,7 @@ export function comparedFieldsOf(nodes: readonly TSESTree.Node[], env: TaintEnvi
   const fields = new Set<string>();
   const visit = (node: TSESTree.Node | null | undefined, depth: number): void => {
     if (!node || depth > MAX_DEPTH) return;
-    const expr = unwrap(node);
+    const expr = unwrapExpression(node);
     switch (expr.type) {
       case 'ObjectExpression':
         for (const property of expr.properties) visit(property.type === 'Property' ? property.value : property.argument, depth + 1);

@@ -1,7 +1,8 @@
 // Field changes made on a loaded entity by a call rather than an assignment: Sequelize and
 // Mongoose `entity.set('count', n)` / `entity.set({ count: n })`, and `Object.assign(entity, { count: n })`.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { propertyName, unwrap } from './method-chain.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 export interface EntityChangeCall {
   /** The entity changed. */
@@ -27,14 +28,14 @@ export function entityChangeCallOf(
   call: TSESTree.CallExpression,
   isLoadedEntity: (node: TSESTree.Node) => boolean,
 ): EntityChangeCall | null {
-  const callee = unwrap(call.callee);
+  const callee = unwrapExpression(call.callee);
   if (callee.type !== 'MemberExpression') return null;
-  const method = propertyName(callee);
+  const method = memberPropertyName(callee);
   const [first, second, third] = call.arguments;
   if (method === 'set' && isLoadedEntity(callee.object)) {
     return { entity: callee.object, changes: pairsOf(first, second) };
   }
-  const object = unwrap(callee.object);
+  const object = unwrapExpression(callee.object);
   if (method === 'assign' && object.type === 'Identifier' && object.name === 'Object' && first && isLoadedEntity(first)) {
     return { entity: first, changes: pairsOf(second, third) };
   }

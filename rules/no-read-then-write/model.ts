@@ -5,6 +5,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 
 export type DatabaseCall = TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
+/** Where a value is written: a database call, or a change to an instance a save hook writes (`doc.revisions += 1`). */
+export type WrittenAt = DatabaseCall | TSESTree.AssignmentExpression | TSESTree.UpdateExpression;
 
 /** One field written with a value computed in JavaScript from a read. */
 export interface FieldChange {
@@ -23,8 +25,10 @@ export interface FieldChange {
 export interface ReadSite {
   /** Libraries this read could belong to, most likely first (`findOne` fits several). */
   candidates: DataLibrary[];
-  /** The outermost call of the read (what is awaited). */
-  node: DatabaseCall;
+  /** The outermost call of the read (what is awaited); for a save hook, the instance parameter. */
+  node: DatabaseCall | TSESTree.Identifier;
+  /** The instance of a model save hook: a field changed from its own value is written back by the save itself. */
+  savedByHook?: true;
   /** Model, table or entity name when it is visible. */
   model: string | null;
   /** The read locks its rows (`FOR UPDATE`, `lock:`, `.forUpdate()`): no lost update. */
@@ -46,8 +50,8 @@ export interface WriteSite {
   candidates: DataLibrary[];
   /** Model, table or entity name written, when visible (a value moved to another table is not written back). */
   model: string | null;
-  /** The outermost call of the write chain. */
-  node: DatabaseCall;
+  /** The outermost call of the write chain; for a change made in a save hook, that change. */
+  node: WrittenAt;
   /** The method name (or SQL keyword) the report squiggles. */
   reportNode: TSESTree.Node;
   /** Values sent, by field. */
@@ -56,6 +60,20 @@ export interface WriteSite {
   entities: TSESTree.Node[];
   /** The write's filter (`where`, a Mongo filter, SQL WHERE parameters): a compare-and-set shows here. */
   conditions: TSESTree.Node[];
+  /** The write call's arguments as parsed here, so a rewrite need not parse them again. */
+  shape: WriteShape;
+}
+
+/** What a write call's arguments hold. */
+export interface WriteShape {
+  /** The write method matched (`update`, `updateMany`, `upsert`, `save`, `updateOne`, `set`, `UPDATE` for SQL, `hook` for a save hook). */
+  method: string;
+  /** The method's name as written (`update` in `prisma.user.update(…)`), where a rename edits. */
+  nameNode: TSESTree.Node;
+  /** The node holding the values sent: Prisma `data` (or upsert `update`), a Mongo update document, a builder's or repository's values. */
+  data: TSESTree.Node | undefined;
+  /** The filter: Prisma `where`, a Mongo filter, TypeORM criteria, Sequelize `where`. */
+  filter: TSESTree.Node | undefined;
 }
 
 export interface Computation {
@@ -74,4 +92,45 @@ export interface Taint {
   /** The read field this value is (or was taken from). */
   field: string | null;
   computed: Computation | null;
+}
+
+/** What the `atomic-counters` codemod needs to rewrite one read-then-write. */
+export interface ReadThenWriteFacts {
+  library: DataLibrary;
+  /** The read call (outermost call of its chain: what is awaited), or the instance parameter of a save hook. */
+  read: DatabaseCall | TSESTree.Identifier;
+  /** The write call (outermost call of its chain), or the change made in a save hook (`writeShape.method` is `hook`). */
+  write: WrittenAt;
+  /** The write call's method, values and filter as the rule parsed them. */
+  writeShape: WriteShape;
+  /** Model, table or entity name when visible at the read. */
+  model: string | null;
+  /** Columns or fields written with a value computed from the read (`null` entries dropped). */
+  fields: string[];
+  /** Each computed value written, with its `x ± n` shape when it has one. */
+  changes: FieldChange[];
+  /** Operator of the first change when it is a simple `x ± n`, else `null`. */
+  operator: '+' | '-' | null;
+  /** Source text of `n` in the first change when it is a simple `x ± n`, else `null`. */
+  operand: string | null;
+  /** An `if (x < amount) throw`-style check of the read value that guards the write. */
+  boundCheck: TSESTree.IfStatement | null;
+  /** Whether `boundCheck` is set (the codemod must move the bound into the write's WHERE). */
+  guarded: boolean;
+}
+
+/** One read-then-write: the library it belongs to, the field first changed, where to report, and the rewrite facts. */
+export interface ReadThenWriteFinding {
+  library: DataLibrary;
+  field: string;
+  node: TSESTree.Node;
+  loc: TSESTree.SourceLocation | undefined;
+  facts: ReadThenWriteFacts;
+}
+
+export interface PendingFinding {
+  read: ReadSite;
+  write: WriteSite;
+  changes: FieldChange[];
+  loc: TSESTree.SourceLocation | undefined;
 }

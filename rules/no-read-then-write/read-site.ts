@@ -1,13 +1,25 @@
 // Which calls read rows into JavaScript, per library, recognised by shape (the receiver of
 // `prisma.user.findUnique` or `repo.findOneBy` is rarely an import we could track).
 import type { TSESTree } from '@typescript-eslint/utils';
-import { LIBRARY_READS_WRITES, QUERY_RUNNERS, ROW_LOCK_STRENGTHS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import {
+  LIBRARY_READS_WRITES,
+  MODEL_SCOPES,
+  PROMISE_PASS_THROUGH,
+  QUERY_RUNNERS,
+  REPOSITORY_ACCESSORS,
+  ROW_LOCK_STRENGTHS,
+  SINGLE_LIBRARY_READS,
+  type DataLibrary,
+} from '../../src/knowledge/orm-reads-writes.js';
 import { SQL_METHODS } from '../../src/knowledge/sql.js';
-import { methodChainOf, propertyName, unwrap, type ChainLink } from './method-chain.js';
+import { methodChainOf, type ChainLink } from '../../analysis/ast/method-chain.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
 import type { ReadSite } from './model.js';
 
 /** Chain methods that make a chain a write, never a read. */
-const WRITE_LINKS = new Set([
+const WRITE_LINKS: ReadonlySet<string | undefined> = new Set([
   'update',
   'updateTable',
   'insert',
@@ -23,16 +35,19 @@ const WRITE_LINKS = new Set([
   'onConflict',
 ]);
 
-const RUNNERS = new Set(QUERY_RUNNERS);
+const RUNNERS: ReadonlySet<string | undefined> = new Set(QUERY_RUNNERS);
 
+const PROMISE_CALLS: ReadonlySet<string | undefined> = new Set(PROMISE_PASS_THROUGH);
+const ACCESSORS: ReadonlySet<string | undefined> = new Set(REPOSITORY_ACCESSORS);
+const SCOPES: ReadonlySet<string | undefined> = new Set(MODEL_SCOPES);
 const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
-const TYPEORM_ONLY_READS = new Set(['findOneBy', 'findOneOrFail', 'findOneByOrFail']);
+const SINGLE_LIBRARY_READ_NAMES = Object.keys(SINGLE_LIBRARY_READS);
 const TYPEORM_BUILDER_READS = new Set(['getOne', 'getOneOrFail', 'getRawOne', 'getMany', 'getRawMany']);
 
 /** Every method or link name `readSiteOf` keys on (for the text pre-check in read-write-mentions.ts). */
 export const BUILDER_READ_WORDS: readonly string[] = [
   ...TYPEORM_BUILDER_READS,
-  ...TYPEORM_ONLY_READS,
+  ...SINGLE_LIBRARY_READ_NAMES,
   ...PRISMA_READS,
   'selectFrom',
   'select',
@@ -41,8 +56,6 @@ export const BUILDER_READ_WORDS: readonly string[] = [
   'pluck',
   'where',
   'findFirst',
-  'findById',
-  'findByPk',
   'findOne',
 ];
 
@@ -71,9 +84,20 @@ function stringArgument(call: TSESTree.CallExpression | undefined, index = 0): s
 
 function nameOf(node: TSESTree.Node | undefined): string | null {
   if (!node) return null;
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   if (expr.type === 'Identifier') return expr.name;
-  if (expr.type === 'MemberExpression') return propertyName(expr) ?? null;
+  if (expr.type === 'MemberExpression') return memberPropertyName(expr) ?? null;
+  return null;
+}
+
+/** The entity a repository accessor is for (`getRepository(ctx, Order)` → `Order`, `model('User')` → `User`). */
+function entityArgumentOf({ call, name }: ChainLink): string | null {
+  for (let i = call.arguments.length - 1; i >= 0; i--) {
+    const argument = call.arguments[i] as TSESTree.CallExpressionArgument;
+    if (argument.type === 'Literal' && typeof argument.value === 'string' && (name === 'model' || name === 'getModel'))
+      return argument.value;
+    if (argument.type === 'Identifier' && /^[A-Z]/.test(argument.name)) return argument.name;
+  }
   return null;
 }
 
@@ -109,7 +133,11 @@ function lockedChain(links: readonly ChainLink[]): boolean {
 
 /** The read `call` is (an ORM or query-builder read of rows), or `null`. */
 export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
-  const { links, root } = methodChainOf(call);
+  const { links: chained, root } = methodChainOf(call);
+  // `repo.findOneBy(q).catch(notFound)` resolves to the row all the same.
+  let settled = chained.length;
+  while (settled > 1 && PROMISE_CALLS.has((chained[settled - 1] as ChainLink).name)) settled--;
+  const links = chained.slice(0, settled);
   if (links.length === 0) return null;
   if (links.some((link) => WRITE_LINKS.has(link.name))) return null;
   let end = links.length;
@@ -142,25 +170,30 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
     return site(['knex'], call, rootTable, locked);
   }
 
-  if (meaningful.length !== 1) return null;
-  const rootExpr = unwrap(root);
-  const model = nameOf(rootExpr);
+  // `dataSource.getRepository(Order).findOneBy(q)`: the read of a repository handed out for an entity.
+  const accessors = meaningful.slice(0, -1);
+  if (!accessors.every((link) => ACCESSORS.has(link.name) || SCOPES.has(link.name))) return null;
+  const accessor = accessors.find((link) => ACCESSORS.has(link.name));
+  const rootExpr = unwrapExpression(root);
+  const model = (accessor ? entityArgumentOf(accessor) : null) ?? nameOf(rootExpr);
   // db.query.accounts.findFirst(...) — Drizzle's relational queries.
   if (
     (last === 'findFirst' || last === 'findMany') &&
     rootExpr.type === 'MemberExpression' &&
     rootExpr.object.type === 'MemberExpression' &&
-    propertyName(rootExpr.object) === 'query'
+    memberPropertyName(rootExpr.object) === 'query'
   ) {
     return last === 'findFirst' ? site(['drizzle'], call, model, locked) : null;
   }
-  if (PRISMA_READS.has(last) && rootExpr.type === 'MemberExpression') return site(['prisma'], call, model, false);
-  if (TYPEORM_ONLY_READS.has(last)) return site(['typeorm'], call, nameOf(call.arguments[0]) ?? model, hasLockOption(call));
-  if (last === 'findById') return site(['mongoose'], call, model, false);
-  if (last === 'findByPk') return site(['sequelize'], call, model, hasLockOption(call));
+  if (PRISMA_READS.has(last) && rootExpr.type === 'MemberExpression' && accessors.length === 0) return site(['prisma'], call, model, false);
+  const library = last === undefined ? undefined : SINGLE_LIBRARY_READS[last];
+  if (library === 'typeorm') return site(['typeorm'], call, nameOf(call.arguments[0]) ?? model, hasLockOption(call));
+  if (library) return site([library], call, model, library !== 'mongoose' && hasLockOption(call));
   if (last === 'findOne') {
     const mongooseRunner = links.length > meaningful.length;
     if (mongooseRunner) return site(['mongoose'], call, model, false);
+    if (accessor?.name === 'getRepository' || accessor?.name === 'getCustomRepository')
+      return site(['typeorm'], call, model, hasLockOption(call));
     // manager.findOne(Entity, { where }) is TypeORM's EntityManager.
     if (call.arguments.length >= 2 && call.arguments[0]?.type === 'Identifier') {
       return site(['typeorm'], call, call.arguments[0].name, hasLockOption(call));

@@ -5,7 +5,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { parseSql, type ParsedSql } from '../../src/knowledge/sql.js';
 import { hasWordSequence, identifierName, indexOfTopLevelWord, isPunctuation, type SqlToken } from '../../src/knowledge/sql-tokens.js';
-import { unwrap } from './method-chain.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
 import type { DatabaseCall, ReadSite, WriteSite, WriteValue } from './model.js';
 import { sqlSentBy, type SqlUse } from '../../analysis/sql/sql-text.js';
 import { perFileMap } from '../../analysis/source/last-file-cache.js';
@@ -95,6 +96,14 @@ function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
   return parts;
 }
 
+/** The table a raw SQL UPDATE sends by this call updates (whatever it assigns), or `null`. */
+export function sqlUpdatedTable(node: DatabaseCall, sourceCode: SourceCode): string | null {
+  const statement = sqlUseOf(node, sourceCode, SQL_WRITE_KEYWORD)?.parsed.statements.find((s) => s.kind === 'update');
+  if (!statement) return null;
+  const update = statement.tokens.findIndex((t) => identifierName(t) === 'update');
+  return update === -1 ? null : tableAt(statement.tokens, update + 1);
+}
+
 /** The write a raw SQL call is (an UPDATE assigning parameters), or `null`. */
 export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): WriteSite | null {
   const found = sqlUseOf(node, sourceCode, SQL_WRITE_KEYWORD);
@@ -113,7 +122,8 @@ export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): Writ
   // `?` placeholders (mysql2, knex.raw) are numbered by position in the whole text.
   const questionMarks = parsed.tokens.filter((t) => t.kind === 'operator' && t.value === '?');
   const bound = boundValues(node);
-  const boundArray = bound && unwrap(bound).type === 'ArrayExpression' ? (unwrap(bound) as TSESTree.ArrayExpression) : undefined;
+  const boundArray =
+    bound && unwrapExpression(bound).type === 'ArrayExpression' ? (unwrapExpression(bound) as TSESTree.ArrayExpression) : undefined;
   const valueOfParameter = (token: SqlToken): TSESTree.Node | undefined => {
     const index = token.kind === 'parameter' ? Number(token.value.slice(1)) - 1 : questionMarks.indexOf(token);
     if (index < 0) return undefined;
@@ -154,5 +164,14 @@ export function sqlWriteSiteOf(node: DatabaseCall, sourceCode: SourceCode): Writ
   }
   const reportNode: TSESTree.Node = node.type === 'CallExpression' ? node.callee : node.tag;
   const update = tokens.findIndex((t) => identifierName(t) === 'update');
-  return { candidates: ['sql'], model: tableAt(tokens, update + 1), node, reportNode, values, entities: [], conditions };
+  return {
+    candidates: ['sql'],
+    model: tableAt(tokens, update + 1),
+    node,
+    reportNode,
+    values,
+    entities: [],
+    conditions,
+    shape: { method: 'UPDATE', nameNode: reportNode, data: undefined, filter: undefined },
+  };
 }

@@ -1,9 +1,17 @@
 // Whether an expression carries a value read from the database, and whether JavaScript changed
 // it on the way (`row.balance - amount`). Walks only the expression given, never the program.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { ARITHMETIC_METHODS, VALUE_PASS_THROUGH_FUNCTIONS, VALUE_PASS_THROUGH_METHODS } from '../../src/knowledge/orm-reads-writes.js';
-import { propertyName, unwrap } from './method-chain.js';
-import type { Computation, DatabaseCall, ReadSite, Taint } from './model.js';
+import {
+  ARITHMETIC_METHODS,
+  DECODING_CALLS,
+  ELEMENT_METHODS,
+  VALUE_PASS_THROUGH_FUNCTIONS,
+  VALUE_PASS_THROUGH_METHODS,
+} from '../../src/knowledge/orm-reads-writes.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
+import type { Computation, DatabaseCall, FieldChange, ReadSite, Taint } from './model.js';
 
 export interface TaintEnvironment {
   /** The taint of a local variable by name (`undefined` or `null`: not from a read). */
@@ -42,20 +50,20 @@ function computedFrom(base: Taint, computation: Omit<Computation, 'field'>): Tai
 export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnvironment, depth = 0): Taint | null {
   if (!node || depth > MAX_DEPTH) return null;
   const next = depth + 1;
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   switch (expr.type) {
     case 'Identifier':
       return env.lookup(expr.name) ?? null;
     case 'MemberExpression': {
       const base = taintOf(expr.object, env, next);
       if (!base) return null;
-      const name = propertyName(expr);
+      const name = memberPropertyName(expr);
       // `rows[0]` keeps the field it had; `.balance` names one.
       const field = name !== undefined && !/^\d+$/.test(name) ? name : base.field;
       return { read: base.read, field: base.computed ? base.field : field, computed: base.computed };
     }
     case 'AwaitExpression': {
-      const argument = unwrap(expr.argument);
+      const argument = unwrapExpression(expr.argument);
       if (argument.type === 'CallExpression' || argument.type === 'TaggedTemplateExpression') {
         const read = env.readOf(argument);
         if (read) return { read, field: null, computed: null };
@@ -130,13 +138,13 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
 function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth: number): Taint | null {
   const read = env.readOf(call);
   if (read) return { read, field: null, computed: null };
-  const callee = unwrap(call.callee);
+  const callee = unwrapExpression(call.callee);
   const firstArgument = call.arguments[0];
-  if (callee.type === 'Identifier' && VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name)) {
+  if (callee.type === 'Identifier' && (VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECODING_CALLS.includes(callee.name))) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
   if (callee.type !== 'MemberExpression') return null;
-  const method = propertyName(callee);
+  const method = memberPropertyName(callee);
   if (method === undefined) return null;
   // Math.max(0, row.balance - amount), Math.round(row.total * 1.1)
   if (callee.object.type === 'Identifier' && callee.object.name === 'Math') {
@@ -147,9 +155,13 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
     if (!found || found.computed) return found;
     return computedFrom(found, { node: call, operator: 'call', operand: null });
   }
+  // JSON.parse(row.items): the decoded structure stands for the loaded field.
+  if (callee.object.type === 'Identifier' && DECODING_CALLS.includes(`${callee.object.name}.${method}`)) {
+    return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
+  }
   const receiver = taintOf(callee.object, env, depth);
   if (!receiver) return null;
-  if (VALUE_PASS_THROUGH_METHODS.includes(method)) return receiver;
+  if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method)) return receiver;
   if (ARITHMETIC_METHODS.includes(method)) {
     const simple = method === 'plus' || method === 'add' || method === 'minus' || method === 'sub' || method === 'subtract';
     const operand =
@@ -160,4 +172,18 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
     return computedFrom(receiver, { node: call, operator, operand });
   }
   return null;
+}
+
+/** The change a written value makes, when it was computed in JavaScript from a read. */
+export function changeOf(field: string | null, taint: Taint): FieldChange | null {
+  const computed = taint.computed;
+  if (!computed) return null;
+  const simple = (computed.operator === '+' || computed.operator === '-') && computed.operand !== null;
+  return {
+    field: field ?? computed.field,
+    node: computed.node,
+    operator: simple ? (computed.operator as '+' | '-') : null,
+    operand: simple ? computed.operand : null,
+    readField: computed.field,
+  };
 }

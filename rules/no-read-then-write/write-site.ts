@@ -3,7 +3,10 @@
 // computed in JavaScript, so they simply never carry a taint.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { MONGO_ATOMIC_OPERATORS, PRISMA_ATOMIC_OPERATIONS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
-import { methodChainOf, outermostCallOf, propertyName, unwrap, type ChainLink } from './method-chain.js';
+import { methodChainOf, outermostCallOf, type ChainLink, type MethodChain } from '../../analysis/ast/method-chain.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
 import type { WriteSite, WriteValue } from './model.js';
 
 export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
@@ -16,16 +19,10 @@ export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
 /** The method names `writeSiteOf` switches on (besides the Mongoose updates). */
 const WRITE_SITE_METHODS: ReadonlySet<string> = new Set(['set', 'update', 'updateMany', 'upsert', 'save']);
 
-function keyName(property: TSESTree.Property): string | null {
-  if (!property.computed && property.key.type === 'Identifier') return property.key.name;
-  if (property.key.type === 'Literal' && typeof property.key.value === 'string') return property.key.value;
-  return null;
-}
-
 function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTree.Node | undefined {
   if (object?.type !== 'ObjectExpression') return undefined;
   for (const property of object.properties) {
-    if (property.type === 'Property' && keyName(property) === name) return property.value;
+    if (property.type === 'Property' && (propertyKeyName(property) ?? null) === name) return property.value;
   }
   return undefined;
 }
@@ -33,7 +30,7 @@ function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTr
 /** `{ a: x, ...rest }` as values by field; anything else is one value of unknown fields. */
 function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, value: TSESTree.Node) => WriteValue[] | null): WriteValue[] {
   if (!node || node.type === 'SpreadElement') return [];
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   if (expr.type !== 'ObjectExpression') return [{ field: null, value: expr }];
   const values: WriteValue[] = [];
   for (const property of expr.properties) {
@@ -41,7 +38,7 @@ function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, valu
       values.push({ field: null, value: property.argument });
       continue;
     }
-    const field = keyName(property);
+    const field = propertyKeyName(property) ?? null;
     const custom = field !== null && nested ? nested(field, property.value) : null;
     if (custom) values.push(...custom);
     else values.push({ field, value: property.value });
@@ -51,12 +48,12 @@ function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, valu
 
 /** Prisma: `{ count: { increment: 1 } }` runs in the database; `{ count: { set: x } }` does not. */
 function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
-  const expr = unwrap(value);
+  const expr = unwrapExpression(value);
   if (expr.type !== 'ObjectExpression') return null;
   const out: WriteValue[] = [];
   for (const property of expr.properties) {
     if (property.type !== 'Property') continue;
-    const op = keyName(property);
+    const op = propertyKeyName(property) ?? null;
     if (op === 'set') out.push({ field, value: property.value });
     else if (op !== null && PRISMA_ATOMIC_OPERATIONS.includes(op)) continue;
     else return null; // a nested relation write, or a JSON value: treat the object as the value
@@ -67,7 +64,7 @@ function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
 /** Mongo update documents: `$set` fields are values; `$inc` and friends run in the database. */
 function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   if (!update) return [];
-  const expr = unwrap(update);
+  const expr = unwrapExpression(update);
   if (expr.type === 'ArrayExpression') return []; // an aggregation pipeline runs in the database
   if (expr.type !== 'ObjectExpression') return [{ field: null, value: expr }];
   const values: WriteValue[] = [];
@@ -76,7 +73,7 @@ function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
       values.push({ field: null, value: property.argument });
       continue;
     }
-    const key = keyName(property);
+    const key = propertyKeyName(property) ?? null;
     if (key === '$set' || key === '$setOnInsert') values.push(...valuesOf(property.value));
     else if (key !== null && (MONGO_ATOMIC_OPERATORS.includes(key) || key.startsWith('$'))) continue;
     else values.push({ field: key, value: property.value });
@@ -84,7 +81,7 @@ function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   return values;
 }
 
-const WHERE_LINKS = new Set(['where', 'andWhere', 'whereIn', 'orWhere']);
+const WHERE_LINKS: ReadonlySet<string | undefined> = new Set(['where', 'andWhere', 'whereIn', 'orWhere']);
 
 /** `.where(…)` arguments anywhere in the chain of the outermost call (before or after the write). */
 function whereArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
@@ -93,9 +90,9 @@ function whereArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
 
 function nameOf(node: TSESTree.Node | undefined): string | null {
   if (!node || node.type === 'SpreadElement') return null;
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   if (expr.type === 'Identifier') return expr.name;
-  if (expr.type === 'MemberExpression') return propertyName(expr) ?? null;
+  if (expr.type === 'MemberExpression') return memberPropertyName(expr) ?? null;
   if (expr.type === 'Literal' && typeof expr.value === 'string') return expr.value;
   return null;
 }
@@ -118,17 +115,126 @@ function write(
   model: string | null,
   entities: TSESTree.Node[] = [],
   conditions?: (TSESTree.Node | undefined)[],
+  data?: TSESTree.Node,
 ): WriteSite {
   const node = outermostCallOf(call);
   const filter = conditions ? conditions.filter((c): c is TSESTree.Node => c !== undefined) : whereArguments(node);
-  return { candidates, model, node, reportNode, values, entities, conditions: filter };
+  const callee = unwrapExpression(call.callee);
+  const method = (callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined) ?? '';
+  return {
+    candidates,
+    model,
+    node,
+    reportNode,
+    values,
+    entities,
+    conditions: filter,
+    shape: { method, nameNode: callee.type === 'MemberExpression' ? callee.property : callee, data, filter: filter[0] },
+  };
 }
 
 function entitiesOf(argument: TSESTree.Node | undefined): TSESTree.Node[] {
   if (!argument || argument.type === 'SpreadElement') return [];
-  const expr = unwrap(argument);
+  const expr = unwrapExpression(argument);
   if (expr.type === 'ArrayExpression') return expr.elements.flatMap((e) => (e && e.type !== 'SpreadElement' ? [e] : []));
   return [expr];
+}
+
+/** `.set(…)` of a builder update: Kysely `updateTable(t).set(…)`, TypeORM `createQueryBuilder().update(E).set(…)`, Drizzle `update(t).set(…)`. */
+function builderSetSite(
+  call: TSESTree.CallExpression,
+  args: TSESTree.CallExpressionArgument[],
+  find: (name: string) => ChainLink | undefined,
+): WriteSite | null {
+  const setValues = (): WriteValue[] => {
+    const first = args[0];
+    if (args.length >= 2 && first?.type === 'Literal' && typeof first.value === 'string') {
+      return args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [];
+    }
+    if (first && (first.type === 'ArrowFunctionExpression' || first.type === 'FunctionExpression')) {
+      // Kysely `set((eb) => ({ … }))`: the returned object's values.
+      return first.body.type === 'ObjectExpression' ? valuesOf(first.body) : [];
+    }
+    return valuesOf(first);
+  };
+  const updateTable = find('updateTable');
+  if (updateTable) return write(['kysely'], call, updateTable.nameNode, setValues(), nameOf(updateTable.call.arguments[0]));
+  const update = find('update');
+  if (!update) return null;
+  if (find('createQueryBuilder')) return write(['typeorm'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
+  return write(['drizzle'], call, update.nameNode, setValues(), nameOf(update.call.arguments[0]));
+}
+
+/** Prisma `model.update({ where, data })`, `updateMany(…)`, `upsert({ where, update })`: the values under `key`. */
+function prismaWrite(call: TSESTree.CallExpression, callee: TSESTree.MemberExpression, key: 'data' | 'update'): WriteSite | null {
+  const receiver = unwrapExpression(callee.object);
+  const options = call.arguments[0];
+  const data = objectProperty(options, key);
+  if (!data || receiver.type !== 'MemberExpression') return null;
+  return write(
+    ['prisma'],
+    call,
+    callee.property,
+    valuesOf(data, prismaField),
+    nameOf(receiver),
+    [],
+    [objectProperty(options, 'where')],
+    data,
+  );
+}
+
+/** `.update(…)`: Prisma `update({ where, data })`, a knex builder update, an instance update, Sequelize `update(values, { where })`, TypeORM `update(criteria, values)`. */
+function updateSite(
+  call: TSESTree.CallExpression,
+  callee: TSESTree.MemberExpression,
+  { links, root }: MethodChain,
+  isLoadedEntity: (node: TSESTree.Node) => boolean,
+): WriteSite | null {
+  const below = links.slice(0, -1);
+  const args = call.arguments;
+  const receiver = unwrapExpression(callee.object);
+  const parent = call.parent;
+  if (parent?.type === 'MemberExpression' && parent.object === call && memberPropertyName(parent) === 'set') return null;
+  const first = args[0];
+  if (links.length === 1) {
+    const prisma = prismaWrite(call, callee, 'data');
+    if (prisma) return prisma;
+  }
+  // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
+  if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
+    if (first?.type === 'Literal' && typeof first.value === 'string') {
+      return write(
+        ['knex'],
+        call,
+        callee.property,
+        args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [],
+        builderTable(root, below),
+        [],
+        undefined,
+        first,
+      );
+    }
+    return write(['knex'], call, callee.property, valuesOf(first), builderTable(root, below), [], undefined, first);
+  }
+  // `doc.update(values)`, Sequelize `doc.update(values, { transaction })`
+  if ((args.length === 1 || args.length === 2) && isLoadedEntity(receiver))
+    return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], [], first);
+  if (args.length === 2 && objectProperty(args[1], 'where')) {
+    return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')], first);
+  }
+  if (args.length === 2 || args.length === 3) {
+    return write(
+      ['typeorm'],
+      call,
+      callee.property,
+      valuesOf(args[args.length - 1]),
+      nameOf(args.length === 3 ? args[0] : receiver),
+      [],
+      [args[args.length - 2]],
+      args[args.length - 1],
+    );
+  }
+  return null;
 }
 
 /**
@@ -136,113 +242,31 @@ function entitiesOf(argument: TSESTree.Node | undefined): TSESTree.Node[] {
  * document loaded by a read (so `entity.save()` and `entity.update({...})` are instance writes).
  */
 export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node: TSESTree.Node) => boolean): WriteSite | null {
-  const callee = unwrap(call.callee);
+  const callee = unwrapExpression(call.callee);
   if (callee.type !== 'MemberExpression') return null;
-  const method = propertyName(callee);
+  const method = memberPropertyName(callee);
   // Most calls are not writes: decide by name before building the method chain.
   if (method === undefined || !(WRITE_SITE_METHODS.has(method) || MONGOOSE_UPDATES.has(method))) return null;
   const { links, root } = methodChainOf(call);
   const below = links.slice(0, -1);
   const find = (name: string): ChainLink | undefined => below.find((link) => link.name === name);
   const args = call.arguments;
-  const receiver = unwrap(callee.object);
+  const receiver = unwrapExpression(callee.object);
 
   switch (method) {
-    case 'set': {
-      const setValues = (): WriteValue[] => {
-        const first = args[0];
-        if (args.length >= 2 && first?.type === 'Literal' && typeof first.value === 'string') {
-          return args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [];
-        }
-        if (first && (first.type === 'ArrowFunctionExpression' || first.type === 'FunctionExpression')) {
-          // Kysely `set((eb) => ({ … }))`: the returned object's values.
-          return first.body.type === 'ObjectExpression' ? valuesOf(first.body) : [];
-        }
-        return valuesOf(first);
-      };
-      const updateTable = find('updateTable');
-      if (updateTable) return write(['kysely'], call, updateTable.property, setValues(), nameOf(updateTable.call.arguments[0]));
-      const update = find('update');
-      if (!update) return null;
-      if (find('createQueryBuilder')) return write(['typeorm'], call, update.property, setValues(), nameOf(update.call.arguments[0]));
-      return write(['drizzle'], call, update.property, setValues(), nameOf(update.call.arguments[0]));
-    }
-    case 'update': {
-      const parent = call.parent;
-      if (parent?.type === 'MemberExpression' && parent.object === call && propertyName(parent) === 'set') return null;
-      const first = args[0];
-      const data = objectProperty(first, 'data');
-      if (links.length === 1 && receiver.type === 'MemberExpression' && data) {
-        return write(
-          ['prisma'],
-          call,
-          callee.property,
-          valuesOf(data, prismaField),
-          nameOf(receiver),
-          [],
-          [objectProperty(first, 'where')],
-        );
-      }
-      // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
-      if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
-        if (first?.type === 'Literal' && typeof first.value === 'string') {
-          return write(
-            ['knex'],
-            call,
-            callee.property,
-            args[1] && args[1].type !== 'SpreadElement' ? [{ field: first.value, value: args[1] }] : [],
-            builderTable(root, below),
-          );
-        }
-        return write(['knex'], call, callee.property, valuesOf(first), builderTable(root, below));
-      }
-      if (args.length === 1 && isLoadedEntity(receiver))
-        return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], []);
-      if (args.length === 2 && objectProperty(args[1], 'where')) {
-        return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')]);
-      }
-      if (args.length === 2 || args.length === 3) {
-        return write(
-          ['typeorm'],
-          call,
-          callee.property,
-          valuesOf(args[args.length - 1]),
-          nameOf(args.length === 3 ? args[0] : receiver),
-          [],
-          [args[args.length - 2]],
-        );
-      }
-      return null;
-    }
+    case 'set':
+      return builderSetSite(call, args, find);
+    case 'update':
+      return updateSite(call, callee, { links, root }, isLoadedEntity);
     case 'updateMany': {
-      const data = objectProperty(args[0], 'data');
-      if (data && receiver.type === 'MemberExpression') {
-        return write(
-          ['prisma'],
-          call,
-          callee.property,
-          valuesOf(data, prismaField),
-          nameOf(receiver),
-          [],
-          [objectProperty(args[0], 'where')],
-        );
-      }
-      return args.length >= 2 ? write(['mongoose'], call, callee.property, mongoValues(args[1]), nameOf(receiver), [], [args[0]]) : null;
+      const prisma = prismaWrite(call, callee, 'data');
+      if (prisma) return prisma;
+      return args.length >= 2
+        ? write(['mongoose'], call, callee.property, mongoValues(args[1]), nameOf(receiver), [], [args[0]], args[1])
+        : null;
     }
-    case 'upsert': {
-      const update = objectProperty(args[0], 'update');
-      if (update && links.length === 1)
-        return write(
-          ['prisma'],
-          call,
-          callee.property,
-          valuesOf(update, prismaField),
-          nameOf(receiver),
-          [],
-          [objectProperty(args[0], 'where')],
-        );
-      return null;
-    }
+    case 'upsert':
+      return links.length === 1 ? prismaWrite(call, callee, 'update') : null;
     case 'save': {
       if (isLoadedEntity(receiver)) return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, [], null, [receiver], []);
       if (args.length === 0) return null;
@@ -264,7 +288,7 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
         const onDocument = args.length === 1 && isLoadedEntity(receiver);
         const update = onDocument ? args[0] : args[1];
         const filter = onDocument || method === 'findByIdAndUpdate' ? [] : [args[0]];
-        return write(['mongoose'], call, callee.property, mongoValues(update), onDocument ? null : nameOf(receiver), [], filter);
+        return write(['mongoose'], call, callee.property, mongoValues(update), onDocument ? null : nameOf(receiver), [], filter, update);
       }
       return null;
   }

@@ -135,6 +135,51 @@ export const QUERY_RUNNERS: readonly string[] = [
   'transacting',
 ];
 
+/**
+ * Calls that hand out a repository or model client for an entity (`dataSource.getRepository(Order)`,
+ * `this.connection.getRepository(ctx, Order)`, `manager.withRepository(repo)`, `mongoose.model('User')`):
+ * a read or write called on their result is a read or write of that entity.
+ */
+export const REPOSITORY_ACCESSORS: readonly string[] = [
+  'getRepository',
+  'getCustomRepository',
+  'getMongoRepository',
+  'getTreeRepository',
+  'withRepository',
+  'getModel',
+  'model',
+];
+
+/** Calls that narrow a model and return it (Sequelize `User.scope('active')`, `unscoped()`, `schema(…)`): reads on it are reads of that model. */
+export const MODEL_SCOPES: readonly string[] = ['scope', 'unscoped', 'schema'];
+
+/** Calls that run a callback inside one database transaction (`prisma.$transaction(async (tx) => …)`, `sequelize.transaction(…)`, `knex.transaction(…)`, `dataSource.transaction(…)`). */
+export const TRANSACTION_RUNNERS: readonly string[] = ['transaction', '$transaction', 'transactional', 'withTransaction'];
+
+/** Trailing promise calls that pass the read row through (`repo.findOneBy(q).catch(notFound)`). */
+export const PROMISE_PASS_THROUGH: readonly string[] = ['catch', 'finally'];
+
+/** Read methods that belong to one library by their name alone. */
+export const SINGLE_LIBRARY_READS: Readonly<Record<string, DataLibrary>> = {
+  findOneBy: 'typeorm',
+  findOneOrFail: 'typeorm',
+  findOneByOrFail: 'typeorm',
+  findById: 'mongoose',
+  findByPk: 'sequelize',
+};
+
+/**
+ * Model lifecycle hooks that run while an instance is being saved: a field changed from its own
+ * loaded value there (`instance.revisions += 1`) is written back as an absolute value. Sequelize
+ * (and sequelize-typescript decorators): the hook's first parameter is the instance.
+ */
+export const INSTANCE_SAVE_HOOKS = {
+  decorators: ['BeforeUpdate', 'BeforeSave', 'BeforeUpsert'],
+  hookNames: ['beforeUpdate', 'beforeSave', 'beforeUpsert'],
+  /** `Model.addHook('beforeUpdate', fn)` */
+  registrars: ['addHook', 'hook'],
+} as const;
+
 /** Methods on a value that compute a new one (decimal.js, big.js, bignumber.js, Dinero). */
 export const ARITHMETIC_METHODS: readonly string[] = [
   'plus',
@@ -157,6 +202,12 @@ export const ARITHMETIC_METHODS: readonly string[] = [
 
 /** Calls that pass a number through unchanged in meaning (`Number(row.count)`). */
 export const VALUE_PASS_THROUGH_FUNCTIONS: readonly string[] = ['Number', 'parseInt', 'parseFloat', 'BigInt', 'String'];
+
+/** `JSON.parse(row.items)`: a structure decoded from a loaded field; changing it and encoding it back rewrites that field. */
+export const DECODING_CALLS: readonly string[] = ['JSON.parse', 'JSON.stringify', 'structuredClone'];
+
+/** Array methods that return an element (or elements) of the array they are called on. */
+export const ELEMENT_METHODS: readonly string[] = ['find', 'findLast', 'filter', 'at', 'slice', 'sort', 'reverse'];
 
 /** Methods that convert a value without changing it (`row.balance.toNumber()`). */
 export const VALUE_PASS_THROUGH_METHODS: readonly string[] = ['toNumber', 'toString', 'valueOf', 'toFixed', 'toJSON'];

@@ -3,18 +3,14 @@
 // `if (x < n) throw` check becomes a rows-affected check after the write.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { FieldChange } from '../../../rules/no-read-then-write.js';
+import { unwrapExpression } from '../../../analysis/ast/unwrapped-expression.js';
 import { indentationAt } from '../../engine/file-style.js';
 import type { SourceFileInfo, TextEdit } from '../../engine/transform.js';
 
 export type Reason = string;
 
+/** Wrappers a value can sit in without changing (`x!`, `x as T`, `a?.b`): walked up from a call to its statement. */
 const WRAPPERS = new Set(['TSNonNullExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'ChainExpression', 'TSTypeAssertion']);
-
-export function unwrapped(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  while (WRAPPERS.has(current.type)) current = (current as TSESTree.TSNonNullExpression).expression;
-  return current;
-}
 
 export function textOf(file: SourceFileInfo, node: TSESTree.Node): string {
   return file.text.slice(node.range[0], node.range[1]);
@@ -100,7 +96,7 @@ export function valueSlot(
   candidates: readonly TSESTree.Node[],
 ): ValueSlot | Reason {
   for (const candidate of candidates) {
-    const node = unwrapped(candidate);
+    const node = unwrapExpression(candidate);
     if (node === change.node || contains(node, change.node)) {
       return node === change.node
         ? { node: candidate }
@@ -113,10 +109,10 @@ export function valueSlot(
     const declarator = def.node as TSESTree.VariableDeclarator;
     const declaration = declarator.parent as TSESTree.VariableDeclaration;
     const others = variable.references.filter((r) => r.identifier !== node && r.identifier !== declarator.id);
-    if (declarator.init && unwrapped(declarator.init) !== change.node && contains(declarator.init, change.node)) {
+    if (declarator.init && unwrapExpression(declarator.init) !== change.node && contains(declarator.init, change.node)) {
       return 'the written value is more than `x ± n`; do the arithmetic in the database by hand';
     }
-    if (declarator.init && unwrapped(declarator.init) === change.node) {
+    if (declarator.init && unwrapExpression(declarator.init) === change.node) {
       if (others.length > 0)
         return `\`${node.name}\` is used besides the write; it would not be the stored value — read it back from the write (RETURNING) by hand`;
       return declaration.declarations.length === 1 && declaration.kind === 'const' ? { node: candidate, declaration } : { node: candidate };
@@ -162,6 +158,11 @@ export interface BoundRewrite {
   check: TSESTree.IfStatement;
   /** `throw new Error('insufficient funds');` or `{ … }`, as written. */
   consequent: string;
+  /**
+   * For an increment checked against a limit (`if (c.uses >= c.maxUses) throw`): the limit, and
+   * the field of the same row it is when it is one (`maxUses`), so the write can keep `uses < limit`.
+   */
+  ceiling?: { limit: string; limitField: string | null };
 }
 
 const normalized = (text: string): string => text.replace(/\s+/g, '');
@@ -172,22 +173,66 @@ const normalized = (text: string): string => text.replace(/\s+/g, '');
  */
 export function boundRewrite(
   file: SourceFileInfo,
-  facts: { boundCheck: TSESTree.IfStatement | null; operator: '+' | '-' | null; operand: string | null },
+  facts: { boundCheck: TSESTree.IfStatement | null; operator: '+' | '-' | null; operand: string | null; readField?: string | null },
   statement: TSESTree.Statement,
 ): BoundRewrite | Reason {
   const check = facts.boundCheck!;
+  if (facts.operator === '+' && facts.operand !== null) return ceilingRewrite(file, check, facts.readField ?? null, statement);
   if (facts.operator !== '-' || facts.operand === null)
     return 'a checked value that is not decremented by the checked amount; move the bound into the write by hand';
   if (contains(check, statement))
     return 'the write sits inside the check; move the bound into the write filter and check the rows affected by hand';
   if (check.alternate) return 'the check has an else branch; move the bound into the write filter by hand';
-  const test = unwrapped(check.test);
+  const test = unwrapExpression(check.test);
   const operand = normalized(facts.operand);
   const shaped =
     test.type === 'BinaryExpression' &&
     ((test.operator === '<' && normalized(textOf(file, test.right)) === operand) ||
       (test.operator === '>' && normalized(textOf(file, test.left)) === operand));
   if (!shaped) return 'the check is not `x < amount` on the decremented amount; move the bound into the write filter by hand';
+  const placed = checkPlacement(check, statement);
+  return typeof placed === 'string' ? placed : { check, consequent: textOf(file, check.consequent) };
+}
+
+/**
+ * `if (row.uses >= row.maxUses) throw …` before `uses + n`: the limit the write must keep below.
+ * The checked side must be the incremented field of the read row; the limit is either another
+ * field of that row or a value that does not come from it.
+ */
+function ceilingRewrite(
+  file: SourceFileInfo,
+  check: TSESTree.IfStatement,
+  field: string | null,
+  statement: TSESTree.Statement,
+): BoundRewrite | Reason {
+  const test = unwrapExpression(check.test);
+  if (field === null || test.type !== 'BinaryExpression' || (test.operator !== '>=' && test.operator !== '<='))
+    return 'the check is not `x >= limit` on the incremented field; move the bound into the write filter by hand';
+  const [counted, limit] = test.operator === '>=' ? [test.left, test.right] : [test.right, test.left];
+  const countedNode = unwrapExpression(counted);
+  if (countedNode.type !== 'MemberExpression' || countedNode.computed || countedNode.property.type !== 'Identifier')
+    return 'the check is not `x >= limit` on the incremented field; move the bound into the write filter by hand';
+  if (countedNode.property.name !== field) return 'the check is on another field than the one incremented; rewrite by hand';
+  const row = textOf(file, countedNode.object);
+  const limitNode = unwrapExpression(limit);
+  const sameRow =
+    limitNode.type === 'MemberExpression' &&
+    !limitNode.computed &&
+    limitNode.property.type === 'Identifier' &&
+    textOf(file, limitNode.object) === row;
+  if (!sameRow && new RegExp(`(?<![\\w$.])${row.replace(/[$.]/g, '\\$&')}(?![\\w$])`).test(textOf(file, limitNode)))
+    return 'the limit is computed from the row read; move the bound into the write filter by hand';
+  const placed = checkPlacement(check, statement);
+  if (typeof placed === 'string') return placed;
+  const limitField = sameRow ? (limitNode.property as TSESTree.Identifier).name : null;
+  return { check, consequent: textOf(file, check.consequent), ceiling: { limit: textOf(file, limitNode), limitField } };
+}
+
+/** Whether the check can move after the write: it ends in throw/return, sits before it in the same block, with only declarations between. */
+function checkPlacement(check: TSESTree.IfStatement, statement: TSESTree.Statement): true | Reason {
+  if (contains(check, statement))
+    return 'the write sits inside the check; move the bound into the write filter and check the rows affected by hand';
+  if (check.alternate) return 'the check has an else branch; move the bound into the write filter by hand';
   const body = check.consequent.type === 'BlockStatement' ? check.consequent.body : [check.consequent];
   const last = body[body.length - 1];
   if (!last || (last.type !== 'ThrowStatement' && last.type !== 'ReturnStatement'))
@@ -202,7 +247,7 @@ export function boundRewrite(
   if (between.some((s) => s.type !== 'VariableDeclaration' || hasEffects(s))) {
     return 'other work runs between the check and the write; control flow depends on more than the counter — rewrite by hand';
   }
-  return { check, consequent: textOf(file, check.consequent) };
+  return true;
 }
 
 /** Turns `await write;` into `const <binding> = await write;` followed by `if (<failed>) <consequent>`. */

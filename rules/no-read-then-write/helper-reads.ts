@@ -1,0 +1,153 @@
+// Reads one call away: `const doc = await loadDocument(id)` where `loadDocument` (in this file or
+// a project module, or a method of an injected service) returns a row it read. Followed through
+// the module summaries (analysis/modules) a few calls deep. When the function cannot be found
+// (its module is absent, as in a single file linted alone), a loader-named project helper
+// (`findOrder`, `this.orders.loadById`) still counts: its result is treated as a loaded row.
+import { findVariable } from '@eslint-community/eslint-utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFunction } from '../../analysis/modules/index.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { LIBRARY_READS_WRITES, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import type { ReadSite } from './model.js';
+import { readSiteOf } from './read-site.js';
+import { sqlReadSiteOf } from './sql-site.js';
+
+/** What a function's returned value is, when it is a row it read. */
+export interface ReturnedRead {
+  candidates: DataLibrary[];
+  model: string | null;
+  locked: boolean;
+}
+
+const MAX_LOCAL_HOPS = 4;
+/** Names of helpers that load a row: `findOrder`, `loadDocument`, `getUserById`, `fetchAccount`. */
+const LOADER_NAME = /^(?:find|load|fetch|get|read)(?:One|By|[A-Z])/;
+/** …but not one that hands out a data-access object rather than a row (`getRepository`, `getDbClient`, `getOrderService`). */
+const ACCESS_OBJECT_NAME = /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance)$/;
+/** Receivers of a loader method that name a data-access object (`this.orders.findById`, `userRepository.getById`). */
+const DATA_ACCESS_RECEIVER = /(?:repo|repository|store|dao|model|service|gateway)$/i;
+const ALL_LIBRARIES = Object.keys(LIBRARY_READS_WRITES) as DataLibrary[];
+
+/** The expressions a function returns (an arrow's expression body, `return x` not inside nested functions or classes). */
+function returnedExpressions({ fn, module }: ProjectFunction): TSESTree.Node[] {
+  if (!fn.body) return [];
+  if (fn.body.type !== 'BlockStatement') return [fn.body];
+  const nested = (node: TSESTree.Node): boolean =>
+    node.type === 'FunctionDeclaration' ||
+    node.type === 'FunctionExpression' ||
+    node.type === 'ArrowFunctionExpression' ||
+    node.type === 'ClassDeclaration' ||
+    node.type === 'ClassExpression';
+  const out: TSESTree.Node[] = [];
+  for (const node of descendants(fn.body, module.sourceCode.visitorKeys, nested)) {
+    if (node.type === 'ReturnStatement' && node.argument) out.push(node.argument);
+  }
+  return out;
+}
+
+/** The initializer of a `const`/`let` declared at the top level of a function body. */
+function localInitializer(fn: TSESTree.FunctionLike, name: string): TSESTree.Expression | null {
+  if (fn.body?.type !== 'BlockStatement') return null;
+  for (const statement of fn.body.body) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations) {
+      if (declarator.id.type === 'Identifier' && declarator.id.name === name) return declarator.init;
+    }
+  }
+  return null;
+}
+
+function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCall, hops: number): ReturnedRead | null {
+  if (hops > MAX_LOCAL_HOPS) return null;
+  const node = unwrapExpression(expression, { await: true });
+  switch (node.type) {
+    case 'CallExpression': {
+      const site = readSiteOf(node) ?? sqlReadSiteOf(node, fn.module.sourceCode as unknown as TSESLint.SourceCode);
+      if (site) return { candidates: site.candidates, model: site.model, locked: site.locked };
+      const callee = follow(node.callee);
+      return callee ? readReturnedBy(callee) : null;
+    }
+    case 'Identifier': {
+      const init = localInitializer(fn.fn, node.name);
+      return init ? readIn(init, fn, follow, hops + 1) : null;
+    }
+    // `rows[0]`, `result.rows`
+    case 'MemberExpression':
+      return readIn(node.object, fn, follow, hops + 1);
+    case 'ConditionalExpression':
+      return readIn(node.consequent, fn, follow, hops + 1) ?? readIn(node.alternate, fn, follow, hops + 1);
+    case 'LogicalExpression':
+      return readIn(node.left, fn, follow, hops + 1) ?? readIn(node.right, fn, follow, hops + 1);
+    default:
+      return null;
+  }
+}
+
+/** The read a project function returns (a row it loaded, directly or through the functions it calls), or null. */
+export const readReturnedBy = defineFunctionFact<ReturnedRead | null>('returns a database read', null, (fn, follow) => {
+  for (const returned of returnedExpressions(fn)) {
+    const found = readIn(returned, fn, follow, 0);
+    if (found) return found;
+  }
+  return null;
+});
+
+/** Whether `identifier` is imported from a module of the project (a relative path or an alias), not a package. */
+function importedFromProject(context: DetectContext, identifier: TSESTree.Identifier): boolean {
+  const variable = findVariable(context.sourceCode.getScope(identifier) as never, identifier as never) as unknown as {
+    defs: { type: string; parent: TSESTree.Node | null }[];
+  } | null;
+  const def = variable?.defs[0];
+  if (def?.type !== 'ImportBinding' || def.parent?.type !== 'ImportDeclaration') return false;
+  return /^(?:\.|@\/|~\/?|#|src\/)/.test(String(def.parent.source.value));
+}
+
+/** A loader-named helper of the project whose definition is out of reach. */
+function looksLikeLoader(context: DetectContext, callee: TSESTree.Node): boolean {
+  const node = unwrapExpression(callee);
+  const loader = (name: string): boolean => LOADER_NAME.test(name) && !ACCESS_OBJECT_NAME.test(name);
+  if (node.type === 'Identifier') return loader(node.name) && importedFromProject(context, node);
+  if (node.type !== 'MemberExpression') return false;
+  const method = memberPropertyName(node);
+  if (method === undefined || !loader(method)) return false;
+  const receiver = unwrapExpression(node.object);
+  const receiverName =
+    receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
+  return receiverName !== undefined && DATA_ACCESS_RECEIVER.test(receiverName);
+}
+
+/** The read a call of a project helper is (`await loadDocument(id)`), as a read site at that call; null otherwise. */
+export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpression): ReadSite | null {
+  const fn = projectFunctionOf(context, call.callee);
+  const returned = fn
+    ? readReturnedBy(fn)
+    : looksLikeLoader(context, call.callee)
+      ? { candidates: ALL_LIBRARIES, model: null, locked: false }
+      : null;
+  if (!returned) return null;
+  return {
+    candidates: [...returned.candidates],
+    node: call,
+    model: returned.model,
+    locked: returned.locked,
+    mutations: [],
+    boundChecks: [],
+  };
+}
+
+/** Whether a call's result is kept in a name (`const doc = await loadDocument(id)`): only such calls are asked about helpers. */
+export function resultIsBound(call: TSESTree.CallExpression): boolean {
+  let node: TSESTree.Node = call;
+  while (
+    node.parent &&
+    (node.parent.type === 'AwaitExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'TSAsExpression')
+  )
+    node = node.parent;
+  const parent = node.parent;
+  return (
+    (parent?.type === 'VariableDeclarator' && parent.init === node) || (parent?.type === 'AssignmentExpression' && parent.right === node)
+  );
+}

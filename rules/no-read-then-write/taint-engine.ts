@@ -1,0 +1,400 @@
+// The taint engine of `no-read-then-write`: walks a file once with ESLint's traversal. Each
+// function gets a frame; reads bind taints to local names as declarations finish, mutations of a
+// loaded entity are remembered, and writes are checked as they finish. Findings are given at the
+// end of the file (when the imports say which ORM `findOne` is).
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
+import { libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { comparedFieldsOf } from './compared-fields.js';
+import { entityChangeCallOf } from './entity-changes.js';
+import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
+
+export type { ReadThenWriteFinding } from './model.js';
+import { resultIsBound } from './helper-reads.js';
+import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
+import { sqlReadSiteOf, sqlUpdatedTable, sqlWriteSiteOf } from './sql-site.js';
+import { TaintFrames } from './taint-frames.js';
+import { changeOf, taintOf, type TaintEnvironment } from './taint.js';
+import { contains, exits, inBranch } from './control-flow.js';
+import { writeSiteOf } from './write-site.js';
+import { saveHookInstanceOf } from './save-hooks.js';
+import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
+
+export interface EngineOptions {
+  sourceCode: Readonly<TSESLint.SourceCode>;
+  /** Fields never reported. */
+  ignoredFields: ReadonlySet<string>;
+  /** Whether the file can hold SQL reads / SQL writes (a keyword pre-check): SQL text is built only then. */
+  sqlReads: boolean;
+  sqlWrites: boolean;
+  /** The read a call of a project helper is (`await loadDocument(id)`); asked only for calls whose result is kept in a name. */
+  helperReadOf?: (call: TSESTree.CallExpression) => ReadSite | null;
+}
+
+const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
+const COMPARISONS = new Set(['<', '<=', '>', '>=']);
+/** Optimistic-concurrency columns: a write filtered on one of these is a compare-and-set. */
+const VERSION_FIELDS = /^(?:version|__v|_version|lock_?version|revision|etag|updated_?at)$/i;
+
+/** A listener that never lets an unforeseen shape break linting. */
+function guarded<T>(fn: (node: T) => void): (node: T) => void {
+  return (node: T): void => {
+    try {
+      fn(node);
+    } catch {
+      // A shape we did not foresee never breaks linting.
+    }
+  };
+}
+
+export class ReadThenWriteEngine {
+  private readonly imported = new Set<DataLibrary>();
+  private readonly pending: PendingFinding[] = [];
+  private readonly reads = new Map<TSESTree.Node, ReadSite | null>();
+  private readonly frames: TaintFrames;
+  private readonly locks = new TransactionLocks();
+  private readonly env: TaintEnvironment;
+
+  constructor(private readonly options: EngineOptions) {
+    const { sourceCode, sqlReads, helperReadOf } = options;
+    const reads = this.reads;
+    const locks = this.locks;
+    const helperRead = (node: DatabaseCall): ReadSite | null =>
+      helperReadOf && node.type === 'CallExpression' && resultIsBound(node) ? helperReadOf(node) : null;
+    this.env = {
+      lookup: (name) => this.frames.lookup(name),
+      readOf(node) {
+        let site = reads.get(node);
+        if (site === undefined) {
+          try {
+            site =
+              (node.type === 'CallExpression' ? readSiteOf(node) : null) ??
+              (sqlReads ? sqlReadSiteOf(node, sourceCode) : null) ??
+              helperRead(node);
+          } catch {
+            site = null;
+          }
+          // Read after the same transaction wrote the row: the write's lock keeps it current.
+          if (site && !site.locked && locks.holds(site.model, node)) site.locked = true;
+          reads.set(node, site);
+        }
+        return site;
+      },
+      text: (node) => sourceCode.getText(node),
+    };
+    this.frames = new TaintFrames((node) => this.taint(node));
+  }
+
+  taint(node: TSESTree.Node | null | undefined): Taint | null {
+    return taintOf(node, this.env);
+  }
+
+  private readonly isLoadedEntity = (node: TSESTree.Node): boolean => {
+    const t = this.taint(node);
+    return t !== null && !t.computed && t.field === null;
+  };
+
+  /** Marks the current function live when `node` is a read (what makes a function worth following). */
+  private noteRead(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void {
+    if (node.type === 'CallExpression') {
+      // Every read chain has a call named by a read or SQL method (its own, or an inner link's,
+      // entered after it): others need no chain built.
+      const callee = unwrapExpression(node.callee);
+      const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
+      const chainRead = name !== undefined && READ_CHAIN_NAMES.has(name);
+      if (!chainRead && !(this.options.helperReadOf && resultIsBound(node))) return;
+    }
+    if (this.env.readOf(node)) this.frames.markCurrentLive();
+  }
+
+  /** A field of a loaded entity changed in JavaScript (`entity.count++`): remembered until saved. */
+  private mutate(
+    target: TSESTree.MemberExpression,
+    change: Omit<FieldChange, 'field'> | null,
+    at: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
+  ): boolean {
+    const owner = this.taint(target.object);
+    if (!owner || owner.computed || !change) return false;
+    const mutation = { field: memberPropertyName(target) ?? null, ...change };
+    owner.read.mutations.push(mutation);
+    if (owner.read.savedByHook) this.hookChange(owner.read, target, mutation, at);
+    return true;
+  }
+
+  /** In a save hook, a field set from its own value (`doc.revisions += 1`) is written by the save as it stands. */
+  private hookChange(
+    read: ReadSite,
+    target: TSESTree.MemberExpression,
+    change: FieldChange,
+    node: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
+  ): void {
+    const field = memberPropertyName(target) ?? null;
+    const selfReferential =
+      node.type === 'UpdateExpression' || node.operator !== '=' ? change.operator !== null : change.readField === field;
+    if (!selfReferential || (field !== null && this.options.ignoredFields.has(field))) return;
+    const shape = { method: 'hook', nameNode: target, data: undefined, filter: undefined };
+    const write: WriteSite = {
+      candidates: ['sequelize'],
+      model: null,
+      node,
+      reportNode: target,
+      values: [],
+      entities: [],
+      conditions: [],
+      shape,
+    };
+    this.pending.push({ read, write, changes: [change], loc: undefined });
+  }
+
+  /** Whether `write` sends a value computed from a read (or saves a mutated entity); remembered as a finding. */
+  checkWrite(write: WriteSite): void {
+    const changes: { read: ReadSite; change: FieldChange; loc: TSESTree.SourceLocation | undefined }[] = [];
+    for (const value of write.values) {
+      const t = this.taint(value.value);
+      if (!t || t.read.locked) continue;
+      const change = changeOf(value.field, t);
+      if (change) {
+        changes.push({ read: t.read, change, loc: value.loc });
+        continue;
+      }
+      // `entity.count++` then `repo.update(id, { count: entity.count })` or `repo.update(id, entity)`
+      const mutated = t.read.mutations.filter((m) => t.field === null || m.field === t.field);
+      for (const m of mutated) changes.push({ read: t.read, change: { ...m, field: value.field ?? m.field }, loc: value.loc });
+    }
+    for (const entity of write.entities) {
+      const t = this.taint(entity);
+      if (!t || t.read.locked) continue;
+      for (const change of t.read.mutations) changes.push({ read: t.read, change, loc: undefined });
+      t.read.mutations = []; // saved: a second save of the same entity writes nothing new
+    }
+    // `selectFrom('accounts as a')` and `updateTable('accounts')` name one table.
+    const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
+    const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
+    const ignored = this.options.ignoredFields;
+    const kept = changes.filter(({ read, change }) => sameModel(read) && (change.field === null || !ignored.has(change.field)));
+    const first = kept[0];
+    if (!first) return;
+    // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.
+    const compared = comparedFieldsOf(write.conditions, this.env);
+    if ([...compared].some((field) => VERSION_FIELDS.test(field) || kept.some(({ change }) => change.field === field))) return;
+    this.pending.push({ read: first.read, write, changes: kept.map((c) => c.change), loc: first.loc });
+  }
+
+  private enterFunction(node: TSESTree.FunctionLike): void {
+    this.frames.enter();
+    const instance = saveHookInstanceOf(node);
+    if (instance) {
+      const read: ReadSite = {
+        candidates: ['sequelize'],
+        node: instance,
+        model: null,
+        locked: false,
+        mutations: [],
+        boundChecks: [],
+        savedByHook: true,
+      };
+      this.frames.declare(instance.name, { read, field: null, computed: null });
+      return;
+    }
+    if (!this.frames.anyLive) return;
+    // A parameter shadows an outer name; the element of a tainted array iterated by a callback
+    // (`rows.forEach((row) => …)`) is tainted.
+    let element: Taint | null = null;
+    let elementIndex = 0;
+    const parent = node.parent;
+    const callee = parent?.type === 'CallExpression' && parent.arguments[0] === node ? unwrapExpression(parent.callee) : undefined;
+    if (callee?.type === 'MemberExpression' && ITERATING_METHODS.has(memberPropertyName(callee) ?? '')) {
+      element = this.taint(callee.object);
+      if (memberPropertyName(callee) === 'reduce') elementIndex = 1;
+    }
+    node.params.forEach((param, i) => this.frames.bind(param, i === elementIndex ? element : null, true));
+  }
+
+  private assignment(node: TSESTree.AssignmentExpression): void {
+    const { frames, options } = this;
+    const left = node.left;
+    const right = this.taint(node.right);
+    const compound = node.operator !== '=' && node.operator !== '&&=' && node.operator !== '||=' && node.operator !== '??=';
+    const operator = node.operator === '+=' ? '+' : node.operator === '-=' ? '-' : node.operator.slice(0, -1);
+    if (left.type === 'Identifier') {
+      if (compound) frames.compound(left.name, right, { node, operator, operand: right ? null : options.sourceCode.getText(node.right) });
+      // `if (!row) row = await Model.create(…)`: on the other path the name still holds the read.
+      else if (!right && inBranch(node)) return;
+      else frames.assign(left.name, right);
+      return;
+    }
+    if (left.type === 'MemberExpression') {
+      const simple = operator === '+' || operator === '-';
+      const change = compound
+        ? {
+            node,
+            operator: simple && !right ? (operator as '+' | '-') : null,
+            operand: simple && !right ? options.sourceCode.getText(node.right) : null,
+          }
+        : right
+          ? changeOf(null, right)
+          : null;
+      if (this.mutate(left, change, node)) return;
+      // `patch.balance = row.balance - 1` taints the local object `patch`.
+      const root = unwrapExpression(left.object);
+      if (root.type === 'Identifier' && right?.computed && !frames.lookup(root.name)) frames.assign(root.name, right);
+      return;
+    }
+    if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') frames.bind(left, right, false);
+  }
+
+  private update(node: TSESTree.UpdateExpression): void {
+    const operator = node.operator === '++' ? '+' : '-';
+    const argument = unwrapExpression(node.argument);
+    if (argument.type === 'Identifier') this.frames.compound(argument.name, null, { node, operator, operand: '1' });
+    else if (argument.type === 'MemberExpression') this.mutate(argument, { node, operator, operand: '1' }, node);
+  }
+
+  /** `if (row.balance < amount) throw …`: a bound check the codemod moves into the write's filter. */
+  private ifStatement(node: TSESTree.IfStatement): void {
+    const visit = (test: TSESTree.Node): void => {
+      const expr = unwrapExpression(test);
+      if (expr.type === 'LogicalExpression') {
+        visit(expr.left);
+        visit(expr.right);
+      } else if (expr.type === 'BinaryExpression' && COMPARISONS.has(expr.operator)) {
+        const t = (expr.left.type === 'PrivateIdentifier' ? null : this.taint(expr.left)) ?? this.taint(expr.right);
+        if (t && !t.read.boundChecks.includes(node)) t.read.boundChecks.push(node);
+      }
+    };
+    visit(node.test);
+  }
+
+  /** Outside live functions every member call is asked whether it is a read; a plain call can only be a `require`. */
+  private call(node: TSESTree.CallExpression): void {
+    const callee = node.callee;
+    if (callee.type === 'Identifier') {
+      if (callee.name !== 'require') {
+        if (!this.frames.anyLive) this.noteRead(node);
+        return;
+      }
+      const source = node.arguments[0];
+      const library = source?.type === 'Literal' && typeof source.value === 'string' ? libraryOfModule(source.value) : undefined;
+      if (library) this.imported.add(library);
+      return;
+    }
+    if (!this.frames.anyLive) this.noteRead(node);
+    // A write inside a transaction callback locks its rows for the reads after it.
+    if (transactionCallbackOf(node)) {
+      const model =
+        writeSiteOf(node, () => false)?.model ?? (this.options.sqlWrites ? sqlUpdatedTable(node, this.options.sourceCode) : null);
+      this.locks.noteWrite(model ?? null, node);
+    }
+  }
+
+  private callExit(node: TSESTree.CallExpression): void {
+    const changed = entityChangeCallOf(node, this.isLoadedEntity);
+    if (changed) {
+      const owner = this.taint(changed.entity);
+      for (const { field, value } of changed.changes) {
+        const t = this.taint(value);
+        const change = t ? changeOf(field, t) : null;
+        if (owner && change) owner.read.mutations.push(change);
+      }
+      return;
+    }
+    const write = writeSiteOf(node, this.isLoadedEntity) ?? (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null);
+    if (write) this.checkWrite(write);
+  }
+
+  /** The ESLint listeners that drive the engine (every one guarded; the `:exit` ones skipped while nothing is live). */
+  listeners(): RuleListener {
+    const frames = this.frames;
+    const whileLive = <T>(fn: (node: T) => void): ((node: T) => void) => {
+      const safe = guarded(fn);
+      return (node: T): void => {
+        if (frames.anyLive) safe(node);
+      };
+    };
+    const enter = guarded((node: TSESTree.FunctionLike) => this.enterFunction(node));
+    const exit = (): void => frames.exit();
+    const noteRead = guarded((node: TSESTree.TaggedTemplateExpression) => this.noteRead(node));
+    return {
+      ImportDeclaration: guarded((node: TSESTree.ImportDeclaration) => {
+        const library = libraryOfModule(String(node.source.value));
+        if (library) this.imported.add(library);
+      }),
+      FunctionDeclaration: enter,
+      FunctionExpression: enter,
+      ArrowFunctionExpression: enter,
+      'FunctionDeclaration:exit': exit,
+      'FunctionExpression:exit': exit,
+      'ArrowFunctionExpression:exit': exit,
+      'VariableDeclarator:exit': whileLive((node: TSESTree.VariableDeclarator) => {
+        const loop = node.parent?.parent;
+        if (!node.init && (loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement')) return;
+        frames.bind(node.id, this.taint(node.init), true);
+      }),
+      // Entered before its `right` (`for (const row of await repo.find())`): asked even outside live functions.
+      ForOfStatement: guarded((node: TSESTree.ForOfStatement) => {
+        const left = node.left.type === 'VariableDeclaration' ? node.left.declarations[0]?.id : node.left;
+        frames.bind(left ?? null, this.taint(node.right), node.left.type === 'VariableDeclaration');
+      }),
+      'AssignmentExpression:exit': whileLive((node: TSESTree.AssignmentExpression) => this.assignment(node)),
+      'UpdateExpression:exit': whileLive((node: TSESTree.UpdateExpression) => this.update(node)),
+      IfStatement: whileLive((node: TSESTree.IfStatement) => this.ifStatement(node)),
+      CallExpression: guarded((node: TSESTree.CallExpression) => this.call(node)),
+      TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => {
+        if (!frames.anyLive) noteRead(node);
+      },
+      'CallExpression:exit': whileLive((node: TSESTree.CallExpression) => this.callExit(node)),
+      'TaggedTemplateExpression:exit': whileLive((node: TSESTree.TaggedTemplateExpression) => {
+        const write = this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null;
+        if (write) this.checkWrite(write);
+      }),
+    };
+  }
+
+  private libraryOf(read: ReadSite, write: WriteSite): DataLibrary {
+    const shared = write.candidates.length === 1 ? write.candidates : write.candidates.filter((c) => read.candidates.includes(c));
+    const pool = shared.length > 0 ? shared : read.candidates;
+    const order = pool.length === 1 ? pool : [...pool].sort((a, b) => Number(this.imported.has(b)) - Number(this.imported.has(a)));
+    return order[0] ?? 'sql';
+  }
+
+  /** The findings of the file, one per report position; call after the traversal. */
+  findings(): ReadThenWriteFinding[] {
+    const seen = new Set<string>();
+    const out: ReadThenWriteFinding[] = [];
+    for (const { read, write, changes, loc } of this.pending) {
+      const at = loc ?? write.reportNode.loc;
+      const key = `${at.start.line}:${at.start.column}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const library = this.libraryOf(read, write);
+      const first = changes[0];
+      const boundCheck =
+        read.boundChecks.find(
+          (check) => contains(check, write.node) || (check.range[1] <= write.node.range[0] && exits(check.consequent)),
+        ) ?? null;
+      const fields = [...new Set(changes.flatMap((c) => (c.field === null ? [] : [c.field])))];
+      out.push({
+        library,
+        field: fields[0] ?? 'value',
+        node: write.reportNode,
+        loc,
+        facts: {
+          library,
+          read: read.node,
+          write: write.node,
+          writeShape: write.shape,
+          model: read.model,
+          fields,
+          changes,
+          operator: first?.operator ?? null,
+          operand: first?.operand ?? null,
+          boundCheck,
+          guarded: boundCheck !== null,
+        },
+      });
+    }
+    return out;
+  }
+}

@@ -1,0 +1,44 @@
+// no-read-then-write across files: fixture projects (test/rules/projects/read-write-*) linted
+// through ESLint's Node API with the plugin built from source. A read one call away — a helper in
+// another module, a method of an injected service — is followed to the row it returns; a helper
+// that locks the row or builds a fresh object is not a read.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, test } from 'vitest';
+import plugin from '../../rules/index.js';
+
+const projects = fileURLToPath(new URL('./projects/', import.meta.url));
+
+async function findings(project: string): Promise<string[]> {
+  const cwd = join(projects, project);
+  const eslint = new ESLint({
+    cwd,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser as never, sourceType: 'module' },
+        plugins: { 'replica-guard': plugin as never },
+        rules: { 'replica-guard/no-read-then-write': 'error' },
+      },
+    ],
+  });
+  const results = await eslint.lintFiles(['src/**/*.ts']);
+  return results.flatMap((result) =>
+    result.messages.map(
+      (m) => `${m.ruleId ?? 'fatal'} ${result.filePath.slice(cwd.length + 1)}:${m.line}:${m.column}${m.fatal ? ` ${m.message}` : ''}`,
+    ),
+  );
+}
+
+describe('no-read-then-write across files', () => {
+  test('a helper in another module returns a row: changed and saved is a lost update; a locked read or a fresh object is not', async () => {
+    expect(await findings('read-write-helper-module')).toEqual(['replica-guard/no-read-then-write src/top-up.ts:7:17']);
+  });
+
+  test("an injected service's method returns a row; its field plus one is written back", async () => {
+    expect(await findings('read-write-injected-service')).toEqual(['replica-guard/no-read-then-write src/views.controller.ts:11:21']);
+  });
+});
