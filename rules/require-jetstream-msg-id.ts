@@ -9,6 +9,7 @@ import { createJetStreamContexts } from './require-jetstream-msg-id/contexts.js'
 import { msgIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
 import { jetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName } from '../analysis/ast/property-names.js';
 import { MSG_ID_OPTION, NATS_MODULES, publishMethod, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';
@@ -29,14 +30,11 @@ export interface RequireJetStreamMsgIdFacts {
   candidateId: string | undefined;
 }
 
+/** The method a call names (`publish` of `js.publish(…)`) and the node that names it. */
 function propertyNameOf(callee: TSESTree.Node): { name: string; node: TSESTree.Node } | undefined {
   const member = unwrapExpression(callee);
-  if (member.type !== 'MemberExpression') return undefined;
-  if (!member.computed && member.property.type === 'Identifier') return { name: member.property.name, node: member.property };
-  if (member.computed && member.property.type === 'Literal' && typeof member.property.value === 'string') {
-    return { name: member.property.value, node: member.property };
-  }
-  return undefined;
+  const name = memberPropertyName(member);
+  return name === undefined || member.type !== 'MemberExpression' ? undefined : { name, node: member.property };
 }
 
 /** A NATS module named in quotes (an import or require): the NATS packages' own files, which import each other by path, never are. */

@@ -19,6 +19,14 @@ export function isNatsModule(source: string): boolean {
   return NATS_MODULES.includes(source);
 }
 
+/** Modules of the v2 client (`nats`, `nats.ws`); every other NATS module is v3 (`@nats-io/*`). */
+export const NATS_V2_MODULES: readonly string[] = ['nats', 'nats.ws'];
+
+/** Which client API a NATS module belongs to. */
+export function jetStreamApiOfModule(module: string): JetStreamApi {
+  return NATS_V2_MODULES.includes(module) ? 'nats-v2' : 'nats-v3';
+}
+
 /** v3: `jetstream(nc)` from `@nats-io/jetstream` returns a JetStream context. */
 export const JETSTREAM_FACTORIES: readonly { module: string; name: string; api: JetStreamApi }[] = [
   { module: '@nats-io/jetstream', name: 'jetstream', api: 'nats-v3' },
