@@ -3,9 +3,17 @@
 // question the rule asks: "is this expression a JetStream context, and of which client?".
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { JETSTREAM_CONTEXT_METHOD, type JetStreamApi } from '../../src/knowledge/jetstream.js';
+import {
+  JETSTREAM_CONTEXT_METHOD,
+  JETSTREAM_CONTEXT_TYPE_NAMES,
+  JETSTREAM_FILE_WORDS,
+  namesJetStreamContext,
+  namesJetStreamGetter,
+  type JetStreamApi,
+} from '../../src/knowledge/jetstream.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { codeTextOf } from '../../analysis/source/code-text.js';
 import { natsTypeKind, readNatsImports, type NatsImports, type ValueKind } from './nats-imports.js';
 import { classFieldValues, enclosingClass, fieldName } from './class-fields.js';
 
@@ -40,10 +48,24 @@ const memberName = (node: TSESTree.MemberExpression): string | undefined =>
 class ContextReader {
   private readonly classFields = new Map<Node, Map<string, Node[]>>();
 
+  /**
+   * Whether names count as evidence: a file that names NATS or JetStream somewhere (a NATS
+   * import, a project module `@app/nats`, a `getJetStream()` helper, a `JetStreamClient` type)
+   * and holds a receiver called `js` publishes to JetStream; a file that names neither does not.
+   */
+  private readonly namesCount: boolean;
+
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly imports: NatsImports,
-  ) {}
+  ) {
+    this.namesCount = imports.importsNats || JETSTREAM_FILE_WORDS.test(codeTextOf(sourceCode));
+  }
+
+  /** The client a context found by name belongs to: the one the file imports, v2 when it imports none. */
+  private byName(): ValueKind {
+    return { kind: 'context', api: this.imports.importsV2 || !this.imports.importsNats ? 'nats-v2' : 'nats-v3' };
+  }
 
   /** `js: JetStreamClient`, `nats.JetStreamClient`, `JetStreamClient | undefined`. */
   kindOfType(type: Node | undefined): ValueKind | undefined {
@@ -58,12 +80,17 @@ class ContextReader {
     }
     if (type.type !== 'TSTypeReference') return undefined;
     const name = type.typeName;
-    if (name.type === 'Identifier') return this.imports.typeNames.get(name.name);
+    if (name.type === 'Identifier') {
+      const imported = this.imports.typeNames.get(name.name);
+      if (imported) return imported;
+    }
     if (name.type === 'TSQualifiedName' && name.left.type === 'Identifier') {
       const module = this.imports.namespaces.get(name.left.name);
-      return module === undefined ? undefined : natsTypeKind(module, name.right.name);
+      if (module !== undefined) return natsTypeKind(module, name.right.name);
     }
-    return undefined;
+    // `JetStreamClient` re-exported by a project module (`import type { JetStreamClient } from '@app/events'`).
+    const last = name.type === 'Identifier' ? name.name : name.type === 'TSQualifiedName' ? name.right.name : undefined;
+    return last !== undefined && JETSTREAM_CONTEXT_TYPE_NAMES.includes(last) ? this.byName() : undefined;
   }
 
   kindOf(raw: Node, seen: Set<Node>): ValueKind | undefined {
@@ -76,12 +103,41 @@ class ContextReader {
     if (seen.has(node)) return undefined;
     seen.add(node);
     if (node.type === 'CallExpression') return this.kindOfCall(node, seen);
-    if (node.type === 'Identifier') return this.kindOfVariable(node, seen);
+    if (node.type === 'Identifier') {
+      const kind = this.kindOfVariable(node, seen);
+      return kind ?? (this.comesFromElsewhere(node) ? this.kindByName(node.name, namesJetStreamContext) : undefined);
+    }
     if (node.type === 'MemberExpression') {
       const name = memberName(node);
-      return name === undefined ? undefined : this.kindOfMember(node.object, [name], seen);
+      if (name === undefined) return undefined;
+      const kind = this.kindOfMember(node.object, [name], seen);
+      return kind ?? (this.isUnsetField(node, name) ? this.kindByName(name, namesJetStreamContext) : undefined);
     }
     return undefined;
+  }
+
+  /**
+   * Whether a name's value is made outside this file: a parameter, an import, a global, a `let`
+   * set later. A `const js = client.jetstream()` the reader could not trace is something the
+   * file made and did not make visibly a context, so its name says nothing.
+   */
+  private comesFromElsewhere(node: TSESTree.Identifier): boolean {
+    const variable = this.variableOf(node);
+    if (!variable || variable.defs.length === 0) return true;
+    return variable.defs.every((def) => (def.type as string) !== 'Variable' || !(def.node as TSESTree.VariableDeclarator).init);
+  }
+
+  /** Whether `this.<name>` is a field the class gives no value here (injected by a framework, set by a base class), or any other object's member. */
+  private isUnsetField(node: TSESTree.MemberExpression, name: string): boolean {
+    if (unwrapExpression(node.object).type !== 'ThisExpression') return true;
+    const classNode = enclosingClass(node);
+    const values = classNode ? this.fieldsOf(classNode).get(name) : undefined;
+    return !values || values.every((value) => value.type === 'TSTypeAnnotation');
+  }
+
+  /** A context told by its name (`js`, `this.jetStream`, `getJetStreamClient()`), in a file where names count. */
+  private kindByName(name: string | undefined, test: (name: string) => boolean): ValueKind | undefined {
+    return this.namesCount && name !== undefined && test(name) ? this.byName() : undefined;
   }
 
   private kindOfCall(node: TSESTree.CallExpression, seen: Set<Node>): ValueKind | undefined {
@@ -95,7 +151,8 @@ class ContextReader {
       if (receiver === undefined && this.imports.importsNats)
         return { kind: 'context', api: this.imports.importsV2 ? 'nats-v2' : 'nats-v3' };
     }
-    return undefined;
+    // A project helper: `getJetStream()`, `this.connection.getJetStreamClient()`.
+    return this.kindByName(callee.type === 'Identifier' ? callee.name : memberPropertyName(callee), namesJetStreamGetter);
   }
 
   private variableOf(node: TSESTree.Identifier): Variable | undefined {

@@ -53,6 +53,48 @@ export const JETSTREAM_CLIENT_TYPES: readonly { module: string; name: string }[]
   { module: '@nats-io/jetstream', name: 'JetStreamClient' },
 ];
 
+/**
+ * Type names that say "a JetStream context" whatever module they are imported from: a project
+ * often re-exports the client's type from its own module (`import type { JetStreamClient } from '@app/events'`).
+ */
+export const JETSTREAM_CONTEXT_TYPE_NAMES: readonly string[] = ['JetStreamClient', 'JetStreamContext'];
+
+/** A name with its decorations taken off: `_js`, `#jetStream`, `JET_STREAM_CLIENT` → `js`, `jetstream`, `jetstreamclient`. */
+const plainName = (name: string): string =>
+  name
+    .replace(/^[_#$]+/, '')
+    .replace(/_/g, '')
+    .toLowerCase();
+
+/**
+ * Whether a variable, field or parameter called `name` is, by its name, a JetStream context:
+ * `js`, `jetStream`, `jsClient`, `jetstreamClient`, `natsJs`, `jetStreamContext` — not a
+ * service or publisher that wraps one (`jetStreamService`, `eventPublisher`), whose `publish`
+ * may set `msgID` itself.
+ */
+export function namesJetStreamContext(name: string): boolean {
+  return /^(?:nats)?(?:js|jetstream)(?:client|context|ctx)?$/.test(plainName(name));
+}
+
+/**
+ * Whether a function or method called `name` returns, by its name, a JetStream context: a project
+ * helper such as `getJetStream()`, `getJetStreamClient()`, `createJsContext()`, `jetStreamClient()`.
+ * The bare `jetstream()` is the clients' own name, known only through a NATS import.
+ */
+export function namesJetStreamGetter(name: string): boolean {
+  const plain = plainName(name);
+  return (
+    /^(?:get|create|open|init|make|use)(?:nats)?(?:js|jetstream)(?:client|context|ctx)?$/.test(plain) ||
+    /^(?:nats)?(?:js|jetstream)(?:client|context|ctx)$/.test(plain)
+  );
+}
+
+/** Publish options only JetStream has (`expect: { streamName, lastMsgID }`): a publish given one is a JetStream publish. */
+export const JETSTREAM_ONLY_PUBLISH_OPTIONS: readonly string[] = ['expect'];
+
+/** Words of a file that may publish to JetStream without importing a NATS module (a project helper or alias names it). */
+export const JETSTREAM_FILE_WORDS = /nats|jet_?stream/i;
+
 /** Types of a NATS connection (whose `.jetstream()` is a v2 JetStream context). */
 export const NATS_CONNECTION_TYPES: readonly { module: string; name: string }[] = [
   { module: 'nats', name: 'NatsConnection' },

@@ -95,19 +95,17 @@ describe('createJetStreamContexts', () => {
       import type { JetStreamClient, NatsConnection } from 'nats';
       class Relay {
         #stream;
-        constructor(private readonly js: JetStreamClient, private readonly nc: NatsConnection) {}
+        constructor(private readonly js: JetStreamClient, private readonly nc: NatsConnection, private readonly sink: JetStreamClient) {}
         async start() { this.#stream = this.nc.jetstream(); }
         async send() {
           await this.js.publish('a');
           await this.#stream.publish('b');
-          class Inner { go() { return this.js.publish('c'); } }
+          class Inner { go() { return this.sink.publish('c'); } }
           void Inner;
         }
       }
     `;
-    // The last \`this.js\` seen is the nested class's, which has no such field.
-    expect(publishReceivers(code)).toEqual({ 'this.js': undefined, 'this.#stream': 'nats-v2' });
-    expect(publishReceivers(code.replace(/class Inner.*\n.*void Inner;/, ''))).toEqual({ 'this.js': 'nats-v2', 'this.#stream': 'nats-v2' });
+    expect(publishReceivers(code)).toEqual({ 'this.js': 'nats-v2', 'this.#stream': 'nats-v2', 'this.sink': undefined });
   });
 
   test('destructuring: a context kept in an object and read back', () => {
@@ -144,6 +142,35 @@ describe('createJetStreamContexts', () => {
   test('an untraced receiver of .jetstream() counts only in a file that uses NATS', () => {
     expect(publishReceivers(`import { headers } from 'nats'; const js = conn.jetstream(); js.publish('a');`)).toEqual({ js: 'nats-v2' });
     expect(publishReceivers(`const js = conn.jetstream(); js.publish('a');`)).toEqual({ js: undefined });
+  });
+
+  test('by name, in a file that names NATS or JetStream: helpers, imported or injected contexts, re-exported types', () => {
+    const code = `
+      import { natsJs, getJetStreamContext } from '@shop/nats';
+      import type { JetStreamClient } from './types';
+      const made = build();
+      const js = made;
+      export function send(jetstream, typed: JetStreamClient, conn: Conn) {
+        natsJs.publish('a');
+        getJetStreamContext().publish('b');
+        jetstream.publish('c');
+        typed.publish('d');
+        js.publish('e');
+        conn.publish('f');
+        conn.jetstream().publish('g');
+      }
+    `;
+    expect(publishReceivers(code)).toEqual({
+      natsJs: 'nats-v2',
+      'getJetStreamContext()': 'nats-v2',
+      jetstream: 'nats-v2',
+      typed: 'nats-v2',
+      js: undefined,
+      conn: undefined,
+      'conn.jetstream()': undefined,
+    });
+    // The same names in a file that names neither are nothing.
+    expect(publishReceivers(`import { js } from './bus'; js.publish('a');`)).toEqual({ js: undefined });
   });
 
   test('never throws on a self-referencing variable', () => {
