@@ -5,7 +5,7 @@
 // that every replica runs at once.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { createRule } from './utils/create-rule.js';
+import { createRule, type DetectContext } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
 import { migrationCommandText } from './migrations/command-text.js';
@@ -13,6 +13,8 @@ import { schemaWriteMentions } from './migrations/mentions.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
+import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
+import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
@@ -41,8 +43,14 @@ export type NoInAppMigrationsFacts =
       option: string;
       /** The property whose value becomes `false`. */
       property: TSESTree.Property;
-      /** The call or `new` that takes the options. */
-      call: TSESTree.CallExpression | TSESTree.NewExpression;
+      /** The call or `new` that takes the options; undefined for options built here and passed elsewhere (`const options: DataSourceOptions`). */
+      call: TSESTree.CallExpression | TSESTree.NewExpression | undefined;
+    }
+  | {
+      kind: 'runner';
+      /** The project's own runner as called (`migrateDb()`, `dbClient.migrate()`). */
+      runner: string;
+      call: TSESTree.CallExpression;
     }
   | {
       kind: 'call' | 'command';
@@ -104,10 +112,10 @@ function reportOptions(
   api: SchemaOptionsApi,
   sourceCode: SourceCode,
   report: Report,
+  seen: Set<TSESTree.Node>,
 ): void {
   const objects = migrationOptionsObjects(call.arguments[0], sourceCode);
   if (api.factory) for (const options of [...objects]) objects.push(...migrationFactoryResults(options, api.factory, sourceCode));
-  const seen = new Set<TSESTree.Node>();
   for (const object of objects) {
     for (const property of object.properties) {
       if (property.type !== 'Property' || seen.has(property)) continue;
@@ -158,6 +166,75 @@ function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
   return catalogue;
 }
 
+/** Names of calls that may be a project's runner: a cheap filter before `migrationRunnerCall`. */
+const RUNNER_CALL_NAME = /migrat|^(?:up|latest)$/i;
+
+/** Calls of the project's own migration runner (`migrateDb()`, `dbClient.migrate()`) not already reported as a known migrator. */
+function reportRunnerCalls(
+  calls: readonly TSESTree.CallExpression[],
+  reported: Set<TSESTree.Node>,
+  sourceCode: SourceCode,
+  report: Report,
+) {
+  for (const call of calls) {
+    if (reported.has(call) || isInMigrationDefinition(call)) continue;
+    const runner = migrationRunnerCall(call, sourceCode);
+    if (runner === undefined) continue;
+    reported.add(call);
+    report({ messageId: 'schemaWriteCall', data: { api: `\`${runner}\`` }, node: call, facts: { kind: 'runner', runner, call } });
+  }
+}
+
+/** `synchronize: true` in TypeORM options built here and handed to a DataSource elsewhere. */
+function reportTypedOptions(
+  properties: readonly TSESTree.Property[],
+  reported: Set<TSESTree.Node>,
+  sourceCode: SourceCode,
+  report: Report,
+) {
+  for (const property of properties) {
+    const object = property.parent;
+    if (reported.has(property) || object?.type !== 'ObjectExpression' || !isTypeOrmOptionsObject(object)) continue;
+    const value = unwrapExpression(property.value);
+    if (value.type === 'Literal' && value.value === false) continue;
+    const option = propertyKeyName(property)!;
+    reported.add(property);
+    report({
+      messageId: 'schemaWriteOption',
+      data: { option, value: sourceCode.getText(property.value), api: 'TypeORM options' },
+      node: property,
+      facts: { kind: 'option', library: 'typeorm', option, property, call: undefined },
+    });
+  }
+}
+
+/** `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx. */
+function reportCommands(
+  context: DetectContext,
+  taggedTemplates: readonly TSESTree.TaggedTemplateExpression[],
+  reported: Set<TSESTree.Node>,
+  report: Report,
+): void {
+  const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
+  for (const ref of importedReferences(context, SPAWN_CATALOGUE)) {
+    if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
+  }
+  for (const tagged of taggedTemplates) {
+    if (isImportedTag(tagged.tag, context.sourceCode)) commands.push([tagged, migrationCommandText([tagged.quasi])]);
+  }
+  for (const [call, text] of commands) {
+    const command = prismaSchemaCommand(text);
+    if (!command || reported.has(call)) continue;
+    reported.add(call);
+    report({
+      messageId: 'schemaWriteCommand',
+      data: { command },
+      node: call,
+      facts: { kind: 'command', library: 'prisma', call, statement: removableStatement(call), unusedImport: undefined },
+    });
+  }
+}
+
 export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>({
   name: 'no-in-app-migrations',
   meta: {
@@ -195,14 +272,23 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const methodNames = new Set(methodEntries.flatMap((m) => m.methods));
     // Member calls with a catalogue method name, matched against the entries at the end.
     const methodCalls: TSESTree.CallExpression[] = [];
+    const runnerCalls: TSESTree.CallExpression[] = [];
+    const optionProperties: TSESTree.Property[] = [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
 
     return {
-      ...(methodNames.size > 0 && {
+      ...((methodNames.size > 0 || mentions.runners) && {
         CallExpression(node: TSESTree.CallExpression) {
           const callee = unwrapExpression(node.callee);
           const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
           if (method && methodNames.has(method)) methodCalls.push(node);
+          const name = callee.type === 'Identifier' ? callee.name : method;
+          if (mentions.runners && name !== undefined && RUNNER_CALL_NAME.test(name)) runnerCalls.push(node);
+        },
+      }),
+      ...(mentions.typedOptions && {
+        Property(node: TSESTree.Property) {
+          if (SCHEMA_WRITE_OPTIONS.includes(propertyKeyName(node) ?? '')) optionProperties.push(node);
         },
       }),
       ...(mentions.commands && {
@@ -212,10 +298,12 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
       }),
       'Program:exit'() {
         // ORM options that synchronise or migrate at start-up.
+        const reportedProperties = new Set<TSESTree.Node>();
         for (const ref of mentions.options ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
           if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression')
-            reportOptions(ref.node, ref.entry, sourceCode, report);
+            reportOptions(ref.node, ref.entry, sourceCode, report, reportedProperties);
         }
+        reportTypedOptions(optionProperties, reportedProperties, sourceCode, report);
 
         // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
         const functionCatalogue: TrackedApi<(typeof SCHEMA_WRITE_FUNCTIONS)[number]>[] = !mentions.functions
@@ -245,24 +333,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         }
 
         // Commands: `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx.
-        const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
-        for (const ref of mentions.commands ? importedReferences(context, SPAWN_CATALOGUE) : []) {
-          if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
-        }
-        for (const tagged of mentions.commands ? taggedTemplates : []) {
-          if (isImportedTag(tagged.tag, sourceCode)) commands.push([tagged, migrationCommandText([tagged.quasi])]);
-        }
-        for (const [call, text] of commands) {
-          const command = prismaSchemaCommand(text);
-          if (!command || reportedCalls.has(call)) continue;
-          reportedCalls.add(call);
-          report({
-            messageId: 'schemaWriteCommand',
-            data: { command },
-            node: call,
-            facts: { kind: 'command', library: 'prisma', call, statement: removableStatement(call), unusedImport: undefined },
-          });
-        }
+        if (mentions.commands) reportCommands(context, taggedTemplates, reportedCalls, report);
 
         // The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`).
         for (const ref of mentions.flags ? importedReferences(context, flagCatalogueOf(flags)) : []) {
@@ -275,7 +346,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         }
 
         methodCalls.forEach((call) => {
-          if (reportedCalls.has(call)) return;
+          if (reportedCalls.has(call) || isInMigrationDefinition(call)) return;
           const callee = unwrapExpression(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
@@ -289,6 +360,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             facts: { kind: 'call', library: entry.library, call, statement: removableStatement(call), unusedImport: undefined },
           });
         });
+        reportRunnerCalls(runnerCalls, reportedCalls, sourceCode, report);
       },
     };
   },

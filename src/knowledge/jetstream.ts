@@ -2,6 +2,8 @@
 // which methods publish, and where the publish options sit. Plain data and pure functions; read
 // by `require-jetstream-msg-id` and the `jetstream-msg-id` codemod.
 
+import { plainName } from './names.js';
+
 export type JetStreamApi = 'nats-v2' | 'nats-v3';
 
 /** Modules of the NATS JavaScript clients (v2 is `nats`; v3 is split into `@nats-io/*`). */
@@ -58,13 +60,6 @@ export const JETSTREAM_CLIENT_TYPES: readonly { module: string; name: string }[]
  * often re-exports the client's type from its own module (`import type { JetStreamClient } from '@app/events'`).
  */
 export const JETSTREAM_CONTEXT_TYPE_NAMES: readonly string[] = ['JetStreamClient', 'JetStreamContext'];
-
-/** A name with its decorations taken off: `_js`, `#jetStream`, `JET_STREAM_CLIENT` → `js`, `jetstream`, `jetstreamclient`. */
-const plainName = (name: string): string =>
-  name
-    .replace(/^[_#$]+/, '')
-    .replace(/_/g, '')
-    .toLowerCase();
 
 /**
  * Whether a variable, field or parameter called `name` is, by its name, a JetStream context:

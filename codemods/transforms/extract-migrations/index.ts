@@ -143,6 +143,16 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
     removedRanges.push(facts.property);
   }
 
+  // The project's own runner (`migrateDb()`) may do more than migrate: moving it is a person's call.
+  for (const finding of findings) {
+    const facts = finding.facts;
+    if (facts.kind === 'runner')
+      note(
+        finding,
+        `${facts.runner} runs the project's migrations at start-up, on every replica: call it from the migrate entrypoint's \`migrate\` and remove it here`,
+      );
+  }
+
   // 2. The calls that can go as whole statements, and the flag branches made only of them.
   const calls = findings.filter((f): f is Finding<string, CallFacts> => f.facts.kind === 'call' || f.facts.kind === 'command');
   const removable = new Set<TSESTree.Node>(
