@@ -2,10 +2,10 @@
 // the sources shipped in installed packages — copied into a temp folder (ESLint and the codemod's
 // file discovery both skip `node_modules`). One definition, used by the lint and codemod
 // benchmarks and by scripts/validate-corpus.ts, so every number is about the same files.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { APP_CORPUS_SOURCES, LIBRARY_CORPUS_SOURCES } from './corpus-sources.js';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 
 /** Packages whose shipped sources make up the corpus (those not installed are skipped). */
 export const CORPUS_PACKAGES = [
@@ -33,6 +33,8 @@ export interface Corpus {
   dir: string;
   /** Paths relative to `dir`, `<package>/<path in package>` (with `dist/` written `dist_/`). */
   files: string[];
+  /** The copied package.json files (they say how a `.js` file parses). */
+  packageFiles: string[];
   packages: string[];
   dispose(): void;
 }
@@ -59,6 +61,7 @@ export function buildCorpus(packages: readonly string[] = CORPUS_PACKAGES, root 
 export function buildCorpusFrom(folders: ReadonlyArray<{ name: string; dir: string }>, maxBytes = MAX_BYTES): Corpus {
   const dir = mkdtempSync(join(tmpdir(), 'replica-guard-corpus-'));
   const files: string[] = [];
+  const packageFiles: string[] = [];
   for (const { name, dir: from } of folders) {
     for (const file of sources(from, maxBytes)) {
       const inPackage = relative(from, file)
@@ -69,10 +72,10 @@ export function buildCorpusFrom(folders: ReadonlyArray<{ name: string; dir: stri
       mkdirSync(join(dir, path, '..'), { recursive: true });
       cpSync(file, join(dir, path));
       // package.json files come along so `"type": "module"` still says how a `.js` file parses.
-      if (!path.endsWith('package.json')) files.push(path);
+      (path.endsWith('package.json') ? packageFiles : files).push(path);
     }
   }
-  return { dir, files, packages: folders.map((f) => f.name), dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, files, packageFiles, packages: folders.map((f) => f.name), dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -96,6 +99,48 @@ export async function buildAppCorpus(): Promise<Corpus & { missing: string[] }> 
   const { fetchCorpus } = await import('../fetch-corpus.js');
   const fetched = await fetchCorpus(APP_CORPUS_SOURCES);
   return { ...buildCorpusFrom(fetched.packages), missing: fetched.failed.map((f) => f.name) };
+}
+
+/**
+ * The bench corpus laid out as a monorepo: each corpus package becomes a workspace package
+ * (`packages/<name>/…`, a root package.json with `workspaces`), and every package gets
+ * `migrations/` folders (a copy of about one file in twenty), so path conventions (migration
+ * files, entrypoints) are exercised as they are in a large service repository.
+ */
+export async function buildMonorepoCorpus(): Promise<Corpus & { missing: string[] }> {
+  const bench = await buildBenchCorpus();
+  const dir = mkdtempSync(join(tmpdir(), 'replica-guard-monorepo-'));
+  const files: string[] = [];
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'monorepo', private: true, workspaces: ['packages/*'] }));
+  let index = 0;
+  for (const file of [...bench.files, ...bench.packageFiles]) {
+    const [name, ...rest] = file.split('/');
+    const target = join('packages', name!.replace(/^@/, '').replace('/', '-'), ...rest);
+    mkdirSync(join(dir, target, '..'), { recursive: true });
+    cpSync(join(bench.dir, file), join(dir, target));
+    if (file.endsWith('package.json')) continue;
+    files.push(target);
+    if (index++ % 20 === 0) {
+      const migration = join(
+        'packages',
+        name!.replace(/^@/, '').replace('/', '-'),
+        'migrations',
+        `${String(index).padStart(5, '0')}_${basename(file)}`,
+      );
+      mkdirSync(join(dir, migration, '..'), { recursive: true });
+      cpSync(join(bench.dir, file), join(dir, migration));
+      files.push(migration);
+    }
+  }
+  bench.dispose();
+  return {
+    dir,
+    files,
+    packageFiles: [],
+    packages: bench.packages,
+    missing: bench.missing,
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** The ESLint flat config for the corpus: TS through @typescript-eslint/parser, `.cjs` as scripts. */

@@ -7,9 +7,16 @@
 // sources through tsx would add its function-name wrappers to every rule. A script, not a test:
 // it prints ratios and asserts nothing.
 //
-//   npm run bench:lint                 # 3 rounds, medians reported
-//   npm run bench:lint -- --runs 5     # more rounds
-//   npm run bench:lint -- --apps       # the application corpus instead (test/bench/corpus-sources.ts)
+// Each configuration is its own row, measured in its own ESLint runs over the same files:
+//   readme    `configs.recommended` exactly as the README shows it, no settings (what users run)
+//   settings  `configs.recommended` with `settings['replica-guard']` (service, guards, globs)
+//   all       every rule of the plugin, with settings
+//
+//   npm run bench:lint                       # monorepo-shaped corpus, 3 rounds, medians reported
+//   npm run bench:lint -- --runs 5           # more rounds
+//   npm run bench:lint -- --corpus libraries # the packages as they are (no monorepo layout)
+//   npm run bench:lint -- --apps             # the application corpus (scripts/corpus/corpus-sources.ts)
+//   npm run bench:lint -- --rows readme      # only some rows
 //   npm run bench:lint -- --plugin /tmp/old/dist/eslint-plugin.js   # another build of the plugin
 //   npm run bench:lint -- --compare /tmp/old/dist/eslint-plugin.js  # before/after: both plugins in ONE run
 import { ESLint } from 'eslint';
@@ -17,9 +24,9 @@ import tsParser from '@typescript-eslint/parser';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildAppCorpus, buildBenchCorpus, corpusLanguageConfig, median } from '../../scripts/corpus/corpus.js';
+import { buildAppCorpus, buildBenchCorpus, buildMonorepoCorpus, corpusLanguageConfig, median } from '../../scripts/corpus/corpus.js';
 
-type Plugin = { rules: Record<string, unknown> };
+type Plugin = { rules: Record<string, unknown>; configs: Record<string, { rules?: Record<string, unknown> }> };
 
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(name);
@@ -34,31 +41,55 @@ const comparePath = argument('--compare');
 /** A second build of the plugin (say, before a change), run under the `before/` prefix in the same lint runs. */
 const baseline: Plugin | undefined = comparePath ? await load(comparePath) : undefined;
 
+const SETTINGS = {
+  'replica-guard': {
+    service: 'bench',
+    guards: ['withLease'],
+    migrateEntrypoints: ['**/cmd/migrate.{ts,js}', '**/scripts/migrate.{ts,js}'],
+  },
+};
+type Row = 'readme' | 'settings' | 'all';
+const ROWS: Record<Row, string> = {
+  readme: 'recommended, no settings (the README)',
+  settings: 'recommended, with settings',
+  all: 'every rule, with settings',
+};
+const rows = (argument('--rows')?.split(',') ?? Object.keys(ROWS)) as Row[];
+
 interface RunResult {
   wallMs: number;
   rules: Map<string, number>;
   parseMs: number;
 }
 
-/** Every plugin rule (a superset of `recommended`) plus core `no-unused-vars`, or `no-unused-vars` alone. */
-function lintBenchConfig(withPlugin: boolean): ESLint.Options['overrideConfig'] {
-  const pluginRules: Record<string, 'error'> = {};
-  if (withPlugin) for (const name of Object.keys(plugin.rules)) pluginRules[`replica-guard/${name}`] = 'error';
-  if (withPlugin && baseline) for (const name of Object.keys(baseline.rules)) pluginRules[`before/${name}`] = 'error';
+/** The row's plugin rules (renamed under `prefix/`) plus core `no-unused-vars`, or `no-unused-vars` alone. */
+function pluginRules(source: Plugin, prefix: string, row: Row): Record<string, unknown> {
+  const names =
+    row === 'all'
+      ? Object.keys(source.rules).map((name) => [name, 'error'] as const)
+      : Object.entries(source.configs.recommended?.rules ?? {}).map(([key, value]) => [key.split('/').pop()!, value] as const);
+  return Object.fromEntries(names.map(([name, value]) => [`${prefix}/${name}`, value]));
+}
+
+function lintBenchConfig(row: Row | undefined): ESLint.Options['overrideConfig'] {
   return [
     ...(corpusLanguageConfig(tsParser) as never[]),
     {
       files: ['**/*'],
       plugins: { 'replica-guard': plugin as never, ...(baseline ? { before: baseline as never } : {}) } as never,
-      settings: { 'replica-guard': { service: 'bench' } },
+      ...(row && row !== 'readme' ? { settings: SETTINGS } : {}),
       linterOptions: { reportUnusedDisableDirectives: 'off' },
-      rules: { 'no-unused-vars': 'error', ...pluginRules },
+      rules: {
+        'no-unused-vars': 'error',
+        ...(row ? pluginRules(plugin, 'replica-guard', row) : {}),
+        ...(row && baseline ? pluginRules(baseline, 'before', row) : {}),
+      } as never,
     },
   ];
 }
 
-async function lintOnce(dir: string, withPlugin: boolean): Promise<RunResult> {
-  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, stats: true, overrideConfig: lintBenchConfig(withPlugin) });
+async function lintOnce(dir: string, row: Row | undefined): Promise<RunResult> {
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, stats: true, overrideConfig: lintBenchConfig(row) });
   const started = performance.now();
   const results = await eslint.lintFiles(['**/*.{js,cjs,mjs,ts,mts,cts}']);
   const wallMs = performance.now() - started;
@@ -74,50 +105,61 @@ async function lintOnce(dir: string, withPlugin: boolean): Promise<RunResult> {
 }
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
+const prefixed = (r: RunResult, prefix: string): number =>
+  [...r.rules].filter(([n]) => n.startsWith(`${prefix}/`)).reduce((s, [, t]) => s + t, 0);
 
-const corpus = process.argv.includes('--apps') ? await buildAppCorpus() : await buildBenchCorpus();
-console.log(`corpus: ${corpus.files.length} files from ${corpus.packages.length} packages: ${corpus.packages.join(', ')}`);
-if (corpus.missing.length > 0) console.log(`not available (skipped): ${corpus.missing.join(', ')}`);
-console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported, plugin ${pluginPath}\n`);
-try {
-  // Warm-up (JIT, file cache), then alternate with/without the plugin so drift hits both.
-  if (!process.argv.includes('--no-warm-up')) await lintOnce(corpus.dir, true);
-  const withRuns: RunResult[] = [];
-  const withoutRuns: RunResult[] = [];
-  for (let i = 0; i < runs; i++) {
-    withRuns.push(await lintOnce(corpus.dir, true));
-    withoutRuns.push(await lintOnce(corpus.dir, false));
-  }
+function printRow(row: Row, withRuns: RunResult[]): number {
   const ruleNames = [...new Set(withRuns.flatMap((r) => [...r.rules.keys()]))].sort();
   const perRule = new Map(ruleNames.map((name) => [name, median(withRuns.map((r) => r.rules.get(name) ?? 0))]));
   const unused = perRule.get('no-unused-vars') ?? 0;
   // The plugin total is summed per round, then the median taken (not a sum of medians).
-  const totals = withRuns.map((r) => [...r.rules].filter(([n]) => n.startsWith('replica-guard/')).reduce((s, [, t]) => s + t, 0));
-  const ratios = withRuns.map((r, i) => totals[i]! / (r.rules.get('no-unused-vars') ?? Infinity));
-  const pluginTotal = median(totals);
-
+  const ratios = withRuns.map((r) => prefixed(r, 'replica-guard') / (r.rules.get('no-unused-vars') ?? Infinity));
+  console.log(`\n## ${row}: ${ROWS[row]}`);
   console.log('rule'.padEnd(44), 'time'.padStart(10), 'ratio to no-unused-vars'.padStart(26));
   for (const name of ruleNames) {
     const t = perRule.get(name)!;
     console.log(name.padEnd(44), ms(t).padStart(10), (unused > 0 ? (t / unused).toFixed(3) : 'n/a').padStart(26));
   }
   console.log('-'.repeat(82));
-  console.log('plugin total'.padEnd(44), ms(pluginTotal).padStart(10), median(ratios).toFixed(3).padStart(26));
+  console.log(
+    'plugin total'.padEnd(44),
+    ms(median(withRuns.map((r) => prefixed(r, 'replica-guard')))).padStart(10),
+    median(ratios).toFixed(3).padStart(26),
+  );
   console.log(`plugin total / no-unused-vars per round: ${ratios.map((r) => r.toFixed(3)).join(', ')}`);
   if (baseline) {
-    const before = withRuns.map((r) => [...r.rules].filter(([n]) => n.startsWith('before/')).reduce((s, [, t]) => s + t, 0));
-    const beforeRatios = withRuns.map((r, i) => before[i]! / (r.rules.get('no-unused-vars') ?? Infinity));
+    const beforeRatios = withRuns.map((r) => prefixed(r, 'before') / (r.rules.get('no-unused-vars') ?? Infinity));
     console.log(
-      `before (${comparePath}) total / no-unused-vars: ${median(beforeRatios).toFixed(3)} (per round ${beforeRatios.map((r) => r.toFixed(3)).join(', ')}); after: ${median(ratios).toFixed(3)}`,
+      `before (${comparePath}): ${median(beforeRatios).toFixed(3)} (per round ${beforeRatios.map((r) => r.toFixed(3)).join(', ')})`,
     );
   }
-  const wallWith = median(withRuns.map((r) => r.wallMs));
-  const wallWithout = median(withoutRuns.map((r) => r.wallMs));
-  const overheads = withRuns.map((r, i) => (r.wallMs - withoutRuns[i]!.wallMs) / withoutRuns[i]!.wallMs);
+  return median(ratios);
+}
+
+const corpusKind = process.argv.includes('--apps') ? 'apps' : (argument('--corpus') ?? 'monorepo');
+const corpus =
+  corpusKind === 'apps' ? await buildAppCorpus() : corpusKind === 'libraries' ? await buildBenchCorpus() : await buildMonorepoCorpus();
+console.log(`corpus (${corpusKind}): ${corpus.files.length} files from ${corpus.packages.length} packages: ${corpus.packages.join(', ')}`);
+if (corpus.missing.length > 0) console.log(`not available (skipped): ${corpus.missing.join(', ')}`);
+console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported, plugin ${pluginPath}`);
+try {
+  // Warm-up (JIT, file cache); then, per round, every row and a run without the plugin, so drift hits all.
+  if (!process.argv.includes('--no-warm-up')) await lintOnce(corpus.dir, 'all');
+  const byRow = new Map<Row, RunResult[]>(rows.map((row) => [row, []]));
+  const withoutRuns: RunResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const row of rows) byRow.get(row)!.push(await lintOnce(corpus.dir, row));
+    withoutRuns.push(await lintOnce(corpus.dir, undefined));
+  }
+  const summary = rows.map((row) => [row, printRow(row, byRow.get(row)!)] as const);
+  console.log('\n## summary: plugin total / core no-unused-vars (median)');
+  for (const [row, ratio] of summary) console.log(`${ROWS[row].padEnd(44)} ${ratio.toFixed(3)}`);
+  const first = byRow.get(rows[0]!)!;
+  const overheads = first.map((r, i) => (r.wallMs - withoutRuns[i]!.wallMs) / withoutRuns[i]!.wallMs);
   console.log(
-    `\nwall time: ${ms(wallWith)} with the plugin, ${ms(wallWithout)} without (overhead: median ${(median(overheads) * 100).toFixed(1)}%, per round ${overheads.map((o) => `${(o * 100).toFixed(1)}%`).join(', ')})`,
+    `\nwall time (${rows[0]}): ${ms(median(first.map((r) => r.wallMs)))} with the plugin, ${ms(median(withoutRuns.map((r) => r.wallMs)))} without (overhead: median ${(median(overheads) * 100).toFixed(1)}%)`,
   );
-  console.log(`parse time (with plugin run): ${ms(median(withRuns.map((r) => r.parseMs)))}`);
+  console.log(`parse time: ${ms(median(first.map((r) => r.parseMs)))}`);
 } finally {
   corpus.dispose();
 }

@@ -1,0 +1,361 @@
+// What a callee names, followed across the project: a same-file function or method, a function
+// imported from a project module (named, default, namespace, `require`, re-exported), or a
+// method of a service whose class the code names in a type annotation (`private readonly
+// billing: BillingService`, NestJS constructor injection) or constructs (`this.x = new X()`).
+import { findVariable } from '@eslint-community/eslint-utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import type { DetectContext } from '../detect-context.js';
+import { importedProjectModule, lintedModuleOf, projectModuleAt, type ProjectModule } from './project-module.js';
+
+type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+type ClassLike = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+export interface ProjectFunction {
+  fn: FunctionLike;
+  module: ProjectModule;
+  /** The function's, export's or method's name. */
+  name: string;
+  /** For a method: its class's name. */
+  className?: string;
+}
+
+/** How many re-export and alias hops are followed before giving up. */
+const MAX_HOPS = 4;
+
+const isFunctionLike = (node: TSESTree.Node | null | undefined): node is FunctionLike =>
+  node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
+
+function staticName(node: TSESTree.Node): string | undefined {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'PrivateIdentifier') return `#${node.name}`;
+  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
+  return undefined;
+}
+
+function memberName(node: TSESTree.MemberExpression): string | undefined {
+  return node.computed ? (node.property.type === 'Literal' ? staticName(node.property) : undefined) : staticName(node.property);
+}
+
+function variableOf(module: ProjectModule, identifier: TSESTree.Identifier) {
+  try {
+    return findVariable(module.sourceCode.getScope(identifier) as never, identifier as never) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value a project module exports, or a top-level binding: what `name` holds there. */
+type Binding =
+  | { kind: 'node'; node: TSESTree.Node; module: ProjectModule; name: string }
+  | { kind: 'module'; module: ProjectModule }
+  | { kind: 'export'; module: ProjectModule; name: string };
+
+/** What a local identifier is bound to: a declaration in this module, or an export of another. */
+function bindingOf(module: ProjectModule, identifier: TSESTree.Identifier): Binding | undefined {
+  const variable = variableOf(module, identifier);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (!def) return undefined;
+  const node = def.node as TSESTree.Node;
+  if (def.type === 'FunctionName' || def.type === 'ClassName') return { kind: 'node', node, module, name: identifier.name };
+  if (def.type === 'ImportBinding') {
+    const declaration = node.parent;
+    if (declaration?.type !== 'ImportDeclaration') return undefined;
+    const target = importedProjectModule(module, declaration.source.value);
+    if (!target) return undefined;
+    if (node.type === 'ImportNamespaceSpecifier') return { kind: 'module', module: target };
+    if (node.type === 'ImportDefaultSpecifier') return { kind: 'export', module: target, name: 'default' };
+    if (node.type === 'ImportSpecifier') return { kind: 'export', module: target, name: staticName(node.imported) ?? '' };
+    return undefined;
+  }
+  if (def.type === 'Variable' && node.type === 'VariableDeclarator' && node.init) {
+    const init = unwrapExpression(node.init, { await: true });
+    const required = requiredModule(module, init);
+    if (required) {
+      if (node.id.type === 'Identifier') return { kind: 'module', module: required };
+      if (node.id.type === 'ObjectPattern') {
+        const property = node.id.properties.find((p) => p.type === 'Property' && p.value === def.name);
+        const key = property?.type === 'Property' ? staticName(property.key) : undefined;
+        return key === undefined ? undefined : { kind: 'export', module: required, name: key };
+      }
+      return undefined;
+    }
+    if (node.id.type === 'Identifier') return { kind: 'node', node: init, module, name: identifier.name };
+  }
+  return undefined;
+}
+
+/** `require('./x')` → the project module x. */
+function requiredModule(module: ProjectModule, node: TSESTree.Node): ProjectModule | undefined {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return undefined;
+  const source = node.arguments[0];
+  return source?.type === 'Literal' && typeof source.value === 'string' ? importedProjectModule(module, source.value) : undefined;
+}
+
+/** What a module exports as `name`: ESM declarations, export lists, re-exports, CommonJS `exports.x` / `module.exports = { x }`. */
+export function exportedBinding(module: ProjectModule, name: string, hops = 0): Binding | undefined {
+  if (hops > MAX_HOPS) return undefined;
+  const local = (identifier: TSESTree.Identifier): Binding | undefined => bindingOf(module, identifier) ?? undefined;
+  const starModules: string[] = [];
+  for (const statement of module.sourceCode.ast.body) {
+    if (statement.type === 'ExportDefaultDeclaration' && name === 'default') {
+      const declaration = statement.declaration;
+      if (declaration.type === 'Identifier') return follow(local(declaration), hops);
+      return { kind: 'node', node: declaration, module, name: 'default' };
+    }
+    if (statement.type === 'ExportNamedDeclaration') {
+      const declaration = statement.declaration;
+      if (
+        declaration?.type === 'FunctionDeclaration' ||
+        declaration?.type === 'ClassDeclaration' ||
+        declaration?.type === 'TSDeclareFunction'
+      ) {
+        if (declaration.id?.name === name) return { kind: 'node', node: declaration, module, name };
+      }
+      if (declaration?.type === 'VariableDeclaration') {
+        for (const declarator of declaration.declarations) {
+          if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init) {
+            return { kind: 'node', node: unwrapExpression(declarator.init), module, name };
+          }
+        }
+      }
+      for (const specifier of statement.specifiers) {
+        if (specifier.type !== 'ExportSpecifier' || staticName(specifier.exported) !== name) continue;
+        const localName = staticName(specifier.local) ?? name;
+        if (statement.source) {
+          const target = importedProjectModule(module, statement.source.value);
+          return target ? exportedBinding(target, localName, hops + 1) : undefined;
+        }
+        if (specifier.local.type === 'Identifier') return follow(local(specifier.local), hops);
+      }
+    }
+    if (statement.type === 'ExportAllDeclaration' && statement.exported === null) starModules.push(statement.source.value);
+    const commonJs = commonJsExport(module, statement, name);
+    if (commonJs) return follow(commonJs, hops);
+  }
+  for (const specifier of starModules) {
+    const target = importedProjectModule(module, specifier);
+    const found = target && exportedBinding(target, name, hops + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `exports.name = …`, `module.exports.name = …`, `module.exports = { name }` / `= { name: … }`. */
+function commonJsExport(module: ProjectModule, statement: TSESTree.ProgramStatement, name: string): Binding | undefined {
+  if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') return undefined;
+  const { left, right } = statement.expression;
+  if (left.type !== 'MemberExpression') return undefined;
+  const target = memberName(left);
+  const object = left.object;
+  const isModuleExports = (node: TSESTree.Node) =>
+    node.type === 'MemberExpression' &&
+    node.object.type === 'Identifier' &&
+    node.object.name === 'module' &&
+    memberName(node) === 'exports';
+  const isExports = (node: TSESTree.Node) => (node.type === 'Identifier' && node.name === 'exports') || isModuleExports(node);
+  const value = unwrapExpression(right);
+  if (isExports(object) && target === name) return { kind: 'node', node: value, module, name };
+  if (isModuleExports(left) && value.type === 'ObjectExpression') {
+    for (const property of value.properties) {
+      if (property.type === 'Property' && !property.computed && staticName(property.key) === name) {
+        return { kind: 'node', node: unwrapExpression(property.value as TSESTree.Node), module, name };
+      }
+    }
+  }
+  if (isModuleExports(left) && name === 'default') return { kind: 'node', node: value, module, name };
+  return undefined;
+}
+
+/** An identifier binding resolved to what it finally holds (an alias of an alias of an import …). */
+function follow(binding: Binding | undefined, hops: number): Binding | undefined {
+  if (!binding || hops > MAX_HOPS) return binding;
+  if (binding.kind === 'export') return exportedBinding(binding.module, binding.name, hops + 1);
+  if (binding.kind === 'node' && binding.node.type === 'Identifier') return follow(bindingOf(binding.module, binding.node), hops + 1);
+  return binding;
+}
+
+function asFunction(binding: Binding | undefined): ProjectFunction | undefined {
+  if (binding?.kind !== 'node') return undefined;
+  if (isFunctionLike(binding.node)) return { fn: binding.node, module: binding.module, name: binding.name };
+  return undefined;
+}
+
+function asClass(binding: Binding | undefined): { node: ClassLike; module: ProjectModule } | undefined {
+  if (binding?.kind !== 'node') return undefined;
+  const node = binding.node;
+  return node.type === 'ClassDeclaration' || node.type === 'ClassExpression' ? { node, module: binding.module } : undefined;
+}
+
+/** A method (or arrow-valued property) `name` of a class, walking up `extends` a few steps. */
+export function classMethod(cls: { node: ClassLike; module: ProjectModule }, name: string, hops = 0): ProjectFunction | undefined {
+  for (const member of cls.node.body.body) {
+    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition') continue;
+    if (member.computed ? member.key.type !== 'Literal' || staticName(member.key) !== name : staticName(member.key) !== name) continue;
+    const value = member.value;
+    if (isFunctionLike(value)) return { fn: value, module: cls.module, name, className: cls.node.id?.name };
+  }
+  const superClass = cls.node.superClass;
+  if (superClass?.type === 'Identifier' && hops < MAX_HOPS) {
+    const parent = asClass(follow(bindingOf(cls.module, superClass), 0));
+    if (parent) return classMethod(parent, name, hops + 1);
+  }
+  return undefined;
+}
+
+function enclosingClass(node: TSESTree.Node): ClassLike | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'ClassDeclaration' || current.type === 'ClassExpression') return current;
+  }
+  return undefined;
+}
+
+/** The class a type annotation names (`BillingService`, `BillingService | undefined`), resolved in `module`. */
+function classOfType(module: ProjectModule, annotation: TSESTree.Node | undefined): { node: ClassLike; module: ProjectModule } | undefined {
+  if (!annotation) return undefined;
+  if (annotation.type === 'TSTypeAnnotation') return classOfType(module, annotation.typeAnnotation);
+  if (annotation.type === 'TSUnionType') {
+    for (const type of annotation.types) {
+      const found = classOfType(module, type);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (annotation.type !== 'TSTypeReference') return undefined;
+  const typeName = annotation.typeName;
+  if (typeName.type === 'Identifier') return asClass(follow(bindingOf(module, typeName), 0));
+  if (typeName.type === 'TSQualifiedName' && typeName.left.type === 'Identifier') {
+    const namespace = bindingOf(module, typeName.left);
+    return namespace?.kind === 'module' ? asClass(follow(exportedBinding(namespace.module, typeName.right.name), 0)) : undefined;
+  }
+  return undefined;
+}
+
+/** The class of `this.<field>` inside `cls`: a parameter property's type, a field's type, or `this.f = new X()`. */
+function classOfField(module: ProjectModule, cls: ClassLike, field: string): { node: ClassLike; module: ProjectModule } | undefined {
+  for (const member of cls.body.body) {
+    if (member.type === 'PropertyDefinition' && !member.computed && staticName(member.key) === field) {
+      const byType = classOfType(module, member.typeAnnotation);
+      if (byType) return byType;
+      const value = member.value && unwrapExpression(member.value);
+      if (value?.type === 'NewExpression' && value.callee.type === 'Identifier') return asClass(follow(bindingOf(module, value.callee), 0));
+    }
+    if (member.type === 'MethodDefinition' && member.kind === 'constructor') {
+      for (const param of member.value.params) {
+        const id = param.type === 'TSParameterProperty' ? param.parameter : undefined;
+        const identifier = id?.type === 'AssignmentPattern' ? id.left : id;
+        if (identifier?.type === 'Identifier' && identifier.name === field) return classOfType(module, identifier.typeAnnotation);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The class an expression is an instance of, when the code says so. */
+function classOfValue(module: ProjectModule, node: TSESTree.Node): { node: ClassLike; module: ProjectModule } | undefined {
+  const value = unwrapExpression(node, { await: true });
+  if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') {
+    const cls = enclosingClass(value);
+    const field = memberName(value);
+    return cls && field !== undefined ? classOfField(module, cls, field) : undefined;
+  }
+  if (value.type === 'Identifier') {
+    const variable = variableOf(module, value);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    const declared = def?.name as TSESTree.Identifier | undefined;
+    const byType = classOfType(module, declared?.typeAnnotation);
+    if (byType) return byType;
+    const init = def?.node.type === 'VariableDeclarator' && def.node.init ? unwrapExpression(def.node.init, { await: true }) : undefined;
+    if (init?.type === 'NewExpression' && init.callee.type === 'Identifier') return asClass(follow(bindingOf(module, init.callee), 0));
+  }
+  return undefined;
+}
+
+interface TypedParserServices {
+  program?: { getTypeChecker(): TypeChecker };
+  esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): unknown };
+}
+interface TypeChecker {
+  getTypeAtLocation(node: unknown): {
+    getSymbol(): { name: string; declarations?: { getSourceFile(): { fileName: string } }[] } | undefined;
+  };
+}
+
+/**
+ * With type information (`parserOptions.projectService`), the class the checker says a value is
+ * (`const svc = container.get(BillingService)`), found by name in the project module that
+ * declares it. Only the linted file has a checker; the modules it imports are parsed without.
+ */
+function classOfCheckedType(module: ProjectModule, node: TSESTree.Node): { node: ClassLike; module: ProjectModule } | undefined {
+  const services = module.sourceCode.parserServices as TypedParserServices | undefined;
+  if (!services?.program || !services.esTreeNodeToTSNodeMap) return undefined;
+  const symbol = services.program.getTypeChecker().getTypeAtLocation(services.esTreeNodeToTSNodeMap.get(node)).getSymbol();
+  const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
+  if (!symbol || !file || /[\\/]node_modules[\\/]/.test(file)) return undefined;
+  const declaring = file === module.path ? module : projectModuleAt(file, module.context);
+  if (!declaring) return undefined;
+  const binding = bindingInModule(declaring, symbol.name);
+  return asClass(binding);
+}
+
+/** A top-level class or function declared in `module` under `name`, exported or not. */
+function bindingInModule(module: ProjectModule, name: string): Binding | undefined {
+  for (const statement of module.sourceCode.ast.body) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    if ((declaration?.type === 'ClassDeclaration' || declaration?.type === 'FunctionDeclaration') && declaration.id?.name === name) {
+      return { kind: 'node', node: declaration, module, name };
+    }
+  }
+  return undefined;
+}
+
+/** The project function `callee` (a call's callee, or a function passed by name) refers to from `module`. */
+export function projectFunctionInModule(module: ProjectModule, callee: TSESTree.Node): ProjectFunction | undefined {
+  try {
+    const node = unwrapExpression(callee);
+    if (isFunctionLike(node)) return { fn: node, module, name: '' };
+    if (node.type === 'Identifier') return asFunction(follow(bindingOf(module, node), 0));
+    if (node.type !== 'MemberExpression') return undefined;
+    const name = memberName(node);
+    if (name === undefined) return undefined;
+    const object = unwrapExpression(node.object, { await: true });
+    if (object.type === 'ThisExpression') {
+      const cls = enclosingClass(object);
+      return cls ? classMethod({ node: cls, module }, name) : undefined;
+    }
+    if (object.type === 'Identifier') {
+      const binding = follow(bindingOf(module, object), 0);
+      if (binding?.kind === 'module') return asFunction(follow(exportedBinding(binding.module, name), 0));
+      const staticClass = asClass(binding);
+      if (staticClass) return classMethod(staticClass, name);
+    }
+    const instanceClass = classOfValue(module, object) ?? classOfCheckedType(module, object);
+    return instanceClass ? classMethod(instanceClass, name) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The project function `callee` in the linted file refers to. */
+export function projectFunctionOf(context: DetectContext, callee: TSESTree.Node): ProjectFunction | undefined {
+  return projectFunctionInModule(lintedModuleOf(context), callee);
+}
+
+/** The same question asked inside a function found earlier (for walks across modules). */
+export function projectFunctionIn(fn: ProjectFunction, callee: TSESTree.Node): ProjectFunction | undefined {
+  return projectFunctionInModule(fn.module, callee);
+}
+
+/** The value an identifier holds: a same-file `const`, or what a project module exports under the imported name. */
+export function projectValueOf(
+  context: DetectContext,
+  identifier: TSESTree.Identifier,
+): { node: TSESTree.Node; module: ProjectModule } | undefined {
+  try {
+    const binding = follow(bindingOf(lintedModuleOf(context), identifier), 0);
+    return binding?.kind === 'node' ? { node: binding.node, module: binding.module } : undefined;
+  } catch {
+    return undefined;
+  }
+}

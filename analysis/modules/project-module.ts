@@ -1,0 +1,180 @@
+// A project module parsed once per process with the parser the linted file uses, kept while its
+// file is unchanged (path, mtime and size), so a re-lint in an editor re-reads nothing that did
+// not change. Bounded: files over MAX_BYTES (generated code) and modules past MAX_MODULES are not
+// parsed; a file that is missing or does not parse is remembered as such. Never throws.
+import { readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import type { DetectContext } from '../detect-context.js';
+import { resolveProjectSpecifier } from './resolve-specifier.js';
+
+export interface ProjectModule {
+  /** Absolute path of the module's file. */
+  path: string;
+  sourceCode: Readonly<SourceCode>;
+  /** A detect context for the module: run per-file analyses (imported references …) on it. */
+  context: DetectContext;
+}
+
+const MAX_BYTES = 1_000_000;
+const MAX_MODULES = 5000;
+
+interface ParserLike {
+  parseForESLint?: (
+    text: string,
+    options: Record<string, unknown>,
+  ) => { ast: unknown; scopeManager?: unknown; visitorKeys?: unknown; services?: unknown };
+  parse?: (text: string, options: Record<string, unknown>) => unknown;
+}
+
+interface CacheEntry {
+  mtimeMs: number;
+  size: number;
+  module: ProjectModule | undefined;
+}
+
+const modules = new Map<string, CacheEntry>();
+/** The linted files themselves, as modules: one per SourceCode (ESLint makes a new one per lint). */
+const lintedModules = new WeakMap<object, ProjectModule>();
+
+const localRequire = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+let eslintApi: { SourceCode: new (config: Record<string, unknown>) => unknown; scope?: unknown } | null | undefined;
+let eslintScope: { analyze: (ast: unknown, options: Record<string, unknown>) => unknown } | null | undefined;
+
+function loadOptional<T>(name: string): T | null {
+  try {
+    return localRequire(name) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets `parent` on every node: ESLint does it during its traversal, a bare parse does not. */
+function setParents(root: TSESTree.Node, visitorKeys: Readonly<Record<string, readonly string[] | undefined>>): void {
+  const stack: TSESTree.Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const key of visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (item && typeof (item as TSESTree.Node).type === 'string') {
+          (item as { parent?: TSESTree.Node }).parent = node;
+          stack.push(item as TSESTree.Node);
+        }
+      }
+    }
+  }
+}
+
+function parse(path: string, text: string, parser: ParserLike, fallbackKeys: SourceCode['visitorKeys']): Readonly<SourceCode> | undefined {
+  eslintApi ??= loadOptional('eslint');
+  if (!eslintApi) return undefined;
+  const typescript = /\.[cm]?tsx?$/.test(path);
+  const options = {
+    ecmaVersion: 'latest',
+    sourceType: /\.c[jt]s$/.test(path) ? 'script' : 'module',
+    range: true,
+    loc: true,
+    tokens: true,
+    comment: true,
+    filePath: path,
+    ecmaFeatures: { jsx: /x$/.test(path) || !typescript, globalReturn: false },
+    // A module parsed for its summary never needs the type-aware program.
+    project: undefined,
+    projectService: undefined,
+  };
+  let ast: TSESTree.Program;
+  let scopeManager: unknown;
+  let visitorKeys: Record<string, readonly string[]> | undefined;
+  if (parser.parseForESLint) {
+    const result = parser.parseForESLint(text, options);
+    ast = result.ast as TSESTree.Program;
+    scopeManager = result.scopeManager;
+    visitorKeys = result.visitorKeys as Record<string, readonly string[]> | undefined;
+  } else if (parser.parse && !typescript) {
+    ast = parser.parse(text, options) as TSESTree.Program;
+  } else {
+    return undefined;
+  }
+  if (!scopeManager) {
+    eslintScope ??= loadOptional('eslint-scope');
+    if (!eslintScope) return undefined;
+    scopeManager = eslintScope.analyze(ast, {
+      ecmaVersion: 2022,
+      sourceType: options.sourceType,
+      nodejsScope: options.sourceType === 'script',
+    });
+  }
+  // espree gives no keys with its AST; the linted file's (ESLint's own for espree) fit it.
+  visitorKeys ??= fallbackKeys as Record<string, readonly string[]>;
+  setParents(ast, visitorKeys);
+  return new eslintApi.SourceCode({ text, ast, scopeManager, visitorKeys, parserServices: {} }) as Readonly<SourceCode>;
+}
+
+function moduleContext(path: string, sourceCode: Readonly<SourceCode>, from: DetectContext): DetectContext {
+  return {
+    id: from.id,
+    options: [],
+    sourceCode,
+    settings: from.settings,
+    filename: path,
+    physicalFilename: path,
+    cwd: from.cwd,
+    languageOptions: { ...from.languageOptions, sourceType: sourceCode.ast.sourceType },
+  } as unknown as DetectContext;
+}
+
+/** The linted file as a module (the starting point of every cross-file question). */
+export function lintedModuleOf(context: DetectContext): ProjectModule {
+  let module = lintedModules.get(context.sourceCode);
+  if (!module) {
+    module = { path: context.physicalFilename ?? context.filename, sourceCode: context.sourceCode, context };
+    lintedModules.set(context.sourceCode, module);
+  }
+  return module;
+}
+
+/** The project module at `path`, parsed with the parser of `from`. */
+export function projectModuleAt(path: string, from: DetectContext): ProjectModule | undefined {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    modules.delete(path);
+    return undefined;
+  }
+  const cached = modules.get(path);
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.module;
+  let module: ProjectModule | undefined;
+  if (stat.size <= MAX_BYTES && (cached || modules.size < MAX_MODULES)) {
+    try {
+      const parser = (from.languageOptions as { parser?: ParserLike } | undefined)?.parser;
+      const sourceCode = parser ? parse(path, readFileSync(path, 'utf8'), parser, from.sourceCode.visitorKeys) : undefined;
+      module = sourceCode ? { path, sourceCode, context: moduleContext(path, sourceCode, from) } : undefined;
+    } catch {
+      module = undefined;
+    }
+  }
+  modules.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, module });
+  return module;
+}
+
+/** The project module `specifier` names from `module` (a project file, never node_modules). */
+export function importedProjectModule(module: ProjectModule, specifier: string): ProjectModule | undefined {
+  const path = resolveProjectSpecifier(dirname(module.path), specifier);
+  return path === undefined || path === module.path ? undefined : projectModuleAt(path, module.context);
+}
+
+/** How many modules are parsed and kept (for tests and the editor benchmark). */
+export function projectModuleCount(): number {
+  let count = 0;
+  for (const entry of modules.values()) if (entry.module) count++;
+  return count;
+}
+
+/** Forget every parsed module. */
+export function clearProjectModules(): void {
+  modules.clear();
+}
