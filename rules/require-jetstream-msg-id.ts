@@ -6,6 +6,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { createJetStreamContexts } from './require-jetstream-msg-id/contexts.js';
+import { crossFileContexts } from './require-jetstream-msg-id/cross-file.js';
 import { msgIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
 import { jetStreamPublishOptions, type JetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
@@ -45,12 +46,14 @@ function propertyNameOf(callee: TSESTree.Node): { name: string; node: TSESTree.N
 
 /**
  * Whether a file can publish to JetStream: it names NATS or JetStream somewhere (a NATS module,
- * a project alias `@app/nats`, a `getJetStream()` helper, a `JetStreamClient` type). The rule's
- * pre-check and the codemod's.
+ * a project alias `@app/nats`, a `getJetStream()` helper, a `JetStreamClient` type), or calls a
+ * `publish` whose context another module may make. The rule's pre-check and the codemod's.
  */
 export function mayPublishToJetStream(text: string): boolean {
-  return JETSTREAM_FILE_WORDS.test(text);
+  // A publish on a context another module of the project makes (`getBus().publish(…)`) names neither.
+  return JETSTREAM_FILE_WORDS.test(text) || PUBLISH_CALL.test(text);
 }
+const PUBLISH_CALL = /\.publish\s*\(/;
 
 /** Whether publish options hold an option only JetStream has (`expect`), which makes the publish a JetStream one. */
 function hasJetStreamOnlyOption(options: JetStreamPublishOptions): boolean {
@@ -93,7 +96,7 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
       },
       'Program:exit'() {
         if (publishes.length === 0) return;
-        const contexts = createJetStreamContexts(sourceCode);
+        const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
         for (const { call, method, name } of publishes) {
           const member = unwrapExpression(call.callee) as TSESTree.MemberExpression;
           const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex);

@@ -20,6 +20,14 @@ import { classFieldValues, enclosingClass, fieldName } from './class-fields.js';
 type Node = TSESTree.Node;
 type Variable = TSESLint.Scope.Variable;
 
+/** What the modules a file imports say (module summaries): answered by the rule, absent for a module read on its own. */
+export interface CrossFileContexts {
+  /** The client whose context a call into another project module returns (`getBus()` from './bus'). */
+  callResult(call: TSESTree.CallExpression): JetStreamApi | undefined;
+  /** The client whose context a value imported from a project module is (`import { js } from './nats'`). */
+  importedValue(identifier: TSESTree.Identifier): JetStreamApi | undefined;
+}
+
 export interface JetStreamContexts {
   /** The client whose JetStream context `node` evaluates to, or undefined when it is not visibly one. */
   apiOf(node: Node): JetStreamApi | undefined;
@@ -58,6 +66,7 @@ class ContextReader {
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly imports: NatsImports,
+    private readonly crossFile: CrossFileContexts | undefined,
   ) {
     this.namesCount = imports.importsNats || JETSTREAM_FILE_WORDS.test(codeTextOf(sourceCode));
   }
@@ -105,7 +114,9 @@ class ContextReader {
     if (node.type === 'CallExpression') return this.kindOfCall(node, seen);
     if (node.type === 'Identifier') {
       const kind = this.kindOfVariable(node, seen);
-      return kind ?? (this.comesFromElsewhere(node) ? this.kindByName(node.name, namesJetStreamContext) : undefined);
+      if (kind || !this.comesFromElsewhere(node)) return kind;
+      const api = this.crossFile?.importedValue(node);
+      return api ? { kind: 'context', api } : this.kindByName(node.name, namesJetStreamContext);
     }
     if (node.type === 'MemberExpression') {
       const name = memberName(node);
@@ -151,8 +162,10 @@ class ContextReader {
       if (receiver === undefined && this.imports.importsNats)
         return { kind: 'context', api: this.imports.importsV2 ? 'nats-v2' : 'nats-v3' };
     }
-    // A project helper: `getJetStream()`, `this.connection.getJetStreamClient()`.
-    return this.kindByName(callee.type === 'Identifier' ? callee.name : memberPropertyName(callee), namesJetStreamGetter);
+    // A project helper: `getJetStream()`, `this.connection.getJetStreamClient()`, or one whose module says so.
+    const byName = this.kindByName(callee.type === 'Identifier' ? callee.name : memberPropertyName(callee), namesJetStreamGetter);
+    const api = byName ? undefined : this.crossFile?.callResult(node);
+    return byName ?? (api ? { kind: 'context', api } : undefined);
   }
 
   private variableOf(node: TSESTree.Identifier): Variable | undefined {
@@ -235,8 +248,8 @@ class ContextReader {
   }
 }
 
-export function createJetStreamContexts(sourceCode: Readonly<TSESLint.SourceCode>): JetStreamContexts {
-  const reader = new ContextReader(sourceCode, readNatsImports(sourceCode));
+export function createJetStreamContexts(sourceCode: Readonly<TSESLint.SourceCode>, crossFile?: CrossFileContexts): JetStreamContexts {
+  const reader = new ContextReader(sourceCode, readNatsImports(sourceCode), crossFile);
   return {
     apiOf(node) {
       try {

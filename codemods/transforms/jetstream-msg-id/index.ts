@@ -53,8 +53,20 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
   rule: requireJetStreamMsgId as unknown as Transform<RequireJetStreamMsgIdFacts>['rule'],
   description:
     'Give each JetStream publish a `msgID` from the id in scope (`{ msgID: String(row.id) }`) so retries and relays are stored once.',
-  // The casings of the words the rule's pre-check looks for (`nats`, `jetstream`), case-sensitively.
-  prefilter: ['nats', 'Nats', 'NATS', 'jetstream', 'jetStream', 'JetStream', 'Jetstream', 'JETSTREAM', 'jet_stream', 'JET_STREAM'],
+  // The casings of the words the rule's pre-check looks for (`nats`, `jetstream`, `.publish`), case-sensitively.
+  prefilter: [
+    'publish',
+    'nats',
+    'Nats',
+    'NATS',
+    'jetstream',
+    'jetStream',
+    'JetStream',
+    'Jetstream',
+    'JETSTREAM',
+    'jet_stream',
+    'JET_STREAM',
+  ],
   mayMatch: mayPublishToJetStream,
 
   apply(file, findings): TransformOutput {
