@@ -2,14 +2,13 @@
 // (`getBus()` from './bus', however it is named) and a value a module exports
 // (`export const js = nc.jetstream()`). Asked through the module summaries only for publish
 // receivers the linted file cannot place itself.
-import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint } from '@typescript-eslint/utils';
 import { defineFunctionFact, projectFunctionOf, projectValueOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
 import type { JetStreamApi } from '../../src/knowledge/jetstream.js';
 import { createJetStreamContexts, type CrossFileContexts, type JetStreamContexts } from './contexts.js';
-
-type Node = TSESTree.Node;
 
 /** One context reader per module read (a module's SourceCode is kept while the file is unchanged). */
 const readers = new WeakMap<object, JetStreamContexts>();
@@ -20,26 +19,6 @@ function contextsOfModule(sourceCode: Readonly<TSESLint.SourceCode>): JetStreamC
     readers.set(sourceCode, contexts);
   }
   return contexts;
-}
-
-/** The expressions a function returns: an arrow's expression body, its `return`s (not nested functions'). */
-export function returnedExpressions(fn: TSESTree.FunctionLike): Node[] {
-  if (!fn.body) return [];
-  if (fn.body.type !== 'BlockStatement') return [fn.body];
-  const out: Node[] = [];
-  const visit = (node: Node): void => {
-    if (node.type === 'ReturnStatement') {
-      if (node.argument) out.push(node.argument);
-      return;
-    }
-    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return;
-    for (const [key, child] of Object.entries(node)) {
-      if (key === 'parent') continue;
-      for (const c of Array.isArray(child) ? child : [child]) if (c && typeof (c as Node).type === 'string') visit(c as Node);
-    }
-  };
-  visit(fn.body);
-  return out;
 }
 
 /** Which client's JetStream context a project function returns (directly, or by returning another helper's), or null. */
