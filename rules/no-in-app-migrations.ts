@@ -9,12 +9,15 @@ import { createRule, type DetectContext } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
 import { migrationCommandText } from './migrations/command-text.js';
-import { schemaWriteMentions } from './migrations/mentions.js';
+import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
+import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
+import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, runsSchemaWrites } from './migrations/cross-file.js';
+import { projectFunctionOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
@@ -22,14 +25,12 @@ import { wordPattern } from '../analysis/source/word-pattern.js';
 import {
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
-  SCHEMA_WRITE_FUNCTIONS,
   SCHEMA_WRITE_METHODS,
   SCHEMA_WRITE_OPTIONS,
   prismaSchemaCommand,
   viaWord,
   type MigratorLibrary,
   type SchemaOptionsApi,
-  type SchemaWriteMethod,
 } from '../src/knowledge/migrators.js';
 
 export type NoInAppMigrationsMessageIds = 'schemaWriteOption' | 'schemaWriteCall' | 'schemaWriteCommand' | 'migrationFlag';
@@ -45,6 +46,15 @@ export type NoInAppMigrationsFacts =
       property: TSESTree.Property;
       /** The call or `new` that takes the options; undefined for options built here and passed elsewhere (`const options: DataSourceOptions`). */
       call: TSESTree.CallExpression | TSESTree.NewExpression | undefined;
+    }
+  | {
+      kind: 'importedOption';
+      /** `synchronize` / `migrationsRun` in options another module builds. */
+      option: string;
+      /** The argument that names the imported options (`options` in `new DataSource(options)`). */
+      argument: TSESTree.Node;
+      /** The module that builds them. */
+      module: string;
     }
   | {
       kind: 'runner';
@@ -84,28 +94,6 @@ const OPTIONS_CATALOGUE: TrackedApi<SchemaOptionsApi>[] = SCHEMA_OPTIONS_APIS.ma
   kind: api.kind,
   entry: api,
 }));
-
-/** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
-function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
-  if (!method.evidence) return true;
-  for (const module of modules) {
-    for (const pattern of method.evidence) if (typeof pattern === 'string' ? module === pattern : pattern.test(module)) return true;
-  }
-  return false;
-}
-
-/** Whether a receiver matches an entry's `via`: `x.migrate.latest()`, `orm.getMigrator().up()`, `Schema.Create()`. */
-function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
-  const via = method.via;
-  if (!via) return true;
-  const object = unwrapExpression(receiver);
-  if ('property' in via) return memberPropertyName(object) === via.property;
-  if ('identifier' in via)
-    return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
-  if (object.type !== 'CallExpression') return false;
-  const callee = unwrapExpression(object.callee);
-  return memberPropertyName(callee) === via.call || (callee.type === 'Identifier' && callee.name === via.call);
-}
 
 function reportOptions(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
@@ -235,6 +223,42 @@ function reportCommands(
   }
 }
 
+/** Calls of project functions in other modules that run schema writes (`await setupDatabase()` from './db'). */
+function reportCrossFileRunners(
+  context: DetectContext,
+  calls: readonly TSESTree.CallExpression[],
+  reported: Set<TSESTree.Node>,
+  report: Report,
+): void {
+  for (const call of calls) {
+    if (reported.has(call) || isInMigrationDefinition(call)) continue;
+    const fn = projectFunctionOf(context, call.callee);
+    // A function of this file is judged by its body, here.
+    if (!fn || fn.module.path === context.filename || !runsSchemaWrites(fn)) continue;
+    reported.add(call);
+    const runner = `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;
+    report({ messageId: 'schemaWriteCall', data: { api: `\`${runner}\`` }, node: call, facts: { kind: 'runner', runner, call } });
+  }
+}
+
+/** `new DataSource(options)` with `options` imported from a module that builds them with `synchronize: true`. */
+function reportImportedOptions(
+  context: DetectContext,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  api: SchemaOptionsApi,
+  report: Report,
+): void {
+  const argument = call.arguments[0];
+  for (const { option, value, module } of importedSchemaWriteOptions(context, argument)) {
+    report({
+      messageId: 'schemaWriteOption',
+      data: { option, value, api: api.api },
+      node: argument!,
+      facts: { kind: 'importedOption', option, argument: argument!, module },
+    });
+  }
+}
+
 export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>({
   name: 'no-in-app-migrations',
   meta: {
@@ -261,7 +285,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const text = codeTextOf(sourceCode);
     const flags = readSettings(context.settings).migrationFlags;
     // Most files name no migrator, option or flag at all: skip them before any AST work.
-    const mentions = schemaWriteMentions(text, flags);
+    // A call into another module may run migrations (`await setupDatabase()`), with no migrator named here.
+    const crossFile = CROSS_FILE_CANDIDATE.test(text);
+    const mentions = schemaWriteMentions(text, flags) ?? (crossFile ? NO_MENTIONS : undefined);
     if (!mentions || isMigrationExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
     // module is not imported, or whose names the text lacks, cannot match any call here.
@@ -273,17 +299,19 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     // Member calls with a catalogue method name, matched against the entries at the end.
     const methodCalls: TSESTree.CallExpression[] = [];
     const runnerCalls: TSESTree.CallExpression[] = [];
+    const crossFileCalls: TSESTree.CallExpression[] = [];
     const optionProperties: TSESTree.Property[] = [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
 
     return {
-      ...((methodNames.size > 0 || mentions.runners) && {
+      ...((methodNames.size > 0 || mentions.runners || crossFile) && {
         CallExpression(node: TSESTree.CallExpression) {
           const callee = unwrapExpression(node.callee);
           const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
           if (method && methodNames.has(method)) methodCalls.push(node);
           const name = callee.type === 'Identifier' ? callee.name : method;
           if (mentions.runners && name !== undefined && RUNNER_CALL_NAME.test(name)) runnerCalls.push(node);
+          if (crossFile && name !== undefined && CROSS_FILE_CANDIDATE.test(name)) crossFileCalls.push(node);
         },
       }),
       ...(mentions.typedOptions && {
@@ -299,21 +327,16 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
       'Program:exit'() {
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
-        for (const ref of mentions.options ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
-          if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression')
-            reportOptions(ref.node, ref.entry, sourceCode, report, reportedProperties);
+        const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));
+        for (const ref of mentions.options || optionsModule ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
+          if (ref.node.type !== 'CallExpression' && ref.node.type !== 'NewExpression') continue;
+          reportOptions(ref.node, ref.entry, sourceCode, report, reportedProperties);
+          reportImportedOptions(context, ref.node, ref.entry, report);
         }
         reportTypedOptions(optionProperties, reportedProperties, sourceCode, report);
 
         // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
-        const functionCatalogue: TrackedApi<(typeof SCHEMA_WRITE_FUNCTIONS)[number]>[] = !mentions.functions
-          ? []
-          : SCHEMA_WRITE_FUNCTIONS.map((fn) => ({
-              modules: Array.isArray(fn.modules) ? fn.modules : [...modules].filter((m) => (fn.modules as RegExp).test(m)),
-              path: fn.path,
-              kind: 'call' as const,
-              entry: fn,
-            })).filter((api) => api.modules.length > 0);
+        const functionCatalogue = mentions.functions ? schemaWriteFunctionCatalogue(modules) : [];
         const reportedCalls = new Set<TSESTree.Node>();
         for (const ref of functionCatalogue.length > 0 ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
@@ -361,6 +384,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           });
         });
         reportRunnerCalls(runnerCalls, reportedCalls, sourceCode, report);
+        reportCrossFileRunners(context, crossFileCalls, reportedCalls, report);
       },
     };
   },

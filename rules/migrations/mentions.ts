@@ -90,3 +90,13 @@ export function schemaWriteMentions(text: string, flags: readonly string[]): Sch
     flags: patterns.flags.test(text),
   };
 }
+
+/** No schema write named in the text: only calls into other modules are asked about. */
+export const NO_MENTIONS: SchemaWriteMentions = {
+  options: false,
+  functions: false,
+  commands: false,
+  flags: false,
+  runners: false,
+  typedOptions: false,
+};

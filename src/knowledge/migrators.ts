@@ -170,10 +170,13 @@ export function namesMigrationRunner(name: string): boolean {
  * (`migrateKeystore(db)`, `runMigrationFiles(knex)`). They also name state and data migrations.
  */
 export function mayNameMigrationRun(name: string): boolean {
-  // Getters, predicates and makers name a migrator or a list, not a run (`getMigrator()`, `hasPendingMigrations()`).
+  // Getters, predicates, makers and reporters name a migrator, a list or a question, not a run
+  // (`getMigrator()`, `hasPendingMigrations()`, `requiresMigration()`, `logMigrations()`).
   return (
     /migrat/i.test(name) &&
-    !/migrator|^(?:get|create|new|make|build|has|is|should|check|count|list|pending|load|read|find|with)/i.test(name)
+    !/migrator|^(?:get|create|new|make|build|has|is|should|can|requires?|needs?|check|validate|verify|count|list|pending|load|read|find|with|log|print|show|describe|format)/i.test(
+      name,
+    )
   );
 }
 

@@ -146,6 +146,11 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
   // The project's own runner (`migrateDb()`) may do more than migrate: moving it is a person's call.
   for (const finding of findings) {
     const facts = finding.facts;
+    if (facts.kind === 'importedOption')
+      note(
+        finding,
+        `\`${facts.option}\` is set in ${facts.module}: set it to \`false\` there and run migrations from the migrate entrypoint`,
+      );
     if (facts.kind === 'runner')
       note(
         finding,

@@ -24,13 +24,9 @@ describe('names', () => {
   );
   test('verbs built on migrate may name a run; getters and predicates do not', () => {
     expect(['migrate', 'migrateKeystore', 'runMigrationFiles'].map(mayNameMigrationRun)).toEqual([true, true, true]);
-    expect(['getMigrator', 'hasPendingMigrations', 'createMigrate', 'listMigrations', 'render'].map(mayNameMigrationRun)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    expect(
+      ['getMigrator', 'hasPendingMigrations', 'createMigrate', 'listMigrations', 'requiresMigration', 'render'].map(mayNameMigrationRun),
+    ).toEqual([false, false, false, false, false, false]);
   });
   test('database handles and migrators', () => {
     expect(['db', 'dbClient', 'DatabaseClient', 'knex', 'appDataSource', 'sequelize', 'pgPool', 'orm'].every(namesDatabaseHandle)).toBe(

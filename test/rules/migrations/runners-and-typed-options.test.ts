@@ -13,6 +13,8 @@ const option = (line: number, column: number) => ({ messageId: 'schemaWriteOptio
 
 ruleTester.run('no-in-app-migrations: project runners and typed options', rule, {
   valid: [
+    // a question about migrations, from a module named for them
+    lines("import { requiresMigration } from '../migrator.js';", 'if (await requiresMigration(config)) log("pending");'),
     // the bare verb without a database in view: a state or data migration
     lines("import { migrate } from './store/persist';", 'const next = migrate(state, 3);'),
     lines('export function upgrade(settings: Settings) {', '  return settingsMigrator.migrate(settings);', '}'),

@@ -1,0 +1,5 @@
+export default {
+  url: process.env.DATABASE_URL,
+  entities: [],
+  synchronize: true,
+};
