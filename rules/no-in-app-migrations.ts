@@ -157,16 +157,19 @@ function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
 /** Names of calls that may be a project's runner: a cheap filter before `migrationRunnerCall`. */
 const RUNNER_CALL_NAME = /migrat|^(?:up|latest)$/i;
 
-/** Calls of the project's own migration runner (`migrateDb()`, `dbClient.migrate()`) not already reported as a known migrator. */
+/**
+ * Calls of the project's own migration runner not already reported as a known migrator: told by
+ * `runnerOf` (by names, `migrateDb()`, or across files, `setupDatabase()` that migrates).
+ */
 function reportRunnerCalls(
   calls: readonly TSESTree.CallExpression[],
   reported: Set<TSESTree.Node>,
-  sourceCode: SourceCode,
   report: Report,
+  runnerOf: (call: TSESTree.CallExpression) => string | undefined,
 ) {
   for (const call of calls) {
     if (reported.has(call) || isInMigrationDefinition(call)) continue;
-    const runner = migrationRunnerCall(call, sourceCode);
+    const runner = runnerOf(call);
     if (runner === undefined) continue;
     reported.add(call);
     report({ messageId: 'schemaWriteCall', data: { api: `\`${runner}\`` }, node: call, facts: { kind: 'runner', runner, call } });
@@ -223,22 +226,12 @@ function reportCommands(
   }
 }
 
-/** Calls of project functions in other modules that run schema writes (`await setupDatabase()` from './db'). */
-function reportCrossFileRunners(
-  context: DetectContext,
-  calls: readonly TSESTree.CallExpression[],
-  reported: Set<TSESTree.Node>,
-  report: Report,
-): void {
-  for (const call of calls) {
-    if (reported.has(call) || isInMigrationDefinition(call)) continue;
-    const fn = projectFunctionOf(context, call.callee);
-    // A function of this file is judged by its body, here.
-    if (!fn || fn.module.path === context.filename || !runsSchemaWrites(fn)) continue;
-    reported.add(call);
-    const runner = `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;
-    report({ messageId: 'schemaWriteCall', data: { api: `\`${runner}\`` }, node: call, facts: { kind: 'runner', runner, call } });
-  }
+/** The runner a call of a project function in another module is, when that function runs schema writes (`await setupDatabase()` from './db'). */
+function crossFileRunner(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
+  const fn = projectFunctionOf(context, call.callee);
+  // A function of this file is judged by its body, here.
+  if (!fn || fn.module.path === context.filename || !runsSchemaWrites(fn)) return undefined;
+  return `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;
 }
 
 /** `new DataSource(options)` with `options` imported from a module that builds them with `synchronize: true`. */
@@ -383,8 +376,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             facts: { kind: 'call', library: entry.library, call, statement: removableStatement(call), unusedImport: undefined },
           });
         });
-        reportRunnerCalls(runnerCalls, reportedCalls, sourceCode, report);
-        reportCrossFileRunners(context, crossFileCalls, reportedCalls, report);
+        reportRunnerCalls(runnerCalls, reportedCalls, report, (call) => migrationRunnerCall(call, sourceCode));
+        reportRunnerCalls(crossFileCalls, reportedCalls, report, (call) => crossFileRunner(context, call));
       },
     };
   },

@@ -4,31 +4,9 @@
 // for no-in-app-migrations, checked by migrate-entrypoint). Linted through ESLint's Node API with
 // the plugin built from source.
 import { describe, expect, test } from 'vitest';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
-import plugin from '../../rules/index.js';
+import { lintProjectFile } from './lint-project.js';
 
-const projects = join(fileURLToPath(new URL('.', import.meta.url)), 'projects');
-
-async function findings(project: string, file: string): Promise<string[]> {
-  const root = join(projects, project);
-  const eslint = new ESLint({
-    cwd: root,
-    overrideConfigFile: true,
-    overrideConfig: [
-      {
-        files: ['**/*.{ts,js}'],
-        languageOptions: { parser: tseslint.parser as never, sourceType: 'module' },
-        plugins: { 'replica-guard': plugin as never },
-        rules: { 'replica-guard/no-in-app-migrations': 'error', 'replica-guard/migrate-entrypoint': 'error' },
-      },
-    ],
-  });
-  const [result] = await eslint.lintFiles([join(root, file)]);
-  return result!.messages.map((m) => `${m.ruleId ?? 'fatal'} ${file}:${m.line}:${m.column} ${m.messageId ?? m.message}`);
-}
+const findings = (project: string, file: string) => lintProjectFile(project, file, ['no-in-app-migrations', 'migrate-entrypoint']);
 
 describe('migrations across files', () => {
   test('the app calls a set-up function that migrates two calls away, and builds a DataSource from imported options', async () => {
