@@ -257,7 +257,8 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
       reason: `a migrate entrypoint exists and was left as it is: make sure it runs ${migrator === 'own' ? 'your migrations' : `the ${migrator} migrations`} with runMigrations`,
     });
   } else {
-    const module = packageInfoFor(root).type === 'module' || typescript ? 'esm' : 'cjs';
+    // Top-level `await` only where the package is ESM: a CommonJS TypeScript project cannot compile it (TS1378).
+    const module = packageInfoFor(root).type === 'module' ? 'esm' : typescript ? 'ts-cjs' : 'cjs';
     output.files!.push({ path: entrypoint, text: entrypointText({ migrator, lockKey: context.service, module }), create: true });
     if (migrator === 'own')
       output.manual.push({
