@@ -7,7 +7,7 @@ import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { createJetStreamContexts } from './require-jetstream-msg-id/contexts.js';
 import { crossFileContexts } from './require-jetstream-msg-id/cross-file.js';
-import { msgIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
+import { msgIdCandidate, payloadIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
 import { jetStreamPublishOptions, type JetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
@@ -35,6 +35,8 @@ export interface RequireJetStreamMsgIdFacts {
   optionsIndex: number;
   /** Source text of the obvious id in scope (`row.id`, `event.id`, `outboxId`), if there is one. */
   candidateId: string | undefined;
+  /** The id of the published value (`order.id` for `publish(subject, encode(order))` when `order` has one): the codemod's second choice. */
+  payloadId: string | undefined;
 }
 
 /** The method a call names (`publish` of `js.publish(…)`) and the node that names it. */
@@ -131,6 +133,7 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
               optionsObject: options.kind === 'object' ? options.object : undefined,
               optionsIndex: method.optionsIndex,
               candidateId,
+              payloadId: candidateId === undefined ? payloadIdCandidate(sourceCode, call) : undefined,
             },
             ...(fix && candidateId !== undefined ? { suggest: [{ messageId: 'addMsgId' as const, data: { id: candidateId }, fix }] } : {}),
           });

@@ -1,5 +1,6 @@
 // `jetstream-msg-id`: for each finding of `require-jetstream-msg-id`, give the publish a `msgID`
-// from the id in scope the rule found (`{ msgID: String(row.id) }`), so a retried or relayed
+// from the id in scope the rule found (`{ msgID: String(row.id) }`), or else from the id of the
+// published value (`publishOrder(order)` → `String(order.id)`), so a retried or relayed
 // message is stored once inside the stream's duplicate window. Without an unambiguous id in
 // scope the publish is marked manual: an invented id (a random UUID) would dedupe nothing.
 import requireJetStreamMsgId, { mayPublishToJetStream, type RequireJetStreamMsgIdFacts } from '../../../rules/require-jetstream-msg-id.js';
@@ -78,7 +79,8 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
       const offset = finding.node.range[0];
       if (done.has(facts.call)) continue;
       done.add(facts.call);
-      if (facts.candidateId === undefined) {
+      const id = facts.candidateId ?? facts.payloadId;
+      if (id === undefined) {
         manual.push({
           offset,
           reason:
@@ -86,7 +88,7 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
         });
         continue;
       }
-      const edit = msgIdEdit(facts, `String(${facts.candidateId})`, file);
+      const edit = msgIdEdit(facts, `String(${id})`, file);
       if (typeof edit === 'string') manual.push({ offset, reason: edit });
       else edits.push(edit);
     }
