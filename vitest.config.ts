@@ -12,7 +12,13 @@ export default defineConfig({
           name: 'static',
           // Projects with different worker limits run as ordered groups: static first.
           sequence: { groupOrder: 0 },
-          include: ['test/analysis/**/*.test.ts', 'test/rules/**/*.test.ts', 'test/codemods/**/*.test.ts', 'test/meta/**/*.test.ts'],
+          include: [
+            'test/analysis/**/*.test.ts',
+            'test/rules/**/*.test.ts',
+            'test/codemods/**/*.test.ts',
+            'test/meta/**/*.test.ts',
+            'test/adoption/**/*.test.ts',
+          ],
           testTimeout: 60_000,
         },
       },

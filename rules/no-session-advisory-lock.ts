@@ -48,15 +48,16 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow session-level PostgreSQL advisory locks, which leak or are shared through PgBouncer transaction pooling',
+      description:
+        'Disallow session-level PostgreSQL advisory locks, which leak through a connection pool and are shared through PgBouncer transaction pooling',
       recommended: true,
     },
     hasSuggestions: true,
     messages: {
       sessionLock:
-        '`{{name}}` takes a session advisory lock. Through PgBouncer in transaction pooling mode the lock and its unlock can run on different server connections: the lock leaks (the job silently stops) or another replica acquires it on the same backend and runs in parallel. Use a lease (`runExclusive` / `claimPeriod` from replica-guard), or `{{xact}}` inside a transaction.',
+        "`{{name}}` takes a session advisory lock: it belongs to the server connection that ran it until that connection unlocks or closes. Through a pool (`pool.query`, an ORM's raw query) the unlock can run on another pooled connection, return false and leave the lock held: the job stops on every replica. Through PgBouncer transaction pooling another replica can also run on the holding connection and take the lock again (it is re-entrant): two replicas run at once. On a pinned client it holds only while that connection lives: a dropped connection frees it mid-job. Use a lease (`runExclusive` / `claimPeriod` from replica-guard), or `{{xact}}` inside a transaction.",
       sessionUnlock:
-        '`{{name}}` releases a session advisory lock. Through PgBouncer in transaction pooling mode it can run on a different server connection than the lock, return false and leave the lock held. Use a lease (`runExclusive` from replica-guard), or `pg_advisory_xact_lock` inside a transaction (released at COMMIT, no unlock needed).',
+        '`{{name}}` releases a session advisory lock, which only the server connection that took it can release. Through a pool or PgBouncer transaction pooling it can run on another connection, return false and leave the lock held: the job stops on every replica. Use a lease (`runExclusive` from replica-guard), or `pg_advisory_xact_lock` inside a transaction (released at COMMIT, no unlock needed).',
       useXactLock: 'Use `{{xact}}`: this call is inside a transaction, and the lock is released at COMMIT.',
     },
     schema: [],

@@ -74,7 +74,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     },
     messages: {
       nonAtomicClaim:
-        'This reads pending rows, then acts on each and updates it by id, but the read takes no row locks and the update does not re-check the state: every replica reads the same rows and acts on them twice. Claim them in one statement with `claimRows` from replica-guard (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`), or update with `… AND {{column}} = <pending>` and act only when the row count says this replica changed the row.',
+        'This reads pending rows, then acts on each and updates it by id, but the read takes no row locks and the update does not re-check the state: every replica reads the same rows and acts on them twice. Claim them in one statement with `claimRows` from replica-guard (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`), or update with `… AND {{column}} = <pending>` and act only when the row count says this replica changed the row. One statement is safe through a pool and PgBouncer; a separate `SELECT … FOR UPDATE SKIP LOCKED` holds its row locks only until its transaction ends, which through a pool or PgBouncer is the end of that statement.',
     },
     schema: [
       {

@@ -2,15 +2,21 @@
 // every rule's `create` for one file before it starts the next, so one slot (the last file's
 // SourceCode) hits as often as a map would; a WeakMap keyed by each file's SourceCode costs more
 // per file (an ephemeron entry the garbage collector must visit) than the lookups it saves.
+// A file is told by its SourceCode *and* that SourceCode's `ast`: ESLint makes a new SourceCode
+// per lint, while oxlint's JS plugins keep one SourceCode object for the whole process and swap
+// its `text` and `ast` per file — only the Program node is new for every file in both.
 
-/** `compute`, remembered for the last `key` it was called with (compared by identity). */
+/** `compute`, remembered for the last `key` it was called with (compared by identity, and by its `ast` when it has one). */
 export function lastFileCache<Key extends object, Value>(compute: (key: Key) => Value): (key: Key) => Value {
   let lastKey: Key | undefined;
+  let lastAst: unknown;
   let lastValue: Value;
   return (key) => {
-    if (key !== lastKey) {
+    const ast = (key as { ast?: unknown }).ast;
+    if (key !== lastKey || ast !== lastAst) {
       lastValue = compute(key);
       lastKey = key;
+      lastAst = ast;
     }
     return lastValue;
   };

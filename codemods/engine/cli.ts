@@ -85,6 +85,16 @@ function progressBar(stream: NodeJS.WriteStream): (done: number, total: number, 
   };
 }
 
+// `--help` examples: the everyday runs, the CI gate and a first run without installing.
+const HELP_EXAMPLES = `Examples:
+  replica-codemod --dry-run src/                        show the diff, write nothing
+  replica-codemod src/                                  rewrite (refuses a dirty git tree without --force)
+  replica-codemod --transform guard-schedules src/jobs  only guard schedules, only under src/jobs
+  replica-codemod --check src/                          CI gate: exit 1 if anything would change
+  replica-codemod --json --check src/ > report.json     the report as JSON (docs/ci.md)
+  npx -p replica-guard -p eslint -p @typescript-eslint/parser -p typescript replica-codemod --dry-run src/
+                                                        a first run without installing (docs: README, Install)`;
+
 export function buildProgram(): Command {
   const names = transforms.map((t) => `  ${t.name.padEnd(18)} ${t.description} (rule: ${t.rule.name})`).join('\n');
   return new Command('replica-codemod')
@@ -104,7 +114,10 @@ export function buildProgram(): Command {
       parseConcurrency,
     )
     .addOption(new Option('--no-progress', 'no progress bar even on a TTY').hideHelp())
-    .addHelpText('after', `\nTransforms:\n${names}\n\nExit codes: 0 done, 1 --check found work or a file failed, 2 usage or fatal error.`)
+    .addHelpText(
+      'after',
+      `\nTransforms:\n${names}\n\n${HELP_EXAMPLES}\n\nExit codes: 0 done, 1 --check found work or a file failed, 2 usage or fatal error.`,
+    )
     .showHelpAfterError()
     .exitOverride();
 }

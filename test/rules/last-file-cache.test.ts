@@ -17,6 +17,20 @@ describe('lastFileCache', () => {
     expect(calls).toEqual(['a.ts', 'bb.ts', 'a.ts']);
   });
 
+  test('one SourceCode object reused for several files (as oxlint does) is told apart by its ast', () => {
+    const calls: string[] = [];
+    const textOf = lastFileCache((key: { ast: object; text: string }) => {
+      calls.push(key.text);
+      return key.text.toUpperCase();
+    });
+    const shared = { ast: {}, text: 'first' };
+    expect(textOf(shared)).toBe('FIRST');
+    expect(textOf(shared)).toBe('FIRST');
+    Object.assign(shared, { ast: {}, text: 'second' });
+    expect(textOf(shared)).toBe('SECOND');
+    expect(calls).toEqual(['first', 'second']);
+  });
+
   test('perFileMap gives one map per file', () => {
     const mapFor = perFileMap<string, number>();
     const first = {};
