@@ -4,7 +4,7 @@
 // parsed; a file that is missing or does not parse is remembered as such. Never throws.
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { DetectContext } from '../detect-context.js';
@@ -39,7 +39,8 @@ const modules = new Map<string, CacheEntry>();
 /** The linted files themselves, as modules: one per SourceCode (ESLint makes a new one per lint). */
 const lintedModules = new WeakMap<object, ProjectModule>();
 
-const localRequire = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+// `__filename` in the CommonJS build; under tsx in a codemod worker (`eval`) it is '[worker eval]', not a path.
+const localRequire = createRequire(typeof __filename === 'string' && isAbsolute(__filename) ? __filename : import.meta.url);
 let eslintApi: { SourceCode: new (config: Record<string, unknown>) => unknown; scope?: unknown } | null | undefined;
 let eslintScope: { analyze: (ast: unknown, options: Record<string, unknown>) => unknown } | null | undefined;
 
