@@ -37,7 +37,18 @@ function wall(message, groups) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'examples/**', 'test/**/fixtures/**', 'test/rules/projects/**', '.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'examples/**',
+      'test/**/fixtures/**',
+      'test/rules/projects/**',
+      'test/oxlint/cases/**',
+      '.tmp/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,mts,cts,js,mjs,cjs}'],

@@ -18,6 +18,7 @@ export default defineConfig({
             'test/codemods/**/*.test.ts',
             'test/meta/**/*.test.ts',
             'test/adoption/**/*.test.ts',
+            'test/oxlint/**/*.test.ts',
           ],
           testTimeout: 60_000,
         },

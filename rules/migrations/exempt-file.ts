@@ -15,6 +15,8 @@ type Context = DetectContext;
 
 interface FileRole {
   sourceCode: object;
+  /** The file's Program node: oxlint reuses one SourceCode object for every file, so it alone tells files apart. */
+  ast: object;
   migrateEntrypoint: boolean;
   migrationFile: boolean;
   /** A `#!` script. */
@@ -57,7 +59,7 @@ function fileRoleOf(context: Context): FileRole {
   // SourceCode for every lint of it (and every fix pass), so one SourceCode means one file,
   // path and configuration.
   const sourceCode = context.sourceCode;
-  if (lastRole?.sourceCode === sourceCode) return lastRole;
+  if (lastRole?.sourceCode === sourceCode && lastRole.ast === sourceCode.ast) return lastRole;
   const settings = readSettings(context.settings);
   const filename = context.filename;
   // The working directory is only needed for a path that holds a glob's literal segment.
@@ -65,6 +67,7 @@ function fileRoleOf(context: Context): FileRole {
   const matches = (globs: readonly string[]): boolean => mayMatchAny(filename, globs) && matchesAny(filename, (cwd ??= context.cwd), globs);
   lastRole = {
     sourceCode,
+    ast: sourceCode.ast,
     migrateEntrypoint: matches(settings.migrateEntrypoints) || (isDefault(settings.migrateEntrypoints) && isRunByMigrateScript(filename)),
     migrationFile: matches(settings.migrationFiles),
     script: sourceCode.text.startsWith('#!'),

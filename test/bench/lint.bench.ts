@@ -17,6 +17,7 @@
 //   npm run bench:lint -- --corpus libraries # the packages as they are (no monorepo layout)
 //   npm run bench:lint -- --apps             # the application corpus (scripts/corpus/corpus-sources.ts)
 //   npm run bench:lint -- --rows readme      # only some rows
+//   npm run bench:lint -- --oxlint           # and the oxlint row: ESLint vs oxlint, each with only the plugin
 //   npm run bench:lint -- --plugin /tmp/old/dist/eslint-plugin.js   # another build of the plugin
 //   npm run bench:lint -- --compare /tmp/old/dist/eslint-plugin.js  # before/after: both plugins in ONE run
 import { ESLint } from 'eslint';
@@ -24,6 +25,7 @@ import tsParser from '@typescript-eslint/parser';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compareEngines } from './engine-comparison.js';
 import { buildAppCorpus, buildBenchCorpus, buildMonorepoCorpus, corpusLanguageConfig, median } from '../../scripts/corpus/corpus.js';
 
 type Plugin = { rules: Record<string, unknown>; configs: Record<string, { rules?: Record<string, unknown> }> };
@@ -160,6 +162,23 @@ try {
     `\nwall time (${rows[0]}): ${ms(median(first.map((r) => r.wallMs)))} with the plugin, ${ms(median(withoutRuns.map((r) => r.wallMs)))} without (overhead: median ${(median(overheads) * 100).toFixed(1)}%)`,
   );
   console.log(`parse time: ${ms(median(first.map((r) => r.parseMs)))}`);
+  if (process.argv.includes('--oxlint')) {
+    console.log('\n## engines: the plugin alone (recommended rules) under ESLint and oxlint, same files (median of rounds)');
+    const rounds = Array.from({ length: runs }, () => compareEngines(corpus.dir));
+    for (const engine of ['eslint', 'oxlint'] as const) {
+      const mine = rounds.map((r) => r.find((e) => e.engine === engine)!);
+      console.log(
+        `${engine.padEnd(8)} wall ${ms(median(mine.map((e) => e.wallMs))).padStart(9)}  cpu ${ms(median(mine.map((e) => e.cpuMs))).padStart(9)}  peak ${median(
+          mine.map((e) => e.peakMb),
+        )
+          .toFixed(0)
+          .padStart(5)} MB  findings ${mine[0]!.findings}`,
+      );
+    }
+    const ratio = (key: 'wallMs' | 'cpuMs' | 'peakMb') =>
+      median(rounds.map((r) => r.find((e) => e.engine === 'oxlint')![key] / r.find((e) => e.engine === 'eslint')![key])).toFixed(3);
+    console.log(`oxlint / eslint: wall ${ratio('wallMs')}, cpu ${ratio('cpuMs')}, peak memory ${ratio('peakMb')}`);
+  }
 } finally {
   corpus.dispose();
 }
