@@ -10,7 +10,7 @@ describe('require-jetstream-msg-id across files', () => {
   test('contexts from a helper module and an exported value; core NATS and msgID stay quiet', async () => {
     expect(await findings('jetstream-helpers', 'src/orders.ts')).toEqual([
       'replica-guard/require-jetstream-msg-id src/orders.ts:6:13 missingMsgId',
-      'replica-guard/require-jetstream-msg-id src/orders.ts:7:32 missingMsgId',
+      'replica-guard/require-jetstream-msg-id src/orders.ts:7:26 missingMsgId',
       'replica-guard/require-jetstream-msg-id src/orders.ts:8:47 optionsWithoutMsgId',
     ]);
   });
