@@ -5,7 +5,7 @@
 // not go on to serve on a schema that was not migrated. `runMigrations` does all three.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { createRule } from './utils/create-rule.js';
+import { createRule, type DetectContext } from './utils/create-rule.js';
 import { importedReferences } from '../analysis/imports/imported-references.js';
 import { migrationEnvReads } from './migrations/env-reads.js';
 import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
@@ -38,6 +38,140 @@ const HANDLE_REJECTION = '.catch((error) => {\n  console.error(error);\n  proces
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
+type Report = Parameters<
+  Parameters<typeof createRule<MigrateEntrypointMessageIds, readonly unknown[], MigrateEntrypointFacts>>[0]['detect']
+>[1];
+type Context = DetectContext;
+type SourceCode = Context['sourceCode'];
+type StringText = { node: TSESTree.Node; text: string };
+
+/** The function a name refers to in this file, when it is defined here. */
+function definition(node: TSESTree.Node, sourceCode: SourceCode): FunctionNode | undefined {
+  const value = unwrapExpression(node);
+  if (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') return value;
+  if (value.type !== 'Identifier') return undefined;
+  const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
+  const def = variable?.defs[0]?.node;
+  if (def?.type === 'FunctionDeclaration') return def;
+  if (def?.type === 'VariableDeclarator' && def.init) {
+    const init = unwrapExpression(def.init);
+    if (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression') return init;
+  }
+  return undefined;
+}
+
+/** `main()` / `(async () => …)()` / `main().then(ok)` / `main().finally(f)` — a promise with no rejection handler. */
+function floatingCall(expression: TSESTree.Node, sourceCode: SourceCode): TSESTree.CallExpression | undefined {
+  const value = unwrapExpression(expression);
+  if (value.type !== 'CallExpression') return undefined;
+  const callee = unwrapExpression(value.callee);
+  const method = memberPropertyName(callee);
+  if (callee.type === 'MemberExpression' && (method === 'finally' || (method === 'then' && value.arguments.length < 2)))
+    return floatingCall(callee.object, sourceCode);
+  if (callee.type === 'MemberExpression') return undefined;
+  const fn = definition(callee, sourceCode);
+  return fn?.async ? value : undefined;
+}
+
+/** 1. The URL: an app or pooler variable, or a pooler URL literal. */
+function reportUrls(context: Context, strings: readonly StringText[], report: Report): void {
+  for (const read of migrationEnvReads(context)) {
+    const why = wrongMigrateUrlVariable(read.name);
+    if (why)
+      report({
+        messageId: why === 'app' ? 'appUrl' : 'poolerUrl',
+        data: { name: read.name },
+        node: read.node,
+        facts: { kind: 'url', variable: read.name, node: read.node },
+      });
+  }
+  for (const { node, text } of strings) {
+    if (isPoolerUrlLiteral(text)) report({ messageId: 'poolerUrl', node, facts: { kind: 'url', node } });
+  }
+}
+
+/** 2. The lock, on one pinned connection. */
+function reportLock(context: Context, program: TSESTree.Program, strings: readonly StringText[], report: Report): void {
+  const refs = importedReferences(context, [
+    { modules: PG_MODULES, path: ['Pool'], kind: 'construct', entry: 'pool' as const },
+    { modules: PG_MODULES, path: ['Client'], kind: 'construct', entry: 'client' as const },
+    { modules: RUN_MIGRATIONS_API.modules, path: RUN_MIGRATIONS_API.path, kind: 'call', entry: 'runMigrations' as const },
+  ]);
+  for (const ref of refs) if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
+  const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
+  const locks = strings.some((s) => LOCK_SQL.test(s.text));
+  const pinnedLock = refs.some((r) => r.entry === 'client') && locks;
+  const unpinnedLock = refs.some((r) => r.entry === 'pool') && locks;
+  const first = context.sourceCode.getFirstToken(program);
+  // A file that only declares and exports (a helper in cmd/migrate/) is not the run itself.
+  const runsSomething = program.body.some(
+    (s) =>
+      (s.type === 'ExpressionStatement' && !('directive' in s && s.directive)) ||
+      (s.type === 'VariableDeclaration' &&
+        s.declarations.some(
+          (d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type),
+        )),
+  );
+  if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first) {
+    report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
+  }
+}
+
+/** 3a. Catch clauses and rejection handlers that neither rethrow nor exit non-zero. */
+function reportSwallowedFailures(
+  sourceCode: SourceCode,
+  catchClauses: readonly TSESTree.CatchClause[],
+  handlerCalls: readonly TSESTree.CallExpression[],
+  report: Report,
+): void {
+  for (const clause of catchClauses) {
+    // Best-effort cleanup in `finally` (closing, unlocking) may swallow its own errors.
+    const inFinally =
+      sourceCode.getAncestors?.(clause).some((a, i, all) => a.type === 'TryStatement' && a.finalizer === all[i + 1]) ?? false;
+    if (inFinally || exitsNonZero(clause.body)) continue;
+    const keyword = sourceCode.getFirstToken(clause);
+    report({ messageId: 'swallowedFailure', node: clause, loc: keyword?.loc, facts: { kind: 'failure', node: clause } });
+  }
+  for (const call of handlerCalls) {
+    const method = memberPropertyName(unwrapExpression(call.callee));
+    const handler = method === 'then' ? call.arguments[1] : call.arguments[0];
+    if (!handler) continue;
+    const fn = definition(handler, sourceCode);
+    const value = unwrapExpression(handler);
+    const isConsole =
+      value.type === 'MemberExpression' &&
+      unwrapExpression(value.object).type === 'Identifier' &&
+      (unwrapExpression(value.object) as TSESTree.Identifier).name === 'console';
+    if (fn ? exitsNonZero(fn.body) : !isConsole) continue;
+    report({ messageId: 'swallowedFailure', node: handler, facts: { kind: 'failure', node: handler } });
+  }
+}
+
+/** 3b. A top-level async call whose rejection nobody handles. */
+function reportFloatingMain(sourceCode: SourceCode, program: TSESTree.Program, report: Report): void {
+  for (const statement of program.body) {
+    if (statement.type !== 'ExpressionStatement') continue;
+    let expression: TSESTree.Node = statement.expression;
+    if (expression.type === 'UnaryExpression' && expression.operator === 'void') expression = expression.argument;
+    const floating = floatingCall(expression, sourceCode);
+    if (!floating) continue;
+    const name = floating.callee.type === 'Identifier' ? `${floating.callee.name}()` : 'This async call';
+    const whole = unwrapExpression(expression);
+    report({
+      messageId: 'floatingMain',
+      data: { name },
+      node: floating,
+      facts: { kind: 'floating', node: floating },
+      suggest: [
+        {
+          messageId: 'handleRejection',
+          fix: (fixer) => [fixer.replaceText(statement, `${sourceCode.getText(whole)}${HANDLE_REJECTION};`)],
+        },
+      ],
+    });
+  }
+}
+
 export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonly unknown[], MigrateEntrypointFacts>({
   name: 'migrate-entrypoint',
   meta: {
@@ -66,38 +200,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
   detect(context, report) {
     if (!isMigrateEntrypointFile(context)) return {};
     const sourceCode = context.sourceCode;
-    const strings: Array<{ node: TSESTree.Node; text: string }> = [];
+    const strings: StringText[] = [];
     const catchClauses: TSESTree.CatchClause[] = [];
     const handlerCalls: TSESTree.CallExpression[] = [];
-
-    /** The function a name refers to in this file, when it is defined here. */
-    const definition = (node: TSESTree.Node): FunctionNode | undefined => {
-      const value = unwrapExpression(node);
-      if (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') return value;
-      if (value.type !== 'Identifier') return undefined;
-      const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
-      const def = variable?.defs[0]?.node;
-      if (def?.type === 'FunctionDeclaration') return def;
-      if (def?.type === 'VariableDeclarator' && def.init) {
-        const init = unwrapExpression(def.init);
-        if (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression') return init;
-      }
-      return undefined;
-    };
-
-    /** `main()` / `(async () => …)()` / `main().then(ok)` / `main().finally(f)` — a promise with no rejection handler. */
-    const floatingCall = (expression: TSESTree.Node): TSESTree.CallExpression | undefined => {
-      const value = unwrapExpression(expression);
-      if (value.type !== 'CallExpression') return undefined;
-      const callee = unwrapExpression(value.callee);
-      const method = memberPropertyName(callee);
-      if (callee.type === 'MemberExpression' && (method === 'finally' || (method === 'then' && value.arguments.length < 2)))
-        return floatingCall(callee.object);
-      if (callee.type === 'MemberExpression') return undefined;
-      const fn = definition(callee);
-      return fn?.async ? value : undefined;
-    };
-
     return {
       Literal(node: TSESTree.Literal) {
         if (typeof node.value === 'string') strings.push({ node, text: node.value });
@@ -114,89 +219,10 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           handlerCalls.push(node);
       },
       'Program:exit'(program: TSESTree.Program) {
-        // 1. The URL.
-        for (const read of migrationEnvReads(context)) {
-          const why = wrongMigrateUrlVariable(read.name);
-          if (why)
-            report({
-              messageId: why === 'app' ? 'appUrl' : 'poolerUrl',
-              data: { name: read.name },
-              node: read.node,
-              facts: { kind: 'url', variable: read.name, node: read.node },
-            });
-        }
-        for (const { node, text } of strings) {
-          if (isPoolerUrlLiteral(text)) report({ messageId: 'poolerUrl', node, facts: { kind: 'url', node } });
-        }
-
-        // 2. The lock, on one pinned connection.
-        const refs = importedReferences(context, [
-          { modules: PG_MODULES, path: ['Pool'], kind: 'construct', entry: 'pool' as const },
-          { modules: PG_MODULES, path: ['Client'], kind: 'construct', entry: 'client' as const },
-          { modules: RUN_MIGRATIONS_API.modules, path: RUN_MIGRATIONS_API.path, kind: 'call', entry: 'runMigrations' as const },
-        ]);
-        for (const ref of refs)
-          if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
-        const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
-        const pinnedLock = refs.some((r) => r.entry === 'client') && strings.some((s) => LOCK_SQL.test(s.text));
-        const unpinnedLock = refs.some((r) => r.entry === 'pool') && strings.some((s) => LOCK_SQL.test(s.text));
-        const first = sourceCode.getFirstToken(program);
-        // A file that only declares and exports (a helper in cmd/migrate/) is not the run itself.
-        const runsSomething = program.body.some(
-          (s) =>
-            (s.type === 'ExpressionStatement' && !('directive' in s && s.directive)) ||
-            (s.type === 'VariableDeclaration' &&
-              s.declarations.some(
-                (d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type),
-              )),
-        );
-        if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first) {
-          report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
-        }
-
-        // 3. Failure exits non-zero.
-        for (const clause of catchClauses) {
-          // Best-effort cleanup in `finally` (closing, unlocking) may swallow its own errors.
-          const inFinally =
-            sourceCode.getAncestors?.(clause).some((a, i, all) => a.type === 'TryStatement' && a.finalizer === all[i + 1]) ?? false;
-          if (inFinally || exitsNonZero(clause.body)) continue;
-          const keyword = sourceCode.getFirstToken(clause);
-          report({ messageId: 'swallowedFailure', node: clause, loc: keyword?.loc, facts: { kind: 'failure', node: clause } });
-        }
-        for (const call of handlerCalls) {
-          const method = memberPropertyName(unwrapExpression(call.callee));
-          const handler = method === 'then' ? call.arguments[1] : call.arguments[0];
-          if (!handler) continue;
-          const fn = definition(handler);
-          const value = unwrapExpression(handler);
-          const isConsole =
-            value.type === 'MemberExpression' &&
-            unwrapExpression(value.object).type === 'Identifier' &&
-            (unwrapExpression(value.object) as TSESTree.Identifier).name === 'console';
-          if (fn ? exitsNonZero(fn.body) : !isConsole) continue;
-          report({ messageId: 'swallowedFailure', node: handler, facts: { kind: 'failure', node: handler } });
-        }
-        for (const statement of program.body) {
-          if (statement.type !== 'ExpressionStatement') continue;
-          let expression: TSESTree.Node = statement.expression;
-          if (expression.type === 'UnaryExpression' && expression.operator === 'void') expression = expression.argument;
-          const floating = floatingCall(expression);
-          if (!floating) continue;
-          const name = floating.callee.type === 'Identifier' ? `${floating.callee.name}()` : 'This async call';
-          const whole = unwrapExpression(expression);
-          report({
-            messageId: 'floatingMain',
-            data: { name },
-            node: floating,
-            facts: { kind: 'floating', node: floating },
-            suggest: [
-              {
-                messageId: 'handleRejection',
-                fix: (fixer) => [fixer.replaceText(statement, `${sourceCode.getText(whole)}${HANDLE_REJECTION};`)],
-              },
-            ],
-          });
-        }
+        reportUrls(context, strings, report);
+        reportLock(context, program, strings, report);
+        reportSwallowedFailures(sourceCode, catchClauses, handlerCalls, report);
+        reportFloatingMain(sourceCode, program, report);
       },
     };
   },

@@ -5,14 +5,19 @@
 // that every replica runs at once.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { createRule } from './utils/create-rule.js';
+import { createRule, type DetectContext } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
 import { migrationCommandText } from './migrations/command-text.js';
-import { schemaWriteMentions } from './migrations/mentions.js';
+import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
+import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
+import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
+import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
+import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, runsSchemaWrites } from './migrations/cross-file.js';
+import { projectFunctionOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
@@ -20,14 +25,12 @@ import { wordPattern } from '../analysis/source/word-pattern.js';
 import {
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
-  SCHEMA_WRITE_FUNCTIONS,
   SCHEMA_WRITE_METHODS,
   SCHEMA_WRITE_OPTIONS,
   prismaSchemaCommand,
   viaWord,
   type MigratorLibrary,
   type SchemaOptionsApi,
-  type SchemaWriteMethod,
 } from '../src/knowledge/migrators.js';
 
 export type NoInAppMigrationsMessageIds = 'schemaWriteOption' | 'schemaWriteCall' | 'schemaWriteCommand' | 'migrationFlag';
@@ -41,8 +44,23 @@ export type NoInAppMigrationsFacts =
       option: string;
       /** The property whose value becomes `false`. */
       property: TSESTree.Property;
-      /** The call or `new` that takes the options. */
-      call: TSESTree.CallExpression | TSESTree.NewExpression;
+      /** The call or `new` that takes the options; undefined for options built here and passed elsewhere (`const options: DataSourceOptions`). */
+      call: TSESTree.CallExpression | TSESTree.NewExpression | undefined;
+    }
+  | {
+      kind: 'importedOption';
+      /** `synchronize` / `migrationsRun` in options another module builds. */
+      option: string;
+      /** The argument that names the imported options (`options` in `new DataSource(options)`). */
+      argument: TSESTree.Node;
+      /** The module that builds them. */
+      module: string;
+    }
+  | {
+      kind: 'runner';
+      /** The project's own runner as called (`migrateDb()`, `dbClient.migrate()`). */
+      runner: string;
+      call: TSESTree.CallExpression;
     }
   | {
       kind: 'call' | 'command';
@@ -77,37 +95,15 @@ const OPTIONS_CATALOGUE: TrackedApi<SchemaOptionsApi>[] = SCHEMA_OPTIONS_APIS.ma
   entry: api,
 }));
 
-/** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
-function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
-  if (!method.evidence) return true;
-  for (const module of modules) {
-    for (const pattern of method.evidence) if (typeof pattern === 'string' ? module === pattern : pattern.test(module)) return true;
-  }
-  return false;
-}
-
-/** Whether a receiver matches an entry's `via`: `x.migrate.latest()`, `orm.getMigrator().up()`, `Schema.Create()`. */
-function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
-  const via = method.via;
-  if (!via) return true;
-  const object = unwrapExpression(receiver);
-  if ('property' in via) return memberPropertyName(object) === via.property;
-  if ('identifier' in via)
-    return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
-  if (object.type !== 'CallExpression') return false;
-  const callee = unwrapExpression(object.callee);
-  return memberPropertyName(callee) === via.call || (callee.type === 'Identifier' && callee.name === via.call);
-}
-
 function reportOptions(
   call: TSESTree.CallExpression | TSESTree.NewExpression,
   api: SchemaOptionsApi,
   sourceCode: SourceCode,
   report: Report,
+  seen: Set<TSESTree.Node>,
 ): void {
   const objects = migrationOptionsObjects(call.arguments[0], sourceCode);
   if (api.factory) for (const options of [...objects]) objects.push(...migrationFactoryResults(options, api.factory, sourceCode));
-  const seen = new Set<TSESTree.Node>();
   for (const object of objects) {
     for (const property of object.properties) {
       if (property.type !== 'Property' || seen.has(property)) continue;
@@ -158,6 +154,104 @@ function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
   return catalogue;
 }
 
+/** Names of calls that may be a project's runner: a cheap filter before `migrationRunnerCall`. */
+const RUNNER_CALL_NAME = /migrat|^(?:up|latest)$/i;
+
+/**
+ * Calls of the project's own migration runner not already reported as a known migrator: told by
+ * `runnerOf` (by names, `migrateDb()`, or across files, `setupDatabase()` that migrates).
+ */
+function reportRunnerCalls(
+  calls: readonly TSESTree.CallExpression[],
+  reported: Set<TSESTree.Node>,
+  report: Report,
+  runnerOf: (call: TSESTree.CallExpression) => string | undefined,
+) {
+  for (const call of calls) {
+    if (reported.has(call) || isInMigrationDefinition(call)) continue;
+    const runner = runnerOf(call);
+    if (runner === undefined) continue;
+    reported.add(call);
+    report({ messageId: 'schemaWriteCall', data: { api: `\`${runner}\`` }, node: call, facts: { kind: 'runner', runner, call } });
+  }
+}
+
+/** `synchronize: true` in TypeORM options built here and handed to a DataSource elsewhere. */
+function reportTypedOptions(
+  properties: readonly TSESTree.Property[],
+  reported: Set<TSESTree.Node>,
+  sourceCode: SourceCode,
+  report: Report,
+) {
+  for (const property of properties) {
+    const object = property.parent;
+    if (reported.has(property) || object?.type !== 'ObjectExpression' || !isTypeOrmOptionsObject(object)) continue;
+    const value = unwrapExpression(property.value);
+    if (value.type === 'Literal' && value.value === false) continue;
+    const option = propertyKeyName(property)!;
+    reported.add(property);
+    report({
+      messageId: 'schemaWriteOption',
+      data: { option, value: sourceCode.getText(property.value), api: 'TypeORM options' },
+      node: property,
+      facts: { kind: 'option', library: 'typeorm', option, property, call: undefined },
+    });
+  }
+}
+
+/** `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx. */
+function reportCommands(
+  context: DetectContext,
+  taggedTemplates: readonly TSESTree.TaggedTemplateExpression[],
+  reported: Set<TSESTree.Node>,
+  report: Report,
+): void {
+  const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
+  for (const ref of importedReferences(context, SPAWN_CATALOGUE)) {
+    if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
+  }
+  for (const tagged of taggedTemplates) {
+    if (isImportedTag(tagged.tag, context.sourceCode)) commands.push([tagged, migrationCommandText([tagged.quasi])]);
+  }
+  for (const [call, text] of commands) {
+    const command = prismaSchemaCommand(text);
+    if (!command || reported.has(call)) continue;
+    reported.add(call);
+    report({
+      messageId: 'schemaWriteCommand',
+      data: { command },
+      node: call,
+      facts: { kind: 'command', library: 'prisma', call, statement: removableStatement(call), unusedImport: undefined },
+    });
+  }
+}
+
+/** The runner a call of a project function in another module is, when that function runs schema writes (`await setupDatabase()` from './db'). */
+function crossFileRunner(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
+  const fn = projectFunctionOf(context, call.callee);
+  // A function of this file is judged by its body, here.
+  if (!fn || fn.module.path === context.filename || !runsSchemaWrites(fn)) return undefined;
+  return `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;
+}
+
+/** `new DataSource(options)` with `options` imported from a module that builds them with `synchronize: true`. */
+function reportImportedOptions(
+  context: DetectContext,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  api: SchemaOptionsApi,
+  report: Report,
+): void {
+  const argument = call.arguments[0];
+  for (const { option, value, module } of importedSchemaWriteOptions(context, argument)) {
+    report({
+      messageId: 'schemaWriteOption',
+      data: { option, value, api: api.api },
+      node: argument!,
+      facts: { kind: 'importedOption', option, argument: argument!, module },
+    });
+  }
+}
+
 export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>({
   name: 'no-in-app-migrations',
   meta: {
@@ -184,7 +278,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const text = codeTextOf(sourceCode);
     const flags = readSettings(context.settings).migrationFlags;
     // Most files name no migrator, option or flag at all: skip them before any AST work.
-    const mentions = schemaWriteMentions(text, flags);
+    // A call into another module may run migrations (`await setupDatabase()`), with no migrator named here.
+    const crossFile = CROSS_FILE_CANDIDATE.test(text);
+    const mentions = schemaWriteMentions(text, flags) ?? (crossFile ? NO_MENTIONS : undefined);
     if (!mentions || isMigrationExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
     // module is not imported, or whose names the text lacks, cannot match any call here.
@@ -195,14 +291,25 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const methodNames = new Set(methodEntries.flatMap((m) => m.methods));
     // Member calls with a catalogue method name, matched against the entries at the end.
     const methodCalls: TSESTree.CallExpression[] = [];
+    const runnerCalls: TSESTree.CallExpression[] = [];
+    const crossFileCalls: TSESTree.CallExpression[] = [];
+    const optionProperties: TSESTree.Property[] = [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
 
     return {
-      ...(methodNames.size > 0 && {
+      ...((methodNames.size > 0 || mentions.runners || crossFile) && {
         CallExpression(node: TSESTree.CallExpression) {
           const callee = unwrapExpression(node.callee);
           const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
           if (method && methodNames.has(method)) methodCalls.push(node);
+          const name = callee.type === 'Identifier' ? callee.name : method;
+          if (mentions.runners && name !== undefined && RUNNER_CALL_NAME.test(name)) runnerCalls.push(node);
+          if (crossFile && name !== undefined && CROSS_FILE_CANDIDATE.test(name)) crossFileCalls.push(node);
+        },
+      }),
+      ...(mentions.typedOptions && {
+        Property(node: TSESTree.Property) {
+          if (SCHEMA_WRITE_OPTIONS.includes(propertyKeyName(node) ?? '')) optionProperties.push(node);
         },
       }),
       ...(mentions.commands && {
@@ -212,20 +319,17 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
       }),
       'Program:exit'() {
         // ORM options that synchronise or migrate at start-up.
-        for (const ref of mentions.options ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
-          if (ref.node.type === 'CallExpression' || ref.node.type === 'NewExpression')
-            reportOptions(ref.node, ref.entry, sourceCode, report);
+        const reportedProperties = new Set<TSESTree.Node>();
+        const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));
+        for (const ref of mentions.options || optionsModule ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
+          if (ref.node.type !== 'CallExpression' && ref.node.type !== 'NewExpression') continue;
+          reportOptions(ref.node, ref.entry, sourceCode, report, reportedProperties);
+          reportImportedOptions(context, ref.node, ref.entry, report);
         }
+        reportTypedOptions(optionProperties, reportedProperties, sourceCode, report);
 
         // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
-        const functionCatalogue: TrackedApi<(typeof SCHEMA_WRITE_FUNCTIONS)[number]>[] = !mentions.functions
-          ? []
-          : SCHEMA_WRITE_FUNCTIONS.map((fn) => ({
-              modules: Array.isArray(fn.modules) ? fn.modules : [...modules].filter((m) => (fn.modules as RegExp).test(m)),
-              path: fn.path,
-              kind: 'call' as const,
-              entry: fn,
-            })).filter((api) => api.modules.length > 0);
+        const functionCatalogue = mentions.functions ? schemaWriteFunctionCatalogue(modules) : [];
         const reportedCalls = new Set<TSESTree.Node>();
         for (const ref of functionCatalogue.length > 0 ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
@@ -245,24 +349,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         }
 
         // Commands: `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx.
-        const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
-        for (const ref of mentions.commands ? importedReferences(context, SPAWN_CATALOGUE) : []) {
-          if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
-        }
-        for (const tagged of mentions.commands ? taggedTemplates : []) {
-          if (isImportedTag(tagged.tag, sourceCode)) commands.push([tagged, migrationCommandText([tagged.quasi])]);
-        }
-        for (const [call, text] of commands) {
-          const command = prismaSchemaCommand(text);
-          if (!command || reportedCalls.has(call)) continue;
-          reportedCalls.add(call);
-          report({
-            messageId: 'schemaWriteCommand',
-            data: { command },
-            node: call,
-            facts: { kind: 'command', library: 'prisma', call, statement: removableStatement(call), unusedImport: undefined },
-          });
-        }
+        if (mentions.commands) reportCommands(context, taggedTemplates, reportedCalls, report);
 
         // The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`).
         for (const ref of mentions.flags ? importedReferences(context, flagCatalogueOf(flags)) : []) {
@@ -275,7 +362,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         }
 
         methodCalls.forEach((call) => {
-          if (reportedCalls.has(call)) return;
+          if (reportedCalls.has(call) || isInMigrationDefinition(call)) return;
           const callee = unwrapExpression(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
@@ -289,6 +376,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             facts: { kind: 'call', library: entry.library, call, statement: removableStatement(call), unusedImport: undefined },
           });
         });
+        reportRunnerCalls(runnerCalls, reportedCalls, report, (call) => migrationRunnerCall(call, sourceCode));
+        reportRunnerCalls(crossFileCalls, reportedCalls, report, (call) => crossFileRunner(context, call));
       },
     };
   },

@@ -6,10 +6,18 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { createJetStreamContexts } from './require-jetstream-msg-id/contexts.js';
-import { msgIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
-import { jetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
+import { crossFileContexts } from './require-jetstream-msg-id/cross-file.js';
+import { msgIdCandidate, payloadIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
+import { jetStreamPublishOptions, type JetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
-import { MSG_ID_OPTION, NATS_MODULES, publishMethod, type JetStreamApi } from '../src/knowledge/jetstream.js';
+import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
+import {
+  JETSTREAM_FILE_WORDS,
+  JETSTREAM_ONLY_PUBLISH_OPTIONS,
+  MSG_ID_OPTION,
+  publishMethod,
+  type JetStreamApi,
+} from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';
 
@@ -27,22 +35,35 @@ export interface RequireJetStreamMsgIdFacts {
   optionsIndex: number;
   /** Source text of the obvious id in scope (`row.id`, `event.id`, `outboxId`), if there is one. */
   candidateId: string | undefined;
+  /** The id of the published value (`order.id` for `publish(subject, encode(order))` when `order` has one): the codemod's second choice. */
+  payloadId: string | undefined;
 }
 
+/** The method a call names (`publish` of `js.publish(…)`) and the node that names it. */
 function propertyNameOf(callee: TSESTree.Node): { name: string; node: TSESTree.Node } | undefined {
   const member = unwrapExpression(callee);
-  if (member.type !== 'MemberExpression') return undefined;
-  if (!member.computed && member.property.type === 'Identifier') return { name: member.property.name, node: member.property };
-  if (member.computed && member.property.type === 'Literal' && typeof member.property.value === 'string') {
-    return { name: member.property.value, node: member.property };
-  }
-  return undefined;
+  const name = memberPropertyName(member);
+  return name === undefined || member.type !== 'MemberExpression' ? undefined : { name, node: member.property };
 }
 
-/** A NATS module named in quotes (an import or require): the NATS packages' own files, which import each other by path, never are. */
-export const NATS_MODULE_SPECIFIER = new RegExp(
-  `['"\`](?:${NATS_MODULES.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})['"\`]`,
-);
+/**
+ * Whether a file can publish to JetStream: it names NATS or JetStream somewhere (a NATS module,
+ * a project alias `@app/nats`, a `getJetStream()` helper, a `JetStreamClient` type), or calls a
+ * `publish` whose context another module may make. The rule's pre-check and the codemod's.
+ */
+export function mayPublishToJetStream(text: string): boolean {
+  // A publish on a context another module of the project makes (`getBus().publish(…)`) names neither.
+  return JETSTREAM_FILE_WORDS.test(text) || PUBLISH_CALL.test(text);
+}
+const PUBLISH_CALL = /\.publish\s*\(/;
+
+/** Whether publish options hold an option only JetStream has (`expect`), which makes the publish a JetStream one. */
+function hasJetStreamOnlyOption(options: JetStreamPublishOptions): boolean {
+  return (
+    options.kind === 'object' &&
+    options.object.properties.some((p) => p.type === 'Property' && JETSTREAM_ONLY_PUBLISH_OPTIONS.includes(propertyKeyName(p) ?? ''))
+  );
+}
 
 export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
   name: 'require-jetstream-msg-id',
@@ -65,9 +86,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
   defaultOptions: [],
   detect(context, report) {
     const sourceCode = context.sourceCode;
-    // A JetStream context is only ever recognised through an import of a NATS module: a file
-    // that names none cannot publish to one.
-    if (!NATS_MODULE_SPECIFIER.test(codeTextOf(sourceCode))) return {};
+    // A file that names neither NATS nor JetStream cannot publish to JetStream.
+    if (!mayPublishToJetStream(codeTextOf(sourceCode))) return {};
     const publishes: { call: TSESTree.CallExpression; method: { name: string; optionsIndex: number }; name: TSESTree.Node }[] = [];
 
     return {
@@ -78,12 +98,12 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
       },
       'Program:exit'() {
         if (publishes.length === 0) return;
-        const contexts = createJetStreamContexts(sourceCode);
+        const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
         for (const { call, method, name } of publishes) {
           const member = unwrapExpression(call.callee) as TSESTree.MemberExpression;
-          const api = contexts.apiOf(member.object);
-          if (!api) continue;
           const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex);
+          const api = contexts.apiOf(member.object) ?? (hasJetStreamOnlyOption(options) ? 'nats-v2' : undefined);
+          if (!api) continue;
           if (options.kind === 'opaque' || (options.kind === 'object' && options.hasMsgId)) continue;
 
           const candidateId = msgIdCandidate(sourceCode, call);
@@ -113,6 +133,7 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
               optionsObject: options.kind === 'object' ? options.object : undefined,
               optionsIndex: method.optionsIndex,
               candidateId,
+              payloadId: candidateId === undefined ? payloadIdCandidate(sourceCode, call) : undefined,
             },
             ...(fix && candidateId !== undefined ? { suggest: [{ messageId: 'addMsgId' as const, data: { id: candidateId }, fix }] } : {}),
           });

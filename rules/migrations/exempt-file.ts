@@ -1,9 +1,15 @@
-// Where schema writes belong: the migrate entrypoint and migration files (globs from settings).
+// Where schema writes belong: the migrate entrypoint (globs from settings, or a file a package.json
+// `migrate` script runs), migration files, and commands that run once and exit.
 // Three rules ask about the same file, and `create` runs per file per rule, so the answer is
 // kept for the file being linted; `matchesAny` compiles the globs once per settings and rejects
 // most paths with a string search.
 import type { DetectContext } from '../utils/create-rule.js';
+import type { TSESTree } from '@typescript-eslint/utils';
 import { matchesAny, mayMatchAny, readSettings } from '../../analysis/settings.js';
+import { DEFAULT_MIGRATE_ENTRYPOINTS } from '../../src/knowledge/migrators.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { isRunByMigrateScript } from './package-scripts.js';
 
 type Context = DetectContext;
 
@@ -15,6 +21,33 @@ interface FileRole {
   migrationFile: boolean;
   /** A `#!` script. */
   script: boolean;
+  /** A command that runs and exits: `process.exit(…)` as a statement of the file itself. */
+  oneShot: boolean;
+}
+
+/** Whether the `migrateEntrypoints` setting is left at its defaults (then package.json scripts count too). */
+const isDefault = (globs: readonly string[]): boolean =>
+  globs.length === DEFAULT_MIGRATE_ENTRYPOINTS.length && globs.every((glob, i) => glob === DEFAULT_MIGRATE_ENTRYPOINTS[i]);
+
+/** `process.exit(…)`, also as the last link of `main().then(() => process.exit(0))`. */
+function exitsProcess(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node, { await: true });
+  if (value.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(value.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  const object = unwrapExpression(callee.object);
+  const method = memberPropertyName(callee);
+  if (method === 'exit' && object.type === 'Identifier' && object.name === 'process') return true;
+  if (method !== 'then' && method !== 'finally') return false;
+  const handler = value.arguments[0];
+  const body = handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression') ? handler.body : undefined;
+  if (body?.type === 'BlockStatement') return body.body.some((s) => s.type === 'ExpressionStatement' && exitsProcess(s.expression));
+  return body !== undefined && exitsProcess(body);
+}
+
+/** A file whose own statements end the process: a command run once (a migrate script), not a server. */
+function isOneShot(program: TSESTree.Program): boolean {
+  return program.body.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression));
 }
 
 /** The last file's role: three rules ask in a row. */
@@ -35,9 +68,10 @@ function fileRoleOf(context: Context): FileRole {
   lastRole = {
     sourceCode,
     ast: sourceCode.ast,
-    migrateEntrypoint: matches(settings.migrateEntrypoints),
+    migrateEntrypoint: matches(settings.migrateEntrypoints) || (isDefault(settings.migrateEntrypoints) && isRunByMigrateScript(filename)),
     migrationFile: matches(settings.migrationFiles),
     script: sourceCode.text.startsWith('#!'),
+    oneShot: isOneShot(sourceCode.ast as TSESTree.Program),
   };
   return lastRole;
 }
@@ -52,5 +86,5 @@ export function isMigrationExemptFile(context: Context): boolean {
   // A `#!` script is a command someone runs (a migrate CLI like `knex migrate:latest`), not the
   // server every replica starts.
   const role = fileRoleOf(context);
-  return role.script || role.migrateEntrypoint || role.migrationFile;
+  return role.script || role.oneShot || role.migrateEntrypoint || role.migrationFile;
 }

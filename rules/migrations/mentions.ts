@@ -67,16 +67,36 @@ export interface SchemaWriteMentions {
   functions: boolean;
   commands: boolean;
   flags: boolean;
+  /** A project's own runner may be called (`migrateDb()`, `db.migrate()`, `migrations.up()`). */
+  runners: boolean;
+  /** TypeORM options may be built here without a DataSource in sight (`synchronize` is named). */
+  typedOptions: boolean;
 }
+
+/** The words every runner call holds (`runMigrations`, `migrateDb`, `migrate`, `migrator`, `umzug`). */
+const RUNNER_WORDS = /migrat|umzug/i;
 
 /** Which kinds of schema write `text` can hold (`flags`: the migration flag settings); `undefined` for none. */
 export function schemaWriteMentions(text: string, flags: readonly string[]): SchemaWriteMentions | undefined {
   const patterns = patternsFor(flags);
-  if (!patterns.anchor.test(text)) return undefined;
+  const runners = RUNNER_WORDS.test(text);
+  if (!runners && !patterns.anchor.test(text)) return undefined;
   return {
+    runners,
+    typedOptions: OPTION_WORDS.test(text),
     options: OPTION_WORDS.test(text) && OPTION_MODULE_WORDS.test(text),
     functions: FUNCTION_PATTERN.test(text),
     commands: COMMAND_PATTERN.test(text) && SPAWNER_PATTERN.test(text),
     flags: patterns.flags.test(text),
   };
 }
+
+/** No schema write named in the text: only calls into other modules are asked about. */
+export const NO_MENTIONS: SchemaWriteMentions = {
+  options: false,
+  functions: false,
+  commands: false,
+  flags: false,
+  runners: false,
+  typedOptions: false,
+};

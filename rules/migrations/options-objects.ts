@@ -4,6 +4,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
+import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 const MAX_DEPTH = 4;
@@ -46,37 +47,7 @@ export function migrationFactoryResults(
     if (property.type !== 'Property' || propertyKeyName(property) !== factory) continue;
     const fn = unwrapExpression(property.value);
     if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') continue;
-    if (fn.body.type !== 'BlockStatement') {
-      out.push(...migrationOptionsObjects(fn.body, sourceCode));
-      continue;
-    }
-    for (const ret of returnStatements(fn.body)) out.push(...migrationOptionsObjects(ret.argument ?? undefined, sourceCode));
+    for (const returned of returnedExpressions(fn)) out.push(...migrationOptionsObjects(returned, sourceCode));
   }
-  return out;
-}
-
-/** `return` statements of a function body, not of functions nested in it. */
-function returnStatements(body: TSESTree.BlockStatement): TSESTree.ReturnStatement[] {
-  const out: TSESTree.ReturnStatement[] = [];
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === 'ReturnStatement') {
-      out.push(node);
-      return;
-    }
-    if (
-      node.type === 'FunctionDeclaration' ||
-      node.type === 'FunctionExpression' ||
-      node.type === 'ArrowFunctionExpression' ||
-      node.type === 'ClassBody'
-    )
-      return;
-    for (const key of Object.keys(node) as Array<keyof typeof node>) {
-      if (key === 'parent') continue;
-      const child = node[key] as unknown;
-      if (Array.isArray(child)) for (const c of child) if (c && typeof (c as TSESTree.Node).type === 'string') visit(c as TSESTree.Node);
-      if (child && typeof (child as TSESTree.Node).type === 'string') visit(child as TSESTree.Node);
-    }
-  };
-  for (const statement of body.body) visit(statement);
   return out;
 }

@@ -5,6 +5,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { propertyKeyName } from '../../analysis/ast/property-names.js';
 
 export type JetStreamPublishOptions =
   /** No options argument, or `undefined`. */
@@ -17,8 +18,9 @@ export type JetStreamPublishOptions =
 function setsMsgId(object: TSESTree.ObjectExpression): boolean {
   return object.properties.some((property) => {
     if (property.type === 'SpreadElement') return true;
-    if (property.computed) return property.key.type !== 'Literal' || property.key.value === MSG_ID_OPTION;
-    return (property.key.type === 'Identifier' ? property.key.name : String((property.key as TSESTree.Literal).value)) === MSG_ID_OPTION;
+    // `[key]: …` may be `msgID`.
+    if (property.computed && property.key.type !== 'Literal') return true;
+    return propertyKeyName(property) === MSG_ID_OPTION;
   });
 }
 

@@ -2,6 +2,8 @@
 // which methods publish, and where the publish options sit. Plain data and pure functions; read
 // by `require-jetstream-msg-id` and the `jetstream-msg-id` codemod.
 
+import { plainName } from './names.js';
+
 export type JetStreamApi = 'nats-v2' | 'nats-v3';
 
 /** Modules of the NATS JavaScript clients (v2 is `nats`; v3 is split into `@nats-io/*`). */
@@ -17,6 +19,14 @@ export const NATS_MODULES: readonly string[] = [
 /** Whether an import/require source is one of the NATS client modules. */
 export function isNatsModule(source: string): boolean {
   return NATS_MODULES.includes(source);
+}
+
+/** Modules of the v2 client (`nats`, `nats.ws`); every other NATS module is v3 (`@nats-io/*`). */
+export const NATS_V2_MODULES: readonly string[] = ['nats', 'nats.ws'];
+
+/** Which client API a NATS module belongs to. */
+export function jetStreamApiOfModule(module: string): JetStreamApi {
+  return NATS_V2_MODULES.includes(module) ? 'nats-v2' : 'nats-v3';
 }
 
 /** v3: `jetstream(nc)` from `@nats-io/jetstream` returns a JetStream context. */
@@ -44,6 +54,41 @@ export const JETSTREAM_CLIENT_TYPES: readonly { module: string; name: string }[]
   { module: 'nats', name: 'JetStreamClient' },
   { module: '@nats-io/jetstream', name: 'JetStreamClient' },
 ];
+
+/**
+ * Type names that say "a JetStream context" whatever module they are imported from: a project
+ * often re-exports the client's type from its own module (`import type { JetStreamClient } from '@app/events'`).
+ */
+export const JETSTREAM_CONTEXT_TYPE_NAMES: readonly string[] = ['JetStreamClient', 'JetStreamContext'];
+
+/**
+ * Whether a variable, field or parameter called `name` is, by its name, a JetStream context:
+ * `js`, `jetStream`, `jsClient`, `jetstreamClient`, `natsJs`, `jetStreamContext` — not a
+ * service or publisher that wraps one (`jetStreamService`, `eventPublisher`), whose `publish`
+ * may set `msgID` itself.
+ */
+export function namesJetStreamContext(name: string): boolean {
+  return /^(?:nats)?(?:js|jetstream)(?:client|context|ctx)?$/.test(plainName(name));
+}
+
+/**
+ * Whether a function or method called `name` returns, by its name, a JetStream context: a project
+ * helper such as `getJetStream()`, `getJetStreamClient()`, `createJsContext()`, `jetStreamClient()`.
+ * The bare `jetstream()` is the clients' own name, known only through a NATS import.
+ */
+export function namesJetStreamGetter(name: string): boolean {
+  const plain = plainName(name);
+  return (
+    /^(?:get|create|open|init|make|use)(?:nats)?(?:js|jetstream)(?:client|context|ctx)?$/.test(plain) ||
+    /^(?:nats)?(?:js|jetstream)(?:client|context|ctx)$/.test(plain)
+  );
+}
+
+/** Publish options only JetStream has (`expect: { streamName, lastMsgID }`): a publish given one is a JetStream publish. */
+export const JETSTREAM_ONLY_PUBLISH_OPTIONS: readonly string[] = ['expect'];
+
+/** Words of a file that may publish to JetStream without importing a NATS module (a project helper or alias names it). */
+export const JETSTREAM_FILE_WORDS = /nats|jet_?stream/i;
 
 /** Types of a NATS connection (whose `.jetstream()` is a v2 JetStream context). */
 export const NATS_CONNECTION_TYPES: readonly { module: string; name: string }[] = [

@@ -4,6 +4,8 @@
 // Plain data and pure functions, read by `no-in-app-migrations`, `migrate-entrypoint` and the
 // `extract-migrations` codemod.
 
+import { plainName } from './names.js';
+
 export type MigratorLibrary =
   'typeorm' | 'sequelize' | 'knex' | 'drizzle' | 'umzug' | 'mikro-orm' | 'kysely' | 'node-pg-migrate' | 'prisma' | 'schema-create';
 
@@ -128,8 +130,125 @@ export const MIGRATE_URL_VARIABLE = 'POSTGRES_MIGRATE_URL';
 /** Environment flags that turned on in-app migrations; more come from the `migrationFlags` setting. */
 export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATIONS'];
 
-/** Where a migrate entrypoint lives by default (settings `migrateEntrypoints` replaces these). */
-export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = ['**/cmd/migrate.*', '**/cmd/migrate/**'];
+/**
+ * Where a migrate entrypoint lives by default (settings `migrateEntrypoints` replaces these): the
+ * names services give the one command that migrates — `cmd/migrate.ts`, `src/migrate.ts`,
+ * `scripts/migrate.ts`, `bin/migrate.js`, `commands/db/migrate.ts`, `scripts/migrate-db.ts`,
+ * `run-migrations.ts`. (A file a package.json `migrate` script runs counts too, unless the
+ * setting is given.)
+ */
+export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
+  '**/cmd/migrate.*',
+  '**/cmd/migrate/**',
+  '**/migrate.{js,cjs,mjs,ts,cts,mts}',
+  '**/{migrate,db-migrate,db_migrate,migrate-db,migrate_db,run-migrations,run_migrations}.{js,cjs,mjs,ts,cts,mts}',
+  '**/bin/migrate*',
+  '**/scripts/migrate*.{js,cjs,mjs,ts,cts,mts}',
+];
+
+/** package.json scripts that migrate (`migrate`, `db:migrate`, `migrate:latest`, `migration:run`): the files they run are migrate entrypoints. */
+export const MIGRATE_SCRIPT_NAME = /(?:^|:)(?:db:)?migrat(?:e|ion|ions)(?:$|:)/i;
+
+/**
+ * Whether a function called `name` runs the schema migrations by its name alone: a project's
+ * own runner — `runMigrations()`, `migrateDb()`, `migrateDatabase()`, `migrateToLatest()`,
+ * `applyMigrations()`, `runDbMigrations()`, `dbMigrate()`. The bare verb `migrate` needs more
+ * evidence (`migrateArgumentKeys`, `namesDatabaseHandle`): it also names data and state migrations.
+ */
+export function namesMigrationRunner(name: string): boolean {
+  const plain = plainName(name);
+  return (
+    /^(?:run|apply|execute|perform)(?:all|pending)?(?:db|database|schema|sql|pg|postgres)?migrations?$/.test(plain) ||
+    /^migrate(?:db|database|schema|tolatest|latest)$/.test(plain) ||
+    /^(?:db|database|schema)migrate$/.test(plain)
+  );
+}
+
+/**
+ * Names that may run migrations but need a database or migrations in view: the bare verb
+ * (`db.migrate()`, `migrate(db)`, `this.migrate({ migrations })`) and names built on it
+ * (`migrateKeystore(db)`, `runMigrationFiles(knex)`). They also name state and data migrations.
+ */
+export function mayNameMigrationRun(name: string): boolean {
+  // Getters, predicates, makers and reporters name a migrator, a list or a question, not a run
+  // (`getMigrator()`, `hasPendingMigrations()`, `requiresMigration()`, `logMigrations()`).
+  return (
+    /migrat/i.test(name) &&
+    !/migrator|^(?:get|create|new|make|build|has|is|should|can|requires?|needs?|check|validate|verify|count|list|pending|load|read|find|with|log|print|show|describe|format)/i.test(
+      name,
+    )
+  );
+}
+
+/**
+ * Whether a receiver or argument called `name` is a database handle or client: `db`, `dbClient`,
+ * `DatabaseClient`, `knex`, `dataSource`, `appDataSource`, `sequelize`, `pgPool`, `orm`.
+ */
+export function namesDatabaseHandle(name: string): boolean {
+  const plain = plainName(name);
+  return (
+    /^(?:db|database|knex|sequelize|orm|datasource|pg|pool|postgres|sql|prisma|drizzle|kysely)/.test(plain) ||
+    /(?:db|database|datasource|knex|sequelize|orm|pool)$/.test(plain)
+  );
+}
+
+/** Whether a receiver called `name` is a migrator (Umzug, a runner object): `umzug.up()`, `migrator.up()`, `migrations.up()`. */
+export function namesMigrator(name: string): boolean {
+  return /^(?:umzug|migrator|migrations|migrationrunner|schemamigrator|dbmigrator)$/.test(plainName(name));
+}
+
+/** Methods that apply migrations on a migrator told by its name. */
+export const MIGRATOR_RUN_METHODS: readonly string[] = ['up', 'latest', 'migrateToLatest', 'migrateUp', 'runMigrations'];
+
+/** Keys of an options argument that make a `migrate(…)` call a schema migration: `{ migrations }`, `{ migrationsFolder }`. */
+export const MIGRATE_ARGUMENT_KEYS: readonly string[] = [
+  'migrations',
+  'migrationsFolder',
+  'migrationFolder',
+  'migrationsDir',
+  'migrationsTable',
+];
+
+/** Module specifiers whose imports are a migration runner (`import migrate from './utils/migrate.js'`, `@app/db/migrator`). */
+export const MIGRATION_MODULE_SPECIFIER = /migrat/i;
+
+/** Types of an options object of TypeORM: an object typed so (or returned so) is handed to a DataSource somewhere. */
+export const TYPEORM_OPTIONS_TYPES: readonly string[] = [
+  'DataSourceOptions',
+  'ConnectionOptions',
+  'TypeOrmModuleOptions',
+  'PostgresConnectionOptions',
+  'MysqlConnectionOptions',
+  'SqliteConnectionOptions',
+  'BetterSqlite3ConnectionOptions',
+  'SqlServerConnectionOptions',
+  'OracleConnectionOptions',
+  'CockroachConnectionOptions',
+  'MongoConnectionOptions',
+];
+
+/** `type:` values of TypeORM's options: an object with one of these beside `synchronize` is TypeORM's options. */
+export const TYPEORM_DRIVER_TYPES: readonly string[] = [
+  'postgres',
+  'mysql',
+  'mariadb',
+  'sqlite',
+  'better-sqlite3',
+  'mssql',
+  'oracle',
+  'cockroachdb',
+  'sap',
+  'spanner',
+  'aurora-mysql',
+  'aurora-postgres',
+  'capacitor',
+  'cordova',
+  'expo',
+  'nativescript',
+  'react-native',
+  'sqljs',
+  'mongodb',
+];
 
 /** Where migration files live by default (settings `migrationFiles` replaces these). */
 export const DEFAULT_MIGRATION_FILES: readonly string[] = ['**/migrations/**', '**/migration/**'];
@@ -159,11 +278,15 @@ export function wrongMigrateUrlVariable(name: string): 'app' | 'pooler' | undefi
   return undefined;
 }
 
+/** PgBouncer's default port, and hosts named like a pooler (the runtime refuses the same URLs: test/rules/migrations/runtime-agreement.test.ts). */
+export const PGBOUNCER_DEFAULT_PORT = '6432';
+const POOLER_HOST = /pgbouncer|pooler|bouncer|pgcat|odyssey|supavisor/i;
+
 /** Whether a literal connection string points at PgBouncer or another pooler (port 6432, a host named like it). */
 export function isPoolerUrlLiteral(text: string): boolean {
   const match = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^/:?#]*)(?::(\d+))?/i.exec(text.trim());
   if (!match) return false;
-  return /pgbouncer|pooler|bouncer|pgcat|odyssey|supavisor/i.test(match[1] ?? '') || match[2] === '6432';
+  return POOLER_HOST.test(match[1] ?? '') || match[2] === PGBOUNCER_DEFAULT_PORT;
 }
 
 /** Session advisory locks that make a migrate entrypoint's run exclusive. */

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runCodemod } from '../../codemods/index.js';
 import { entrypointText, type ScaffoldMigrator } from '../../codemods/transforms/extract-migrations/entrypoint.js';
 import { CONTAINER_COMMAND } from '../../codemods/transforms/extract-migrations/index.js';
+import { withMigrateScript } from '../../codemods/transforms/extract-migrations/package-json.js';
 import plugin from '../../rules/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'extract-migrations-project-'));
@@ -211,4 +212,60 @@ test('with no package.json at or above the run, nothing is scaffolded anywhere a
   expect(existsSync(join(dir, 'src/cmd/migrate.ts'))).toBe(false);
   expect(existsSync('/src/cmd/migrate.ts')).toBe(false);
   expect(JSON.stringify(report)).toContain('no package.json at or above');
+});
+
+describe('the migrate script goes into the top-level scripts', () => {
+  test('a nested "scripts" object (a tool config) is left alone', () => {
+    const text = '{\n  "name": "a",\n  "nx": { "targets": { "scripts": { "x": "y" } } },\n  "scripts": {\n    "build": "tsc"\n  }\n}\n';
+    const result = withMigrateScript(text, 'node dist/cmd/migrate.js');
+    expect(result.kind).toBe('added');
+    const json = JSON.parse((result as { text: string }).text) as {
+      scripts: Record<string, string>;
+      nx: { targets: { scripts: Record<string, string> } };
+    };
+    expect(json.scripts).toEqual({ migrate: 'node dist/cmd/migrate.js', build: 'tsc' });
+    expect(json.nx.targets.scripts).toEqual({ x: 'y' });
+  });
+
+  test('a "scripts" string value or key text elsewhere does not mislead it', () => {
+    const text = '{\n  "description": "\\"scripts\\": {",\n  "files": ["scripts"],\n  "scripts": {}\n}\n';
+    const result = withMigrateScript(text, 'node cmd/migrate.js');
+    const json = JSON.parse((result as { text: string }).text) as { scripts: Record<string, string>; description: string };
+    expect(json.scripts).toEqual({ migrate: 'node cmd/migrate.js' });
+    expect(json.description).toBe('"scripts": {');
+  });
+
+  test('only a nested "scripts": the top-level one is created', () => {
+    const text = '{\n  "name": "a",\n  "config": { "scripts": { "x": "y" } }\n}\n';
+    const json = JSON.parse((withMigrateScript(text, 'node m.js') as { text: string }).text) as Record<string, Record<string, unknown>>;
+    expect(json.scripts).toEqual({ migrate: 'node m.js' });
+    expect(json.config).toEqual({ scripts: { x: 'y' } });
+  });
+});
+
+describe('a CommonJS TypeScript service (no "type": "module")', () => {
+  const cjsPackageJson = packageJson.replace('  "type": "module",\n', '');
+  const dir = projectWith({
+    'package.json': cjsPackageJson,
+    'tsconfig.json': '{ "compilerOptions": { "module": "commonjs" } }',
+    'src/server.ts': knexServer,
+  });
+
+  test('the scaffold has no top-level await (TS1378) and ends the run in a rejection handler', async () => {
+    const report = await runCodemod({ cwd: dir, transforms: ['extract-migrations'], force: true });
+    expect(report.errors).toEqual([]);
+    const entrypoint = readFileSync(join(dir, 'src/cmd/migrate.ts'), 'utf8');
+    expect(entrypoint).toBe(entrypointText({ migrator: 'knex', lockKey: 'orders', module: 'ts-cjs' }));
+    const program = tsParser.parse(entrypoint, { sourceType: 'module' }) as unknown as {
+      body: Array<{ type: string; expression?: { type: string } }>;
+    };
+    expect(program.body.some((s) => s.type === 'ExpressionStatement' && s.expression?.type === 'AwaitExpression')).toBe(false);
+    expect(entrypoint).toContain("import { runMigrations, knexMigrator } from 'replica-guard';");
+    expect(entrypoint).toContain('}).catch((error) => {\n  console.error(error);\n  process.exit(1);\n});');
+  });
+
+  test.each(migrators)('the %s scaffold (ts-cjs) is clean under migrate-entrypoint', (migrator) => {
+    const file = join(scratch, 'svc', 'src', 'cmd', 'migrate.ts');
+    expect(lint(file, entrypointText({ migrator, lockKey: 'svc', module: 'ts-cjs' }), 'migrate-entrypoint')).toEqual([]);
+  });
 });

@@ -55,7 +55,12 @@ const CODE: Record<ScaffoldMigrator, MigratorCode> = {
 export interface EntrypointOptions {
   migrator: ScaffoldMigrator;
   lockKey: string;
-  module: 'esm' | 'cjs';
+  /**
+   * `esm`: imports and top-level `await` (a `"type": "module"` package); `ts-cjs`: TypeScript
+   * compiled to CommonJS — imports, but no top-level `await` (TS1378), so the run ends in a
+   * rejection handler; `cjs`: `require` and a rejection handler.
+   */
+  module: 'esm' | 'ts-cjs' | 'cjs';
 }
 
 const HEADER = [
@@ -70,25 +75,19 @@ export function entrypointText(options: EntrypointOptions): string {
   const names = ['runMigrations', ...code.names].join(', ');
   const quote = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const call = `runMigrations({\n  lockKey: ${quote(options.lockKey)},\n  migrate: ${code.migrate},\n})`;
-  if (options.module === 'esm') {
+  const handled = `${call}.catch((error) => {\n  console.error(error);\n  process.exit(1);\n});`;
+  if (options.module !== 'cjs') {
     const imports = [
       ...code.imports.map(([clause, module]) => `import ${clause} from ${quote(module)};`),
       `import { ${names} } from 'replica-guard';`,
     ];
-    return [...HEADER, ...imports, '', `await ${call};`, ''].join('\n');
+    return [...HEADER, ...imports, '', options.module === 'esm' ? `await ${call};` : handled, ''].join('\n');
   }
   const requires = [
     ...code.imports.map(([clause, module]) => `const ${clause.replace(' as ', ': ')} = require(${quote(module)});`),
     `const { ${names} } = require('replica-guard');`,
   ];
-  return [
-    ...HEADER,
-    "'use strict';",
-    ...requires,
-    '',
-    `${call}.catch((error) => {\n  console.error(error);\n  process.exit(1);\n});`,
-    '',
-  ].join('\n');
+  return [...HEADER, "'use strict';", ...requires, '', handled, ''].join('\n');
 }
 
 /** The `migrate` script for package.json. */

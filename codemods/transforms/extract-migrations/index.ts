@@ -143,6 +143,21 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
     removedRanges.push(facts.property);
   }
 
+  // The project's own runner (`migrateDb()`) may do more than migrate: moving it is a person's call.
+  for (const finding of findings) {
+    const facts = finding.facts;
+    if (facts.kind === 'importedOption')
+      note(
+        finding,
+        `\`${facts.option}\` is set in ${facts.module}: set it to \`false\` there and run migrations from the migrate entrypoint`,
+      );
+    if (facts.kind === 'runner')
+      note(
+        finding,
+        `${facts.runner} runs the project's migrations at start-up, on every replica: call it from the migrate entrypoint's \`migrate\` and remove it here`,
+      );
+  }
+
   // 2. The calls that can go as whole statements, and the flag branches made only of them.
   const calls = findings.filter((f): f is Finding<string, CallFacts> => f.facts.kind === 'call' || f.facts.kind === 'command');
   const removable = new Set<TSESTree.Node>(
@@ -242,7 +257,8 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
       reason: `a migrate entrypoint exists and was left as it is: make sure it runs ${migrator === 'own' ? 'your migrations' : `the ${migrator} migrations`} with runMigrations`,
     });
   } else {
-    const module = packageInfoFor(root).type === 'module' || typescript ? 'esm' : 'cjs';
+    // Top-level `await` only where the package is ESM: a CommonJS TypeScript project cannot compile it (TS1378).
+    const module = packageInfoFor(root).type === 'module' ? 'esm' : typescript ? 'ts-cjs' : 'cjs';
     output.files!.push({ path: entrypoint, text: entrypointText({ migrator, lockKey: context.service, module }), create: true });
     if (migrator === 'own')
       output.manual.push({

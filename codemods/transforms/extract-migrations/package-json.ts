@@ -21,9 +21,9 @@ export function withMigrateScript(text: string, command: string): ScriptResult {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   const entry = `"migrate": ${JSON.stringify(command)}`;
-  const scriptsKey = /"scripts"\s*:\s*\{/.exec(text);
-  if (scripts !== undefined && scriptsKey) {
-    const open = scriptsKey.index + scriptsKey[0].length;
+  const scriptsOpen = topLevelObjectOpen(text, 'scripts');
+  if (scripts !== undefined && scriptsOpen !== undefined) {
+    const open = scriptsOpen;
     const empty = /^\s*\}/.test(text.slice(open));
     const inner = `${indent}${indent}`;
     const insertion = empty ? `${eol}${inner}${entry}${eol}${indent}` : `${eol}${inner}${entry},`;
@@ -35,4 +35,33 @@ export function withMigrateScript(text: string, command: string): ScriptResult {
   const hasKeys = /^\s*"/.test(text.slice(rootOpen));
   const insertion = `${eol}${indent}"scripts": {${eol}${indent}${indent}${entry}${eol}${indent}}${hasKeys ? ',' : eol}`;
   return { kind: 'added', text: text.slice(0, rootOpen) + insertion + text.slice(rootOpen) };
+}
+
+/**
+ * The offset just after the `{` of the top-level `key` object (`"scripts": {`), skipping strings
+ * and nested objects: a `"scripts"` inside another field (an `nx` or workspace config) is not it.
+ */
+export function topLevelObjectOpen(text: string, key: string): number | undefined {
+  let depth = 0;
+  let lastString: string | undefined;
+  let lastStringDepth = -1;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      lastString = text.slice(i + 1, end);
+      lastStringDepth = depth;
+      i = end;
+      continue;
+    }
+    if (char === ':' && depth === 1 && lastStringDepth === 1 && lastString === key) {
+      const value = /^\s*\{/.exec(text.slice(i + 1));
+      if (value) return i + 1 + value[0].length;
+    }
+    if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') depth--;
+    if (char !== ' ' && char !== '\t' && char !== '\r' && char !== '\n' && char !== ':') lastString = undefined;
+  }
+  return undefined;
 }

@@ -1,9 +1,10 @@
 // `jetstream-msg-id`: for each finding of `require-jetstream-msg-id`, give the publish a `msgID`
-// from the id in scope the rule found (`{ msgID: String(row.id) }`), so a retried or relayed
+// from the id in scope the rule found (`{ msgID: String(row.id) }`), or else from the id of the
+// published value (`publishOrder(order)` → `String(order.id)`), so a retried or relayed
 // message is stored once inside the stream's duplicate window. Without an unambiguous id in
 // scope the publish is marked manual: an invented id (a random UUID) would dedupe nothing.
-import requireJetStreamMsgId, { NATS_MODULE_SPECIFIER, type RequireJetStreamMsgIdFacts } from '../../../rules/require-jetstream-msg-id.js';
-import { MSG_ID_OPTION, NATS_MODULES } from '../../../src/knowledge/jetstream.js';
+import requireJetStreamMsgId, { mayPublishToJetStream, type RequireJetStreamMsgIdFacts } from '../../../rules/require-jetstream-msg-id.js';
+import { MSG_ID_OPTION } from '../../../src/knowledge/jetstream.js';
 import { indentationAt } from '../../engine/file-style.js';
 import { lineAt } from '../../engine/text-edits.js';
 import type { ManualNote, SourceFileInfo, TextEdit, Transform, TransformOutput } from '../../engine/transform.js';
@@ -53,8 +54,21 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
   rule: requireJetStreamMsgId as unknown as Transform<RequireJetStreamMsgIdFacts>['rule'],
   description:
     'Give each JetStream publish a `msgID` from the id in scope (`{ msgID: String(row.id) }`) so retries and relays are stored once.',
-  prefilter: NATS_MODULES,
-  mayMatch: (text) => NATS_MODULE_SPECIFIER.test(text),
+  // The casings of the words the rule's pre-check looks for (`nats`, `jetstream`, `.publish`), case-sensitively.
+  prefilter: [
+    'publish',
+    'nats',
+    'Nats',
+    'NATS',
+    'jetstream',
+    'jetStream',
+    'JetStream',
+    'Jetstream',
+    'JETSTREAM',
+    'jet_stream',
+    'JET_STREAM',
+  ],
+  mayMatch: mayPublishToJetStream,
 
   apply(file, findings): TransformOutput {
     const edits: TextEdit[] = [];
@@ -65,7 +79,8 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
       const offset = finding.node.range[0];
       if (done.has(facts.call)) continue;
       done.add(facts.call);
-      if (facts.candidateId === undefined) {
+      const id = facts.candidateId ?? facts.payloadId;
+      if (id === undefined) {
         manual.push({
           offset,
           reason:
@@ -73,7 +88,7 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
         });
         continue;
       }
-      const edit = msgIdEdit(facts, `String(${facts.candidateId})`, file);
+      const edit = msgIdEdit(facts, `String(${id})`, file);
       if (typeof edit === 'string') manual.push({ offset, reason: edit });
       else edits.push(edit);
     }

@@ -1,0 +1,91 @@
+// Schema writes one call away, in another module of the project (module summaries): a function
+// the app calls at boot (`await setupDatabase()` from './db') that runs a migrator, directly or
+// through up to three calls; and TypeORM options an app imports from a module that builds them
+// (`new DataSource(options)` with `options` from './data-source'). Facts are computed with the
+// same catalogue matching the rule uses on the linted file.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { defineFunctionFact, projectValueOf, type ProjectFunction, type ProjectModule } from '../../analysis/modules/index.js';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { importedReferences, moduleSpecifiers } from '../../analysis/imports/imported-references.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { SCHEMA_WRITE_METHODS, SCHEMA_WRITE_OPTIONS } from '../../src/knowledge/migrators.js';
+import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
+import { isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
+import { isTypeOrmOptionsObject } from './typed-options.js';
+
+type Node = TSESTree.Node;
+
+/** Names of calls worth asking about across files: runners and database set-up (`initDb`, `setupDatabase`, `prepareSchema`, `dbInit`). */
+export const CROSS_FILE_CANDIDATE = /migrat|database|schema|db(?![a-z])|^db/i;
+
+/** Per module: the calls of imported migrator functions (Drizzle's `migrate`, node-pg-migrate's runner). */
+const migratorCalls = new WeakMap<object, ReadonlySet<Node>>();
+function migratorFunctionCalls(module: ProjectModule): ReadonlySet<Node> {
+  let calls = migratorCalls.get(module.sourceCode);
+  if (!calls) {
+    const catalogue = schemaWriteFunctionCatalogue(moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
+    calls = new Set(catalogue.length > 0 ? importedReferences(module.context, catalogue).map((ref) => ref.node as Node) : []);
+    migratorCalls.set(module.sourceCode, calls);
+  }
+  return calls;
+}
+
+function callsIn(root: Node): TSESTree.CallExpression[] {
+  const out: TSESTree.CallExpression[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'CallExpression') out.push(node);
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'parent') continue;
+      for (const c of Array.isArray(child) ? child : [child]) if (c && typeof (c as Node).type === 'string') visit(c as Node);
+    }
+  };
+  visit(root);
+  return out;
+}
+
+/** Whether a call, read in its own module, is a schema write the rule would report there. */
+function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction): boolean {
+  if (isInMigrationDefinition(call)) return false;
+  if (migratorFunctionCalls(fn.module).has(call)) return true;
+  const callee = unwrapExpression(call.callee);
+  const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
+  if (callee.type === 'MemberExpression' && method !== undefined) {
+    const modules = moduleSpecifiers(fn.module.sourceCode.ast as TSESTree.Program);
+    const entry = SCHEMA_WRITE_METHODS.find((m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object));
+    if (entry) return true;
+  }
+  return migrationRunnerCall(call, fn.module.sourceCode) !== undefined;
+}
+
+/** Whether a project function runs schema writes: a migrator call in its body, or in a function it calls (three deep). */
+export const runsSchemaWrites: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('runsSchemaWrites', false, (fn, follow) => {
+  if (!fn.fn.body) return false;
+  for (const call of callsIn(fn.fn.body)) {
+    if (isSchemaWriteCall(call, fn)) return true;
+    const inner = follow(call.callee);
+    if (inner && runsSchemaWrites(inner)) return true;
+  }
+  return false;
+});
+
+/** Schema-write options of TypeORM options imported from another module that does not itself show them to be TypeORM's (else they are reported there). */
+export function importedSchemaWriteOptions(
+  context: DetectContext,
+  argument: Node | undefined,
+): Array<{ option: string; value: string; module: string }> {
+  const identifier = argument && unwrapExpression(argument);
+  if (identifier?.type !== 'Identifier') return [];
+  const value = projectValueOf(context, identifier);
+  const object = value && unwrapExpression(value.node);
+  if (!value || value.module.path === context.filename || object?.type !== 'ObjectExpression' || isTypeOrmOptionsObject(object)) return [];
+  const out: Array<{ option: string; value: string; module: string }> = [];
+  for (const property of object.properties) {
+    const option = property.type === 'Property' ? propertyKeyName(property) : undefined;
+    if (!option || property.type !== 'Property' || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
+    const set = unwrapExpression(property.value);
+    if (set.type === 'Literal' && set.value === false) continue;
+    out.push({ option, value: value.module.sourceCode.getText(property.value), module: value.module.path });
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+// Matching calls against the migrator catalogue (src/knowledge/migrators.ts): which method
+// entries a file's imports make possible, whether a call's receiver fits an entry, and the
+// imported migrator functions as a tracker catalogue. Shared by `no-in-app-migrations` and the
+// cross-file "runs schema writes" fact.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { TrackedApi } from '../../analysis/imports/imported-references.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { SCHEMA_WRITE_FUNCTIONS, type SchemaWriteFunction, type SchemaWriteMethod } from '../../src/knowledge/migrators.js';
+
+/** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
+export function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
+  if (!method.evidence) return true;
+  for (const module of modules) {
+    for (const pattern of method.evidence) if (typeof pattern === 'string' ? module === pattern : pattern.test(module)) return true;
+  }
+  return false;
+}
+
+/** Whether a receiver matches an entry's `via`: `x.migrate.latest()`, `orm.getMigrator().up()`, `Schema.Create()`. */
+export function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
+  const via = method.via;
+  if (!via) return true;
+  const object = unwrapExpression(receiver);
+  if ('property' in via) return memberPropertyName(object) === via.property;
+  if ('identifier' in via)
+    return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
+  if (object.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(object.callee);
+  return memberPropertyName(callee) === via.call || (callee.type === 'Identifier' && callee.name === via.call);
+}
+
+/** The catalogue's imported migrator functions for a file importing `modules` (Drizzle's per-driver `migrator` modules matched by pattern). */
+export function schemaWriteFunctionCatalogue(modules: ReadonlySet<string>): TrackedApi<SchemaWriteFunction>[] {
+  return SCHEMA_WRITE_FUNCTIONS.map((fn) => ({
+    modules: Array.isArray(fn.modules) ? fn.modules : [...modules].filter((m) => (fn.modules as RegExp).test(m)),
+    path: fn.path,
+    kind: 'call' as const,
+    entry: fn,
+  })).filter((api) => api.modules.length > 0);
+}

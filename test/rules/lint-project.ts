@@ -1,0 +1,28 @@
+// Lints one file of a fixture project (test/rules/projects/<case>/) through ESLint's Node API,
+// with the plugin built from source and the given rules on; each message as
+// `<rule> <file>:<line>:<column> <messageId>`.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import plugin from '../../rules/index.js';
+
+const projects = join(fileURLToPath(new URL('.', import.meta.url)), 'projects');
+
+export async function lintProjectFile(project: string, file: string, rules: readonly string[]): Promise<string[]> {
+  const root = join(projects, project);
+  const eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.{ts,js}'],
+        languageOptions: { parser: tseslint.parser as never, sourceType: 'module' },
+        plugins: { 'replica-guard': plugin as never },
+        rules: Object.fromEntries(rules.map((rule) => [`replica-guard/${rule}`, 'error'])),
+      },
+    ],
+  });
+  const [result] = await eslint.lintFiles([join(root, file)]);
+  return result!.messages.map((m) => `${m.ruleId ?? 'fatal'} ${file}:${m.line}:${m.column} ${m.messageId ?? m.message}`);
+}

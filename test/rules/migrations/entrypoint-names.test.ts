@@ -1,0 +1,33 @@
+// migrate-entrypoint finds the entrypoint by its common names (and a package.json migrate
+// script) unless the `migrateEntrypoints` setting says where it is.
+import { ruleTester } from '../rule-tester.js';
+import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../../rules/migrate-entrypoint.js';
+
+const lines = (...l: string[]) => l.join('\n');
+const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
+const UNLOCKED = lines("import { migrateToLatest } from './db/runner';", 'await migrateToLatest();');
+
+ruleTester.run('migrate-entrypoint: common names', rule, {
+  valid: [
+    // the setting wins: src/migrate.ts is not the entrypoint when it names another
+    { code: UNLOCKED, filename: '/srv/app/src/migrate.ts', settings: { 'replica-guard': { migrateEntrypoints: ['**/tools/up.ts'] } } },
+    // not a migrate name
+    { code: UNLOCKED, filename: '/srv/app/src/server.ts' },
+    { code: UNLOCKED, filename: '/srv/app/src/scripts/check-migrations.ts' },
+  ],
+  invalid: [
+    ...[
+      '/srv/app/src/migrate.ts',
+      '/srv/app/scripts/migrate.ts',
+      '/srv/app/bin/migrate.js',
+      '/srv/app/src/commands/db/migrate.ts',
+      '/srv/app/src/run-migrations.ts',
+    ].map((filename) => ({ code: UNLOCKED, filename, errors: [{ messageId: 'noLock' as const, line: 1, column: 1 }] })),
+    {
+      code: UNLOCKED,
+      filename: '/srv/app/tools/up.ts',
+      settings: { 'replica-guard': { migrateEntrypoints: ['**/tools/up.ts'] } },
+      errors: [{ messageId: 'noLock' as const, line: 1, column: 1 }],
+    },
+  ],
+});

@@ -1,0 +1,71 @@
+// The name evidence for migration runners and database handles, and the files package.json
+// `migrate` scripts run.
+import { afterAll, describe, expect, test } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mayNameMigrationRun, namesDatabaseHandle, namesMigrationRunner, namesMigrator } from '../../../src/knowledge/migrators.js';
+import { isRunByMigrateScript, scriptFileArguments } from '../../../rules/migrations/package-scripts.js';
+
+describe('names', () => {
+  test.each([
+    'runMigrations',
+    'migrateDb',
+    'migrateDatabase',
+    'migrateToLatest',
+    'applyMigrations',
+    'runDbMigrations',
+    'dbMigrate',
+    '_runPendingMigrations',
+  ])('%s names a migration runner', (name) => expect(namesMigrationRunner(name)).toBe(true));
+  test.each(['migrate', 'migrateUser', 'createMigrate', 'getMigrations', 'runMigrationFiles', 'migrateAll'])(
+    '%s needs more evidence',
+    (name) => expect(namesMigrationRunner(name)).toBe(false),
+  );
+  test('verbs built on migrate may name a run; getters and predicates do not', () => {
+    expect(['migrate', 'migrateKeystore', 'runMigrationFiles'].map(mayNameMigrationRun)).toEqual([true, true, true]);
+    expect(
+      ['getMigrator', 'hasPendingMigrations', 'createMigrate', 'listMigrations', 'requiresMigration', 'render'].map(mayNameMigrationRun),
+    ).toEqual([false, false, false, false, false, false]);
+  });
+  test('database handles and migrators', () => {
+    expect(['db', 'dbClient', 'DatabaseClient', 'knex', 'appDataSource', 'sequelize', 'pgPool', 'orm'].every(namesDatabaseHandle)).toBe(
+      true,
+    );
+    expect(['state', 'settings', 'config', 'user', 'store'].some(namesDatabaseHandle)).toBe(false);
+    expect(['umzug', 'migrator', 'migrations'].every(namesMigrator)).toBe(true);
+    expect(['migration', 'persistor'].some(namesMigrator)).toBe(false);
+  });
+});
+
+describe('package.json migrate scripts', () => {
+  const root = mkdtempSync(join(tmpdir(), 'replica-guard-scripts-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test('the file-like words of a command line', () => {
+    expect(scriptFileArguments('tsx ./src/db/up.ts --env=prod && node dist/seed.js')).toEqual(['src/db/up.ts', 'dist/seed.js']);
+    expect(scriptFileArguments('prisma migrate deploy')).toEqual([]);
+  });
+
+  test('a file a migrate script runs is an entrypoint, also from its build output; other scripts are not', () => {
+    writeFileSync(
+      join(root, 'package.json'),
+      JSON.stringify({
+        scripts: { 'db:migrate': 'tsx src/db/apply-schema.ts', 'migrate:prod': 'node dist/tools/schema.js', start: 'node dist/main.js' },
+      }),
+    );
+    mkdirSync(join(root, 'src', 'db'), { recursive: true });
+    expect(isRunByMigrateScript(join(root, 'src', 'db', 'apply-schema.ts'))).toBe(true);
+    expect(isRunByMigrateScript(join(root, 'src', 'tools', 'schema.ts'))).toBe(true);
+    expect(isRunByMigrateScript(join(root, 'src', 'main.ts'))).toBe(false);
+    expect(isRunByMigrateScript(join(root, 'src', 'db', 'other.ts'))).toBe(false);
+    expect(isRunByMigrateScript('<input>')).toBe(false);
+  });
+
+  test('a broken package.json means no such files', () => {
+    const broken = mkdtempSync(join(tmpdir(), 'replica-guard-broken-'));
+    writeFileSync(join(broken, 'package.json'), '{ "scripts": ');
+    expect(isRunByMigrateScript(join(broken, 'migrate-now.ts'))).toBe(false);
+    rmSync(broken, { recursive: true, force: true });
+  });
+});

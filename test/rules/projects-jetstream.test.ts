@@ -1,0 +1,21 @@
+// require-jetstream-msg-id across the files of a project: a context made by a helper in another
+// module (one or two calls deep) or exported by one, published from a file that names neither
+// NATS nor JetStream. Linted through ESLint's Node API with the plugin built from source.
+import { describe, expect, test } from 'vitest';
+import { lintProjectFile } from './lint-project.js';
+
+const findings = (project: string, file: string) => lintProjectFile(project, file, ['require-jetstream-msg-id']);
+
+describe('require-jetstream-msg-id across files', () => {
+  test('contexts from a helper module and an exported value; core NATS and msgID stay quiet', async () => {
+    expect(await findings('jetstream-helpers', 'src/orders.ts')).toEqual([
+      'replica-guard/require-jetstream-msg-id src/orders.ts:6:13 missingMsgId',
+      'replica-guard/require-jetstream-msg-id src/orders.ts:7:26 missingMsgId',
+      'replica-guard/require-jetstream-msg-id src/orders.ts:8:47 optionsWithoutMsgId',
+    ]);
+  });
+
+  test('the helper module itself publishes nothing', async () => {
+    expect(await findings('jetstream-helpers', 'src/bus.ts')).toEqual([]);
+  });
+});

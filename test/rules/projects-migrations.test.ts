@@ -1,0 +1,30 @@
+// no-in-app-migrations and migrate-entrypoint across the files of a project: a set-up function in
+// another module that runs the migrator two calls deep, TypeORM options imported from the module
+// that builds them, and the file a package.json `db:migrate` script runs (the entrypoint: quiet
+// for no-in-app-migrations, checked by migrate-entrypoint). Linted through ESLint's Node API with
+// the plugin built from source.
+import { describe, expect, test } from 'vitest';
+import { lintProjectFile } from './lint-project.js';
+
+const findings = (project: string, file: string) => lintProjectFile(project, file, ['no-in-app-migrations', 'migrate-entrypoint']);
+
+describe('migrations across files', () => {
+  test('the app calls a set-up function that migrates two calls away, and builds a DataSource from imported options', async () => {
+    expect(await findings('migrations-wrappers', 'src/main.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/main.ts:7:9 schemaWriteCall',
+      'replica-guard/no-in-app-migrations src/main.ts:8:33 schemaWriteOption',
+    ]);
+  });
+
+  test('the module that defines the migrator call is reported where the call is', async () => {
+    expect(await findings('migrations-wrappers', 'src/db/knex.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/db/knex.ts:6:9 schemaWriteCall',
+    ]);
+  });
+
+  test('the file the db:migrate script runs is the migrate entrypoint', async () => {
+    expect(await findings('migrations-wrappers', 'src/commands/apply-schema.ts')).toEqual([
+      'replica-guard/migrate-entrypoint src/commands/apply-schema.ts:1:1 noLock',
+    ]);
+  });
+});

@@ -1,0 +1,3 @@
+import { connect } from 'nats';
+
+export const stream = (await connect()).jetstream();

@@ -1,0 +1,3 @@
+import { setupDatabase } from '../db/knex';
+
+await setupDatabase();

@@ -1,0 +1,6 @@
+export default {
+  type: process.env.DB_DRIVER as 'postgres',
+  url: process.env.DATABASE_URL,
+  entities: [],
+  synchronize: true,
+};
