@@ -1,9 +1,10 @@
 // The guard statement the `no-unguarded-schedule` suggestion and the `guard-schedules` codemod
 // both insert, built from the rule's facts so the two can never produce different text.
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { SchedulePeriod } from '../../analysis/scheduled-work/scheduled-work.js';
+import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
-/** The schedule of a finding: an interval expression as written, or a literal cron expression. */
-export type SchedulePeriod = { kind: 'interval'; text: string } | { kind: 'cron'; expression: string; tzText?: string } | undefined;
+export type { SchedulePeriod };
 
 export interface GuardStatementOptions {
   /** How the guard is called in this file: `claimPeriod`, an alias, or `rg.claimPeriod`. */
@@ -49,14 +50,12 @@ export function guardStatementText(
   return `if (!(await ${callee}(${quote(leaseKey(service, job))}, ${period}))) ${options.exit ?? 'return'};`;
 }
 
-type WorkFunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
-
 /**
  * A self-rescheduling `setTimeout` loop's `setTimeout(tick, ms);` when it is a top-level
  * statement of the work function's body — the only shape where the guard can safely exit: the
  * losing replica must still reschedule, or its loop stops for good.
  */
-export function rescheduleStatementOf(fn: WorkFunctionNode, schedulerNode: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
+export function rescheduleStatementOf(fn: FunctionLike, schedulerNode: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
   if (fn.body.type !== 'BlockStatement') return undefined;
   return fn.body.body.find((s): s is TSESTree.ExpressionStatement => s.type === 'ExpressionStatement' && s.expression === schedulerNode);
 }
