@@ -2,9 +2,7 @@
 // The catalogue (src/knowledge/schedulers.ts) says where each scheduler keeps its work and its
 // schedule; this file turns a matched call into one model — work function, period, job name —
 // and decides whether that work is guarded.
-import { getFunctionHeadLocation } from '@eslint-community/eslint-utils';
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { QUEUES, SELF_DEDUPLICATING_METHODS, type QueueEntry } from '../src/knowledge/queues.js';
@@ -17,12 +15,14 @@ import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-call
 import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/guard-insertion.js';
-import { workEffects, type EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
+import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
 import { collectGuardCalls } from '../analysis/scheduled-work/guard-calls.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
 import { guardStatementText, guardWithReschedule, rescheduleStatementOf } from './rewrites/guard-statement.js';
 import { moduleSpecifiers } from '../analysis/imports/imported-references.js';
-import { isGuarded } from '../analysis/scheduled-work/is-guarded.js';
+import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-gates.js';
+import { telemetryBindings } from '../analysis/scheduled-work/work-intent.js';
+import { scheduleVerdict } from './no-unguarded-schedule/verdict.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
 import { serviceName } from './rewrites/service-name.js';
@@ -75,7 +75,7 @@ function isDeduplicatedEnqueue(queues: readonly QueueEntry[], call: TSESTree.Cal
         )),
   );
 }
-export type MessageIds = 'unguardedSchedule' | 'addClaimPeriod';
+export type MessageIds = 'unguardedSchedule' | 'deploymentFlagGate' | 'addClaimPeriod';
 
 /** Why the codemod cannot put the guard in, or undefined when it can (the same decision gates the suggestion). */
 function manualReason(
@@ -92,16 +92,15 @@ function manualReason(
   return unguardableReason(fn);
 }
 
-/** Where the squiggle goes: `async function sweep`, `async () =>`, a method's key. */
-function functionHead(sourceCode: SourceCode, fn: FunctionLike): TSESTree.SourceLocation {
-  if (fn.type === 'ArrowFunctionExpression') {
-    let arrow = fn.body ? sourceCode.getTokenBefore(fn.body) : null;
-    while (arrow && arrow.value !== '=>') arrow = sourceCode.getTokenBefore(arrow);
-    if (arrow) return { start: fn.loc.start, end: arrow.loc.end };
-  }
-  const parent = fn.parent;
-  if ((parent?.type === 'MethodDefinition' || parent?.type === 'Property') && parent.value === fn) return parent.key.loc;
-  return getFunctionHeadLocation(fn as never, sourceCode as never) as TSESTree.SourceLocation;
+/**
+ * Where the squiggle goes: at the schedule. The work argument when it sits on the scheduler's
+ * line (`setInterval(sweep, ms)`), else the scheduler itself (`new Cron(` of a call spread over lines).
+ */
+function reportedAt(work: ScheduledWork): { node: TSESTree.Node; loc?: TSESTree.SourceLocation } {
+  const call = work.schedulerNode;
+  if (work.decorator) return { node: work.decorator };
+  if (work.expression && work.expression.loc.start.line === call.loc.start.line) return { node: work.expression };
+  return { node: call, loc: { start: call.loc.start, end: call.callee.loc.end } };
 }
 
 function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
@@ -119,7 +118,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     hasSuggestions: true,
     messages: {
       unguardedSchedule:
-        '{{scheduler}} runs this work on every replica. Begin it with `if (!(await {{guard}}(key, period))) return;` from replica-guard, or run it inside runExclusive/runOnce; wrap it in perReplica() if every replica must run it.',
+        '{{scheduler}} runs `{{work}}` on every replica. Begin it with `if (!(await {{guard}}(key, period))) return;` from replica-guard, or run it inside runExclusive/runOnce; mark it perReplica(fn) / @PerReplica() if every replica must run it.',
+      deploymentFlagGate:
+        '{{scheduler}} runs `{{work}}` wherever a deployment flag is set: every pod of one Deployment has the same environment, so the flag holds only while someone keeps exactly one pod configured differently. Begin it with `if (!(await {{guard}}(key, period))) return;` from replica-guard instead.',
       addClaimPeriod: 'Insert `{{statement}}` as the first statement.',
     },
     schema: [
@@ -157,6 +158,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           sourceCode,
           isGuardCall: (call) => guards.byName(call) !== undefined,
           isCoordinatedCall: queues.length === 0 ? undefined : (call) => isDeduplicatedEnqueue(queues, call),
+          telemetry: telemetryBindings(program),
         };
         const reported = new Set<TSESTree.Node>();
         const filename = context.filename;
@@ -171,21 +173,14 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // perReplica(fn), or any guard wrapping the work where it is handed over.
           if (resolved?.wrapper && guards.byName(resolved.wrapper) !== undefined) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
-          if (entry.selfRescheduling && !(fn && isInside(node, fn))) continue;
+          if (entry.selfRescheduling && !(fn && (isInside(node, fn) || reschedulesThroughCaller(sourceCode, node, fn)))) continue;
           // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
           if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
 
-          const workNode: TSESTree.Node | undefined = fn ?? work.loopBody;
-          const key = work.decorator ?? workNode ?? work.expression;
+          const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
           if (!key || reported.has(key)) continue;
-
-          if (workNode) {
-            const body = fn ? fn.body : work.loopBody!;
-            if (isGuarded(body, guards.byName, effectsOptions)) continue;
-            const effects = workEffects(body, effectsOptions);
-            if (effects.coordinated && !effects.external) continue;
-            if (!reportAll && !effects.external) continue;
-          }
+          const verdict = scheduleVerdict({ work, sourceCode, filename, guards: guards.byName, effectsOptions, reportAll });
+          if (verdict === 'quiet') continue;
           reported.add(key);
 
           // A losing replica of a self-rescheduling loop must reschedule before it exits.
@@ -216,10 +211,10 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           const edits = suggested === undefined || manual ? undefined : guardInsertionEdits(facts, suggested, sourceCode.text);
 
           report({
-            messageId: 'unguardedSchedule',
-            data: { scheduler: entry.id, guard: runtime.callee },
-            node: work.decorator ?? fn ?? work.expression ?? node,
-            loc: work.decorator ? undefined : fn ? functionHead(sourceCode, fn) : work.loopBody ? node.loc : undefined,
+            messageId: verdict === 'flag-gate' ? 'deploymentFlagGate' : 'unguardedSchedule',
+            data: { scheduler: entry.id, guard: runtime.callee, work: work.name ?? 'this work' },
+            // At the schedule, where the decision is made: the decorator, or the work where it is handed over.
+            ...reportedAt(work),
             facts,
             suggest: edits
               ? [

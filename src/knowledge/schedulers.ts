@@ -60,6 +60,11 @@ export interface SchedulerEntry {
   coordinated?: readonly CoordinatedOption[];
   /** The callback reschedules itself (`setTimeout` inside its own work function). */
   selfRescheduling?: boolean;
+  /**
+   * A bare timer (`setInterval`, a `setTimeout` loop): reported only when its work reaches a shared
+   * effect. Every other entry is a declared job: business work unless shown otherwise.
+   */
+  bareTimer?: boolean;
   /** Argument holding a job name usable as the lease key's job part (only when the work sits at `workAt`, if given). */
   nameArgument?: { argument: ArgumentRef; option?: string; workAt?: number };
 }
@@ -75,6 +80,17 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     kind: 'call',
     work: [{ kind: 'argument', argument: 0 }],
     schedule: [{ kind: 'interval', argument: 1 }],
+    bareTimer: true,
+  },
+  {
+    // Meteor's server timers are the same timers, bound to the fiber.
+    id: 'Meteor.setInterval',
+    modules: [null, 'meteor/meteor'],
+    path: ['Meteor', 'setInterval'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 0 }],
+    schedule: [{ kind: 'interval', argument: 1 }],
+    bareTimer: true,
   },
   {
     // `function tick() { …; setTimeout(tick, ms); }`: only a setTimeout inside its own work
@@ -86,6 +102,7 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     work: [{ kind: 'argument', argument: 0 }],
     schedule: [{ kind: 'interval', argument: 1 }],
     selfRescheduling: true,
+    bareTimer: true,
   },
   {
     id: 'timers/promises.setInterval',
@@ -94,6 +111,7 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     kind: 'call',
     work: [{ kind: 'for-await-body' }],
     schedule: [{ kind: 'interval', argument: 0 }],
+    bareTimer: true,
   },
   {
     id: 'node-cron.schedule',
@@ -153,6 +171,34 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     id: 'croner.Cron',
     modules: ['croner'],
     path: ['Cron'],
+    kind: 'call',
+    work: [
+      { kind: 'argument', argument: 2 },
+      { kind: 'argument', argument: 1 },
+    ],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 1, option: 'timezone' },
+    nameArgument: { argument: 1, option: 'name' },
+  },
+  {
+    // `const Cron = require('croner')`: the CommonJS module itself is the class.
+    id: 'croner.Cron',
+    modules: ['croner'],
+    path: [],
+    kind: 'construct',
+    work: [
+      { kind: 'argument', argument: 2 },
+      { kind: 'argument', argument: 1 },
+    ],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 1, option: 'timezone' },
+    nameArgument: { argument: 1, option: 'name' },
+  },
+  {
+    // `const Cron = require('croner')`: the CommonJS module itself is the class.
+    id: 'croner.Cron',
+    modules: ['croner'],
+    path: [],
     kind: 'call',
     work: [
       { kind: 'argument', argument: 2 },
