@@ -62,7 +62,21 @@ export const MACHINE_ID_NAMES: readonly string[] = ['machineId', 'nodeId', 'host
 export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
 
 /** Verbs that take a lock: with a `LOCK_WORDS` receiver or name (`locking.acquire`, `mutex.runExclusive`). */
-export const LOCK_VERBS: readonly string[] = ['acquire', 'try', 'with', 'obtain', 'take', 'grab', 'claim', 'lock', 'run', 'using', 'get', 'is', 'elect'];
+export const LOCK_VERBS: readonly string[] = [
+  'acquire',
+  'try',
+  'with',
+  'obtain',
+  'take',
+  'grab',
+  'claim',
+  'lock',
+  'run',
+  'using',
+  'get',
+  'is',
+  'elect',
+];
 
 /** `try…` callee names that claim something conditionally (`tryClaimTask`, `trySetCronTime`). */
 export const CONDITIONAL_CLAIM_VERBS: readonly string[] = ['claim', 'acquire', 'set', 'take', 'reserve', 'mark', 'lock', 'obtain', 'grab'];
@@ -112,7 +126,21 @@ export const SHARED_WRITE_VERBS: readonly string[] = [
 export const VERB_PREFIXES: readonly string[] = ['batch', 'bulk', 'do', 'async', 'soft', 'hard'];
 
 /** Single-word methods that write only with an outside client as receiver (`repo.save`, not `map.delete`). */
-export const RECEIVER_BOUND_VERBS: readonly string[] = ['delete', 'remove', 'update', 'create', 'send', 'post', 'put', 'patch', 'sync', 'schedule', 'dispatch', 'add', 'set'];
+export const RECEIVER_BOUND_VERBS: readonly string[] = [
+  'delete',
+  'remove',
+  'update',
+  'create',
+  'send',
+  'post',
+  'put',
+  'patch',
+  'sync',
+  'schedule',
+  'dispatch',
+  'add',
+  'set',
+];
 
 /** HTTP methods that change something on the other side. */
 export const WRITE_HTTP_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -121,7 +149,8 @@ export const WRITE_HTTP_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'D
 export const LEADER_WORDS: readonly string[] = ['leader', 'leadership', 'elected'];
 
 /** A condition on deployment configuration: every pod of a Deployment has the same environment. */
-export const DEPLOYMENT_FLAG_PATTERN = /process\.env|NODE_APP_INSTANCE|pm_id|isPrimary|isMaster|primary|cronNode|runJobs|jobsEnabled|isWorker|worker|cron/i;
+export const DEPLOYMENT_FLAG_PATTERN =
+  /process\.env|NODE_APP_INSTANCE|pm_id|isPrimary|isMaster|primary|cronNode|runJobs|jobsEnabled|isWorker|worker|cron/i;
 
 /** Words in a class, function or file name that make a bare timer a job runner (a declared job). */
 export const JOB_RUNNER_WORDS: readonly string[] = ['cron', 'crons', 'scheduler', 'job', 'jobs'];
