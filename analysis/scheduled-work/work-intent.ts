@@ -128,8 +128,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   const receiver = receiverWords(call.callee);
   if (name !== undefined) {
     if (isLockName(name)) return 'coordinated';
-    if (receiver.some((w) => LOCK_WORDS.includes(w) || w === 'locking' || w === 'locker') && has(LOCK_VERBS, nameWords(name)[0]))
-      return 'coordinated';
+    if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
   }
   const root = rootIdentifier(call.callee);
   if (root !== undefined && telemetry.has(root)) return 'per-replica';
