@@ -231,7 +231,7 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
     // croner's module itself as the class, the call spread over lines: reported at `new Cron`.
     {
       settings,
-      languageOptions: { sourceType: 'commonjs' },
+      languageOptions: { sourceType: 'commonjs' } as never,
       code: lines(
         "const Cron = require('croner');",
         'for (const job of jobs) {',
