@@ -70,6 +70,23 @@ export interface SchedulerEntry {
 }
 
 const TIMERS = [null, 'timers', 'node:timers'] as const;
+
+/** croner: `Cron(pattern, options?, fn)`, the callback second or third. */
+function cronerEntry(path: readonly string[], kind: 'construct' | 'call'): SchedulerEntry {
+  return {
+    id: 'croner.Cron',
+    modules: ['croner'],
+    path,
+    kind,
+    work: [
+      { kind: 'argument', argument: 2 },
+      { kind: 'argument', argument: 1 },
+    ],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 1, option: 'timezone' },
+    nameArgument: { argument: 1, option: 'name' },
+  };
+}
 const TIMERS_PROMISES = ['timers/promises', 'node:timers/promises'] as const;
 
 export const SCHEDULERS: readonly SchedulerEntry[] = [
@@ -154,60 +171,8 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     timeZone: { argument: 0, option: 'timeZone' },
     nameArgument: { argument: 0, option: 'name' },
   },
-  {
-    id: 'croner.Cron',
-    modules: ['croner'],
-    path: ['Cron'],
-    kind: 'construct',
-    work: [
-      { kind: 'argument', argument: 2 },
-      { kind: 'argument', argument: 1 },
-    ],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 1, option: 'timezone' },
-    nameArgument: { argument: 1, option: 'name' },
-  },
-  {
-    id: 'croner.Cron',
-    modules: ['croner'],
-    path: ['Cron'],
-    kind: 'call',
-    work: [
-      { kind: 'argument', argument: 2 },
-      { kind: 'argument', argument: 1 },
-    ],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 1, option: 'timezone' },
-    nameArgument: { argument: 1, option: 'name' },
-  },
-  {
-    // `const Cron = require('croner')`: the CommonJS module itself is the class.
-    id: 'croner.Cron',
-    modules: ['croner'],
-    path: [],
-    kind: 'construct',
-    work: [
-      { kind: 'argument', argument: 2 },
-      { kind: 'argument', argument: 1 },
-    ],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 1, option: 'timezone' },
-    nameArgument: { argument: 1, option: 'name' },
-  },
-  {
-    // `const Cron = require('croner')`: the CommonJS module itself is the class.
-    id: 'croner.Cron',
-    modules: ['croner'],
-    path: [],
-    kind: 'call',
-    work: [
-      { kind: 'argument', argument: 2 },
-      { kind: 'argument', argument: 1 },
-    ],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 1, option: 'timezone' },
-    nameArgument: { argument: 1, option: 'name' },
-  },
+  // `new Cron(…)`, `Cron(…)`; `const Cron = require('croner')` makes the CommonJS module itself the class.
+  ...(['construct', 'call'] as const).flatMap((kind) => [cronerEntry(['Cron'], kind), cronerEntry([], kind)]),
   {
     // scheduleJob(rule, fn) or scheduleJob(name, rule, fn); rule is a cron string, a
     // RecurrenceRule, a Date, or `{ rule, tz }`.
