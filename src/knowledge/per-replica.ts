@@ -53,6 +53,10 @@ export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
     ['clean', 'cleanup', 'remove', 'delete', 'prune'],
     ['tmp', 'temp', 'local'],
   ],
+  [
+    ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'],
+    ['connections', 'connection', 'sockets', 'socket', 'clients', 'idle', 'stale'],
+  ],
 ];
 
 /** Identifiers that key data to this machine: `machineId`, `nodeId`, `hostname`. */
@@ -153,4 +157,4 @@ export const DEPLOYMENT_FLAG_PATTERN =
   /process\.env|NODE_APP_INSTANCE|pm_id|isPrimary|isMaster|primary|cronNode|runJobs|jobsEnabled|isWorker|worker|cron/i;
 
 /** Words in a class, function or file name that make a bare timer a job runner (a declared job). */
-export const JOB_RUNNER_WORDS: readonly string[] = ['cron', 'crons', 'scheduler', 'job', 'jobs'];
+export const JOB_RUNNER_WORDS: readonly string[] = ['cron', 'crons', 'scheduler', 'schedulers', 'jobs'];

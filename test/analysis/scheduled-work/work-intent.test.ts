@@ -53,6 +53,7 @@ describe('names', () => {
   test('per-replica names', () => {
     expect(isPerReplicaName('sendMachineTelemetry')).toBe(true);
     expect(isPerReplicaName('cleanupTempFiles')).toBe(true);
+    expect(isPerReplicaName('cleanupStaleConnections')).toBe(true);
     expect(isPerReplicaName('sendInvoices')).toBe(false);
     expect(isPerReplicaName('reloadPrices')).toBe(false);
   });
