@@ -25,8 +25,25 @@ import {
   type ResolvedWork,
 } from './work-function.js';
 
-/** The schedule of a finding: an interval expression as written, or a literal cron expression. */
-export type SchedulePeriod = { kind: 'interval'; text: string } | { kind: 'cron'; expression: string; tzText?: string } | undefined;
+/**
+ * The schedule of a finding: an interval expression as written, a literal cron expression, or a
+ * cron expression named by a constant or an enum member (`CronExpression.EVERY_HOUR`), as written.
+ */
+export type SchedulePeriod =
+  | { kind: 'interval'; text: string }
+  | { kind: 'cron'; expression: string; tzText?: string }
+  | { kind: 'cron-reference'; text: string; tzText?: string }
+  | undefined;
+
+/**
+ * `EVERY_HOUR`, `CronExpression.EVERY_HOUR`, `schedules.NIGHTLY`: a constant-case name, whose value
+ * is a cron string (a `RecurrenceRule` or an options object is named in camelCase and is not one).
+ */
+function isConstantReference(node: TSESTree.Node): boolean {
+  const constantCase = (name: string): boolean => /^[A-Z][A-Z0-9_]*$/.test(name);
+  if (node.type === 'Identifier') return constantCase(node.name);
+  return node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && constantCase(node.property.name);
+}
 
 export type SchedulerCall = TSESTree.CallExpression | TSESTree.NewExpression;
 
@@ -167,10 +184,13 @@ function periodOf(sourceCode: SourceCode, entry: SchedulerEntry, node: Scheduler
     if (!value) continue;
     if (location.kind === 'interval') return intervalPeriod(sourceCode, location, value);
     const expression = stringValue(value);
-    if (expression === undefined) continue;
+    if (expression === undefined && !isConstantReference(value)) continue;
     const tz = entry.timeZone ? at(node, entry.timeZone.argument, workIndex, entry.timeZone.option) : undefined;
     const tzUsable = tz && !(tz.type === 'Literal' && tz.value === null) && !(tz.type === 'Identifier' && tz.name === 'undefined');
-    return tzUsable ? { kind: 'cron', expression, tzText: sourceCode.getText(tz) } : { kind: 'cron', expression };
+    const tzPart = tzUsable ? { tzText: sourceCode.getText(tz) } : {};
+    return expression === undefined
+      ? { kind: 'cron-reference', text: sourceCode.getText(value), ...tzPart }
+      : { kind: 'cron', expression, ...tzPart };
   }
   return undefined;
 }

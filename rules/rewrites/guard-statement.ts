@@ -29,9 +29,8 @@ export function leaseKey(service: string, job: string): string {
 export function periodArgumentText(period: SchedulePeriod): string | undefined {
   if (!period) return undefined;
   if (period.kind === 'interval') return period.text;
-  return period.tzText === undefined
-    ? `{ cron: ${quote(period.expression)} }`
-    : `{ cron: ${quote(period.expression)}, tz: ${period.tzText} }`;
+  const cron = period.kind === 'cron' ? quote(period.expression) : period.text;
+  return period.tzText === undefined ? `{ cron: ${cron} }` : `{ cron: ${cron}, tz: ${period.tzText} }`;
 }
 
 /**

@@ -933,7 +933,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ],
     },
     {
-      // A cron expression that is not a literal: reported, no period to suggest.
+      // A cron expression named by an enum member or a constant: `{ cron: CronExpression.EVERY_HOUR }` is valid as written.
       settings,
       code: lines(
         "import { Cron, CronExpression } from '@nestjs/schedule';",
@@ -942,7 +942,19 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
         '  async hourly() { await this.mailer.send(); }',
         '}',
       ),
-      errors: [unguarded({ line: 3, column: 3 })],
+      errors: [
+        unguarded(
+          { line: 3, column: 3 },
+          lines(
+            "import { Cron, CronExpression } from '@nestjs/schedule';",
+            IMPORT,
+            'class Reports {',
+            '  @Cron(CronExpression.EVERY_HOUR)',
+            `  async hourly() { ${guard('hourly', '{ cron: CronExpression.EVERY_HOUR }')} await this.mailer.send(); }`,
+            '}',
+          ),
+        ),
+      ],
     },
     // SchedulerRegistry gives an inline job its name.
     {
