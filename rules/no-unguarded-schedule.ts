@@ -18,7 +18,12 @@ import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/
 import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
 import { collectGuardCalls } from '../analysis/scheduled-work/guard-calls.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
-import { guardStatementText, guardWithReschedule, rescheduleStatementOf } from './rewrites/guard-statement.js';
+import {
+  guardStatementText,
+  guardWithReschedule,
+  rescheduleStatementOf,
+  tryBlockBeforeFinallyReschedule,
+} from './rewrites/guard-statement.js';
 import { moduleSpecifiers } from '../analysis/imports/imported-references.js';
 import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-gates.js';
 import { telemetryBindings } from '../analysis/scheduled-work/work-intent.js';
@@ -53,6 +58,8 @@ export interface UnguardedScheduleFacts {
   fallbackJobName: string;
   /** A self-rescheduling loop's `setTimeout(tick, ms);`: a losing replica runs it before it returns. */
   reschedule?: TSESTree.ExpressionStatement;
+  /** For a loop that reschedules in `finally`: the `try` block the guard goes in. */
+  guardBlock?: TSESTree.BlockStatement;
   /** Why no guard can be inserted here (no suggestion; the codemod leaves this as a manual follow-up). */
   manual?: string;
 }
@@ -81,13 +88,13 @@ export type MessageIds = 'unguardedSchedule' | 'deploymentFlagGate' | 'addClaimP
 function manualReason(
   work: ScheduledWork,
   fn: FunctionLike | undefined,
-  reschedule: TSESTree.ExpressionStatement | undefined,
+  reschedule: TSESTree.ExpressionStatement | TSESTree.BlockStatement | undefined,
 ): string | undefined {
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
   if (work.loopBody) return work.period ? undefined : noPeriod;
   if (!fn) return 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined';
   if (work.entry.selfRescheduling && !reschedule)
-    return 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body: an early return would stop the loop; guard the work by hand';
+    return 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body or of its finally: an early return would stop the loop; guard the work by hand';
   if (!work.period) return noPeriod;
   return unguardableReason(fn);
 }
@@ -185,6 +192,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
 
           // A losing replica of a self-rescheduling loop must reschedule before it exits.
           const reschedule = entry.selfRescheduling && fn ? rescheduleStatementOf(fn, node) : undefined;
+          const guardBlock = entry.selfRescheduling && fn && !reschedule ? tryBlockBeforeFinallyReschedule(fn, node) : undefined;
           const facts: UnguardedScheduleFacts = {
             scheduler: entry.id,
             workFunction: fn,
@@ -198,7 +206,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (work.loopBody) facts.loopBody = work.loopBody;
           if (resolved?.member) facts.member = resolved.member;
           if (reschedule) facts.reschedule = reschedule;
-          const manual = manualReason(work, fn, reschedule);
+          if (guardBlock) facts.guardBlock = guardBlock;
+          const manual = manualReason(work, fn, reschedule ?? guardBlock);
           if (manual) facts.manual = manual;
 
           const runtime = runtimeImport(sourceCode, filename, PERIOD_GUARD, context.languageOptions?.sourceType);

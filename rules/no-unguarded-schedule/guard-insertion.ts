@@ -25,6 +25,8 @@ export interface GuardTarget {
   loopBody?: TSESTree.BlockStatement;
   /** The class member when the work is a method (`async` goes before its key). */
   member?: TSESTree.MethodDefinition | TSESTree.PropertyDefinition;
+  /** A block of the work function to put the guard in instead of its body (the `try` of a loop that reschedules in `finally`). */
+  guardBlock?: TSESTree.BlockStatement;
 }
 
 type MethodLike = TSESTree.MethodDefinition | TSESTree.Property | TSESTree.TSAbstractMethodDefinition;
@@ -124,7 +126,10 @@ export function guardInsertionEdits(
   const fn = target.workFunction;
   if (!fn) return target.loopBody ? blockEdits(target.loopBody, written, text, style) : undefined;
   if (unguardableReason(fn) !== undefined) return undefined;
-  const body =
-    fn.body.type === 'BlockStatement' ? blockEdits(fn.body, written, text, style) : expressionBodyEdits(fn, written, text, style);
+  const body = target.guardBlock
+    ? blockEdits(target.guardBlock, written, text, style)
+    : fn.body.type === 'BlockStatement'
+      ? blockEdits(fn.body, written, text, style)
+      : expressionBodyEdits(fn, written, text, style);
   return body && [...asyncEdits(fn, text), ...body];
 }

@@ -64,3 +64,17 @@ export function guardWithReschedule(guard: string, reschedule: { range: [number,
   const source = text.slice(reschedule.range[0], reschedule.range[1]);
   return guard.replace(/ return;$/, ` { ${source.endsWith(';') ? source : `${source};`} return; }`);
 }
+
+/**
+ * `async function tick() { try { work } finally { setTimeout(tick, ms); } }`: the `try` block, when
+ * the reschedule is a plain statement of a top-level `finally` — a guard that returns from inside
+ * the `try` still reaches the `finally`, so a losing replica keeps its loop.
+ */
+export function tryBlockBeforeFinallyReschedule(fn: FunctionLike, schedulerNode: TSESTree.Node): TSESTree.BlockStatement | undefined {
+  if (fn.body.type !== 'BlockStatement') return undefined;
+  for (const statement of fn.body.body) {
+    if (statement.type !== 'TryStatement' || !statement.finalizer) continue;
+    if (statement.finalizer.body.some((s) => s.type === 'ExpressionStatement' && s.expression === schedulerNode)) return statement.block;
+  }
+  return undefined;
+}

@@ -387,6 +387,43 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
         },
       ],
     },
+    // A loop that reschedules in `finally`: the guard goes inside the `try`, so a losing replica still reschedules.
+    {
+      settings,
+      code: lines(
+        'async function crawl() {',
+        '  try {',
+        '    await pages.publishNext();',
+        '  } finally {',
+        '    setTimeout(crawl, 1000);',
+        '  }',
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 5,
+          column: 16,
+          endColumn: 21,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                'async function crawl() {',
+                '  try {',
+                `    ${guard('crawl', '1000')}`,
+                '    await pages.publishNext();',
+                '  } finally {',
+                '    setTimeout(crawl, 1000);',
+                '  }',
+                '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
     // reportAll (the strict config): a bare timer whose work is unknown is reported too.
     {
       settings,
