@@ -20,7 +20,7 @@ export { periodKey } from './guards/period-key.js';
 export type { RunResult, RanResult, SkippedResult, LeaseContext } from './guards/run-result.js';
 export type { GuardOptions, TimedGuardOptions, RunExclusiveOptions } from './guards/guard-options.js';
 export { cronSlot, type CronSchedule, type CronSlot } from './cron-slot.js';
-export { perReplica } from './per-replica.js';
+export { perReplica, PerReplica } from './per-replica.js';
 export type { Logger } from './logger.js';
 export * from './migrations/index.js';
 export * from './rows.js';

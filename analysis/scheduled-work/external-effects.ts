@@ -4,193 +4,11 @@
 // does not, and a same-file function is looked into (a few levels deep).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { EXTERNAL_RECEIVER_WORDS, IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { classMember, identifierDefinition, type FunctionLike } from './work-function.js';
-
-/** Free functions and constructors that never leave the process. */
-const IN_PROCESS_FUNCTIONS = new Set([
-  'clearTimeout',
-  'clearInterval',
-  'clearImmediate',
-  'setTimeout',
-  'setInterval',
-  'setImmediate',
-  'queueMicrotask',
-  'parseInt',
-  'parseFloat',
-  'isNaN',
-  'isFinite',
-  'String',
-  'Number',
-  'Boolean',
-  'BigInt',
-  'Symbol',
-  'Date',
-  'Array',
-  'Object',
-  'RegExp',
-  'Error',
-  'structuredClone',
-  'resolve',
-  'reject',
-  'encodeURIComponent',
-  'decodeURIComponent',
-  'encodeURI',
-  'decodeURI',
-]);
-
-/** Objects whose methods never leave the process. */
-const IN_PROCESS_OBJECTS = new Set([
-  'console',
-  'Math',
-  'JSON',
-  'Object',
-  'Array',
-  'Number',
-  'String',
-  'Date',
-  'Reflect',
-  'Symbol',
-  'Buffer',
-  'performance',
-  'process',
-  'os',
-  'v8',
-  'util',
-  'crypto',
-  'Intl',
-  'Atomics',
-]);
-
-/** Methods of in-memory structures, loggers and metrics. */
-const IN_PROCESS_METHODS = new Set([
-  'clear',
-  'delete',
-  'set',
-  'get',
-  'has',
-  'add',
-  'push',
-  'pop',
-  'shift',
-  'unshift',
-  'splice',
-  'forEach',
-  'map',
-  'filter',
-  'reduce',
-  'some',
-  'every',
-  'find',
-  'findIndex',
-  'includes',
-  'indexOf',
-  'keys',
-  'values',
-  'entries',
-  'sort',
-  'reverse',
-  'slice',
-  'concat',
-  'join',
-  'at',
-  'fill',
-  'flat',
-  'flatMap',
-  'toString',
-  'toISOString',
-  'toJSON',
-  'getTime',
-  'valueOf',
-  'trim',
-  'split',
-  'replace',
-  'toLowerCase',
-  'toUpperCase',
-  'startsWith',
-  'endsWith',
-  'padStart',
-  'padEnd',
-  'log',
-  'info',
-  'warn',
-  'error',
-  'debug',
-  'trace',
-  'fatal',
-  'verbose',
-  'inc',
-  'dec',
-  'observe',
-  'reset',
-  'labels',
-  'startTimer',
-  'emit',
-  'unref',
-  'ref',
-  'refresh',
-  'hasRef',
-  'gc',
-  'now',
-  'evict',
-  'prune',
-  'purgeStale',
-]);
-
-/** Receivers that are clients of something outside the process, whatever the method (`redis.set`). */
-const EXTERNAL_RECEIVER_WORDS = new Set([
-  'db',
-  'database',
-  'pool',
-  'client',
-  'knex',
-  'prisma',
-  'redis',
-  'valkey',
-  'repo',
-  'repository',
-  'http',
-  'https',
-  'axios',
-  'api',
-  'mailer',
-  'mail',
-  'smtp',
-  'transporter',
-  'queue',
-  'producer',
-  'publisher',
-  'stripe',
-  's3',
-  'sqs',
-  'sns',
-  'kafka',
-  'nats',
-  'jetstream',
-  'js',
-  'em',
-  'manager',
-  'datasource',
-  'connection',
-  'conn',
-  'sql',
-  'pg',
-  'mongo',
-  'mongoose',
-  'model',
-  'collection',
-  'service',
-  'gateway',
-  'storage',
-  'bucket',
-  'webhook',
-  'boss',
-  'agenda',
-  'broker',
-  'bus',
-  'channel',
-  'tx',
-  'trx',
-]);
+import { callIntent, isMachineIdentifier, isWriteSql } from './work-intent.js';
+import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
+import { propertyKeyName } from '../ast/property-names.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -226,20 +44,27 @@ export interface EffectsOptions {
   isCoordinatedCall?: (call: TSESTree.CallExpression) => boolean;
   /** Calls to skip entirely (guard calls). */
   isGuardCall?: (call: TSESTree.CallExpression) => boolean;
+  /** Local names bound to metrics/telemetry modules (see `telemetryBindings`). */
+  telemetry?: ReadonlySet<string>;
 }
 
 export interface Effects {
   /** Reaches beyond the process (I/O, async work, an unknown call). */
   external: boolean;
-  /** Hands work to a distributed queue that coordinates it. */
+  /** Hands work to a distributed queue, takes a lock or claims a row: coordinated across replicas. */
   coordinated: boolean;
+  /** Writes shared state or sends something out (a database write, a message, a queue publish), by name. */
+  sharedWrite: boolean;
+  /** Says "this instance only" (telemetry, heartbeat, own-buffer flush, data keyed by machine id). */
+  perReplica: boolean;
 }
 
 const MAX_DEPTH = 3;
 
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
-  const effects: Effects = { external: false, coordinated: false };
+  const effects: Effects = { external: false, coordinated: false, sharedWrite: false, perReplica: false };
+  const telemetry = options.telemetry ?? new Set<string>();
   const visited = new Set<FunctionLike>();
   const keys = options.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
 
@@ -274,36 +99,39 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
     if (target && depth < MAX_DEPTH) {
       if (visited.has(target)) return true;
       visited.add(target);
-      // An async same-file function is async work even when its awaits are hidden from us.
-      if (target.async) return false;
+      const outside = effects.external;
+      effects.external = false;
       walk(target.body, depth + 1);
-      return !effects.external;
+      const reached = effects.external;
+      effects.external = outside || reached;
+      // An async same-file function is async work even when its awaits are hidden from us.
+      return !reached && !target.async;
     }
     return false;
   };
 
   const walk = (node: TSESTree.Node, depth: number): void => {
-    if (effects.external) return;
+    if (effects.coordinated) return;
     switch (node.type) {
       case 'AwaitExpression': {
         const argument = node.argument.type === 'ChainExpression' ? node.argument.expression : node.argument;
-        if (argument.type !== 'CallExpression') {
-          effects.external = true;
-          return;
-        }
+        if (argument.type !== 'CallExpression') effects.external = true;
         break;
       }
       case 'ForOfStatement':
-        if (node.await) {
-          effects.external = true;
-          return;
-        }
+        if (node.await) effects.external = true;
         break;
       case 'TaggedTemplateExpression':
         // sql`…`, gql`…`: a query tag is a query.
         effects.external = true;
-        return;
-      case 'ImportExpression':
+        if (isWriteSql(node.quasi.quasis.map((q) => q.value.raw).join(' '))) effects.sharedWrite = true;
+        break;
+      case 'Property':
+        if (DEDUPE_OPTION_KEYS.includes(propertyKeyName(node) ?? '')) effects.coordinated = true;
+        break;
+      case 'Identifier':
+      case 'MemberExpression':
+        if (isMachineIdentifier(node)) effects.perReplica = true;
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
@@ -311,10 +139,17 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           effects.coordinated = true;
           return;
         }
-        if (!callIsInProcess(node, depth)) {
-          effects.external = true;
+        const intent = callIntent(node, telemetry);
+        if (intent === 'coordinated') {
+          effects.coordinated = true;
           return;
         }
+        if (intent === 'per-replica') {
+          effects.perReplica = true;
+          return;
+        }
+        if (intent === 'shared-write') effects.sharedWrite = true;
+        if (intent === 'shared-write' || !callIsInProcess(node, depth)) effects.external = true;
         break;
       }
       default:
@@ -327,7 +162,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
       } else if (child && typeof (child as TSESTree.Node).type === 'string') {
         walk(child as TSESTree.Node, depth);
       }
-      if (effects.external) return;
+      if (effects.coordinated) return;
     }
   };
 

@@ -6,25 +6,14 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { GuardCallKind } from './guard-calls.js';
 import { workEffects, type EffectsOptions } from './external-effects.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
 
 export type GuardLookup = (call: TSESTree.CallExpression) => GuardCallKind | undefined;
 
+/** The call under `await`, `void`, `!`-free TypeScript wrappers and optional chains. */
 function unwrap(node: TSESTree.Node): TSESTree.Node {
-  let current = node;
-  for (;;) {
-    if (
-      current.type === 'AwaitExpression' ||
-      current.type === 'TSNonNullExpression' ||
-      current.type === 'ChainExpression' ||
-      current.type === 'TSAsExpression'
-    ) {
-      current = current.type === 'AwaitExpression' ? current.argument : current.expression;
-    } else if (current.type === 'UnaryExpression' && current.operator === 'void') {
-      current = current.argument;
-    } else {
-      return current;
-    }
-  }
+  const inner = unwrapExpression(node, { await: true });
+  return inner.type === 'UnaryExpression' && inner.operator === 'void' ? unwrap(inner.argument) : inner;
 }
 
 function isCheckCall(node: TSESTree.Node, guards: GuardLookup): boolean {

@@ -3,6 +3,7 @@
 // `this.method.bind(this)`, and a thin `() => this.method()` / `() => sweep()` wrapper.
 import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 
@@ -23,19 +24,15 @@ export function isFunctionLike(node: TSESTree.Node | null | undefined): node is 
   return node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
 }
 
+/** `sweep` of `this.sweep`, `this['sweep']`, `this.#sweep` (private names keep their `#`). */
 function memberName(node: TSESTree.MemberExpression): string | undefined {
-  if (node.computed) return node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined;
-  if (node.property.type === 'Identifier') return node.property.name;
-  if (node.property.type === 'PrivateIdentifier') return `#${node.property.name}`;
-  return undefined;
+  return node.property.type === 'PrivateIdentifier' ? `#${node.property.name}` : memberPropertyName(node);
 }
 
-function keyName(member: TSESTree.MethodDefinition | TSESTree.PropertyDefinition): string | undefined {
-  if (member.computed) return member.key.type === 'Literal' && typeof member.key.value === 'string' ? member.key.value : undefined;
-  if (member.key.type === 'Identifier') return member.key.name;
+/** The name of a class member as written (`sweep`, `'sweep'`, `#sweep`). */
+export function classMemberKeyName(member: TSESTree.MethodDefinition | TSESTree.PropertyDefinition): string | undefined {
   if (member.key.type === 'PrivateIdentifier') return `#${member.key.name}`;
-  if (member.key.type === 'Literal') return String(member.key.value);
-  return undefined;
+  return propertyKeyName(member as unknown as TSESTree.Property);
 }
 
 /** The class whose `this` an expression at `node` sees (through arrows and methods only). */
@@ -58,7 +55,7 @@ export function classMember(node: TSESTree.Node, name: string): ResolvedWork | u
   if (!body) return undefined;
   for (const member of body.body) {
     if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition') continue;
-    if (member.static || keyName(member) !== name) continue;
+    if (member.static || classMemberKeyName(member) !== name) continue;
     if (member.type === 'MethodDefinition' && member.kind === 'method')
       return { fn: member.value as TSESTree.FunctionExpression, name, member };
     if (member.type === 'PropertyDefinition' && isFunctionLike(member.value)) return { fn: member.value, name, member };

@@ -1,9 +1,10 @@
 // The guard statement the `no-unguarded-schedule` suggestion and the `guard-schedules` codemod
 // both insert, built from the rule's facts so the two can never produce different text.
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { SchedulePeriod } from '../../analysis/scheduled-work/scheduled-work.js';
+import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
-/** The schedule of a finding: an interval expression as written, or a literal cron expression. */
-export type SchedulePeriod = { kind: 'interval'; text: string } | { kind: 'cron'; expression: string; tzText?: string } | undefined;
+export type { SchedulePeriod };
 
 export interface GuardStatementOptions {
   /** How the guard is called in this file: `claimPeriod`, an alias, or `rg.claimPeriod`. */
@@ -28,9 +29,8 @@ export function leaseKey(service: string, job: string): string {
 export function periodArgumentText(period: SchedulePeriod): string | undefined {
   if (!period) return undefined;
   if (period.kind === 'interval') return period.text;
-  return period.tzText === undefined
-    ? `{ cron: ${quote(period.expression)} }`
-    : `{ cron: ${quote(period.expression)}, tz: ${period.tzText} }`;
+  const cron = period.kind === 'cron' ? quote(period.expression) : period.text;
+  return period.tzText === undefined ? `{ cron: ${cron} }` : `{ cron: ${cron}, tz: ${period.tzText} }`;
 }
 
 /**
@@ -49,14 +49,12 @@ export function guardStatementText(
   return `if (!(await ${callee}(${quote(leaseKey(service, job))}, ${period}))) ${options.exit ?? 'return'};`;
 }
 
-type WorkFunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
-
 /**
  * A self-rescheduling `setTimeout` loop's `setTimeout(tick, ms);` when it is a top-level
  * statement of the work function's body — the only shape where the guard can safely exit: the
  * losing replica must still reschedule, or its loop stops for good.
  */
-export function rescheduleStatementOf(fn: WorkFunctionNode, schedulerNode: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
+export function rescheduleStatementOf(fn: FunctionLike, schedulerNode: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
   if (fn.body.type !== 'BlockStatement') return undefined;
   return fn.body.body.find((s): s is TSESTree.ExpressionStatement => s.type === 'ExpressionStatement' && s.expression === schedulerNode);
 }
@@ -65,4 +63,18 @@ export function rescheduleStatementOf(fn: WorkFunctionNode, schedulerNode: TSEST
 export function guardWithReschedule(guard: string, reschedule: { range: [number, number] }, text: string): string {
   const source = text.slice(reschedule.range[0], reschedule.range[1]);
   return guard.replace(/ return;$/, ` { ${source.endsWith(';') ? source : `${source};`} return; }`);
+}
+
+/**
+ * `async function tick() { try { work } finally { setTimeout(tick, ms); } }`: the `try` block, when
+ * the reschedule is a plain statement of a top-level `finally` — a guard that returns from inside
+ * the `try` still reaches the `finally`, so a losing replica keeps its loop.
+ */
+export function tryBlockBeforeFinallyReschedule(fn: FunctionLike, schedulerNode: TSESTree.Node): TSESTree.BlockStatement | undefined {
+  if (fn.body.type !== 'BlockStatement') return undefined;
+  for (const statement of fn.body.body) {
+    if (statement.type !== 'TryStatement' || !statement.finalizer) continue;
+    if (statement.finalizer.body.some((s) => s.type === 'ExpressionStatement' && s.expression === schedulerNode)) return statement.block;
+  }
+  return undefined;
 }

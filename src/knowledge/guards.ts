@@ -18,6 +18,9 @@ export interface GuardEntry {
 
 export const RUNTIME_MODULE = 'replica-guard';
 
+/** The runtime's no-op method decorator that marks a scheduled method as per-replica by design. */
+export const PER_REPLICA_DECORATOR = 'PerReplica';
+
 /** The guard a suggestion inserts as the first statement of a scheduled work function. */
 export const PERIOD_GUARD = 'claimPeriod';
 

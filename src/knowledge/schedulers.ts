@@ -60,11 +60,33 @@ export interface SchedulerEntry {
   coordinated?: readonly CoordinatedOption[];
   /** The callback reschedules itself (`setTimeout` inside its own work function). */
   selfRescheduling?: boolean;
+  /**
+   * A bare timer (`setInterval`, a `setTimeout` loop): reported only when its work reaches a shared
+   * effect. Every other entry is a declared job: business work unless shown otherwise.
+   */
+  bareTimer?: boolean;
   /** Argument holding a job name usable as the lease key's job part (only when the work sits at `workAt`, if given). */
   nameArgument?: { argument: ArgumentRef; option?: string; workAt?: number };
 }
 
 const TIMERS = [null, 'timers', 'node:timers'] as const;
+
+/** croner: `Cron(pattern, options?, fn)`, the callback second or third. */
+function cronerEntry(path: readonly string[], kind: 'construct' | 'call'): SchedulerEntry {
+  return {
+    id: 'croner.Cron',
+    modules: ['croner'],
+    path,
+    kind,
+    work: [
+      { kind: 'argument', argument: 2 },
+      { kind: 'argument', argument: 1 },
+    ],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 1, option: 'timezone' },
+    nameArgument: { argument: 1, option: 'name' },
+  };
+}
 const TIMERS_PROMISES = ['timers/promises', 'node:timers/promises'] as const;
 
 export const SCHEDULERS: readonly SchedulerEntry[] = [
@@ -75,6 +97,17 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     kind: 'call',
     work: [{ kind: 'argument', argument: 0 }],
     schedule: [{ kind: 'interval', argument: 1 }],
+    bareTimer: true,
+  },
+  {
+    // Meteor's server timers are the same timers, bound to the fiber.
+    id: 'Meteor.setInterval',
+    modules: [null, 'meteor/meteor'],
+    path: ['Meteor', 'setInterval'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 0 }],
+    schedule: [{ kind: 'interval', argument: 1 }],
+    bareTimer: true,
   },
   {
     // `function tick() { …; setTimeout(tick, ms); }`: only a setTimeout inside its own work
@@ -86,6 +119,7 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     work: [{ kind: 'argument', argument: 0 }],
     schedule: [{ kind: 'interval', argument: 1 }],
     selfRescheduling: true,
+    bareTimer: true,
   },
   {
     id: 'timers/promises.setInterval',
@@ -94,6 +128,7 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     kind: 'call',
     work: [{ kind: 'for-await-body' }],
     schedule: [{ kind: 'interval', argument: 0 }],
+    bareTimer: true,
   },
   {
     id: 'node-cron.schedule',
@@ -136,32 +171,8 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     timeZone: { argument: 0, option: 'timeZone' },
     nameArgument: { argument: 0, option: 'name' },
   },
-  {
-    id: 'croner.Cron',
-    modules: ['croner'],
-    path: ['Cron'],
-    kind: 'construct',
-    work: [
-      { kind: 'argument', argument: 2 },
-      { kind: 'argument', argument: 1 },
-    ],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 1, option: 'timezone' },
-    nameArgument: { argument: 1, option: 'name' },
-  },
-  {
-    id: 'croner.Cron',
-    modules: ['croner'],
-    path: ['Cron'],
-    kind: 'call',
-    work: [
-      { kind: 'argument', argument: 2 },
-      { kind: 'argument', argument: 1 },
-    ],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 1, option: 'timezone' },
-    nameArgument: { argument: 1, option: 'name' },
-  },
+  // `new Cron(…)`, `Cron(…)`; `const Cron = require('croner')` makes the CommonJS module itself the class.
+  ...(['construct', 'call'] as const).flatMap((kind) => [cronerEntry(['Cron'], kind), cronerEntry([], kind)]),
   {
     // scheduleJob(rule, fn) or scheduleJob(name, rule, fn); rule is a cron string, a
     // RecurrenceRule, a Date, or `{ rule, tz }`.

@@ -58,7 +58,7 @@ describe('replica-codemod', { timeout: 180_000 }, () => {
   test('--json prints the machine report', () => {
     const dir = repo({
       'src/jobs.ts': UNGUARDED,
-      'src/imported.ts': "import { sweep } from './sweep.js';\n\nsetInterval(sweep, 60_000);\n",
+      'src/imported.ts': "import cron from 'node-cron';\nimport { sweep } from './sweep.js';\n\ncron.schedule('* * * * *', sweep);\n",
     });
     const { status, stdout } = run(dir, '--json', '--dry-run', '--service', 'invoicing', '--transform', 'guard-schedules');
     expect(status).toBe(0);
@@ -75,7 +75,7 @@ describe('replica-codemod', { timeout: 180_000 }, () => {
       manual: [
         {
           file: 'src/imported.ts',
-          line: 4,
+          line: 5,
           reason: 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined',
           transform: 'guard-schedules',
         },

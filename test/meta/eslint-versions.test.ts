@@ -13,7 +13,7 @@ const source = [
   'const pool = new pg.Pool();',
   "export const dataSource = new DataSource({ type: 'postgres', synchronize: true });",
   'setInterval(async () => {',
-  "  await pool.query('SELECT pg_try_advisory_lock(42)');",
+  "  await pool.query('SELECT pg_try_advisory_lock(42); UPDATE jobs SET ran_at = now()');",
   '}, 60_000);',
   'export async function publish(data) {',
   '  const nc = await connect();',

@@ -270,7 +270,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: lines('setInterval(async () => {', '  await sendReminders();', '}, 60_000);'),
       errors: [
         unguarded(
-          { line: 1, column: 13, endLine: 1, endColumn: 24 },
+          { line: 1, column: 13, endLine: 3, endColumn: 2 },
           lines(IMPORT, 'setInterval(async () => {', `  ${guard('app-1', '60_000')}`, '  await sendReminders();', '}, 60_000);'),
         ),
       ],
@@ -288,7 +288,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 3, column: 1, endLine: 3, endColumn: 29 },
+          { line: 2, column: 13, endLine: 2, endColumn: 26 },
           lines(
             "import { db } from './db';",
             IMPORT,
@@ -313,7 +313,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 2, column: 21, endLine: 2, endColumn: 32 },
+          { line: 5, column: 13, endLine: 5, endColumn: 24 },
           lines(
             IMPORT,
             'const FIVE_MINUTES = 300_000;',
@@ -328,6 +328,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // this.method.bind(this): the method is made async, its `void` return type a Promise.
     {
+      options: [{ reportAll: true }],
       settings,
       code: lines(
         'export class Renewals {',
@@ -341,7 +342,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 5, column: 11, endLine: 5, endColumn: 16 },
+          { line: 3, column: 17, endLine: 3, endColumn: 38 },
           lines(
             IMPORT,
             'export class Renewals {',
@@ -372,7 +373,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 5, column: 9, endLine: 5, endColumn: 15 },
+          { line: 3, column: 17, endLine: 3, endColumn: 36 },
           lines(
             IMPORT,
             'class Reminders {',
@@ -390,6 +391,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // this.method with an arrow-valued class property.
     {
+      options: [{ reportAll: true }],
       settings,
       code: lines(
         'class Outbox {',
@@ -403,7 +405,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 5, column: 11, endLine: 5, endColumn: 22 },
+          { line: 3, column: 17, endLine: 3, endColumn: 27 },
           lines(
             IMPORT,
             'class Outbox {',
@@ -421,11 +423,12 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // A synchronous function with an outside call is made async.
     {
+      options: [{ reportAll: true }],
       settings,
       code: lines('function chargeCards() {', '  stripe.charges.create({ amount: 100 });', '}', 'setInterval(chargeCards, 86_400_000);'),
       errors: [
         unguarded(
-          { line: 1, column: 1, endLine: 1, endColumn: 21 },
+          { line: 4, column: 13, endLine: 4, endColumn: 24 },
           lines(
             IMPORT,
             'async function chargeCards() {',
@@ -443,7 +446,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: lines("import { sendDigest } from './digest';", 'setInterval(() => sendDigest(), 3_600_000);'),
       errors: [
         unguarded(
-          { line: 2, column: 13, endLine: 2, endColumn: 18 },
+          { line: 2, column: 13, endLine: 2, endColumn: 31 },
           lines(
             "import { sendDigest } from './digest';",
             IMPORT,
@@ -462,7 +465,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: 'setInterval(() => { fetchRates().then(saveRates); }, 10_000);',
       errors: [
         unguarded(
-          { line: 1, column: 13, endLine: 1, endColumn: 18 },
+          { line: 1, column: 13, endLine: 1, endColumn: 52 },
           lines(IMPORT, `setInterval(async () => { ${guard('jobs-1', '10_000')} fetchRates().then(saveRates); }, 10_000);`),
         ),
       ],
@@ -482,11 +485,12 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // globalThis.setInterval and setInterval imported from node:timers.
     {
+      options: [{ reportAll: true }],
       settings,
       code: 'globalThis.setInterval(async function poll() { await poll2(); }, 500);',
       errors: [
         unguarded(
-          { line: 1, column: 24, endLine: 1, endColumn: 43 },
+          { line: 1, column: 24, endLine: 1, endColumn: 64 },
           lines(IMPORT, `globalThis.setInterval(async function poll() { ${guard('poll', '500')} await poll2(); }, 500);`),
         ),
       ],
@@ -508,11 +512,12 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // A self-rescheduling setTimeout loop.
     {
+      options: [{ reportAll: true }],
       settings,
       code: lines('async function tick() {', '  await reconcile();', '  setTimeout(tick, 15_000);', '}', 'tick();'),
       errors: [
         unguarded(
-          { line: 1, column: 1, endLine: 1, endColumn: 20 },
+          { line: 3, column: 14, endLine: 3, endColumn: 18 },
           lines(
             IMPORT,
             'async function tick() {',
@@ -538,7 +543,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 3, column: 25, endLine: 3, endColumn: 38 },
+          { line: 3, column: 25, endLine: 3, endColumn: 30 },
           lines(
             "import { setInterval as every } from 'node:timers/promises';",
             IMPORT,
@@ -582,7 +587,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: lines(CRON, "cron.schedule('0 * * * *', async function sendInvoices() {", '  await invoices.send();', '});'),
       errors: [
         unguarded(
-          { line: 2, column: 28, endLine: 2, endColumn: 55 },
+          { line: 2, column: 28, endLine: 4, endColumn: 2 },
           lines(
             CRON,
             IMPORT,
@@ -674,7 +679,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 4, column: 11 },
+          { line: 2, column: 1 },
           lines(
             "import { CronJob } from 'cron';",
             IMPORT,
@@ -698,7 +703,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 2, column: 1, endColumn: 22 },
+          { line: 3, column: 25, endColumn: 31 },
           lines(
             "import { CronJob as Job } from 'cron';",
             IMPORT,
@@ -813,7 +818,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ),
       errors: [
         unguarded(
-          { line: 3, column: 43 },
+          { line: 4, column: 32 },
           lines(
             "import { AsyncTask, SimpleIntervalJob, ToadScheduler } from 'toad-scheduler';",
             IMPORT,
@@ -928,7 +933,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ],
     },
     {
-      // A cron expression that is not a literal: reported, no period to suggest.
+      // A cron expression named by an enum member or a constant: `{ cron: CronExpression.EVERY_HOUR }` is valid as written.
       settings,
       code: lines(
         "import { Cron, CronExpression } from '@nestjs/schedule';",
@@ -937,7 +942,19 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
         '  async hourly() { await this.mailer.send(); }',
         '}',
       ),
-      errors: [unguarded({ line: 3, column: 3 })],
+      errors: [
+        unguarded(
+          { line: 3, column: 3 },
+          lines(
+            "import { Cron, CronExpression } from '@nestjs/schedule';",
+            IMPORT,
+            'class Reports {',
+            '  @Cron(CronExpression.EVERY_HOUR)',
+            `  async hourly() { ${guard('hourly', '{ cron: CronExpression.EVERY_HOUR }')} await this.mailer.send(); }`,
+            '}',
+          ),
+        ),
+      ],
     },
     // SchedulerRegistry gives an inline job its name.
     {
@@ -972,6 +989,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       ],
     },
     {
+      options: [{ reportAll: true }],
       settings,
       code: lines(
         "import { SchedulerRegistry } from '@nestjs/schedule';",
@@ -994,6 +1012,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // Work defined in another file: reported on the name, nothing to edit here.
     {
+      options: [{ reportAll: true }],
       settings,
       code: lines("import { sweep } from './sweep';", 'setInterval(sweep, 60_000);'),
       errors: [unguarded({ line: 2, column: 13, endLine: 2, endColumn: 18 })],
@@ -1043,7 +1062,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
               "setInterval(async function sync() { if (!(await claim('billing:sync', 1000))) return; await api.sync(); }, 1000);",
             ),
           ),
-          data: { scheduler: 'setInterval', guard: 'claim' },
+          data: { scheduler: 'setInterval', guard: 'claim', work: 'sync' },
         },
       ],
     },
@@ -1106,6 +1125,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // Service from settings is used verbatim in the key.
     {
+      options: [{ reportAll: true }],
       settings: { 'replica-guard': { service: 'payments-api' } },
       code: 'setInterval(async function settle() { await ledger.settle(); }, 1000);',
       errors: [
@@ -1120,6 +1140,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     },
     // `typeof document` alone (a server bundle's shim) does not make a file browser code.
     {
+      options: [{ reportAll: true }],
       settings,
       code: lines(
         "const hasDom = typeof document !== 'undefined';",
@@ -1142,7 +1163,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: lines('async function sync() { await api.sync(); }', 'setInterval(sync, 1000);', 'setInterval(sync, 2000);'),
       errors: [
         unguarded(
-          { line: 1, column: 1 },
+          { line: 2, column: 13 },
           lines(
             IMPORT,
             `async function sync() { ${guard('sync', '1000')} await api.sync(); }`,

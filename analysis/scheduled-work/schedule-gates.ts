@@ -1,0 +1,194 @@
+// What surrounds a schedule where it is set up: a condition that starts it only on the elected
+// leader (coordinated at run time), or only where a deployment flag is set (every pod of one
+// Deployment has the same environment, so the flag holds only while someone keeps exactly one pod
+// configured differently); and whether the timer is a job runner (a scheduler of the project's
+// own: a `Scheduler`/`Job`/`cron` class, function or file, or one that runs a job handed in).
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { basename, extname } from 'node:path';
+import { findVariable } from '@eslint-community/eslint-utils';
+import { memberPropertyName } from '../ast/property-names.js';
+import { DEPLOYMENT_FLAG_PATTERN, JOB_RUNNER_WORDS, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
+import { classMemberKeyName, isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
+import { nameWords } from './work-intent.js';
+
+export type ScheduleGate = 'leader' | 'deployment-flag' | undefined;
+
+const MAX_CALLER_DEPTH = 3;
+
+function enclosingFunction(node: TSESTree.Node): FunctionLike | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+function exits(statement: TSESTree.Statement): boolean {
+  if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement') return true;
+  return statement.type === 'BlockStatement' && statement.body.some((s) => s.type === 'ReturnStatement' || s.type === 'ThrowStatement');
+}
+
+/** The conditions that must hold for `node` to run, inside its own function. */
+function conditionsAround(node: TSESTree.Node, fn: FunctionLike | undefined): TSESTree.Node[] {
+  const tests: TSESTree.Node[] = [];
+  let child: TSESTree.Node = node;
+  for (let current = node.parent; current && current !== fn; child = current, current = current.parent) {
+    if (current.type === 'IfStatement' && child !== current.test) tests.push(current.test);
+    if (current.type === 'ConditionalExpression' && child !== current.test) tests.push(current.test);
+    if (current.type === 'LogicalExpression' && child === current.right) tests.push(current.left);
+    if (current.type === 'BlockStatement' || current.type === 'Program') {
+      // `if (!isLeader) return;` before the statement holding the schedule.
+      for (const statement of current.body) {
+        if (statement === child) break;
+        if (statement.type === 'IfStatement' && exits(statement.consequent)) tests.push(statement.test);
+      }
+    }
+  }
+  return tests;
+}
+
+/** The text of a condition, with the bodies of same-class getters it reads (`this.isEnabled`). */
+function conditionText(sourceCode: SourceCode, test: TSESTree.Node): string {
+  let text = sourceCode.getText(test);
+  const classBody = ancestorOfType(test, 'ClassBody');
+  if (!classBody) return text;
+  for (const member of classBody.body) {
+    if (member.type !== 'MethodDefinition' || member.kind !== 'get') continue;
+    const name = classMemberKeyName(member);
+    if (name !== undefined && text.includes(`this.${name}`)) text += ` ${sourceCode.getText(member.value)}`;
+  }
+  return text;
+}
+
+function ancestorOfType(node: TSESTree.Node, type: 'ClassBody'): TSESTree.ClassBody | undefined {
+  for (let current = node.parent; current; current = current.parent) if (current.type === type) return current;
+  return undefined;
+}
+
+/** Calls in the same class (or file) to the function `fn`: `this.startPruning()`, `start()`. */
+function callersOf(sourceCode: SourceCode, fn: FunctionLike): TSESTree.CallExpression[] {
+  const out: TSESTree.CallExpression[] = [];
+  const scope = ancestorOfType(fn, 'ClassBody') ?? sourceCode.ast;
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const visit = (node: TSESTree.Node): void => {
+    if (node.type === 'CallExpression' && (node.callee.type === 'Identifier' || node.callee.type === 'MemberExpression')) {
+      if (resolveWorkFunction(sourceCode, node.callee)?.fn === fn) out.push(node);
+    }
+    for (const key of keys[node.type] ?? []) {
+      const value = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item && typeof (item as TSESTree.Node).type === 'string') visit(item as TSESTree.Node);
+    }
+  };
+  visit(scope);
+  return out;
+}
+
+function hasWord(text: string, words: readonly string[]): boolean {
+  return nameWords(text).some((w) => words.includes(w));
+}
+
+/** A leader or deployment-flag condition on the way to `node` (its own function, then up to three callers). */
+export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): ScheduleGate {
+  let flag = false;
+  const seen = new Set<FunctionLike>();
+  const visit = (at: TSESTree.Node, depth: number): boolean => {
+    const fn = enclosingFunction(at);
+    for (const test of conditionsAround(at, fn)) {
+      const text = conditionText(sourceCode, test);
+      if (hasWord(text, LEADER_WORDS)) return true;
+      if (DEPLOYMENT_FLAG_PATTERN.test(text)) flag = true;
+    }
+    if (!fn || seen.has(fn) || depth >= MAX_CALLER_DEPTH) return false;
+    seen.add(fn);
+    // Started from a leader-election event: `on('leader-takeover', () => this.start())`.
+    const call = fn.parent;
+    if (call?.type === 'CallExpression' && call.arguments.some((a) => a.type === 'Literal' && hasWord(String(a.value), LEADER_WORDS)))
+      return true;
+    return callersOf(sourceCode, fn).some((caller) => visit(caller, depth + 1));
+  };
+  if (visit(node, 0)) return 'leader';
+  return flag ? 'deployment-flag' : undefined;
+}
+
+/** The work's first statement is a deployment-flag check: `if (!config.isCronNode) return;`. */
+export function workStartsWithFlagCheck(sourceCode: SourceCode, fn: FunctionLike | undefined): boolean {
+  const first = fn?.body.type === 'BlockStatement' ? fn.body.body[0] : undefined;
+  return first?.type === 'IfStatement' && DEPLOYMENT_FLAG_PATTERN.test(sourceCode.getText(first.test));
+}
+
+function namesAround(node: TSESTree.Node): string[] {
+  const names: string[] = [];
+  for (let current = node.parent; current; current = current.parent) {
+    if ((current.type === 'ClassDeclaration' || current.type === 'ClassExpression') && current.id) names.push(current.id.name);
+    if (current.type === 'FunctionDeclaration' && current.id) names.push(current.id.name);
+    if (current.type === 'MethodDefinition') names.push(classMemberKeyName(current) ?? '');
+  }
+  return names;
+}
+
+/** Whether a function around the schedule calls one of its own function parameters (a job handed in). */
+function runsJobHandedIn(sourceCode: SourceCode, schedule: TSESTree.Node): boolean {
+  for (let fn = enclosingFunction(schedule); fn; fn = enclosingFunction(fn)) {
+    // A callback's parameters (`new Promise((resolve) => …)`) are someone else's, not a job handed in.
+    if (fn.parent?.type === 'CallExpression' || fn.parent?.type === 'NewExpression') continue;
+    const body = sourceCode.getText(fn.body);
+    for (const p of fn.params) if (p.type === 'Identifier' && new RegExp(`\\b${p.name}\\s*\\(`).test(body)) return true;
+  }
+  return false;
+}
+
+/** A timer that is the project's own job runner: its schedule is a declared job. */
+export function isJobRunner(sourceCode: SourceCode, schedule: TSESTree.Node, filename: string): boolean {
+  const file = basename(filename, extname(filename));
+  if ([file, ...namesAround(schedule)].some((name) => hasWord(name, JOB_RUNNER_WORDS))) return true;
+  return runsJobHandedIn(sourceCode, schedule);
+}
+
+/** `queue()` → `setTimeout(invoke)` → `invoke()` → `queue()`: the work calls back the function that set the timer. */
+export function reschedulesThroughCaller(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
+  const setter = enclosingFunction(schedule);
+  if (!setter || setter === work) return false;
+  return callersOf(sourceCode, setter).some((call) => call.range[0] >= work.range[0] && call.range[1] <= work.range[1]);
+}
+
+const ITERATING = new Set(['keys', 'values', 'entries', 'forEach']);
+
+/** A collection this process holds in memory: `const users = {}`, `this.pending = []`, `new Map()`. */
+function isInMemoryCollection(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  let init: TSESTree.Node | null | undefined;
+  if (node.type === 'Identifier') {
+    const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { defs: Array<{ node: TSESTree.Node }> } | null;
+    const def = variable?.defs[0]?.node;
+    init = def?.type === 'VariableDeclarator' ? def.init : undefined;
+  } else if (node.type === 'MemberExpression' && node.object.type === 'ThisExpression') {
+    const name = memberPropertyName(node);
+    const classBody = ancestorOfType(node, 'ClassBody');
+    const field = classBody?.body.find((m) => m.type === 'PropertyDefinition' && classMemberKeyName(m) === name);
+    init = field?.type === 'PropertyDefinition' ? field.value : undefined;
+  }
+  if (!init) return false;
+  if (init.type === 'ObjectExpression' || init.type === 'ArrayExpression') return true;
+  return init.type === 'NewExpression' && init.callee.type === 'Identifier' && ['Map', 'Set'].includes(init.callee.name);
+}
+
+/** The work walks a collection this process holds in memory (`Object.keys(users)`, `this.buffer.forEach`): its own state, per replica. */
+export function iteratesOwnCollection(sourceCode: SourceCode, work: FunctionLike): boolean {
+  let found = false;
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const visit = (node: TSESTree.Node): void => {
+    if (found) return;
+    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
+      const method = memberPropertyName(node.callee);
+      const object = node.callee.object;
+      const target = object.type === 'Identifier' && object.name === 'Object' ? node.arguments[0] : object;
+      if (method !== undefined && ITERATING.has(method) && target && isInMemoryCollection(sourceCode, target)) found = true;
+    }
+    if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && isInMemoryCollection(sourceCode, node.right)) found = true;
+    for (const key of keys[node.type] ?? []) {
+      const value = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item && typeof (item as TSESTree.Node).type === 'string') visit(item as TSESTree.Node);
+    }
+  };
+  visit(work.body);
+  return found;
+}

@@ -1,0 +1,152 @@
+// What one call in scheduled work says about the work's intent, read from names (the catalogue of
+// words is src/knowledge/per-replica.ts): it takes a lock or claims (coordinated), it belongs to
+// this instance only (telemetry, heartbeat, own-buffer flush…), or it writes shared state / sends
+// something out (a shared effect).
+import type { TSESTree } from '@typescript-eslint/utils';
+import {
+  CONDITIONAL_CLAIM_VERBS,
+  LOCK_VERBS,
+  LOCK_WORDS,
+  MACHINE_ID_NAMES,
+  PER_REPLICA_WORDS,
+  PER_REPLICA_WORD_PAIRS,
+  RECEIVER_BOUND_VERBS,
+  SHARED_WRITE_VERBS,
+  TELEMETRY_MODULES,
+  TELEMETRY_MODULE_WORDS,
+  VERB_PREFIXES,
+  WRITE_HTTP_METHODS,
+} from '../../src/knowledge/per-replica.js';
+import { EXTERNAL_RECEIVER_WORDS } from '../../src/knowledge/work-effects.js';
+import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+
+export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
+
+/** `acquireLock` → `['acquire', 'lock']`, `SEND_MAIL` → `['send', 'mail']`. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
+
+/** Whether a name says "this instance only": `sendMachineTelemetry`, `pingRedis`, `flushBuffer`, `reloadCache`. */
+export function isPerReplicaName(name: string): boolean {
+  const words = nameWords(name);
+  if (words.some((w) => PER_REPLICA_WORDS.includes(w))) return true;
+  return PER_REPLICA_WORD_PAIRS.some(([a, b]) => words.some((w) => a.includes(w)) && words.some((w) => b.includes(w)));
+}
+
+/** `acquireLock`, `tryLock`, `withLock`, `isLeader`, `tryClaimTask`, `trySetCronTime`. */
+function isLockName(name: string): boolean {
+  const words = nameWords(name);
+  if (words[0] === 'unlock' || words[0] === 'release' || words[0] === 'renew' || words[0] === 'extend') return false;
+  if (words.some((w) => LOCK_WORDS.includes(w)) && (has(LOCK_VERBS, words[0]) || words.length === 1)) return true;
+  return words[0] === 'try' && has(CONDITIONAL_CLAIM_VERBS, words[1]);
+}
+
+function calleeName(callee: TSESTree.Node): string | undefined {
+  if (callee.type === 'Identifier') return callee.name;
+  return memberPropertyName(callee);
+}
+
+function receiverWords(callee: TSESTree.Node): string[] {
+  if (callee.type !== 'MemberExpression') return [];
+  const object = callee.object.type === 'CallExpression' ? callee.object.callee : callee.object;
+  const name = object.type === 'Identifier' ? object.name : memberPropertyName(object);
+  return name === undefined ? [] : nameWords(name);
+}
+
+function isTelemetryModule(module: string): boolean {
+  return TELEMETRY_MODULES.includes(module) || TELEMETRY_MODULE_WORDS.some((w) => module.toLowerCase().includes(w));
+}
+
+/** Local names bound to telemetry modules (`import { track } from '@acme/telemetry'`, `const statsd = require('hot-shots')`). */
+export function telemetryBindings(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration' && isTelemetryModule(String(statement.source.value))) {
+      for (const specifier of statement.specifiers) names.add(specifier.local.name);
+    }
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations) {
+      const init = declarator.init;
+      if (init?.type !== 'CallExpression' || init.callee.type !== 'Identifier' || init.callee.name !== 'require') continue;
+      const source = init.arguments[0];
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !isTelemetryModule(source.value)) continue;
+      if (declarator.id.type === 'Identifier') names.add(declarator.id.name);
+      if (declarator.id.type === 'ObjectPattern')
+        for (const p of declarator.id.properties) if (p.type === 'Property' && p.value.type === 'Identifier') names.add(p.value.name);
+    }
+  }
+  return names;
+}
+
+function rootIdentifier(node: TSESTree.Node): string | undefined {
+  let current = node;
+  while (current.type === 'MemberExpression' || current.type === 'CallExpression')
+    current = current.type === 'MemberExpression' ? current.object : current.callee;
+  return current.type === 'Identifier' ? current.name : undefined;
+}
+
+/** `fetch(url, { method: 'POST' })`, `axios.post(…)`, `http.request({ method: 'PUT' })`. */
+function isWriteHttp(call: TSESTree.CallExpression, name: string | undefined, receiver: string[]): boolean {
+  if (name && WRITE_HTTP_METHODS.includes(name.toUpperCase()) && receiver.some((w) => EXTERNAL_RECEIVER_WORDS.has(w))) return true;
+  return call.arguments.some(
+    (a) =>
+      a.type === 'ObjectExpression' &&
+      a.properties.some(
+        (p) =>
+          p.type === 'Property' &&
+          propertyKeyName(p) === 'method' &&
+          p.value.type === 'Literal' &&
+          WRITE_HTTP_METHODS.includes(String(p.value.value).toUpperCase()),
+      ),
+  );
+}
+
+const WRITE_SQL = /^\s*(insert|update|delete|merge|upsert|truncate)\b|\b(insert\s+into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
+
+/** The text of a string or template argument, for SQL. */
+function sqlText(node: TSESTree.Node | undefined): string | undefined {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.raw).join(' ');
+  return undefined;
+}
+
+export function isWriteSql(text: string | undefined): boolean {
+  return text !== undefined && WRITE_SQL.test(text);
+}
+
+/** The intent of one call, or undefined when its name says nothing. */
+export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet<string>): CallIntent {
+  const name = calleeName(call.callee);
+  const receiver = receiverWords(call.callee);
+  if (name !== undefined) {
+    if (isLockName(name)) return 'coordinated';
+    if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
+  }
+  const root = rootIdentifier(call.callee);
+  if (root !== undefined && telemetry.has(root)) return 'per-replica';
+  if (name !== undefined && isPerReplicaName(name)) return 'per-replica';
+  if (isWriteHttp(call, name, receiver)) return 'shared-write';
+  if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';
+  if (name === undefined) return undefined;
+  const words = nameWords(name);
+  const verb = has(VERB_PREFIXES, words[0]) && words.length > 1 ? words[1] : words[0];
+  if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
+  const compound = words.length > 1;
+  const externalReceiver = receiver.some((w) => EXTERNAL_RECEIVER_WORDS.has(w));
+  if (has(RECEIVER_BOUND_VERBS, verb) && !compound) return externalReceiver ? 'shared-write' : undefined;
+  return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;
+}
+
+/** `this.machineId`, `nodeId`, `os.hostname()`: data keyed to this machine. */
+export function isMachineIdentifier(node: TSESTree.Node): boolean {
+  const name = node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' ? memberPropertyName(node) : undefined;
+  return name !== undefined && MACHINE_ID_NAMES.includes(name);
+}

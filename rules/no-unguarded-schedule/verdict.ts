@@ -1,0 +1,59 @@
+// Whether one scheduled work is reported, and how. A declared job (cron, croner, node-schedule,
+// `@Cron`…, or a bare timer inside the project's own job runner) is business work unless it is
+// shown to be guarded, coordinated or per-replica; a bare timer is reported only when its work
+// reaches a shared effect (with `reportAll`, every unguarded schedule is).
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { workEffects, type Effects, type EffectsOptions } from '../../analysis/scheduled-work/external-effects.js';
+import { isGuarded, type GuardLookup } from '../../analysis/scheduled-work/is-guarded.js';
+import { isJobRunner, iteratesOwnCollection, scheduleGate, workStartsWithFlagCheck } from '../../analysis/scheduled-work/schedule-gates.js';
+import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
+import { isPerReplicaName } from '../../analysis/scheduled-work/work-intent.js';
+import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
+
+/** `report`: runs on every replica; `flag-gate`: only a deployment flag stands between it and every replica. */
+export type Verdict = 'quiet' | 'report' | 'flag-gate';
+
+export interface VerdictInput {
+  work: ScheduledWork;
+  sourceCode: SourceCode;
+  filename: string;
+  guards: GuardLookup;
+  effectsOptions: EffectsOptions;
+  reportAll: boolean;
+}
+
+function decoratorName(decorator: TSESTree.Decorator): string | undefined {
+  const expression = decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
+  if (expression.type === 'Identifier') return expression.name;
+  if (expression.type === 'MemberExpression' && expression.property.type === 'Identifier') return expression.property.name;
+  return undefined;
+}
+
+/** `@PerReplica()` on the scheduled method: every replica runs it by design. */
+function isMarkedPerReplica(work: ScheduledWork): boolean {
+  const member = work.resolved?.member;
+  return member?.type === 'MethodDefinition' && (member.decorators ?? []).some((d) => decoratorName(d) === PER_REPLICA_DECORATOR);
+}
+
+const UNKNOWN: Effects = { external: true, coordinated: false, sharedWrite: false, perReplica: false };
+
+export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOptions, reportAll }: VerdictInput): Verdict {
+  const fn = work.resolved?.fn;
+  const body = fn ? fn.body : work.loopBody;
+  if (body && isGuarded(body, guards, effectsOptions)) return 'quiet';
+  if (isMarkedPerReplica(work)) return 'quiet';
+  const gate = scheduleGate(sourceCode, work.schedulerNode);
+  if (gate === 'leader') return 'quiet';
+  const effects = body ? workEffects(body, effectsOptions) : UNKNOWN;
+  if (effects.coordinated) return 'quiet';
+  const declared = !work.entry.bareTimer || isJobRunner(sourceCode, work.schedulerNode, filename);
+  const perReplica =
+    effects.perReplica ||
+    (work.name !== undefined && isPerReplicaName(work.name)) ||
+    // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
+    (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn));
+  const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
+  if (!harmful) return 'quiet';
+  return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
+}

@@ -1,0 +1,160 @@
+// How scheduled work shows its intent without types: by the modules it calls and the words its
+// functions are named with. Plain data read by `no-unguarded-schedule`:
+// - per-replica intent: metrics and telemetry of this instance, keep-alives and heartbeats on its
+//   own connections, flushing its own buffer, reloading its own cache, renewing its own lock;
+// - coordination: in-house lock / lease / leader names, deduplicating enqueue options;
+// - shared effects: the verbs that write a database, send a message or publish to a queue;
+// - deployment-flag gates: one pod configured differently from the others.
+
+/** Modules whose calls are this instance's metrics or telemetry (a module whose name holds one of `TELEMETRY_MODULE_WORDS` counts too). */
+export const TELEMETRY_MODULES: readonly string[] = [
+  'prom-client',
+  'hot-shots',
+  'node-statsd',
+  'statsd-client',
+  'lynx',
+  '@opentelemetry/api',
+  'dd-trace',
+  'datadog-metrics',
+  '@datadog/datadog-api-client',
+  'posthog-node',
+  'newrelic',
+  'elastic-apm-node',
+  'applicationinsights',
+];
+
+export const TELEMETRY_MODULE_WORDS: readonly string[] = ['telemetry', 'metrics', 'statsd', 'opentelemetry', 'prometheus'];
+
+/** Camel-case words of a function or method name that say "this instance only". */
+export const PER_REPLICA_WORDS: readonly string[] = [
+  'telemetry',
+  'heartbeat',
+  'keepalive',
+  'ping',
+  'beacon',
+  'healthcheck',
+  'gauge',
+  'gauges',
+  'flush',
+  'machine',
+];
+
+/** Word pairs (both in one name) that say "this instance only": `reloadCache`, `renewLock`, `cleanupTemp`. */
+export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+  [
+    ['reload', 'refresh', 'warm', 'rebuild'],
+    ['cache', 'caches', 'config', 'settings'],
+  ],
+  [
+    ['renew', 'extend', 'refresh'],
+    ['lock', 'lease', 'locks', 'leases'],
+  ],
+  [
+    ['clean', 'cleanup', 'remove', 'delete', 'prune'],
+    ['tmp', 'temp', 'local'],
+  ],
+  [
+    ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'],
+    ['connections', 'connection', 'sockets', 'socket', 'clients', 'idle', 'stale'],
+  ],
+];
+
+/** Identifiers that key data to this machine: `machineId`, `nodeId`, `hostname`. */
+export const MACHINE_ID_NAMES: readonly string[] = ['machineId', 'nodeId', 'hostname', 'instanceId', 'hostId'];
+
+/** Words that, in a callee name, mean a lock, lease or leader election (`acquireLock`, `tryLock`, `withLock`, `isLeader`). */
+export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
+
+/** Verbs that take a lock: with a `LOCK_WORDS` receiver or name (`locking.acquire`, `mutex.runExclusive`). */
+export const LOCK_VERBS: readonly string[] = [
+  'acquire',
+  'try',
+  'with',
+  'obtain',
+  'take',
+  'grab',
+  'claim',
+  'lock',
+  'run',
+  'using',
+  'get',
+  'is',
+  'elect',
+];
+
+/** `try…` callee names that claim something conditionally (`tryClaimTask`, `trySetCronTime`). */
+export const CONDITIONAL_CLAIM_VERBS: readonly string[] = ['claim', 'acquire', 'set', 'take', 'reserve', 'mark', 'lock', 'obtain', 'grab'];
+
+/** Option keys that deduplicate an enqueue whatever the call looks like (pg-boss, graphile-worker, idempotency). */
+export const DEDUPE_OPTION_KEYS: readonly string[] = ['singletonKey', 'jobKey', 'idempotencyKey', 'deduplicationId'];
+
+/** First words of a callee name that write shared state or send something out. */
+export const SHARED_WRITE_VERBS: readonly string[] = [
+  'save',
+  'insert',
+  'update',
+  'upsert',
+  'delete',
+  'remove',
+  'destroy',
+  'create',
+  'purge',
+  'prune',
+  'expire',
+  'archive',
+  'truncate',
+  'increment',
+  'decrement',
+  'send',
+  'email',
+  'mail',
+  'notify',
+  'publish',
+  'enqueue',
+  'schedule',
+  'dispatch',
+  'charge',
+  'bill',
+  'invoice',
+  'tweet',
+  'post',
+  'put',
+  'patch',
+  'sync',
+  'cleanup',
+  'clean',
+  'rebuild',
+];
+
+/** Leading words skipped before the verb: `batchRemove`, `bulkCreate`. */
+export const VERB_PREFIXES: readonly string[] = ['batch', 'bulk', 'do', 'async', 'soft', 'hard'];
+
+/** Single-word methods that write only with an outside client as receiver (`repo.save`, not `map.delete`). */
+export const RECEIVER_BOUND_VERBS: readonly string[] = [
+  'delete',
+  'remove',
+  'update',
+  'create',
+  'send',
+  'post',
+  'put',
+  'patch',
+  'sync',
+  'schedule',
+  'dispatch',
+  'add',
+  'set',
+];
+
+/** HTTP methods that change something on the other side. */
+export const WRITE_HTTP_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Words of a condition that mean leader election (coordinated at run time). */
+export const LEADER_WORDS: readonly string[] = ['leader', 'leadership', 'elected'];
+
+/** A condition on deployment configuration: every pod of a Deployment has the same environment. */
+export const DEPLOYMENT_FLAG_PATTERN =
+  /process\.env|NODE_APP_INSTANCE|pm_id|isPrimary|isMaster|primary|cronNode|runJobs|jobsEnabled|isWorker|worker|cron/i;
+
+/** Words in a class, function or file name that make a bare timer a job runner (a declared job). */
+export const JOB_RUNNER_WORDS: readonly string[] = ['cron', 'crons', 'scheduler', 'schedulers', 'jobs'];

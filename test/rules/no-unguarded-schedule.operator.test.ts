@@ -1,0 +1,448 @@
+// no-unguarded-schedule judged as an operator would: declared jobs are business work unless shown
+// otherwise; bare timers are reported only when their work reaches a shared effect; per-replica
+// intent and coordination are read from knowledge; deployment-flag gates keep their own message;
+// reports sit at the schedule.
+import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
+import { ruleTester } from './rule-tester.js';
+
+const lines = (...l: string[]) => l.join('\n');
+const settings = { 'replica-guard': { service: 'billing' } };
+const IMPORT = "import { claimPeriod } from 'replica-guard';";
+const guard = (job: string, period: string) => `if (!(await claimPeriod('billing:${job}', ${period}))) return;`;
+
+ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
+  valid: [
+    // Per-replica by design: gauges of this instance, a ping on its own connection, telemetry.
+    {
+      settings,
+      code: lines('setInterval(async () => {', '  Stats.gauge(`depth`, await jobs.count());', '}, 5000);'),
+    },
+    {
+      settings,
+      code: lines(
+        'class Conn {',
+        '  start() {',
+        '    setInterval(() => { this.ping().catch(() => this.disconnect(true)); }, 30_000);',
+        '  }',
+        '}',
+      ),
+    },
+    {
+      settings,
+      code: lines(
+        "import { scheduleJob } from 'node-schedule';",
+        "import { track } from '@shop/telemetry';",
+        "scheduleJob('0 * * * *', () => { track('ALIVE'); });",
+      ),
+    },
+    {
+      settings,
+      code: lines(
+        "import { Cron } from '@nestjs/schedule';",
+        'class Beacon {',
+        "  @Cron('0 * * * *')",
+        '  async hourly() {',
+        '    await postUsage(this.http, { machineId: this.machineId });',
+        '  }',
+        '}',
+      ),
+    },
+    // A bare timer flushing what this process holds in memory.
+    {
+      settings,
+      code: lines('const pending = [];', 'setInterval(async () => {', '  for (const row of pending) await db.insertRow(row);', '}, 1000);'),
+    },
+    {
+      settings,
+      code: lines(
+        'class Writer {',
+        '  start() {',
+        '    setInterval(() => this.flushAll(), 1000);',
+        '  }',
+        '  async flushAll() { await this.client.insertBatch(); }',
+        '}',
+      ),
+    },
+    // Coordinated one call away: a lock in a same-file function, a conditional claim, a dedupe key.
+    {
+      settings,
+      code: lines(
+        "import cron from 'node-cron';",
+        "cron.schedule('0 * * * *', async () => { await run(); });",
+        'async function run() {',
+        '  const lock = await locks.acquire("trial-mails", 60_000);',
+        '  await mailer.sendTrialEndingMails();',
+        '}',
+      ),
+    },
+    {
+      settings,
+      code: lines('setInterval(async () => {', '  if (await store.tryClaimSlot(Date.now())) await sendDigests();', '}, 60_000);'),
+    },
+    {
+      settings,
+      code: lines(
+        "import cron from 'node-cron';",
+        "cron.schedule('* * * * *', async () => {",
+        "  await boss.insert(due.map((d) => ({ name: 'send', data: d, singletonKey: d.id })));",
+        '});',
+      ),
+    },
+    // Started only on the elected leader (through the caller and a getter).
+    {
+      settings,
+      code: lines(
+        'class Pruning {',
+        '  init() { if (this.instance.isLeader) this.start(); }',
+        '  get enabled() { return this.config.prune && this.instance.isLeader; }',
+        '  start() {',
+        '    if (!this.enabled) return;',
+        '    this.timer = setInterval(async () => await this.softDeleteOld(), 60_000);',
+        '  }',
+        '  async softDeleteOld() { await this.executions.softDeleteExpired(); }',
+        '}',
+      ),
+    },
+    // The explicit opt-out on a decorated method.
+    {
+      settings,
+      code: lines(
+        "import { Interval } from '@nestjs/schedule';",
+        "import { PerReplica } from 'replica-guard';",
+        'class Sweeper {',
+        '  @Interval(10_000)',
+        '  @PerReplica()',
+        '  async sweep() { await this.repo.deleteStale(); }',
+        '}',
+      ),
+    },
+    // A bare timer whose work is unknown: quiet without reportAll; a reconnect loop is its own connection.
+    { settings, code: 'setInterval(() => api.refresh(), 1000);' },
+    {
+      settings,
+      code: lines(
+        'const connect = async () => {',
+        '  try { this.conn = await broker.connect(); } catch { setTimeout(() => connect(), 5000); }',
+        '};',
+      ),
+    },
+  ],
+  invalid: [
+    // A bare timer whose work deletes rows: reported on the work argument.
+    {
+      settings,
+      code: lines(
+        'setInterval(purgeExpired, 30_000);',
+        'async function purgeExpired() {',
+        '  await links.batchRemove({ expired: true });',
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 1,
+          column: 13,
+          endLine: 1,
+          endColumn: 25,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                'setInterval(purgeExpired, 30_000);',
+                'async function purgeExpired() {',
+                `  ${guard('purge-expired', '30_000')}`,
+                '  await links.batchRemove({ expired: true });',
+                '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // A deployment flag gate: still reported, with its own message.
+    {
+      settings,
+      code: lines(
+        'if (process.env.IS_PRIMARY_NODE) {',
+        '  setInterval(purgeExpired, 30_000);',
+        '}',
+        'async function purgeExpired() { await links.deleteExpired(); }',
+      ),
+      errors: [
+        {
+          messageId: 'deploymentFlagGate',
+          line: 2,
+          column: 15,
+          endColumn: 27,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                'if (process.env.IS_PRIMARY_NODE) {',
+                '  setInterval(purgeExpired, 30_000);',
+                '}',
+                `async function purgeExpired() { ${guard('purge-expired', '30_000')} await links.deleteExpired(); }`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      settings,
+      code: lines(
+        "import { Cron } from '@nestjs/schedule';",
+        'class Jobs {',
+        "  @Cron('0 3 * * *')",
+        '  async nightly() {',
+        '    if (!this.config.isCronNode) return;',
+        '    await this.tokens.removeExpired();',
+        '  }',
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'deploymentFlagGate',
+          line: 3,
+          column: 3,
+          endColumn: 21,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                "import { Cron } from '@nestjs/schedule';",
+                IMPORT,
+                'class Jobs {',
+                "  @Cron('0 3 * * *')",
+                '  async nightly() {',
+                `    ${guard('nightly', "{ cron: '0 3 * * *' }")}`,
+                '    if (!this.config.isCronNode) return;',
+                '    await this.tokens.removeExpired();',
+                '  }',
+                '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // croner's module itself as the class, the call spread over lines: reported at `new Cron`.
+    {
+      settings,
+      languageOptions: { sourceType: 'commonjs' } as never,
+      code: lines(
+        "const Cron = require('croner');",
+        'for (const job of jobs) {',
+        '  job.handle = new Cron(',
+        '    job.pattern,',
+        '    { name: job.name },',
+        '    job.run,',
+        '  );',
+        '}',
+      ),
+      errors: [{ messageId: 'unguardedSchedule', line: 3, column: 16, endLine: 3, endColumn: 24 }],
+    },
+    // A loop spread over two methods: queue() → setTimeout(invoke) → invoke() → queue().
+    {
+      settings,
+      code: lines(
+        'class Job {',
+        '  queue() {',
+        '    this.timeout = setTimeout(this.invoke.bind(this), 60_000);',
+        '  }',
+        '  async invoke() {',
+        '    await db.rebuildTree();',
+        '    this.queue();',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'unguardedSchedule', line: 3, column: 31, endLine: 3, endColumn: 53 }],
+    },
+    // Meteor's timer with a shared write.
+    {
+      settings,
+      code: 'Meteor.setInterval(() => Sessions.removeExpired(), 60_000);',
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 1,
+          column: 20,
+          endColumn: 50,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                'Meteor.setInterval(async () => {',
+                `  if (!(await claimPeriod('billing:file-1', 60_000))) return;`,
+                '  return Sessions.removeExpired();',
+                '}, 60_000);',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // The project's own job runner: the job handed in runs on every replica.
+    {
+      settings,
+      code: lines(
+        'export class TaskScheduler {',
+        '  every(work, ms, id) {',
+        '    setInterval(async () => {',
+        '      if (this.running.has(id)) return;',
+        '      await work();',
+        '    }, ms);',
+        '  }',
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 3,
+          column: 17,
+          endLine: 6,
+          endColumn: 6,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                'export class TaskScheduler {',
+                '  every(work, ms, id) {',
+                '    setInterval(async () => {',
+                "      if (!(await claimPeriod('billing:file-3', ms))) return;",
+                '      if (this.running.has(id)) return;',
+                '      await work();',
+                '    }, ms);',
+                '  }',
+                '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // A declared job: an analytics event under one shared id, and a delegate whose name is no evidence.
+    {
+      settings,
+      code: lines(
+        "import { Cron } from '@nestjs/schedule';",
+        'class Analytics {',
+        "  @Cron('0 0 * * 0')",
+        '  async weekly() {',
+        "    this.client.capture({ distinctId: this.config.get('ANALYTICS_ID'), event: 'instance' });",
+        '  }',
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 3,
+          column: 3,
+          endColumn: 21,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                "import { Cron } from '@nestjs/schedule';",
+                IMPORT,
+                'class Analytics {',
+                "  @Cron('0 0 * * 0')",
+                '  async weekly() {',
+                `    ${guard('weekly', "{ cron: '0 0 * * 0' }")}`,
+                "    this.client.capture({ distinctId: this.config.get('ANALYTICS_ID'), event: 'instance' });",
+                '  }',
+                '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      settings,
+      code: lines("import cron from 'node-cron';", "cron.schedule('*/5 * * * *', () => strategy.executeTask(task));"),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 2,
+          column: 30,
+          endColumn: 62,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                "import cron from 'node-cron';",
+                IMPORT,
+                "cron.schedule('*/5 * * * *', async () => {",
+                `  ${guard('file-2', "{ cron: '*/5 * * * *' }")}`,
+                '  return strategy.executeTask(task);',
+                '});',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // A loop that reschedules in `finally`: the guard goes inside the `try`, so a losing replica still reschedules.
+    {
+      settings,
+      code: lines(
+        'async function crawl() {',
+        '  try {',
+        '    await pages.publishNext();',
+        '  } finally {',
+        '    setTimeout(crawl, 1000);',
+        '  }',
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 5,
+          column: 16,
+          endColumn: 21,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                'async function crawl() {',
+                '  try {',
+                `    ${guard('crawl', '1000')}`,
+                '    await pages.publishNext();',
+                '  } finally {',
+                '    setTimeout(crawl, 1000);',
+                '  }',
+                '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // reportAll (the strict config): a bare timer whose work is unknown is reported too.
+    {
+      settings,
+      options: [{ reportAll: true }],
+      code: 'setInterval(() => api.refresh(), 1000);',
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 1,
+          column: 13,
+          endColumn: 32,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(IMPORT, 'setInterval(async () => {', `  ${guard('file-1', '1000')}`, '  return api.refresh();', '}, 1000);'),
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
