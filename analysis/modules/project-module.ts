@@ -36,7 +36,7 @@ interface CacheEntry {
 }
 
 const modules = new Map<string, CacheEntry>();
-/** The linted files themselves, as modules: one per SourceCode (ESLint makes a new one per lint). */
+/** The linted files themselves, as modules: one per AST (oxlint reuses one SourceCode object for every file). */
 const lintedModules = new WeakMap<object, ProjectModule>();
 
 // `__filename` is this module's path in a CommonJS build; in ESM a global one can exist that is no
@@ -44,6 +44,7 @@ const lintedModules = new WeakMap<object, ProjectModule>();
 const localRequire = createRequire(typeof __filename === 'string' && isAbsolute(__filename) ? __filename : import.meta.url);
 let eslintApi: { SourceCode: new (config: Record<string, unknown>) => unknown; scope?: unknown } | null | undefined;
 let eslintScope: { analyze: (ast: unknown, options: Record<string, unknown>) => unknown } | null | undefined;
+let installedParser: ParserLike | null | undefined;
 
 function loadOptional<T>(name: string): T | null {
   try {
@@ -130,12 +131,38 @@ function moduleContext(path: string, sourceCode: Readonly<SourceCode>, from: Det
 
 /** The linted file as a module (the starting point of every cross-file question). */
 export function lintedModuleOf(context: DetectContext): ProjectModule {
-  let module = lintedModules.get(context.sourceCode);
+  let module = lintedModules.get(context.sourceCode.ast);
   if (!module) {
     module = { path: context.physicalFilename ?? context.filename, sourceCode: context.sourceCode, context };
-    lintedModules.set(context.sourceCode, module);
+    lintedModules.set(context.sourceCode.ast, module);
   }
   return module;
+}
+
+/**
+ * The parsers to try for other modules, in order: the linted file's own, then typescript-eslint's
+ * parser when it is installed (it reads JavaScript and TypeScript alike). The second matters where
+ * the engine's parser cannot parse for a rule: oxlint's JS plugins get a parser whose `parse` is
+ * not implemented and that has no `parseForESLint`.
+ */
+function parsersFor(from: DetectContext): ParserLike[] {
+  const own = (from.languageOptions as { parser?: ParserLike } | undefined)?.parser;
+  installedParser ??= loadOptional<ParserLike>('@typescript-eslint/parser');
+  return [own, installedParser].filter((parser, i, all): parser is ParserLike => !!parser && all.indexOf(parser) === i);
+}
+
+/** The module's SourceCode from the first parser that reads it. */
+function parseWithAny(path: string, from: DetectContext): Readonly<SourceCode> | undefined {
+  const text = readFileSync(path, 'utf8');
+  for (const parser of parsersFor(from)) {
+    try {
+      const sourceCode = parse(path, text, parser, from.sourceCode.visitorKeys);
+      if (sourceCode) return sourceCode;
+    } catch {
+      // A syntax error, or a parser that cannot parse here: try the next one.
+    }
+  }
+  return undefined;
 }
 
 /** The project module at `path`, parsed with the parser of `from`. */
@@ -152,8 +179,7 @@ export function projectModuleAt(path: string, from: DetectContext): ProjectModul
   let module: ProjectModule | undefined;
   if (stat.size <= MAX_BYTES && (cached || modules.size < MAX_MODULES)) {
     try {
-      const parser = (from.languageOptions as { parser?: ParserLike } | undefined)?.parser;
-      const sourceCode = parser ? parse(path, readFileSync(path, 'utf8'), parser, from.sourceCode.visitorKeys) : undefined;
+      const sourceCode = parseWithAny(path, from);
       module = sourceCode ? { path, sourceCode, context: moduleContext(path, sourceCode, from) } : undefined;
     } catch {
       module = undefined;

@@ -68,7 +68,7 @@ describe('the tarball', () => {
   test('has one copy of the rules, shared by the plugin, the codemod API, the bin and the worker', () => {
     const dist = join(root, 'store', 'node_modules', 'replica-guard', 'dist');
     const withRuleMessage = readdirSync(dist).filter(
-      (f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('runs this work on every replica'),
+      (f) => f.endsWith('.js') && readFileSync(join(dist, f), 'utf8').includes('on every replica. Begin it with'),
     );
     expect(withRuleMessage).toHaveLength(1);
   });

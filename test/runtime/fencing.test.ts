@@ -7,7 +7,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
   createGuards,
-  createPostgresLeaseStore,
   fenceTableStatements,
   FencingTokenRejectedError,
   InvalidArgumentError,
