@@ -10,27 +10,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import plugin from '../rules/index.js';
+import { CORPUS_PACKAGES } from './corpus/corpus.js';
 
-export const DEFAULT_PACKAGES = [
-  'typeorm',
-  'rxjs',
-  '@nestjs/common',
-  '@nestjs/core',
-  '@nestjs/schedule',
-  'bullmq',
-  'drizzle-orm',
-  'kysely',
-  'knex',
-  'ioredis',
-  '@redis/client',
-  'nats',
-  'node-cron',
-  'cron',
-  'croner',
-  'node-schedule',
-  'toad-scheduler',
-  'eslint',
-];
+export const DEFAULT_PACKAGES = [...CORPUS_PACKAGES, 'rxjs', '@nestjs/common', '@nestjs/core', '@nestjs/schedule', 'bullmq', 'eslint'];
 const EXTENSIONS = /\.(?:[cm]?ts|[cm]?js)$/;
 const MAX_BYTES = 1_000_000;
 

@@ -21,3 +21,27 @@ export function unwrapExpression(node: TSESTree.Node, options: { await?: boolean
     }
   }
 }
+
+/**
+ * The inverse: the outermost expression that is still `node`'s value — climbing through the same
+ * wrappers and `await` — and optionally through member reads of it (`(await q).rows`).
+ */
+export function wrappingExpression(node: TSESTree.Node, options: { members?: boolean } = {}): TSESTree.Node {
+  let current = node;
+  for (let parent = current.parent; parent; parent = current.parent) {
+    if (
+      parent.type === 'AwaitExpression' ||
+      parent.type === 'TSAsExpression' ||
+      parent.type === 'TSNonNullExpression' ||
+      parent.type === 'TSSatisfiesExpression' ||
+      parent.type === 'TSTypeAssertion' ||
+      parent.type === 'ChainExpression' ||
+      (options.members && parent.type === 'MemberExpression' && parent.object === current)
+    ) {
+      current = parent;
+    } else {
+      return current;
+    }
+  }
+  return current;
+}

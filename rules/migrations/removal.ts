@@ -2,15 +2,11 @@
 // be removed whole, and the import that becomes unused when it is.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
+import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 /** The statement that is only this expression (`await knex.migrate.latest();`), or undefined. */
 export function removableStatement(expression: TSESTree.Node): TSESTree.ExpressionStatement | undefined {
-  let node: TSESTree.Node = expression;
-  while (
-    node.parent &&
-    (node.parent.type === 'AwaitExpression' || node.parent.type === 'ChainExpression' || node.parent.type === 'TSNonNullExpression')
-  )
-    node = node.parent;
+  const node = wrappingExpression(expression);
   return node.parent?.type === 'ExpressionStatement' ? node.parent : undefined;
 }
 

@@ -7,7 +7,7 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFunction } from '../../analysis/modules/index.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { unwrapExpression, wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
@@ -140,12 +140,7 @@ export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpr
 
 /** Whether a call's result is kept in a name (`const doc = await loadDocument(id)`): only such calls are asked about helpers. */
 export function resultIsBound(call: TSESTree.CallExpression): boolean {
-  let node: TSESTree.Node = call;
-  while (
-    node.parent &&
-    (node.parent.type === 'AwaitExpression' || node.parent.type === 'TSNonNullExpression' || node.parent.type === 'TSAsExpression')
-  )
-    node = node.parent;
+  const node = wrappingExpression(call);
   const parent = node.parent;
   return (
     (parent?.type === 'VariableDeclarator' && parent.init === node) || (parent?.type === 'AssignmentExpression' && parent.right === node)

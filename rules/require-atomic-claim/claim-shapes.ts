@@ -23,6 +23,7 @@ import {
 } from '../../src/knowledge/sql.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
+import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -217,16 +218,7 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
 
 /** Whether a call's result is used (assigned and read, tested, returned) rather than discarded. */
 export function isResultUsed(node: Node, sourceCode: SourceCode): boolean {
-  let current: Node = node;
-  while (
-    current.parent &&
-    (current.parent.type === 'AwaitExpression' ||
-      current.parent.type === 'ChainExpression' ||
-      current.parent.type === 'TSAsExpression' ||
-      current.parent.type === 'TSNonNullExpression')
-  ) {
-    current = current.parent;
-  }
+  const current = wrappingExpression(node);
   const parent = current.parent;
   if (!parent || parent.type === 'ExpressionStatement') return false;
   if (parent.type === 'VariableDeclarator' && parent.init === current) {
@@ -258,17 +250,7 @@ export function patternNames(pattern: Node | null | undefined): string[] {
 
 /** The names the result of a read is bound to (`const { rows } = await pool.query(…)` → `rows`). */
 export function resultNames(node: Node): string[] {
-  let current: Node = node;
-  while (
-    current.parent &&
-    (current.parent.type === 'AwaitExpression' ||
-      current.parent.type === 'ChainExpression' ||
-      current.parent.type === 'TSAsExpression' ||
-      current.parent.type === 'TSNonNullExpression' ||
-      (current.parent.type === 'MemberExpression' && current.parent.object === current))
-  ) {
-    current = current.parent;
-  }
+  const current = wrappingExpression(node, { members: true });
   const parent = current.parent;
   if (parent?.type === 'VariableDeclarator' && parent.init === current) return patternNames(parent.id);
   if (parent?.type === 'AssignmentExpression' && parent.right === current) return patternNames(parent.left);

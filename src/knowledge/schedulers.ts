@@ -87,6 +87,21 @@ function cronerEntry(path: readonly string[], kind: 'construct' | 'call'): Sched
     nameArgument: { argument: 1, option: 'name' },
   };
 }
+/** node-cron: `schedule` / `createTask(expression, fn, options?)`; `{ distributed: true }` coordinates it. */
+function nodeCronEntry(method: 'schedule' | 'createTask'): SchedulerEntry {
+  return {
+    id: `node-cron.${method}`,
+    modules: ['node-cron'],
+    path: [method],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 1 }],
+    schedule: [{ kind: 'cron', argument: 0 }],
+    timeZone: { argument: 2, option: 'timezone' },
+    coordinated: [{ argument: 2, option: 'distributed', value: true }],
+    nameArgument: { argument: 2, option: 'name' },
+  };
+}
+
 const TIMERS_PROMISES = ['timers/promises', 'node:timers/promises'] as const;
 
 export const SCHEDULERS: readonly SchedulerEntry[] = [
@@ -130,28 +145,8 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     schedule: [{ kind: 'interval', argument: 0 }],
     bareTimer: true,
   },
-  {
-    id: 'node-cron.schedule',
-    modules: ['node-cron'],
-    path: ['schedule'],
-    kind: 'call',
-    work: [{ kind: 'argument', argument: 1 }],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 2, option: 'timezone' },
-    coordinated: [{ argument: 2, option: 'distributed', value: true }],
-    nameArgument: { argument: 2, option: 'name' },
-  },
-  {
-    id: 'node-cron.createTask',
-    modules: ['node-cron'],
-    path: ['createTask'],
-    kind: 'call',
-    work: [{ kind: 'argument', argument: 1 }],
-    schedule: [{ kind: 'cron', argument: 0 }],
-    timeZone: { argument: 2, option: 'timezone' },
-    coordinated: [{ argument: 2, option: 'distributed', value: true }],
-    nameArgument: { argument: 2, option: 'name' },
-  },
+  nodeCronEntry('schedule'),
+  nodeCronEntry('createTask'),
   {
     id: 'cron.CronJob',
     modules: ['cron'],

@@ -298,31 +298,6 @@ export const READ_METHODS: ReadonlySet<string> = new Set([
   'getOne',
 ]);
 
-/** Methods that write rows; a chain with one of these is a write, not a read. */
-export const WRITE_METHODS: ReadonlySet<string> = new Set([
-  'update',
-  'updateMany',
-  'updateOne',
-  'updateTable',
-  'save',
-  'upsert',
-  'delete',
-  'deleteMany',
-  'deleteFrom',
-  'destroy',
-  'remove',
-  'softDelete',
-  'del',
-  'insert',
-  'insertInto',
-  'create',
-  'createMany',
-  'increment',
-  'decrement',
-  'set',
-  'returning',
-]);
-
 /** Methods that update or remove a row a worker just acted on. */
 export const UPDATE_METHODS: ReadonlySet<string> = new Set([
   'update',
@@ -338,6 +313,19 @@ export const UPDATE_METHODS: ReadonlySet<string> = new Set([
   'remove',
   'softDelete',
   'del',
+]);
+
+/** Methods that write rows; a chain with one of these is a write, not a read. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set([
+  ...UPDATE_METHODS,
+  'insert',
+  'insertInto',
+  'create',
+  'createMany',
+  'increment',
+  'decrement',
+  'set',
+  'returning',
 ]);
 
 /** Chain methods that lock the rows read (Knex/Kysely `forUpdate().skipLocked()`, Drizzle `for('update')`, TypeORM `setLock`). */

@@ -88,9 +88,9 @@ function unusedSqlConstant(
   const declaration = declarator?.parent;
   if (!declarator || declaration?.type !== 'VariableDeclaration' || declaration.declarations.length !== 1) return undefined;
   if (declaration.parent?.type === 'ExportNamedDeclaration') return undefined;
-  const variables = file.sourceCode.getDeclaredVariables(declarator as never);
+  const variables = file.sourceCode.getDeclaredVariables(declarator);
   const readsElsewhere = variables.some((v) =>
-    v.references.some((r) => r.isRead() && !removed.some((node) => contains(node, (r.identifier as unknown as TSESTree.Node).range[0]))),
+    v.references.some((r) => r.isRead() && !removed.some((node) => contains(node, r.identifier.range[0]))),
   );
   return readsElsewhere ? undefined : declaration;
 }
@@ -145,7 +145,7 @@ export const ADVISORY_LOCK_PREFILTER: readonly string[] = Object.keys(SESSION_AD
 
 export const advisoryLockToLease: Transform<Facts> = {
   name: 'advisory-lock-to-lease',
-  rule: noSessionAdvisoryLock as unknown as Transform<Facts>['rule'],
+  rule: noSessionAdvisoryLock,
   description:
     "Replace session advisory locks: lock / early return / work / unlock becomes `runExclusive('<service>:<job>', <ttl>, async (signal) => { … })`; a lock inside a transaction becomes pg_advisory_xact_lock.",
   prefilter: ADVISORY_LOCK_PREFILTER,
@@ -155,7 +155,7 @@ export const advisoryLockToLease: Transform<Facts> = {
     const manual: ManualNote[] = [];
     const removed: Array<{ range: readonly [number, number] }> = [];
     const removedFacts: Facts[] = [];
-    const callee = runtimeImport(file.sourceCode as never, file.path, EXCLUSIVE_GUARD).callee;
+    const callee = runtimeImport(file.sourceCode, file.path, EXCLUSIVE_GUARD).callee;
     const ttl = ttlText(context.ttlMs ?? DEFAULT_LEASE_TTL_MS);
     const byFunction = new Map<FunctionNode | undefined, Finding<string, Facts>[]>();
     for (const finding of findings) {

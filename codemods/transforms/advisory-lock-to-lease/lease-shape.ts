@@ -24,9 +24,9 @@ type Facts = NoSessionAdvisoryLockFacts;
 function declaredOnlyUsedIn(statement: TSESTree.Statement, allowed: ReadonlyArray<TSESTree.Node>, sourceCode: SourceCode): boolean {
   if (statement.type !== 'VariableDeclaration') return true;
   for (const declarator of statement.declarations) {
-    for (const variable of sourceCode.getDeclaredVariables(declarator as never)) {
+    for (const variable of sourceCode.getDeclaredVariables(declarator)) {
       for (const reference of variable.references) {
-        const at = (reference.identifier as unknown as TSESTree.Node).range[0];
+        const at = reference.identifier.range[0];
         if (!allowed.some((node) => contains(node, at))) return false;
       }
     }
@@ -43,8 +43,8 @@ function workDeclarationsEscape(work: readonly TSESTree.Statement[], sourceCode:
   for (const statement of work) {
     if (statement.type !== 'VariableDeclaration' && statement.type !== 'FunctionDeclaration' && statement.type !== 'ClassDeclaration')
       continue;
-    for (const variable of sourceCode.getDeclaredVariables(statement as never)) {
-      if (variable.references.some((r) => !contains(range, (r.identifier as unknown as TSESTree.Node).range[0]))) return true;
+    for (const variable of sourceCode.getDeclaredVariables(statement)) {
+      if (variable.references.some((r) => !contains(range, r.identifier.range[0]))) return true;
     }
   }
   return false;

@@ -18,7 +18,7 @@ export const READ_THEN_WRITE_PREFILTER: readonly string[] = [
 
 export const atomicCounters: Transform<ReadThenWriteFacts> = {
   name: 'atomic-counters',
-  rule: noReadThenWrite as unknown as Transform<ReadThenWriteFacts>['rule'],
+  rule: noReadThenWrite,
   description:
     'Move `x ± n` read-then-write arithmetic into the database (SET c = c + $1, Prisma increment/decrement, $inc, increment()/decrement()) with any bound kept in the filter.',
   prefilter: READ_THEN_WRITE_PREFILTER,

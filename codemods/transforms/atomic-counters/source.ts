@@ -51,7 +51,7 @@ export function removal(file: SourceFileInfo, statement: TSESTree.Node): TextEdi
 function variableOf(file: SourceFileInfo, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
   try {
     for (
-      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(identifier as never) as unknown as TSESLint.Scope.Scope;
+      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(identifier);
       scope;
       scope = scope.upper
     ) {
@@ -69,7 +69,7 @@ export function usedAfter(file: SourceFileInfo, at: TSESTree.Node, name: string,
   let variable: TSESLint.Scope.Variable | undefined;
   try {
     for (
-      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(at as never) as unknown as TSESLint.Scope.Scope;
+      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(at);
       scope && !variable;
       scope = scope.upper
     )

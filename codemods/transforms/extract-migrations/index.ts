@@ -92,12 +92,12 @@ function flagConstant(
     !standsAlone(declaration)
   )
     return undefined;
-  const variable = file.sourceCode.getDeclaredVariables(declarator as never)[0];
+  const variable = file.sourceCode.getDeclaredVariables(declarator)[0];
   const reads = variable?.references.filter((r) => r.isRead()) ?? [];
   if (reads.length === 0) return undefined;
   const branches: TSESTree.IfStatement[] = [];
   for (const reference of reads) {
-    const branch = flagBranch(reference.identifier as unknown as TSESTree.Node, removable);
+    const branch = flagBranch(reference.identifier, removable);
     if (!branch) return undefined;
     branches.push(branch);
   }
@@ -108,7 +108,7 @@ function flagConstant(
 function unusedBinding(facts: CallFacts, file: SourceFileInfo): TSESTree.Node | undefined {
   if (facts.unusedImport) return facts.unusedImport;
   if (facts.kind !== 'command' || facts.call.type !== 'CallExpression') return undefined;
-  return importThatBecomesUnused(facts.call.callee, file.sourceCode as never);
+  return importThatBecomesUnused(facts.call.callee, file.sourceCode);
 }
 
 export const MIGRATIONS_PREFILTER: readonly string[] = [
@@ -291,7 +291,7 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
 
 export const extractMigrations: Transform<Facts> = {
   name: 'extract-migrations',
-  rule: noInAppMigrations as unknown as Transform<Facts>['rule'],
+  rule: noInAppMigrations,
   description:
     'Remove in-app schema writes (synchronize, migrationsRun, migrator calls, the POSTGRES_RUN_MIGRATIONS branch) and scaffold src/cmd/migrate on runMigrations with a `migrate` script.',
   prefilter: MIGRATIONS_PREFILTER,

@@ -37,7 +37,7 @@ export const SCHEDULER_PREFILTER: readonly string[] = [
 
 export const guardSchedules: Transform<UnguardedScheduleFacts> = {
   name: 'guard-schedules',
-  rule: noUnguardedSchedule as unknown as Transform<UnguardedScheduleFacts>['rule'],
+  rule: noUnguardedSchedule,
   description:
     "Make each unguarded scheduled work function begin with `if (!(await claimPeriod('<service>:<job>', <period>))) return;` and wire setLeaseClient once.",
   prefilter: SCHEDULER_PREFILTER,
@@ -47,7 +47,7 @@ export const guardSchedules: Transform<UnguardedScheduleFacts> = {
     const edits: TextEdit[] = [];
     const manual: ManualNote[] = [];
     const guarded = new Set<TSESTree.Node>();
-    const callee = runtimeImport(file.sourceCode as never, file.path, PERIOD_GUARD).callee;
+    const callee = runtimeImport(file.sourceCode, file.path, PERIOD_GUARD).callee;
     for (const finding of findings) {
       const facts = finding.facts;
       const offset = finding.node.range[0];

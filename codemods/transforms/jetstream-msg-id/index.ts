@@ -27,7 +27,7 @@ function msgIdEdit(facts: RequireJetStreamMsgIdFacts, value: string, file: Sourc
   if (optionsObject) {
     const last = optionsObject.properties.at(-1);
     if (!last) return { start: optionsObject.range[0], end: optionsObject.range[1], text: `{ ${property} }` };
-    const after = file.sourceCode.getTokenAfter(last as never);
+    const after = file.sourceCode.getTokenAfter(last);
     const trailingComma = after?.value === ',' ? after : undefined;
     // One property per line: the new one goes on its own line in the same style.
     if (lineAt(file.text, last.range[0]) !== lineAt(file.text, optionsObject.range[0])) {
@@ -51,7 +51,7 @@ function msgIdEdit(facts: RequireJetStreamMsgIdFacts, value: string, file: Sourc
 
 export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
   name: 'jetstream-msg-id',
-  rule: requireJetStreamMsgId as unknown as Transform<RequireJetStreamMsgIdFacts>['rule'],
+  rule: requireJetStreamMsgId,
   description:
     'Give each JetStream publish a `msgID` from the id in scope (`{ msgID: String(row.id) }`) so retries and relays are stored once.',
   // The casings of the words the rule's pre-check looks for (`nats`, `jetstream`, `.publish`), case-sensitively.
