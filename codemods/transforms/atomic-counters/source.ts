@@ -50,11 +50,7 @@ export function removal(file: SourceFileInfo, statement: TSESTree.Node): TextEdi
 
 function variableOf(file: SourceFileInfo, identifier: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
   try {
-    for (
-      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(identifier);
-      scope;
-      scope = scope.upper
-    ) {
+    for (let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(identifier); scope; scope = scope.upper) {
       const variable = scope.set.get(identifier.name);
       if (variable) return variable;
     }
@@ -68,11 +64,7 @@ function variableOf(file: SourceFileInfo, identifier: TSESTree.Identifier): TSES
 export function usedAfter(file: SourceFileInfo, at: TSESTree.Node, name: string, offset: number): boolean {
   let variable: TSESLint.Scope.Variable | undefined;
   try {
-    for (
-      let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(at);
-      scope && !variable;
-      scope = scope.upper
-    )
+    for (let scope: TSESLint.Scope.Scope | null = file.sourceCode.getScope(at); scope && !variable; scope = scope.upper)
       variable = scope.set.get(name);
   } catch {
     return true;
