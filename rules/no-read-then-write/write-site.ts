@@ -66,19 +66,10 @@ function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   if (!update) return [];
   const expr = unwrapExpression(update);
   if (expr.type === 'ArrayExpression') return []; // an aggregation pipeline runs in the database
-  if (expr.type !== 'ObjectExpression') return [{ field: null, value: expr }];
-  const values: WriteValue[] = [];
-  for (const property of expr.properties) {
-    if (property.type === 'SpreadElement') {
-      values.push({ field: null, value: property.argument });
-      continue;
-    }
-    const key = propertyKeyName(property) ?? null;
-    if (key === '$set' || key === '$setOnInsert') values.push(...valuesOf(property.value));
-    else if (key !== null && (MONGO_ATOMIC_OPERATORS.includes(key) || key.startsWith('$'))) continue;
-    else values.push({ field: key, value: property.value });
-  }
-  return values;
+  return valuesOf(expr, (key, value) => {
+    if (key === '$set' || key === '$setOnInsert') return valuesOf(value);
+    return MONGO_ATOMIC_OPERATORS.includes(key) || key.startsWith('$') ? [] : null;
+  });
 }
 
 const WHERE_LINKS: ReadonlySet<string | undefined> = new Set(['where', 'andWhere', 'whereIn', 'orWhere']);
