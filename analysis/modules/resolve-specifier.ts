@@ -4,7 +4,7 @@
 // node_modules, or not at all, is not a project module: the answer is undefined.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { createPathsMatcher, getTsconfig } from 'get-tsconfig';
+import { createPathsMatcher, findTsconfig, getTsconfig, type TsConfigResult } from 'get-tsconfig';
 import { globSync } from 'tinyglobby';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -148,8 +148,8 @@ function workspacePackages(rootDir: string, patterns: readonly string[]): Map<st
 function resolveWorkspacePackage(fromDir: string, specifier: string): string | undefined {
   const root = nearestPackage(fromDir, (json) => json.workspaces !== undefined);
   if (!root) return undefined;
-  const patterns = Array.isArray(root.json.workspaces) ? root.json.workspaces : (root.json.workspaces?.packages ?? []);
-  const packages = workspacePackages(root.dir, patterns);
+  const listed = Array.isArray(root.json.workspaces) ? root.json.workspaces : root.json.workspaces?.packages;
+  const packages = workspacePackages(root.dir, Array.isArray(listed) ? listed.filter((p) => typeof p === 'string') : []);
   const parts = specifier.split('/');
   const nameLength = specifier.startsWith('@') ? 2 : 1;
   const name = parts.slice(0, nameLength).join('/');
@@ -166,7 +166,8 @@ function resolveWorkspacePackage(fromDir: string, specifier: string): string | u
     : undefined;
   if (exported) return sourceOf(dir, exported);
   if (subpath !== '.') return sourceOf(dir, subpath);
-  const entry = json.source ?? json.types ?? json.module ?? json.main;
+  // The first entry field that is a path: a malformed one (`"main": 7`) is skipped, as Node skips it.
+  const entry = [json.source, json.types, json.module, json.main].find((field) => typeof field === 'string' && field !== '');
   return (entry ? sourceOf(dir, entry) : undefined) ?? resolveFilePath(join(dir, 'src', 'index')) ?? resolveFilePath(join(dir, 'index'));
 }
 
@@ -178,13 +179,69 @@ function resolvePackageImport(fromDir: string, specifier: string): string | unde
 }
 
 type PathsMatcher = (specifier: string) => string[];
+
+/** tsconfig's dialect of JSON (comments, trailing commas) parsed, or undefined. */
+function parseJsonWithComments(text: string): unknown {
+  let json = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      json += text.slice(i, end + 1);
+      i = end;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      json += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else {
+      json += c;
+    }
+  }
+  try {
+    return JSON.parse(json.replace(/,(\s*[}\]])/g, '$1'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The nearest tsconfig's own `baseUrl` and well-formed `paths`, for a tsconfig get-tsconfig refuses
+ * (an `extends` that is missing or circular, a `paths` entry that is not a list of strings):
+ * TypeScript reports those and still maps the other entries, and so does the analysis.
+ */
+function ownPathOptions(fromDir: string): TsConfigResult | null {
+  const path = findTsconfig(fromDir);
+  if (!path) return null;
+  const config = parseJsonWithComments(readFileSync(path, 'utf8')) as { compilerOptions?: Record<string, unknown> } | undefined;
+  const options = config?.compilerOptions;
+  if (!options || typeof options !== 'object') return null;
+  const paths = options.paths && typeof options.paths === 'object' ? (options.paths as Record<string, unknown>) : {};
+  const wellFormed = Object.entries(paths).filter(
+    (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((target) => typeof target === 'string'),
+  );
+  const baseUrl = typeof options.baseUrl === 'string' ? options.baseUrl : undefined;
+  return { path, config: { compilerOptions: { baseUrl, paths: Object.fromEntries(wellFormed) } } };
+}
+
+function readPathsMatcher(fromDir: string): PathsMatcher | null {
+  let tsconfig: TsConfigResult | null;
+  try {
+    tsconfig = getTsconfig(fromDir);
+  } catch {
+    tsconfig = ownPathOptions(fromDir);
+  }
+  return tsconfig ? createPathsMatcher(tsconfig) : null;
+}
+
 const pathsMatchers = new Map<string, PathsMatcher | null>();
 function pathsMatcherFor(fromDir: string): PathsMatcher | null {
   let matcher = pathsMatchers.get(fromDir);
   if (matcher === undefined) {
     try {
-      const tsconfig = getTsconfig(fromDir);
-      matcher = tsconfig ? createPathsMatcher(tsconfig) : null;
+      matcher = readPathsMatcher(fromDir);
     } catch {
       matcher = null;
     }

@@ -183,6 +183,34 @@ describe('module summaries', () => {
     ]);
   });
 
+  test('a tsconfig get-tsconfig refuses keeps its own paths; a malformed package entry field is skipped', async () => {
+    const root = project({
+      'package.json': JSON.stringify({ name: 'mono', private: true, workspaces: ['packages/*'] }),
+      'packages/db/package.json': JSON.stringify({ name: '@acme/db', main: 7 }),
+      'packages/db/src/index.ts': 'export function migrateDb() { return db.update(); }\n',
+      // A missing base, a malformed entry, comments and trailing commas: TypeScript reports the
+      // first two and maps `@app/*`.
+      'packages/api/tsconfig.json': `{
+  "extends": "./missing-base.json", // not installed
+  "compilerOptions": { "baseUrl": ".", "paths": { "@app/*": ["src/*"], "@bad/*": "src/*", }, },
+}`,
+      'packages/api/src/services/billing.ts': 'export const charge = () => db.insert();\n',
+      'packages/api/src/main.ts': [
+        "import { migrateDb } from '@acme/db';",
+        "import { charge } from '@app/services/billing';",
+        "import { bad } from '@bad/services/billing';",
+        'migrateDb(); /* ? */',
+        'charge(); /* ? */',
+        'bad(); /* ? */',
+      ].join('\n'),
+    });
+    expect(await probeMessages(root, 'packages/api/src/main.ts')).toEqual([
+      'migrateDb@index.ts writes',
+      'charge@billing.ts writes',
+      'unknown',
+    ]);
+  });
+
   test('injected services: constructor parameter properties, typed fields, `new`, inherited methods, typed parameters', async () => {
     const root = project({
       'src/base.service.ts': 'export class BaseService { protected save() { return this.repo.update(); } }\n',
