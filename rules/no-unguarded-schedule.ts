@@ -5,10 +5,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
-import { QUEUES, SELF_DEDUPLICATING_METHODS, type QueueEntry } from '../src/knowledge/queues.js';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
-import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
@@ -16,7 +14,8 @@ import { isForwardedParameter } from './no-unguarded-schedule/forwarded-paramete
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/guard-insertion.js';
 import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
-import { collectGuardCalls } from '../analysis/scheduled-work/guard-calls.js';
+import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
+import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
 import {
   guardStatementText,
@@ -24,9 +23,7 @@ import {
   rescheduleStatementOf,
   tryBlockBeforeFinallyReschedule,
 } from './rewrites/guard-statement.js';
-import { moduleSpecifiers } from '../analysis/imports/imported-references.js';
 import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-gates.js';
-import { telemetryBindings } from '../analysis/scheduled-work/work-intent.js';
 import { scheduleVerdict } from './no-unguarded-schedule/verdict.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
@@ -66,22 +63,6 @@ export interface UnguardedScheduleFacts {
 
 export type Options = [{ reportAll?: boolean }];
 
-/** A queue call that schedules inside the queue, or enqueues with a deduplication option. */
-function isDeduplicatedEnqueue(queues: readonly QueueEntry[], call: TSESTree.CallExpression): boolean {
-  const method = memberPropertyName(call.callee);
-  if (method === undefined) return false;
-  return queues.some(
-    (q) =>
-      q.schedulingMethods.includes(method) ||
-      SELF_DEDUPLICATING_METHODS.includes(method) ||
-      (q.enqueueMethods.includes(method) &&
-        call.arguments.some(
-          (a) =>
-            a.type === 'ObjectExpression' &&
-            a.properties.some((p) => p.type === 'Property' && q.dedupeOptions.includes(propertyKeyName(p) ?? '')),
-        )),
-  );
-}
 export type MessageIds = 'unguardedSchedule' | 'deploymentFlagGate' | 'addClaimPeriod';
 
 /** Why the codemod cannot put the guard in, or undefined when it can (the same decision gates the suggestion). */
@@ -151,22 +132,17 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     if (!mentionsSchedule(codeTextOf(sourceCode))) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
-      Program(program) {
+      Program() {
         // A browser's timers run per open tab, not per server replica.
         if (usesBrowserGlobals(sourceCode)) return;
         const settings = readSettings(context.settings);
         const works = scheduledWorks(context);
         if (works.length === 0) return;
 
-        const guards = collectGuardCalls(context, settings.guards);
-        const modules = moduleSpecifiers(program);
-        const queues = QUEUES.filter((q) => q.modules.some((m) => modules.has(m)));
-        const effectsOptions: EffectsOptions = {
-          sourceCode,
-          isGuardCall: (call) => guards.byName(call) !== undefined,
-          isCoordinatedCall: queues.length === 0 ? undefined : (call) => isDeduplicatedEnqueue(queues, call),
-          telemetry: telemetryBindings(program),
-        };
+        const own = moduleWorkKnowledge(context);
+        const guards = own.guards;
+        // Calls into the project's other modules are judged by the function they reach.
+        const effectsOptions: EffectsOptions = { ...own.effects, followCall: followCallsFrom(context) };
         const reported = new Set<TSESTree.Node>();
         const filename = context.filename;
         const fileStem = basename(filename, extname(filename)).replace(/\.(test|spec)$/, '');
@@ -178,26 +154,35 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (isForwardedParameter(work.expression, sourceCode) || isInEffectHookCallback(node)) continue;
           if (work.coordinatedByOption) continue;
           // perReplica(fn), or any guard wrapping the work where it is handed over.
-          if (resolved?.wrapper && guards.byName(resolved.wrapper) !== undefined) continue;
+          if (resolved?.wrapper && guards(resolved.wrapper) !== undefined) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
-          if (entry.selfRescheduling && !(fn && (isInside(node, fn) || reschedulesThroughCaller(sourceCode, node, fn)))) continue;
+          // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
+          const rescheduleCall =
+            entry.selfRescheduling && fn && !isInside(node, fn) && !reschedulesThroughCaller(sourceCode, node, fn)
+              ? rescheduleThroughHelper(context, fn)
+              : node;
+          if (entry.selfRescheduling && !(fn && rescheduleCall)) continue;
+          // Through a helper, the loop's period is the helper's delay, not the first timer's.
+          const period = rescheduleCall === node ? work.period : undefined;
           // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
           if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
 
           const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
           if (!key || reported.has(key)) continue;
-          const verdict = scheduleVerdict({ work, sourceCode, filename, guards: guards.byName, effectsOptions, reportAll });
+          const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
+          const verdict = scheduleVerdict({ work, sourceCode, filename, guards, effectsOptions, reportAll, elsewhere });
           if (verdict === 'quiet') continue;
           reported.add(key);
 
           // A losing replica of a self-rescheduling loop must reschedule before it exits.
-          const reschedule = entry.selfRescheduling && fn ? rescheduleStatementOf(fn, node) : undefined;
-          const guardBlock = entry.selfRescheduling && fn && !reschedule ? tryBlockBeforeFinallyReschedule(fn, node) : undefined;
+          const reschedule = entry.selfRescheduling && fn && rescheduleCall ? rescheduleStatementOf(fn, rescheduleCall) : undefined;
+          const guardBlock =
+            entry.selfRescheduling && fn && rescheduleCall && !reschedule ? tryBlockBeforeFinallyReschedule(fn, rescheduleCall) : undefined;
           const facts: UnguardedScheduleFacts = {
             scheduler: entry.id,
             workFunction: fn,
             jobName: work.name === undefined ? undefined : toJobName(work.name),
-            period: work.period,
+            period,
             schedulerNode: node,
             exit: work.loopBody ? 'continue' : 'return',
             fallbackJobName: toJobName(`${fileStem}-${node.loc.start.line}`) ?? `job-${node.loc.start.line}`,
@@ -207,7 +192,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (resolved?.member) facts.member = resolved.member;
           if (reschedule) facts.reschedule = reschedule;
           if (guardBlock) facts.guardBlock = guardBlock;
-          const manual = manualReason(work, fn, reschedule ?? guardBlock);
+          const manual = manualReason({ ...work, period }, fn, reschedule ?? guardBlock);
           if (manual) facts.manual = manual;
 
           const runtime = runtimeImport(sourceCode, filename, PERIOD_GUARD, context.languageOptions?.sourceType);

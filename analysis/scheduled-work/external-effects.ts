@@ -1,7 +1,8 @@
 // Whether scheduled work reaches beyond the process — the only work that repeats harmfully at N
 // replicas. In-process work (clearing a Map, resetting a counter, a log line, a metric) does not.
 // Without types this is a heuristic: an unknown call counts as external, a known in-process call
-// does not, and a same-file function is looked into (a few levels deep).
+// does not, and a same-file function is looked into (a few levels deep); a function of another
+// project module through `followCall` (analysis/scheduled-work/cross-file-work.ts).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { EXTERNAL_RECEIVER_WORDS, IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
@@ -38,6 +39,14 @@ function isExternalReceiver(node: TSESTree.Node): boolean {
   return false;
 }
 
+/** `await call`: the call's value is awaited where it is made. */
+function isAwaited(call: TSESTree.CallExpression): boolean {
+  let node: TSESTree.Node = call;
+  while (node.parent?.type === 'ChainExpression' || node.parent?.type === 'TSNonNullExpression' || node.parent?.type === 'TSAsExpression')
+    node = node.parent;
+  return node.parent?.type === 'AwaitExpression';
+}
+
 export interface EffectsOptions {
   sourceCode: SourceCode;
   /** A call the caller knows is coordinated elsewhere (a deduplicated queue enqueue): not an effect here. */
@@ -46,6 +55,11 @@ export interface EffectsOptions {
   isGuardCall?: (call: TSESTree.CallExpression) => boolean;
   /** Local names bound to metrics/telemetry modules (see `telemetryBindings`). */
   telemetry?: ReadonlySet<string>;
+  /**
+   * A call this file cannot resolve (an import, an injected service's method): what the project
+   * function it reaches does, or undefined when that is not known (analysis/modules).
+   */
+  followCall?: (call: TSESTree.CallExpression) => Effects | undefined;
 }
 
 export interface Effects {
@@ -60,6 +74,14 @@ export interface Effects {
 }
 
 const MAX_DEPTH = 3;
+
+/** Adds what a followed function reaches to the work's effects. */
+function merge(effects: Effects, reached: Effects): void {
+  effects.coordinated ||= reached.coordinated;
+  effects.perReplica ||= reached.perReplica;
+  effects.sharedWrite ||= reached.sharedWrite;
+  effects.external ||= reached.external;
+}
 
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
@@ -93,7 +115,9 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
       if (method === 'then' || method === 'catch' || method === 'finally') return false;
       if (isExternalReceiver(callee.object)) return false;
       if (callee.object.type === 'Identifier' && IN_PROCESS_OBJECTS.has(callee.object.name)) return true;
-      if (method !== undefined && IN_PROCESS_METHODS.has(method) && callee.object.type !== 'ThisExpression') return true;
+      // `map.set(k, v)` stays in the process; `await queue.add(job)` waits for something outside it.
+      if (method !== undefined && IN_PROCESS_METHODS.has(method) && callee.object.type !== 'ThisExpression' && !isAwaited(call))
+        return true;
     }
     const target = resolveCallee(call);
     if (target && depth < MAX_DEPTH) {
@@ -147,6 +171,13 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         if (intent === 'per-replica') {
           effects.perReplica = true;
           return;
+        }
+        // A function of another module is judged by what it does, not by its name.
+        const reached = resolveCallee(node) ? undefined : options.followCall?.(node);
+        if (reached) {
+          merge(effects, reached);
+          if (effects.coordinated) return;
+          break;
         }
         if (intent === 'shared-write') effects.sharedWrite = true;
         if (intent === 'shared-write' || !callIsInProcess(node, depth)) effects.external = true;

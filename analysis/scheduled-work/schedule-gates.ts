@@ -1,5 +1,5 @@
 // What surrounds a schedule where it is set up: a condition that starts it only on the elected
-// leader (coordinated at run time), or only where a deployment flag is set (every pod of one
+// leader or on the replica that won a claim or lock (coordinated at run time), or only where a deployment flag is set (every pod of one
 // Deployment has the same environment, so the flag holds only while someone keeps exactly one pod
 // configured differently); and whether the timer is a job runner (a scheduler of the project's
 // own: a `Scheduler`/`Job`/`cron` class, function or file, or one that runs a job handed in).
@@ -10,7 +10,8 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { memberPropertyName } from '../ast/property-names.js';
 import { DEPLOYMENT_FLAG_PATTERN, JOB_RUNNER_WORDS, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
 import { classMemberKeyName, isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
-import { nameWords } from './work-intent.js';
+import { callIntent, nameWords } from './work-intent.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
 
 export type ScheduleGate = 'leader' | 'deployment-flag' | undefined;
 
@@ -82,6 +83,41 @@ function callersOf(sourceCode: SourceCode, fn: FunctionLike): TSESTree.CallExpre
   return out;
 }
 
+const NO_TELEMETRY: ReadonlySet<string> = new Set();
+
+/**
+ * A condition that holds only on the replica that won a claim or a lock: it calls one
+ * (`if (await tryLock())`) or reads a name holding one's answer (`const claimed = await
+ * this.tryClaimTask(…); if (!claimed) return;`).
+ */
+function isClaimCondition(sourceCode: SourceCode, test: TSESTree.Node): boolean {
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const claims = (node: TSESTree.Node): boolean => {
+    const value = unwrapExpression(node, { await: true });
+    return value.type === 'CallExpression' && callIntent(value, NO_TELEMETRY) === 'coordinated';
+  };
+  const visit = (node: TSESTree.Node): boolean => {
+    if (claims(node)) return true;
+    if (node.type === 'Identifier') {
+      const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { defs: Array<{ node: TSESTree.Node }> } | null;
+      const def = variable?.defs.length === 1 ? variable.defs[0]!.node : undefined;
+      return def?.type === 'VariableDeclarator' && def.init !== null && claims(def.init);
+    }
+    if (node.type === 'CallExpression' || node.type === 'MemberExpression') return false;
+    for (const key of keys[node.type] ?? []) {
+      const value = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item && typeof (item as TSESTree.Node).type === 'string' && visit(item as TSESTree.Node)) return true;
+    }
+    return false;
+  };
+  try {
+    return visit(test);
+  } catch {
+    return false;
+  }
+}
+
 function hasWord(text: string, words: readonly string[]): boolean {
   return nameWords(text).some((w) => words.includes(w));
 }
@@ -94,7 +130,7 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
     const fn = enclosingFunction(at);
     for (const test of conditionsAround(at, fn)) {
       const text = conditionText(sourceCode, test);
-      if (hasWord(text, LEADER_WORDS)) return true;
+      if (hasWord(text, LEADER_WORDS) || isClaimCondition(sourceCode, test)) return true;
       if (DEPLOYMENT_FLAG_PATTERN.test(text)) flag = true;
     }
     if (!fn || seen.has(fn) || depth >= MAX_CALLER_DEPTH) return false;
@@ -152,7 +188,19 @@ export function reschedulesThroughCaller(sourceCode: SourceCode, schedule: TSEST
 
 const ITERATING = new Set(['keys', 'values', 'entries', 'forEach']);
 
-/** A collection this process holds in memory: `const users = {}`, `this.pending = []`, `new Map()`. */
+/** `this.name = value` at the top level of the class's constructor (fields of compiled or plain JavaScript). */
+function constructorAssignment(classBody: TSESTree.ClassBody | undefined, name: string | undefined): TSESTree.Node | undefined {
+  const constructor = classBody?.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'constructor');
+  if (constructor?.type !== 'MethodDefinition' || name === undefined) return undefined;
+  for (const statement of constructor.value.body?.body ?? []) {
+    const expression = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
+    if (expression?.type !== 'AssignmentExpression' || expression.left.type !== 'MemberExpression') continue;
+    if (expression.left.object.type === 'ThisExpression' && memberPropertyName(expression.left) === name) return expression.right;
+  }
+  return undefined;
+}
+
+/** A collection this process holds in memory: `const users = {}`, `this.pending = []` (a field or set in the constructor), `new Map()`. */
 function isInMemoryCollection(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   let init: TSESTree.Node | null | undefined;
   if (node.type === 'Identifier') {
@@ -163,7 +211,7 @@ function isInMemoryCollection(sourceCode: SourceCode, node: TSESTree.Node): bool
     const name = memberPropertyName(node);
     const classBody = ancestorOfType(node, 'ClassBody');
     const field = classBody?.body.find((m) => m.type === 'PropertyDefinition' && classMemberKeyName(m) === name);
-    init = field?.type === 'PropertyDefinition' ? field.value : undefined;
+    init = (field?.type === 'PropertyDefinition' ? field.value : undefined) ?? constructorAssignment(classBody, name);
   }
   if (!init) return false;
   if (init.type === 'ObjectExpression' || init.type === 'ArrayExpression') return true;

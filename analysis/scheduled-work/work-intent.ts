@@ -5,6 +5,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   CONDITIONAL_CLAIM_VERBS,
+  DEQUEUE_WORDS,
+  JOB_WORDS,
+  TAKE_NEXT_VERBS,
   LOCK_VERBS,
   LOCK_WORDS,
   MACHINE_ID_NAMES,
@@ -122,6 +125,15 @@ export function isWriteSql(text: string | undefined): boolean {
   return text !== undefined && WRITE_SQL.test(text);
 }
 
+/** `queue.next(name)`, `db.getNextJobToRun(…)`, `dequeue()`: taking the next job from a queue (not `job.nextDate()`). */
+function isDequeue(name: string, receiver: readonly string[]): boolean {
+  const words = nameWords(name);
+  if (words.some((w) => DEQUEUE_WORDS.includes(w))) return true;
+  if (words.length === 1 && words[0] === 'next') return receiver.some((w) => JOB_WORDS.includes(w));
+  const takesNext = words[0] === 'next' || (has(TAKE_NEXT_VERBS, words[0]) && words[1] === 'next');
+  return takesNext && words.some((w) => JOB_WORDS.includes(w));
+}
+
 /** The intent of one call, or undefined when its name says nothing. */
 export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet<string>): CallIntent {
   const name = calleeName(call.callee);
@@ -129,6 +141,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (name !== undefined) {
     if (isLockName(name)) return 'coordinated';
     if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
+    if (isDequeue(name, receiver)) return 'coordinated';
   }
   const root = rootIdentifier(call.callee);
   if (root !== undefined && telemetry.has(root)) return 'per-replica';

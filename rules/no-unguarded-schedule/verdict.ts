@@ -1,11 +1,13 @@
 // Whether one scheduled work is reported, and how. A declared job (cron, croner, node-schedule,
 // `@Cron`…, or a bare timer inside the project's own job runner) is business work unless it is
 // shown to be guarded, coordinated or per-replica; a bare timer is reported only when its work
-// reaches a shared effect (with `reportAll`, every unguarded schedule is).
+// reaches a shared effect (with `reportAll`, every unguarded schedule is). Work defined in, or
+// calling into, another project module is judged by what that function does; unknown stays unknown.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { workEffects, type Effects, type EffectsOptions } from '../../analysis/scheduled-work/external-effects.js';
 import { isGuarded, type GuardLookup } from '../../analysis/scheduled-work/is-guarded.js';
+import { UNKNOWN_EFFECTS } from '../../analysis/scheduled-work/cross-file-work.js';
 import { isJobRunner, iteratesOwnCollection, scheduleGate, workStartsWithFlagCheck } from '../../analysis/scheduled-work/schedule-gates.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
 import { isPerReplicaName } from '../../analysis/scheduled-work/work-intent.js';
@@ -21,6 +23,8 @@ export interface VerdictInput {
   guards: GuardLookup;
   effectsOptions: EffectsOptions;
   reportAll: boolean;
+  /** What the work does when it is defined in another project module (undefined: not found). */
+  elsewhere?: Effects | undefined;
 }
 
 function decoratorName(decorator: TSESTree.Decorator): string | undefined {
@@ -36,16 +40,14 @@ function isMarkedPerReplica(work: ScheduledWork): boolean {
   return member?.type === 'MethodDefinition' && (member.decorators ?? []).some((d) => decoratorName(d) === PER_REPLICA_DECORATOR);
 }
 
-const UNKNOWN: Effects = { external: true, coordinated: false, sharedWrite: false, perReplica: false };
-
-export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOptions, reportAll }: VerdictInput): Verdict {
+export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOptions, reportAll, elsewhere }: VerdictInput): Verdict {
   const fn = work.resolved?.fn;
   const body = fn ? fn.body : work.loopBody;
   if (body && isGuarded(body, guards, effectsOptions)) return 'quiet';
   if (isMarkedPerReplica(work)) return 'quiet';
   const gate = scheduleGate(sourceCode, work.schedulerNode);
   if (gate === 'leader') return 'quiet';
-  const effects = body ? workEffects(body, effectsOptions) : UNKNOWN;
+  const effects = body ? workEffects(body, effectsOptions) : (elsewhere ?? UNKNOWN_EFFECTS);
   if (effects.coordinated) return 'quiet';
   const declared = !work.entry.bareTimer || isJobRunner(sourceCode, work.schedulerNode, filename);
   const perReplica =

@@ -85,6 +85,32 @@ export const LOCK_VERBS: readonly string[] = [
 /** `try…` callee names that claim something conditionally (`tryClaimTask`, `trySetCronTime`). */
 export const CONDITIONAL_CLAIM_VERBS: readonly string[] = ['claim', 'acquire', 'set', 'take', 'reserve', 'mark', 'lock', 'obtain', 'grab'];
 
+/**
+ * Taking the next job from a queue: the queue hands each job to one consumer, so a worker's poll
+ * loop runs on every replica by design (`queue.next(name)`, `getNextJobToRun`, `dequeue`,
+ * `claimNextTask`). A name with one of `DEQUEUE_WORDS`; `next` (first, or after one of
+ * `TAKE_NEXT_VERBS`) with one of `JOB_WORDS` in the name; or `next` alone on a receiver named
+ * with one (`jobQueue.next()`, not `job.nextDate()`).
+ */
+export const DEQUEUE_WORDS: readonly string[] = ['dequeue', 'dequeued'];
+/** Verbs before `next` that take it (`getNextJob`, `claimNextTask`), unlike `scheduleNextJob`. */
+export const TAKE_NEXT_VERBS: readonly string[] = [
+  'get',
+  'fetch',
+  'take',
+  'find',
+  'claim',
+  'reserve',
+  'pull',
+  'poll',
+  'acquire',
+  'grab',
+  'lock',
+  'pick',
+  'receive',
+];
+export const JOB_WORDS: readonly string[] = ['job', 'jobs', 'task', 'tasks', 'queue', 'queues'];
+
 /** Option keys that deduplicate an enqueue whatever the call looks like (pg-boss, graphile-worker, idempotency). */
 export const DEDUPE_OPTION_KEYS: readonly string[] = ['singletonKey', 'jobKey', 'idempotencyKey', 'deduplicationId'];
 

@@ -3,13 +3,14 @@
 // `<rule> <file>:<line>:<column> <messageId>`.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import plugin from '../../rules/index.js';
 
 const projects = join(fileURLToPath(new URL('.', import.meta.url)), 'projects');
 
-export async function lintProjectFile(project: string, file: string, rules: readonly string[]): Promise<string[]> {
+/** ESLint's messages for one file of a fixture project (with their suggestions). */
+export async function lintProjectMessages(project: string, file: string, rules: readonly string[]): Promise<Linter.LintMessage[]> {
   const root = join(projects, project);
   const eslint = new ESLint({
     cwd: root,
@@ -24,5 +25,10 @@ export async function lintProjectFile(project: string, file: string, rules: read
     ],
   });
   const [result] = await eslint.lintFiles([join(root, file)]);
-  return result!.messages.map((m) => `${m.ruleId ?? 'fatal'} ${file}:${m.line}:${m.column} ${m.messageId ?? m.message}`);
+  return result!.messages;
+}
+
+export async function lintProjectFile(project: string, file: string, rules: readonly string[]): Promise<string[]> {
+  const messages = await lintProjectMessages(project, file, rules);
+  return messages.map((m) => `${m.ruleId ?? 'fatal'} ${file}:${m.line}:${m.column} ${m.messageId ?? m.message}`);
 }

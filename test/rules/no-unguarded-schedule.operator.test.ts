@@ -9,9 +9,66 @@ const lines = (...l: string[]) => l.join('\n');
 const settings = { 'replica-guard': { service: 'billing' } };
 const IMPORT = "import { claimPeriod } from 'replica-guard';";
 const guard = (job: string, period: string) => `if (!(await claimPeriod('billing:${job}', ${period}))) return;`;
+/** A task's heartbeat timer, started after `const <answer> = await this.<call>(task); if (!<answer>) return;`. */
+const heartbeatAfter = (method: string, answer: string, call: string): string[] => [
+  'class TaskWorker {',
+  `  async ${method}(task) {`,
+  `    const ${answer} = await this.${call}(task);`,
+  `    if (!${answer}) return;`,
+  '    const beat = () => {',
+  '      this.timer = setTimeout(async () => {',
+  "        await this.db.query('UPDATE tasks SET heartbeat_at = now() WHERE id = $1', [task.id]);",
+  '        beat();',
+  '      }, 10_000);',
+  '    };',
+  '    beat();',
+  '  }',
+  '}',
+];
+/** A class declaring `clients;` whose constructor sets `this.clients = <clients>`, and a timer writing one row per client. */
+const socketsWith = (parameters: string, clients: string, guardLine?: string): string =>
+  lines(
+    ...(guardLine ? [IMPORT] : []),
+    'class Sockets {',
+    '  clients;',
+    `  constructor(${parameters}) {`,
+    `    this.clients = ${clients};`,
+    '  }',
+    '  start() {',
+    '    setInterval(async () => {',
+    ...(guardLine ? [`      ${guardLine}`] : []),
+    "      for (const client of this.clients) await this.db.query('UPDATE sessions SET seen_at = now() WHERE id = $1', [client.id]);",
+    '    }, 30_000);',
+    '  }',
+    '}',
+  );
 
 ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
   valid: [
+    // Started only on the replica that won a claim: the claimed task's heartbeat.
+    {
+      settings,
+      code: lines(...heartbeatAfter('claimAndRun', 'claimed', 'tryClaimTask')),
+    },
+    // A worker's poll loop takes the next job from a queue: the queue hands each job to one replica.
+    {
+      settings,
+      code: lines(
+        'class Poller {',
+        '  start() {',
+        '    setInterval(async () => {',
+        "      const job = await this.jobQueue.next('emails');",
+        "      if (job) await this.db.query('UPDATE jobs SET state = $1 WHERE id = $2', ['done', job.id]);",
+        '    }, 1000);',
+        '  }',
+        '}',
+      ),
+    },
+    // A collection the constructor creates is this process's own (its sockets).
+    {
+      settings,
+      code: socketsWith('', 'new Set()'),
+    },
     // Per-replica by design: gauges of this instance, a ping on its own connection, telemetry.
     {
       settings,
@@ -128,6 +185,60 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
     },
   ],
   invalid: [
+    // The same heartbeat without the claim before it.
+    {
+      settings,
+      code: lines(...heartbeatAfter('run', 'loaded', 'loadTask')),
+      errors: [{ messageId: 'unguardedSchedule', line: 6, column: 31, suggestions: [] }],
+    },
+    // `job.nextDate()` is a date, not a job taken from a queue.
+    {
+      settings,
+      code: lines(
+        "import { CronJob } from 'cron';",
+        "const job = new CronJob('0 * * * *', async () => {",
+        "  await db.setObject('cron:hourly', { nextRun: job.nextDate() });",
+        '});',
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 2,
+          column: 38,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                "import { CronJob } from 'cron';",
+                IMPORT,
+                "const job = new CronJob('0 * * * *', async () => {",
+                `  ${guard('job', "{ cron: '0 * * * *' }")}`,
+                "  await db.setObject('cron:hourly', { nextRun: job.nextDate() });",
+                '});',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // A collection the constructor takes from the database is not this process's own.
+    {
+      settings,
+      code: socketsWith('db', "db.collection('clients')"),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 7,
+          column: 17,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: socketsWith('db', "db.collection('clients')", guard('file-7', '30_000')),
+            },
+          ],
+        },
+      ],
+    },
     // A bare timer whose work deletes rows: reported on the work argument.
     {
       settings,
@@ -418,6 +529,38 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
                 '    setTimeout(crawl, 1000);',
                 '  }',
                 '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
+    // An awaited call reaches outside the process whatever its method is called (`await queue.add(job)`, not a Set's add).
+    {
+      settings,
+      code: lines(
+        "import cron from 'node-cron';",
+        'async function remind() {',
+        "  await reminders.add('remind', {});",
+        '}',
+        "cron.schedule('15 * * * *', remind);",
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 5,
+          column: 29,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                "import cron from 'node-cron';",
+                IMPORT,
+                'async function remind() {',
+                `  ${guard('remind', "{ cron: '15 * * * *' }")}`,
+                "  await reminders.add('remind', {});",
+                '}',
+                "cron.schedule('15 * * * *', remind);",
               ),
             },
           ],

@@ -1,0 +1,54 @@
+// no-unguarded-schedule across the files of a project (test/rules/projects/schedule-*): the work,
+// or what it calls, lives in another module — an imported function, an injected NestJS service's
+// method, a reschedule helper — and is judged by what that function does: a guard or a lock there
+// makes the job quiet, a deduplicated enqueue there too, a database write there makes a bare timer
+// a report. Findings stay at the schedule. Linted through ESLint's Node API, plugin from source.
+import { describe, expect, test } from 'vitest';
+import { lintProjectFile, lintProjectMessages } from './lint-project.js';
+
+const findings = (project: string, file: string) => lintProjectFile(project, file, ['no-unguarded-schedule']);
+
+describe('no-unguarded-schedule across files', () => {
+  test('a job whose guard is inside an imported helper is quiet; the one whose imported work writes unguarded is reported', async () => {
+    // jobs.ts: sendDigests begins with claimPeriod (its module), runNightly wraps runExclusive
+    // (its module), archiveOrders updates rows with no guard; imports through tsconfig paths.
+    expect(await findings('schedule-guard-in-helper', 'src/jobs.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/jobs.ts:8:28 unguardedSchedule',
+    ]);
+  });
+
+  test('a @Cron method calling an injected service that takes a lock is quiet; the one whose service method deletes rows is reported', async () => {
+    expect(await findings('schedule-nest-injected-lock', 'src/billing/billing.scheduler.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/billing/billing.scheduler.ts:14:3 unguardedSchedule',
+    ]);
+  });
+
+  test('a bare timer whose imported work writes to the database is reported; one refreshing a local cache and a gauge is not', async () => {
+    expect(await findings('schedule-bare-timer-effects', 'src/main.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/main.ts:4:13 unguardedSchedule',
+    ]);
+  });
+
+  test('a deduplicated enqueue in another module is quiet (cron job and bare timer); a plain enqueue there is reported', async () => {
+    expect(await findings('schedule-dedup-enqueue', 'src/scheduler.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/scheduler.ts:7:31 unguardedSchedule',
+    ]);
+  });
+
+  test('a setTimeout loop whose reschedule is a helper of another module is a loop; a one-off setTimeout is not', async () => {
+    expect(await findings('schedule-reschedule-helper', 'src/sweepers.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/sweepers.ts:21:12 unguardedSchedule',
+      'replica-guard/no-unguarded-schedule src/sweepers.ts:22:12 unguardedSchedule',
+    ]);
+    // The helper itself only forwards its caller's callback.
+    expect(await findings('schedule-reschedule-helper', 'src/lib/timers.ts')).toEqual([]);
+  });
+
+  test('no guard is suggested through a helper: the period is the delay the helper sets, not that of the first timer', async () => {
+    const messages = await lintProjectMessages('schedule-reschedule-helper', 'src/sweepers.ts', ['no-unguarded-schedule']);
+    expect(messages.map((m) => [m.line, m.message.split('.')[0], m.suggestions ?? []])).toEqual([
+      [21, 'setTimeout runs `sweepSessions` on every replica', []],
+      [22, 'setTimeout runs `sweepUploads` on every replica', []],
+    ]);
+  });
+});
