@@ -42,6 +42,28 @@ export const MIN_FILES_FOR_WORKERS = 200;
 const findingOffset = (text: string, finding: Finding): number =>
   finding.loc ? offsetOfLoc(text, finding.loc.start) : finding.node.range[0];
 
+/**
+ * The transform's note for a finding still there after the rewrite: the first note at its offset,
+ * else the first on its line (offsets mapped through the edits). Indexed once per file: a big
+ * generated file has thousands of each, and searching the notes per finding was quadratic.
+ */
+function notesByPlace(notes: readonly ManualNote[], edits: readonly TextEdit[], text: string) {
+  const byOffset = new Map<number, number>();
+  const byLine = new Map<number, number>();
+  notes.forEach((note, index) => {
+    const mapped = mapOffset(edits, note.offset);
+    if (!byOffset.has(mapped)) byOffset.set(mapped, index);
+    const line = lineAt(text, mapped);
+    if (!byLine.has(line)) byLine.set(line, index);
+  });
+  return (offset: number): ManualNote | undefined => {
+    const atOffset = byOffset.get(offset);
+    const atLine = byLine.get(lineAt(text, offset));
+    const index = atOffset === undefined ? atLine : atLine === undefined ? atOffset : Math.min(atOffset, atLine);
+    return index === undefined ? undefined : notes[index];
+  };
+}
+
 export interface EngineOptions {
   service?: string;
   /** The run's root: no package.json above it names the service. Set by `run` from its `cwd`. */
@@ -186,13 +208,12 @@ export class Engine {
     if (!unchanged) assertLiteralsKept(text, beforeLiterals, allEdits, afterLiterals);
     // What is still found needs a human: a marker above its statement (reason from the transform when it gave one).
     const remaining: Array<{ offset: number; anchor: number; reason: string; transform: string }> = [];
+    const noteAt = notesByPlace(notes, allEdits, rewritten);
     for (const transform of candidates) {
       for (const finding of after.findings.get(transform.rule.name) ?? []) {
         const offset = findingOffset(rewritten, finding);
         const anchor = markerAnchor(after.sourceCode, offset);
-        const note = notes.find(
-          (n) => mapOffset(allEdits, n.offset) === offset || lineAt(rewritten, mapOffset(allEdits, n.offset)) === lineAt(rewritten, offset),
-        );
+        const note = noteAt(offset);
         const reason =
           markerAbove(rewritten, anchor) ??
           note?.reason ??
@@ -211,7 +232,8 @@ export class Engine {
     );
     const final = markers.length > 0 ? applyEdits(rewritten, markers) : rewritten;
     const manual = remaining.map((r) => ({ line: lineAt(final, mapOffset(markers, r.offset)), reason: r.reason, transform: r.transform }));
-    const unique = manual.filter((m, i) => manual.findIndex((o) => o.line === m.line && o.transform === m.transform) === i);
+    const seen = new Set<string>();
+    const unique = manual.filter((m) => !seen.has(`${m.line}|${m.transform}`) && seen.add(`${m.line}|${m.transform}`));
     for (const [name, n] of fixedBy) fixedBy.set(name, Math.max(0, n));
     const fixed = [...fixedBy.values()].reduce((a, b) => a + b, 0);
     const leaseKeys = unchanged ? [] : writtenKeys(after.ast, insertedSpans(allEdits), (offset) => mapOffset(markers, offset));

@@ -21,13 +21,15 @@ export function makeKeysUnique(
   for (const text of state.originals.values()) for (const key of existingKeys(text)) existing.add(key);
   const unique = uniqueKeys(written, existing);
   const list: Array<{ key: string; file: string; line: number }> = [];
+  const indexOf = new Map<string, number>();
+  written.forEach((w, i) => indexOf.has(`${w.start}|${w.path}`) || indexOf.set(`${w.start}|${w.path}`, i));
   for (const [path, keys] of keysIn) {
     const text = state.current.get(path);
     if (text === undefined) continue;
     const edits = [];
     for (const key of keys) {
-      const i = written.findIndex((w) => w.path === path && w.start === key.start);
-      const next = unique[i] ?? key.key;
+      const i = indexOf.get(`${key.start}|${path}`);
+      const next = (i === undefined ? undefined : unique[i]) ?? key.key;
       if (next !== key.key) {
         const quote = text[key.start]!;
         edits.push({ start: key.start, end: key.end, text: `${quote}${next}${quote}` });

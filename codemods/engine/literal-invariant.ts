@@ -73,7 +73,7 @@ const LIST_PARENTS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'Switc
 
 /** Where a finding's marker goes: the start of the statement (or class member, or object property) that contains `offset`. */
 export function markerAnchor(sourceCode: SourceCode, offset: number): number {
-  let node: TSESTree.Node | null = sourceCode.getNodeByRangeIndex(offset);
+  let node: TSESTree.Node | null = nodeAt(sourceCode, offset);
   while (node?.parent && !LIST_PARENTS.has(node.parent.type)) node = node.parent;
   if (!node || node.type === 'Program') return offset;
   // Decorators belong above their member: start at the first one.
@@ -81,7 +81,63 @@ export function markerAnchor(sourceCode: SourceCode, offset: number): number {
   return Math.min(node.range[0], ...decorators.map((d) => d.range[0]));
 }
 
-/** Whether `offset` lies strictly inside one of `tokens`. */
+type Child = TSESTree.Node | null | undefined;
+
+const contains = (node: Child, offset: number): node is TSESTree.Node =>
+  !!node && typeof node.type === 'string' && node.range[0] <= offset && offset < node.range[1];
+
+/** The child in a list (in source order) whose range holds `offset`, by binary search. */
+function childInList(list: readonly Child[], offset: number): TSESTree.Node | undefined {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const node = list[middle];
+    // A hole (`[a, , b]`) or a non-node: search the list one by one.
+    if (!node?.range) return list.find((n) => contains(n, offset)) ?? undefined;
+    if (offset < node.range[0]) high = middle - 1;
+    else if (offset >= node.range[1]) low = middle + 1;
+    else return node;
+  }
+  return undefined;
+}
+
+/**
+ * The deepest node whose range holds `offset` (ESLint's `getNodeByRangeIndex`), found by walking
+ * down from the program instead of traversing the whole tree once per finding, which made a big
+ * file with thousands of findings quadratic.
+ */
+export function nodeAt(sourceCode: SourceCode, offset: number): TSESTree.Node | null {
+  const program = sourceCode.ast as TSESTree.Node;
+  if (!contains(program, offset)) return null;
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  let node: TSESTree.Node = program;
+  for (;;) {
+    let next: TSESTree.Node | undefined;
+    for (const key of keys[node.type] ?? []) {
+      const value = (node as unknown as Record<string, unknown>)[key];
+      next = Array.isArray(value)
+        ? childInList(value as Child[], offset)
+        : contains(value as Child, offset)
+          ? (value as TSESTree.Node)
+          : undefined;
+      if (next) break;
+    }
+    if (!next) return node;
+    node = next;
+  }
+}
+
+/** Whether `offset` lies strictly inside one of `tokens` (in source order, not overlapping). */
 export function insideLiteral(tokens: readonly LiteralToken[], offset: number): boolean {
-  return tokens.some((t) => offset > t.start && offset < t.end);
+  let low = 0;
+  let high = tokens.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const token = tokens[middle]!;
+    if (offset <= token.start) high = middle - 1;
+    else if (offset >= token.end) low = middle + 1;
+    else return true;
+  }
+  return false;
 }

@@ -27,19 +27,70 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return out + text.slice(cursor);
 }
 
-/** 1-based line of `offset` in `text`. */
+// Offsets of every '\n' in the last text asked about, so a line is a binary search: findings are
+// placed by the thousand in one big file, and counting from the top for each made it quadratic.
+let newlinesOf: { text: string; at: number[] } | undefined;
+
+/** How many of the sorted `values` are below `bound`. */
+function countBelow(values: readonly number[], bound: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < bound) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** 1-based line of `offset` in `text` (lines end at '\n'). */
 export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
-  return line;
+  if (newlinesOf?.text !== text) {
+    const at: number[] = [];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) at.push(i);
+    newlinesOf = { text, at };
+  }
+  return 1 + countBelow(newlinesOf.at, offset);
+}
+
+interface OffsetMap {
+  count: number;
+  /** Edit ends, sorted, and the total length change of the edits up to each. */
+  ends: number[];
+  deltas: number[];
+  /** Length inserted by pure insertions at an offset (they stay after a position equal to it). */
+  insertedAt: Map<number, number>;
+}
+
+// One map per edit list: offsets are mapped through the same edits once per finding and token.
+const offsetMaps = new WeakMap<readonly TextEdit[], OffsetMap>();
+
+function offsetMapOf(edits: readonly TextEdit[]): OffsetMap {
+  const known = offsetMaps.get(edits);
+  if (known?.count === edits.length) return known;
+  const sorted = [...edits].sort((a, b) => a.end - b.end);
+  const ends: number[] = [];
+  const deltas: number[] = [];
+  const insertedAt = new Map<number, number>();
+  let delta = 0;
+  for (const edit of sorted) {
+    delta += edit.text.length - (edit.end - edit.start);
+    ends.push(edit.end);
+    deltas.push(delta);
+    if (edit.start === edit.end) insertedAt.set(edit.end, (insertedAt.get(edit.end) ?? 0) + edit.text.length);
+  }
+  const map = { count: edits.length, ends, deltas, insertedAt };
+  offsetMaps.set(edits, map);
+  return map;
 }
 
 /** Maps an offset in the text before `edits` to the text after them. */
 export function mapOffset(edits: readonly TextEdit[], offset: number): number {
-  let delta = 0;
-  for (const edit of edits)
-    if (edit.end <= offset && !(edit.start === offset && edit.end === offset)) delta += edit.text.length - (edit.end - edit.start);
-  return offset + delta;
+  if (edits.length === 0) return offset;
+  const map = offsetMapOf(edits);
+  const upTo = countBelow(map.ends, offset + 1);
+  const delta = upTo === 0 ? 0 : map.deltas[upTo - 1]!;
+  return offset + delta - (map.insertedAt.get(offset) ?? 0);
 }
 
 // Line starts of the last text asked about: findings are mapped by the thousand in one text, and

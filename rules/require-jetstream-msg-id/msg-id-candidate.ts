@@ -83,6 +83,32 @@ export function payloadIdCandidate(sourceCode: Readonly<TSESLint.SourceCode>, ca
   return readsId || declaredWithId ? `${first.name}.${ID}` : undefined;
 }
 
+interface ScopeCandidate {
+  text: string;
+  rank: number;
+  /** Where a `const`/`let` is declared (usable only after it); `undefined` for parameters and catch clauses. */
+  declaredAt: number | undefined;
+}
+
+// A scope's variables whose names give an id, found once per scope: a module scope of a big file
+// holds thousands of variables, and scanning them for every publish call made the rule quadratic.
+const candidatesByScope = new WeakMap<TSESLint.Scope.Scope, ScopeCandidate[]>();
+
+function scopeCandidates(scope: TSESLint.Scope.Scope): ScopeCandidate[] {
+  const known = candidatesByScope.get(scope);
+  if (known) return known;
+  const list: ScopeCandidate[] = [];
+  for (const variable of scope.variables) {
+    const def = variable.defs[0];
+    const kind = def?.type as string | undefined;
+    if (!def || (kind !== 'Variable' && kind !== 'Parameter' && kind !== 'CatchClause')) continue;
+    const candidate = msgIdCandidateOf(variable.name);
+    if (candidate) list.push({ ...candidate, declaredAt: kind === 'Variable' ? def.name.range[0] : undefined });
+  }
+  candidatesByScope.set(scope, list);
+  return list;
+}
+
 export function msgIdCandidate(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.Node): string | undefined {
   let scope: TSESLint.Scope.Scope | null;
   try {
@@ -91,16 +117,8 @@ export function msgIdCandidate(sourceCode: Readonly<TSESLint.SourceCode>, call: 
     return undefined;
   }
   for (; scope; scope = scope.upper) {
-    const found: { text: string; rank: number }[] = [];
-    for (const variable of scope.variables) {
-      const def = variable.defs[0];
-      const kind = def?.type as string | undefined;
-      if (!def || (kind !== 'Variable' && kind !== 'Parameter' && kind !== 'CatchClause')) continue;
-      // A `const` declared after the call is not usable there.
-      if (kind === 'Variable' && def.name.range[0] > call.range[0]) continue;
-      const candidate = msgIdCandidateOf(variable.name);
-      if (candidate) found.push(candidate);
-    }
+    // A `const` declared after the call is not usable there.
+    const found = scopeCandidates(scope).filter((c) => c.declaredAt === undefined || c.declaredAt <= call.range[0]);
     if (found.length === 0) continue;
     const best = Math.min(...found.map((c) => c.rank));
     const ofBest = found.filter((c) => c.rank === best);

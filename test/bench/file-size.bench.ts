@@ -2,8 +2,8 @@
 // one service-like TypeScript file at 0.1, 1 and 5 MB (a chunk with schedules, SQL, reads and
 // writes, a JetStream publish and ORM options, repeated with fresh names), then for each size
 // prints the plugin's per-rule time (ESLint stats, README config) and the codemod's `--dry-run`
-// time and peak memory, each in a fresh process, as time per MB. Linear cost shows as a flat
-// ms/MB column. A script, not a test: it prints numbers and asserts nothing.
+// time and peak memory, each in a fresh process, as time and peak memory per MB. Linear cost
+// shows as flat ms/MB and peak/MB columns. A script, not a test: it prints numbers and asserts nothing.
 //
 //   npm run bench:file-size
 //   npm run bench:file-size -- --sizes 0.1,1,5
@@ -98,7 +98,7 @@ console.log(JSON.stringify({ ms: performance.now() - started, rssMb: process.res
 
 const root = mkdtempSync(join(tmpdir(), 'replica-guard-size-'));
 try {
-  console.log('size    lint ms   ms/MB   peak MB | codemod ms   ms/MB   peak MB | slowest rules (ms/MB)');
+  console.log('size    lint ms   ms/MB   peak MB | codemod ms   ms/MB   peak MB  peak/MB | slowest rules (ms/MB)');
   for (const megabytes of sizes) {
     const dir = join(root, `${megabytes}`);
     mkdirSync(dir);
@@ -118,7 +118,7 @@ try {
       .join(', ');
     console.log(
       `${String(megabytes).padEnd(5)} ${lint.ms.toFixed(0).padStart(9)} ${(lint.ms / megabytes).toFixed(0).padStart(7)} ${lint.rssMb.toFixed(0).padStart(9)} | ` +
-        `${(codemod?.ms.toFixed(0) ?? 'n/a').padStart(10)} ${(codemod ? (codemod.ms / megabytes).toFixed(0) : 'n/a').padStart(7)} ${(codemod?.rssMb.toFixed(0) ?? 'n/a').padStart(9)} | ${rules}`,
+        `${(codemod?.ms.toFixed(0) ?? 'n/a').padStart(10)} ${(codemod ? (codemod.ms / megabytes).toFixed(0) : 'n/a').padStart(7)} ${(codemod?.rssMb.toFixed(0) ?? 'n/a').padStart(9)} ${(codemod ? (codemod.rssMb / megabytes).toFixed(0) : 'n/a').padStart(8)} | ${rules}`,
     );
   }
 } finally {
