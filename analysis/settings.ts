@@ -89,31 +89,62 @@ function contentKey(raw: Record<string, unknown>): string | undefined {
 
 interface GlobMatcher {
   match: (path: string) => boolean;
-  /** One literal path segment per glob that any matching path contains; `undefined` when some glob has none. */
+  /** Literal runs of which any path a glob matches contains one; `undefined` when some glob has none. */
   literals: string[] | undefined;
 }
 
 /** Keyed by the globs array: a resolved settings object keeps its arrays, so each is compiled once. */
 const matchers = new WeakMap<readonly string[], GlobMatcher>();
+const MAX_ALTERNATIVES = 256;
 
-/** The longest segment of `glob` without glob syntax (`migrations` in `**\/migrations/**`). */
-function literalSegment(glob: string): string | undefined {
+/** Brace groups of a glob without inner braces. */
+const BRACE_GROUP = /\{([^{}]*)\}/;
+
+/**
+ * A glob with its brace groups spelled out, innermost first (`migrate.{js,ts}` → `migrate.js`,
+ * `migrate.ts`); a range (`{1..9}`) or a glob with too many alternatives keeps a separator there.
+ */
+function braceAlternatives(glob: string): string[] {
+  const group = BRACE_GROUP.exec(glob);
+  if (!group) return [glob];
+  const around = (middle: string): string => glob.slice(0, group.index) + middle + glob.slice(group.index + group[0].length);
+  if (group[1]!.includes('..')) return braceAlternatives(around('/'));
+  const alternatives = group[1]!.split(',').flatMap((alternative) => braceAlternatives(around(alternative)));
+  return alternatives.length > MAX_ALTERNATIVES ? [glob.replace(new RegExp(BRACE_GROUP.source, 'g'), '/')] : alternatives;
+}
+
+/**
+ * The longest run of plain characters in `glob` (no separators, classes or extglob groups): every
+ * path the glob matches contains it (`migrations` in `**\/migrations/**`, `migrate.` in
+ * `**\/migrate.*`).
+ */
+function literalRun(glob: string): string | undefined {
   if (glob.startsWith('!')) return undefined;
-  const literal = glob
-    .split('/')
-    .filter((segment) => segment.length > 0 && !/[*?[\]{}()!+@\\]/.test(segment))
+  return glob
+    .replace(/\[[^\]]*\]|[!+@*?]?\([^)]*\)/g, '/')
+    .split(/[*?[\]{}()!+@\\/]+/)
+    .filter((run) => run.length > 0)
     .sort((a, b) => b.length - a.length)[0];
-  return literal;
+}
+
+/** For each glob and each of its brace alternatives, a literal run; undefined when one has none. */
+function literalRunsOf(globs: readonly string[]): string[] | undefined {
+  const runs = new Set<string>();
+  for (const glob of globs) {
+    for (const alternative of braceAlternatives(glob)) {
+      const run = literalRun(alternative);
+      if (run === undefined) return undefined;
+      runs.add(run);
+    }
+  }
+  // A run that holds another adds nothing: wherever it is, the shorter one is too.
+  return [...runs].filter((run) => ![...runs].some((other) => other !== run && run.includes(other)));
 }
 
 function matcherOf(globs: readonly string[]): GlobMatcher {
   let matcher = matchers.get(globs);
   if (!matcher) {
-    const literals = globs.map(literalSegment);
-    matcher = {
-      match: picomatch(globs as string[], { dot: true }),
-      literals: literals.every((literal) => literal !== undefined) ? (literals as string[]) : undefined,
-    };
+    matcher = { match: picomatch(globs as string[], { dot: true }), literals: literalRunsOf(globs) };
     matchers.set(globs, matcher);
   }
   return matcher;
@@ -121,7 +152,7 @@ function matcherOf(globs: readonly string[]): GlobMatcher {
 
 /**
  * Whether `filename` can match any of `globs`: `false` when it holds none of their literal
- * segments. Runs once per linted file, and a string search is much cheaper than picomatch's
+ * runs. Runs once per linted file, and a string search is much cheaper than picomatch's
  * expressions (or than reading the working directory from the rule context).
  */
 export function mayMatchAny(filename: string, globs: readonly string[]): boolean {

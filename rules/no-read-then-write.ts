@@ -6,10 +6,10 @@ import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
-import { mentionsReadAndWrite } from './no-read-then-write/mentions.js';
-import { SQL_READ_KEYWORD, SQL_WRITE_KEYWORD } from './no-read-then-write/sql-site.js';
+import { mentionsReadAndWrite, mentionsSaveHook, mentionsWrite, writeCallOffsets } from './no-read-then-write/mentions.js';
+import { sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
-import { helperReadSiteOf } from './no-read-then-write/helper-reads.js';
+import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -58,14 +58,21 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Most files hold no read and write the rule knows: skip them before any AST work.
     const code = codeTextOf(sourceCode);
     if (!mentionsReadAndWrite(code)) return {};
-    // SQL is read from this file's strings: without the keyword anywhere, no call sends a SQL
-    // read (or write), and the SQL text of each `query(…)` call need not be built to find out.
+    // SQL is read from this file's strings: without the keyword in one, no call sends a SQL read
+    // (or write), and the SQL text of each `query(…)` call need not be built to find out.
+    const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);
+    // Every finding is made at a write: without one no read matters, and no call is followed
+    // into the project's modules to learn whether it returns a row.
+    if (!mentionsWrite(code, sqlWrites)) return {};
+    // A helper's read only matters to a write walked after it. SQL text may sit in a constant
+    // written anywhere, and a save hook's save is the write: then every helper is followed.
+    const writeOffsets = sqlWrites || mentionsSaveHook(code) ? undefined : writeCallOffsets(sourceCode.text);
     const engine = new ReadThenWriteEngine({
       sourceCode,
       ignoredFields: new Set(context.options[0]?.ignoreFields ?? []),
-      sqlReads: SQL_READ_KEYWORD.test(code),
-      sqlWrites: SQL_WRITE_KEYWORD.test(code),
-      helperReadOf: (call) => helperReadSiteOf(context, call),
+      sqlReads,
+      sqlWrites,
+      helperReadOf: (call) => (!writeOffsets || mayWriteAfter(writeOffsets, call) ? helperReadSiteOf(context, call) : null),
     });
     return {
       ...engine.listeners(),

@@ -2,6 +2,9 @@
 // file is unchanged (path, mtime and size), so a re-lint in an editor re-reads nothing that did
 // not change. Bounded: files over MAX_BYTES (generated code) and modules past MAX_MODULES are not
 // parsed; a file that is missing or does not parse is remembered as such. Never throws.
+// Whether a file changed is looked at once per linted file, not at every question about it: each
+// new linted file (a new AST: every lint, every editor re-lint) starts a new generation, and a
+// module's stat and a specifier's resolution are trusted for the rest of that generation.
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute } from 'node:path';
@@ -33,11 +36,18 @@ interface CacheEntry {
   mtimeMs: number;
   size: number;
   module: ProjectModule | undefined;
+  /** The generation whose linted file last saw this file unchanged. */
+  checked: number;
 }
 
 const modules = new Map<string, CacheEntry>();
-/** The linted files themselves, as modules: one per AST (oxlint reuses one SourceCode object for every file). */
-const lintedModules = new WeakMap<object, ProjectModule>();
+/** The linted file being asked about, as a module: one slot, keyed by its AST (oxlint reuses one SourceCode object for every file). */
+let linted: { ast: object; module: ProjectModule } | undefined;
+/** Bumped for each new linted file: what was looked at on disk for the previous one is looked at again. */
+let generation = 0;
+/** Where a specifier resolves from a directory, in the generation it was resolved in. */
+const resolved = new Map<string, { generation: number; path: string | undefined }>();
+const MAX_RESOLVED = 50_000;
 
 // `__filename` is this module's path in a CommonJS build; in ESM a global one can exist that is no
 // path (`node -e` and eval'd workers define `[eval]` / `[worker eval]`), so only an absolute one counts.
@@ -131,12 +141,12 @@ function moduleContext(path: string, sourceCode: Readonly<SourceCode>, from: Det
 
 /** The linted file as a module (the starting point of every cross-file question). */
 export function lintedModuleOf(context: DetectContext): ProjectModule {
-  let module = lintedModules.get(context.sourceCode.ast);
-  if (!module) {
-    module = { path: context.physicalFilename ?? context.filename, sourceCode: context.sourceCode, context };
-    lintedModules.set(context.sourceCode.ast, module);
+  const ast = context.sourceCode.ast;
+  if (linted?.ast !== ast) {
+    generation++;
+    linted = { ast, module: { path: context.physicalFilename ?? context.filename, sourceCode: context.sourceCode, context } };
   }
-  return module;
+  return linted.module;
 }
 
 /**
@@ -167,6 +177,8 @@ function parseWithAny(path: string, from: DetectContext): Readonly<SourceCode> |
 
 /** The project module at `path`, parsed with the parser of `from`. */
 export function projectModuleAt(path: string, from: DetectContext): ProjectModule | undefined {
+  const known = modules.get(path);
+  if (known?.checked === generation) return known.module;
   let stat;
   try {
     stat = statSync(path);
@@ -174,8 +186,11 @@ export function projectModuleAt(path: string, from: DetectContext): ProjectModul
     modules.delete(path);
     return undefined;
   }
-  const cached = modules.get(path);
-  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.module;
+  const cached = known;
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
+    cached.checked = generation;
+    return cached.module;
+  }
   let module: ProjectModule | undefined;
   if (stat.size <= MAX_BYTES && (cached || modules.size < MAX_MODULES)) {
     try {
@@ -185,13 +200,21 @@ export function projectModuleAt(path: string, from: DetectContext): ProjectModul
       module = undefined;
     }
   }
-  modules.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, module });
+  modules.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, module, checked: generation });
   return module;
 }
 
 /** The project module `specifier` names from `module` (a project file, never node_modules). */
 export function importedProjectModule(module: ProjectModule, specifier: string): ProjectModule | undefined {
-  const path = resolveProjectSpecifier(dirname(module.path), specifier);
+  const directory = dirname(module.path);
+  const key = `${directory}\0${specifier}`;
+  let hit = resolved.get(key);
+  if (hit?.generation !== generation) {
+    if (resolved.size >= MAX_RESOLVED) resolved.clear();
+    hit = { generation, path: resolveProjectSpecifier(directory, specifier) };
+    resolved.set(key, hit);
+  }
+  const path = hit.path;
   return path === undefined || path === module.path ? undefined : projectModuleAt(path, module.context);
 }
 
@@ -205,4 +228,5 @@ export function projectModuleCount(): number {
 /** Forget every parsed module. */
 export function clearProjectModules(): void {
   modules.clear();
+  resolved.clear();
 }

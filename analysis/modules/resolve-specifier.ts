@@ -18,7 +18,7 @@ const EMITTED_TO_SOURCE: Readonly<Record<string, readonly string[]>> = {
 
 function isFile(path: string): boolean {
   try {
-    return statSync(path).isFile();
+    return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
   } catch {
     return false;
   }

@@ -1,7 +1,9 @@
 // The files a package's `migrate` scripts run (`"db:migrate": "tsx src/db/migrate.ts"`,
 // `"migrate": "node dist/migrate.js"`): each is a migrate entrypoint, whatever it is called. Read
-// from the nearest package.json above the linted file, once per package.json (by mtime), and
-// never throwing: a missing or broken package.json means no such files.
+// from the nearest package.json above the linted file, once per package.json (by mtime, looked at
+// no more than once a second: a lint run asks for every file, an editor re-lint after a change
+// to package.json a moment later), and never throwing: a missing or broken package.json means no
+// such files.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { MIGRATE_SCRIPT_NAME } from '../../src/knowledge/migrators.js';
@@ -11,7 +13,10 @@ const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
 const BUILD_FOLDER = /^(?:dist|build|lib|out)\//;
 const MAX_LEVELS = 8;
 
-const cache = new Map<string, { mtimeMs: number; stems: ReadonlySet<string> }>();
+/** How long a package.json's scripts are trusted before its mtime is looked at again. */
+const RECHECK_AFTER_MS = 1000;
+const NO_STEMS: ReadonlySet<string> = new Set();
+const cache = new Map<string, { mtimeMs: number; checkedAt: number; stems: ReadonlySet<string> }>();
 /** The nearest package.json of each directory asked about. */
 const nearest = new Map<string, string | undefined>();
 
@@ -29,10 +34,15 @@ export function scriptFileArguments(command: string): string[] {
 
 /** Path stems (absolute, no extension) of the files the migrate scripts in `packageJson` run. */
 export function migrateScriptStems(packageJson: string): ReadonlySet<string> {
+  const cached = cache.get(packageJson);
+  const now = Date.now();
+  if (cached && now - cached.checkedAt < RECHECK_AFTER_MS) return cached.stems;
   try {
     const { mtimeMs } = statSync(packageJson);
-    const cached = cache.get(packageJson);
-    if (cached?.mtimeMs === mtimeMs) return cached.stems;
+    if (cached?.mtimeMs === mtimeMs) {
+      cached.checkedAt = now;
+      return cached.stems;
+    }
     const scripts = (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, unknown> }).scripts ?? {};
     const root = dirname(packageJson);
     const stems = new Set<string>();
@@ -43,10 +53,11 @@ export function migrateScriptStems(packageJson: string): ReadonlySet<string> {
         if (BUILD_FOLDER.test(file)) stems.add(stemOf(resolve(root, file.replace(BUILD_FOLDER, 'src/'))));
       }
     }
-    cache.set(packageJson, { mtimeMs, stems });
+    cache.set(packageJson, { mtimeMs, checkedAt: now, stems });
     return stems;
   } catch {
-    return new Set();
+    cache.set(packageJson, { mtimeMs: Number.NaN, checkedAt: now, stems: NO_STEMS });
+    return NO_STEMS;
   }
 }
 
@@ -54,27 +65,42 @@ function nearestPackageJson(directory: string): string | undefined {
   if (nearest.has(directory)) return nearest.get(directory);
   let found: string | undefined;
   let current = directory;
+  // The directories walked through have the same answer: a sibling folder's files stop there.
+  const walked: string[] = [];
+  let settled = false;
   for (let level = 0; level < MAX_LEVELS; level++) {
+    if (nearest.has(current)) {
+      found = nearest.get(current);
+      settled = true;
+      break;
+    }
+    walked.push(current);
     const candidate = join(current, 'package.json');
     try {
-      if (statSync(candidate).isFile()) {
+      if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
         found = candidate;
+        settled = true;
         break;
       }
     } catch {
       // Not here: one level up.
     }
     const parent = dirname(current);
-    if (parent === current) break;
+    settled = parent === current;
+    if (settled) break;
     current = parent;
   }
-  nearest.set(directory, found);
+  // Past MAX_LEVELS the walk gave up: only the first directory has that answer.
+  for (const walkedDirectory of settled ? walked : walked.slice(0, 1)) nearest.set(walkedDirectory, found);
   return found;
 }
 
 /** Whether a `migrate` script of the nearest package.json runs `filename` (absolute). */
 export function isRunByMigrateScript(filename: string): boolean {
   if (!filename || filename.startsWith('<')) return false;
-  const packageJson = nearestPackageJson(dirname(resolve(filename)));
-  return packageJson !== undefined && migrateScriptStems(packageJson).has(stemOf(resolve(filename)));
+  const path = resolve(filename);
+  const packageJson = nearestPackageJson(dirname(path));
+  if (packageJson === undefined) return false;
+  const stems = migrateScriptStems(packageJson);
+  return stems.size > 0 && stems.has(stemOf(path));
 }

@@ -146,3 +146,19 @@ export function resultIsBound(call: TSESTree.CallExpression): boolean {
     (parent?.type === 'VariableDeclarator' && parent.init === node) || (parent?.type === 'AssignmentExpression' && parent.right === node)
   );
 }
+
+/**
+ * Whether a write can still come after `call` in the walk, given where the file names write
+ * methods (`writeOffsets`, in order): one named after the call starts, or one in a call around it
+ * (`repo.save(doc = await loadDocument(id))`), which ends after it. A read's taint only reaches
+ * writes walked after it, so a helper called after the file's last write is not followed.
+ */
+export function mayWriteAfter(writeOffsets: readonly number[], call: TSESTree.CallExpression): boolean {
+  const last = writeOffsets[writeOffsets.length - 1];
+  if (last === undefined) return false;
+  if (last > call.range[0]) return true;
+  for (let node: TSESTree.Node | undefined = call.parent; node; node = node.parent) {
+    if ((node.type === 'CallExpression' || node.type === 'TaggedTemplateExpression') && last >= node.range[0]) return true;
+  }
+  return false;
+}

@@ -5,7 +5,7 @@
 // SQL keywords in any case pass.
 import { INSTANCE_SAVE_HOOKS, LIBRARY_READS_WRITES } from '../../src/knowledge/orm-reads-writes.js';
 import { BUILDER_READ_WORDS } from './read-site.js';
-import { MONGOOSE_UPDATES } from './write-site.js';
+import { MONGOOSE_UPDATES, WRITE_SITE_METHODS } from './write-site.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 
 const libraries = Object.values(LIBRARY_READS_WRITES).filter((entry) => entry.library !== 'sql');
@@ -22,7 +22,44 @@ const HOOK_WORDS = anyOf([...INSTANCE_SAVE_HOOKS.decorators, ...INSTANCE_SAVE_HO
 /** An import of a project module: a read may sit in a helper there (`await loadDocument(id)`). */
 const PROJECT_IMPORT = /\bfrom\s*['"](?:\.|@\/|~|#)|\brequire\(\s*['"]\./;
 
+/**
+ * A call of a write method (`.save(`, `?.update(`, `['upsert'](`): `writeSiteOf` decides by the
+ * method's name, so a file whose code names none after a `.` or in brackets holds no such write.
+ * `.set(…)` is a write only below an `update`/`updateTable` link, which this finds. Comments may
+ * sit between the dot and the name (the raw text is searched too).
+ */
+const WRITE_CALL_SOURCE = `(?:\\.|\\[)(?:\\s|/\\*[\\s\\S]*?\\*/|//[^\\n]*)*['"\`]?(?:${[
+  ...WRITE_SITE_METHODS,
+  ...MONGOOSE_UPDATES,
+  'updateTable',
+]
+  .filter((name) => name !== 'set')
+  .join('|')})(?![\\w$])`;
+const WRITE_CALL = new RegExp(WRITE_CALL_SOURCE);
+const WRITE_CALLS = new RegExp(WRITE_CALL_SOURCE, 'g');
+
+/**
+ * Whether the file can hold a write a finding is made at: a write method called (`code`, its
+ * comment-free text), SQL UPDATE in its strings (`sqlWrites`), or a save hook (whose save is the write).
+ */
+export function mentionsWrite(code: string, sqlWrites: boolean): boolean {
+  return sqlWrites || WRITE_CALL.test(code) || mentionsSaveHook(code);
+}
+
+/** Whether `code` names a save hook (`@BeforeUpdate`, `beforeSave`). */
+export function mentionsSaveHook(code: string): boolean {
+  return HOOK_WORDS.test(code);
+}
+
+/** Where `text` (the file's own text, so offsets are the AST's) names a write method, in order. */
+export function writeCallOffsets(text: string): number[] {
+  const offsets: number[] = [];
+  WRITE_CALLS.lastIndex = 0;
+  for (let match = WRITE_CALLS.exec(text); match; match = WRITE_CALLS.exec(text)) offsets.push(match.index);
+  return offsets;
+}
+
 /** Whether `text` mentions both a write and a read `no-read-then-write` could recognise (maybe in a project module), or a save hook. */
 export function mentionsReadAndWrite(text: string): boolean {
-  return (WRITE_WORDS.test(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || HOOK_WORDS.test(text);
+  return (WRITE_WORDS.test(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || mentionsSaveHook(text);
 }

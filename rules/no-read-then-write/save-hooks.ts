@@ -21,9 +21,9 @@ function decoratorName(decorator: TSESTree.Decorator): string | undefined {
 function isSaveHook(fn: TSESTree.FunctionLike): boolean {
   const parent = fn.parent;
   if (!parent) return false;
-  // @BeforeUpdate static touch(instance: Doc) { … }
+  // @BeforeUpdate static touch(instance: Doc) { … } (espree gives a method no `decorators`)
   if (parent.type === 'MethodDefinition' && parent.value === fn)
-    return parent.decorators.some((decorator) => DECORATORS.has(decoratorName(decorator) ?? ''));
+    return (parent.decorators ?? []).some((decorator) => DECORATORS.has(decoratorName(decorator) ?? ''));
   // Doc.beforeUpdate((doc) => …), Doc.addHook('beforeSave', 'name', (doc) => …)
   if (parent.type === 'CallExpression' && parent.arguments[parent.arguments.length - 1] === fn) {
     const callee = unwrapExpression(parent.callee);

@@ -10,6 +10,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { DatabaseCall, ReadSite, WriteSite, WriteValue } from './model.js';
 import { sqlSentBy, type SqlUse } from '../../analysis/sql/sql-text.js';
 import { perFileMap } from '../../analysis/source/last-file-cache.js';
+import { matchesInStrings } from '../../analysis/source/string-text.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -47,6 +48,17 @@ function sqlUseOf(node: DatabaseCall, sourceCode: SourceCode, mentions: RegExp):
 /** The keyword every SQL read / write this file recognises holds (a file without it sends none). */
 export const SQL_READ_KEYWORD = /select/i;
 export const SQL_WRITE_KEYWORD = /update/i;
+const READ_IN_STRINGS = new RegExp(SQL_READ_KEYWORD.source, 'gi');
+const WRITE_IN_STRINGS = new RegExp(SQL_WRITE_KEYWORD.source, 'gi');
+
+/**
+ * Whether the file can send a SQL read (`select`) or write (`update`): SQL text is made of string
+ * literals and templates alone (analysis/sql/sql-text-model.ts), so the keyword must be in one —
+ * `lastUpdated` or `selectedIds` in code say nothing.
+ */
+export function sqlKeywordsIn(sourceCode: SourceCode): { sqlReads: boolean; sqlWrites: boolean } {
+  return { sqlReads: matchesInStrings(sourceCode, READ_IN_STRINGS), sqlWrites: matchesInStrings(sourceCode, WRITE_IN_STRINGS) };
+}
 
 /** The read a raw SQL call is (a SELECT), or `null`. */
 export function sqlReadSiteOf(node: DatabaseCall, sourceCode: SourceCode): ReadSite | null {

@@ -17,7 +17,7 @@ export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
   'replaceOne',
 ]);
 /** The method names `writeSiteOf` switches on (besides the Mongoose updates). */
-const WRITE_SITE_METHODS: ReadonlySet<string> = new Set(['set', 'update', 'updateMany', 'upsert', 'save']);
+export const WRITE_SITE_METHODS: ReadonlySet<string> = new Set(['set', 'update', 'updateMany', 'upsert', 'save']);
 
 function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTree.Node | undefined {
   if (object?.type !== 'ObjectExpression') return undefined;

@@ -2,7 +2,7 @@
 // word patterns) must stay warm when ESLint or a config hands over a new but equal object, and
 // above all when there are no settings at all (the README's configuration).
 import { describe, expect, test } from 'vitest';
-import { readSettings } from '../../analysis/settings.js';
+import { matchesAny, mayMatchAny, readSettings } from '../../analysis/settings.js';
 
 describe('readSettings', () => {
   test('no settings: the same resolved object on every call', () => {
@@ -25,5 +25,45 @@ describe('readSettings', () => {
     expect(() => readSettings({ 'replica-guard': { migrateEntrypoints: 'cmd/migrate.ts' } })).toThrow(
       "settings['replica-guard'].migrateEntrypoints must be an array of strings",
     );
+  });
+});
+
+describe('mayMatchAny: the string search before the glob match', () => {
+  const cwd = '/repo';
+  const paths = [
+    'packages/orders/migrations/00021_add_index.ts',
+    'packages/orders/src/migrate.ts',
+    'services/billing/cmd/migrate/main.ts',
+    'scripts/run-migrations.mjs',
+    'scripts/migrate-db.ts',
+    'bin/migrate-up',
+    'db/seed-3.ts',
+    'db/seed-x.ts',
+    'src/jobs/sweep.ts',
+    'tools/db/apply.js',
+  ];
+  const globLists = [
+    readSettings(undefined).migrateEntrypoints,
+    readSettings(undefined).migrationFiles,
+    ['**/cmd/migrate.{ts,js}', '**/scripts/migrate.{ts,js}'],
+    ['db/seed-{1..5}.ts', 'tools/[a-d]b/*.js', '**/+(apply|run).js'],
+  ];
+
+  test('never says no where the globs match (it only skips the glob match)', () => {
+    for (const globs of globLists) {
+      for (const path of paths) {
+        if (matchesAny(`${cwd}/${path}`, cwd, globs))
+          expect(mayMatchAny(`${cwd}/${path}`, globs), `${path} ~ ${globs.join(' ')}`).toBe(true);
+      }
+    }
+    expect(matchesAny(`${cwd}/db/seed-3.ts`, cwd, globLists[3]!)).toBe(true);
+    expect(matchesAny(`${cwd}/tools/db/apply.js`, cwd, globLists[3]!)).toBe(true);
+  });
+
+  test('the default entrypoint globs skip ordinary files and migration folders without a glob match', () => {
+    const entrypoints = readSettings(undefined).migrateEntrypoints;
+    expect(mayMatchAny(`${cwd}/packages/orders/migrations/00021_add_index.ts`, entrypoints)).toBe(false);
+    expect(mayMatchAny(`${cwd}/src/jobs/sweep.ts`, entrypoints)).toBe(false);
+    expect(mayMatchAny(`${cwd}/scripts/run-migrations.mjs`, entrypoints)).toBe(true);
   });
 });

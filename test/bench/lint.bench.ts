@@ -145,12 +145,14 @@ console.log(`corpus (${corpusKind}): ${corpus.files.length} files from ${corpus.
 if (corpus.missing.length > 0) console.log(`not available (skipped): ${corpus.missing.join(', ')}`);
 console.log(`node ${process.version}, eslint ${ESLint.version}, ${runs} round(s), medians reported, plugin ${pluginPath}`);
 try {
-  // Warm-up (JIT, file cache); then, per round, every row and a run without the plugin, so drift hits all.
+  // Warm-up (JIT, file cache); then, per round, every row and a run without the plugin, so drift
+  // hits all. The rows take turns at going first: the first run of a round pays more.
   if (!process.argv.includes('--no-warm-up')) await lintOnce(corpus.dir, 'all');
   const byRow = new Map<Row, RunResult[]>(rows.map((row) => [row, []]));
   const withoutRuns: RunResult[] = [];
   for (let i = 0; i < runs; i++) {
-    for (const row of rows) byRow.get(row)!.push(await lintOnce(corpus.dir, row));
+    const order = [...rows.slice(i % rows.length), ...rows.slice(0, i % rows.length)];
+    for (const row of order) byRow.get(row)!.push(await lintOnce(corpus.dir, row));
     withoutRuns.push(await lintOnce(corpus.dir, undefined));
   }
   const summary = rows.map((row) => [row, printRow(row, byRow.get(row)!)] as const);

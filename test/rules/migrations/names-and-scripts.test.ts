@@ -1,7 +1,7 @@
 // The name evidence for migration runners and database handles, and the files package.json
 // `migrate` scripts run.
-import { afterAll, describe, expect, test } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, test, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mayNameMigrationRun, namesDatabaseHandle, namesMigrationRunner, namesMigrator } from '../../../src/knowledge/migrators.js';
@@ -60,6 +60,25 @@ describe('package.json migrate scripts', () => {
     expect(isRunByMigrateScript(join(root, 'src', 'main.ts'))).toBe(false);
     expect(isRunByMigrateScript(join(root, 'src', 'db', 'other.ts'))).toBe(false);
     expect(isRunByMigrateScript('<input>')).toBe(false);
+  });
+
+  test('a changed package.json is read again once a second has passed, not on every file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-guard-changed-'));
+    const file = join(dir, 'tools', 'up.ts');
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'node tools/up.js' } }));
+      expect(isRunByMigrateScript(file)).toBe(false);
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { migrate: 'tsx tools/up.ts' } }));
+      utimesSync(join(dir, 'package.json'), new Date(), new Date(Date.UTC(2030, 0, 1)));
+      now.mockReturnValue(1_000_500);
+      expect(isRunByMigrateScript(file)).toBe(false);
+      now.mockReturnValue(1_001_500);
+      expect(isRunByMigrateScript(file)).toBe(true);
+    } finally {
+      now.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a broken package.json means no such files', () => {

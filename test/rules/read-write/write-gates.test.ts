@@ -1,0 +1,68 @@
+// The cheap checks that let no-read-then-write skip work: a file without a write (a write method
+// called, SQL UPDATE in a string, a save hook) gets no walk, and a project helper called after the
+// file's last write is not followed into its module (its read could reach no write).
+import { parseForESLint } from '@typescript-eslint/parser';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { describe, expect, test } from 'vitest';
+import { mayWriteAfter } from '../../../rules/no-read-then-write/helper-reads.js';
+import { mentionsWrite, writeCallOffsets } from '../../../rules/no-read-then-write/mentions.js';
+
+/** The file's calls of `name`, with parents set. */
+function callsOf(text: string, name: string): TSESTree.CallExpression[] {
+  const { ast, visitorKeys } = parseForESLint(text, { range: true, loc: true });
+  const calls: TSESTree.CallExpression[] = [];
+  const visit = (node: TSESTree.Node, parent: TSESTree.Node | undefined): void => {
+    (node as { parent?: TSESTree.Node }).parent = parent;
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === name) calls.push(node);
+    for (const key of visitorKeys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (item && typeof (item as TSESTree.Node).type === 'string') visit(item as TSESTree.Node, node);
+      }
+    }
+  };
+  visit(ast as TSESTree.Node, undefined);
+  return calls;
+}
+
+describe('where a file names its writes', () => {
+  test('a write method after a dot or in brackets, also with a comment in between', () => {
+    const text = "a.save();\nb?.update(x);\nc['upsert'](y);\nd. /* why */ findOneAndUpdate();\ne.\n// later\n  replaceOne();\n";
+    expect(writeCallOffsets(text)).toEqual([1, 12, 25, 41, 74]);
+    expect(mentionsWrite(text, false)).toBe(true);
+  });
+
+  test('names that only contain a write word, and Map.set, are no write', () => {
+    const code = 'const lastUpdated = row.updatedAt;\ncache.set(key, lastUpdated);\nonUpdate();\n';
+    expect(writeCallOffsets(code)).toEqual([]);
+    expect(mentionsWrite(code, false)).toBe(false);
+    expect(mentionsWrite(code, true)).toBe(true);
+    expect(mentionsWrite('@BeforeUpdate()\nstatic touch(doc) {}', false)).toBe(true);
+  });
+});
+
+describe('mayWriteAfter', () => {
+  const text = [
+    'async function f(id) {',
+    '  const a = await load(id);',
+    '  a.n += 1;',
+    '  await repo.save(a);',
+    '  const b = await load(id);',
+    '  await other.save(c = await load(id));',
+    '  const d = await load(id);',
+    '}',
+  ].join('\n');
+  const [before, after, inside, last] = callsOf(text, 'load');
+  const offsets = writeCallOffsets(text);
+
+  test('a helper called before a write, or inside a write call, is followed', () => {
+    expect(mayWriteAfter(offsets, before!)).toBe(true);
+    expect(mayWriteAfter(offsets, after!)).toBe(true);
+    expect(mayWriteAfter(offsets, inside!)).toBe(true);
+  });
+
+  test('a helper called after the last write is not', () => {
+    expect(mayWriteAfter(offsets, last!)).toBe(false);
+    expect(mayWriteAfter([], before!)).toBe(false);
+  });
+});
