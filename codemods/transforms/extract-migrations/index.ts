@@ -20,6 +20,7 @@ import {
   SCHEMA_WRITE_METHODS,
 } from '../../../src/knowledge/migrators.js';
 import { contains, removalEdit, withoutAwait } from '../../engine/statements.js';
+import { baselineFollowUps, removedSchemaPaths } from './baseline.js';
 import { entrypointText, migrateScript, migratorFor } from './entrypoint.js';
 import { withMigrateScript } from './package-json.js';
 import { bindingRemovalEdits, propertyRemovalEdit } from './removals.js';
@@ -286,6 +287,14 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
     line: 1,
     reason: `run the migrate entrypoint before the server in every pod: ${CONTAINER_COMMAND} (POSTGRES_MIGRATE_URL set, direct to PostgreSQL)`,
   });
+  // What an existing database needs before the entrypoint's first run, per migrator taken out of the app.
+  const changed = [...view.files].flatMap(([path, after]) => {
+    const before = view.originals.get(path);
+    return before && before !== after ? [{ path, before, after }] : [];
+  });
+  const rule = noInAppMigrations as unknown as Parameters<ProjectView['detect']>[2];
+  const paths = removedSchemaPaths(changed, (path, text) => view.detect(path, text, rule) as never);
+  for (const reason of baselineFollowUps(paths)) output.manual.push({ path: packageJson, line: 1, reason });
   return output;
 }
 
