@@ -14,6 +14,7 @@ import { importThatBecomesUnused } from '../../../rules/migrations/removal.js';
 import { matchesAny, DEFAULT_MIGRATE_ENTRYPOINTS } from '../../../analysis/settings.js';
 import {
   DEFAULT_MIGRATION_FLAGS,
+  MIGRATION_RUNNER_WORDS,
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
   SCHEMA_WRITE_FUNCTIONS,
@@ -119,6 +120,9 @@ export const MIGRATIONS_PREFILTER: readonly string[] = [
     ...SCHEMA_WRITE_METHODS.flatMap((m) => m.methods.map((method) => `${method}(`)),
     ...PROCESS_SPAWNERS.flatMap((s) => s.modules),
     ...DEFAULT_MIGRATION_FLAGS,
+    // The project's own runners (`migrateDb()`, `dbClient.migrate()`, `runMigrations()`): the rule
+    // reports them by name, so the codemod must read such files to mark them.
+    ...MIGRATION_RUNNER_WORDS,
   ]),
 ];
 
