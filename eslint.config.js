@@ -46,6 +46,7 @@ export default tseslint.config(
       'test/**/fixtures/**',
       'test/rules/projects/**',
       'test/oxlint/cases/**',
+      'test/codemods/unseen/**',
       '.tmp/**',
     ],
   },

@@ -38,6 +38,7 @@ export function runProjectSteps(
     if (!transform.project) continue;
     const view: ProjectView = {
       files: current,
+      originals,
       parse: (path) => {
         const text = current.get(path);
         if (text === undefined) return undefined;

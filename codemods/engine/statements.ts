@@ -51,12 +51,12 @@ export function removalEdit(text: string, node: { range: readonly [number, numbe
 }
 
 /** Whether a node's subtree holds something that means another thing inside an arrow callback. */
-export function escapingStatement(root: TSESTree.Node): string | undefined {
+export function escapingStatement(root: TSESTree.Node, options: { returns?: boolean } = {}): string | undefined {
   let found: string | undefined;
   const visit = (node: TSESTree.Node, inFunction: boolean): void => {
     if (found) return;
     const isFunction = node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
-    if (!inFunction && node.type === 'ReturnStatement') found = 'the work returns from the function';
+    if (!inFunction && !options.returns && node.type === 'ReturnStatement') found = 'the work returns from the function';
     if (!inFunction && node.type === 'YieldExpression') found = 'the work yields';
     if (
       !inFunction &&

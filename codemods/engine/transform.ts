@@ -69,6 +69,8 @@ export interface ProjectOutput {
 export interface ProjectView {
   /** Every scanned file's current text (after this run's edits), by absolute path. */
   files: ReadonlyMap<string, string>;
+  /** Every scanned file's text before the run, by absolute path ('' for a file the run creates). */
+  originals: ReadonlyMap<string, string>;
   /** Parses a file's current text; `undefined` when it does not parse. */
   parse(path: string): SourceFileInfo | undefined;
   /** Runs one rule's detection over a file's text (for project steps that need their own facts). */

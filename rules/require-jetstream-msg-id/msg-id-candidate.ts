@@ -17,7 +17,7 @@ function payloadNames(root: Node): TSESTree.Identifier[] {
   const visit = (node: Node): void => {
     if (node.type === 'Identifier') {
       const parent = node.parent;
-      const isCallee = parent?.type === 'CallExpression' && parent.callee === node;
+      const isCallee = (parent?.type === 'CallExpression' || parent?.type === 'NewExpression') && parent.callee === node;
       const isProperty = parent?.type === 'MemberExpression' && parent.property === node && !parent.computed;
       const isCalleeObject =
         parent?.type === 'MemberExpression' &&
@@ -63,7 +63,14 @@ function typeHasId(type: Node | undefined, program: TSESTree.Program, depth = 0)
  */
 export function payloadIdCandidate(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.CallExpression): string | undefined {
   const payload = call.arguments[1];
-  if (!payload) return undefined;
+  return payload ? idOfPayload(sourceCode, payload, 0) : undefined;
+}
+
+/**
+ * The id of what `payload` is built from; a `const payload = encode(JSON.stringify(refund))` that
+ * holds nothing else with an id is followed to what it was built from (`refund.id`).
+ */
+function idOfPayload(sourceCode: Readonly<TSESLint.SourceCode>, payload: Node, depth: number): string | undefined {
   const names = payloadNames(payload);
   const [first] = names;
   if (!first || names.some((n) => n.name !== first.name)) return undefined;
@@ -80,7 +87,19 @@ export function payloadIdCandidate(sourceCode: Readonly<TSESLint.SourceCode>, ca
     return parent?.type === 'MemberExpression' && parent.object === r.identifier && memberPropertyName(parent) === ID;
   });
   const declaredWithId = typeHasId((def.name as TSESTree.Identifier).typeAnnotation, sourceCode.ast);
-  return readsId || declaredWithId ? `${first.name}.${ID}` : undefined;
+  if (readsId || declaredWithId) return `${first.name}.${ID}`;
+  const declarator = def.node as Node;
+  const declaration = declarator.parent;
+  if (
+    depth === 0 &&
+    declarator.type === 'VariableDeclarator' &&
+    declarator.id.type === 'Identifier' &&
+    declarator.init &&
+    declaration?.type === 'VariableDeclaration' &&
+    declaration.kind === 'const'
+  )
+    return idOfPayload(sourceCode, declarator.init, depth + 1);
+  return undefined;
 }
 
 interface ScopeCandidate {

@@ -164,6 +164,9 @@ export function namesMigrationRunner(name: string): boolean {
   );
 }
 
+/** Words every name above holds (`migrate`, `runMigrations`): a file without them calls no runner by name. */
+export const MIGRATION_RUNNER_WORDS: readonly string[] = ['migrat', 'Migrat'];
+
 /**
  * Names that may run migrations but need a database or migrations in view: the bare verb
  * (`db.migrate()`, `migrate(db)`, `this.migrate({ migrations })`) and names built on it

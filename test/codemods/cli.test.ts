@@ -58,7 +58,8 @@ describe('replica-codemod', { timeout: 180_000 }, () => {
   test('--json prints the machine report', () => {
     const dir = repo({
       'src/jobs.ts': UNGUARDED,
-      'src/imported.ts': "import cron from 'node-cron';\nimport { sweep } from './sweep.js';\n\ncron.schedule('* * * * *', sweep);\n",
+      'src/imported.ts':
+        "import cron from 'node-cron';\nimport { jobs } from './jobs-registry.js';\n\ncron.schedule('* * * * *', jobs.sweep);\n",
     });
     const { status, stdout } = run(dir, '--json', '--dry-run', '--service', 'invoicing', '--transform', 'guard-schedules');
     expect(status).toBe(0);

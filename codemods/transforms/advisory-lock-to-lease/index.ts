@@ -38,21 +38,28 @@ function jobName(fn: FunctionNode, file: SourceFileInfo): string {
 }
 
 /** `await runExclusive(…, async (signal) => {` … `});` around the work, the lock and unlock gone. */
-function leaseEdits(shape: LeaseShape, file: SourceFileInfo, header: string): TextEdit[] {
+function leaseEdits(shape: LeaseShape, file: SourceFileInfo, call: string): TextEdit[] {
   const { text, style } = file;
   const semi = style.semicolons ? ';' : '';
+  // When the function did more than `return` without the lock, or returns the work's value, the
+  // result is kept: `if (!lease.ran) <what it did>`, then `return lease.value`.
+  const result = /\blease\b/.test(text.slice(shape.body.range[0], shape.body.range[1])) ? 'leaseResult' : 'lease';
+  const kept = shape.exit !== undefined || shape.returnsValue;
+  const header = `${kept ? `const ${result} = ` : ''}await ${call}`;
+  const indent = indentationAt(text, shape.lock.range[0]);
+  const exit = shape.exit ? `${style.eol}${indent}if (!${result}.ran) ${text.slice(shape.exit.range[0], shape.exit.range[1])}` : '';
+  const tail = `${exit}${shape.returnsValue ? `${style.eol}${indent}return ${result}.value${semi}` : ''}`;
   if (shape.tryStatement) {
     // The try block's braces become the callback's: the work keeps its text and indentation.
     const block = shape.tryStatement.block;
     return [
       { start: shape.lock.range[0], end: block.range[0] + 1, text: header },
-      { start: block.range[1] - 1, end: shape.tryStatement.range[1], text: `})${semi}` },
+      { start: block.range[1] - 1, end: shape.tryStatement.range[1], text: `})${semi}${tail}` },
     ];
   }
   // Lock; work; unlock at one level: the work moves one level in.
   const first = shape.work[0]!;
   const last = shape.work[shape.work.length - 1]!;
-  const indent = indentationAt(text, shape.lock.range[0]);
   const firstLine = text.lastIndexOf('\n', first.range[0] - 1) + 1;
   const edits: TextEdit[] = [{ start: shape.lock.range[0], end: firstLine, text: `${header}${style.eol}` }];
   for (let offset = firstLine; offset < last.range[1];) {
@@ -62,7 +69,7 @@ function leaseEdits(shape: LeaseShape, file: SourceFileInfo, header: string): Te
     if (lineEnd === -1) break;
     offset = lineEnd + 1;
   }
-  edits.push({ start: last.range[1], end: shape.unlock.range[1], text: `${style.eol}${indent}})${semi}` });
+  edits.push({ start: last.range[1], end: shape.unlock.range[1], text: `${style.eol}${indent}})${semi}${tail}` });
   return edits;
 }
 
@@ -211,8 +218,8 @@ export const advisoryLockToLease: Transform<Facts> = {
         note('the work holds a multi-line template literal that would change if re-indented; wrap it in runExclusive by hand');
         continue;
       }
-      const header = `await ${callee}(${quoted(leaseKey(context.service, jobName(fn, file)), file.style.quote)}, ${ttl}, async (signal) => {`;
-      edits.push(...leaseEdits(shape, file, header));
+      const call = `${callee}(${quoted(leaseKey(context.service, jobName(fn, file)), file.style.quote)}, ${ttl}, async (signal) => {`;
+      edits.push(...leaseEdits(shape, file, call));
       removed.push(shape.lock, shape.unlock);
       removedFacts.push(lock.facts, unlocks[0]!.facts);
       usesGuard = true;

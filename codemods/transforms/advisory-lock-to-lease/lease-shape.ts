@@ -16,9 +16,17 @@ export interface LeaseShape {
   work: TSESTree.Statement[];
   /** The unlock statement (inside the finally block when there is a try). */
   unlock: TSESTree.Statement;
+  /**
+   * What the function did when the lock was not taken, when more than a bare `return` (a log, a
+   * `throw`, `return 0`): replayed after the lease as `if (!lease.ran) <exit>`.
+   */
+  exit: TSESTree.Statement | undefined;
+  /** The work returns from the function (allowed only when the `try` ends it): `return lease.value` follows. */
+  returnsValue: boolean;
 }
 
 type Facts = NoSessionAdvisoryLockFacts;
+type FunctionNode = NonNullable<Facts['enclosingFunction']>;
 
 /** Variables declared by `statement` are read only inside `allowed` (the lock and its early return). */
 function declaredOnlyUsedIn(statement: TSESTree.Statement, allowed: ReadonlyArray<TSESTree.Node>, sourceCode: SourceCode): boolean {
@@ -50,6 +58,46 @@ function workDeclarationsEscape(work: readonly TSESTree.Statement[], sourceCode:
   return false;
 }
 
+/**
+ * A name the lock call sends that the function itself declares (a parameter, a local): the lock is
+ * one per value (`pg_try_advisory_lock(hashtext($1))` with `[merchantId]`), and one fixed lease key
+ * would make every value wait for every other.
+ */
+function keyFromFunction(call: NonNullable<Facts['lockCall']>, fn: FunctionNode, sourceCode: SourceCode): string | undefined {
+  const roots: TSESTree.Node[] = call.type === 'CallExpression' ? call.arguments : call.quasi.expressions;
+  let found: string | undefined;
+  const visit = (node: TSESTree.Node): void => {
+    if (found) return;
+    if (
+      node.type === 'Identifier' &&
+      !(node.parent?.type === 'MemberExpression' && node.parent.property === node && !node.parent.computed)
+    ) {
+      for (let scope: ReturnType<SourceCode['getScope']> | null = sourceCode.getScope(node as never); scope; scope = scope.upper) {
+        const variable = scope.set.get(node.name);
+        if (!variable) continue;
+        const at = variable.defs[0]?.name.range[0];
+        if (at !== undefined && contains(fn, at)) found = node.name;
+        return;
+      }
+      return;
+    }
+    for (const key of Object.keys(node) as Array<keyof typeof node>) {
+      if (key === 'parent') continue;
+      const value = node[key] as unknown;
+      for (const child of Array.isArray(value) ? value : [value])
+        if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string') visit(child as TSESTree.Node);
+    }
+  };
+  for (const root of roots) visit(root);
+  return found;
+}
+
+/** `return …;`, `throw …;`, or a block ending in one: the branch always leaves the function. */
+function alwaysExits(statement: TSESTree.Statement): boolean {
+  const last = statement.type === 'BlockStatement' ? statement.body[statement.body.length - 1] : statement;
+  return last?.type === 'ReturnStatement' || last?.type === 'ThrowStatement';
+}
+
 export function leaseShape(
   fn: NonNullable<Facts['enclosingFunction']>,
   lock: Facts,
@@ -78,18 +126,22 @@ export function leaseShape(
   // The lock statement, and the early return when the lock does not skip on its own.
   let next = index + 1;
   const removed: TSESTree.Node[] = [lockStatement];
+  let exit: TSESTree.Statement | undefined;
   if (lockStatement.type === 'IfStatement') {
-    // `if (!(await tryLock())) return;`
-    const exit = lockStatement.alternate ? undefined : isBareReturn(lockStatement.consequent);
-    if (exit !== 'bare' || !contains(lockStatement.test, lock.lockCall.range[0])) return { manual: exitReason(exit) };
+    // `if (!(await tryLock())) return;` (or a branch that logs, throws, returns a value).
+    if (lockStatement.alternate || !alwaysExits(lockStatement.consequent) || !contains(lockStatement.test, lock.lockCall.range[0]))
+      return { manual: exitReason() };
+    if (isBareReturn(lockStatement.consequent) !== 'bare') exit = lockStatement.consequent;
   } else if (lockStatement.type === 'VariableDeclaration') {
     const candidate = body.body[next];
-    if (candidate?.type === 'IfStatement' && !candidate.alternate && isBareReturn(candidate.consequent) !== undefined) {
-      if (isBareReturn(candidate.consequent) === 'value') return { manual: exitReason('value') };
+    if (candidate?.type === 'IfStatement' && !candidate.alternate && alwaysExits(candidate.consequent)) {
+      if (isBareReturn(candidate.consequent) !== 'bare') exit = candidate.consequent;
       removed.push(candidate);
       next += 1;
     }
-    if (!declaredOnlyUsedIn(lockStatement, removed, sourceCode))
+    // The lock's result may be read by the early exit's test, never by what the exit does.
+    const reads = exit && candidate?.type === 'IfStatement' ? [lockStatement, candidate.test] : removed;
+    if (!declaredOnlyUsedIn(lockStatement, reads, sourceCode))
       return { manual: "the lock's result is used beyond a plain early return; wrap the work in runExclusive by hand" };
   } else if (!isCallStatement(lockStatement, lock.lockCall)) {
     return { manual: 'the lock call is part of a larger statement; wrap the work in runExclusive by hand' };
@@ -125,15 +177,21 @@ export function leaseShape(
       return { manual: 'names declared in the work are used after the unlock; wrap the work in runExclusive by hand' };
   }
   if (work.length === 0) return { manual: 'there is no work between the lock and the unlock' };
+  // A `try` that ends the function may return from the work: the callback returns it, `return lease.value` passes it on.
+  const returns = tryStatement !== undefined && body.body[body.body.length - 1] === tryStatement;
   for (const statement of work) {
-    const escape = escapingStatement(statement);
+    const escape = escapingStatement(statement, { returns });
     if (escape) return { manual: `${escape}, which means something else inside a runExclusive callback; rewrite it by hand` };
   }
-  return { body, lock: lockStatement, tryStatement, work, unlock: unlockStatement };
+  const perValue = keyFromFunction(lock.lockCall, fn, sourceCode);
+  if (perValue)
+    return {
+      manual: `the lock key depends on \`${perValue}\` (one lock per value); give runExclusive a key built from it (\`<service>:<job>:\${${perValue}}\`) by hand`,
+    };
+  const returnsValue = returns && work.some((statement) => escapingStatement(statement) === 'the work returns from the function');
+  return { body, lock: lockStatement, tryStatement, work, unlock: unlockStatement, exit, returnsValue };
 }
 
-function exitReason(exit: 'bare' | 'value' | undefined): string {
-  return exit === 'value'
-    ? 'the early return returns a value; runExclusive resolves to { ran, value } instead: adapt the caller and rewrite by hand'
-    : 'the lock result is tested in a branch that does more than return; wrap the work in runExclusive by hand';
+function exitReason(): string {
+  return 'the lock result is tested in a branch that does more than leave the function; wrap the work in runExclusive by hand';
 }

@@ -14,12 +14,14 @@ import { importThatBecomesUnused } from '../../../rules/migrations/removal.js';
 import { matchesAny, DEFAULT_MIGRATE_ENTRYPOINTS } from '../../../analysis/settings.js';
 import {
   DEFAULT_MIGRATION_FLAGS,
+  MIGRATION_RUNNER_WORDS,
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
   SCHEMA_WRITE_FUNCTIONS,
   SCHEMA_WRITE_METHODS,
 } from '../../../src/knowledge/migrators.js';
 import { contains, removalEdit, withoutAwait } from '../../engine/statements.js';
+import { baselineFollowUps, removedSchemaPaths } from './baseline.js';
 import { entrypointText, migrateScript, migratorFor } from './entrypoint.js';
 import { withMigrateScript } from './package-json.js';
 import { bindingRemovalEdits, propertyRemovalEdit } from './removals.js';
@@ -118,6 +120,9 @@ export const MIGRATIONS_PREFILTER: readonly string[] = [
     ...SCHEMA_WRITE_METHODS.flatMap((m) => m.methods.map((method) => `${method}(`)),
     ...PROCESS_SPAWNERS.flatMap((s) => s.modules),
     ...DEFAULT_MIGRATION_FLAGS,
+    // The project's own runners (`migrateDb()`, `dbClient.migrate()`, `runMigrations()`): the rule
+    // reports them by name, so the codemod must read such files to mark them.
+    ...MIGRATION_RUNNER_WORDS,
   ]),
 ];
 
@@ -286,6 +291,14 @@ function project(view: ProjectView, context: { service: string }): ProjectOutput
     line: 1,
     reason: `run the migrate entrypoint before the server in every pod: ${CONTAINER_COMMAND} (POSTGRES_MIGRATE_URL set, direct to PostgreSQL)`,
   });
+  // What an existing database needs before the entrypoint's first run, per migrator taken out of the app.
+  const changed = [...view.files].flatMap(([path, after]) => {
+    const before = view.originals.get(path);
+    return before && before !== after ? [{ path, before, after }] : [];
+  });
+  const rule = noInAppMigrations as unknown as Parameters<ProjectView['detect']>[2];
+  const paths = removedSchemaPaths(changed, (path, text) => view.detect(path, text, rule) as never);
+  for (const reason of baselineFollowUps(paths)) output.manual.push({ path: packageJson, line: 1, reason });
   return output;
 }
 

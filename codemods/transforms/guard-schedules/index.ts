@@ -13,6 +13,7 @@ import { SCHEDULER_MODULES, SCHEDULERS } from '../../../src/knowledge/schedulers
 import { quoted, type FileStyle } from '../../engine/file-style.js';
 import { leaseClientWiring } from '../../engine/lease-client-wiring.js';
 import type { ManualNote, TextEdit, Transform, TransformOutput } from '../../engine/transform.js';
+import { importedWorkArgument, wrapEdit } from './wrap-imported.js';
 
 /**
  * The guard statement from the rule's own helper (so suggestion and codemod agree), with its
@@ -52,6 +53,12 @@ export const guardSchedules: Transform<UnguardedScheduleFacts> = {
       const facts = finding.facts;
       const offset = finding.node.range[0];
       // The rule decided whether a guard can go in (and what a losing replica must still do).
+      const imported = facts.manual ? importedWorkArgument(facts, file) : undefined;
+      const importedGuard = imported && guardStatement(facts, context.service, callee, file.style);
+      if (imported && importedGuard) {
+        edits.push(wrapEdit(imported, importedGuard, file));
+        continue;
+      }
       if (facts.manual) {
         manual.push({ offset, reason: facts.manual });
         continue;
