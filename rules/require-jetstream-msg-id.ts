@@ -35,6 +35,8 @@ export interface RequireJetStreamMsgIdFacts {
   optionsIndex: number;
   /** Source text of the obvious id in scope (`row.id`, `event.id`, `outboxId`), if there is one. */
   candidateId: string | undefined;
+  /** The candidate is seen to be an id (an id variable, or a holder whose `.id` is read or typed), not only named like one. */
+  candidateIdSeen: boolean;
   /** The id of the published value (`order.id` for `publish(subject, encode(order))` when `order` has one): the codemod's second choice. */
   payloadId: string | undefined;
 }
@@ -106,7 +108,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
           if (!api) continue;
           if (options.kind === 'opaque' || (options.kind === 'object' && options.hasMsgId)) continue;
 
-          const candidateId = msgIdCandidate(sourceCode, call);
+          const candidate = msgIdCandidate(sourceCode, call);
+          const candidateId = candidate?.text;
           const msgId = candidateId === undefined ? undefined : `String(${candidateId})`;
           let fix: TSESLint.ReportFixFunction | undefined;
           if (msgId !== undefined && options.kind === 'absent') {
@@ -133,7 +136,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
               optionsObject: options.kind === 'object' ? options.object : undefined,
               optionsIndex: method.optionsIndex,
               candidateId,
-              payloadId: candidateId === undefined ? payloadIdCandidate(sourceCode, call) : undefined,
+              candidateIdSeen: candidate?.seen ?? false,
+              payloadId: candidate?.seen ? undefined : payloadIdCandidate(sourceCode, call),
             },
             ...(fix && candidateId !== undefined ? { suggest: [{ messageId: 'addMsgId' as const, data: { id: candidateId }, fix }] } : {}),
           });

@@ -5,12 +5,11 @@
 // visibly has an `id` (its type says so, or the code reads `order.id`).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { msgIdCandidateOf } from '../../src/knowledge/jetstream.js';
+import { MESSAGE_ID_FIELDS as ID_FIELDS, msgIdCandidateOf } from '../../src/knowledge/jetstream.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 
 type Node = TSESTree.Node;
 const ID = 'id';
-
 /** The variables a payload expression is built from (`encode(JSON.stringify(order))` → `order`), not callee or property names. */
 function payloadNames(root: Node): TSESTree.Identifier[] {
   const out: TSESTree.Identifier[] = [];
@@ -37,23 +36,64 @@ function payloadNames(root: Node): TSESTree.Identifier[] {
   return out;
 }
 
-/** Whether a type annotation has an `id` member: `{ id: string }`, an interface or type alias of this file that has one. */
-function typeHasId(type: Node | undefined, program: TSESTree.Program, depth = 0): boolean {
-  if (!type || depth > 3) return false;
-  if (type.type === 'TSTypeAnnotation') return typeHasId(type.typeAnnotation, program, depth);
-  const hasIdMember = (members: readonly Node[]) =>
-    members.some((m) => m.type === 'TSPropertySignature' && m.key.type === 'Identifier' && m.key.name === ID);
-  if (type.type === 'TSTypeLiteral') return hasIdMember(type.members);
-  if (type.type === 'TSIntersectionType') return type.types.some((t) => typeHasId(t, program, depth + 1));
-  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return false;
+/** The id field a type annotation declares (`{ id: string }`, an interface or type alias of this file that has one), if any. */
+function typeIdField(type: Node | undefined, program: TSESTree.Program, depth = 0): string | undefined {
+  if (!type || depth > 3) return undefined;
+  if (type.type === 'TSTypeAnnotation') return typeIdField(type.typeAnnotation, program, depth);
+  const idMember = (members: readonly Node[]): string | undefined => {
+    const names = new Set(members.flatMap((m) => (m.type === 'TSPropertySignature' && m.key.type === 'Identifier' ? [m.key.name] : [])));
+    return ID_FIELDS.find((field) => names.has(field));
+  };
+  if (type.type === 'TSTypeLiteral') return idMember(type.members);
+  if (type.type === 'TSIntersectionType') {
+    for (const part of type.types) {
+      const field = typeIdField(part, program, depth + 1);
+      if (field) return field;
+    }
+    return undefined;
+  }
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return undefined;
   const name = type.typeName.name;
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type === 'TSInterfaceDeclaration' && declaration.id.name === name) return hasIdMember(declaration.body.body);
+    if (declaration?.type === 'TSInterfaceDeclaration' && declaration.id.name === name) return idMember(declaration.body.body);
     if (declaration?.type === 'TSTypeAliasDeclaration' && declaration.id.name === name)
-      return typeHasId(declaration.typeAnnotation, program, depth + 1);
+      return typeIdField(declaration.typeAnnotation, program, depth + 1);
   }
-  return false;
+  return undefined;
+}
+
+/** The id field a variable visibly has: `id` when the code reads `x.id`, else the one its annotation (or its loop's typed iterable) declares. */
+function visibleIdField(variable: TSESLint.Scope.Variable, program: TSESTree.Program): string | undefined {
+  const readsId = variable.references.some((r) => {
+    const parent = (r.identifier as Node).parent;
+    return parent?.type === 'MemberExpression' && parent.object === r.identifier && memberPropertyName(parent) === ID;
+  });
+  if (readsId) return ID;
+  const def = variable.defs[0];
+  if (!def) return undefined;
+  return typeIdField((def.name as TSESTree.Identifier).typeAnnotation, program) ?? elementIdField(def.node as Node, program);
+}
+
+/** `for (const row of rows)` where `rows` is annotated `T[]` / `Array<T>` / `readonly T[]`: the id field of `T`. */
+function elementIdField(declarator: Node, program: TSESTree.Program): string | undefined {
+  const loop = declarator.parent?.parent;
+  if (loop?.type !== 'ForOfStatement' || loop.right.type !== 'Identifier') return undefined;
+  let type = parameterAnnotation(loop.right)?.typeAnnotation;
+  if (type?.type === 'TSTypeOperator') type = type.typeAnnotation;
+  if (type?.type === 'TSArrayType') return typeIdField(type.elementType, program);
+  if (type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && /^(?:Readonly)?Array$/.test(type.typeName.name))
+    return typeIdField(type.typeArguments?.params[0], program);
+  return undefined;
+}
+
+/** The annotation of the enclosing function's parameter that `name` refers to. */
+function parameterAnnotation(name: TSESTree.Identifier): TSESTree.TSTypeAnnotation | undefined {
+  for (let node: Node | undefined = name.parent; node; node = node.parent) {
+    if (node.type !== 'FunctionDeclaration' && node.type !== 'FunctionExpression' && node.type !== 'ArrowFunctionExpression') continue;
+    for (const param of node.params) if (param.type === 'Identifier' && param.name === name.name) return param.typeAnnotation;
+  }
+  return undefined;
 }
 
 /**
@@ -82,12 +122,8 @@ function idOfPayload(sourceCode: Readonly<TSESLint.SourceCode>, payload: Node, d
   }
   const def = variable?.defs[0];
   if (!variable || !def) return undefined;
-  const readsId = variable.references.some((r) => {
-    const parent = (r.identifier as Node).parent;
-    return parent?.type === 'MemberExpression' && parent.object === r.identifier && memberPropertyName(parent) === ID;
-  });
-  const declaredWithId = typeHasId((def.name as TSESTree.Identifier).typeAnnotation, sourceCode.ast);
-  if (readsId || declaredWithId) return `${first.name}.${ID}`;
+  const field = visibleIdField(variable, sourceCode.ast);
+  if (field) return `${first.name}.${field}`;
   const declarator = def.node as Node;
   const declaration = declarator.parent;
   if (
@@ -107,6 +143,7 @@ interface ScopeCandidate {
   rank: number;
   /** Where a `const`/`let` is declared (usable only after it); `undefined` for parameters and catch clauses. */
   declaredAt: number | undefined;
+  variable: TSESLint.Scope.Variable;
 }
 
 // A scope's variables whose names give an id, found once per scope: a module scope of a big file
@@ -122,13 +159,22 @@ function scopeCandidates(scope: TSESLint.Scope.Scope): ScopeCandidate[] {
     const kind = def?.type as string | undefined;
     if (!def || (kind !== 'Variable' && kind !== 'Parameter' && kind !== 'CatchClause')) continue;
     const candidate = msgIdCandidateOf(variable.name);
-    if (candidate) list.push({ ...candidate, declaredAt: kind === 'Variable' ? def.name.range[0] : undefined });
+    if (candidate) list.push({ ...candidate, declaredAt: kind === 'Variable' ? def.name.range[0] : undefined, variable });
   }
   candidatesByScope.set(scope, list);
   return list;
 }
 
-export function msgIdCandidate(sourceCode: Readonly<TSESLint.SourceCode>, call: TSESTree.Node): string | undefined {
+/**
+ * The message id in scope at `call`, and whether it is seen to be one: a variable that is itself an
+ * id (`outboxId`), or a holder (`record`) whose `.id` the code reads or whose type declares it. A
+ * holder named like a row with no visible id is only a guess — `String(record.id)` of a value without
+ * an id is `"undefined"` for every message, and JetStream would drop all but the first as duplicates.
+ */
+export function msgIdCandidate(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  call: TSESTree.Node,
+): { text: string; seen: boolean } | undefined {
   let scope: TSESLint.Scope.Scope | null;
   try {
     scope = sourceCode.getScope(call);
@@ -141,7 +187,9 @@ export function msgIdCandidate(sourceCode: Readonly<TSESLint.SourceCode>, call: 
     if (found.length === 0) continue;
     const best = Math.min(...found.map((c) => c.rank));
     const ofBest = found.filter((c) => c.rank === best);
-    return ofBest.length === 1 ? ofBest[0]?.text : undefined;
+    const [only] = ofBest;
+    if (ofBest.length !== 1 || !only) return undefined;
+    return { text: only.text, seen: only.text === only.variable.name || visibleIdField(only.variable, sourceCode.ast) === ID };
   }
   return undefined;
 }

@@ -111,6 +111,12 @@ export function publishMethod(name: string): { name: string; optionsIndex: numbe
   return JETSTREAM_PUBLISH_METHODS.find((method) => method.name === name);
 }
 
+/**
+ * Fields of a typed value that are a stable id of one message, in order of preference: `id`, an
+ * event's or message's own id, a change-data-capture record's log position (unique per change).
+ */
+export const MESSAGE_ID_FIELDS: readonly string[] = ['id', 'eventId', 'messageId', 'lsn'];
+
 /** Variables that are themselves a stable message id: `outboxId`, `eventId`, `row_id`, `id`. */
 const ID_VARIABLE = /^(?:id|(?:outbox|event|evt|message|msg|row|record|entry)_?id)$/i;
 

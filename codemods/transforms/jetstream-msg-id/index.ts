@@ -79,7 +79,15 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
       const offset = finding.node.range[0];
       if (done.has(facts.call)) continue;
       done.add(facts.call);
-      const id = facts.candidateId ?? facts.payloadId;
+      const id = (facts.candidateIdSeen ? facts.candidateId : undefined) ?? facts.payloadId;
+      if (id === undefined && facts.candidateId !== undefined) {
+        // Named like a row or an event, but no `.id` is read or typed: a value without one would give every message the id "undefined".
+        manual.push({
+          offset,
+          reason: `${facts.candidateId} is only a guess from the name: nothing here reads or types an id on it; pass msgID: String(<its stable id>) once you know it has one`,
+        });
+        continue;
+      }
       if (id === undefined) {
         manual.push({
           offset,
