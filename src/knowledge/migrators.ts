@@ -312,9 +312,10 @@ export type LockKnownMigrator = MigratorLibrary | 'graphile-migrate' | 'postgres
  * - prisma: `prisma migrate deploy` takes a PostgreSQL advisory lock (docs, "Advisory locking").
  * - kysely: `Migrator` holds `pg_advisory_xact_lock` through the dialect's migration adapter.
  * - graphile-migrate, postgres-migrations: both run under an advisory lock of their own.
- * - typeorm (`runMigrations` only wraps its run in a transaction), drizzle (`migrate()` reads
- *   the journal unlocked: drizzle-orm#874), umzug (v3 has no lock), mikro-orm (Umzug
- *   underneath), sequelize, schema-create: no lock.
+ * - typeorm (`runMigrations` locks the migrations table at most inside its transaction: waiting
+ *   instances then re-run the same migrations, typeorm#4588, open), drizzle (`migrate()` reads
+ *   the journal unlocked: drizzle-orm#874, open), umzug (no built-in locking: umzug#518),
+ *   mikro-orm (Umzug underneath), sequelize, schema-create: no lock.
  */
 export const MIGRATOR_LOCKS: Readonly<Record<LockKnownMigrator, { locksItself: boolean; optOut?: string }>> = {
   knex: { locksItself: true },
