@@ -10,6 +10,7 @@ import { importedReferences } from '../analysis/imports/imported-references.js';
 import { migrationEnvReads } from './migrations/env-reads.js';
 import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
+import { migratorsLockThemselves } from './migrations/self-locking.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
 import {
@@ -91,7 +92,13 @@ function reportUrls(context: Context, strings: readonly StringText[], report: Re
 }
 
 /** 2. The lock, on one pinned connection. */
-function reportLock(context: Context, program: TSESTree.Program, strings: readonly StringText[], report: Report): void {
+function reportLock(
+  context: Context,
+  program: TSESTree.Program,
+  strings: readonly StringText[],
+  calls: readonly TSESTree.CallExpression[],
+  report: Report,
+): void {
   const refs = importedReferences(context, [
     { modules: PG_MODULES, path: ['Pool'], kind: 'construct', entry: 'pool' as const },
     { modules: PG_MODULES, path: ['Client'], kind: 'construct', entry: 'client' as const },
@@ -112,7 +119,15 @@ function reportLock(context: Context, program: TSESTree.Program, strings: readon
           (d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type),
         )),
   );
-  if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first) {
+  // knex, node-pg-migrate, Prisma… serialise their own runs (`MIGRATOR_LOCKS`).
+  const selfLocked = () =>
+    migratorsLockThemselves(
+      context,
+      program,
+      calls,
+      strings.map((s) => s.text),
+    );
+  if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first && !selfLocked()) {
     report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
   }
 }
@@ -203,6 +218,7 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
     const strings: StringText[] = [];
     const catchClauses: TSESTree.CatchClause[] = [];
     const handlerCalls: TSESTree.CallExpression[] = [];
+    const calls: TSESTree.CallExpression[] = [];
     return {
       Literal(node: TSESTree.Literal) {
         if (typeof node.value === 'string') strings.push({ node, text: node.value });
@@ -214,13 +230,14 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         catchClauses.push(node);
       },
       CallExpression(node: TSESTree.CallExpression) {
+        calls.push(node);
         const method = memberPropertyName(unwrapExpression(node.callee));
         if ((method === 'catch' && node.arguments.length >= 1) || (method === 'then' && node.arguments.length >= 2))
           handlerCalls.push(node);
       },
       'Program:exit'(program: TSESTree.Program) {
         reportUrls(context, strings, report);
-        reportLock(context, program, strings, report);
+        reportLock(context, program, strings, calls, report);
         reportSwallowedFailures(sourceCode, catchClauses, handlerCalls, report);
         reportFloatingMain(sourceCode, program, report);
       },

@@ -15,6 +15,7 @@ import { migrationFactoryResults, migrationOptionsObjects } from './migrations/o
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
+import { namesEmbeddedDatabase, receiverIsEmbedded } from './migrations/embedded-database.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
 import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, runsSchemaWrites } from './migrations/cross-file.js';
 import { projectFunctionOf } from '../analysis/modules/index.js';
@@ -104,6 +105,8 @@ function reportOptions(
 ): void {
   const objects = migrationOptionsObjects(call.arguments[0], sourceCode);
   if (api.factory) for (const options of [...objects]) objects.push(...migrationFactoryResults(options, api.factory, sourceCode));
+  // A per-host file database (`type: 'better-sqlite3'`): no second replica shares it.
+  if (namesEmbeddedDatabase(objects)) return;
   for (const object of objects) {
     for (const property of object.properties) {
       if (property.type !== 'Property' || seen.has(property)) continue;
@@ -186,6 +189,7 @@ function reportTypedOptions(
   for (const property of properties) {
     const object = property.parent;
     if (reported.has(property) || object?.type !== 'ObjectExpression' || !isTypeOrmOptionsObject(object)) continue;
+    if (namesEmbeddedDatabase(migrationOptionsObjects(object, sourceCode))) continue;
     const value = unwrapExpression(property.value);
     if (value.type === 'Literal' && value.value === false) continue;
     const option = propertyKeyName(property)!;
@@ -367,7 +371,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
           const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object));
-          if (!entry) return;
+          if (!entry || receiverIsEmbedded(callee.object, sourceCode)) return;
           reportedCalls.add(call);
           report({
             messageId: 'schemaWriteCall',

@@ -300,3 +300,47 @@ export const RUN_MIGRATIONS_API = { modules: ['replica-guard'], path: ['runMigra
 
 /** node-postgres: the pinned connection (`Client`) and the pool that is not one (`Pool`). */
 export const PG_MODULES: readonly string[] = ['pg'];
+
+/** Migrators whose own lock is known: the catalogue's libraries, and two that only a migrate entrypoint calls. */
+export type LockKnownMigrator = MigratorLibrary | 'graphile-migrate' | 'postgres-migrations';
+
+/**
+ * Whether a migrator serialises its runs across processes by itself, so a migrate entrypoint
+ * that calls it needs no advisory lock of its own (`optOut`: the option that turns the lock off).
+ * What was checked:
+ * - knex: `migrate.latest/up/down/rollback` take the row in `knex_migrations_lock` (a second run
+ *   fails with "Migration table is already locked").
+ * - node-pg-migrate: the runner takes `pg_try_advisory_lock` ("Another migration is already
+ *   running") unless `noLock: true`.
+ * - prisma: `prisma migrate deploy` takes a PostgreSQL advisory lock (docs, "Advisory locking").
+ * - kysely: `Migrator` holds `pg_advisory_xact_lock` through the dialect's migration adapter.
+ * - graphile-migrate, postgres-migrations: both run under an advisory lock of their own.
+ * - typeorm (`runMigrations` locks the migrations table at most inside its transaction: waiting
+ *   instances then re-run the same migrations, typeorm#4588, open), drizzle (`migrate()` reads
+ *   the journal unlocked: drizzle-orm#874, open), umzug (no built-in locking: umzug#518),
+ *   mikro-orm (Umzug underneath), sequelize, schema-create: no lock.
+ */
+export const MIGRATOR_LOCKS: Readonly<Record<LockKnownMigrator, { locksItself: boolean; optOut?: string }>> = {
+  knex: { locksItself: true },
+  'node-pg-migrate': { locksItself: true, optOut: 'noLock' },
+  prisma: { locksItself: true },
+  kysely: { locksItself: true },
+  'graphile-migrate': { locksItself: true },
+  'postgres-migrations': { locksItself: true },
+  typeorm: { locksItself: false },
+  drizzle: { locksItself: false },
+  umzug: { locksItself: false },
+  'mikro-orm': { locksItself: false },
+  sequelize: { locksItself: false },
+  'schema-create': { locksItself: false },
+};
+
+/** Imported functions a migrate entrypoint calls to apply migrations, beside the catalogue's `SCHEMA_WRITE_FUNCTIONS`. */
+export const ENTRYPOINT_MIGRATE_FUNCTIONS: ReadonlyArray<{
+  library: LockKnownMigrator;
+  modules: readonly string[];
+  path: readonly string[];
+}> = [
+  { library: 'graphile-migrate', modules: ['graphile-migrate'], path: ['migrate'] },
+  { library: 'postgres-migrations', modules: ['postgres-migrations'], path: ['migrate'] },
+];

@@ -118,9 +118,9 @@ ruleTester.run('migrate-entrypoint', rule, {
     },
     {
       code: lines(
-        "import knex from 'knex';",
-        'const db = knex({ client: "pg", connection: process.env.POSTGRES_MIGRATE_URL });',
-        'await db.migrate.latest();',
+        "import { DataSource } from 'typeorm';",
+        'const db = new DataSource({ type: "postgres", url: process.env.POSTGRES_MIGRATE_URL });',
+        'await db.runMigrations();',
         'await db.destroy();',
       ),
       filename: ENTRY,

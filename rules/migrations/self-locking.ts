@@ -1,0 +1,95 @@
+// Whether a migrate entrypoint's migrator runs are serialised by the migrators themselves: knex's
+// lock table, node-pg-migrate's and Prisma's advisory locks (`MIGRATOR_LOCKS`). Such an entrypoint
+// needs no advisory lock of its own; one run of a migrator without a lock (or with it turned off,
+// `noLock: true`) and the entrypoint still needs one.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DetectContext } from '../utils/create-rule.js';
+import { importedReferences, type TrackedApi } from '../../analysis/imports/imported-references.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
+import {
+  ENTRYPOINT_MIGRATE_FUNCTIONS,
+  MIGRATOR_LOCKS,
+  SCHEMA_WRITE_METHODS,
+  prismaSchemaCommand,
+  type LockKnownMigrator,
+} from '../../src/knowledge/migrators.js';
+
+interface MigratorRun {
+  library: LockKnownMigrator;
+  call?: TSESTree.CallExpression;
+}
+
+/** Module specifiers the file imports or requires. */
+function importedModules(program: TSESTree.Program, calls: readonly TSESTree.CallExpression[]): Set<string> {
+  const modules = new Set<string>();
+  for (const statement of program.body) if (statement.type === 'ImportDeclaration') modules.add(statement.source.value);
+  for (const call of calls) {
+    const [argument] = call.arguments;
+    if (
+      call.callee.type === 'Identifier' &&
+      call.callee.name === 'require' &&
+      argument?.type === 'Literal' &&
+      typeof argument.value === 'string'
+    )
+      modules.add(argument.value);
+  }
+  return modules;
+}
+
+/** Whether a call's options turn its migrator's own lock off (`runner({ noLock: true })`). */
+function optsOut(run: MigratorRun): boolean {
+  const option = MIGRATOR_LOCKS[run.library].optOut;
+  if (!option || !run.call) return false;
+  return run.call.arguments.some((argument) => {
+    const object = unwrapExpression(argument);
+    return (
+      object.type === 'ObjectExpression' &&
+      object.properties.some(
+        (p) =>
+          p.type === 'Property' &&
+          ((p.key.type === 'Identifier' && p.key.name === option) || (p.key.type === 'Literal' && p.key.value === option)) &&
+          !(p.value.type === 'Literal' && p.value.value === false),
+      )
+    );
+  });
+}
+
+/** The migrator runs a file makes: imported migrate functions, catalogue methods, and `prisma migrate deploy` commands. */
+function migratorRuns(
+  context: DetectContext,
+  program: TSESTree.Program,
+  calls: readonly TSESTree.CallExpression[],
+  strings: readonly string[],
+): MigratorRun[] {
+  const modules = importedModules(program, calls);
+  const catalogue: TrackedApi<LockKnownMigrator>[] = [
+    ...schemaWriteFunctionCatalogue(modules).map((api) => ({ ...api, entry: api.entry.library })),
+    ...ENTRYPOINT_MIGRATE_FUNCTIONS.map((fn) => ({ modules: fn.modules, path: fn.path, kind: 'call' as const, entry: fn.library })),
+  ];
+  const runs: MigratorRun[] = importedReferences(context, catalogue).map((ref) => ({
+    library: ref.entry,
+    call: ref.node.type === 'CallExpression' ? ref.node : undefined,
+  }));
+  for (const call of calls) {
+    const callee = unwrapExpression(call.callee);
+    const method = memberPropertyName(callee);
+    if (callee.type !== 'MemberExpression' || !method) continue;
+    const entry = SCHEMA_WRITE_METHODS.find((m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object));
+    if (entry) runs.push({ library: entry.library, call });
+  }
+  if (strings.some((text) => /^prisma migrate deploy$/.test(prismaSchemaCommand(text) ?? ''))) runs.push({ library: 'prisma' });
+  return runs;
+}
+
+/** Whether the file runs migrators, and every one of them takes its own cross-process lock. */
+export function migratorsLockThemselves(
+  context: DetectContext,
+  program: TSESTree.Program,
+  calls: readonly TSESTree.CallExpression[],
+  strings: readonly string[],
+): boolean {
+  const runs = migratorRuns(context, program, calls, strings);
+  return runs.length > 0 && runs.every((run) => MIGRATOR_LOCKS[run.library].locksItself && !optsOut(run));
+}

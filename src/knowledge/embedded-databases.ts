@@ -1,0 +1,22 @@
+// Embedded file databases: a database file on the host's own disk (SQLite, sql.js, the mobile
+// SQLite drivers). Each replica has its own file, so a schema write at start-up (`synchronize`,
+// `sync()`, `migrate.latest()`) races no other replica. Plain data, read by `no-in-app-migrations`.
+
+/** Option keys, by ORM, whose string value names the driver: TypeORM `type`, Sequelize `dialect`, knex `client`. */
+export const EMBEDDED_DRIVER_VALUES: Readonly<Record<'type' | 'dialect' | 'client', readonly string[]>> = {
+  // TypeORM's file and on-device drivers.
+  type: ['sqlite', 'better-sqlite3', 'sqljs', 'capacitor', 'cordova', 'expo', 'nativescript', 'react-native'],
+  // Sequelize.
+  dialect: ['sqlite'],
+  // knex.
+  client: ['sqlite3', 'better-sqlite3', 'sqlite'],
+};
+
+/** MikroORM's `driver:` classes for SQLite (`@mikro-orm/sqlite`, `@mikro-orm/better-sqlite`, `@mikro-orm/libsql`'s file mode is not assumed). */
+export const EMBEDDED_DRIVER_CLASSES: readonly string[] = ['SqliteDriver', 'BetterSqliteDriver'];
+
+/** MikroORM packages whose `MikroORM` / `defineConfig` only speak SQLite. */
+export const EMBEDDED_ORM_MODULES: readonly string[] = ['@mikro-orm/sqlite', '@mikro-orm/better-sqlite'];
+
+/** A connection URL of an embedded database (Sequelize's `new Sequelize('sqlite::memory:')`, `sqlite:./data.db`). */
+export const EMBEDDED_URL = /^sqlite:/i;

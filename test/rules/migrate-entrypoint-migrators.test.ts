@@ -1,0 +1,114 @@
+import { ruleTester } from './rule-tester.js';
+import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
+
+// A migrator that takes its own cross-process lock (MIGRATOR_LOCKS) needs no advisory lock around it.
+const lines = (...l: string[]) => l.join('\n');
+const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
+const ENTRY = 'src/cmd/migrate.ts';
+const NO_LOCK = [{ messageId: 'noLock' as const, line: 1, column: 1 }];
+
+const KNEX = [
+  "import knex from 'knex';",
+  "const db = knex({ client: 'pg', connection: process.env.POSTGRES_MIGRATE_URL });",
+  'await db.migrate.latest();',
+  'await db.destroy();',
+];
+const PG_MIGRATE = (options: string) =>
+  lines(
+    "import { runner } from 'node-pg-migrate';",
+    `await runner({ databaseUrl: process.env.POSTGRES_MIGRATE_URL, dir: 'migrations', direction: 'up', migrationsTable: 'pgmigrations'${options} });`,
+  );
+
+ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
+  valid: [
+    // knex: the knex_migrations_lock row
+    { code: lines(...KNEX), filename: ENTRY },
+    // node-pg-migrate: its own advisory lock, default and default-import forms
+    { code: PG_MIGRATE(''), filename: ENTRY },
+    { code: PG_MIGRATE(', noLock: false'), filename: ENTRY },
+    {
+      code: lines(
+        "import migrate from 'node-pg-migrate';",
+        "await migrate({ databaseUrl: process.env.POSTGRES_MIGRATE_URL, dir: 'migrations', direction: 'up' });",
+      ),
+      filename: ENTRY,
+    },
+    // Prisma: `migrate deploy` takes an advisory lock
+    {
+      code: lines("import { execSync } from 'node:child_process';", "execSync('npx prisma migrate deploy', { stdio: 'inherit' });"),
+      filename: ENTRY,
+    },
+    // Kysely: the Migrator holds a transaction advisory lock
+    {
+      code: lines(
+        "import { Kysely, Migrator, PostgresDialect } from 'kysely';",
+        'const migrator = new Migrator({ db, provider });',
+        'const { error } = await migrator.migrateToLatest();',
+        'if (error) process.exit(1);',
+      ),
+      filename: ENTRY,
+    },
+    // graphile-migrate and postgres-migrations lock by themselves
+    {
+      code: lines("import { migrate } from 'graphile-migrate';", 'await migrate({ connectionString: process.env.POSTGRES_MIGRATE_URL });'),
+      filename: ENTRY,
+    },
+    {
+      code: lines("const { migrate } = require('postgres-migrations');", "migrate({ client }, 'migrations').catch(() => process.exit(1));"),
+      filename: 'scripts/migrate.js',
+      languageOptions: { sourceType: 'commonjs' } as never,
+    },
+  ],
+  invalid: [
+    // the lock turned off
+    { code: PG_MIGRATE(', noLock: true'), filename: ENTRY, errors: NO_LOCK },
+    // TypeORM: runMigrations takes no lock
+    {
+      code: lines(
+        "import { AppDataSource } from '../data-source';",
+        'await AppDataSource.initialize();',
+        'await AppDataSource.runMigrations();',
+      ),
+      filename: ENTRY,
+      errors: NO_LOCK,
+    },
+    // Drizzle: migrate() reads its journal unlocked
+    {
+      code: lines("import { migrate } from 'drizzle-orm/node-postgres/migrator';", "await migrate(db, { migrationsFolder: 'drizzle' });"),
+      filename: ENTRY,
+      errors: NO_LOCK,
+    },
+    // Umzug: no lock
+    {
+      code: lines(
+        "import { Umzug, SequelizeStorage } from 'umzug';",
+        'const umzug = new Umzug({ migrations: { glob: "migrations/*.js" }, logger: console });',
+        'await umzug.up();',
+      ),
+      filename: ENTRY,
+      errors: NO_LOCK,
+    },
+    // MikroORM: Umzug underneath, no lock
+    {
+      code: lines(
+        "import { MikroORM } from '@mikro-orm/postgresql';",
+        'const orm = await MikroORM.init();',
+        'await orm.getMigrator().up();',
+      ),
+      filename: ENTRY,
+      errors: NO_LOCK,
+    },
+    // Prisma's dev command is not the deploy one, and `migrate.latest` on a non-knex receiver is no migrator
+    { code: lines("import { execSync } from 'node:child_process';", "execSync('npx prisma db push');"), filename: ENTRY, errors: NO_LOCK },
+    // one migrator that locks and one that does not: the entrypoint still needs its own lock
+    {
+      code: lines(
+        ...KNEX,
+        "import { migrate } from 'drizzle-orm/node-postgres/migrator';",
+        "await migrate(db2, { migrationsFolder: 'drizzle' });",
+      ),
+      filename: ENTRY,
+      errors: NO_LOCK,
+    },
+  ],
+});

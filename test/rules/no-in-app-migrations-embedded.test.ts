@@ -1,0 +1,101 @@
+import { ruleTester } from './rule-tester.js';
+import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
+
+// A schema write to an embedded file database (SQLite and its kin) touches a per-host file that no
+// second replica shares: not reported. A driver that is not a literal here is not known: reported.
+const lines = (...l: string[]) => l.join('\n');
+const rule = noInAppMigrations as unknown as Parameters<typeof ruleTester.run<NoInAppMigrationsMessageIds, readonly unknown[]>>[1];
+const option = (line: number, column: number) => ({ messageId: 'schemaWriteOption' as const, line, column });
+const call = (line: number, column: number) => ({ messageId: 'schemaWriteCall' as const, line, column });
+const TYPEORM = "import { DataSource, type DataSourceOptions } from 'typeorm';";
+
+ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
+  valid: [
+    // TypeORM's file drivers, in the options object itself, a const, or a spread
+    lines(TYPEORM, 'new DataSource({ type: "better-sqlite3", database: "dev.sqlite", synchronize: true });'),
+    lines(TYPEORM, 'const options = { type: "sqlite" as const, database: ":memory:", migrationsRun: true };', 'new DataSource(options);'),
+    lines(TYPEORM, 'const base = { type: "sqljs" as const };', 'new DataSource({ ...base, synchronize: true });'),
+    lines(TYPEORM, 'new DataSource({ type: "expo", driver: sqlite, database: "app.db", synchronize: true });'),
+    // options typed as TypeORM's and handed over elsewhere
+    lines(
+      TYPEORM,
+      'export const devOptions: DataSourceOptions = { type: "better-sqlite3", database: "vendure.sqlite", synchronize: true };',
+    ),
+    // NestJS factory returning SQLite options
+    lines(
+      "import { TypeOrmModule } from '@nestjs/typeorm';",
+      'TypeOrmModule.forRootAsync({ useFactory: () => ({ type: "sqlite", database: "db.sqlite", synchronize: true }) });',
+    ),
+    // Sequelize on SQLite: options or a sqlite: URL
+    lines(
+      "import { Sequelize } from 'sequelize';",
+      'const sequelize = new Sequelize({ dialect: "sqlite", storage: "data.db" });',
+      'await sequelize.sync();',
+    ),
+    lines(
+      "import { Sequelize } from 'sequelize';",
+      "const sequelize = new Sequelize('sqlite::memory:');",
+      'await sequelize.sync({ alter: true });',
+    ),
+    // knex on a SQLite file
+    lines(
+      "import knex from 'knex';",
+      'const db = knex({ client: "better-sqlite3", connection: { filename: "./app.db" } });',
+      'await db.migrate.latest();',
+    ),
+    // MikroORM: the SQLite driver, by class or by package
+    lines(
+      "import { MikroORM } from '@mikro-orm/core';",
+      "import { SqliteDriver } from '@mikro-orm/sqlite';",
+      'const orm = await MikroORM.init({ driver: SqliteDriver, dbName: "app.db" });',
+      'await orm.getMigrator().up();',
+    ),
+    lines(
+      "import { MikroORM } from '@mikro-orm/sqlite';",
+      'const orm = await MikroORM.init({ dbName: "app.db" });',
+      'await orm.getSchemaGenerator().updateSchema();',
+    ),
+  ],
+  invalid: [
+    // the driver read from the environment: unknown, still reported
+    { code: lines(TYPEORM, 'new DataSource({ type: process.env.DB_TYPE as never, synchronize: true });'), errors: [option(2, 54)] },
+    // a server database beside
+    { code: lines(TYPEORM, 'new DataSource({ type: "postgres", synchronize: true });'), errors: [option(2, 36)] },
+    {
+      code: lines(TYPEORM, 'export const options: DataSourceOptions = { type: "mariadb", synchronize: true };'),
+      errors: [option(2, 62)],
+    },
+    // a driver chosen at run time is not known to be embedded
+    { code: lines(TYPEORM, 'new DataSource({ type: dev ? "sqlite" : "postgres", synchronize: true });'), errors: [option(2, 53)] },
+    {
+      code: lines(
+        "import { Sequelize } from 'sequelize';",
+        'const sequelize = new Sequelize({ dialect: "postgres" });',
+        'await sequelize.sync();',
+      ),
+      errors: [call(3, 7)],
+    },
+    {
+      code: lines(
+        "import knex from 'knex';",
+        'const db = knex({ client: "pg", connection: process.env.DATABASE_URL });',
+        'await db.migrate.latest();',
+      ),
+      errors: [call(3, 7)],
+    },
+    // a receiver built out of view
+    { code: lines("import { Sequelize } from 'sequelize';", 'await sequelize.sync();'), errors: [call(2, 7)] },
+    {
+      code: lines(
+        "import { MikroORM } from '@mikro-orm/postgresql';",
+        'const orm = await MikroORM.init({ dbName: "app" });',
+        'await orm.getMigrator().up();',
+      ),
+      errors: [call(3, 7)],
+    },
+    {
+      code: lines("import { migrate } from 'drizzle-orm/libsql/migrator';", "migrate(db, { migrationsFolder: './drizzle' });"),
+      errors: [call(2, 1)],
+    },
+  ],
+});
