@@ -172,11 +172,13 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           effects.perReplica = true;
           return;
         }
-        // A function of another module is judged by what it does, not by its name.
+        // A function of another module is judged by what it does; its name still counts where the
+        // body says nothing decisive (a stand-in that logs, effects behind a value picked at run time).
         const reached = resolveCallee(node) ? undefined : options.followCall?.(node);
         if (reached) {
           merge(effects, reached);
           if (effects.coordinated) return;
+          if (intent === 'shared-write' && !reached.perReplica) effects.sharedWrite = true;
           break;
         }
         if (intent === 'shared-write') effects.sharedWrite = true;
