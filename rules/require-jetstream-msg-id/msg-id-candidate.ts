@@ -64,7 +64,7 @@ function typeIdField(type: Node | undefined, program: TSESTree.Program, depth = 
 }
 
 /** The id field a variable visibly has: `id` when the code reads `x.id`, else the one its annotation (or its loop's typed iterable) declares. */
-function visibleIdField(variable: TSESLint.Scope.Variable, program: TSESTree.Program): string | undefined {
+function visibleIdField(variable: TSESLint.Scope.Variable, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
   const readsId = variable.references.some((r) => {
     const parent = (r.identifier as Node).parent;
     return parent?.type === 'MemberExpression' && parent.object === r.identifier && memberPropertyName(parent) === ID;
@@ -72,27 +72,29 @@ function visibleIdField(variable: TSESLint.Scope.Variable, program: TSESTree.Pro
   if (readsId) return ID;
   const def = variable.defs[0];
   if (!def) return undefined;
-  return typeIdField((def.name as TSESTree.Identifier).typeAnnotation, program) ?? elementIdField(def.node as Node, program);
+  return typeIdField(annotationOf(def), sourceCode.ast) ?? elementIdField(def.node as Node, sourceCode);
+}
+
+/** The type annotation on a variable's declaration (a parameter or a `const`). */
+function annotationOf(def: TSESLint.Scope.Definition | undefined): TSESTree.TSTypeAnnotation | undefined {
+  return (def?.name as TSESTree.Identifier | undefined)?.typeAnnotation;
 }
 
 /** `for (const row of rows)` where `rows` is annotated `T[]` / `Array<T>` / `readonly T[]`: the id field of `T`. */
-function elementIdField(declarator: Node, program: TSESTree.Program): string | undefined {
+function elementIdField(declarator: Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
   const loop = declarator.parent?.parent;
   if (loop?.type !== 'ForOfStatement' || loop.right.type !== 'Identifier') return undefined;
-  let type = parameterAnnotation(loop.right)?.typeAnnotation;
-  if (type?.type === 'TSTypeOperator') type = type.typeAnnotation;
-  if (type?.type === 'TSArrayType') return typeIdField(type.elementType, program);
-  if (type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && /^(?:Readonly)?Array$/.test(type.typeName.name))
-    return typeIdField(type.typeArguments?.params[0], program);
-  return undefined;
-}
-
-/** The annotation of the enclosing function's parameter that `name` refers to. */
-function parameterAnnotation(name: TSESTree.Identifier): TSESTree.TSTypeAnnotation | undefined {
-  for (let node: Node | undefined = name.parent; node; node = node.parent) {
-    if (node.type !== 'FunctionDeclaration' && node.type !== 'FunctionExpression' && node.type !== 'ArrowFunctionExpression') continue;
-    for (const param of node.params) if (param.type === 'Identifier' && param.name === name.name) return param.typeAnnotation;
+  let iterable: TSESLint.Scope.Variable | null;
+  try {
+    iterable = findVariable(sourceCode.getScope(loop.right) as never, loop.right) as TSESLint.Scope.Variable | null;
+  } catch {
+    return undefined;
   }
+  let type = annotationOf(iterable?.defs[0])?.typeAnnotation;
+  if (type?.type === 'TSTypeOperator') type = type.typeAnnotation;
+  if (type?.type === 'TSArrayType') return typeIdField(type.elementType, sourceCode.ast);
+  if (type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && /^(?:Readonly)?Array$/.test(type.typeName.name))
+    return typeIdField(type.typeArguments?.params[0], sourceCode.ast);
   return undefined;
 }
 
@@ -122,7 +124,7 @@ function idOfPayload(sourceCode: Readonly<TSESLint.SourceCode>, payload: Node, d
   }
   const def = variable?.defs[0];
   if (!variable || !def) return undefined;
-  const field = visibleIdField(variable, sourceCode.ast);
+  const field = visibleIdField(variable, sourceCode);
   if (field) return `${first.name}.${field}`;
   const declarator = def.node as Node;
   const declaration = declarator.parent;
@@ -189,7 +191,7 @@ export function msgIdCandidate(
     const ofBest = found.filter((c) => c.rank === best);
     const [only] = ofBest;
     if (ofBest.length !== 1 || !only) return undefined;
-    return { text: only.text, seen: only.text === only.variable.name || visibleIdField(only.variable, sourceCode.ast) === ID };
+    return { text: only.text, seen: only.text === only.variable.name || visibleIdField(only.variable, sourceCode) === ID };
   }
   return undefined;
 }
