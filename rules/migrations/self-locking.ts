@@ -8,16 +8,10 @@ import { importedReferences, type TrackedApi } from '../../analysis/imports/impo
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
-import {
-  ENTRYPOINT_MIGRATE_FUNCTIONS,
-  MIGRATOR_LOCKS,
-  SCHEMA_WRITE_METHODS,
-  prismaSchemaCommand,
-  type LockKnownMigrator,
-} from '../../src/knowledge/migrators.js';
+import { MIGRATOR_LOCKS, SCHEMA_WRITE_METHODS, prismaSchemaCommand, type MigratorLibrary } from '../../src/knowledge/migrators.js';
 
 interface MigratorRun {
-  library: LockKnownMigrator;
+  library: MigratorLibrary;
   call?: TSESTree.CallExpression;
 }
 
@@ -64,10 +58,10 @@ function migratorRuns(
   strings: readonly string[],
 ): MigratorRun[] {
   const modules = importedModules(program, calls);
-  const catalogue: TrackedApi<LockKnownMigrator>[] = [
-    ...schemaWriteFunctionCatalogue(modules).map((api) => ({ ...api, entry: api.entry.library })),
-    ...ENTRYPOINT_MIGRATE_FUNCTIONS.map((fn) => ({ modules: fn.modules, path: fn.path, kind: 'call' as const, entry: fn.library })),
-  ];
+  const catalogue: TrackedApi<MigratorLibrary>[] = schemaWriteFunctionCatalogue(modules).map((api) => ({
+    ...api,
+    entry: api.entry.library,
+  }));
   const runs: MigratorRun[] = importedReferences(context, catalogue).map((ref) => ({
     library: ref.entry,
     call: ref.node.type === 'CallExpression' ? ref.node : undefined,

@@ -7,7 +7,18 @@
 import { plainName } from './names.js';
 
 export type MigratorLibrary =
-  'typeorm' | 'sequelize' | 'knex' | 'drizzle' | 'umzug' | 'mikro-orm' | 'kysely' | 'node-pg-migrate' | 'prisma' | 'schema-create';
+  | 'typeorm'
+  | 'sequelize'
+  | 'knex'
+  | 'drizzle'
+  | 'umzug'
+  | 'mikro-orm'
+  | 'kysely'
+  | 'node-pg-migrate'
+  | 'prisma'
+  | 'graphile-migrate'
+  | 'postgres-migrations'
+  | 'schema-create';
 
 /** A call or construction, imported from a module, that takes an options object with schema-write options. */
 export interface SchemaOptionsApi {
@@ -52,6 +63,8 @@ export const SCHEMA_WRITE_FUNCTIONS: readonly SchemaWriteFunction[] = [
   { library: 'drizzle', modules: /^drizzle-orm\/.+\/migrator$/, path: ['migrate'], api: 'Drizzle migrate()' },
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['runner'], api: 'node-pg-migrate runner()' },
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['default'], api: 'node-pg-migrate runner()' },
+  { library: 'graphile-migrate', modules: ['graphile-migrate'], path: ['migrate'], api: 'graphile-migrate migrate()' },
+  { library: 'postgres-migrations', modules: ['postgres-migrations'], path: ['migrate'], api: 'postgres-migrations migrate()' },
 ];
 
 /**
@@ -259,9 +272,11 @@ export const DEFAULT_MIGRATION_FILES: readonly string[] = ['**/migrations/**', '
 /** The migrator a service uses, told by a module it depends on or imports (first match wins). */
 export const MIGRATOR_BY_MODULE: ReadonlyArray<{
   test: RegExp;
-  migrator: 'node-pg-migrate' | 'umzug' | 'prisma' | 'drizzle' | 'kysely' | 'typeorm' | 'knex';
+  migrator: 'node-pg-migrate' | 'umzug' | 'prisma' | 'drizzle' | 'kysely' | 'typeorm' | 'knex' | 'graphile-migrate' | 'postgres-migrations';
 }> = [
   { test: /^node-pg-migrate$/, migrator: 'node-pg-migrate' },
+  { test: /^graphile-migrate$/, migrator: 'graphile-migrate' },
+  { test: /^postgres-migrations$/, migrator: 'postgres-migrations' },
   { test: /^umzug$/, migrator: 'umzug' },
   { test: /^(?:prisma|@prisma\/client)$/, migrator: 'prisma' },
   { test: /^drizzle-orm(?:\/|$)/, migrator: 'drizzle' },
@@ -301,9 +316,6 @@ export const RUN_MIGRATIONS_API = { modules: ['replica-guard'], path: ['runMigra
 /** node-postgres: the pinned connection (`Client`) and the pool that is not one (`Pool`). */
 export const PG_MODULES: readonly string[] = ['pg'];
 
-/** Migrators whose own lock is known: the catalogue's libraries, and two that only a migrate entrypoint calls. */
-export type LockKnownMigrator = MigratorLibrary | 'graphile-migrate' | 'postgres-migrations';
-
 /**
  * Whether a migrator serialises its runs across processes by itself, so a migrate entrypoint
  * that calls it needs no advisory lock of its own (`optOut`: the option that turns the lock off).
@@ -320,7 +332,7 @@ export type LockKnownMigrator = MigratorLibrary | 'graphile-migrate' | 'postgres
  *   the journal unlocked: drizzle-orm#874, open), umzug (no built-in locking: umzug#518),
  *   mikro-orm (Umzug underneath), sequelize, schema-create: no lock.
  */
-export const MIGRATOR_LOCKS: Readonly<Record<LockKnownMigrator, { locksItself: boolean; optOut?: string }>> = {
+export const MIGRATOR_LOCKS: Readonly<Record<MigratorLibrary, { locksItself: boolean; optOut?: string }>> = {
   knex: { locksItself: true },
   'node-pg-migrate': { locksItself: true, optOut: 'noLock' },
   prisma: { locksItself: true },
@@ -334,13 +346,3 @@ export const MIGRATOR_LOCKS: Readonly<Record<LockKnownMigrator, { locksItself: b
   sequelize: { locksItself: false },
   'schema-create': { locksItself: false },
 };
-
-/** Imported functions a migrate entrypoint calls to apply migrations, beside the catalogue's `SCHEMA_WRITE_FUNCTIONS`. */
-export const ENTRYPOINT_MIGRATE_FUNCTIONS: ReadonlyArray<{
-  library: LockKnownMigrator;
-  modules: readonly string[];
-  path: readonly string[];
-}> = [
-  { library: 'graphile-migrate', modules: ['graphile-migrate'], path: ['migrate'] },
-  { library: 'postgres-migrations', modules: ['postgres-migrations'], path: ['migrate'] },
-];

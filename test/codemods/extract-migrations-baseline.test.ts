@@ -88,6 +88,18 @@ const cases: Array<{ name: string; dependency: string; server: string; expected:
     expected: /^package\.json: baseline \(Drizzle\): .*`drizzle\.__drizzle_migrations`.*`meta\/_journal\.json`/,
   },
   {
+    name: 'postgres-migrations: the hash-checked migrations table, and no command to record a run',
+    dependency: 'postgres-migrations',
+    server: "import { migrate } from 'postgres-migrations';\ndeclare const client: never;\nawait migrate({ client }, 'migrations');\n",
+    expected: /^package\.json: baseline \(postgres-migrations\): the `migrations` table records .*a hash of each file.*idempotently/,
+  },
+  {
+    name: 'graphile-migrate: graphile_migrate.migrations, and an idempotent first migration',
+    dependency: 'graphile-migrate',
+    server: "import { migrate } from 'graphile-migrate';\nawait migrate({ connectionString: process.env.DATABASE_URL });\n",
+    expected: /^package\.json: baseline \(graphile-migrate\): `graphile_migrate\.migrations` records .*idempotently/,
+  },
+  {
     name: 'MikroORM migrator: mikro_orm_migrations',
     dependency: '@mikro-orm/core',
     server: "import { MikroORM } from '@mikro-orm/core';\ndeclare const orm: MikroORM;\nawait orm.getMigrator().up();\n",

@@ -170,7 +170,18 @@ test('no scaffold when nothing was fixed', async () => {
   expect(existsSync(join(dir, 'src/cmd'))).toBe(false);
 });
 
-const migrators: ScaffoldMigrator[] = ['knex', 'node-pg-migrate', 'typeorm', 'drizzle', 'kysely', 'umzug', 'prisma', 'own'];
+const migrators: ScaffoldMigrator[] = [
+  'knex',
+  'node-pg-migrate',
+  'typeorm',
+  'drizzle',
+  'kysely',
+  'umzug',
+  'prisma',
+  'postgres-migrations',
+  'graphile-migrate',
+  'own',
+];
 test.each(migrators.flatMap((m) => [[m, 'esm'] as const, [m, 'cjs'] as const]))(
   'the %s scaffold (%s) is clean under migrate-entrypoint',
   (migrator, module) => {
@@ -178,7 +189,15 @@ test.each(migrators.flatMap((m) => [[m, 'esm'] as const, [m, 'cjs'] as const]))(
     const text = entrypointText({ migrator, lockKey: 'svc', module });
     const messages = lint(file, text, 'migrate-entrypoint', module === 'esm' ? 'module' : 'commonjs');
     expect(messages).toEqual([]);
-    expect(text).toContain(migrator === 'own' ? 'migrate: async (client) =>' : 'Migrator(');
+    const call =
+      migrator === 'own'
+        ? 'migrate: async (client) =>'
+        : migrator === 'postgres-migrations'
+          ? "migrate({ client }, 'migrations')"
+          : migrator === 'graphile-migrate'
+            ? 'await migrate({ connectionString: process.env.POSTGRES_MIGRATE_URL })'
+            : 'Migrator(';
+    expect(text).toContain(call);
   },
 );
 

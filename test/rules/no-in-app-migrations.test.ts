@@ -40,6 +40,8 @@ ruleTester.run('no-in-app-migrations', rule, {
     lines("import { Elevator } from './elevator';", 'await elevator.up();'),
     // migrate() from drizzle-orm itself (not a migrator module) or a local one
     lines("import { sql } from 'drizzle-orm';", 'function migrate(x: unknown) {}', 'migrate(sql);'),
+    // migrate() from a module that is not a migrator
+    lines("import { migrate } from 'postgres';", "await migrate({ client }, 'migrations');"),
     // knex query methods
     lines("import knex from 'knex';", 'const db = knex({ client: "pg" });', "await db('users').where({ id }).first();"),
     // prisma commands that do not write schema, and unrelated spawns
@@ -193,6 +195,18 @@ ruleTester.run('no-in-app-migrations', rule, {
     {
       code: lines("import * as migrator from 'drizzle-orm/neon-http/migrator';", 'await migrator.migrate(db, config);'),
       errors: [call(2, 7)],
+    },
+    // the migrators that lock themselves still run in every pod at start-up, beside the server
+    {
+      code: lines("import { migrate } from 'postgres-migrations';", "await migrate({ client }, 'migrations');", 'app.listen(3000);'),
+      errors: [call(2, 7)],
+    },
+    {
+      code: lines(
+        "const { migrate } = require('graphile-migrate');",
+        'migrate({ connectionString: process.env.DATABASE_URL }).then(start);',
+      ),
+      errors: [call(2, 1)],
     },
     // Umzug
     {

@@ -76,6 +76,14 @@ const FOLLOW_UPS: Partial<Record<MigratorLibrary, { history: string; sync?: stri
     history:
       '`pgmigrations` records which migrations ran: nothing to do for a database that has it. To record a baseline as run without running it: `npx node-pg-migrate up --fake`',
   },
+  'graphile-migrate': {
+    history:
+      '`graphile_migrate.migrations` records which committed migrations ran: nothing to do for a database that has it. graphile-migrate has no command that records a migration as run: if the schema came from elsewhere, write the first committed migration idempotently (`create table if not exists …`, as graphile-migrate advises for every migration), so its first run on an existing database applies nothing and records it',
+  },
+  'postgres-migrations': {
+    history:
+      'the `migrations` table records which migrations ran, with a hash of each file that must never change: nothing to do for a database that has it. postgres-migrations has no command that records a migration as run: if the schema came from elsewhere, write the first migration idempotently (`create table if not exists …`), so its first run on an existing database applies nothing and records it',
+  },
 };
 
 const NAMES: Partial<Record<MigratorLibrary, string>> = {
@@ -88,6 +96,8 @@ const NAMES: Partial<Record<MigratorLibrary, string>> = {
   'mikro-orm': 'MikroORM',
   kysely: 'Kysely',
   'node-pg-migrate': 'node-pg-migrate',
+  'graphile-migrate': 'graphile-migrate',
+  'postgres-migrations': 'postgres-migrations',
 };
 
 /** One follow-up per migrator the run took out of the app (a `sync` path wins over `history`), in a stable order. */

@@ -45,6 +45,18 @@ const CODE: Record<ScaffoldMigrator, MigratorCode> = {
       "typeormMigrator({\n    dataSource: (url) => new DataSource({ type: 'postgres', url, migrations: ['dist/migrations/*.js'], synchronize: false, migrationsRun: false }),\n  })",
   },
   knex: { names: ['knexMigrator'], imports: [], migrate: "knexMigrator({ migrations: { directory: 'migrations' } })" },
+  // Both take their own advisory lock as well; runMigrations' lock is the one every pod waits on.
+  'postgres-migrations': {
+    names: [],
+    imports: [['{ migrate }', 'postgres-migrations']],
+    migrate: "(client) => migrate({ client }, 'migrations')",
+  },
+  // graphile-migrate connects by itself, to the same direct URL; its other settings keep their defaults (./migrations).
+  'graphile-migrate': {
+    names: [],
+    imports: [['{ migrate }', 'graphile-migrate']],
+    migrate: 'async () => {\n    await migrate({ connectionString: process.env.POSTGRES_MIGRATE_URL });\n  }',
+  },
   own: {
     names: [],
     imports: [],

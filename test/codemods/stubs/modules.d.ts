@@ -13,3 +13,5 @@ declare module '@nestjs/core';
 declare module '@nestjs/schedule';
 declare module '@nestjs/typeorm';
 declare module '@mikro-orm/postgresql';
+declare module 'postgres-migrations';
+declare module 'graphile-migrate';
