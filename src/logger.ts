@@ -14,6 +14,11 @@ export const defaultLogger: Logger = {
   error: (message) => console.error(message),
 };
 
+/** Whether `logger` writes `level` at all: check before building a line that is often dropped. */
+export function logs(logger: Logger, level: LogLevel): boolean {
+  return typeof logger[level] === 'function';
+}
+
 /** Writes one line; a missing method drops it, and a throwing logger never breaks a guard. */
 export function writeLog(logger: Logger, level: LogLevel, message: string): void {
   const method = logger[level];

@@ -1,12 +1,13 @@
 // The one claim path every guard goes through: local mode, the deadline, fail-closed, logging,
 // onSkip and events all live here so the four guards cannot drift apart.
 import { BackendTimeoutError, BackendUnavailableError, InvalidArgumentError, ReplicaGuardError } from '../errors.js';
-import { describeError, writeLog } from '../logger.js';
+import { describeError, logs, writeLog } from '../logger.js';
 import { newOwnerToken } from '../lease/owner-token.js';
-import { RAW_ACQUIRE, type LeaseStore, type RawAcquire } from '../lease/store.js';
+import type { LeaseStore } from '../lease/store.js';
 import type { GuardName, LeaseConfig, SkipReason } from './lease-config.js';
 import type { ClaimOutcomeName } from './observe.js';
-import { Deadline, deadlineSignal, withDeadline } from './with-deadline.js';
+import { Deadline } from './deadline-queue.js';
+import { deadlineSignal, withDeadline } from './with-deadline.js';
 
 /** A lease this process holds. `store` is null in local mode (nothing to renew or release). */
 export interface HeldLease {
@@ -50,113 +51,161 @@ function localFencingToken(): number {
  * runExclusive reports only its last attempt, through `reportClaim`).
  */
 export function claimLease(config: LeaseConfig, request: ClaimRequest, report = true): Promise<ClaimOutcome> {
-  return claimCore<ClaimOutcome>(
+  return claimCore(
     config,
-    request,
-    report,
-    (storageKey, owner, sentAt, fencingToken) => ({
-      claimed: true,
-      lease: { guard: request.guard, key: request.key, storageKey, owner, store: config.store, config, sentAt, fencingToken },
-    }),
-    (reason, error) => (error === undefined ? { claimed: false, reason } : { claimed: false, reason, error }),
+    report ? LEASE : LEASE_UNREPORTED,
+    request.guard,
+    request.key,
+    request.storageKey,
+    request.ttlMs,
+    request.timeoutMs,
+    request.fenced === true,
   );
 }
 
-/** claimPeriod/claimOnce: the same claim, resolving whether it was won, with nothing built for a lease. */
-export function claimKey(config: LeaseConfig, request: ClaimRequest): Promise<boolean> {
-  return claimCore<boolean>(config, request, true, null, null);
+/**
+ * claimPeriod/claimOnce: the same claim, resolving whether it was won, with nothing built for a
+ * lease. Takes the request's parts (no request object per call).
+ */
+export function claimKey(
+  config: LeaseConfig,
+  guard: GuardName,
+  key: string,
+  storageKey: string,
+  ttlMs: number,
+  timeoutMs: number,
+): Promise<boolean> {
+  return claimCore(config, KEY, guard, key, storageKey, ttlMs, timeoutMs, false);
 }
 
-type OnWon<R> = (storageKey: string, owner: string, sentAt: number, fencingToken: number | undefined) => R;
-type OnSkipped<R> = (reason: SkipReason, error?: unknown) => R;
+/** What a claim resolves: whether it was won (claimPeriod/claimOnce), or the outcome with the lease. */
+interface ClaimResult<R> {
+  /** Report the outcome (log, onSkip, events) when the call settles. */
+  readonly report: boolean;
+  /** A lease's validity counts from when its acquire was sent: read the clock even without an observer. */
+  readonly timed: boolean;
+  won(call: ClaimCall<R>, fencingToken: number | undefined): R;
+  skipped(reason: SkipReason, error?: unknown): R;
+}
+
+const KEY: ClaimResult<boolean> = { report: true, timed: false, won: () => true, skipped: () => false };
+
+const leaseWon = (call: ClaimCall<ClaimOutcome>, fencingToken: number | undefined): ClaimOutcome => {
+  const { config } = call;
+  return {
+    claimed: true,
+    lease: {
+      guard: call.guard,
+      key: call.key,
+      storageKey: call.backendKey,
+      owner: call.owner,
+      store: config.store,
+      config,
+      sentAt: call.sentAt,
+      fencingToken,
+    },
+  };
+};
+const leaseSkipped = (reason: SkipReason, error?: unknown): ClaimOutcome =>
+  error === undefined ? { claimed: false, reason } : { claimed: false, reason, error };
+const LEASE: ClaimResult<ClaimOutcome> = { report: true, timed: true, won: leaseWon, skipped: leaseSkipped };
+const LEASE_UNREPORTED: ClaimResult<ClaimOutcome> = { report: false, timed: true, won: leaseWon, skipped: leaseSkipped };
 
 /** Reply → not claimed (null), claimed without a fencing token (undefined), or claimed with this token. */
 type Claimed = number | undefined | null;
 
+// `new Promise` runs its executor at once: the call being built hands itself over in this slot,
+// so the executor is one shared function instead of a closure per claim.
+let binding: { resolve: (value: never) => void; reject: (error: unknown) => void } | undefined;
+function bindResolvers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
+  binding!.resolve = resolve;
+  binding!.reject = reject;
+}
+
 /**
- * One claim. `onWon`/`onSkipped` null: resolve true/false (the claimPeriod/claimOnce hot path,
- * which then allocates one promise, this object and two callbacks per call — no closures).
+ * One claim. The claimPeriod/claimOnce hot path allocates one promise, one call object and its
+ * two reply handlers, and reads no clock unless an observer wants the claim's duration.
  */
 function claimCore<R>(
   config: LeaseConfig,
-  request: ClaimRequest,
-  report: boolean,
-  onWon: OnWon<R> | null,
-  onSkipped: OnSkipped<R> | null,
+  result: ClaimResult<R>,
+  guard: GuardName,
+  key: string,
+  storageKey: string,
+  ttlMs: number,
+  timeoutMs: number,
+  fenced: boolean,
 ): Promise<R> {
   const { store } = config;
-  const owner = newOwnerToken();
-  const storageKey = config.prefix + request.storageKey;
-  const sentAt = performance.now();
+  const sentAt = result.timed || config.observer !== null ? performance.now() : 0;
+  const call = new ClaimCall(config, result, guard, key, storageKey, ttlMs, timeoutMs, fenced, sentAt, store !== null);
   if (!store) {
     announceLocalMode(config);
-    const fencingToken = request.fenced ? localFencingToken() : undefined;
-    if (report) config.observer?.claim(request.guard, request.key, 'local', 0, fencingToken);
-    return Promise.resolve(onWon ? onWon(storageKey, owner, sentAt, fencingToken) : (true as R));
+    const fencingToken = fenced ? localFencingToken() : undefined;
+    if (result.report) config.observer?.claim(guard, key, 'local', 0, fencingToken);
+    return Promise.resolve(result.won(call, fencingToken));
   }
-  const { ttlMs, timeoutMs } = request;
-  const raw = request.fenced ? undefined : (store as { [RAW_ACQUIRE]?: RawAcquire })[RAW_ACQUIRE];
-  const fenced = request.fenced === true && typeof store.acquireFenced === 'function';
-  return new Promise<R>((resolve, reject) => {
-    const call = new ClaimCall<R>(
-      config,
-      store,
-      request,
-      report,
-      storageKey,
-      owner,
-      sentAt,
-      raw,
-      fenced,
-      onWon,
-      onSkipped,
-      resolve,
-      reject,
-    );
-    let pending: Promise<unknown>;
-    try {
-      pending = raw
-        ? raw.send(storageKey, owner, ttlMs, call)
-        : fenced
-          ? store.acquireFenced!(storageKey, owner, ttlMs, deadlineSignal(timeoutMs))
-          : store.acquire(storageKey, owner, ttlMs, deadlineSignal(timeoutMs));
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
-    pending.then(
-      (reply) => call.reply(reply),
-      (error: unknown) => call.error(error),
-    );
-  });
+  binding = call;
+  const promise = new Promise<R>(bindResolvers);
+  binding = undefined;
+  const raw = fenced ? undefined : config.rawAcquire;
+  let pending: Promise<unknown>;
+  try {
+    pending = raw
+      ? raw.send(call.backendKey, call.owner, ttlMs, call)
+      : fenced && typeof store.acquireFenced === 'function'
+        ? store.acquireFenced(call.backendKey, call.owner, ttlMs, deadlineSignal(timeoutMs))
+        : store.acquire(call.backendKey, call.owner, ttlMs, deadlineSignal(timeoutMs));
+  } catch (error) {
+    pending = Promise.reject(error);
+  }
+  pending.then(
+    (reply) => call.reply(reply),
+    (error: unknown) => call.error(error),
+  );
+  return promise;
 }
 
-class ClaimCall<R> extends Deadline {
+/** A claim in flight; it is also the request it was made for (reported to onSkip and events). */
+class ClaimCall<R> extends Deadline implements ClaimRequest {
+  /** The key in the backend (with the prefix). */
+  readonly backendKey: string;
+  readonly owner: string;
+  resolve!: (value: R) => void;
+  reject!: (error: unknown) => void;
+
   constructor(
-    private readonly config: LeaseConfig,
-    private readonly store: LeaseStore,
-    private readonly request: ClaimRequest,
-    private readonly report: boolean,
-    private readonly storageKey: string,
-    private readonly owner: string,
-    private readonly sentAt: number,
-    private readonly raw: RawAcquire | undefined,
-    private readonly fenced: boolean,
-    private readonly onWon: OnWon<R> | null,
-    private readonly onSkipped: OnSkipped<R> | null,
-    private readonly resolve: (value: R) => void,
-    private readonly reject: (error: unknown) => void,
+    readonly config: LeaseConfig,
+    private readonly result: ClaimResult<R>,
+    readonly guard: GuardName,
+    readonly key: string,
+    readonly storageKey: string,
+    readonly ttlMs: number,
+    readonly timeoutMs: number,
+    readonly fenced: boolean,
+    readonly sentAt: number,
+    armed: boolean,
   ) {
-    super(request.timeoutMs, sentAt);
+    super();
+    // Local mode settles at once: no deadline. A lease counts from `sentAt`, so its claim's
+    // deadline is exact; a plain claim's may pass a sixteenth of the timeout late (no clock read).
+    if (armed) {
+      if (result.timed) this.arm(timeoutMs, sentAt);
+      else this.armCoarse(timeoutMs);
+    }
+    this.backendKey = config.prefix + storageKey;
+    this.owner = newOwnerToken();
   }
 
   /** The deadline signal; asked for only when the store must wait for its connection. */
   signal(): AbortSignal {
-    return deadlineSignal(this.request.timeoutMs);
+    return deadlineSignal(this.timeoutMs);
   }
 
   private claimed(reply: unknown): Claimed {
-    if (this.raw) return this.raw.won(reply) ? undefined : null;
-    if (!this.fenced) return reply === true ? undefined : null;
+    const { store, rawAcquire } = this.config;
+    if (!this.fenced && rawAcquire) return rawAcquire.won(reply) ? undefined : null;
+    if (!this.fenced || typeof store!.acquireFenced !== 'function') return reply === true ? undefined : null;
     if (typeof reply !== 'number') return null;
     // 0 is a fenced store that took the key but could not hand out a token (an old table).
     if (reply === 0) warnNoFencingColumn(this.config);
@@ -167,17 +216,17 @@ class ClaimCall<R> extends Deadline {
     const token = this.claimed(reply);
     if (!this.finish()) {
       // The claim landed after we gave up and reported a skip: give the key back.
-      if (token !== null) void this.store.release(this.storageKey, this.owner).catch(() => undefined);
+      if (token !== null) void this.config.store!.release(this.backendKey, this.owner).catch(() => undefined);
       return;
     }
-    const { request } = this;
+    const { result } = this;
     if (token === null) {
-      if (this.report) reportClaim(this.config, request, { claimed: false, reason: 'claimed-elsewhere' }, this.sentAt);
-      this.resolve(this.onSkipped ? this.onSkipped('claimed-elsewhere') : (false as R));
+      if (result.report) reportClaim(this.config, this, CLAIMED_ELSEWHERE, this.sentAt);
+      this.resolve(result.skipped('claimed-elsewhere'));
       return;
     }
-    if (this.report) this.config.observer?.claim(request.guard, request.key, 'won', performance.now() - this.sentAt, token);
-    this.resolve(this.onWon ? this.onWon(this.storageKey, this.owner, this.sentAt, token) : (true as R));
+    if (result.report) this.config.observer?.claim(this.guard, this.key, 'won', performance.now() - this.sentAt, token);
+    this.resolve(result.won(this, token));
   }
 
   error(cause: unknown): void {
@@ -186,7 +235,7 @@ class ClaimCall<R> extends Deadline {
 
   timeOut(): void {
     this.fail(
-      new BackendTimeoutError(`${this.store.kind} claim of "${this.storageKey}" did not complete within ${this.request.timeoutMs} ms`),
+      new BackendTimeoutError(`${this.config.store!.kind} claim of "${this.backendKey}" did not complete within ${this.timeoutMs} ms`),
     );
   }
 
@@ -196,15 +245,18 @@ class ClaimCall<R> extends Deadline {
       this.reject(cause);
       return;
     }
-    const { store } = this;
     const error =
       cause instanceof ReplicaGuardError
         ? cause
-        : new BackendUnavailableError(`${store.kind} claim of "${this.storageKey}" failed: ${describeError(cause)}`, { cause });
-    if (this.report) reportClaim(this.config, this.request, { claimed: false, reason: 'backend-unavailable', error }, this.sentAt);
-    this.resolve(this.onSkipped ? this.onSkipped('backend-unavailable', error) : (false as R));
+        : new BackendUnavailableError(`${this.config.store!.kind} claim of "${this.backendKey}" failed: ${describeError(cause)}`, {
+            cause,
+          });
+    if (this.result.report) reportClaim(this.config, this, { claimed: false, reason: 'backend-unavailable', error }, this.sentAt);
+    this.resolve(this.result.skipped('backend-unavailable', error));
   }
 }
+
+const CLAIMED_ELSEWHERE: ClaimOutcome = Object.freeze({ claimed: false, reason: 'claimed-elsewhere' });
 
 /** Logs, calls onSkip and emits the claim event for an outcome. */
 export function reportClaim(config: LeaseConfig, request: ClaimRequest, outcome: ClaimOutcome, startedAt: number): void {
@@ -216,15 +268,15 @@ export function reportClaim(config: LeaseConfig, request: ClaimRequest, outcome:
   const { reason, error } = outcome;
   const name: ClaimOutcomeName = reason === 'claimed-elsewhere' ? 'held-elsewhere' : 'backend-unavailable';
   observer?.claim(request.guard, request.key, name, performance.now() - startedAt, undefined, error);
-  const where = `${request.guard}("${request.key}")`;
   if (reason === 'backend-unavailable') {
     writeLog(
       config.logger,
       'warn',
-      `${where} skipped: lease backend unavailable, failing closed for "${request.storageKey}": ${describeError(error)}`,
+      `${request.guard}("${request.key}") skipped: lease backend unavailable, failing closed for "${request.storageKey}": ${describeError(error)}`,
     );
-  } else {
-    writeLog(config.logger, 'debug', `${where} skipped: "${request.storageKey}" is claimed by another replica`);
+  } else if (logs(config.logger, 'debug')) {
+    // The usual answer on every replica but one: no line is built for a logger without debug.
+    writeLog(config.logger, 'debug', `${request.guard}("${request.key}") skipped: "${request.storageKey}" is claimed by another replica`);
   }
   if (!config.onSkip) return;
   try {

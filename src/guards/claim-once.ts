@@ -23,5 +23,5 @@ export function claimOnceWith(config: LeaseConfig, key: string, ttlMs: number, o
   } catch (error) {
     return Promise.reject(error);
   }
-  return claimKey(config, { guard: 'claimOnce', key, storageKey: key, ttlMs, timeoutMs });
+  return claimKey(config, 'claimOnce', key, key, ttlMs, timeoutMs);
 }

@@ -1,6 +1,6 @@
 import { cronSlot, type CronSchedule } from '../cron-slot.js';
 import { InvalidArgumentError } from '../errors.js';
-import { claimKey, type ClaimRequest } from './claim-lease.js';
+import { claimKey } from './claim-lease.js';
 import type { TimedGuardOptions } from './guard-options.js';
 import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
 import { MAX_DATE_MS, assertKey, assertOptionalNow, assertPositiveInteger, optionsObject, show } from './validate.js';
@@ -26,37 +26,31 @@ export function claimPeriodWith(
   period: number | CronSchedule,
   options?: TimedGuardOptions,
 ): Promise<boolean> {
-  let request: ClaimRequest;
   try {
-    request = periodClaim(config, key, period, options);
+    assertKey('claimPeriod', 'key', key);
+    if (options === undefined) return claimWindow(config, key, period, config.timeoutMs, Date.now());
+    const { timeoutMs = config.timeoutMs, now } = optionsObject('claimPeriod', options);
+    assertOptionalNow('claimPeriod', now);
+    if (timeoutMs !== config.timeoutMs) assertPositiveInteger('claimPeriod', 'options.timeoutMs', timeoutMs);
+    return claimWindow(config, key, period, timeoutMs, now ?? Date.now());
   } catch (error) {
     return Promise.reject(error);
   }
-  return claimKey(config, request);
 }
 
-/** Validates the arguments into the claim: the window's (or cron slot's) key and ttl. */
-function periodClaim(
-  config: LeaseConfig,
-  key: string,
-  period: number | CronSchedule,
-  options: TimedGuardOptions | undefined,
-): ClaimRequest {
-  assertKey('claimPeriod', 'key', key);
-  const { timeoutMs = config.timeoutMs, now: givenNow } = optionsObject('claimPeriod', options);
-  assertOptionalNow('claimPeriod', givenNow);
-  if (timeoutMs !== config.timeoutMs) assertPositiveInteger('claimPeriod', 'options.timeoutMs', timeoutMs);
-  const now = givenNow ?? Date.now();
+/** The claim of the window (or cron slot) `now` falls in: its key and ttl. Throws on a bad period. */
+function claimWindow(config: LeaseConfig, key: string, period: number | CronSchedule, timeoutMs: number, now: number): Promise<boolean> {
   let storageKey: string;
   let ttlMs: number;
   if (typeof period === 'number') {
     assertPositiveInteger('claimPeriod', 'period', period);
     // periodKey(key, period, now) without validating its arguments again.
-    storageKey = `${key}:${Math.floor(now / period)}`;
+    const window = Math.floor(now / period);
+    storageKey = `${key}:${window}`;
     // The key names its window, so its TTL only has to outlive stragglers: a replica that read
     // the clock late in the window but whose SET arrives late (GC pause, CPU starvation). Keep it
     // a full period (at least a minute) past the window's end.
-    ttlMs = period - (((now % period) + period) % period) + Math.max(period, STRAGGLER_MARGIN_MS);
+    ttlMs = (window + 1) * period - now + Math.max(period, STRAGGLER_MARGIN_MS);
     if (now + ttlMs > MAX_DATE_MS) {
       throw new InvalidArgumentError(
         `claimPeriod: period of ${period} ms puts its window's end past the last valid Date (${MAX_DATE_MS} ms)`,
@@ -69,5 +63,5 @@ function periodClaim(
   } else {
     throw new InvalidArgumentError(`claimPeriod: period must be milliseconds or { cron: string, tz?: string }, got ${show(period)}`);
   }
-  return { guard: 'claimPeriod', key, storageKey, ttlMs, timeoutMs };
+  return claimKey(config, 'claimPeriod', key, storageKey, ttlMs, timeoutMs);
 }

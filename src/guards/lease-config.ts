@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import { defaultLogger } from '../logger.js';
 import { InvalidArgumentError } from '../errors.js';
 import { resolveLeaseStore, type LeaseStoreKind } from '../lease/resolve-store.js';
-import type { LeaseStore } from '../lease/store.js';
+import { RAW_ACQUIRE, type LeaseStore, type RawAcquire } from '../lease/store.js';
 import type { PostgresLeaseStoreOptions } from '../lease/postgres-store.js';
 import { assertPositiveInteger, show } from './validate.js';
 import { createObserver, type GuardEvent, type GuardName, type MetricsOption, type Observer } from './observe.js';
@@ -49,6 +49,8 @@ export type LeaseClient = object;
 export interface LeaseConfig {
   /** null = local mode: every claim succeeds. */
   readonly store: LeaseStore | null;
+  /** The store's plain acquire for claimPeriod/claimOnce, when it has one (looked up once, not per claim). */
+  readonly rawAcquire: RawAcquire | undefined;
   readonly timeoutMs: number;
   readonly prefix: string;
   readonly logger: Logger;
@@ -66,6 +68,7 @@ export const DEFAULT_PREFIX = 'replica-guard:';
 
 let config: LeaseConfig = {
   store: null,
+  rawAcquire: undefined,
   timeoutMs: DEFAULT_TIMEOUT_MS,
   prefix: DEFAULT_PREFIX,
   logger: defaultLogger,
@@ -108,7 +111,8 @@ export function buildLeaseConfig(
   const logger = options.logger ?? defaultLogger;
   const observer = createObserver(where, options.onEvent, options.metrics, logger);
   const store = client === null || client === undefined ? null : resolveLeaseStore(client, options, where);
-  return { store, timeoutMs, prefix, logger, onSkip: options.onSkip, observer, localModeAnnounced: false };
+  const rawAcquire = store ? (store as { [RAW_ACQUIRE]?: RawAcquire })[RAW_ACQUIRE] : undefined;
+  return { store, rawAcquire, timeoutMs, prefix, logger, onSkip: options.onSkip, observer, localModeAnnounced: false };
 }
 
 export function currentLeaseConfig(): LeaseConfig {

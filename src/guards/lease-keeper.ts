@@ -11,7 +11,7 @@ import { LeaseLostError } from '../errors.js';
 import { describeError, writeLog } from '../logger.js';
 import { extendLease, type HeldLease } from './claim-lease.js';
 import type { LeaseLossReason } from './observe.js';
-import { Deadline } from './with-deadline.js';
+import { Deadline } from './deadline-queue.js';
 
 /** The part of the ttl kept between the abort and the earliest possible expiry on the backend. */
 export function safetyMarginMs(ttlMs: number): number {

@@ -16,10 +16,13 @@ export function assertPositiveInteger(fn: string, name: string, value: unknown):
 /** The latest epoch millisecond a JavaScript Date (and so a period or lease end) can name. */
 export const MAX_DATE_MS = 8.64e15;
 
+/** Past this a duration may end beyond the last valid Date; below it no clock read is needed (the clock is far from the end). */
+const DURATION_NEEDS_CLOCK = MAX_DATE_MS - 1e15;
+
 /** A ttl or period: a positive integer whose end, counted from now, is still a valid Date. */
-export function assertDuration(fn: string, name: string, value: unknown, now = Date.now()): asserts value is number {
+export function assertDuration(fn: string, name: string, value: unknown): asserts value is number {
   assertPositiveInteger(fn, name, value);
-  if (now + value > MAX_DATE_MS) {
+  if (value > DURATION_NEEDS_CLOCK && Date.now() + value > MAX_DATE_MS) {
     throw new InvalidArgumentError(`${fn}: ${name} of ${value} ms ends past the last valid Date (${MAX_DATE_MS} ms after the epoch)`);
   }
 }

@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { BackendTimeoutError } from '../errors.js';
+import { Deadline } from './deadline-queue.js';
 
 /**
  * Runs one backend operation with a deadline: rejects with a BackendTimeoutError at `timeoutMs`.
@@ -43,40 +44,6 @@ export function race<T, R>(
       (error: unknown) => call.error(error),
     );
   });
-}
-
-/**
- * A pending call in its timeout's list; unlinked the moment it settles, so nothing outlives the
- * call. Subclasses say what happens when the deadline passes first (`timeOut`).
- */
-export abstract class Deadline {
-  prev: Deadline | null = null;
-  next: Deadline | null = null;
-  done = false;
-  queue: DeadlineQueue | null = null;
-  at = 0;
-
-  /** Arms the deadline `timeoutMs` from `now` at once, unless `timeoutMs` is undefined (see `arm`). */
-  constructor(timeoutMs?: number, now = performance.now()) {
-    if (timeoutMs !== undefined) this.arm(timeoutMs, now);
-  }
-
-  /** (Re)arms: `timeOut()` runs `timeoutMs` from `now` unless `finish()` comes first. */
-  arm(timeoutMs: number, now = performance.now()): void {
-    this.done = false;
-    this.at = now + timeoutMs;
-    queueFor(timeoutMs).add(this);
-  }
-
-  /** Marks the call settled (false if the deadline got there first). */
-  finish(): boolean {
-    if (this.done) return false;
-    this.done = true;
-    this.queue?.remove(this);
-    return true;
-  }
-
-  abstract timeOut(): void;
 }
 
 class RaceCall<T, R> extends Deadline {
@@ -125,68 +92,6 @@ class RaceCall<T, R> extends Deadline {
       this.reject(thrown);
     }
   }
-}
-
-/**
- * The pending calls of one timeoutMs in call order (so deadlines ascend), as a doubly linked list
- * with O(1) removal; one unref'd timer fires at the head's deadline.
- */
-export class DeadlineQueue {
-  private head: Deadline | null = null;
-  private tail: Deadline | null = null;
-  private timer: NodeJS.Timeout | undefined;
-
-  add(entry: Deadline): void {
-    entry.queue = this;
-    entry.prev = this.tail;
-    if (this.tail) this.tail.next = entry;
-    else this.head = entry;
-    this.tail = entry;
-    if (this.timer === undefined) this.arm(entry.at);
-  }
-
-  remove(entry: Deadline): void {
-    if (entry.queue !== this) return;
-    entry.queue = null;
-    if (entry.prev) entry.prev.next = entry.next;
-    else this.head = entry.next;
-    if (entry.next) entry.next.prev = entry.prev;
-    else this.tail = entry.prev;
-    entry.prev = entry.next = null;
-    // The timer stays armed for the old head; when it fires it re-arms for the current head.
-  }
-
-  private arm(at: number): void {
-    this.timer = setTimeout(this.fire, Math.max(0, Math.ceil(at - performance.now())));
-    // The operation's own socket keeps the process alive while it is pending; the deadline must not.
-    this.timer.unref();
-  }
-
-  private readonly fire = (): void => {
-    this.timer = undefined;
-    const now = performance.now();
-    while (this.head && this.head.at <= now) {
-      const entry = this.head;
-      this.remove(entry);
-      entry.done = true;
-      entry.timeOut();
-    }
-    if (this.head) this.arm(this.head.at);
-  };
-}
-
-const queues = new Map<number, DeadlineQueue>();
-
-function queueFor(timeoutMs: number): DeadlineQueue {
-  let queue = queues.get(timeoutMs);
-  if (!queue) {
-    // Bounded: the timeouts in use are a handful of configured values and ttl-derived budgets. A
-    // dropped queue keeps working for its pending entries (its timer holds it).
-    if (queues.size >= 256) queues.clear();
-    queue = new DeadlineQueue();
-    queues.set(timeoutMs, queue);
-  }
-  return queue;
 }
 
 // Creating an AbortSignal costs more CPU than the rest of a claim, so operations started within

@@ -88,17 +88,39 @@ async function throughput(op: (i: number) => Promise<unknown>, ms: number, from:
   return done;
 }
 
-/** Alternates the two sides in short rounds so load changes on the machine hit both equally. */
-async function throughputSideBySide(a: (i: number) => Promise<unknown>, b: (i: number) => Promise<unknown>): Promise<[number, number]> {
+/**
+ * Alternates the two sides in short rounds (and which goes first) so load changes on the machine
+ * hit both equally; returns both rates and the ratio a/b of every round.
+ */
+async function throughputSideBySide(
+  a: (i: number) => Promise<unknown>,
+  b: (i: number) => Promise<unknown>,
+): Promise<{ rates: [number, number]; rounds: number[] }> {
   const roundMs = THROUGHPUT_MS / THROUGHPUT_ROUNDS;
   let doneA = 0;
   let doneB = 0;
+  const rounds: number[] = [];
   for (let round = 0; round < THROUGHPUT_ROUNDS; round++) {
-    doneA += await throughput(a, roundMs, 3e9 + round * 1e6);
-    doneB += await throughput(b, roundMs, 3e9 + round * 1e6);
+    let roundA: number;
+    let roundB: number;
+    if (round % 2 === 0) {
+      roundA = await throughput(a, roundMs, 3e9 + round * 1e6);
+      roundB = await throughput(b, roundMs, 3e9 + round * 1e6);
+    } else {
+      roundB = await throughput(b, roundMs, 3e9 + round * 1e6);
+      roundA = await throughput(a, roundMs, 3e9 + round * 1e6);
+    }
+    doneA += roundA;
+    doneB += roundB;
+    rounds.push(roundA / roundB);
   }
-  return [doneA / (THROUGHPUT_MS / 1000), doneB / (THROUGHPUT_MS / 1000)];
+  return { rates: [doneA / (THROUGHPUT_MS / 1000), doneB / (THROUGHPUT_MS / 1000)], rounds };
 }
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+/** Every round's ratio, with the median and the worst. */
+const showRounds = (ratios: number[], worst: 'min' | 'max') =>
+  `median ${fmt(median(ratios), 2)}x, ${worst} ${fmt(worst === 'min' ? Math.min(...ratios) : Math.max(...ratios), 2)}x; rounds ${ratios.map((r) => fmt(r, 2)).join(' ')}`;
 
 async function benchFamily(family: Family, admin: Redis, runId: string): Promise<void> {
   setLeaseClient(family.client, { prefix: `bench:${runId}:${family.name}:guard:`, logger: {} });
@@ -110,13 +132,24 @@ async function benchFamily(family: Family, admin: Redis, runId: string): Promise
   await latencies(claim, 1e9, 500);
   await latencies(raw, 1e9, 500);
 
-  // Latency, interleaved in rounds so drift hits both sides equally.
+  // Latency, interleaved in rounds (each side going first in turn) so drift hits both sides equally.
   const claimMs: number[] = [];
   const rawMs: number[] = [];
+  const p50Rounds: number[] = [];
   const perRound = SEQUENTIAL_CALLS / ROUNDS;
   for (let round = 0; round < ROUNDS; round++) {
-    claimMs.push(...(await latencies(claim, round * perRound, perRound)));
-    rawMs.push(...(await latencies(raw, round * perRound, perRound)));
+    let claimRound: number[];
+    let rawRound: number[];
+    if (round % 2 === 0) {
+      claimRound = await latencies(claim, round * perRound, perRound);
+      rawRound = await latencies(raw, round * perRound, perRound);
+    } else {
+      rawRound = await latencies(raw, round * perRound, perRound);
+      claimRound = await latencies(claim, round * perRound, perRound);
+    }
+    p50Rounds.push(median(claimRound) / median(rawRound));
+    claimMs.push(...claimRound);
+    rawMs.push(...rawRound);
   }
   claimMs.sort((a, b) => a - b);
   rawMs.sort((a, b) => a - b);
@@ -134,7 +167,10 @@ async function benchFamily(family: Family, admin: Redis, runId: string): Promise
   const total = (m: Map<string, number>) => [...m].filter(([c]) => CLIENT_COMMANDS.has(c)).reduce((a, [, n]) => a + n, 0);
 
   // Throughput with 50 concurrent callers.
-  const [claimRate, rawRate] = await throughputSideBySide(claim, raw);
+  const {
+    rates: [claimRate, rawRate],
+    rounds: rateRounds,
+  } = await throughputSideBySide(claim, raw);
 
   // runExclusive renewal traffic: one compare-and-extend per ttl/3 (scripts loaded beforehand,
   // so no NOSCRIPT fallback is counted).
@@ -156,20 +192,30 @@ async function benchFamily(family: Family, admin: Redis, runId: string): Promise
   console.log(
     `  ratio claimPeriod / raw: mean ${fmt(mean(claimMs) / mean(rawMs), 2)}x  p50 ${fmt(percentile(claimMs, 50) / percentile(rawMs, 50), 2)}x  p99 ${fmt(percentile(claimMs, 99) / percentile(rawMs, 99), 2)}x`,
   );
+  console.log(`  p50 ratio per round: ${showRounds(p50Rounds, 'max')}`);
   console.log(`round trips per call (server INFO commandstats over 1000 calls)`);
   console.log(
     `  claimPeriod ${fmt(total(claimCommands) / 1000, 2)} (${[...claimCommands].map(([c, n]) => `${c}=${n}`).join(' ')})  raw ${fmt(total(rawCommands) / 1000, 2)}  ratio ${fmt(total(claimCommands) / total(rawCommands), 2)}x`,
   );
   console.log(`throughput, ${CONCURRENCY} concurrent callers, ${THROUGHPUT_MS} ms per side in ${THROUGHPUT_ROUNDS} alternating rounds`);
   console.log(`  claimPeriod ${fmt(claimRate, 0)}/s  raw ${fmt(rawRate, 0)}/s  ratio ${fmt(claimRate / rawRate, 2)}x`);
-  console.log(`client CPU per call, sequential, side by side`);
+  console.log(`  ratio per round: ${showRounds(rateRounds, 'min')}`);
+  console.log(`client CPU per call, sequential, side by side (won claims, and claims of a key held elsewhere)`);
+  // Every replica but one gets "held elsewhere": the same key claimed again, against a SET NX of a key that exists.
+  await claimPeriod('held', 60_000);
+  await family.rawSet(rawKey(-1));
   const cpu = await sideBySide([
     { name: 'raw SET NX PX', op: raw },
     { name: 'claimPeriod', op: claim },
+    { name: 'raw SET NX PX, key exists', op: () => family.rawSet(rawKey(-1)) },
+    { name: 'claimPeriod, held elsewhere', op: () => claimPeriod('held', 60_000) },
   ]);
-  console.log(
-    `  claimPeriod ${fmt(cpu.get('claimPeriod')!.cpu, 1)} µs  raw ${fmt(cpu.get('raw SET NX PX')!.cpu, 1)} µs  ratio ${fmt(cpu.get('claimPeriod')!.cpu / cpu.get('raw SET NX PX')!.cpu, 2)}x`,
-  );
+  const cpuRatio = (a: string, b: string) => {
+    const ratios = cpu.get(a)!.rounds.map((us, round) => us / cpu.get(b)!.rounds[round]!);
+    return `${fmt(cpu.get(a)!.cpu, 1)} µs  raw ${fmt(cpu.get(b)!.cpu, 1)} µs  ratio ${fmt(cpu.get(a)!.cpu / cpu.get(b)!.cpu, 2)}x (per round ${showRounds(ratios, 'max')})`;
+  };
+  console.log(`  claimPeriod ${cpuRatio('claimPeriod', 'raw SET NX PX')}`);
+  console.log(`  held elsewhere ${cpuRatio('claimPeriod, held elsewhere', 'raw SET NX PX, key exists')}`);
   console.log(`runExclusive renewal (ttl ${RENEWAL_TTL_MS} ms, fn holds it ${RENEWAL_RUN_MS} ms)`);
   console.log(
     `  ${renewals} compare-and-extend round trips = ${fmt(renewalsPerMinute, 0)}/min (expected 60000 / (ttl/3) = ${fmt(60_000 / (RENEWAL_TTL_MS / 3), 0)}/min); round trips for the whole run ${total(renewCommands)}; server-side commands: ${[...renewCommands].map(([c, n]) => `${c}=${n}`).join(' ')}`,
@@ -197,10 +243,19 @@ interface Side {
   op: (i: number) => Promise<unknown>;
 }
 
-/** Runs every side in CPU_ROUNDS interleaved rounds; per side: CPU µs per call, p50 and mean latency in µs. */
-async function sideBySide(sides: Side[], warmUp = 300): Promise<Map<string, { cpu: number; p50: number; mean: number }>> {
+interface SideResult {
+  /** CPU µs per call over all rounds. */
+  cpu: number;
+  p50: number;
+  mean: number;
+  /** CPU µs per call in each round. */
+  rounds: number[];
+}
+
+/** Runs every side in CPU_ROUNDS interleaved rounds; per side: CPU µs per call (overall and per round), p50 and mean latency in µs. */
+async function sideBySide(sides: Side[], warmUp = 300): Promise<Map<string, SideResult>> {
   for (const side of sides) await cpuAndLatency(side.op, 8e9, warmUp);
-  const totals = new Map(sides.map((side) => [side.name, { cpuUs: 0, ms: [] as number[] }]));
+  const totals = new Map(sides.map((side) => [side.name, { cpuUs: 0, ms: [] as number[], rounds: [] as number[] }]));
   const perRound = CPU_CALLS / CPU_ROUNDS;
   for (let round = 0; round < CPU_ROUNDS; round++) {
     // Alternate the order too, so no side always runs right after another's GC debt.
@@ -210,17 +265,23 @@ async function sideBySide(sides: Side[], warmUp = 300): Promise<Map<string, { cp
       const total = totals.get(side.name)!;
       total.cpuUs += cpuUs;
       total.ms.push(...ms);
+      total.rounds.push(cpuUs / perRound);
     }
   }
-  const out = new Map<string, { cpu: number; p50: number; mean: number }>();
-  for (const [name, { cpuUs, ms }] of totals) {
+  const out = new Map<string, SideResult>();
+  for (const [name, { cpuUs, ms, rounds }] of totals) {
     ms.sort((a, b) => a - b);
-    out.set(name, { cpu: cpuUs / CPU_CALLS, p50: percentile(ms, 50) * 1000, mean: (ms.reduce((a, b) => a + b, 0) / ms.length) * 1000 });
+    out.set(name, {
+      cpu: cpuUs / CPU_CALLS,
+      p50: percentile(ms, 50) * 1000,
+      mean: (ms.reduce((a, b) => a + b, 0) / ms.length) * 1000,
+      rounds,
+    });
   }
   return out;
 }
 
-function printSides(title: string, results: Map<string, { cpu: number; p50: number; mean: number }>, base: string): void {
+function printSides(title: string, results: Map<string, SideResult>, base: string): void {
   console.log(title);
   const reference = results.get(base)!;
   for (const [name, r] of results) {

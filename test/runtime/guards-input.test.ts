@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import {
   claimOnce,
   claimPeriod,
+  createGuards,
   cronSlot,
   InvalidArgumentError,
   perReplica,
@@ -12,7 +13,9 @@ import {
   runOnce,
   setLeaseClient,
   UnknownClientError,
+  type LeaseStore,
   type Logger,
+  type SkipEvent,
 } from '../../src/index.js';
 
 function recordingLogger(): { logger: Logger; lines: Array<[string, string]> } {
@@ -181,6 +184,31 @@ describe('local mode (no lease client)', () => {
       },
     });
     expect(await claimOnce('b', 1000)).toBe(true);
+  });
+});
+
+describe('a claim held elsewhere (what every replica but the winner is told)', () => {
+  const taken: LeaseStore = { kind: 'test', acquire: async () => false, extend: async () => false, release: async () => false };
+
+  test('is one debug line naming the job and its window, and an onSkip event', async () => {
+    const { logger, lines } = recordingLogger();
+    const skips: SkipEvent[] = [];
+    const guards = createGuards({ client: taken, logger, onSkip: (event) => skips.push(event) });
+    expect(await guards.claimPeriod('billing:close', 60_000, { now: 150_000 })).toBe(false);
+    expect(lines).toEqual([
+      ['debug', 'replica-guard: claimPeriod("billing:close") skipped: "billing:close:2" is claimed by another replica'],
+    ]);
+    expect(skips).toEqual([{ guard: 'claimPeriod', key: 'billing:close', reason: 'claimed-elsewhere' }]);
+  });
+
+  test('writes nothing to a logger without debug (the default), and onSkip still sees it', async () => {
+    const { logger, lines } = recordingLogger();
+    delete logger.debug;
+    const skips: SkipEvent[] = [];
+    const guards = createGuards({ client: taken, logger, onSkip: (event) => skips.push(event) });
+    expect(await guards.claimOnce('notify:task-42', 60_000)).toBe(false);
+    expect(lines).toEqual([]);
+    expect(skips).toEqual([{ guard: 'claimOnce', key: 'notify:task-42', reason: 'claimed-elsewhere' }]);
   });
 });
 
