@@ -34,6 +34,8 @@ interface ChildResult {
   ms: number;
   /** Of `ms`, the time spent importing the tool's modules. */
   importMs: number;
+  /** CPU time of the child (user + system, every thread): steadier than wall time on a busy machine. */
+  cpuMs: number;
   maxRssMb: number;
   findings: number;
   errors: number;
@@ -109,6 +111,7 @@ async function child(side: string, dir: string, asked: number): Promise<void> {
     files,
     ms,
     importMs,
+    cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     findings,
     errors,
@@ -160,13 +163,18 @@ if (childAt > 0) {
       loads.push(load());
     }
     const codemod = codemodAt.get(1)!;
+    /** The median of the per-round CPU-time ratios, and the rounds. */
+    const cpuRatio = (a: ChildResult[], b: ChildResult[]): string => {
+      const ratios = a.map((r, i) => r.cpuMs / b[i]!.cpuMs);
+      return `${median(ratios).toFixed(3)} (per round ${ratios.map((r) => r.toFixed(3)).join(', ')})`;
+    };
     const row = (name: string, rs: ChildResult[]): [number, number] => {
       const ms = median(rs.map((r) => r.ms));
       const files = rs[0]!.files;
       const rss = median(rs.map((r) => r.maxRssMb));
       const importMs = median(rs.map((r) => r.importMs));
       console.log(
-        `${name.padEnd(34)} ${String(files).padStart(6)} files ${`${(ms / 1000).toFixed(1)} s`.padStart(9)} ${`${((files / ms) * 1000).toFixed(0)} files/s`.padStart(14)}  (imports ${(importMs / 1000).toFixed(1)} s)  peak RSS ${rss.toFixed(0)} MB  findings ${rs[0]!.findings}  errors ${rs[0]!.errors}`,
+        `${name.padEnd(34)} ${String(files).padStart(6)} files ${`${(ms / 1000).toFixed(1)} s`.padStart(9)} ${`${((files / ms) * 1000).toFixed(0)} files/s`.padStart(14)}  (imports ${(importMs / 1000).toFixed(1)} s, CPU ${(median(rs.map((r) => r.cpuMs)) / 1000).toFixed(1)} s)  peak RSS ${rss.toFixed(0)} MB  findings ${rs[0]!.findings}  errors ${rs[0]!.errors}`,
       );
       return [ms, rss];
     };
@@ -185,6 +193,7 @@ if (childAt > 0) {
       console.log(
         `the same without module imports: ${median(workRatios).toFixed(3)} (per round ${workRatios.map((r) => r.toFixed(3)).join(', ')})`,
       );
+      console.log(`CPU time codemod / eslint: ${cpuRatio(codemod, eslint)}`);
       console.log(`peak memory codemod / eslint: ${(codemodRss / eslintRss).toFixed(2)}`);
     }
     if (withJscodeshift) {
@@ -193,6 +202,7 @@ if (childAt > 0) {
       console.log(
         `\ncodemod dry run / jscodeshift no-op: ${(codemodMs / jscodeshiftMs).toFixed(3)} (per round ${ratios.map((r) => r.toFixed(3)).join(', ')})`,
       );
+      console.log(`CPU time codemod / jscodeshift: ${cpuRatio(codemod, jscodeshift)}`);
       console.log(`peak memory codemod / jscodeshift: ${(codemodRss / jscodeshiftRss).toFixed(2)}`);
     }
     for (const n of levels.slice(1)) {
