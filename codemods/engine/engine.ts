@@ -1,7 +1,6 @@
 // The codemod engine: discover files → text pre-filter → the rules' own detection → each
 // transform's edits → `replica-guard` import → detection again (what is still found gets a
 // manual marker and a follow-up) → project steps → write atomically (or diff, or check).
-import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import type { Finding } from '../../rules/utils/create-rule.js';
 import { runtimeImportEdits } from '../../rules/rewrites/runtime-import.js';
@@ -23,15 +22,13 @@ import { findingsOf, runDetection, type Detection } from './run-detection.js';
 import { applyEdits, lineAt, mapOffset, offsetOfLoc } from './text-edits.js';
 import type { AnyTransform, ManualNote, RuleWithFacts, SourceFileInfo, TextEdit, TransformContext } from './transform.js';
 import { fileWorkerScript, transformInWorkers, type WorkerScript } from './worker-pool.js';
+import { mayReport, readSource, textCandidates, textPass, unchangedResult, type RuleRunFor } from './prefilter.js';
 import { writableRoots, writeChanges } from './write-files.js';
 
 export { CodemodUsageError } from './report.js';
 export type { CodemodOptions, CodemodReport, FileChange, FileFailure, FileOutcome, ManualFollowUp } from './report.js';
 export { dirtyFiles } from './git-state.js';
 export { writeFileAtomic } from './write-files.js';
-
-// `ignoreBOM` keeps a byte-order mark in the text, as `readFileSync(path, 'utf8')` does.
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Below this many files `concurrency` is ignored: starting threads costs more than it saves. */
 export const MIN_FILES_FOR_WORKERS = 200;
@@ -107,15 +104,23 @@ export class Engine {
     return { ...(typeof user === 'object' && user ? user : {}), ...(typeof own === 'object' && own ? own : {}) };
   }
 
+  /** The settings lint gives the rules for `path`, with this run's own on top. */
+  private settingsFor(path: string): Record<string, unknown> {
+    const settings = this.lintConfigOf(path)?.settings;
+    return { ...settings, ...this.settings, [PLUGIN_NAME]: { ...this.ownSettings(path), service: this.serviceFor(path) } };
+  }
+
   private detect(path: string, text: string, rules: readonly RuleWithFacts[]): Detection {
     const config = this.lintConfigOf(path);
-    const settings = {
-      ...config?.settings,
-      ...this.settings,
-      [PLUGIN_NAME]: { ...this.ownSettings(path), service: this.serviceFor(path) },
-    };
+    const settings = this.settingsFor(path);
     const runs = [...new Set(rules)].map((rule) => ({ rule, options: config?.rules?.[rule.name] }));
     return runDetection(path, text, runs, { packageType: this.packageOf(path).type, settings, prefix: config?.prefix });
+  }
+
+  /** Whether `transform`'s rule runs on `path` and its own pre-check lets `text` through (no parse). */
+  private mayChange(path: string, text: string, transform: AnyTransform, run: Omit<RuleRunFor, 'options'>): boolean {
+    if (!this.ruleEnabled(path, transform)) return false;
+    return mayReport(transform.rule, path, text, { ...run, options: this.lintConfigOf(path)?.rules?.[transform.rule.name] });
   }
 
   /** Whether lint runs `transform`'s rule on `path` (every rule when the config does not name the plugin). */
@@ -190,11 +195,12 @@ export class Engine {
       const leaseKeys = result.leaseKeys.map((k) => ({ ...k, start: k.start + 1, end: k.end + 1 }));
       return { ...result, text: `\uFEFF${result.text}`, leaseKeys };
     }
-    if (this.lintConfigOf(path)?.ignored) return { text, fixed: 0, fixedBy: new Map(), manual: [], leaseKeys: [] };
-    const candidates = this.transforms.filter(
-      (t) => this.ruleEnabled(path, t) && t.prefilter.some((word) => text.includes(word)) && (t.mayMatch?.(text) ?? true),
-    );
-    if (candidates.length === 0) return { text, fixed: 0, fixedBy: new Map(), manual: [], leaseKeys: [] };
+    if (this.lintConfigOf(path)?.ignored) return unchangedResult(text);
+    // Parsed only for the transforms whose words, text check and rule pre-check the text passes.
+    // The rules see the file's folder as ESLint's cwd (runDetection's Linter), so the pre-check does too.
+    const run = { settings: this.settingsFor(path), cwd: dirname(path) };
+    const candidates = textCandidates(text, this.transforms).filter((t) => this.mayChange(path, text, t, run));
+    if (candidates.length === 0) return unchangedResult(text);
     const rules = candidates.map((t) => t.rule);
     // The first parse is dropped before the second: on a big file two ASTs at once cost gigabytes.
     const { rewritten, allEdits, notes, fixedBy, beforeLiterals, unchanged } = this.rewrite(path, text, candidates);
@@ -240,19 +246,11 @@ export class Engine {
     return { text: final, fixed, fixedBy, manual: unique, leaseKeys };
   }
 
-  /** Reads and transforms one file, catching what fails as the report's errors do. */
-  transformPath(path: string): FileOutcome {
-    let original: string;
-    try {
-      const bytes = readFileSync(path);
-      try {
-        original = UTF8.decode(bytes);
-      } catch {
-        return { path, skip: 'not UTF-8 (left as it is: rewriting it would replace bytes with U+FFFD)' };
-      }
-    } catch (error) {
-      return { path, readError: errorMessage(error) };
-    }
+  /** Transforms one file (read here unless its text is given), catching what fails as the report's errors do. */
+  transformPath(path: string, text?: string): FileOutcome {
+    const source = text === undefined ? readSource(path) : { text };
+    if (!('text' in source)) return source;
+    const original = source.text;
     try {
       return { path, original, result: this.transformFile(path, original) };
     } catch (error) {
@@ -272,7 +270,14 @@ export class Engine {
   }
 
   /** The per-file phase over `files`, in this thread or spread over workers; outcomes in discovery order. */
-  private async transformAll(files: readonly string[], options: CodemodOptions, display: (path: string) => string): Promise<FileOutcome[]> {
+  private async transformAll(
+    files: readonly string[],
+    options: CodemodOptions,
+    display: (path: string) => string,
+    texts: ReadonlyMap<string, string>,
+  ): Promise<FileOutcome[]> {
+    // This thread has each file's text from the first pass; a worker reads its own.
+    const local = (path: string): FileOutcome => this.transformPath(path, texts.get(path));
     let done = 0;
     const script = this.workerScriptFor(options, files.length);
     if (script) {
@@ -281,7 +286,7 @@ export class Engine {
       return transformInWorkers(files, setup, {
         workers: (options.concurrency ?? 1) - 1,
         script,
-        local: (path) => this.transformPath(path),
+        local,
         onFileDone: (path) => options.onProgress?.((done += 1), files.length, display(path)),
       });
     }
@@ -289,7 +294,7 @@ export class Engine {
     for (const path of files) {
       options.onProgress?.(done, files.length, display(path));
       done += 1;
-      outcomes.push(this.transformPath(path));
+      outcomes.push(local(path));
     }
     return outcomes;
   }
@@ -302,12 +307,13 @@ export class Engine {
     const writing = !options.dryRun && !options.check;
     if (writing && !options.force) assertSafeToWrite(cwd, paths);
     const { files, skipped } = await discoverFiles(paths, cwd);
-    const lint = await lintConfigsFor(cwd, files);
+    // Every file read once; only those a transform's text pre-filter passes go further.
+    const pass = textPass(files, this.transforms);
+    const lint = await lintConfigsFor(cwd, [...pass.candidates.keys()]);
     this.lintConfigs = lint.configs;
-    // A file the user's ESLint config ignores is one lint never reports: left alone, and said so.
-    const ignored = files.filter((path) => this.lintConfigOf(path)?.ignored);
-    const ignoredSet = new Set(ignored);
-    const linted = ignored.length === 0 ? files : files.filter((path) => !ignoredSet.has(path));
+    // A candidate the user's ESLint config ignores is one lint never reports: left alone, and said so.
+    const ignored = [...pass.candidates.keys()].filter((path) => this.lintConfigOf(path)?.ignored);
+    const linted = [...pass.candidates.keys()].filter((path) => !this.lintConfigOf(path)?.ignored);
     const display = (path: string): string => relative(cwd, path) || basename(path);
     const report: CodemodReport = {
       transforms: this.transforms.map((t) => t.name),
@@ -329,7 +335,10 @@ export class Engine {
     const fixedBy = new Map<string, number>();
     const fixedIn = new Map<string, number>();
     const keysIn = new Map<string, WrittenKey[]>();
-    for (const outcome of await this.transformAll(linted, options, display)) {
+    const transformed = new Map((await this.transformAll(linted, options, display, pass.candidates)).map((o) => [o.path, o]));
+    for (const file of files) {
+      const outcome = pass.done.get(file) ?? transformed.get(file);
+      if (!outcome) continue;
       if ('readError' in outcome) {
         report.errors.push({ file: display(outcome.path), message: outcome.readError });
         continue;

@@ -5,6 +5,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../../rules/utils/create-rule.js';
 import { importedReferences } from '../../analysis/imports/imported-references.js';
+import { escapeRegExp } from '../../analysis/source/word-pattern.js';
 import { LEASE_CLIENT_SETTER, REDIS_CLIENT_FACTORIES, REDIS_CLIENT_MODULES } from '../../src/knowledge/redis-clients.js';
 import { RUNTIME_MODULE } from '../../rules/rewrites/runtime-import.js';
 import { reachableFrom, serviceStarts } from './service-start.js';
@@ -63,13 +64,20 @@ export const redisClientCreations = createRule<'client', [], ClientFacts>({
 });
 
 const USES_RUNTIME = new RegExp(`['"]${RUNTIME_MODULE}['"]`);
+/**
+ * A file that can create a client names a client module as a whole string (`from 'ioredis'`,
+ * `require("redis")`): the import tracking matches the specifier exactly. A file that only says
+ * the word (`@redis/client`'s own modules, a comment) is not parsed: a library or a monorepo has
+ * hundreds of those.
+ */
+const NAMES_CLIENT_MODULE = new RegExp(`(['"\`])(?:${REDIS_CLIENT_MODULES.map(escapeRegExp).join('|')})\\1`);
 const CALLS_SETTER = new RegExp(`\\b${LEASE_CLIENT_SETTER}\\s*\\(`);
 
 function clientsIn(view: ProjectView): { atModuleLevel: ModuleLevelClient[]; elsewhere: Array<{ path: string; line: number }> } {
   const atModuleLevel: ModuleLevelClient[] = [];
   const elsewhere: Array<{ path: string; line: number }> = [];
   for (const [path, text] of view.files) {
-    if (!REDIS_CLIENT_MODULES.some((m) => text.includes(m))) continue;
+    if (!NAMES_CLIENT_MODULE.test(text)) continue;
     for (const finding of view.detect(path, text, redisClientCreations)) {
       const { facts } = finding;
       const line = lineAt(text, finding.node.range[0]);

@@ -2,8 +2,8 @@
 // scope analysis, the same code as the lint rule — and collects their findings. This is the only
 // detection the codemod has. typescript-eslint's typing of ESLint is the engine's one view of it:
 // the SourceCode a transform receives is the one a rule's `detect` receives.
-import * as tsParser from '@typescript-eslint/parser';
 import { Linter as ESLintLinter } from 'eslint';
+import { createRequire } from 'node:module';
 import type { FlatConfig, Linter, RuleModule, SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { dirname } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -11,6 +11,12 @@ import { applyDefaultOptions, type AnyReplicaGuardRule, type Finding } from '../
 import { moduleSystemOf } from '../../rules/rewrites/runtime-import.js';
 import type { RuleWithFacts } from './transform.js';
 import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
+
+// @typescript-eslint/parser (and TypeScript under it, the largest module the codemod would load),
+// loaded the first time a file needs it: a run that parses no TypeScript never loads it.
+const requireHere = createRequire(import.meta.url);
+let typescriptParser: FlatConfig.Parser | undefined;
+const tsParser = (): FlatConfig.Parser => (typescriptParser ??= requireHere('@typescript-eslint/parser') as FlatConfig.Parser);
 
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
 const FILES = [`**/*.{${SOURCE_EXTENSIONS.join(',')}}`];
@@ -150,10 +156,10 @@ export function runDetection(
       ],
       { filename: path },
     );
-  let messages = verify(isTypeScript ? tsParser : undefined);
+  let messages = verify(isTypeScript ? tsParser() : undefined);
   if (!isTypeScript && messages.some((m) => m.fatal)) {
     for (const list of reported.values()) list.length = 0;
-    messages = verify(tsParser);
+    messages = verify(tsParser());
   }
   const fatal = messages.find((m) => m.fatal);
   if (fatal) throw new ParseError(`${fatal.message} (${fatal.line}:${fatal.column})`, fatal.line, fatal.column);

@@ -62,4 +62,23 @@ describe('lease-client wiring only where the service starts', { timeout: 180_000
     run(dir, '--force', '--transform', 'guard-schedules');
     expect(read(dir, 'src/infra/redis.ts')).toContain('setLeaseClient(redis);');
   });
+
+  test('a client whose module is required with double quotes or a template is found; one that only names the word is not a client', () => {
+    const client = (quote: string): string =>
+      `const { createClient } = require(${quote}redis${quote});\n\nconst cache = createClient({ url: process.env.REDIS_URL });\nmodule.exports = { cache };\n`;
+    for (const quote of ['"', '`']) {
+      const dir = repo({
+        'src/main.cjs': `require('./jobs.cjs');\nrequire('./cache.cjs');\n`,
+        'src/jobs.cjs': `async function sweep() {\n  await sessions.purgeExpired();\n}\n\nsetInterval(sweep, 60_000);\n`,
+        'src/cache.cjs': client(quote),
+        // Names the module in a comment and a property, creates no client: must not count as a second one.
+        'src/options.cjs': `// redis options (see @redis/client)\nmodule.exports = { redis: { url: process.env.REDIS_URL } };\n`,
+      });
+      withPackage(dir, { main: 'dist/main.js', type: 'commonjs' });
+      run(dir, '--force', '--transform', 'guard-schedules');
+      expect(read(dir, 'src/cache.cjs'), quote).toContain(
+        'const cache = createClient({ url: process.env.REDIS_URL });\nsetLeaseClient(cache);',
+      );
+    }
+  });
 });

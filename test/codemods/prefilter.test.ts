@@ -1,0 +1,79 @@
+// The codemod parses a file only for the transforms whose words, text check and rule pre-check its
+// text passes. The rule pre-check is the rule's own `detect`, run on a SourceCode that holds only
+// the text: no listeners without asking for more means the rule cannot report in the file.
+import { describe, expect, test } from 'vitest';
+import { mayReport, textCandidates } from '../../codemods/engine/prefilter.js';
+import { findTransforms } from '../../codemods/registry.js';
+import { runCodemod } from '../../codemods/engine/engine.js';
+import { noInAppMigrations } from '../../rules/no-in-app-migrations.js';
+import { createRule } from '../../rules/utils/create-rule.js';
+import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const run = { settings: {}, cwd: '/srv/app' };
+
+/** A rule whose `detect` does what `body` does with the context. */
+const ruleDoing = (body: (context: { sourceCode: { text: string; ast: unknown } }, report: () => void) => RuleListener) =>
+  createRule<'m', [], undefined>({
+    name: 'probe',
+    meta: { type: 'problem', docs: { description: 'probe', recommended: false }, messages: { m: 'm' }, schema: [] },
+    defaultOptions: [],
+    detect: (context, report) => body(context as never, () => report({ messageId: 'm', node: context.sourceCode.ast, facts: undefined })),
+  });
+
+describe('the rule pre-check (mayReport)', () => {
+  test('no listeners from a text test: the rule cannot report, the file is not parsed for it', () => {
+    const rule = ruleDoing((context) => (context.sourceCode.text.includes('cron') ? { CallExpression() {} } : {}));
+    expect(mayReport(rule, '/srv/app/a.ts', 'export const a = 1;\n', run)).toBe(false);
+    expect(mayReport(rule, '/srv/app/a.ts', 'cron.schedule(x);\n', run)).toBe(true);
+  });
+
+  test('a rule that asks for the tree, its tokens or scopes gets the file parsed', () => {
+    const readsBody = ruleDoing((context) => ((context.sourceCode.ast as { body: unknown[] }).body.length > 0 ? {} : {}));
+    expect(mayReport(readsBody, '/srv/app/a.ts', 'export const a = 1;\n', run)).toBe(true);
+    const readsTokens = ruleDoing((context) => ((context.sourceCode as unknown as { ast: { tokens: unknown[] } }).ast.tokens ? {} : {}));
+    expect(mayReport(readsTokens, '/srv/app/a.ts', 'export const a = 1;\n', run)).toBe(true);
+  });
+
+  test('a rule that reports from `detect` itself gets the file parsed', () => {
+    const reportsAtOnce = ruleDoing((_context, report) => {
+      report();
+      return {};
+    });
+    expect(mayReport(reportsAtOnce, '/srv/app/a.ts', 'export const a = 1;\n', run)).toBe(true);
+  });
+
+  test("no-in-app-migrations' own check is sharper than the transform's words", () => {
+    const [extract] = findTransforms(['extract-migrations']);
+    const spawnsLs = `import { spawn } from 'node:child_process';\n\nspawn('ls', ['-l']);\n`;
+    const spawnsMigrate = `import { spawn } from 'node:child_process';\n\nspawn('npx', ['prisma', 'migrate', 'deploy']);\n`;
+    // Both name a process spawner, one of the transform's words …
+    expect(textCandidates(spawnsLs, [extract!])).toEqual([extract]);
+    expect(textCandidates(spawnsMigrate, [extract!])).toEqual([extract]);
+    // … the rule looks further: only a migrate command (or a database-named call) can be reported.
+    expect(mayReport(noInAppMigrations, '/srv/app/src/server.ts', spawnsLs, run)).toBe(false);
+    expect(mayReport(noInAppMigrations, '/srv/app/src/server.ts', spawnsMigrate, run)).toBe(true);
+  });
+});
+
+describe('the text pass', () => {
+  test('a byte-order mark does not hide a word at the start', () => {
+    const [guard] = findTransforms(['guard-schedules']);
+    expect(textCandidates('\uFEFFsetInterval(() => sweep(), 1000);\n', [guard!])).toEqual([guard]);
+  });
+
+  test('files no transform could change are scanned, left alone and never looked up in the ESLint configuration', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-codemod-prefilter-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'svc', type: 'module' }));
+    // A configuration that ignores every file: a file looked up would be reported as skipped.
+    writeFileSync(join(dir, 'eslint.config.js'), `export default [{ ignores: ['**/*.ts'] }];\n`);
+    writeFileSync(join(dir, 'plain.ts'), 'export const a = 1;\n');
+    writeFileSync(join(dir, 'jobs.ts'), 'setInterval(async () => {\n  await mailer.sendDigest();\n}, 60_000);\n');
+    const report = await runCodemod({ cwd: dir, paths: ['.'], dryRun: true, force: true });
+    expect(report.filesScanned).toBe(3);
+    expect(report.skipped).toEqual([{ file: 'jobs.ts', reason: 'ignored by the ESLint configuration (lint never reports it)' }]);
+    expect(report.changes).toEqual([]);
+  });
+});
