@@ -20,7 +20,7 @@ import {
 } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { descendants } from '../analysis/sql/descendants.js';
-import { mentionsClaimVocabulary } from './require-atomic-claim/mentions.js';
+import { mayMentionClaimVocabulary, namesClaimVocabulary } from './require-atomic-claim/mentions.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 
@@ -102,16 +102,18 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // Migration files run once per deploy, from the migrate entrypoint: their reads and updates
     // are one-shot data changes, not a worker racing other replicas.
     const sourceCode = context.sourceCode;
-    // Without an update or delete of some kind in the file there is nothing to report.
-    const code = codeTextOf(sourceCode);
-    if (!UPDATE_WORDS.test(code)) return {};
-    if (isMigrationExemptFile(context)) return {};
     const vocabulary: ClaimVocabulary = {
       statusColumns: context.options[0]?.statusColumns ?? [],
       queueTables: context.options[0]?.queueTables ?? [],
     };
-    // A pending read is recognised only by a status-like column or queue-like table name.
-    if (!mentionsClaimVocabulary(code, [...vocabulary.statusColumns, ...vocabulary.queueTables])) return {};
+    const configured = [...vocabulary.statusColumns, ...vocabulary.queueTables];
+    // Without an update or delete of some kind in the file there is nothing to report; a pending
+    // read is recognised only by a status-like column or queue-like table name. The raw text
+    // first; comments are set aside, and whole names looked at, only in the files that pass.
+    const text = sourceCode.text;
+    if (!UPDATE_WORDS.test(text) || !mayMentionClaimVocabulary(text, configured)) return {};
+    if (!namesClaimVocabulary(codeTextOf(sourceCode), configured)) return {};
+    if (isMigrationExemptFile(context)) return {};
     const reads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
     const collect = (node: DatabaseCall): void => {
