@@ -6,8 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { createRule } from './utils/create-rule.js';
-import { codeTextOf } from '../analysis/source/code-text.js';
-import { mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
+import { mayScheduleIn } from './no-unguarded-schedule/schedule-mentions.js';
 import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
@@ -128,8 +127,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
   defaultOptions: [{ reportAll: false }],
   detect(context, report) {
     const sourceCode = context.sourceCode;
-    // Most files name no timer or scheduler: skip them before any AST work (no listener at all).
-    if (!mentionsSchedule(codeTextOf(sourceCode))) return {};
+    // Most files reference no timer and import no scheduler: skip them before any AST work (no
+    // listener at all), on what the scope analysis already knows.
+    if (!mayScheduleIn(sourceCode)) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {

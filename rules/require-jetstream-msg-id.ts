@@ -9,15 +9,10 @@ import { createJetStreamContexts } from './require-jetstream-msg-id/contexts.js'
 import { crossFileContexts } from './require-jetstream-msg-id/cross-file.js';
 import { msgIdCandidate, payloadIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
 import { jetStreamPublishOptions, type JetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
+import { publishCallsIn, writesPublishName } from './require-jetstream-msg-id/publish-calls.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
-import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
-import {
-  JETSTREAM_FILE_WORDS,
-  JETSTREAM_ONLY_PUBLISH_OPTIONS,
-  MSG_ID_OPTION,
-  publishMethod,
-  type JetStreamApi,
-} from '../src/knowledge/jetstream.js';
+import { propertyKeyName } from '../analysis/ast/property-names.js';
+import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';
 
@@ -41,19 +36,14 @@ export interface RequireJetStreamMsgIdFacts {
   payloadId: string | undefined;
 }
 
-/** The method a call names (`publish` of `js.publish(…)`) and the node that names it. */
-function propertyNameOf(callee: TSESTree.Node): { name: string; node: TSESTree.Node } | undefined {
-  const member = unwrapExpression(callee);
-  const name = memberPropertyName(member);
-  return name === undefined || member.type !== 'MemberExpression' ? undefined : { name, node: member.property };
-}
-
 /**
  * Whether a file can publish to JetStream: it names NATS or JetStream somewhere (a NATS module,
  * a project alias `@app/nats`, a `getJetStream()` helper, a `JetStreamClient` type), or calls a
  * `publish` whose context another module may make. The rule's pre-check and the codemod's.
  */
 export function mayPublishToJetStream(text: string): boolean {
+  // Every finding is a publish call, which writes the method's name: one `includes` settles most files.
+  if (!writesPublishName(text)) return false;
   // A publish on a context another module of the project makes (`getBus().publish(…)`) names neither.
   return JETSTREAM_FILE_WORDS.test(text) || PUBLISH_CALL.test(text);
 }
@@ -88,17 +78,14 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
   defaultOptions: [],
   detect(context, report) {
     const sourceCode = context.sourceCode;
-    // A file that names neither NATS nor JetStream cannot publish to JetStream.
-    if (!mayPublishToJetStream(codeTextOf(sourceCode))) return {};
-    const publishes: { call: TSESTree.CallExpression; method: { name: string; optionsIndex: number }; name: TSESTree.Node }[] = [];
+    // A file that writes no publish method's name, or names neither NATS nor JetStream, cannot
+    // publish to JetStream: the raw text's `includes` first, comments set aside only after it.
+    if (!writesPublishName(sourceCode.text) || !mayPublishToJetStream(codeTextOf(sourceCode))) return {};
 
     return {
-      CallExpression(call) {
-        const property = propertyNameOf(call.callee);
-        const method = property && publishMethod(property.name);
-        if (property && method) publishes.push({ call, method, name: property.node });
-      },
       'Program:exit'() {
+        // The calls are found from where the method's name is written, not by a listener on every call.
+        const publishes = publishCallsIn(sourceCode);
         if (publishes.length === 0) return;
         const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
         for (const { call, method, name } of publishes) {

@@ -3,16 +3,28 @@
 // value for most rules: `const nc = await connect()`). One helper for every rule.
 import type { TSESTree } from '@typescript-eslint/utils';
 
+type ValueWrapper =
+  | TSESTree.TSAsExpression
+  | TSESTree.TSNonNullExpression
+  | TSESTree.TSSatisfiesExpression
+  | TSESTree.TSTypeAssertion
+  | TSESTree.ChainExpression;
+
+/** A node whose value is its `expression`'s: TypeScript-only syntax and `a?.b` chains. */
+export function isValueWrapper(node: TSESTree.Node): node is ValueWrapper {
+  return (
+    node.type === 'TSAsExpression' ||
+    node.type === 'TSNonNullExpression' ||
+    node.type === 'TSSatisfiesExpression' ||
+    node.type === 'TSTypeAssertion' ||
+    node.type === 'ChainExpression'
+  );
+}
+
 export function unwrapExpression(node: TSESTree.Node, options: { await?: boolean } = {}): TSESTree.Node {
   let current = node;
   for (;;) {
-    if (
-      current.type === 'TSAsExpression' ||
-      current.type === 'TSNonNullExpression' ||
-      current.type === 'TSSatisfiesExpression' ||
-      current.type === 'TSTypeAssertion' ||
-      current.type === 'ChainExpression'
-    ) {
+    if (isValueWrapper(current)) {
       current = current.expression;
     } else if (options.await && current.type === 'AwaitExpression') {
       current = current.argument;
@@ -31,11 +43,7 @@ export function wrappingExpression(node: TSESTree.Node, options: { members?: boo
   for (let parent = current.parent; parent; parent = current.parent) {
     if (
       parent.type === 'AwaitExpression' ||
-      parent.type === 'TSAsExpression' ||
-      parent.type === 'TSNonNullExpression' ||
-      parent.type === 'TSSatisfiesExpression' ||
-      parent.type === 'TSTypeAssertion' ||
-      parent.type === 'ChainExpression' ||
+      isValueWrapper(parent) ||
       (options.members && parent.type === 'MemberExpression' && parent.object === current)
     ) {
       current = parent;

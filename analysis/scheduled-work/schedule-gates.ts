@@ -9,7 +9,8 @@ import { basename, extname } from 'node:path';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { memberPropertyName } from '../ast/property-names.js';
 import { DEPLOYMENT_FLAG_PATTERN, JOB_RUNNER_WORDS, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
-import { classMemberKeyName, isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
+import { classMemberKeyName, isFunctionLike, type FunctionLike } from './work-function.js';
+import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 
@@ -62,25 +63,6 @@ function conditionText(sourceCode: SourceCode, test: TSESTree.Node): string {
 function ancestorOfType(node: TSESTree.Node, type: 'ClassBody'): TSESTree.ClassBody | undefined {
   for (let current = node.parent; current; current = current.parent) if (current.type === type) return current;
   return undefined;
-}
-
-/** Calls in the same class (or file) to the function `fn`: `this.startPruning()`, `start()`. */
-function callersOf(sourceCode: SourceCode, fn: FunctionLike): TSESTree.CallExpression[] {
-  const out: TSESTree.CallExpression[] = [];
-  const scope = ancestorOfType(fn, 'ClassBody') ?? sourceCode.ast;
-  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === 'CallExpression' && (node.callee.type === 'Identifier' || node.callee.type === 'MemberExpression')) {
-      if (resolveWorkFunction(sourceCode, node.callee)?.fn === fn) out.push(node);
-    }
-    for (const key of keys[node.type] ?? []) {
-      const value = (node as unknown as Record<string, unknown>)[key];
-      for (const item of Array.isArray(value) ? value : [value])
-        if (item && typeof (item as TSESTree.Node).type === 'string') visit(item as TSESTree.Node);
-    }
-  };
-  visit(scope);
-  return out;
 }
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
@@ -183,7 +165,7 @@ export function isJobRunner(sourceCode: SourceCode, schedule: TSESTree.Node, fil
 export function reschedulesThroughCaller(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
   const setter = enclosingFunction(schedule);
   if (!setter || setter === work) return false;
-  return callersOf(sourceCode, setter).some((call) => call.range[0] >= work.range[0] && call.range[1] <= work.range[1]);
+  return callsInside(sourceCode, setter, work);
 }
 
 const ITERATING = new Set(['keys', 'values', 'entries', 'forEach']);

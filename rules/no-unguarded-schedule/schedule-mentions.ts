@@ -1,37 +1,117 @@
 // A cheap text test run before any AST work: whether a file can schedule work the way
-// `no-unguarded-schedule` recognises (a timer global, or a scheduler module or decorator by
-// name). The rule and the `guard-schedules` codemod share it, so both skip the same files.
-// The names come from the scheduler catalogue (src/knowledge/schedulers.ts).
+// `no-unguarded-schedule` recognises. The rule and the `guard-schedules` codemod share it, so both
+// skip the same files. The names come from the scheduler catalogue (src/knowledge/schedulers.ts).
 //
-// In two stages, cheaper than one scan for all the words: one for the timer names and a few
-// short stems that most module names contain (a timer name settles it), then the module names
-// themselves, only in text that has a stem.
-import { SCHEDULERS } from '../../src/knowledge/schedulers.js';
-import { wordPattern } from '../../analysis/source/word-pattern.js';
+// The rule only finds a scheduler through its origin, so the test asks for what that origin
+// leaves in the text rather than for a word:
+//   - a timer global (`setInterval`, `Meteor.setInterval`): the name it is called by, which every
+//     use writes out (`timers.setInterval`, `{ setInterval: every }`, `setInterval as every`);
+//   - a scheduler module (`node-cron`, `@nestjs/schedule`): its specifier between quotes, as the
+//     import or `require` that the rule follows must write it (`cron` in a comment, `acronym`,
+//     an RxJS `scheduler` do not count).
+// A few `includes` of short stems that start with a rare letter come first: they are much
+// cheaper than one expression with alternatives, and most files hold none of them.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
 
-/** Globals (`setInterval`): a use from `timers` or `timers/promises` names them too. */
-const TIMER_NAMES = [...new Set(SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path[0]!))];
+/** Globals (`setInterval`), by the name a use calls (the last of their path). */
+const TIMER_NAMES = [...new Set(SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path.at(-1)!))];
 /** Modules a scheduler is imported from, other than those of the timers. */
 const MODULE_NAMES = [
   ...new Set(
-    SCHEDULERS.filter((entry) => !TIMER_NAMES.includes(entry.path[0]!)).flatMap((entry) =>
+    SCHEDULERS.filter((entry) => !entry.modules.includes(null) && !TIMER_NAMES.includes(entry.path.at(-1)!)).flatMap((entry) =>
       entry.modules.filter((m): m is string => m !== null),
     ),
   ),
 ];
-/** Short words most module names contain; a module holding none is a stem of its own. */
-const MODULE_STEMS = ['cron', 'schedule'];
-const STEMS = wordPattern([
-  ...TIMER_NAMES,
-  ...MODULE_STEMS,
-  ...MODULE_NAMES.filter((name) => !MODULE_STEMS.some((stem) => name.includes(stem))),
-]);
-const TIMERS = wordPattern(TIMER_NAMES);
-const MODULES = wordPattern(MODULE_NAMES);
+/** A timer name from its first capital (`Timeout` of `setTimeout`): a rarer first letter, a faster `includes`. */
+const TIMER_STEMS = TIMER_NAMES.map((name) => name.slice(Math.max(0, name.search(/[A-Z]/))));
+/** Short pieces most module names contain (`hedul` of `schedule`, `scheduler`); a module holding none is a stem of its own. */
+const SHARED_MODULE_STEMS = ['cron', 'hedul'];
+const MODULE_STEMS = [...SHARED_MODULE_STEMS, ...MODULE_NAMES.filter((name) => !SHARED_MODULE_STEMS.some((stem) => name.includes(stem)))];
 
-/** Whether `text` can hold a schedule the rule recognises. */
+const QUOTES = '\'"`';
+
+/** Whether `text` holds `word` between quotes (`'node-cron'`, `"cron"`). */
+function quotedIn(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (at > 0 && QUOTES.includes(text[at - 1]!) && QUOTES.includes(text[at + word.length] ?? '')) return true;
+  }
+  return false;
+}
+
+/** Whether `text` can hold a schedule the rule recognises: a timer's name, or a scheduler module's specifier. */
 export function mentionsSchedule(text: string): boolean {
-  const stem = STEMS.exec(text)?.[0];
-  if (stem === undefined) return false;
-  return TIMER_NAMES.includes(stem) || TIMERS.test(text) || MODULES.test(text);
+  for (let i = 0; i < TIMER_NAMES.length; i++) if (text.includes(TIMER_STEMS[i]!) && text.includes(TIMER_NAMES[i]!)) return true;
+  return MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => quotedIn(text, name));
+}
+
+/** What a use of a global timer goes through: its own name, or a global object (`globalThis.setInterval`). */
+const TIMER_GLOBALS: ReadonlySet<string> = new Set(
+  SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path[0]!),
+);
+const GLOBAL_OBJECTS: readonly string[] = ['globalThis', 'global', 'self', 'window'];
+const SCHEDULER_MODULE_SET: ReadonlySet<string> = new Set(SCHEDULER_MODULES);
+
+interface ReferenceLike {
+  identifier: TSESTree.Identifier | TSESTree.JSXIdentifier;
+}
+
+/** The literal a module specifier spells, or undefined when it is computed. */
+function specifier(node: TSESTree.Node | undefined): string | undefined {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+/** A global reference that can reach a scheduler: a timer, a global object not read for another name, `require` of a scheduler module. */
+function reachesScheduler(reference: ReferenceLike): boolean {
+  const identifier = reference.identifier;
+  const parent = identifier.parent;
+  if (TIMER_GLOBALS.has(identifier.name)) return true;
+  if (GLOBAL_OBJECTS.includes(identifier.name)) {
+    const name = parent?.type === 'MemberExpression' && parent.object === identifier ? memberPropertyName(parent) : undefined;
+    return name === undefined || TIMER_GLOBALS.has(name);
+  }
+  if (identifier.name !== 'require') return false;
+  if (parent?.type === 'CallExpression' && parent.callee === identifier) {
+    const module = specifier(parent.arguments[0]);
+    return module === undefined || SCHEDULER_MODULE_SET.has(module);
+  }
+  // `typeof require`, `require.resolve(…)` are not a require; `const load = require` may be one.
+  return !(parent?.type === 'UnaryExpression' || (parent?.type === 'MemberExpression' && parent.object === identifier));
+}
+
+/** An import, re-export or `import x = require(…)` of a scheduler module at the top of the file. */
+function importsScheduler(program: TSESTree.Program): boolean {
+  for (const statement of program.body) {
+    let source: TSESTree.Node | undefined | null;
+    if (statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration' || statement.type === 'ExportNamedDeclaration')
+      source = statement.source;
+    else if (statement.type === 'TSImportEqualsDeclaration' && statement.moduleReference.type === 'TSExternalModuleReference')
+      source = statement.moduleReference.expression;
+    if (!source) continue;
+    const module = specifier(source);
+    if (module === undefined || SCHEDULER_MODULE_SET.has(module)) return true;
+  }
+  return false;
+}
+
+/**
+ * The rule's test on a parsed file, before any AST walk: whether the file references a timer
+ * global, or imports or requires a scheduler module — where the rule's reference tracking can
+ * start. Read from the scope analysis ESLint has already done (the unresolved references and the
+ * declared globals) and the file's top-level statements: no scan of the text at all.
+ */
+export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  const globalScope = sourceCode.scopeManager?.globalScope;
+  if (!globalScope) return mentionsSchedule(sourceCode.text);
+  if (importsScheduler(sourceCode.ast)) return true;
+  for (const reference of globalScope.through) if (reachesScheduler(reference)) return true;
+  for (const name of [...TIMER_GLOBALS, ...GLOBAL_OBJECTS, 'require']) {
+    const variable = globalScope.set.get(name);
+    if (variable && variable.defs.length === 0 && variable.references.some(reachesScheduler)) return true;
+  }
+  return false;
 }

@@ -1,22 +1,50 @@
 // A cheap text test for `require-atomic-claim`, run before any AST work: a pending-rows read is
 // only recognised by a status-like column or a queue-like table name (src/knowledge/sql.ts), so
-// a file whose text holds none of their words — nor a configured column or table — cannot hold
-// a finding. The words are the letters of those two patterns (an optional letter splits a word:
-// `jobs?` gives `job`, `work_?items?` gives `work` and `item`), matched case-insensitively like the patterns themselves.
-import { QUEUE_LIKE_TABLE, STATUS_LIKE_COLUMN } from '../../src/knowledge/sql.js';
+// a file whose text holds none of them — nor a configured column or table — cannot hold a
+// finding. The words are the letters of those two patterns (an optional letter splits a word:
+// `jobs?` gives `job`, `work_?items?` gives `work` and `item`), matched case-insensitively like
+// the patterns themselves.
+//
+// In two steps. `mayMentionClaimVocabulary`: one scan for the words anywhere. `namesClaimVocabulary`,
+// on the files that pass: the whole name around each hit — an identifier, a key, a column, a
+// table, all of which the rule reads as whole names — must be one the patterns accept, so
+// `statement`, `estate` or `jobId` (a word inside a longer name) no longer let a file through.
+import { collectionName, isQueueLikeTable, isStatusLikeColumn, QUEUE_LIKE_TABLE, STATUS_LIKE_COLUMN } from '../../src/knowledge/sql.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 
 const wordsOf = (pattern: RegExp): string[] => pattern.source.replace(/.\?/g, ' ').match(/[a-z]{3,}/gi) ?? [];
 const BUILT_IN_WORDS: readonly string[] = [...new Set([...wordsOf(STATUS_LIKE_COLUMN), ...wordsOf(QUEUE_LIKE_TABLE)])];
-const matchers = new Map<string, RegExp>();
+const ANYWHERE = wordPattern(BUILT_IN_WORDS, 'i');
+const EVERY = wordPattern(BUILT_IN_WORDS, 'gi');
 
-/** Whether `text` mentions a status-like column or queue-like table word (built in or configured). */
-export function mentionsClaimVocabulary(text: string, configured: readonly string[]): boolean {
-  const key = configured.join('\0');
-  let matcher = matchers.get(key);
-  if (!matcher) {
-    matcher = wordPattern([...BUILT_IN_WORDS, ...configured], 'i');
-    matchers.set(key, matcher);
+/** Whether `text` holds a built-in status or queue word anywhere, or a configured name. */
+export function mayMentionClaimVocabulary(text: string, configured: readonly string[]): boolean {
+  return ANYWHERE.test(text) || configured.some((name) => text.includes(name));
+}
+
+/** Letters, digits, `_` and `$`: what a name the rule reads (identifier, key, SQL column or table) is made of. */
+function isNameCharacter(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 /* _ */ || code === 36 /* $ */
+  );
+}
+
+/**
+ * Whether `text` holds a whole name the rule would take for a status-like column or a queue-like
+ * table (`status`, `orderState`, `processed_at`, `outbox_events`, `jobsRepository`), or a configured
+ * one. A name the rule reads with a qualifier (`jobs.status`, `public.outbox`) holds such a name.
+ */
+export function namesClaimVocabulary(text: string, configured: readonly string[]): boolean {
+  if (configured.some((name) => text.includes(name))) return true;
+  EVERY.lastIndex = 0;
+  for (let match = EVERY.exec(text); match; match = EVERY.exec(text)) {
+    let start = match.index;
+    let end = start + match[0].length;
+    while (start > 0 && isNameCharacter(text.charCodeAt(start - 1))) start--;
+    while (end < text.length && isNameCharacter(text.charCodeAt(end))) end++;
+    const name = text.slice(start, end);
+    if (isStatusLikeColumn(name) || isQueueLikeTable(collectionName(name))) return true;
+    EVERY.lastIndex = end;
   }
-  return matcher.test(text);
+  return false;
 }

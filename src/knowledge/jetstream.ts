@@ -106,11 +106,6 @@ export const JETSTREAM_PUBLISH_METHODS: readonly { name: string; optionsIndex: n
 /** The option that becomes the `Nats-Msg-Id` header. */
 export const MSG_ID_OPTION = 'msgID';
 
-/** The publish method called `name`, if it is one. */
-export function publishMethod(name: string): { name: string; optionsIndex: number } | undefined {
-  return JETSTREAM_PUBLISH_METHODS.find((method) => method.name === name);
-}
-
 /**
  * Fields of a typed value that are a stable id of one message, in order of preference: `id`, an
  * event's or message's own id, a change-data-capture record's log position (unique per change).

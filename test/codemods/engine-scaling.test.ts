@@ -2,7 +2,8 @@
 // offset is inside a literal) answer exactly what a scan from the top answered: they exist so a
 // big file with thousands of findings costs linear time, not to change any answer.
 import { describe, expect, test } from 'vitest';
-import { insideLiteral, literalTokens, markerAnchor, nodeAt } from '../../codemods/engine/literal-invariant.js';
+import { insideLiteral, literalTokens, markerAnchor } from '../../codemods/engine/literal-invariant.js';
+import { nodeAt } from '../../analysis/ast/node-at.js';
 import { runDetection } from '../../codemods/engine/run-detection.js';
 import { lineAt, mapOffset } from '../../codemods/engine/text-edits.js';
 import type { TextEdit } from '../../codemods/engine/transform.js';

@@ -102,6 +102,30 @@ jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
         ),
       ],
     },
+    // The module named in a template literal: the text test looks for the specifier between any quotes.
+    {
+      settings,
+      languageOptions: script,
+      code: lines(
+        'const cron = require(`node-cron`);',
+        "cron.schedule('0 * * * *', async function bill() {",
+        '  await invoices.bill();',
+        '});',
+      ),
+      errors: [
+        unguarded(
+          { line: 2, column: 28 },
+          lines(
+            'const cron = require(`node-cron`);',
+            REQUIRE,
+            "cron.schedule('0 * * * *', async function bill() {",
+            `  ${guard('bill', "{ cron: '0 * * * *' }")}`,
+            '  await invoices.bill();',
+            '});',
+          ),
+        ),
+      ],
+    },
     // destructured require.
     {
       settings,

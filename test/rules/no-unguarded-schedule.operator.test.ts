@@ -25,6 +25,33 @@ const heartbeatAfter = (method: string, answer: string, call: string): string[] 
   '  }',
   '}',
 ];
+/** A class whose init() starts `start()` through a bound alias (`begin`) with `call`; start() holds `timer`. */
+const pruning = (call: string, timer: string[]): string =>
+  lines(
+    'class Pruning {',
+    '  init() {',
+    '    const begin = this.start.bind(this);',
+    `    ${call}`,
+    '  }',
+    '  start() {',
+    ...timer,
+    '  }',
+    '}',
+  );
+const PRUNE_TIMER = '    this.timer = setInterval(async () => await this.executions.softDeleteExpired(), 60_000);';
+/** queue() sets `setTimeout(invoke)`; invoke() does the work, then `callBack` (which may call queue() again). */
+const twoMethodLoop = (...callBack: string[]): string =>
+  lines(
+    'class Job {',
+    '  queue() {',
+    '    this.timeout = setTimeout(this.invoke.bind(this), 60_000);',
+    '  }',
+    '  async invoke() {',
+    '    await db.rebuildTree();',
+    ...callBack,
+    '  }',
+    '}',
+  );
 /** A class declaring `clients;` whose constructor sets `this.clients = <clients>`, and a timer writing one row per client. */
 const socketsWith = (parameters: string, clients: string, guardLine?: string): string =>
   lines(
@@ -159,6 +186,11 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
         '  async softDeleteOld() { await this.executions.softDeleteExpired(); }',
         '}',
       ),
+    },
+    // Started only on the elected leader, through a bound alias of the method that sets the timer.
+    {
+      settings,
+      code: pruning('if (this.instance.isLeader) begin();', [PRUNE_TIMER]),
     },
     // The explicit opt-out on a decorated method.
     {
@@ -358,18 +390,42 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
     // A loop spread over two methods: queue() → setTimeout(invoke) → invoke() → queue().
     {
       settings,
-      code: lines(
-        'class Job {',
-        '  queue() {',
-        '    this.timeout = setTimeout(this.invoke.bind(this), 60_000);',
-        '  }',
-        '  async invoke() {',
-        '    await db.rebuildTree();',
-        '    this.queue();',
-        '  }',
-        '}',
-      ),
+      code: twoMethodLoop('    this.queue();'),
       errors: [{ messageId: 'unguardedSchedule', line: 3, column: 31, endLine: 3, endColumn: 53 }],
+    },
+    // The same loop where the work calls back the setter through a bound alias.
+    {
+      settings,
+      code: twoMethodLoop('    const again = this.queue.bind(this);', '    again();'),
+      errors: [{ messageId: 'unguardedSchedule', line: 3, column: 31, endLine: 3, endColumn: 53 }],
+    },
+    // Without the leader condition, the bound alias's caller leaves the timer on every replica.
+    {
+      settings,
+      code: pruning('begin();', [PRUNE_TIMER]),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 7,
+          column: 30,
+          endLine: 7,
+          endColumn: 83,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                pruning('begin();', [
+                  '    this.timer = setInterval(async () => {',
+                  `      ${guard('file-7', '60_000')}`,
+                  '      return await this.executions.softDeleteExpired();',
+                  '    }, 60_000);',
+                ]),
+              ),
+            },
+          ],
+        },
+      ],
     },
     // Meteor's timer with a shared write.
     {

@@ -187,6 +187,18 @@ ruleTester.run('require-atomic-claim', rule, {
     ),
   ],
   invalid: [
+    // the only status-like name is a qualified column in a string: the pre-check reads the whole name around the word
+    claim(
+      worker(
+        "const rows = await knex('mail').where('mail.deliveredAt', null);",
+        'for (const row of rows) {',
+        '  await send(row);',
+        "  await knex('mail').where({ id: row.id }).update({ delivery: new Date() });",
+        '}',
+      ),
+      'where',
+      'mail.deliveredAt',
+    ),
     // raw pg
     claim(
       worker(

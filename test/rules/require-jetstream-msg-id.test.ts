@@ -21,6 +21,8 @@ const COMMONJS = { sourceType: 'commonjs' } as never;
 
 ruleTester.run('require-jetstream-msg-id', rule, {
   valid: [
+    // names that only contain the word are not a publish of the context
+    lines(V2, 'const js = (await connect()).jetstream();', "js.republish('s', data);", "js['publishing']('s', data);"),
     // v2 with msgID
     lines(V2, 'const nc = await connect();', 'const js = nc.jetstream();', "await js.publish('orders', data, { msgID: String(row.id) });"),
     // v3 with msgID
@@ -425,6 +427,11 @@ ruleTester.run('require-jetstream-msg-id', rule, {
         "(client as JetStreamClient)['publish']('s', data);",
       ),
       errors: [{ messageId: 'missingMsgId', line: 3, column: 29 }],
+    },
+    // a non-null assertion and a computed member written as a template: still a call of `publish`
+    {
+      code: lines(V2, 'const js = (await connect()).jetstream();', "js![`publish`]('s', data);"),
+      errors: [{ messageId: 'missingMsgId', line: 3, column: 5, endColumn: 14 }],
     },
     // alias of a context
     {
