@@ -12,6 +12,7 @@ import { moduleSystemOf } from '../../rules/rewrites/runtime-import.js';
 import type { RuleWithFacts } from './transform.js';
 import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
 import { forgetLastFile } from '../../analysis/source/last-file-cache.js';
+import { narrowNextTokenSearch } from './next-token-search.js';
 
 export const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'] as const;
 const FILES = [`**/*.{${SOURCE_EXTENSIONS.join(',')}}`];
@@ -89,6 +90,7 @@ export function runDetection(
     prefix?: string;
   },
 ): Detection {
+  narrowNextTokenSearch();
   const PLUGIN = options.prefix ?? PLUGIN_NAME;
   const reported = new Map<string, Array<{ finding: Finding; place: string }>>(runs.map(({ rule }) => [rule.name, []]));
   const pluginRules: Record<string, RuleModule<string, unknown[]>> = {};
