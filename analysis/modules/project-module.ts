@@ -12,6 +12,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { DetectContext } from '../detect-context.js';
 import { resolveProjectSpecifier } from './resolve-specifier.js';
+import { onForgetLastFile } from '../source/last-file-cache.js';
 
 export interface ProjectModule {
   /** Absolute path of the module's file. */
@@ -43,6 +44,7 @@ interface CacheEntry {
 const modules = new Map<string, CacheEntry>();
 /** The linted file being asked about, as a module: one slot, keyed by its AST (oxlint reuses one SourceCode object for every file). */
 let linted: { ast: object; module: ProjectModule } | undefined;
+onForgetLastFile(() => (linted = undefined));
 /** Bumped for each new linted file: what was looked at on disk for the previous one is looked at again. */
 let generation = 0;
 /** Where a specifier resolves from a directory, in the generation it was resolved in. */

@@ -13,6 +13,7 @@ import { classMemberKeyName, isFunctionLike, type FunctionLike } from './work-fu
 import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { perFileMap } from '../source/last-file-cache.js';
 
 export type ScheduleGate = 'leader' | 'deployment-flag' | undefined;
 
@@ -28,21 +29,52 @@ function exits(statement: TSESTree.Statement): boolean {
   return statement.type === 'BlockStatement' && statement.body.some((s) => s.type === 'ReturnStatement' || s.type === 'ThrowStatement');
 }
 
+type StatementList = TSESTree.BlockStatement | TSESTree.Program;
+
+/** A statement list's early exits (`if (!isLeader) return;`), in order, with where each statement stands. */
+interface EarlyExits {
+  position: Map<TSESTree.Node, number>;
+  exits: Array<{ at: number; test: TSESTree.Expression }>;
+}
+
+// Indexed once per list: a generated file's Program holds thousands of schedules, and scanning
+// every statement before each of them made it quadratic.
+const earlyExitsIn = perFileMap<StatementList, EarlyExits>();
+
+/** The tests of the early exits of `list` that come before its statement `child`. */
+function earlyExitsBefore(sourceCode: SourceCode, list: StatementList, child: TSESTree.Node): TSESTree.Node[] {
+  const cache = earlyExitsIn(sourceCode);
+  let known = cache.get(list);
+  if (!known) {
+    known = { position: new Map(), exits: [] };
+    for (const [at, statement] of list.body.entries()) {
+      known.position.set(statement, at);
+      if (statement.type === 'IfStatement' && exits(statement.consequent)) known.exits.push({ at, test: statement.test });
+    }
+    cache.set(list, known);
+  }
+  const limit = known.position.get(child) ?? Infinity;
+  let low = 0;
+  let high = known.exits.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (known.exits[middle]!.at < limit) low = middle + 1;
+    else high = middle;
+  }
+  return known.exits.slice(0, low).map((exit) => exit.test);
+}
+
 /** The conditions that must hold for `node` to run, inside its own function. */
-function conditionsAround(node: TSESTree.Node, fn: FunctionLike | undefined): TSESTree.Node[] {
+function conditionsAround(sourceCode: SourceCode, node: TSESTree.Node, fn: FunctionLike | undefined): TSESTree.Node[] {
   const tests: TSESTree.Node[] = [];
   let child: TSESTree.Node = node;
   for (let current = node.parent; current && current !== fn; child = current, current = current.parent) {
     if (current.type === 'IfStatement' && child !== current.test) tests.push(current.test);
     if (current.type === 'ConditionalExpression' && child !== current.test) tests.push(current.test);
     if (current.type === 'LogicalExpression' && child === current.right) tests.push(current.left);
-    if (current.type === 'BlockStatement' || current.type === 'Program') {
-      // `if (!isLeader) return;` before the statement holding the schedule.
-      for (const statement of current.body) {
-        if (statement === child) break;
-        if (statement.type === 'IfStatement' && exits(statement.consequent)) tests.push(statement.test);
-      }
-    }
+    // `if (!isLeader) return;` before the statement holding the schedule.
+    if (current.type === 'BlockStatement' || current.type === 'Program')
+      for (const test of earlyExitsBefore(sourceCode, current, child)) tests.push(test);
   }
   return tests;
 }
@@ -110,7 +142,7 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
   const seen = new Set<FunctionLike>();
   const visit = (at: TSESTree.Node, depth: number): boolean => {
     const fn = enclosingFunction(at);
-    for (const test of conditionsAround(at, fn)) {
+    for (const test of conditionsAround(sourceCode, at, fn)) {
       const text = conditionText(sourceCode, test);
       if (hasWord(text, LEADER_WORDS) || isClaimCondition(sourceCode, test)) return true;
       if (DEPLOYMENT_FLAG_PATTERN.test(text)) flag = true;

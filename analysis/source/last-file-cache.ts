@@ -6,11 +6,31 @@
 // per lint, while oxlint's JS plugins keep one SourceCode object for the whole process and swap
 // its `text` and `ast` per file — only the Program node is new for every file in both.
 
+// What each slot forgets on `forgetLastFile`. A slot holds its file's tree until the next file
+// comes; a caller that is done with a file (the codemod, between its detections of one big file)
+// drops them all, so a tree never lives on beside the next parse.
+const forgetters = new Set<() => void>();
+
+/** Registers what a per-file slot of this kind (one module-level `last…` variable) does to forget its file. */
+export function onForgetLastFile(forget: () => void): void {
+  forgetters.add(forget);
+}
+
+/** Empties every per-file slot: the next question about any file computes afresh. */
+export function forgetLastFile(): void {
+  for (const forget of forgetters) forget();
+}
+
 /** `compute`, remembered for the last `key` it was called with (compared by identity, and by its `ast` when it has one). */
 export function lastFileCache<Key extends object, Value>(compute: (key: Key) => Value): (key: Key) => Value {
   let lastKey: Key | undefined;
   let lastAst: unknown;
-  let lastValue: Value;
+  let lastValue: Value | undefined;
+  onForgetLastFile(() => {
+    lastKey = undefined;
+    lastAst = undefined;
+    lastValue = undefined;
+  });
   return (key) => {
     const ast = (key as { ast?: unknown }).ast;
     if (key !== lastKey || ast !== lastAst) {
@@ -18,7 +38,7 @@ export function lastFileCache<Key extends object, Value>(compute: (key: Key) => 
       lastKey = key;
       lastAst = ast;
     }
-    return lastValue;
+    return lastValue as Value;
   };
 }
 

@@ -94,7 +94,21 @@ export function writtenKeys(
     const span = spans[low];
     return span !== undefined && node.range[0] >= span.start && node.range[1] <= span.end;
   };
+  // Whether some span starts before the node's end and ends after its start: a subtree that holds
+  // no inserted text is not walked (on a big file most of the tree).
+  const reaches = (node: TSESTree.Node): boolean => {
+    let low = 0;
+    let high = spans.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (spans[middle]!.end <= node.range[0]) low = middle + 1;
+      else high = middle;
+    }
+    const span = spans[low];
+    return span !== undefined && span.start < node.range[1];
+  };
   const visit = (node: TSESTree.Node): void => {
+    if (!reaches(node)) return;
     if (node.type === 'CallExpression') {
       const name = calleeName(node.callee);
       const first = node.arguments[0];
@@ -149,11 +163,25 @@ export interface KeyInFile extends WrittenKey {
  */
 export function uniqueKeys(written: readonly KeyInFile[], existing: ReadonlySet<string>): string[] {
   const result = written.map((w) => w.key);
+  // How many of `result` hold each key, kept as keys change: asking "does another job use it?" by
+  // scanning every key made a file with thousands of guards quadratic.
+  const holders = new Map<string, number>();
+  const hold = (key: string, by: number): void => {
+    const left = (holders.get(key) ?? 0) + by;
+    if (left === 0) holders.delete(key);
+    else holders.set(key, left);
+  };
+  for (const key of result) hold(key, 1);
+  const assign = (i: number, key: string): void => {
+    hold(result[i]!, -1);
+    result[i] = key;
+    hold(key, 1);
+  };
   const split = (key: string): { service: string; job: string } => {
     const colon = key.indexOf(':');
     return colon === -1 ? { service: '', job: key } : { service: key.slice(0, colon + 1), job: key.slice(colon + 1) };
   };
-  const taken = (key: string, self: number): boolean => existing.has(key) || result.some((other, i) => i !== self && other === key);
+  const taken = (key: string, self: number): boolean => existing.has(key) || (holders.get(key) ?? 0) > (result[self] === key ? 1 : 0);
   const qualifiers: Array<(w: KeyInFile, job: string) => string | undefined> = [
     (w, job) => (w.className ? `${w.className}.${w.functionName && w.functionName !== job ? `${w.functionName}.` : ''}${job}` : undefined),
     (w, job) => `${modulePart(w.file)}:${job}`,
@@ -163,7 +191,7 @@ export function uniqueKeys(written: readonly KeyInFile[], existing: ReadonlySet<
     for (const i of clashing) {
       const { service, job } = split(written[i]!.key);
       const qualified = qualify(written[i]!, job);
-      if (qualified !== undefined) result[i] = `${service}${qualified}`;
+      if (qualified !== undefined) assign(i, `${service}${qualified}`);
     }
   }
   // Still the same (two anonymous jobs in one file): number them in file order.
@@ -174,7 +202,7 @@ export function uniqueKeys(written: readonly KeyInFile[], existing: ReadonlySet<
     let n = (seen.get(key) ?? (existing.has(key) ? 1 : 0)) + 1;
     while (n > 1 && taken(`${key}-${n}`, i)) n += 1;
     seen.set(key, n);
-    if (n > 1) result[i] = `${key}-${n}`;
+    if (n > 1) assign(i, `${key}-${n}`);
   }
   return result;
 }

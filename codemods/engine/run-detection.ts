@@ -11,6 +11,7 @@ import { applyDefaultOptions, type AnyReplicaGuardRule, type Finding } from '../
 import { moduleSystemOf } from '../../rules/rewrites/runtime-import.js';
 import type { RuleWithFacts } from './transform.js';
 import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
+import { forgetLastFile } from '../../analysis/source/last-file-cache.js';
 
 // @typescript-eslint/parser (and TypeScript under it, the largest module the codemod would load),
 // loaded the first time a file needs it: a run that parses no TypeScript never loads it.
@@ -156,11 +157,16 @@ export function runDetection(
       ],
       { filename: path },
     );
+  // The rules' per-file slots still hold the previous tree (the text before the edits, or what a
+  // transform asked about it): dropped before this parse, and after it, so at most one tree of a
+  // big file is alive at a time.
+  forgetLastFile();
   let messages = verify(isTypeScript ? tsParser() : undefined);
   if (!isTypeScript && messages.some((m) => m.fatal)) {
     for (const list of reported.values()) list.length = 0;
     messages = verify(tsParser());
   }
+  forgetLastFile();
   const fatal = messages.find((m) => m.fatal);
   if (fatal) throw new ParseError(`${fatal.message} (${fatal.line}:${fatal.column})`, fatal.line, fatal.column);
   // A rule that throws surfaces as a linter exception, which the caller reports per file.

@@ -10,6 +10,7 @@ import { DEFAULT_MIGRATE_ENTRYPOINTS } from '../../src/knowledge/migrators.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { isRunByMigrateScript } from './package-scripts.js';
+import { onForgetLastFile } from '../../analysis/source/last-file-cache.js';
 
 type Context = DetectContext;
 
@@ -52,6 +53,7 @@ function isOneShot(program: TSESTree.Program): boolean {
 
 /** The last file's role: three rules ask in a row. */
 let lastRole: FileRole | undefined;
+onForgetLastFile(() => (lastRole = undefined));
 
 function fileRoleOf(context: Context): FileRole {
   // Each member is read once, and only what the hit needs: the context inherits them from a

@@ -51,9 +51,14 @@ export function unguardableReason(fn: FunctionLike): string | undefined {
   return undefined;
 }
 
+let lastStyle: { text: string; style: Readonly<InsertionStyle> } | undefined;
+
 /** The style of `text` when nobody measured it (the rule's suggestions): semicolons, its line ending, two spaces. */
 export function defaultInsertionStyle(text: string): InsertionStyle {
-  return { semicolons: true, eol: text.includes('\r\n') ? '\r\n' : '\n', indentUnit: '  ' };
+  // Asked once per finding: the last text's answer is kept, or a big file is searched end to end thousands of times.
+  if (lastStyle?.text !== text)
+    lastStyle = { text, style: { semicolons: true, eol: text.includes('\r\n') ? '\r\n' : '\n', indentUnit: '  ' } };
+  return lastStyle.style;
 }
 
 function lineStart(text: string, offset: number): number {

@@ -6,6 +6,7 @@ import { insideLiteral, literalTokens, markerAnchor } from '../../codemods/engin
 import { nodeAt } from '../../analysis/ast/node-at.js';
 import { runDetection } from '../../codemods/engine/run-detection.js';
 import { lineAt, mapOffset } from '../../codemods/engine/text-edits.js';
+import { insertedSpans, uniqueKeys, writtenKeys, type KeyInFile } from '../../codemods/engine/lease-keys.js';
 import type { TextEdit } from '../../codemods/engine/transform.js';
 
 // The definitions the indexes replace, written as scans.
@@ -74,5 +75,51 @@ describe('indexed look-ups', () => {
     for (let offset = 0; offset <= SOURCE.length; offset += 1) {
       expect(insideLiteral(tokens, offset)).toBe(tokens.some((t) => offset > t.start && offset < t.end));
     }
+  });
+
+  test('uniqueKeys, counting the holders of each key, answers what scanning every other key answered', () => {
+    // Repeats of every kind: the same job in one class, in two classes, in two files, anonymous
+    // jobs, keys the repository holds, and keys that collide with a numbered one (`sweep-2`).
+    // The expected lists are what the scanning version gave for these keys.
+    const jobs = ['sweep', 'sweep-2', 'run', 'cron', 'jobs:sweep'];
+    const classes = [undefined, 'digest-job', 'report-job'];
+    const written: KeyInFile[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      const className = classes[i % 3];
+      written.push({
+        key: `svc:${jobs[(i * 7) % jobs.length]!}`,
+        file: ['jobs.ts', 'src/a/jobs.ts', 'src/b/worker.mts'][(i * 5) % 3]!,
+        start: i,
+        end: i + 1,
+        ...(className ? { className, functionName: i % 4 === 0 ? 'run' : 'tick' } : {}),
+      });
+    }
+    expect(uniqueKeys(written, new Set()).join(' ')).toBe(
+      'svc:jobs:sweep svc:digest-job.tick.run svc:src/a/jobs:jobs:sweep svc:jobs:sweep-2 svc:digest-job.run.cron svc:report-job.tick.sweep svc:jobs:run svc:src/b/worker:jobs:sweep svc:report-job.run.sweep-2 svc:cron svc:digest-job.tick.sweep svc:report-job.tick.run svc:jobs:sweep-3 svc:digest-job.tick.sweep-2 svc:report-job.tick.cron svc:jobs:sweep-4 svc:digest-job.run svc:src/a/jobs:jobs:sweep-2 svc:jobs:sweep-2-2 svc:digest-job.tick.cron svc:report-job.run.sweep svc:jobs:run-2 svc:src/b/worker:jobs:sweep-2 svc:report-job.tick.sweep-2',
+    );
+    const existing = new Set(['svc:sweep', 'svc:run-2', 'svc:jobs:sweep', 'svc:digest-job.tick.cron']);
+    expect(uniqueKeys(written, existing).join(' ')).toBe(
+      'svc:jobs:sweep-3 svc:digest-job.tick.run svc:src/a/jobs:jobs:sweep svc:jobs:sweep-2 svc:digest-job.run.cron svc:report-job.tick.sweep svc:jobs:run svc:src/b/worker:jobs:sweep svc:report-job.run.sweep-2 svc:cron svc:digest-job.tick.sweep svc:report-job.tick.run svc:jobs:jobs:sweep svc:digest-job.tick.sweep-2 svc:report-job.tick.cron svc:jobs:sweep-4 svc:digest-job.run svc:src/a/jobs:jobs:sweep-2 svc:jobs:sweep-2-2 svc:src/b/worker:cron svc:report-job.run.sweep svc:jobs:run-2 svc:src/b/worker:jobs:sweep-2 svc:report-job.tick.sweep-2',
+    );
+  });
+
+  test('writtenKeys walks only the subtrees that hold inserted text, and finds the same keys', () => {
+    const inserted = "if (!(await claimPeriod('svc:sweep', 60_000))) return;\n  ";
+    const at = SOURCE.indexOf('await this.db');
+    const edits: TextEdit[] = [{ start: at, end: at, text: inserted }];
+    const text = SOURCE.slice(0, at) + inserted + SOURCE.slice(at);
+    const { ast } = runDetection('/project/jobs.ts', text, [], { packageType: 'module' });
+    const keys = writtenKeys(ast, insertedSpans(edits), (offset) => offset);
+    expect(keys).toEqual([
+      {
+        key: 'svc:sweep',
+        start: at + inserted.indexOf("'svc"),
+        end: at + inserted.indexOf(', 60_000'),
+        className: 'jobs',
+        functionName: 'sweep',
+      },
+    ]);
+    // The literal already in the file is no inserted key: only a span decides.
+    expect(writtenKeys(ast, [], (offset) => offset)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import { lastFileCache, perFileMap } from '../../analysis/source/last-file-cache.js';
+import { forgetLastFile, lastFileCache, perFileMap } from '../../analysis/source/last-file-cache.js';
 import plugin from '../../rules/index.js';
 
 describe('lastFileCache', () => {
@@ -29,6 +29,22 @@ describe('lastFileCache', () => {
     Object.assign(shared, { ast: {}, text: 'second' });
     expect(textOf(shared)).toBe('SECOND');
     expect(calls).toEqual(['first', 'second']);
+  });
+
+  test('forgetLastFile empties every slot: the same file is computed afresh, and nothing of it is held', () => {
+    const calls: string[] = [];
+    const lengthOf = lastFileCache((key: { name: string }) => {
+      calls.push(key.name);
+      return key.name.length;
+    });
+    const mapFor = perFileMap<string, number>();
+    const file = { name: 'a.ts' };
+    lengthOf(file);
+    mapFor(file).set('x', 1);
+    forgetLastFile();
+    expect(lengthOf(file)).toBe(4);
+    expect(calls).toEqual(['a.ts', 'a.ts']);
+    expect(mapFor(file).get('x')).toBeUndefined();
   });
 
   test('perFileMap gives one map per file', () => {

@@ -192,6 +192,17 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
       settings,
       code: pruning('if (this.instance.isLeader) begin();', [PRUNE_TIMER]),
     },
+    // Started only where a module-level early exit let the leader through, statements before it.
+    {
+      settings,
+      code: lines(
+        "import { Pool } from 'pg';",
+        'const db = new Pool();',
+        "if (!process.env.IS_LEADER) throw new Error('not the leader');",
+        'const period = 60_000;',
+        "setInterval(async () => { await db.query('UPDATE accounts SET swept_at = now()'); }, period);",
+      ),
+    },
     // The explicit opt-out on a decorated method.
     {
       settings,
@@ -217,6 +228,35 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
     },
   ],
   invalid: [
+    // An early exit after the schedule does not stop it.
+    {
+      settings,
+      code: lines(
+        "import { Pool } from 'pg';",
+        'const db = new Pool();',
+        "setInterval(async () => { await db.query('UPDATE accounts SET swept_at = now()'); }, 60_000);",
+        "if (!process.env.IS_LEADER) throw new Error('not the leader');",
+      ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 3,
+          column: 13,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                "import { Pool } from 'pg';",
+                IMPORT,
+                'const db = new Pool();',
+                `setInterval(async () => { ${guard('file-3', '60_000')} await db.query('UPDATE accounts SET swept_at = now()'); }, 60_000);`,
+                "if (!process.env.IS_LEADER) throw new Error('not the leader');",
+              ),
+            },
+          ],
+        },
+      ],
+    },
     // The same heartbeat without the claim before it.
     {
       settings,
