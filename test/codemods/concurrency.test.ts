@@ -54,8 +54,8 @@ function template(): { dir: string; fixtures: number } {
   writeFileSync(join(dir, 'cjs', 'package.json'), JSON.stringify({ name: '@acme/svc', type: 'commonjs' }));
   mkdirSync(join(dir, 'src', 'filler'), { recursive: true });
   for (let i = 0; i < FILLERS; i++) {
-    // Every third filler passes the text pre-filter (it names a scheduler) and is parsed for nothing.
-    const text = i % 3 === 0 ? `// not node-cron, just its name\nexport const n${i} = ${i};\n` : `export const n${i} = ${i};\n`;
+    // Every third filler passes the text pre-filter (it names a scheduler module, quoted) and is parsed for nothing.
+    const text = i % 3 === 0 ? `// not 'node-cron', just its name\nexport const n${i} = ${i};\n` : `export const n${i} = ${i};\n`;
     writeFileSync(join(dir, 'src', 'filler', `f${String(i).padStart(2, '0')}.ts`), text);
   }
   writeFileSync(join(dir, 'src', 'broken.ts'), BROKEN);
