@@ -72,7 +72,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       ignoredFields: new Set(context.options[0]?.ignoreFields ?? []),
       sqlReads,
       sqlWrites,
-      helperReadOf: (call) => (!writeOffsets || mayWriteAfter(writeOffsets, call) ? helperReadSiteOf(context, call) : null),
+      helperReadOf: (call) => helperReadSiteOf(context, call),
+      helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
     });
     return {
       ...engine.listeners(),

@@ -3,6 +3,7 @@
 // compare-and-set: with the rows-affected count checked, no update is lost.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { taintOf, type TaintEnvironment } from './taint.js';
+import { settled } from './pending-reads.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 const MAX_DEPTH = 12;
@@ -31,7 +32,7 @@ export function comparedFieldsOf(nodes: readonly TSESTree.Node[], env: TaintEnvi
         visit(expr.argument, depth + 1);
         return;
       default: {
-        const taint = taintOf(expr, env);
+        const taint = settled(taintOf(expr, env));
         if (taint && !taint.computed && taint.field !== null) fields.add(taint.field);
       }
     }

@@ -37,6 +37,10 @@ export interface ReadSite {
   mutations: FieldChange[];
   /** `if (x < amount) throw` style checks on values of this read. */
   boundChecks: TSESTree.IfStatement[];
+  /** A helper call not asked about yet (pending-reads.ts): asked the first time its answer matters. */
+  pending?: () => ReadSite | null;
+  /** Asked, and the helper returns no read: the site carries no taint. */
+  none?: true;
 }
 
 export interface WriteValue {

@@ -16,8 +16,10 @@ import { resultIsBound } from './helper-reads.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
 import { sqlReadSiteOf, sqlUpdatedTable, sqlWriteSiteOf } from './sql-site.js';
 import { TaintFrames } from './taint-frames.js';
-import { changeOf, taintOf, type TaintEnvironment } from './taint.js';
-import { contains, exits, inBranch } from './control-flow.js';
+import { changeOf, mayCarryTaintUnread, taintOf, type TaintEnvironment } from './taint.js';
+import { pendingRead, settled } from './pending-reads.js';
+import { inBranch } from './control-flow.js';
+import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
 import { saveHookInstanceOf } from './save-hooks.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
@@ -31,6 +33,8 @@ export interface EngineOptions {
   sqlWrites: boolean;
   /** The read a call of a project helper is (`await loadDocument(id)`); asked only for calls whose result is kept in a name. */
   helperReadOf?: (call: TSESTree.CallExpression) => ReadSite | null;
+  /** Whether a helper call's answer can still matter (a write may follow it); without it, every one may. */
+  helperMayMatter?: (call: TSESTree.CallExpression) => boolean;
 }
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
@@ -58,11 +62,20 @@ export class ReadThenWriteEngine {
   private readonly env: TaintEnvironment;
 
   constructor(private readonly options: EngineOptions) {
-    const { sourceCode, sqlReads, helperReadOf } = options;
+    const { sourceCode, sqlReads, helperReadOf, helperMayMatter } = options;
     const reads = this.reads;
     const locks = this.locks;
-    const helperRead = (node: DatabaseCall): ReadSite | null =>
-      helperReadOf && node.type === 'CallExpression' && resultIsBound(node) ? helperReadOf(node) : null;
+    const helperRead = (node: DatabaseCall): ReadSite | null => {
+      if (!helperReadOf || node.type !== 'CallExpression' || !resultIsBound(node) || helperMayMatter?.(node) === false) return null;
+      if (mayCarryTaintUnread(node)) return helperReadOf(node);
+      // Asked only where the answer decides something (pending-reads.ts), with the locks as they stand here.
+      const held = locks.heldAt(node);
+      return pendingRead(node, () => {
+        const found = helperReadOf(node);
+        if (found && !found.locked && held(found.model)) found.locked = true;
+        return found;
+      });
+    };
     this.env = {
       lookup: (name) => this.frames.lookup(name),
       readOf(node) {
@@ -80,7 +93,7 @@ export class ReadThenWriteEngine {
           if (site && !site.locked && locks.holds(site.model, node)) site.locked = true;
           reads.set(node, site);
         }
-        return site;
+        return site?.none ? null : site;
       },
       text: (node) => sourceCode.getText(node),
     };
@@ -92,7 +105,7 @@ export class ReadThenWriteEngine {
   }
 
   private readonly isLoadedEntity = (node: TSESTree.Node): boolean => {
-    const t = this.taint(node);
+    const t = settled(this.taint(node));
     return t !== null && !t.computed && t.field === null;
   };
 
@@ -115,8 +128,9 @@ export class ReadThenWriteEngine {
     change: Omit<FieldChange, 'field'> | null,
     at: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
   ): boolean {
-    const owner = this.taint(target.object);
-    if (!owner || owner.computed || !change) return false;
+    if (!change) return false;
+    const owner = settled(this.taint(target.object));
+    if (!owner || owner.computed) return false;
     const mutation = { field: memberPropertyName(target) ?? null, ...change };
     owner.read.mutations.push(mutation);
     if (owner.read.savedByHook) this.hookChange(owner.read, target, mutation, at);
@@ -152,7 +166,7 @@ export class ReadThenWriteEngine {
   checkWrite(write: WriteSite): void {
     const changes: { read: ReadSite; change: FieldChange; loc: TSESTree.SourceLocation | undefined }[] = [];
     for (const value of write.values) {
-      const t = this.taint(value.value);
+      const t = settled(this.taint(value.value));
       if (!t || t.read.locked) continue;
       const change = changeOf(value.field, t);
       if (change) {
@@ -164,7 +178,7 @@ export class ReadThenWriteEngine {
       for (const m of mutated) changes.push({ read: t.read, change: { ...m, field: value.field ?? m.field }, loc: value.loc });
     }
     for (const entity of write.entities) {
-      const t = this.taint(entity);
+      const t = settled(this.taint(entity));
       if (!t || t.read.locked) continue;
       for (const change of t.read.mutations) changes.push({ read: t.read, change, loc: undefined });
       t.read.mutations = []; // saved: a second save of the same entity writes nothing new
@@ -215,8 +229,13 @@ export class ReadThenWriteEngine {
   private assignment(node: TSESTree.AssignmentExpression): void {
     const { frames, options } = this;
     const left = node.left;
-    const right = this.taint(node.right);
     const compound = node.operator !== '=' && node.operator !== '&&=' && node.operator !== '||=' && node.operator !== '??=';
+    const carried = this.taint(node.right);
+    // A pending read is asked where its being one decides more than where the value goes: a
+    // compound assignment or one on a branch, over a name that holds a taint (`x += …` computes
+    // from it; a branch keeps it when the value is none).
+    const decides = carried !== null && left.type === 'Identifier' && (compound || inBranch(node)) && !!settled(frames.lookup(left.name));
+    let right = decides ? settled(carried) : carried;
     const operator = node.operator === '+=' ? '+' : node.operator === '-=' ? '-' : node.operator.slice(0, -1);
     if (left.type === 'Identifier') {
       if (compound) frames.compound(left.name, right, { node, operator, operand: right ? null : options.sourceCode.getText(node.right) });
@@ -226,6 +245,12 @@ export class ReadThenWriteEngine {
       return;
     }
     if (left.type === 'MemberExpression') {
+      // A field set to a value not computed from a read changes nothing; otherwise nothing happens
+      // unless the object is a loaded entity or the computed value taints a local object.
+      if (!compound && !carried?.computed) return;
+      const root = unwrapExpression(left.object);
+      if (!this.taint(left.object) && !(carried?.computed && root.type === 'Identifier')) return;
+      right = settled(right);
       const simple = operator === '+' || operator === '-';
       const change = compound
         ? {
@@ -238,8 +263,7 @@ export class ReadThenWriteEngine {
           : null;
       if (this.mutate(left, change, node)) return;
       // `patch.balance = row.balance - 1` taints the local object `patch`.
-      const root = unwrapExpression(left.object);
-      if (root.type === 'Identifier' && right?.computed && !frames.lookup(root.name)) frames.assign(root.name, right);
+      if (root.type === 'Identifier' && right?.computed && !settled(frames.lookup(root.name))) frames.assign(root.name, right);
       return;
     }
     if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') frames.bind(left, right, false);
@@ -260,7 +284,7 @@ export class ReadThenWriteEngine {
         visit(expr.left);
         visit(expr.right);
       } else if (expr.type === 'BinaryExpression' && COMPARISONS.has(expr.operator)) {
-        const t = (expr.left.type === 'PrivateIdentifier' ? null : this.taint(expr.left)) ?? this.taint(expr.right);
+        const t = (expr.left.type === 'PrivateIdentifier' ? null : settled(this.taint(expr.left))) ?? settled(this.taint(expr.right));
         if (t && !t.read.boundChecks.includes(node)) t.read.boundChecks.push(node);
       }
     };
@@ -292,9 +316,9 @@ export class ReadThenWriteEngine {
   private callExit(node: TSESTree.CallExpression): void {
     const changed = entityChangeCallOf(node, this.isLoadedEntity);
     if (changed) {
-      const owner = this.taint(changed.entity);
+      const owner = settled(this.taint(changed.entity));
       for (const { field, value } of changed.changes) {
-        const t = this.taint(value);
+        const t = settled(this.taint(value));
         const change = t ? changeOf(field, t) : null;
         if (owner && change) owner.read.mutations.push(change);
       }
@@ -352,49 +376,8 @@ export class ReadThenWriteEngine {
     };
   }
 
-  private libraryOf(read: ReadSite, write: WriteSite): DataLibrary {
-    const shared = write.candidates.length === 1 ? write.candidates : write.candidates.filter((c) => read.candidates.includes(c));
-    const pool = shared.length > 0 ? shared : read.candidates;
-    const order = pool.length === 1 ? pool : [...pool].sort((a, b) => Number(this.imported.has(b)) - Number(this.imported.has(a)));
-    return order[0] ?? 'sql';
-  }
-
   /** The findings of the file, one per report position; call after the traversal. */
   findings(): ReadThenWriteFinding[] {
-    const seen = new Set<string>();
-    const out: ReadThenWriteFinding[] = [];
-    for (const { read, write, changes, loc } of this.pending) {
-      const at = loc ?? write.reportNode.loc;
-      const key = `${at.start.line}:${at.start.column}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const library = this.libraryOf(read, write);
-      const first = changes[0];
-      const boundCheck =
-        read.boundChecks.find(
-          (check) => contains(check, write.node) || (check.range[1] <= write.node.range[0] && exits(check.consequent)),
-        ) ?? null;
-      const fields = [...new Set(changes.flatMap((c) => (c.field === null ? [] : [c.field])))];
-      out.push({
-        library,
-        field: fields[0] ?? 'value',
-        node: write.reportNode,
-        loc,
-        facts: {
-          library,
-          read: read.node,
-          write: write.node,
-          writeShape: write.shape,
-          model: read.model,
-          fields,
-          changes,
-          operator: first?.operator ?? null,
-          operand: first?.operand ?? null,
-          boundCheck,
-          guarded: boundCheck !== null,
-        },
-      });
-    }
-    return out;
+    return findingsOf(this.pending, this.imported);
   }
 }

@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { Computation, Taint } from './model.js';
 import { unionOf } from './taint.js';
+import { settled } from './pending-reads.js';
 
 interface Frame {
   parent: Frame | null;
@@ -64,7 +65,8 @@ export class TaintFrames {
         return;
       }
     }
-    if (taint) this.declare(name, taint);
+    // A name no frame holds is declared here: not for a pending read that is none (it would not be).
+    if (settled(taint)) this.declare(name, taint);
   }
 
   declare(name: string, taint: Taint | null): void {

@@ -12,6 +12,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { Computation, DatabaseCall, FieldChange, ReadSite, Taint } from './model.js';
+import { settled, unsettled } from './pending-reads.js';
 
 export interface TaintEnvironment {
   /** The taint of a local variable by name (`undefined` or `null`: not from a read). */
@@ -35,10 +36,11 @@ function isStringLike(node: TSESTree.Node, depth = 0): boolean {
   return false;
 }
 
-/** Prefers a computed taint: it is the one a report is about. */
+/** Prefers a computed taint: it is the one a report is about (a pending read is asked first: it may be none). */
 export function unionOf(a: Taint | null, b: Taint | null): Taint | null {
   if (!a) return b;
   if (!b) return a;
+  if (unsettled(a) || unsettled(b)) return unionOf(settled(a), settled(b));
   return !a.computed && b.computed ? b : a;
 }
 
@@ -80,8 +82,10 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
       if (!ARITHMETIC_OPERATORS.has(expr.operator)) return null;
       // `user.first + ' ' + user.last` builds a string; it is not a counter.
       if (expr.operator === '+' && (isStringLike(expr.left) || isStringLike(expr.right))) return null;
-      const left = expr.left.type === 'PrivateIdentifier' ? null : taintOf(expr.left, env, next);
-      const right = taintOf(expr.right, env, next);
+      let left = expr.left.type === 'PrivateIdentifier' ? null : taintOf(expr.left, env, next);
+      let right = taintOf(expr.right, env, next);
+      // Which side is a read decides the operand: a pending read is asked.
+      if (left && right) [left, right] = [settled(left), settled(right)];
       const base = unionOf(left, right);
       if (!base) return null;
       let operand: string | null = null;
@@ -165,13 +169,32 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   if (ARITHMETIC_METHODS.includes(method)) {
     const simple = method === 'plus' || method === 'add' || method === 'minus' || method === 'sub' || method === 'subtract';
     const operand =
-      simple && !receiver.computed && firstArgument && firstArgument.type !== 'SpreadElement' && !taintOf(firstArgument, env, depth)
+      simple &&
+      !receiver.computed &&
+      firstArgument &&
+      firstArgument.type !== 'SpreadElement' &&
+      !settled(taintOf(firstArgument, env, depth))
         ? env.text(firstArgument)
         : null;
     const operator = !simple ? 'call' : method === 'plus' || method === 'add' ? '+' : '-';
     return computedFrom(receiver, { node: call, operator, operand });
   }
   return null;
+}
+
+/**
+ * Whether `call` may carry a taint without being a read itself (`Number(x)`, `JSON.parse(x)`,
+ * `Math.max(…)`, `x.toFixed()`, `x.plus(n)`): `taintOfCall` then looks further than the read.
+ */
+export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'Identifier') return VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECODING_CALLS.includes(callee.name);
+  if (callee.type !== 'MemberExpression') return false;
+  const method = memberPropertyName(callee);
+  if (method === undefined) return false;
+  if (callee.object.type === 'Identifier' && (callee.object.name === 'Math' || DECODING_CALLS.includes(`${callee.object.name}.${method}`)))
+    return true;
+  return VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method) || ARITHMETIC_METHODS.includes(method);
 }
 
 /** The change a written value makes, when it was computed in JavaScript from a read. */

@@ -43,8 +43,15 @@ export class TransactionLocks {
 
   /** Whether a read of `model` at `at` comes after a write of that model in the same transaction callback. */
   holds(model: string | null, at: TSESTree.Node): boolean {
-    if (model === null || this.written.size === 0) return false;
-    const fn = transactionCallbackOf(at);
-    return fn !== null && (this.written.get(fn)?.has(tableKey(model)) ?? false);
+    return model !== null && this.heldAt(at)(model);
+  }
+
+  /** `holds` for a read at `at` as the writes stand now, for a model known later (a pending read's). */
+  heldAt(at: TSESTree.Node): (model: string | null) => boolean {
+    const fn = this.written.size === 0 ? null : transactionCallbackOf(at);
+    const models = fn ? this.written.get(fn) : undefined;
+    if (!models) return () => false;
+    const now = new Set(models);
+    return (model) => model !== null && now.has(tableKey(model));
   }
 }

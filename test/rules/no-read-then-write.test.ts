@@ -335,6 +335,38 @@ ruleTester.run('no-read-then-write', noReadThenWrite, {
     ),
   ],
   invalid: [
+    // A helper's answer is asked only where it decides something; one that is no read keeps the read
+    // a branch assigned over (`if (!counter) counter = await fallback()`) ...
+    {
+      code: lines(
+        TYPEORM,
+        'async function fallback() {',
+        '  return { count: 0 };',
+        '}',
+        'export async function bump(repo, id: string) {',
+        '  let counter = await repo.findOneBy({ id });',
+        '  if (!counter) counter = await fallback();',
+        '  await repo.update({ id }, { count: counter.count + 1 });',
+        '}',
+      ),
+      errors: [{ messageId: 'typeorm', data: { field: 'count' }, line: 8, column: 14 }],
+    },
+    // ... and gives way to the read it meets (`cached ?? await repo.findOneBy(…)`)
+    {
+      code: lines(
+        TYPEORM,
+        'const memo = new Map();',
+        'function cachedCounter(id: string) {',
+        '  return memo.get(id);',
+        '}',
+        'export async function bump(repo, id: string) {',
+        '  const cached = cachedCounter(id);',
+        '  const counter = cached ?? (await repo.findOneBy({ id }));',
+        '  await repo.update({ id }, { count: counter.count + 1 });',
+        '}',
+      ),
+      errors: [{ messageId: 'typeorm', data: { field: 'count' }, line: 9, column: 14 }],
+    },
     // ---- raw SQL (pg)
     {
       code: lines(

@@ -8,10 +8,11 @@ import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, test } from 'vitest';
 import plugin from '../../rules/index.js';
+import { clearProjectModules, projectModuleCount } from '../../analysis/modules/index.js';
 
 const projects = fileURLToPath(new URL('./projects/', import.meta.url));
 
-async function findings(project: string): Promise<string[]> {
+async function findings(project: string, files = 'src/**/*.ts'): Promise<string[]> {
   const cwd = join(projects, project);
   const eslint = new ESLint({
     cwd,
@@ -25,7 +26,7 @@ async function findings(project: string): Promise<string[]> {
       },
     ],
   });
-  const results = await eslint.lintFiles(['src/**/*.ts']);
+  const results = await eslint.lintFiles([files]);
   return results.flatMap((result) =>
     result.messages.map(
       (m) => `${m.ruleId ?? 'fatal'} ${result.filePath.slice(cwd.length + 1)}:${m.line}:${m.column}${m.fatal ? ` ${m.message}` : ''}`,
@@ -40,5 +41,14 @@ describe('no-read-then-write across files', () => {
 
   test("an injected service's method returns a row; its field plus one is written back", async () => {
     expect(await findings('read-write-injected-service')).toEqual(['replica-guard/no-read-then-write src/views.controller.ts:11:21']);
+  });
+
+  test('a helper is asked about (and its module parsed) only when its result reaches a write', async () => {
+    clearProjectModules();
+    // The member is read, but only its id is used: the write sends nothing derived from it.
+    expect(await findings('read-write-lazy-helper', 'src/greet.ts')).toEqual([]);
+    expect(projectModuleCount()).toBe(0);
+    expect(await findings('read-write-lazy-helper', 'src/award.ts')).toEqual(['replica-guard/no-read-then-write src/award.ts:7:17']);
+    expect(projectModuleCount()).toBe(1);
   });
 });
