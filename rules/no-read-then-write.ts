@@ -6,7 +6,13 @@ import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
-import { mentionsReadAndWrite, mentionsSaveHook, mentionsWrite, writeCallOffsets } from './no-read-then-write/mentions.js';
+import {
+  mentionsReadAndWrite,
+  mentionsSaveHook,
+  mentionsWrite,
+  mentionsWriteWord,
+  writeCallOffsets,
+} from './no-read-then-write/mentions.js';
 import { sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
@@ -55,18 +61,21 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
   defaultOptions: [{ ignoreFields: [] }],
   detect(context, report) {
     const sourceCode = context.sourceCode;
-    // Most files hold no read and write the rule knows: skip them before any AST work.
+    // Most files hold no read and write the rule knows: skip them before any AST work, most of
+    // them on the raw text (no write word even counting comments).
+    if (!mentionsWriteWord(sourceCode.text)) return {};
     const code = codeTextOf(sourceCode);
     if (!mentionsReadAndWrite(code)) return {};
+    const saveHook = mentionsSaveHook(code);
     // SQL is read from this file's strings: without the keyword in one, no call sends a SQL read
     // (or write), and the SQL text of each `query(…)` call need not be built to find out.
     const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);
     // Every finding is made at a write: without one no read matters, and no call is followed
     // into the project's modules to learn whether it returns a row.
-    if (!mentionsWrite(code, sqlWrites)) return {};
+    if (!mentionsWrite(code, sqlWrites, saveHook)) return {};
     // A helper's read only matters to a write walked after it. SQL text may sit in a constant
     // written anywhere, and a save hook's save is the write: then every helper is followed.
-    const writeOffsets = sqlWrites || mentionsSaveHook(code) ? undefined : writeCallOffsets(sourceCode.text);
+    const writeOffsets = sqlWrites || saveHook ? undefined : writeCallOffsets(sourceCode.text);
     const engine = new ReadThenWriteEngine({
       sourceCode,
       ignoredFields: new Set(context.options[0]?.ignoreFields ?? []),

@@ -42,8 +42,17 @@ const WRITE_CALLS = new RegExp(WRITE_CALL_SOURCE, 'g');
  * Whether the file can hold a write a finding is made at: a write method called (`code`, its
  * comment-free text), SQL UPDATE in its strings (`sqlWrites`), or a save hook (whose save is the write).
  */
-export function mentionsWrite(code: string, sqlWrites: boolean): boolean {
-  return sqlWrites || WRITE_CALL.test(code) || mentionsSaveHook(code);
+export function mentionsWrite(code: string, sqlWrites: boolean, saveHook?: boolean): boolean {
+  return sqlWrites || WRITE_CALL.test(code) || (saveHook ?? mentionsSaveHook(code));
+}
+
+/**
+ * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds
+ * one of these words). Run on the raw text before comments are blanked out — comments only add
+ * words — so most files are turned away without building their comment-free text.
+ */
+export function mentionsWriteWord(text: string): boolean {
+  return WRITE_WORDS.test(text);
 }
 
 /** Whether `code` names a save hook (`@BeforeUpdate`, `beforeSave`). */

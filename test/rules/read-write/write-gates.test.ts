@@ -5,7 +5,7 @@ import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, test } from 'vitest';
 import { mayWriteAfter } from '../../../rules/no-read-then-write/helper-reads.js';
-import { mentionsWrite, writeCallOffsets } from '../../../rules/no-read-then-write/mentions.js';
+import { mentionsReadAndWrite, mentionsWrite, mentionsWriteWord, writeCallOffsets } from '../../../rules/no-read-then-write/mentions.js';
 
 /** The file's calls of `name`, with parents set. */
 function callsOf(text: string, name: string): TSESTree.CallExpression[] {
@@ -38,6 +38,27 @@ describe('where a file names its writes', () => {
     expect(mentionsWrite(code, false)).toBe(false);
     expect(mentionsWrite(code, true)).toBe(true);
     expect(mentionsWrite('@BeforeUpdate()\nstatic touch(doc) {}', false)).toBe(true);
+  });
+});
+
+describe('the raw-text gate before the comment-free text is built', () => {
+  test('passes every form of write a file can hold: any-case SQL, brackets, save hooks', () => {
+    for (const text of [
+      'pool.query(`uPdAtE accounts SET balance = $1`, [next]);',
+      "repo['save'](entity);",
+      'Model.findOneAndUpdate({ id }, { $set: { n } });',
+      '@BeforeSave()\nstatic touch(doc) {}',
+      'Doc.addHook("beforeUpsert", (doc) => {});',
+      'coll.replaceOne({ id }, doc);',
+    ]) {
+      expect(mentionsWriteWord(text), text).toBe(true);
+    }
+  });
+
+  test('turns away a file only when the comment-free check would too', () => {
+    const text = '// no writes here\nexport const total = (rows) => rows.reduce((sum, row) => sum + row.n, 0);\n';
+    expect(mentionsWriteWord(text)).toBe(false);
+    expect(mentionsReadAndWrite(text)).toBe(false);
   });
 });
 
