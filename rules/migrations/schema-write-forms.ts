@@ -11,7 +11,13 @@
 // only ever removes files that could not have produced a finding.
 import { CROSS_FILE_CANDIDATE } from './cross-file.js';
 import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
-import { PROCESS_SPAWNERS, SCHEMA_OPTIONS_APIS, SCHEMA_WRITE_METHODS, SCHEMA_WRITE_OPTIONS } from '../../src/knowledge/migrators.js';
+import {
+  PROCESS_SPAWNERS,
+  SCHEMA_OPTIONS_APIS,
+  SCHEMA_WRITE_FUNCTIONS,
+  SCHEMA_WRITE_METHODS,
+  SCHEMA_WRITE_OPTIONS,
+} from '../../src/knowledge/migrators.js';
 
 /**
  * Stems of the names that matter, and of the libraries and words that admit a file by their
@@ -24,6 +30,14 @@ const TYPEORM_MODULES: readonly string[] = [...new Set(SCHEMA_OPTIONS_APIS.flatM
 const SEQUELIZE_MODULES: readonly string[] = SCHEMA_WRITE_METHODS.filter((m) => m.library === 'sequelize').flatMap((m) =>
   (m.evidence ?? []).filter((e): e is string => typeof e === 'string'),
 );
+/**
+ * Migrator modules whose functions write schema under any local name (`node-pg-migrate`, each
+ * with the offset of `migrat` in it); a Drizzle migrator is told by its `…/migrator` specifier.
+ * Every such module of the catalogue names itself for migrations.
+ */
+const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) =>
+  Array.isArray(fn.modules) ? fn.modules.map((module): [string, number] => [module, module.indexOf('migrat')]) : [],
+).filter(([, offset]) => offset >= 0);
 const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
 /** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`. */
 const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create']);
@@ -246,11 +260,9 @@ function isSpecifierAt(text: string, at: number, modules: readonly string[]): bo
 function isLibrarySpecifierAt(text: string, at: number, stem: string): boolean {
   if (stem === 'typeorm') return isSpecifierAt(text, at, TYPEORM_MODULES) || isSpecifierAt(text, at - 8, TYPEORM_MODULES);
   if (stem === 'sequelize') return isSpecifierAt(text, at, SEQUELIZE_MODULES) || isSpecifierAt(text, at - 8, SEQUELIZE_MODULES);
-  return (
-    stem === 'migrat' &&
-    (text.startsWith('node-pg-migrate', at - 8) ||
-      (text.charCodeAt(at - 1) === 47 && text.startsWith('migrator', at) && isQuote(text.charCodeAt(at + 8))))
-  );
+  if (stem !== 'migrat') return false;
+  if (MIGRATOR_MODULES.some(([module, offset]) => isSpecifierAt(text, at - offset, [module]))) return true;
+  return text.charCodeAt(at - 1) === 47 && text.startsWith('migrator', at) && isQuote(text.charCodeAt(at + 8));
 }
 
 /** `prisma migrate deploy` counts only as a command run through child_process, execa or zx: the file imports one. */

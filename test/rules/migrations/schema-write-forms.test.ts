@@ -8,7 +8,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ruleTester } from '../rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../../rules/no-in-app-migrations.js';
 import { mayWriteSchema } from '../../../rules/migrations/schema-write-forms.js';
-import { DEFAULT_MIGRATION_FLAGS } from '../../../src/knowledge/migrators.js';
+import { DEFAULT_MIGRATION_FLAGS, SCHEMA_WRITE_FUNCTIONS } from '../../../src/knowledge/migrators.js';
 
 const lines = (...l: string[]) => l.join('\n');
 const rule = noInAppMigrations as unknown as Parameters<typeof ruleTester.run<NoInAppMigrationsMessageIds, readonly unknown[]>>[1];
@@ -95,6 +95,11 @@ describe('the raw-text test', () => {
     ],
     ['the flag', 'const run = process.env.POSTGRES_RUN_MIGRATIONS;'],
   ])('passes %s', (_, code) => expect(passes(code)).toBe(true));
+
+  test.each(SCHEMA_WRITE_FUNCTIONS.flatMap((fn) => (Array.isArray(fn.modules) ? fn.modules.map((module) => [module, fn.path[0]!]) : [])))(
+    "passes every catalogued migrator module's function under another name (%s)",
+    (module, exported) => expect(passes(`import { ${exported} as run } from '${module}';\nawait run(settings);`)).toBe(true),
+  );
 
   test.each([
     ['the words in comments', '// migrate(db) and setupDatabase() run in cmd/migrate\nstart();'],
