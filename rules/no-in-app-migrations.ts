@@ -283,7 +283,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const flags = readSettings(context.settings).migrationFlags;
     // Most files call no migrator or runner and name no option or flag: one pass over the raw
     // text skips them before anything else (comments are only taken out of the files that pass).
-    if (!mayWriteSchema(sourceCode.text, sourceCode.ast.tokens, flags)) return {};
+    if (!mayWriteSchema(sourceCode, flags)) return {};
     const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator named here.
     const crossFile = CROSS_FILE_CANDIDATE.test(text);

@@ -270,6 +270,12 @@ function importsSpawner(text: string): boolean {
   return SPAWNER_MODULES.some((module) => text.includes(`'${module}'`) || text.includes(`"${module}"`));
 }
 
+/** What the test reads of a SourceCode. */
+export interface SourceCodeLike {
+  text: string;
+  ast: { tokens?: readonly TokenLike[] | undefined };
+}
+
 /**
  * Whether the name at `at` is code, by the parser's tokens: not in a comment (no token covers it),
  * not in a string (`'SELECT current_database()'`) unless the string is a computed member or a
@@ -285,11 +291,17 @@ function isCodeAt(text: string, tokens: readonly TokenLike[] | undefined, at: nu
 }
 
 /**
- * Whether `text` (a file's raw text, `tokens` the parser's) holds a schema write in a form
- * `no-in-app-migrations` can report; `flags`: the migration flags of the settings. `false` means the file cannot produce a
- * finding; `true` only means the rule's own tests run.
+ * Whether a file's raw text (`sourceCode.text`; its tokens only when an occurrence may count)
+ * holds a schema write in a form `no-in-app-migrations` can report; `flags`: the migration flags
+ * of the settings. `false` means the file cannot produce a finding; `true` only means the rule's
+ * own tests run.
  */
-export function mayWriteSchema(text: string, tokens: readonly TokenLike[] | undefined, flags: readonly string[]): boolean {
+export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly string[]): boolean {
+  const text = sourceCode.text;
+  // The tokens are read only for an occurrence that would pass: a caller with the text alone
+  // (the codemod's pre-filter) learns that the file needs parsing only then.
+  let tokens: readonly TokenLike[] | undefined | null = null;
+  const isCode = (start: number): boolean => isCodeAt(text, tokens === null ? (tokens = sourceCode.ast.tokens) : tokens, start);
   const pattern = patternFor(flags);
   pattern.lastIndex = 0;
   let spawner: boolean | undefined;
@@ -316,9 +328,9 @@ export function mayWriteSchema(text: string, tokens: readonly TokenLike[] | unde
     let start = at;
     while (start > 0 && isIdentifierCode(text.charCodeAt(start - 1))) start--;
     const name = text.slice(start, end);
-    if (SCHEMA_WRITE_OPTIONS.includes(name) && (open >= 0 || isKeyOrCallAt(text, end)) && isCodeAt(text, tokens, start)) return true;
-    if (open >= 0 && CROSS_FILE_CANDIDATE.test(name) && isCallAt(text, start, end, open) && isCodeAt(text, tokens, start)) return true;
-    if ((stem === 'migrat' || name === 'Schema') && isMigratorReceiverAt(text, end) && isCodeAt(text, tokens, start)) return true;
+    if (SCHEMA_WRITE_OPTIONS.includes(name) && (open >= 0 || isKeyOrCallAt(text, end)) && isCode(start)) return true;
+    if (open >= 0 && CROSS_FILE_CANDIDATE.test(name) && isCallAt(text, start, end, open) && isCode(start)) return true;
+    if ((stem === 'migrat' || name === 'Schema') && isMigratorReceiverAt(text, end) && isCode(start)) return true;
   }
   return false;
 }
