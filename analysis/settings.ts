@@ -91,6 +91,8 @@ interface GlobMatcher {
   match: (path: string) => boolean;
   /** Literal runs of which any path a glob matches contains one; `undefined` when some glob has none. */
   literals: string[] | undefined;
+  /** Per brace alternative of each glob, all its literal runs: a path it matches contains every one. */
+  alternatives: string[][] | undefined;
 }
 
 /** Keyed by the globs array: a resolved settings object keeps its arrays, so each is compiled once. */
@@ -114,29 +116,36 @@ function braceAlternatives(glob: string): string[] {
 }
 
 /**
- * The longest run of plain characters in `glob` (no separators, classes or extglob groups): every
- * path the glob matches contains it (`migrations` in `**\/migrations/**`, `migrate.` in
- * `**\/migrate.*`).
+ * The runs of plain characters in `glob` (no separators, classes or extglob groups), longest
+ * first: every path the glob matches contains each of them (`migrations` in `**\/migrations/**`,
+ * `scripts`, `migrate` and `.js` in `**\/scripts/migrate*.js`).
  */
-function literalRun(glob: string): string | undefined {
-  if (glob.startsWith('!')) return undefined;
+function literalRuns(glob: string): string[] {
+  if (glob.startsWith('!')) return [];
   return glob
     .replace(/\[[^\]]*\]|[!+@*?]?\([^)]*\)/g, '/')
     .split(/[*?[\]{}()!+@\\/]+/)
     .filter((run) => run.length > 0)
-    .sort((a, b) => b.length - a.length)[0];
+    .sort((a, b) => b.length - a.length);
 }
 
-/** For each glob and each of its brace alternatives, a literal run; undefined when one has none. */
-function literalRunsOf(globs: readonly string[]): string[] | undefined {
-  const runs = new Set<string>();
+/** For each glob and each of its brace alternatives, its literal runs; undefined when one has none. */
+function alternativeRunsOf(globs: readonly string[]): string[][] | undefined {
+  const alternatives: string[][] = [];
   for (const glob of globs) {
     for (const alternative of braceAlternatives(glob)) {
-      const run = literalRun(alternative);
-      if (run === undefined) return undefined;
-      runs.add(run);
+      const runs = literalRuns(alternative);
+      if (runs.length === 0) return undefined;
+      alternatives.push(runs);
     }
   }
+  return alternatives;
+}
+
+/** The longest run of each alternative: a path any glob matches contains one of them. */
+function longestRunsOf(alternatives: readonly string[][] | undefined): string[] | undefined {
+  if (!alternatives) return undefined;
+  const runs = new Set(alternatives.map((alternative) => alternative[0]!));
   // A run that holds another adds nothing: wherever it is, the shorter one is too.
   return [...runs].filter((run) => ![...runs].some((other) => other !== run && run.includes(other)));
 }
@@ -144,20 +153,23 @@ function literalRunsOf(globs: readonly string[]): string[] | undefined {
 function matcherOf(globs: readonly string[]): GlobMatcher {
   let matcher = matchers.get(globs);
   if (!matcher) {
-    matcher = { match: picomatch(globs as string[], { dot: true }), literals: literalRunsOf(globs) };
+    const alternatives = alternativeRunsOf(globs);
+    matcher = { match: picomatch(globs as string[], { dot: true }), literals: longestRunsOf(alternatives), alternatives };
     matchers.set(globs, matcher);
   }
   return matcher;
 }
 
 /**
- * Whether `filename` can match any of `globs`: `false` when it holds none of their literal
- * runs. Runs once per linted file, and a string search is much cheaper than picomatch's
+ * Whether `filename` can match any of `globs`: `false` when it holds none of their longest
+ * literal runs, or no alternative has all its runs there (`scripts/colors.js` holds `scripts` but
+ * not `migrate`). Runs once per linted file, and a string search is much cheaper than picomatch's
  * expressions (or than reading the working directory from the rule context).
  */
 export function mayMatchAny(filename: string, globs: readonly string[]): boolean {
-  const literals = matcherOf(globs).literals;
-  return !literals || literals.some((literal) => filename.includes(literal));
+  const { literals, alternatives } = matcherOf(globs);
+  if (!literals || !alternatives) return true;
+  return literals.some((literal) => filename.includes(literal)) && alternatives.some((runs) => runs.every((run) => filename.includes(run)));
 }
 
 /** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */

@@ -10,6 +10,7 @@ import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
 import { migrationCommandText } from './migrations/command-text.js';
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
+import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
@@ -279,9 +280,11 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
   defaultOptions: [],
   detect(context, report) {
     const sourceCode = context.sourceCode;
-    const text = codeTextOf(sourceCode);
     const flags = readSettings(context.settings).migrationFlags;
-    // Most files name no migrator, option or flag at all: skip them before any AST work.
+    // Most files call no migrator or runner and name no option or flag: one pass over the raw
+    // text skips them before anything else (comments are only taken out of the files that pass).
+    if (!mayWriteSchema(sourceCode, flags)) return {};
+    const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator named here.
     const crossFile = CROSS_FILE_CANDIDATE.test(text);
     const mentions = schemaWriteMentions(text, flags) ?? (crossFile ? NO_MENTIONS : undefined);

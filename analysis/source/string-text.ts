@@ -5,7 +5,7 @@
 // tokens gets the answer for the whole text, as before this check existed.
 import type { TSESLint } from '@typescript-eslint/utils';
 
-interface TokenLike {
+export interface TokenLike {
   type: string;
   range: [number, number];
 }
@@ -13,7 +13,7 @@ interface TokenLike {
 const STRING_TOKENS: ReadonlySet<string> = new Set(['String', 'Template']);
 
 /** Index of the first token that ends after `at`, searching from `from` (tokens are sorted). */
-function tokenAt(tokens: readonly TokenLike[], at: number, from: number): number {
+export function tokenAt(tokens: readonly TokenLike[], at: number, from: number): number {
   let low = from;
   let high = tokens.length;
   while (low < high) {

@@ -5,7 +5,7 @@
 // most paths with a string search.
 import type { DetectContext } from '../utils/create-rule.js';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { matchesAny, mayMatchAny, readSettings } from '../../analysis/settings.js';
+import { matchesAny, mayMatchAny, readSettings, type ReplicaGuardSettings } from '../../analysis/settings.js';
 import { DEFAULT_MIGRATE_ENTRYPOINTS } from '../../src/knowledge/migrators.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -18,12 +18,10 @@ interface FileRole {
   sourceCode: object;
   /** The file's Program node: oxlint reuses one SourceCode object for every file, so it alone tells files apart. */
   ast: object;
-  migrateEntrypoint: boolean;
-  migrationFile: boolean;
-  /** A `#!` script. */
-  script: boolean;
-  /** A command that runs and exits: `process.exit(…)` as a statement of the file itself. */
-  oneShot: boolean;
+  /** Each answer is worked out when first asked (`undefined` until then): most files are only asked one question. */
+  migrateEntrypoint: boolean | undefined;
+  /** A migration file, a `#!` script, or a command that runs and exits (`process.exit(…)` as a statement of the file). */
+  exempt: boolean | undefined;
 }
 
 /** Whether the `migrateEntrypoints` setting is left at its defaults (then package.json scripts count too). */
@@ -56,37 +54,44 @@ let lastRole: FileRole | undefined;
 onForgetLastFile(() => (lastRole = undefined));
 
 function fileRoleOf(context: Context): FileRole {
-  // Each member is read once, and only what the hit needs: the context inherits them from a
-  // per-file object, and such reads are slow in a hot path. ESLint parses a file into a new
-  // SourceCode for every lint of it (and every fix pass), so one SourceCode means one file,
-  // path and configuration.
+  // ESLint parses a file into a new SourceCode for every lint of it (and every fix pass), so one
+  // SourceCode (and its Program) means one file, path and configuration.
   const sourceCode = context.sourceCode;
   if (lastRole?.sourceCode === sourceCode && lastRole.ast === sourceCode.ast) return lastRole;
-  const settings = readSettings(context.settings);
-  const filename = context.filename;
-  // The working directory is only needed for a path that holds a glob's literal segment.
-  let cwd: string | undefined;
-  const matches = (globs: readonly string[]): boolean => mayMatchAny(filename, globs) && matchesAny(filename, (cwd ??= context.cwd), globs);
-  lastRole = {
-    sourceCode,
-    ast: sourceCode.ast,
-    migrateEntrypoint: matches(settings.migrateEntrypoints) || (isDefault(settings.migrateEntrypoints) && isRunByMigrateScript(filename)),
-    migrationFile: matches(settings.migrationFiles),
-    script: sourceCode.text.startsWith('#!'),
-    oneShot: isOneShot(sourceCode.ast as TSESTree.Program),
-  };
+  lastRole = { sourceCode, ast: sourceCode.ast, migrateEntrypoint: undefined, exempt: undefined };
   return lastRole;
+}
+
+/**
+ * Whether `filename` is a migrate entrypoint: it matches the `migrateEntrypoints` globs, or (with
+ * the globs left at their defaults) a package.json `migrate` script runs it. Members of the
+ * context are read only when the answer needs them: such reads are slow in a hot path, and most
+ * paths are rejected by a string search.
+ */
+function isEntrypoint(context: Context, filename: string, settings: ReplicaGuardSettings): boolean {
+  const globs = settings.migrateEntrypoints;
+  return (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) || (isDefault(globs) && isRunByMigrateScript(filename));
 }
 
 /** Whether the linted file is a migrate entrypoint (`migrateEntrypoints`). */
 export function isMigrateEntrypointFile(context: Context): boolean {
-  return fileRoleOf(context).migrateEntrypoint;
+  const role = fileRoleOf(context);
+  return (role.migrateEntrypoint ??= isEntrypoint(context, context.filename, readSettings(context.settings)));
 }
 
 /** Whether the linted file may write schema: a migrate entrypoint, a migration file, or a command-line script. */
 export function isMigrationExemptFile(context: Context): boolean {
-  // A `#!` script is a command someone runs (a migrate CLI like `knex migrate:latest`), not the
-  // server every replica starts.
   const role = fileRoleOf(context);
-  return role.script || role.oneShot || role.migrateEntrypoint || role.migrationFile;
+  if (role.exempt === undefined) {
+    // A `#!` script is a command someone runs (a migrate CLI like `knex migrate:latest`), not the
+    // server every replica starts.
+    const sourceCode = context.sourceCode;
+    const filename = context.filename;
+    const globs = readSettings(context.settings).migrationFiles;
+    role.exempt =
+      sourceCode.text.startsWith('#!') ||
+      (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) ||
+      isOneShot(sourceCode.ast as TSESTree.Program);
+  }
+  return role.exempt || isMigrateEntrypointFile(context);
 }

@@ -15,8 +15,13 @@ const MAX_LEVELS = 8;
 
 /** How long a package.json's scripts are trusted before its mtime is looked at again. */
 const RECHECK_AFTER_MS = 1000;
-const NO_STEMS: ReadonlySet<string> = new Set();
-const cache = new Map<string, { mtimeMs: number; checkedAt: number; stems: ReadonlySet<string> }>();
+/** The stems of a package.json's migrate scripts, and the directories that hold them (most files' directory holds none). */
+interface ScriptStems {
+  stems: ReadonlySet<string>;
+  directories: ReadonlySet<string>;
+}
+const NO_STEMS: ScriptStems = { stems: new Set(), directories: new Set() };
+const cache = new Map<string, { mtimeMs: number; checkedAt: number; stems: ScriptStems }>();
 /** The nearest package.json of each directory asked about. */
 const nearest = new Map<string, string | undefined>();
 
@@ -34,6 +39,10 @@ export function scriptFileArguments(command: string): string[] {
 
 /** Path stems (absolute, no extension) of the files the migrate scripts in `packageJson` run. */
 export function migrateScriptStems(packageJson: string): ReadonlySet<string> {
+  return scriptStemsOf(packageJson).stems;
+}
+
+function scriptStemsOf(packageJson: string): ScriptStems {
   const cached = cache.get(packageJson);
   const now = Date.now();
   if (cached && now - cached.checkedAt < RECHECK_AFTER_MS) return cached.stems;
@@ -53,8 +62,10 @@ export function migrateScriptStems(packageJson: string): ReadonlySet<string> {
         if (BUILD_FOLDER.test(file)) stems.add(stemOf(resolve(root, file.replace(BUILD_FOLDER, 'src/'))));
       }
     }
-    cache.set(packageJson, { mtimeMs, checkedAt: now, stems });
-    return stems;
+    const found =
+      stems.size === 0 ? NO_STEMS : { stems, directories: new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/')))) };
+    cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
+    return found;
   } catch {
     cache.set(packageJson, { mtimeMs: Number.NaN, checkedAt: now, stems: NO_STEMS });
     return NO_STEMS;
@@ -62,7 +73,9 @@ export function migrateScriptStems(packageJson: string): ReadonlySet<string> {
 }
 
 function nearestPackageJson(directory: string): string | undefined {
-  if (nearest.has(directory)) return nearest.get(directory);
+  // One lookup for a directory seen before (every file after the first of its directory).
+  const known = nearest.get(directory);
+  if (known !== undefined || nearest.has(directory)) return known;
   let found: string | undefined;
   let current = directory;
   // The directories walked through have the same answer: a sibling folder's files stop there.
@@ -95,12 +108,20 @@ function nearestPackageJson(directory: string): string | undefined {
   return found;
 }
 
+/** An absolute POSIX path that `resolve` would return unchanged (no `.`/`..` segments, no doubled or trailing `/`). */
+const isPlainAbsolute = (path: string): boolean =>
+  path.startsWith('/') && !path.includes('/.') && !path.includes('//') && !path.endsWith('/') && !path.includes('\\');
+
 /** Whether a `migrate` script of the nearest package.json runs `filename` (absolute). */
 export function isRunByMigrateScript(filename: string): boolean {
   if (!filename || filename.startsWith('<')) return false;
-  const path = resolve(filename);
-  const packageJson = nearestPackageJson(dirname(path));
+  // Linters pass absolute paths: those need no `resolve`, and their directory is a slice.
+  const plain = isPlainAbsolute(filename);
+  const path = plain ? filename : resolve(filename);
+  const directory = plain ? path.slice(0, Math.max(1, path.lastIndexOf('/'))) : dirname(path);
+  const packageJson = nearestPackageJson(directory);
   if (packageJson === undefined) return false;
-  const stems = migrateScriptStems(packageJson);
-  return stems.size > 0 && stems.has(stemOf(path));
+  const { stems, directories } = scriptStemsOf(packageJson);
+  // A stem is compared only in a directory that holds one (stems use `/` separators).
+  return stems.size > 0 && directories.has(directory.replace(/\\/g, '/')) && stems.has(stemOf(path));
 }

@@ -1,0 +1,336 @@
+// The first test `no-in-app-migrations` runs on a file, on its raw text in one pass: whether the
+// file holds a schema write in a form the rule can report, not merely a word of the vocabulary.
+// Libraries and services say `schema`, `database`, `db` and `migration` in their own names all the
+// time (`getCurrentSchema()`, `this.db.query()`, `mongodb`); a finding needs one of them CALLED
+// (`migrate(db)`, `await setupDatabase()`, `initDb()`, `knex.migrate.latest()`, `umzug.up()`),
+// an option written as a key (`synchronize:`, `migrationsRun:`), the migration flag, or a library
+// whose import alone makes a call a schema write (umzug, sequelize, node-pg-migrate, a Drizzle
+// migrator, Prisma's CLI, TypeORM's options built elsewhere). Each occurrence of a stem is looked
+// at where it stands: the identifier around it, and what follows that identifier.
+// A file that passes goes on to the rule's own word tests (`schemaWriteMentions`), so this test
+// only ever removes files that could not have produced a finding.
+import { CROSS_FILE_CANDIDATE } from './cross-file.js';
+import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
+import {
+  PROCESS_SPAWNERS,
+  SCHEMA_OPTIONS_APIS,
+  SCHEMA_WRITE_FUNCTIONS,
+  SCHEMA_WRITE_METHODS,
+  SCHEMA_WRITE_OPTIONS,
+} from '../../src/knowledge/migrators.js';
+
+/**
+ * Stems of the names that matter, and of the libraries and words that admit a file by their
+ * mere presence. Every runner or migrator name holds `migrat` or `umzug`, every name asked about
+ * across files one of `migrat`, `database`, `schema`, `db` (`CROSS_FILE_CANDIDATE`).
+ */
+const STEMS = ['migrat', 'database', 'schema', 'db', 'umzug', 'synchronize', 'prisma', 'sequelize', 'typeorm'];
+/** Modules whose import is the evidence for an options object or a method (`SCHEMA_OPTIONS_APIS`, `SCHEMA_WRITE_METHODS`). */
+const TYPEORM_MODULES: readonly string[] = [...new Set(SCHEMA_OPTIONS_APIS.flatMap((api) => api.modules))];
+const SEQUELIZE_MODULES: readonly string[] = SCHEMA_WRITE_METHODS.filter((m) => m.library === 'sequelize').flatMap((m) =>
+  (m.evidence ?? []).filter((e): e is string => typeof e === 'string'),
+);
+/**
+ * Migrator modules whose functions write schema under any local name (`node-pg-migrate`, each
+ * with the offset of `migrat` in it); a Drizzle migrator is told by its `…/migrator` specifier.
+ * Every such module of the catalogue names itself for migrations.
+ */
+const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) =>
+  Array.isArray(fn.modules) ? fn.modules.map((module): [string, number] => [module, module.indexOf('migrat')]) : [],
+).filter(([, offset]) => offset >= 0);
+const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
+/** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`. */
+const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create']);
+const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
+
+const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * Keyed by the flags array (a resolved settings object keeps it): the stems, then the flags. A
+ * flag that begins with a stem (`DB_MIGRATE`) goes first, so that it wins where both match; the
+ * others cannot lose a position to a stem, and the expression scans faster with the stems first.
+ */
+const patterns = new WeakMap<readonly string[], RegExp>();
+function patternFor(flags: readonly string[]): RegExp {
+  let pattern = patterns.get(flags);
+  if (!pattern) {
+    const first = flags.filter((flag) => STEMS.some((stem) => flag.toLowerCase().startsWith(stem)));
+    const last = flags.filter((flag) => !first.includes(flag));
+    pattern = new RegExp([...first, ...STEMS, ...last].map(escape).join('|'), 'gi');
+    patterns.set(flags, pattern);
+  }
+  return pattern;
+}
+
+/** The stem a match spells (`Schema`, `DB`, `Migrat` → `schema`, `db`, `migrat`), or undefined for a flag; each spelling is lowered once. */
+const stems = new Map<string, string | undefined>();
+function stemOf(spelling: string): string | undefined {
+  let stem = stems.get(spelling);
+  if (stem === undefined && !stems.has(spelling)) {
+    const lower = spelling.toLowerCase();
+    stem = STEMS.includes(lower) ? lower : undefined;
+    if (stems.size < 4096) stems.set(spelling, stem);
+  }
+  return stem;
+}
+
+function isIdentifierCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127
+  );
+}
+
+/** The position of the next character at or after `at` that is neither white space nor in a comment (`migrate /* all *\/ (db)`). */
+function skipSpace(text: string, at: number): number {
+  let i = at;
+  for (;;) {
+    const code = text.charCodeAt(i);
+    if (code <= 32 || code === 0xa0) i++;
+    else if (code === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) return text.length;
+      i = close + 2;
+    } else if (code === 47 && text.charCodeAt(i + 1) === 47) {
+      const newline = text.indexOf('\n', i + 2);
+      if (newline < 0) return text.length;
+      i = newline + 1;
+    } else return i;
+  }
+}
+
+/** Whether `word` (`as`, `satisfies`, `new`) starts at `at`, as a whole word. */
+const startsWord = (text: string, at: number, word: string): boolean =>
+  text.startsWith(word, at) && !isIdentifierCode(text.charCodeAt(at + word.length));
+
+/**
+ * The position after the first `)` from `from` that closes a parenthesis opened before `from`;
+ * -1 when none comes within `limit` characters or before a `;`. Past a type assertion that closes
+ * a parenthesised callee or receiver (`(umzug as Umzug).up()`, `(run as () => void)()`), or past an
+ * argument list (`from` just after its `(`).
+ */
+function afterClosing(text: string, from: number, limit: number): number {
+  let depth = 0;
+  const end = Math.min(text.length, from + limit);
+  for (let i = from; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 40) depth++;
+    else if (code === 41 && depth-- === 0) return i + 1;
+    else if (code === 59) return -1; // ;
+  }
+  return -1;
+}
+
+/** Where the chain of names and dots that ends with the name starting at `start` begins (`a.b.name` → `a`). */
+function chainStart(text: string, start: number): number {
+  let i = start;
+  while (i > 0 && (isIdentifierCode(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
+  return i;
+}
+
+/** The code of the last character before `at` that is not white space. */
+function codeBefore(text: string, at: number): number {
+  let i = at;
+  while (i > 0 && text.charCodeAt(i - 1) <= 32) i--;
+  return i > 0 ? text.charCodeAt(i - 1) : -1;
+}
+
+/**
+ * Where the argument list opens when what follows position `at` (just after a name) calls it:
+ * `(`, `?.(`, `!(`, `'](` (a computed member), `)(` (a parenthesised callee), `as T)(`; the
+ * position of `<` for `<T>(` (the text cannot tell a type argument from a comparison, so it
+ * counts); -1 for no call.
+ */
+export function callOpenAt(text: string, at: number): number {
+  const i = skipSpace(text, at);
+  switch (text.charCodeAt(i)) {
+    case 40: // (
+    case 60: // <
+      return i;
+    case 63: // ?.(
+      return text.charCodeAt(i + 1) === 46 ? openAt(text, i + 2) : -1;
+    case 33: // !
+      return text.charCodeAt(i + 1) === 61 ? -1 : callOpenAt(text, i + 1);
+    case 39: // ' " ` then ]
+    case 34:
+    case 96:
+      return text.charCodeAt(i + 1) === 93 ? callOpenAt(text, i + 2) : -1;
+    case 41: // )(
+      return openAt(text, i + 1);
+    default: {
+      if (!startsWord(text, i, 'as') && !startsWord(text, i, 'satisfies')) return -1;
+      const past = afterClosing(text, i, 200);
+      return past < 0 ? -1 : openAt(text, past);
+    }
+  }
+}
+
+/** The position of `(` at `at` after white space, or -1. */
+function openAt(text: string, at: number): number {
+  const i = skipSpace(text, at);
+  return text.charCodeAt(i) === 40 ? i : -1;
+}
+
+/** Words before a method's name in a class body (`async migrate(): Promise<void> {`). */
+const MODIFIERS: ReadonlySet<string> = new Set([
+  'async',
+  'public',
+  'private',
+  'protected',
+  'static',
+  'override',
+  'abstract',
+  'declare',
+  'get',
+  'set',
+]);
+
+/** The identifier that ends at `end` (white space before `end` skipped). */
+function wordBefore(text: string, end: number): string {
+  let to = end;
+  while (to > 0 && text.charCodeAt(to - 1) <= 32) to--;
+  let from = to;
+  while (from > 0 && isIdentifierCode(text.charCodeAt(from - 1))) from--;
+  return text.slice(from, to);
+}
+
+/**
+ * Whether the name starting at `start` (ending at `end`), followed by an argument list at `open`,
+ * is called — not declared (`function migrate(db) {`, a method `async migrate(queries) {`,
+ * `migrate(db): Promise<void>;`), constructed (`new Schema({…})`: a `new` is no call), or a
+ * compiled callee in a sequence (`(0, db_1.getDatabase)()`: no name the rule reads).
+ */
+function isCallAt(text: string, start: number, end: number, open: number): boolean {
+  const chain = chainStart(text, start);
+  const before = codeBefore(text, chain);
+  const word = wordBefore(text, chain);
+  if (word === 'new' || word === 'function' || (before === 42 && wordBefore(text, text.lastIndexOf('*', chain)) === 'function'))
+    return false;
+  if (before === 44 && text.charCodeAt(skipSpace(text, end)) === 41) return false; // `(0, x.name)(…)`
+  if (text.charCodeAt(open) !== 40) return true;
+  const after = afterClosing(text, open + 1, 2000);
+  if (after < 0) return true;
+  const next = text.charCodeAt(skipSpace(text, after));
+  if (next === 123) return false; // a body follows the parameters
+  // A return type: where a class member or a declaration starts, not after `?` or `await`.
+  const memberStart =
+    text.charCodeAt(chain) !== 46 &&
+    (before === 123 || before === 125 || before === 59 || before === 41 || before === -1 || MODIFIERS.has(word));
+  return !(next === 58 && memberStart);
+}
+
+/** Whether the name ending at `at` is a receiver whose method call may write schema: `.latest(`, `?.up(`, `['down'](`, `!.up(`. */
+function isMigratorReceiverAt(text: string, at: number): boolean {
+  let i = skipSpace(text, at);
+  if (text.charCodeAt(i) === 33) i = skipSpace(text, i + 1); // !
+  if (startsWord(text, i, 'as') || startsWord(text, i, 'satisfies')) i = afterClosing(text, i, 200);
+  else if (text.charCodeAt(i) === 41) i++; // (migrator).up()
+  if (i < 0) return false;
+  i = skipSpace(text, i);
+  if (text.charCodeAt(i) === 63 && text.charCodeAt(i + 1) === 46) i += 1; // ?.
+  let quoted = false;
+  if (text.charCodeAt(i) === 46) i = skipSpace(text, i + 1);
+  else if (text.charCodeAt(i) === 91) {
+    i = skipSpace(text, i + 1) + 1; // [' or ["
+    quoted = true;
+  } else return false;
+  let end = i;
+  while (isIdentifierCode(text.charCodeAt(end))) end++;
+  return RECEIVER_METHODS.has(text.slice(i, end)) && callOpenAt(text, quoted ? skipSpace(text, end + 1) + 1 : end) >= 0;
+}
+
+/** Whether an option key or shorthand property (`synchronize: true`, `'migrationsRun': x`, `{ synchronize }`), or a call of the method, ends at `at`. */
+function isKeyOrCallAt(text: string, at: number): boolean {
+  const i = skipSpace(text, isQuote(text.charCodeAt(at)) ? at + 1 : at);
+  const code = text.charCodeAt(i);
+  return code === 58 || code === 44 || code === 125 || callOpenAt(text, i) >= 0; // : , }
+}
+
+/** Whether a module specifier (`'typeorm'`, `"@nestjs/sequelize"`, `'sequelize-typescript'`) of `modules` starts at `at`. */
+function isSpecifierAt(text: string, at: number, modules: readonly string[]): boolean {
+  return modules.some(
+    (module) => isQuote(text.charCodeAt(at - 1)) && text.startsWith(module, at) && isQuote(text.charCodeAt(at + module.length)),
+  );
+}
+
+/**
+ * A module specifier at `at` (the stem's position) whose import makes calls schema writes under
+ * any name: TypeORM's (options built in another module, `new DataSource(options)`), Sequelize's
+ * (`.sync()`), a migrator module (`node-pg-migrate`, `drizzle-orm/…/migrator`: `import { migrate as
+ * run } from …`).
+ */
+function isLibrarySpecifierAt(text: string, at: number, stem: string): boolean {
+  if (stem === 'typeorm') return isSpecifierAt(text, at, TYPEORM_MODULES) || isSpecifierAt(text, at - 8, TYPEORM_MODULES);
+  if (stem === 'sequelize') return isSpecifierAt(text, at, SEQUELIZE_MODULES) || isSpecifierAt(text, at - 8, SEQUELIZE_MODULES);
+  if (stem !== 'migrat') return false;
+  if (MIGRATOR_MODULES.some(([module, offset]) => isSpecifierAt(text, at - offset, [module]))) return true;
+  return text.charCodeAt(at - 1) === 47 && text.startsWith('migrator', at) && isQuote(text.charCodeAt(at + 8));
+}
+
+/** `prisma migrate deploy` counts only as a command run through child_process, execa or zx: the file imports one. */
+function importsSpawner(text: string): boolean {
+  return SPAWNER_MODULES.some((module) => text.includes(`'${module}'`) || text.includes(`"${module}"`));
+}
+
+/** What the test reads of a SourceCode. */
+export interface SourceCodeLike {
+  text: string;
+  ast: { tokens?: readonly TokenLike[] | undefined };
+}
+
+/**
+ * Whether the name at `at` is code, by the parser's tokens: not in a comment (no token covers it),
+ * not in a string (`'SELECT current_database()'`) unless the string is a computed member or a
+ * quoted key (`db['migrate']()`, `'synchronize': true`). Without tokens (another engine), it counts.
+ */
+function isCodeAt(text: string, tokens: readonly TokenLike[] | undefined, at: number): boolean {
+  if (!Array.isArray(tokens) || tokens.length === 0) return true;
+  const token = tokens[tokenAt(tokens, at, 0)];
+  if (!token || token.range[0] > at) return false;
+  if (token.type !== 'String' && token.type !== 'Template') return true;
+  const next = text.charCodeAt(skipSpace(text, token.range[1]));
+  return token.type === 'String' && (next === 93 || next === 58); // ] :
+}
+
+/**
+ * Whether a file's raw text (`sourceCode.text`; its tokens only when an occurrence may count)
+ * holds a schema write in a form `no-in-app-migrations` can report; `flags`: the migration flags
+ * of the settings. `false` means the file cannot produce a finding; `true` only means the rule's
+ * own tests run.
+ */
+export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly string[]): boolean {
+  const text = sourceCode.text;
+  // The tokens are read only for an occurrence that would pass: a caller with the text alone
+  // (the codemod's pre-filter) learns that the file needs parsing only then.
+  let tokens: readonly TokenLike[] | undefined | null = null;
+  const isCode = (start: number): boolean => isCodeAt(text, tokens === null ? (tokens = sourceCode.ast.tokens) : tokens, start);
+  const pattern = patternFor(flags);
+  pattern.lastIndex = 0;
+  let spawner: boolean | undefined;
+  // Most occurrences are names that are not called (`this.schema`, `mongodb`): each is rejected by
+  // what follows it before anything costlier is asked.
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const at = match.index;
+    const stem = stemOf(match[0]);
+    // A flag, wherever it is; Umzug, whose import is the evidence.
+    if (stem === undefined || stem === 'umzug') return true;
+    let end = at + match[0].length;
+    while (isIdentifierCode(text.charCodeAt(end))) end++;
+    pattern.lastIndex = end;
+    if (stem === 'prisma') {
+      if ((spawner ??= importsSpawner(text))) return true;
+      continue;
+    }
+    if (isLibrarySpecifierAt(text, at, stem)) return true;
+    if (stem === 'typeorm' || stem === 'sequelize') continue;
+    const open = callOpenAt(text, end);
+    // Option names hold `synchronize` or `migrat`; receivers `migrat` or are `Schema`.
+    const schemaReceiver = stem === 'schema' && end === at + 6 && text.charCodeAt(at) === 83;
+    if (open < 0 && stem !== 'synchronize' && stem !== 'migrat' && !schemaReceiver) continue;
+    let start = at;
+    while (start > 0 && isIdentifierCode(text.charCodeAt(start - 1))) start--;
+    const name = text.slice(start, end);
+    if (SCHEMA_WRITE_OPTIONS.includes(name) && (open >= 0 || isKeyOrCallAt(text, end)) && isCode(start)) return true;
+    if (open >= 0 && CROSS_FILE_CANDIDATE.test(name) && isCallAt(text, start, end, open) && isCode(start)) return true;
+    if ((stem === 'migrat' || name === 'Schema') && isMigratorReceiverAt(text, end) && isCode(start)) return true;
+  }
+  return false;
+}
