@@ -15,7 +15,7 @@ let admin: pg.Pool;
 
 beforeAll(async () => {
   db = await createLeaseDatabase(inject('postgresUrl'), inject('pgbouncerUrl'), 'unit');
-  admin = new pg.Pool({ connectionString: db.directUrl, max: 2 });
+  admin = testPool(db.directUrl, 2);
 });
 
 afterAll(async () => {
@@ -26,6 +26,17 @@ afterAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/**
+ * A pool `end()` closes completely: no idle eviction (a client the pool evicted on its own is
+ * still closing when `end()` resolves, and the teardown's `DROP DATABASE … WITH (FORCE)` then
+ * reaches it as an error nobody listens to), and an error on an idle client is not a test failure.
+ */
+function testPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 0 });
+  pool.on('error', () => undefined);
+  return pool;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const newKey = () => `unit:${randomUUID()}`;
@@ -148,7 +159,7 @@ describe.each(postgresClientKinds.flatMap((kind) => routes.map((r) => ({ ...r, k
 describe('cleanup of expired rows, inside acquire', () => {
   let pool: pg.Pool;
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: db.directUrl, max: 4 });
+    pool = testPool(db.directUrl, 4);
     await execute(db.directUrl, leaseTableStatements('sweep_leases'));
   });
   afterAll(async () => {
