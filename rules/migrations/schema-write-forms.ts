@@ -11,6 +11,8 @@
 // only ever removes files that could not have produced a finding.
 import { CROSS_FILE_CANDIDATE } from './cross-file.js';
 import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
+import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
+import { escapeRegExp } from '../../analysis/source/word-pattern.js';
 import {
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
@@ -43,7 +45,6 @@ const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap(
 const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create']);
 const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
 
-const escape = (word: string): string => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /**
  * Keyed by the flags array (a resolved settings object keeps it): the stems, then the flags. A
  * flag that begins with a stem (`DB_MIGRATE`) goes first, so that it wins where both match; the
@@ -55,7 +56,7 @@ function patternFor(flags: readonly string[]): RegExp {
   if (!pattern) {
     const first = flags.filter((flag) => STEMS.some((stem) => flag.toLowerCase().startsWith(stem)));
     const last = flags.filter((flag) => !first.includes(flag));
-    pattern = new RegExp([...first, ...STEMS, ...last].map(escape).join('|'), 'gi');
+    pattern = new RegExp([...first, ...STEMS, ...last].map(escapeRegExp).join('|'), 'gi');
     patterns.set(flags, pattern);
   }
   return pattern;
@@ -71,12 +72,6 @@ function stemOf(spelling: string): string | undefined {
     if (stems.size < 4096) stems.set(spelling, stem);
   }
   return stem;
-}
-
-function isIdentifierCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127
-  );
 }
 
 /** The position of the next character at or after `at` that is neither white space nor in a comment (`migrate /* all *\/ (db)`). */

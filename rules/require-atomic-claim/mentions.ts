@@ -11,6 +11,7 @@
 // `statement`, `estate` or `jobId` (a word inside a longer name) no longer let a file through.
 import { collectionName, isQueueLikeTable, isStatusLikeColumn, QUEUE_LIKE_TABLE, STATUS_LIKE_COLUMN } from '../../src/knowledge/sql.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
+import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
 
 const wordsOf = (pattern: RegExp): string[] => pattern.source.replace(/.\?/g, ' ').match(/[a-z]{3,}/gi) ?? [];
 const BUILT_IN_WORDS: readonly string[] = [...new Set([...wordsOf(STATUS_LIKE_COLUMN), ...wordsOf(QUEUE_LIKE_TABLE)])];
@@ -20,13 +21,6 @@ const EVERY = wordPattern(BUILT_IN_WORDS, 'gi');
 /** Whether `text` holds a built-in status or queue word anywhere, or a configured name. */
 export function mayMentionClaimVocabulary(text: string, configured: readonly string[]): boolean {
   return ANYWHERE.test(text) || configured.some((name) => text.includes(name));
-}
-
-/** Letters, digits, `_` and `$`: what a name the rule reads (identifier, key, SQL column or table) is made of. */
-function isNameCharacter(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 /* _ */ || code === 36 /* $ */
-  );
 }
 
 /**
@@ -40,8 +34,8 @@ export function namesClaimVocabulary(text: string, configured: readonly string[]
   for (let match = EVERY.exec(text); match; match = EVERY.exec(text)) {
     let start = match.index;
     let end = start + match[0].length;
-    while (start > 0 && isNameCharacter(text.charCodeAt(start - 1))) start--;
-    while (end < text.length && isNameCharacter(text.charCodeAt(end))) end++;
+    while (start > 0 && isIdentifierCode(text.charCodeAt(start - 1))) start--;
+    while (end < text.length && isIdentifierCode(text.charCodeAt(end))) end++;
     const name = text.slice(start, end);
     if (isStatusLikeColumn(name) || isQueueLikeTable(collectionName(name))) return true;
     EVERY.lastIndex = end;
