@@ -5,7 +5,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../../rules/utils/create-rule.js';
 import { importedReferences } from '../../analysis/imports/imported-references.js';
-import { escapeRegExp } from '../../analysis/source/word-pattern.js';
+import { holdsQuoted } from '../../analysis/source/quoted-word.js';
 import { LEASE_CLIENT_SETTER, REDIS_CLIENT_FACTORIES, REDIS_CLIENT_MODULES } from '../../src/knowledge/redis-clients.js';
 import { RUNTIME_MODULE } from '../../rules/rewrites/runtime-import.js';
 import { reachableFrom, serviceStarts } from './service-start.js';
@@ -70,14 +70,14 @@ const USES_RUNTIME = new RegExp(`['"]${RUNTIME_MODULE}['"]`);
  * the word (`@redis/client`'s own modules, a comment) is not parsed: a library or a monorepo has
  * hundreds of those.
  */
-const NAMES_CLIENT_MODULE = new RegExp(`(['"\`])(?:${REDIS_CLIENT_MODULES.map(escapeRegExp).join('|')})\\1`);
+const namesClientModule = (text: string): boolean => REDIS_CLIENT_MODULES.some((module) => holdsQuoted(text, module));
 const CALLS_SETTER = new RegExp(`\\b${LEASE_CLIENT_SETTER}\\s*\\(`);
 
 function clientsIn(view: ProjectView): { atModuleLevel: ModuleLevelClient[]; elsewhere: Array<{ path: string; line: number }> } {
   const atModuleLevel: ModuleLevelClient[] = [];
   const elsewhere: Array<{ path: string; line: number }> = [];
   for (const [path, text] of view.files) {
-    if (!NAMES_CLIENT_MODULE.test(text)) continue;
+    if (!namesClientModule(text)) continue;
     for (const finding of view.detect(path, text, redisClientCreations)) {
       const { facts } = finding;
       const line = lineAt(text, finding.node.range[0]);

@@ -14,6 +14,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { holdsQuoted } from '../../analysis/source/quoted-word.js';
 
 /** Globals (`setInterval`), by the name a use calls (the last of their path). */
 const TIMER_NAMES = [...new Set(SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path.at(-1)!))];
@@ -31,20 +32,10 @@ const TIMER_STEMS = TIMER_NAMES.map((name) => name.slice(Math.max(0, name.search
 const SHARED_MODULE_STEMS = ['cron', 'hedul'];
 const MODULE_STEMS = [...SHARED_MODULE_STEMS, ...MODULE_NAMES.filter((name) => !SHARED_MODULE_STEMS.some((stem) => name.includes(stem)))];
 
-const QUOTES = '\'"`';
-
-/** Whether `text` holds `word` between quotes (`'node-cron'`, `"cron"`). */
-function quotedIn(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    if (at > 0 && QUOTES.includes(text[at - 1]!) && QUOTES.includes(text[at + word.length] ?? '')) return true;
-  }
-  return false;
-}
-
 /** Whether `text` can hold a schedule the rule recognises: a timer's name, or a scheduler module's specifier. */
 export function mentionsSchedule(text: string): boolean {
   for (let i = 0; i < TIMER_NAMES.length; i++) if (text.includes(TIMER_STEMS[i]!) && text.includes(TIMER_NAMES[i]!)) return true;
-  return MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => quotedIn(text, name));
+  return MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => holdsQuoted(text, name));
 }
 
 /** What a use of a global timer goes through: its own name, or a global object (`globalThis.setInterval`). */
