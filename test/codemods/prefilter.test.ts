@@ -64,6 +64,17 @@ describe('the text pass', () => {
     expect(textCandidates('\uFEFFsetInterval(() => sweep(), 1000);\n', [guard!])).toEqual([guard]);
   });
 
+  test('words are matched as written, the characters a regular expression gives a meaning to included', () => {
+    const [extract] = findTransforms(['extract-migrations']);
+    // `latest(` is a word of extract-migrations; `latest` without its parenthesis is not.
+    expect(textCandidates('await knex.migrate.latest();\n', [extract!])).toEqual([extract]);
+    expect(textCandidates('const latest = 1;\n', [extract!])).toEqual([]);
+    const probe = { ...extract!, prefilter: ['$executeRaw', 'a.b'], mayMatch: undefined };
+    expect(textCandidates('await prisma.$executeRaw`select 1`;\n', [probe])).toEqual([probe]);
+    expect(textCandidates('await prisma.executeRaw;\n', [probe])).toEqual([]);
+    expect(textCandidates('const axb = 1;\n', [probe])).toEqual([]);
+  });
+
   test('files no transform could change are scanned, left alone and never looked up in the ESLint configuration', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'replica-codemod-prefilter-'));
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'svc', type: 'module' }));
