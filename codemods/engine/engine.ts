@@ -157,13 +157,18 @@ export class Engine {
     return { service, ...(this.options.ttlMs === undefined ? {} : { ttlMs: this.options.ttlMs }) };
   }
 
-  /** Detection, then each transform's edits and the import they need: the rewritten text, before it is checked. */
+  /**
+   * Detection, then each transform's edits and the import they need: the rewritten text, before it
+   * is checked. Undefined when no rule found anything: the file stays as it is, and nothing is
+   * built for edits (its style, its literals) — most parsed files of a repository end here.
+   */
   private rewrite(path: string, text: string, candidates: readonly AnyTransform[]) {
     const before = this.detect(
       path,
       text,
       candidates.map((t) => t.rule),
     );
+    if (candidates.every((t) => (before.findings.get(t.rule.name)?.length ?? 0) === 0)) return undefined;
     const file = this.fileInfo(path, text, before);
     const context = this.contextFor(this.serviceFor(path));
     const edits: TextEdit[] = [];
@@ -203,7 +208,9 @@ export class Engine {
     if (candidates.length === 0) return unchangedResult(text);
     const rules = candidates.map((t) => t.rule);
     // The first parse is dropped before the second: on a big file two ASTs at once cost gigabytes.
-    const { rewritten, allEdits, notes, fixedBy, beforeLiterals, unchanged } = this.rewrite(path, text, candidates);
+    const rewrite = this.rewrite(path, text, candidates);
+    if (!rewrite) return unchangedResult(text);
+    const { rewritten, allEdits, notes, fixedBy, beforeLiterals, unchanged } = rewrite;
     let after: Detection;
     try {
       after = unchanged ?? this.detect(path, rewritten, rules);
