@@ -8,13 +8,13 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { importedReferences } from '../analysis/imports/imported-references.js';
 import { migrationEnvReads } from './migrations/env-reads.js';
-import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { isEntrypointByNameOnly, isMigrateEntrypointFile } from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
 import { migratorsLockThemselves } from './migrations/self-locking.js';
+import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
 import {
-  MIGRATE_LOCK_FUNCTIONS,
   MIGRATE_URL_VARIABLE,
   PG_MODULES,
   RUN_MIGRATIONS_API,
@@ -34,7 +34,6 @@ export interface MigrateEntrypointFacts {
   node: TSESTree.Node;
 }
 
-const LOCK_SQL = new RegExp(`\\b(?:${MIGRATE_LOCK_FUNCTIONS.join('|')})\\s*\\(`, 'i');
 const HANDLE_REJECTION = '.catch((error) => {\n  console.error(error);\n  process.exit(1);\n})';
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
@@ -236,6 +235,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           handlerCalls.push(node);
       },
       'Program:exit'(program: TSESTree.Program) {
+        // A script only named like one (a data copy, a backfill) writes no schema: nothing to lock or exit on.
+        if (isEntrypointByNameOnly(context) && !runsMigrations(context, program, calls, strings)) return;
         reportUrls(context, strings, report);
         reportLock(context, program, strings, calls, report);
         reportSwallowedFailures(sourceCode, catchClauses, handlerCalls, report);

@@ -1,5 +1,6 @@
 // Where schema writes belong: the migrate entrypoint (globs from settings, or a file a package.json
-// `migrate` script runs), migration files, and commands that run once and exit.
+// `migrate` script runs), migration files, commands that run once and exit — and test code, which
+// no replica runs.
 // Three rules ask about the same file, and `create` runs per file per rule, so the answer is
 // kept for the file being linted; `matchesAny` compiles the globs once per settings and rejects
 // most paths with a string search.
@@ -11,6 +12,8 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { isRunByMigrateScript } from './package-scripts.js';
 import { onForgetLastFile } from '../../analysis/source/last-file-cache.js';
+import { isInMigrationFolder, isTestFilePath } from '../../src/knowledge/file-conventions.js';
+import { projectPath } from '../../analysis/source/project-path.js';
 
 type Context = DetectContext;
 
@@ -73,13 +76,26 @@ function isEntrypoint(context: Context, filename: string, settings: ReplicaGuard
   return (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) || (isDefault(globs) && isRunByMigrateScript(filename));
 }
 
+/**
+ * Whether the linted file is a migrate entrypoint by its name alone (the default globs): no
+ * package.json script runs it and the user named no entrypoints. Such a file may be any script
+ * someone called `migrate…`.
+ */
+export function isEntrypointByNameOnly(context: Context): boolean {
+  return isDefault(readSettings(context.settings).migrateEntrypoints) && !isRunByMigrateScript(context.filename);
+}
+
 /** Whether the linted file is a migrate entrypoint (`migrateEntrypoints`). */
 export function isMigrateEntrypointFile(context: Context): boolean {
   const role = fileRoleOf(context);
   return (role.migrateEntrypoint ??= isEntrypoint(context, context.filename, readSettings(context.settings)));
 }
 
-/** Whether the linted file may write schema: a migrate entrypoint, a migration file, or a command-line script. */
+/** Test code or a file in a folder named for migrations, told by the path inside the project (never by folders above it). */
+const isTestOrMigrationPath = (path: string | undefined): boolean =>
+  path !== undefined && (isTestFilePath(path) || isInMigrationFolder(path));
+
+/** Whether the linted file may write schema: a migrate entrypoint, a migration file, test code, or a command-line script. */
 export function isMigrationExemptFile(context: Context): boolean {
   const role = fileRoleOf(context);
   if (role.exempt === undefined) {
@@ -91,6 +107,7 @@ export function isMigrationExemptFile(context: Context): boolean {
     role.exempt =
       sourceCode.text.startsWith('#!') ||
       (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) ||
+      isTestOrMigrationPath(projectPath(filename, context.cwd)) ||
       isOneShot(sourceCode.ast as TSESTree.Program);
   }
   return role.exempt || isMigrateEntrypointFile(context);

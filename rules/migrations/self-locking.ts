@@ -51,7 +51,7 @@ function optsOut(run: MigratorRun): boolean {
 }
 
 /** The migrator runs a file makes: imported migrate functions, catalogue methods, and `prisma migrate deploy` commands. */
-function migratorRuns(
+export function migratorRuns(
   context: DetectContext,
   program: TSESTree.Program,
   calls: readonly TSESTree.CallExpression[],

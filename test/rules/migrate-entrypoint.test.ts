@@ -262,7 +262,11 @@ jsRuleTester.run('migrate-entrypoint (JavaScript)', rule, {
   ],
   invalid: [
     {
-      code: lines("const { Pool } = require('pg');", 'const pool = new Pool({ connectionString: process.env.DATABASE_URL });'),
+      code: lines(
+        "const { Pool } = require('pg');",
+        'const pool = new Pool({ connectionString: process.env.DATABASE_URL });',
+        "const sql = require('fs').readFileSync(require('path').join(__dirname, 'migrations', '001_init.sql'), 'utf8');",
+      ),
       filename: 'cmd/migrate.cjs',
       languageOptions: COMMONJS,
       errors: [

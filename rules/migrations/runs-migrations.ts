@@ -1,0 +1,84 @@
+// Whether a file that is named like a migrate entrypoint runs schema migrations at all. Teams
+// name many scripts `migrate*` — a one-off copy of keys between two stores, a rename of rows in a
+// migrations table, a data backfill — and such a script holds no lock because it needs none: it
+// writes no schema and is not run by every pod. The entrypoint's findings (lock, URL, failure
+// handling) are only made where the file visibly runs migrations: a known migrator, replica-guard's
+// `runMigrations`, a call named for a migration run, schema DDL in its strings, or a module named
+// for migrations imported.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DetectContext } from '../utils/create-rule.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import {
+  MIGRATE_LOCK_FUNCTIONS,
+  MIGRATION_MODULE_SPECIFIER,
+  mayNameMigrationRun,
+  namesMigrationRunner,
+  prismaSchemaCommand,
+} from '../../src/knowledge/migrators.js';
+import { migratorRuns } from './self-locking.js';
+
+/** An advisory lock taken in SQL (`pg_advisory_lock(…)`): the file serialises something, a migration run by its own account. */
+export const LOCK_SQL = new RegExp(`\\b(?:${MIGRATE_LOCK_FUNCTIONS.join('|')})\\s*\\(`, 'i');
+/** A migration command of a migrator's CLI (`knex migrate:latest`, `sequelize db:migrate`, `typeorm migration:run`, `migrate up`). */
+const MIGRATE_COMMAND = /\b(?:db:migrate|migrate:[a-z]+|migration:run|migrate\s+(?:up|latest|deploy|dev|reset))\b/i;
+
+/** Schema DDL in a string: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
+const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|schema|type|extension|view|sequence|column)\b/i;
+/** A path with a folder or file named for migrations (`'./db/migrations'`, `'../migrations/*.sql'`). */
+const MIGRATIONS_PATH = /(?:^|[\\/])[\w.-]*migrations?(?:[\\/]|$)/i;
+/** A folder name alone, joined into a path (`path.join(__dirname, 'migrations')`): a table called `migrations` is not one. */
+const MIGRATIONS_NAME = /^[\w.-]*migrations?$/i;
+const PATH_JOINERS: ReadonlySet<string> = new Set(['join', 'resolve']);
+
+/** Whether a string names where migrations are kept: a path holding such a folder, or that folder's name joined into a path. */
+function namesMigrationsFolder({ node, text }: { node: TSESTree.Node; text: string }): boolean {
+  if (text.includes('/') || text.includes('\\')) return MIGRATIONS_PATH.test(text);
+  const parent = node.parent;
+  return MIGRATIONS_NAME.test(text) && parent?.type === 'CallExpression' && PATH_JOINERS.has(calleeName(parent) ?? '');
+}
+
+/** The name a call's callee ends in (`migrate` of `migrate()`, `runMigrations` of `db.runMigrations()`). */
+function calleeName(call: TSESTree.CallExpression): string | undefined {
+  const callee = unwrapExpression(call.callee);
+  return callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+}
+
+/** Whether the entrypoint file runs schema migrations (see above). replica-guard's `runMigrations` is a runner by its name. */
+export function runsMigrations(
+  context: DetectContext,
+  program: TSESTree.Program,
+  calls: readonly TSESTree.CallExpression[],
+  strings: ReadonlyArray<{ node: TSESTree.Node; text: string }>,
+): boolean {
+  const evidence = (string: { node: TSESTree.Node; text: string }): boolean =>
+    SCHEMA_DDL.test(string.text) ||
+    LOCK_SQL.test(string.text) ||
+    MIGRATE_COMMAND.test(string.text) ||
+    prismaSchemaCommand(string.text) !== undefined ||
+    namesMigrationsFolder(string);
+  if (strings.some(evidence)) return true;
+  for (const statement of program.body)
+    if (statement.type === 'ImportDeclaration' && MIGRATION_MODULE_SPECIFIER.test(statement.source.value)) return true;
+  for (const call of calls) {
+    const name = calleeName(call);
+    if (name !== undefined && (namesMigrationRunner(name) || mayNameMigrationRun(name))) return true;
+    const [argument] = call.arguments;
+    // `require('./migrations/run')`
+    if (
+      name === 'require' &&
+      argument?.type === 'Literal' &&
+      typeof argument.value === 'string' &&
+      MIGRATION_MODULE_SPECIFIER.test(argument.value)
+    )
+      return true;
+  }
+  return (
+    migratorRuns(
+      context,
+      program,
+      calls,
+      strings.map((string) => string.text),
+    ).length > 0
+  );
+}
