@@ -11,6 +11,7 @@ import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analys
 import { migrationCommandText } from './migrations/command-text.js';
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
+import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
@@ -160,6 +161,12 @@ function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
 
 /** Names of calls that may be a project's runner: a cheap filter before `migrationRunnerCall`. */
 const RUNNER_CALL_NAME = /migrat|^(?:up|latest)$/i;
+const isRunnerName = (name: string): boolean => RUNNER_CALL_NAME.test(name);
+/** What each of those names holds, as a whole word for `up` and `latest`: where the text is looked at. */
+const RUNNER_STEMS = /migrat|\bup\b|\blatest\b/gi;
+/** The same for names asked about across files (`CROSS_FILE_CANDIDATE`). */
+const CROSS_FILE_STEMS = /migrat|database|schema|db/gi;
+const isCrossFileName = (name: string): boolean => CROSS_FILE_CANDIDATE.test(name);
 
 /**
  * Calls of the project's own migration runner not already reported as a known migrator: told by
@@ -285,9 +292,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     // text skips them before anything else (comments are only taken out of the files that pass).
     if (!mayWriteSchema(sourceCode, flags)) return {};
     const text = codeTextOf(sourceCode);
-    // A call into another module may run migrations (`await setupDatabase()`), with no migrator named here.
-    const crossFile = CROSS_FILE_CANDIDATE.test(text);
-    const mentions = schemaWriteMentions(text, flags) ?? (crossFile ? NO_MENTIONS : undefined);
+    // A call into another module may run migrations (`await setupDatabase()`), with no migrator
+    // named here. Such calls, and the project's own runners, are found by their names in the text.
+    const crossFileCalls = CROSS_FILE_CANDIDATE.test(text) ? callsNamed(sourceCode, CROSS_FILE_STEMS, isCrossFileName) : [];
+    const mentions = schemaWriteMentions(text, flags) ?? (crossFileCalls.length > 0 ? NO_MENTIONS : undefined);
     if (!mentions || isMigrationExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
     // module is not imported, or whose names the text lacks, cannot match any call here.
@@ -297,28 +305,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     );
     const methodNames = new Set(methodEntries.flatMap((m) => m.methods));
     // Member calls with a catalogue method name, matched against the entries at the end.
-    const methodCalls: TSESTree.CallExpression[] = [];
-    const runnerCalls: TSESTree.CallExpression[] = [];
-    const crossFileCalls: TSESTree.CallExpression[] = [];
-    const optionProperties: TSESTree.Property[] = [];
+    const methodCalls = methodNames.size > 0 ? memberCallsNamed(sourceCode, methodNames) : [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
 
     return {
-      ...((methodNames.size > 0 || mentions.runners || crossFile) && {
-        CallExpression(node: TSESTree.CallExpression) {
-          const callee = unwrapExpression(node.callee);
-          const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-          if (method && methodNames.has(method)) methodCalls.push(node);
-          const name = callee.type === 'Identifier' ? callee.name : method;
-          if (mentions.runners && name !== undefined && RUNNER_CALL_NAME.test(name)) runnerCalls.push(node);
-          if (crossFile && name !== undefined && CROSS_FILE_CANDIDATE.test(name)) crossFileCalls.push(node);
-        },
-      }),
-      ...(mentions.typedOptions && {
-        Property(node: TSESTree.Property) {
-          if (SCHEMA_WRITE_OPTIONS.includes(propertyKeyName(node) ?? '')) optionProperties.push(node);
-        },
-      }),
       ...(mentions.commands && {
         TaggedTemplateExpression(node: TSESTree.TaggedTemplateExpression) {
           taggedTemplates.push(node);
@@ -333,6 +323,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           reportOptions(ref.node, ref.entry, sourceCode, report, reportedProperties);
           reportImportedOptions(context, ref.node, ref.entry, report);
         }
+        const optionProperties = mentions.typedOptions ? propertiesKeyed(sourceCode, SCHEMA_WRITE_OPTIONS) : [];
         reportTypedOptions(optionProperties, reportedProperties, sourceCode, report);
 
         // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
@@ -383,6 +374,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             facts: { kind: 'call', library: entry.library, call, statement: removableStatement(call), unusedImport: undefined },
           });
         });
+        const runnerCalls = mentions.runners ? callsNamed(sourceCode, RUNNER_STEMS, isRunnerName) : [];
         reportRunnerCalls(runnerCalls, reportedCalls, report, (call) => migrationRunnerCall(call, sourceCode));
         reportRunnerCalls(crossFileCalls, reportedCalls, report, (call) => crossFileRunner(context, call));
       },

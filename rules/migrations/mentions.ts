@@ -81,10 +81,11 @@ export function schemaWriteMentions(text: string, flags: readonly string[]): Sch
   const patterns = patternsFor(flags);
   const runners = RUNNER_WORDS.test(text);
   if (!runners && !patterns.anchor.test(text)) return undefined;
+  const optionWords = OPTION_WORDS.test(text);
   return {
     runners,
-    typedOptions: OPTION_WORDS.test(text),
-    options: OPTION_WORDS.test(text) && OPTION_MODULE_WORDS.test(text),
+    typedOptions: optionWords,
+    options: optionWords && OPTION_MODULE_WORDS.test(text),
     functions: FUNCTION_PATTERN.test(text),
     commands: COMMAND_PATTERN.test(text) && SPAWNER_PATTERN.test(text),
     flags: patterns.flags.test(text),

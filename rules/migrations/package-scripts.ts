@@ -112,16 +112,36 @@ function nearestPackageJson(directory: string): string | undefined {
 const isPlainAbsolute = (path: string): boolean =>
   path.startsWith('/') && !path.includes('/.') && !path.includes('//') && !path.endsWith('/') && !path.includes('\\');
 
+/**
+ * The directory of the file asked about last, and its nearest package.json: a lint goes folder by
+ * folder, so most files share the directory of the file before and their role needs no path work.
+ */
+let lastDirectory: string | undefined;
+let lastPackageJson: string | undefined;
+
+/** Whether `filename` lies directly in the directory asked about last (compared in place, no copy). */
+const inLastDirectory = (filename: string): boolean =>
+  lastDirectory !== undefined && filename.lastIndexOf('/') === lastDirectory.length && filename.startsWith(lastDirectory);
+
 /** Whether a `migrate` script of the nearest package.json runs `filename` (absolute). */
 export function isRunByMigrateScript(filename: string): boolean {
   if (!filename || filename.startsWith('<')) return false;
-  // Linters pass absolute paths: those need no `resolve`, and their directory is a slice.
-  const plain = isPlainAbsolute(filename);
-  const path = plain ? filename : resolve(filename);
-  const directory = plain ? path.slice(0, Math.max(1, path.lastIndexOf('/'))) : dirname(path);
-  const packageJson = nearestPackageJson(directory);
+  let directory: string;
+  let packageJson: string | undefined;
+  if (inLastDirectory(filename)) {
+    directory = lastDirectory!;
+    packageJson = lastPackageJson;
+  } else {
+    // Linters pass absolute paths: those need no `resolve`, and their directory is a slice.
+    const plain = isPlainAbsolute(filename);
+    directory = plain ? filename.slice(0, Math.max(1, filename.lastIndexOf('/'))) : dirname(resolve(filename));
+    packageJson = nearestPackageJson(directory);
+    lastDirectory = plain && directory.length > 1 ? directory : undefined;
+    lastPackageJson = packageJson;
+  }
   if (packageJson === undefined) return false;
+  // The package.json is still looked at (its scripts by mtime, once a second): an edit to it counts.
   const { stems, directories } = scriptStemsOf(packageJson);
   // A stem is compared only in a directory that holds one (stems use `/` separators).
-  return stems.size > 0 && directories.has(directory.replace(/\\/g, '/')) && stems.has(stemOf(path));
+  return stems.size > 0 && directories.has(directory.replace(/\\/g, '/')) && stems.has(stemOf(resolve(filename)));
 }

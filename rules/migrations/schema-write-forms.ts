@@ -43,7 +43,7 @@ const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = SCHEMA_WRITE_
 const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
 /** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`. */
 const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create']);
-const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
+export const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
 
 /**
  * Keyed by the flags array (a resolved settings object keeps it): the stems, then the flags. A
@@ -75,7 +75,7 @@ function stemOf(spelling: string): string | undefined {
 }
 
 /** The position of the next character at or after `at` that is neither white space nor in a comment (`migrate /* all *\/ (db)`). */
-function skipSpace(text: string, at: number): number {
+export function skipSpace(text: string, at: number): number {
   let i = at;
   for (;;) {
     const code = text.charCodeAt(i);
@@ -93,7 +93,7 @@ function skipSpace(text: string, at: number): number {
 }
 
 /** Whether `word` (`as`, `satisfies`, `new`) starts at `at`, as a whole word. */
-const startsWord = (text: string, at: number, word: string): boolean =>
+export const startsWord = (text: string, at: number, word: string): boolean =>
   text.startsWith(word, at) && !isIdentifierCode(text.charCodeAt(at + word.length));
 
 /**
@@ -276,13 +276,13 @@ export interface SourceCodeLike {
  * not in a string (`'SELECT current_database()'`) unless the string is a computed member or a
  * quoted key (`db['migrate']()`, `'synchronize': true`). Without tokens (another engine), it counts.
  */
-function isCodeAt(text: string, tokens: readonly TokenLike[] | undefined, at: number): boolean {
+export function isCodeAt(text: string, tokens: readonly TokenLike[] | undefined, at: number): boolean {
   if (!Array.isArray(tokens) || tokens.length === 0) return true;
   const token = tokens[tokenAt(tokens, at, 0)];
   if (!token || token.range[0] > at) return false;
   if (token.type !== 'String' && token.type !== 'Template') return true;
   const next = text.charCodeAt(skipSpace(text, token.range[1]));
-  return token.type === 'String' && (next === 93 || next === 58); // ] :
+  return next === 93 || (token.type === 'String' && next === 58); // ] (also a template: db[`migrate`]()) :
 }
 
 /**

@@ -4,6 +4,8 @@ import { afterAll, describe, expect, test, vi } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Linter } from 'eslint';
+import { migrateEntrypoint } from '../../../rules/migrate-entrypoint.js';
 import { mayNameMigrationRun, namesDatabaseHandle, namesMigrationRunner, namesMigrator } from '../../../src/knowledge/migrators.js';
 import { isRunByMigrateScript, scriptFileArguments } from '../../../rules/migrations/package-scripts.js';
 
@@ -75,6 +77,61 @@ describe('package.json migrate scripts', () => {
       expect(isRunByMigrateScript(file)).toBe(false);
       now.mockReturnValue(1_001_500);
       expect(isRunByMigrateScript(file)).toBe(true);
+    } finally {
+      now.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('files of one directory share its package.json lookup: a sibling folder is not taken for it, and a change still counts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-guard-siblings-'));
+    const now = vi.spyOn(Date, 'now').mockReturnValue(2_000_000);
+    try {
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { migrate: 'tsx src2/up.ts' } }));
+      expect(isRunByMigrateScript(join(dir, 'src', 'main.ts'))).toBe(false);
+      // `src2` begins with `src`: the directory asked about last is compared whole.
+      expect(isRunByMigrateScript(join(dir, 'src2', 'up.ts'))).toBe(true);
+      expect(isRunByMigrateScript(join(dir, 'src', 'up.ts'))).toBe(false);
+      expect(isRunByMigrateScript(join(dir, 'src', 'nested', 'up.ts'))).toBe(false);
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { migrate: 'tsx src/up.ts' } }));
+      utimesSync(join(dir, 'package.json'), new Date(), new Date(Date.UTC(2031, 0, 1)));
+      now.mockReturnValue(2_001_500);
+      // The same directory as the file before: its package.json is still looked at again.
+      expect(isRunByMigrateScript(join(dir, 'src', 'nested', 'up.ts'))).toBe(false);
+      expect(isRunByMigrateScript(join(dir, 'src', 'up.ts'))).toBe(true);
+      expect(isRunByMigrateScript(join(dir, 'src', 'other.ts'))).toBe(false);
+    } finally {
+      now.mockRestore();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('migrate-entrypoint re-reads a package.json changed between two lints in one process', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-guard-relint-'));
+    const file = join(dir, 'tools', 'apply.ts');
+    const code = "import { Client } from 'pg';\nawait new Client(process.env.POSTGRES_MIGRATE_URL).connect();";
+    const linter = new Linter({ configType: 'flat', cwd: dir });
+    const lint = () =>
+      linter
+        .verify(
+          code,
+          {
+            files: ['**/*.ts'],
+            plugins: { rg: { rules: { 'migrate-entrypoint': migrateEntrypoint as never } } },
+            rules: { 'rg/migrate-entrypoint': 'error' },
+          },
+          file,
+        )
+        .map((m) => `${m.messageId}:${m.line}:${m.column}`);
+    const now = vi.spyOn(Date, 'now').mockReturnValue(3_000_000);
+    try {
+      mkdirSync(join(dir, 'tools'));
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { start: 'node tools/serve.js' } }));
+      expect(lint()).toEqual([]);
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { 'db:migrate': 'tsx tools/apply.ts' } }));
+      utimesSync(join(dir, 'package.json'), new Date(), new Date(Date.UTC(2032, 0, 1)));
+      now.mockReturnValue(3_001_500);
+      expect(lint()).toEqual(['noLock:1:1']);
     } finally {
       now.mockRestore();
       rmSync(dir, { recursive: true, force: true });
