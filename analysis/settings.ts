@@ -2,6 +2,7 @@
 // Documented once, in docs/settings.md.
 import picomatch from 'picomatch';
 import { DEFAULT_MIGRATE_ENTRYPOINTS, DEFAULT_MIGRATION_FILES, DEFAULT_MIGRATION_FLAGS } from '../src/knowledge/migrators.js';
+import { projectPath } from './source/project-path.js';
 
 export interface GuardFunctionSetting {
   /** Module the guard is imported from (`@acme/jobs`); omit for a global or same-file function. */
@@ -176,8 +177,7 @@ export function mayMatchAny(filename: string, globs: readonly string[]): boolean
 export function matchesAny(filename: string, cwd: string, globs: readonly string[]): boolean {
   if (!mayMatchAny(filename, globs)) return false;
   const normalized = filename.replace(/\\/g, '/');
-  const base = cwd.replace(/\\/g, '/').replace(/\/$/, '');
-  const relative = normalized.startsWith(`${base}/`) ? normalized.slice(base.length + 1) : normalized;
+  const relative = projectPath(filename, cwd) ?? normalized;
   const { match } = matcherOf(globs);
   return match(relative) || match(normalized);
 }
