@@ -6,13 +6,14 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { createRule } from './utils/create-rule.js';
-import { mayScheduleIn } from './no-unguarded-schedule/schedule-mentions.js';
+import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/guard-insertion.js';
 import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
+import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
 import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
@@ -128,8 +129,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
   detect(context, report) {
     const sourceCode = context.sourceCode;
     // Most files reference no timer and import no scheduler: skip them before any AST work (no
-    // listener at all), on what the scope analysis already knows.
-    if (!mayScheduleIn(sourceCode)) return {};
+    // listener at all). First a few `includes` of the names every schedule writes out (a timer's
+    // name, a scheduler module between quotes), then what the scope analysis already knows.
+    if (!mentionsSchedule(sourceCode.text) || !mayScheduleIn(sourceCode)) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
@@ -139,10 +141,14 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         const works = scheduledWorks(context);
         if (works.length === 0) return;
 
-        const own = moduleWorkKnowledge(context);
-        const guards = own.guards;
-        // Calls into the project's other modules are judged by the function they reach.
-        const effectsOptions: EffectsOptions = { ...own.effects, followCall: followCallsFrom(context) };
+        // The file's guards and effects options, built for the first work that needs a verdict.
+        let own: { guards: GuardLookup; effectsOptions: EffectsOptions } | undefined;
+        const knowledge = (): { guards: GuardLookup; effectsOptions: EffectsOptions } => {
+          if (own) return own;
+          const module = moduleWorkKnowledge(context);
+          // Calls into the project's other modules are judged by the function they reach.
+          return (own = { guards: module.guards, effectsOptions: { ...module.effects, followCall: followCallsFrom(context) } });
+        };
         const reported = new Set<TSESTree.Node>();
         const filename = context.filename;
         const fileStem = basename(filename, extname(filename)).replace(/\.(test|spec)$/, '');
@@ -154,7 +160,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (isForwardedParameter(work.expression, sourceCode) || isInEffectHookCallback(node)) continue;
           if (work.coordinatedByOption) continue;
           // perReplica(fn), or any guard wrapping the work where it is handed over.
-          if (resolved?.wrapper && guards(resolved.wrapper) !== undefined) continue;
+          if (resolved?.wrapper && knowledge().guards(resolved.wrapper) !== undefined) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
           // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
           const rescheduleCall =
@@ -170,7 +176,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
           if (!key || reported.has(key)) continue;
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
-          const verdict = scheduleVerdict({ work, sourceCode, filename, guards, effectsOptions, reportAll, elsewhere });
+          const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere });
           if (verdict === 'quiet') continue;
           reported.add(key);
 

@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
+import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import {
   pendingReadOf,
@@ -47,6 +48,14 @@ const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
 /** Substrings every update or delete contains (SQL either case, and the builder / ORM method names). */
 /** An update or delete of some kind (one pass over the text; `Update`/`DELETE` match too). */
 const UPDATE_WORDS = /pdate|PDATE|elete|ELETE|save|remove|destroy|del\(/;
+
+/**
+ * The calls `collectCall` can collect — a member call named like a SQL, read or filter method —
+ * as one selector ESLint matches itself, so the rule is not called for every other call of the
+ * file. Case-insensitive for the filter methods (`orWhere`, `ORWHERE`): a name it lets through in
+ * another case is looked at, and turned away, by `collectCall`.
+ */
+const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i]`;
 
 interface WorkRegion {
   region: TSESTree.Node;
@@ -107,13 +116,13 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       queueTables: context.options[0]?.queueTables ?? [],
     };
     const configured = [...vocabulary.statusColumns, ...vocabulary.queueTables];
-    // Without an update or delete of some kind in the file there is nothing to report; a pending
-    // read is recognised only by a status-like column or queue-like table name, and whole names
-    // are looked at only in the files that pass. On the comment-free text: other rules of the
-    // recommended config ask for it on every file (it is kept for the file), and it is shorter.
+    // Without an update or delete of some kind in the file there is nothing to report, and a
+    // pending read is recognised only by a status-like column or queue-like table name. Both are
+    // asked of the file's own text first (comments only add words), so most files are turned away
+    // without a copy of their text; the comment-free text, and whole names, only for the few left.
+    if (!UPDATE_WORDS.test(sourceCode.text) || !mayMentionClaimVocabulary(sourceCode.text, configured)) return {};
     const code = codeTextOf(sourceCode);
-    if (!UPDATE_WORDS.test(code) || !mayMentionClaimVocabulary(code, configured)) return {};
-    if (!namesClaimVocabulary(code, configured)) return {};
+    if (!UPDATE_WORDS.test(code) || !namesClaimVocabulary(code, configured)) return {};
     if (isMigrationExemptFile(context)) return {};
     const reads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
@@ -180,7 +189,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     }
 
     return {
-      CallExpression: collectCall,
+      [CANDIDATE_CALL]: collectCall,
       TaggedTemplateExpression: collect,
       'Program:exit'() {
         for (const read of reads) {

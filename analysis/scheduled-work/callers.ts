@@ -1,21 +1,16 @@
 // Calls in the same class (or file) to a function: `this.startPruning()`, `start()`, and through a
-// bound alias (`const tick = this.run.bind(this); tick()`). The file's calls are indexed by the
-// name they call once, on the first question about the file, so that each question resolves only
-// the few calls that name the function instead of every call of the file.
+// bound alias (`const tick = this.run.bind(this); tick()`). A call has to write the name it calls,
+// so the calls are found from where the function's names are written in the text — a few
+// `indexOf`s and a walk down to each place — rather than by indexing every call of the file:
+// asked only about work that is reported, of files that are often big bundles.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { memberPropertyName } from '../ast/property-names.js';
+import { nodeAt } from '../ast/node-at.js';
 import { isValueWrapper, unwrapExpression } from '../ast/unwrapped-expression.js';
 import { descendants } from '../sql/descendants.js';
 import { lastFileCache } from '../source/last-file-cache.js';
 import { classMemberKeyName, resolveWorkFunction, type FunctionLike } from './work-function.js';
-
-interface CallIndex {
-  /** Calls whose callee is a name (`start()`) or a member (`this.start()`, `x.start()`), by that name. */
-  byName: Map<string, TSESTree.CallExpression[]>;
-  /** Variables bound to `….bind(…)`: a call of one may reach any function. */
-  boundAliases: Set<string>;
-}
 
 /** The expression `node` is the value of, through the wrappers `resolveWorkFunction` looks through. */
 function wrapped(node: TSESTree.Node): TSESTree.Node {
@@ -36,20 +31,49 @@ function boundAlias(call: TSESTree.CallExpression): string | undefined {
   return declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier' ? declarator.id.name : undefined;
 }
 
-const callIndexOf = lastFileCache((sourceCode: SourceCode): CallIndex => {
-  const index: CallIndex = { byName: new Map(), boundAliases: new Set() };
-  for (const node of descendants(sourceCode.ast, sourceCode.visitorKeys)) {
-    if (node.type !== 'CallExpression') continue;
-    const name = calledName(node.callee);
-    if (name !== undefined) {
-      const calls = index.byName.get(name);
-      if (calls) calls.push(node);
-      else index.byName.set(name, [node]);
-    }
-    const alias = boundAlias(node);
-    if (alias !== undefined) index.boundAliases.add(alias);
+/** Where `text` holds `word` (`#start` for a private name), in order. */
+function offsetsOf(text: string, word: string): number[] {
+  const offsets: number[] = [];
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) offsets.push(at);
+  return offsets;
+}
+
+/**
+ * The call whose callee names `name` at `node`, the node written there: `start()`, `this.start()`,
+ * `this['start']()`, `this.#start()` — the callee as it is, as `calledName` reads it.
+ */
+function callNamedAt(node: TSESTree.Node | null, name: string): TSESTree.CallExpression | undefined {
+  const named = node?.type === 'TemplateElement' ? node.parent : node;
+  const parent = named?.parent;
+  if (!named || !parent) return undefined;
+  const callee = parent.type === 'MemberExpression' && parent.property === named ? parent : named;
+  const call = callee.parent;
+  return call?.type === 'CallExpression' && call.callee === callee && calledName(callee) === name ? call : undefined;
+}
+
+/** The calls of the file that call `name` (`calledName`), in source order. */
+function callsNamed(sourceCode: SourceCode, name: string): TSESTree.CallExpression[] {
+  const calls: TSESTree.CallExpression[] = [];
+  for (const at of offsetsOf(sourceCode.text, name)) {
+    const call = callNamedAt(nodeAt(sourceCode, at), name);
+    if (call) calls.push(call);
   }
-  return index;
+  return calls;
+}
+
+/** Variables bound to `….bind(…)` in the file: a call of one may reach any function. */
+const boundAliasesOf = lastFileCache((sourceCode: SourceCode): Set<string> => {
+  const aliases = new Set<string>();
+  for (const at of offsetsOf(sourceCode.text, 'bind')) {
+    const node = nodeAt(sourceCode, at);
+    const named = node?.type === 'TemplateElement' ? node.parent : node;
+    const member = named?.parent;
+    if (member?.type !== 'MemberExpression' || member.property !== named) continue;
+    const call = wrapped(member).parent;
+    const alias = call?.type === 'CallExpression' && call.callee === wrapped(member) ? boundAlias(call) : undefined;
+    if (alias !== undefined) aliases.add(alias);
+  }
+  return aliases;
 });
 
 /** The names a call can reach `fn` by: its own, the variable it initialises, its class member's key. */
@@ -72,11 +96,10 @@ function ancestorClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined 
 
 /** Calls in the same class (or file) to the function `fn`, in source order (outer calls first). */
 export function callersOf(sourceCode: SourceCode, fn: FunctionLike): TSESTree.CallExpression[] {
-  const index = callIndexOf(sourceCode);
   const scope = ancestorClassBody(fn);
   const out: TSESTree.CallExpression[] = [];
-  for (const name of new Set([...namesOf(fn), ...index.boundAliases])) {
-    for (const call of index.byName.get(name) ?? []) {
+  for (const name of new Set([...namesOf(fn), ...boundAliasesOf(sourceCode)])) {
+    for (const call of callsNamed(sourceCode, name)) {
       if (scope && (call.range[0] < scope.range[0] || call.range[1] > scope.range[1])) continue;
       if (resolveWorkFunction(sourceCode, call.callee)?.fn === fn) out.push(call);
     }

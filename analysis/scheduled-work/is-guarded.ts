@@ -106,13 +106,13 @@ export function isGuarded(body: TSESTree.Node, guards: GuardLookup, effects: Eff
   const statements = body.body;
   if (startsWithGuard(statements, guards)) return true;
   const keys = effects.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  let guardedSomething = false;
-  for (const statement of statements) {
-    if (containsGuardCall(statement, guards, keys)) {
-      guardedSomething = true;
-      continue;
-    }
+  // Without a guard call in any statement the answer is no: the effects walk (which may follow
+  // calls into other modules) is asked only of the statements around a guard call.
+  const guarded = statements.map((statement) => containsGuardCall(statement, guards, keys));
+  if (!guarded.includes(true)) return false;
+  for (const [i, statement] of statements.entries()) {
+    if (guarded[i]) continue;
     if (workEffects(statement, effects).external && statement.type !== 'VariableDeclaration') return false;
   }
-  return guardedSomething;
+  return true;
 }

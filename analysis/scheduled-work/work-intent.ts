@@ -25,14 +25,25 @@ import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 
 export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
 
+/** Words of the names met so far: a work's walk asks for the words of each callee name several times. */
+const wordsByName = new Map<string, readonly string[]>();
+const MAX_NAMES = 20_000;
+const MAX_NAME_LENGTH = 80;
+
 /** `acquireLock` → `['acquire', 'lock']`, `SEND_MAIL` → `['send', 'mail']`. */
-export function nameWords(name: string): string[] {
-  return name
+export function nameWords(name: string): readonly string[] {
+  const known = wordsByName.get(name);
+  if (known) return known;
+  const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
+  if (name.length > MAX_NAME_LENGTH) return words;
+  if (wordsByName.size >= MAX_NAMES) wordsByName.clear();
+  wordsByName.set(name, words);
+  return words;
 }
 
 const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
@@ -57,7 +68,7 @@ function calleeName(callee: TSESTree.Node): string | undefined {
   return memberPropertyName(callee);
 }
 
-function receiverWords(callee: TSESTree.Node): string[] {
+function receiverWords(callee: TSESTree.Node): readonly string[] {
   if (callee.type !== 'MemberExpression') return [];
   const object = callee.object.type === 'CallExpression' ? callee.object.callee : callee.object;
   const name = object.type === 'Identifier' ? object.name : memberPropertyName(object);
@@ -97,7 +108,7 @@ function rootIdentifier(node: TSESTree.Node): string | undefined {
 }
 
 /** `fetch(url, { method: 'POST' })`, `axios.post(…)`, `http.request({ method: 'PUT' })`. */
-function isWriteHttp(call: TSESTree.CallExpression, name: string | undefined, receiver: string[]): boolean {
+function isWriteHttp(call: TSESTree.CallExpression, name: string | undefined, receiver: readonly string[]): boolean {
   if (name && WRITE_HTTP_METHODS.includes(name.toUpperCase()) && receiver.some((w) => EXTERNAL_RECEIVER_WORDS.has(w))) return true;
   return call.arguments.some(
     (a) =>

@@ -45,8 +45,6 @@ export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOpt
   const body = fn ? fn.body : work.loopBody;
   if (body && isGuarded(body, guards, effectsOptions)) return 'quiet';
   if (isMarkedPerReplica(work)) return 'quiet';
-  const gate = scheduleGate(sourceCode, work.schedulerNode);
-  if (gate === 'leader') return 'quiet';
   const effects = body ? workEffects(body, effectsOptions) : (elsewhere ?? UNKNOWN_EFFECTS);
   if (effects.coordinated) return 'quiet';
   const declared = !work.entry.bareTimer || isJobRunner(sourceCode, work.schedulerNode, filename);
@@ -57,5 +55,9 @@ export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOpt
     (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
   if (!harmful) return 'quiet';
+  // Last, as it may index every call of the file (the callers of the function that sets the
+  // schedule): asked only of work that would be reported.
+  const gate = scheduleGate(sourceCode, work.schedulerNode);
+  if (gate === 'leader') return 'quiet';
   return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
 }

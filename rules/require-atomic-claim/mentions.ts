@@ -23,6 +23,21 @@ export function mayMentionClaimVocabulary(text: string, configured: readonly str
   return ANYWHERE.test(text) || configured.some((name) => text.includes(name));
 }
 
+/** Verdicts on the names met so far: the same names (`state`, `items`, `jobId`) come back in file after file. */
+const verdicts = new Map<string, boolean>();
+const MAX_NAMES = 20_000;
+
+/** Whether the rule would take `name` for a status-like column or a queue-like table. */
+function isClaimName(name: string): boolean {
+  let verdict = verdicts.get(name);
+  if (verdict === undefined) {
+    verdict = isStatusLikeColumn(name) || isQueueLikeTable(collectionName(name));
+    if (verdicts.size >= MAX_NAMES) verdicts.clear();
+    verdicts.set(name, verdict);
+  }
+  return verdict;
+}
+
 /**
  * Whether `text` holds a whole name the rule would take for a status-like column or a queue-like
  * table (`status`, `orderState`, `processed_at`, `outbox_events`, `jobsRepository`), or a configured
@@ -36,8 +51,7 @@ export function namesClaimVocabulary(text: string, configured: readonly string[]
     let end = start + match[0].length;
     while (start > 0 && isIdentifierCode(text.charCodeAt(start - 1))) start--;
     while (end < text.length && isIdentifierCode(text.charCodeAt(end))) end++;
-    const name = text.slice(start, end);
-    if (isStatusLikeColumn(name) || isQueueLikeTable(collectionName(name))) return true;
+    if (isClaimName(text.slice(start, end))) return true;
     EVERY.lastIndex = end;
   }
   return false;

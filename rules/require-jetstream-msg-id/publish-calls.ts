@@ -14,9 +14,17 @@ export interface PublishCall {
   name: TSESTree.Node;
 }
 
+/**
+ * Each method's name from its first rare letter on (`blish` of `publish`): an `includes` runs
+ * from one occurrence of its first letter to the next, so a rare one (`b`, a capital) is several
+ * times faster than a common one (`p`); the whole name is then asked only of the files that hold it.
+ */
+const RARE_LETTER = /[A-Zbfjkqvwxyz]/;
+const NAME_STEMS = JETSTREAM_PUBLISH_METHODS.map((method) => method.name.slice(Math.max(0, method.name.search(RARE_LETTER))));
+
 /** Whether `text` writes the name of a publish method (every publish call does). */
 export function writesPublishName(text: string): boolean {
-  return JETSTREAM_PUBLISH_METHODS.some((method) => text.includes(method.name));
+  return JETSTREAM_PUBLISH_METHODS.some((method, i) => text.includes(NAME_STEMS[i]!) && text.includes(method.name));
 }
 
 /** The member whose property `node` is, when it names `method` as `memberPropertyName` reads it. */
