@@ -7,8 +7,12 @@ import { SQL_METHODS, SQL_TAG_FACTORY_MODULES, SQL_TAGS } from '../../src/knowle
 import { escapeRegExp } from '../../analysis/source/word-pattern.js';
 import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
 
-/** Whitespace and comments between a `.` (or `[`) and the name after it. */
-export const GAP = String.raw`(?:\s|/\*[\s\S]*?\*/|//[^\n]*)*`;
+/**
+ * Whitespace and comments between a `.` (or `[`) and the name after it. Each comment matches one
+ * way only (a block comment ends at its first `*\/`, a line comment at the end of its line), so a
+ * failed match never backtracks through the ways a run of comments could be split.
+ */
+export const GAP = String.raw`(?:\s|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*(?![^\n]))*`;
 
 /**
  * A name the parser decodes (`repo.sa\u0076e`, `repo['\x73ave']`, a tag `s\u0071l`): the text does

@@ -126,6 +126,11 @@ describe('raw-text answers', () => {
     expect(matchesInCode(/save/g, 'a /* save */ b;', [])).toBe(true);
   });
 
+  test('a run of commented-out lines after a bracket is scanned without backtracking through it', () => {
+    const text = `const plugins = [\n${'        //     //     extensions: [\n'.repeat(40)}];\n`;
+    expect(maySendSql(text)).toBe(false);
+  });
+
   test('maySendSql: SQL calls, tags, factory-made tags and names the text does not spell', () => {
     expect(maySendSql('pool.query(text)')).toBe(true);
     expect(maySendSql("db['execute'](q)")).toBe(true);
