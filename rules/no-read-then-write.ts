@@ -7,14 +7,17 @@ import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
 import {
-  mentionsReadAndWrite,
+  callsWriteInCode,
+  mentionsReadAndWriteInCode,
   mentionsSaveHook,
-  mentionsWrite,
+  mentionsSaveHookInCode,
   mentionsWriteWord,
   writeCallOffsets,
 } from './no-read-then-write/mentions.js';
-import { sqlKeywordsIn } from './no-read-then-write/sql-site.js';
+import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
+import { maySendSql } from './no-read-then-write/write-candidates.js';
+import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
@@ -61,21 +64,28 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
   defaultOptions: [{ ignoreFields: [] }],
   detect(context, report) {
     const sourceCode = context.sourceCode;
-    // Most files hold no read and write the rule knows: skip them before any AST work, most of
-    // them on the raw text (no write word even counting comments).
-    if (!mentionsWriteWord(sourceCode.text)) return {};
-    const code = codeTextOf(sourceCode);
-    if (!mentionsReadAndWrite(code)) return {};
-    const saveHook = mentionsSaveHook(code);
+    const text = sourceCode.text;
+    // Most files hold no read and write the rule knows: skip them on the raw text (comments only
+    // add words, so a word missing from it is missing from the code), before any AST work.
+    if (!mentionsWriteWord(text)) return {};
+    // The same words in the code alone: a match that starts in a comment does not count (the
+    // parser's comment ranges say where they are; no comment-free copy of the text is made).
+    const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];
+    if (!mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode))) return {};
+    const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
+    const writeCalls = writeCallOffsets(text);
+    const callsWrite = callsWriteInCode(writeCalls, comments);
+    // Every finding is made at a write. Without a write method called or a save hook, only SQL
+    // UPDATE can be one: a file whose text holds the keyword but no call or tag that sends SQL is
+    // done here, on its text (so is the codemod's text-only check: it parses no such file).
+    if (!callsWrite && !saveHook && !(SQL_WRITE_KEYWORD.test(text) && maySendSql(text))) return {};
     // SQL is read from this file's strings: without the keyword in one, no call sends a SQL read
     // (or write), and the SQL text of each `query(…)` call need not be built to find out.
     const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);
-    // Every finding is made at a write: without one no read matters, and no call is followed
-    // into the project's modules to learn whether it returns a row.
-    if (!mentionsWrite(code, sqlWrites, saveHook)) return {};
+    if (!sqlWrites && !callsWrite && !saveHook) return {};
     // A helper's read only matters to a write walked after it. SQL text may sit in a constant
     // written anywhere, and a save hook's save is the write: then every helper is followed.
-    const writeOffsets = sqlWrites || saveHook ? undefined : writeCallOffsets(sourceCode.text);
+    const writeOffsets = sqlWrites || saveHook ? undefined : writeCalls;
     const engine = new ReadThenWriteEngine({
       sourceCode,
       ignoredFields: new Set(context.options[0]?.ignoreFields ?? []),

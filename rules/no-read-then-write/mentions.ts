@@ -7,6 +7,8 @@ import { INSTANCE_SAVE_HOOKS, LIBRARY_READS_WRITES } from '../../src/knowledge/o
 import { BUILDER_READ_WORDS } from './read-site.js';
 import { MONGOOSE_UPDATES, WRITE_SITE_METHODS } from './write-site.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
+import type { TokenLike } from '../../analysis/source/string-text.js';
+import { GAP, inComment, matchesInCode } from './write-candidates.js';
 
 const libraries = Object.values(LIBRARY_READS_WRITES).filter((entry) => entry.library !== 'sql');
 const anyOf = (words: Iterable<string>): RegExp => wordPattern(words, 'i');
@@ -22,29 +24,25 @@ const HOOK_WORDS = anyOf([...INSTANCE_SAVE_HOOKS.decorators, ...INSTANCE_SAVE_HO
 /** An import of a project module: a read may sit in a helper there (`await loadDocument(id)`). */
 const PROJECT_IMPORT = /\bfrom\s*['"](?:\.|@\/|~|#)|\brequire\(\s*['"]\./;
 
+/** The global forms the raw-text tests below iterate. */
+const global = (pattern: RegExp): RegExp => new RegExp(pattern.source, `${pattern.flags}g`);
+const WRITE_WORDS_G = global(WRITE_WORDS);
+const READ_WORDS_G = global(READ_WORDS);
+const HOOK_WORDS_G = global(HOOK_WORDS);
+const PROJECT_IMPORT_G = global(PROJECT_IMPORT);
+/** The import with a comment in a gap (`from /* … *\/ './x'`): blanked out, the comment is a space. */
+const PROJECT_IMPORT_AROUND_COMMENTS = new RegExp(String.raw`\bfrom${GAP}['"](?:\.|@\/|~|#)|\brequire\(${GAP}['"]\.`, 'g');
+
 /**
  * A call of a write method (`.save(`, `?.update(`, `['upsert'](`): `writeSiteOf` decides by the
  * method's name, so a file whose code names none after a `.` or in brackets holds no such write.
  * `.set(…)` is a write only below an `update`/`updateTable` link, which this finds. Comments may
  * sit between the dot and the name (the raw text is searched too).
  */
-const WRITE_CALL_SOURCE = `(?:\\.|\\[)(?:\\s|/\\*[\\s\\S]*?\\*/|//[^\\n]*)*['"\`]?(?:${[
-  ...WRITE_SITE_METHODS,
-  ...MONGOOSE_UPDATES,
-  'updateTable',
-]
+const WRITE_CALL_SOURCE = `(?:\\.|\\[)${GAP}['"\`]?(?:${[...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, 'updateTable']
   .filter((name) => name !== 'set')
   .join('|')})(?![\\w$])`;
-const WRITE_CALL = new RegExp(WRITE_CALL_SOURCE);
 const WRITE_CALLS = new RegExp(WRITE_CALL_SOURCE, 'g');
-
-/**
- * Whether the file can hold a write a finding is made at: a write method called (`code`, its
- * comment-free text), SQL UPDATE in its strings (`sqlWrites`), or a save hook (whose save is the write).
- */
-export function mentionsWrite(code: string, sqlWrites: boolean, saveHook?: boolean): boolean {
-  return sqlWrites || WRITE_CALL.test(code) || (saveHook ?? mentionsSaveHook(code));
-}
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds
@@ -71,4 +69,33 @@ export function writeCallOffsets(text: string): number[] {
 /** Whether `text` mentions both a write and a read `no-read-then-write` could recognise (maybe in a project module), or a save hook. */
 export function mentionsReadAndWrite(text: string): boolean {
   return (WRITE_WORDS.test(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || mentionsSaveHook(text);
+}
+
+/** Whether the code names a project module, when only a comment in a gap could make it (`code`: the comment-free text). */
+function importsProjectModule(text: string, comments: readonly TokenLike[], code: () => string): boolean {
+  if (matchesInCode(PROJECT_IMPORT_G, text, comments)) return true;
+  return comments.length > 0 && matchesInCode(PROJECT_IMPORT_AROUND_COMMENTS, text, comments) && PROJECT_IMPORT.test(code());
+}
+
+/**
+ * `mentionsReadAndWrite` of the file's code (`text` with its `comments` blanked out, which `code`
+ * builds), answered on the raw text: a word counts where it does not start in a comment. The
+ * comment-free text is built only for an import with a comment inside it.
+ */
+export function mentionsReadAndWriteInCode(text: string, comments: readonly TokenLike[], code: () => string): boolean {
+  return (
+    (matchesInCode(WRITE_WORDS_G, text, comments) &&
+      (matchesInCode(READ_WORDS_G, text, comments) || importsProjectModule(text, comments, code))) ||
+    mentionsSaveHookInCode(text, comments)
+  );
+}
+
+/** `mentionsSaveHook` of the file's code, answered on the raw text. */
+export function mentionsSaveHookInCode(text: string, comments: readonly TokenLike[]): boolean {
+  return matchesInCode(HOOK_WORDS_G, text, comments);
+}
+
+/** Whether a write method is called in the file's code, given where the raw text names one (`writeCallOffsets`). */
+export function callsWriteInCode(writeCalls: readonly number[], comments: readonly TokenLike[]): boolean {
+  return writeCalls.some((at) => !inComment(comments, at));
 }

@@ -2,11 +2,11 @@
 // engine's findings as `read line → write line: fields`, so each case asserts what the engine
 // found (read site, write site, fields, the `x ± n` shape, the bound check) without the rule's
 // messages in the way.
-import * as tsParser from '@typescript-eslint/parser';
 import type { TSESLint } from '@typescript-eslint/utils';
-import { Linter, type Rule } from 'eslint';
+import type { Rule } from 'eslint';
 import { describe, expect, test } from 'vitest';
 import { ReadThenWriteEngine, type ReadThenWriteFinding } from '../../../rules/no-read-then-write/taint-engine.js';
+import { lintWithProbe } from './probe-lint.js';
 
 function findingsIn(code: string, ignoredFields: string[] = []): ReadThenWriteFinding[] {
   const found: ReadThenWriteFinding[] = [];
@@ -26,20 +26,7 @@ function findingsIn(code: string, ignoredFields: string[] = []): ReadThenWriteFi
       };
     },
   };
-  const linter = new Linter({ configType: 'flat' });
-  const messages = linter.verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        plugins: { probe: { rules: { engine: probe } } },
-        languageOptions: { parser: tsParser as unknown as Linter.Parser, ecmaVersion: 'latest', sourceType: 'module' },
-        rules: { 'probe/engine': 'error' },
-      },
-    ],
-    'service.ts',
-  );
-  expect(messages.filter((m) => m.fatal)).toEqual([]);
+  lintWithProbe(code, probe);
   return found;
 }
 

@@ -5,7 +5,13 @@ import { parseForESLint } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, test } from 'vitest';
 import { mayWriteAfter } from '../../../rules/no-read-then-write/helper-reads.js';
-import { mentionsReadAndWrite, mentionsWrite, mentionsWriteWord, writeCallOffsets } from '../../../rules/no-read-then-write/mentions.js';
+import {
+  callsWriteInCode,
+  mentionsReadAndWrite,
+  mentionsSaveHook,
+  mentionsWriteWord,
+  writeCallOffsets,
+} from '../../../rules/no-read-then-write/mentions.js';
 
 /** The file's calls of `name`, with parents set. */
 function callsOf(text: string, name: string): TSESTree.CallExpression[] {
@@ -29,15 +35,16 @@ describe('where a file names its writes', () => {
   test('a write method after a dot or in brackets, also with a comment in between', () => {
     const text = "a.save();\nb?.update(x);\nc['upsert'](y);\nd. /* why */ findOneAndUpdate();\ne.\n// later\n  replaceOne();\n";
     expect(writeCallOffsets(text)).toEqual([1, 12, 25, 41, 74]);
-    expect(mentionsWrite(text, false)).toBe(true);
+    expect(callsWriteInCode(writeCallOffsets(text), [])).toBe(true);
+    // The call that starts in a comment (`// d.save()`) is not in the code.
+    expect(callsWriteInCode(writeCallOffsets('// d.save()\nx();'), [{ type: 'Line', range: [0, 11] }])).toBe(false);
   });
 
   test('names that only contain a write word, and Map.set, are no write', () => {
     const code = 'const lastUpdated = row.updatedAt;\ncache.set(key, lastUpdated);\nonUpdate();\n';
     expect(writeCallOffsets(code)).toEqual([]);
-    expect(mentionsWrite(code, false)).toBe(false);
-    expect(mentionsWrite(code, true)).toBe(true);
-    expect(mentionsWrite('@BeforeUpdate()\nstatic touch(doc) {}', false)).toBe(true);
+    expect(mentionsSaveHook(code)).toBe(false);
+    expect(mentionsSaveHook('@BeforeUpdate()\nstatic touch(doc) {}')).toBe(true);
   });
 });
 
