@@ -8,8 +8,9 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
 import { nodeAt } from '../../analysis/ast/node-at.js';
+import { calleeName } from '../../analysis/ast/callee-name.js';
 import { isValueWrapper, unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { isCodeAt, isQuote, skipSpace, startsWord } from './schema-write-forms.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 
@@ -41,12 +42,6 @@ function callOfName(node: TSESTree.Node): TSESTree.CallExpression | undefined {
     current = parent;
   const call = current.parent;
   return call?.type === 'CallExpression' && call.callee === current ? call : undefined;
-}
-
-/** The name a call is known by: its callee's identifier, or the property of a member callee (`a.b['name']`). */
-export function calleeName(call: TSESTree.CallExpression): string | undefined {
-  const callee = unwrapExpression(call.callee);
-  return callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
 }
 
 /**

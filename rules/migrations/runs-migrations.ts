@@ -7,8 +7,7 @@
 // for migrations imported.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../utils/create-rule.js';
-import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { calleeName } from '../../analysis/ast/callee-name.js';
 import {
   MIGRATE_LOCK_FUNCTIONS,
   MIGRATION_MODULE_SPECIFIER,
@@ -36,12 +35,6 @@ function namesMigrationsFolder({ node, text }: { node: TSESTree.Node; text: stri
   if (text.includes('/') || text.includes('\\')) return MIGRATIONS_PATH.test(text);
   const parent = node.parent;
   return MIGRATIONS_NAME.test(text) && parent?.type === 'CallExpression' && PATH_JOINERS.has(calleeName(parent) ?? '');
-}
-
-/** The name a call's callee ends in (`migrate` of `migrate()`, `runMigrations` of `db.runMigrations()`). */
-function calleeName(call: TSESTree.CallExpression): string | undefined {
-  const callee = unwrapExpression(call.callee);
-  return callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
 }
 
 /** Whether the entrypoint file runs schema migrations (see above). replica-guard's `runMigrations` is a runner by its name. */
