@@ -11,30 +11,31 @@ import { calleeName } from '../../analysis/ast/callee-name.js';
 import {
   MIGRATE_LOCK_FUNCTIONS,
   MIGRATION_MODULE_SPECIFIER,
+  MIGRATOR_CLI_COMMAND,
+  SCHEMA_DDL,
   mayNameMigrationRun,
   namesMigrationRunner,
   prismaSchemaCommand,
 } from '../../src/knowledge/migrators.js';
+import { isMigrationFolderName } from '../../src/knowledge/file-conventions.js';
 import { migratorRuns } from './self-locking.js';
 
 /** An advisory lock taken in SQL (`pg_advisory_lock(…)`): the file serialises something, a migration run by its own account. */
 export const LOCK_SQL = new RegExp(`\\b(?:${MIGRATE_LOCK_FUNCTIONS.join('|')})\\s*\\(`, 'i');
-/** A migration command of a migrator's CLI (`knex migrate:latest`, `sequelize db:migrate`, `typeorm migration:run`, `migrate up`). */
-const MIGRATE_COMMAND = /\b(?:db:migrate|migrate:[a-z]+|migration:run|migrate\s+(?:up|latest|deploy|dev|reset))\b/i;
-
-/** Schema DDL in a string: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
-const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|schema|type|extension|view|sequence|column)\b/i;
-/** A path with a folder or file named for migrations (`'./db/migrations'`, `'../migrations/*.sql'`). */
-const MIGRATIONS_PATH = /(?:^|[\\/])[\w.-]*migrations?(?:[\\/]|$)/i;
-/** A folder name alone, joined into a path (`path.join(__dirname, 'migrations')`): a table called `migrations` is not one. */
-const MIGRATIONS_NAME = /^[\w.-]*migrations?$/i;
 const PATH_JOINERS: ReadonlySet<string> = new Set(['join', 'resolve']);
 
 /** Whether a string names where migrations are kept: a path holding such a folder, or that folder's name joined into a path. */
 function namesMigrationsFolder({ node, text }: { node: TSESTree.Node; text: string }): boolean {
-  if (text.includes('/') || text.includes('\\')) return MIGRATIONS_PATH.test(text);
+  // A path (`'./db/migrations'`, `'../migrations/001.sql'`), or a folder's name joined into one
+  // (`path.join(__dirname, 'migrations')`): a table called `migrations` is neither.
+  if (text.includes('/') || text.includes('\\')) {
+    const segments = text.split(/[\\/]/);
+    // A file at the end (`001_init.sql`, `migration-report.json`) is not a folder.
+    if (segments.at(-1)?.includes('.')) segments.pop();
+    return segments.some(isMigrationFolderName);
+  }
   const parent = node.parent;
-  return MIGRATIONS_NAME.test(text) && parent?.type === 'CallExpression' && PATH_JOINERS.has(calleeName(parent) ?? '');
+  return isMigrationFolderName(text) && parent?.type === 'CallExpression' && PATH_JOINERS.has(calleeName(parent) ?? '');
 }
 
 /** Whether the entrypoint file runs schema migrations (see above). replica-guard's `runMigrations` is a runner by its name. */
@@ -47,7 +48,7 @@ export function runsMigrations(
   const evidence = (string: { node: TSESTree.Node; text: string }): boolean =>
     SCHEMA_DDL.test(string.text) ||
     LOCK_SQL.test(string.text) ||
-    MIGRATE_COMMAND.test(string.text) ||
+    MIGRATOR_CLI_COMMAND.test(string.text) ||
     prismaSchemaCommand(string.text) !== undefined ||
     namesMigrationsFolder(string);
   if (strings.some(evidence)) return true;

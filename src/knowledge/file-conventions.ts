@@ -23,9 +23,12 @@ export function isTestFilePath(path: string): boolean {
   return TEST_FILE.test(name) || SETUP_FILE.test(name) || segments.some((segment) => TEST_FOLDERS.has(segment));
 }
 
+/** Whether a folder called `name` holds migrations: `migrations`, `db-migrations`, `code-migrations`, `dbMigrations`. */
+export const isMigrationFolderName = (name: string): boolean => /migration/i.test(name);
+
 /** Whether `path` (relative to the project, `/`-separated) lies in a folder named for migrations. */
 export function isInMigrationFolder(path: string): boolean {
   const segments = path.split('/');
   segments.pop();
-  return segments.some((segment) => /migration/i.test(segment));
+  return segments.some(isMigrationFolderName);
 }

@@ -159,6 +159,12 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   '**/scripts/migrate*.{js,cjs,mjs,ts,cts,mts}',
 ];
 
+/** A migration command of a migrator's CLI (`knex migrate:latest`, `sequelize db:migrate`, `typeorm migration:run`, `migrate up`). */
+export const MIGRATOR_CLI_COMMAND = /\b(?:db:migrate|migrate:[a-z]+|migration:run|migrate\s+(?:up|latest|deploy|dev|reset))\b/i;
+
+/** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
+export const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|schema|type|extension|view|sequence|column)\b/i;
+
 /** package.json scripts that migrate (`migrate`, `db:migrate`, `migrate:latest`, `migration:run`): the files they run are migrate entrypoints. */
 export const MIGRATE_SCRIPT_NAME = /(?:^|:)(?:db:)?migrat(?:e|ion|ions)(?:$|:)/i;
 

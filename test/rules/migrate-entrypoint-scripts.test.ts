@@ -46,6 +46,15 @@ ruleTester.run('migrate-entrypoint (scripts that migrate data, not schema)', rul
       ),
       filename: 'scripts/migrate-sessions.ts',
     },
+    // a file named for migrations at the end of a path is a file, not a migrations folder
+    {
+      code: lines(
+        "import { writeFileSync } from 'node:fs';",
+        'const users = await loadUsers(process.env.DATABASE_URL);',
+        "writeFileSync('reports/migration-report.json', JSON.stringify(users));",
+      ),
+      filename: 'scripts/migrate-report.ts',
+    },
   ],
   invalid: [
     // runs the SQL files of a migrations folder on the app's URL, with no lock
