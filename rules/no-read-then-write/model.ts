@@ -31,6 +31,11 @@ export interface ReadSite {
   savedByHook?: true;
   /** Model, table or entity name when it is visible. */
   model: string | null;
+  /**
+   * A list of rows (`findMany`): what counts is a row's field written back computed from itself
+   * (`balance: row.balance - take`), not a value derived from the rows into another field.
+   */
+  many?: true;
   /** The read locks its rows (`FOR UPDATE`, `lock:`, `.forUpdate()`): no lost update. */
   locked: boolean;
   /** Field changes made on the loaded entity (`entity.count++`), waiting for a `save`. */

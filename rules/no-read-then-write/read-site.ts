@@ -41,6 +41,7 @@ const PROMISE_CALLS: ReadonlySet<string | undefined> = new Set(PROMISE_PASS_THRO
 const ACCESSORS: ReadonlySet<string | undefined> = new Set(REPOSITORY_ACCESSORS);
 const SCOPES: ReadonlySet<string | undefined> = new Set(MODEL_SCOPES);
 const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
+const PRISMA_LIST_READS = new Set(LIBRARY_READS_WRITES.prisma.listReads);
 const SINGLE_LIBRARY_READ_NAMES = Object.keys(SINGLE_LIBRARY_READS);
 const TYPEORM_BUILDER_READS = new Set(['getOne', 'getOneOrFail', 'getRawOne', 'getMany', 'getRawMany']);
 
@@ -49,6 +50,7 @@ export const BUILDER_READ_WORDS: readonly string[] = [
   ...TYPEORM_BUILDER_READS,
   ...SINGLE_LIBRARY_READ_NAMES,
   ...PRISMA_READS,
+  ...PRISMA_LIST_READS,
   'selectFrom',
   'select',
   'selectDistinct',
@@ -186,6 +188,8 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
     return last === 'findFirst' ? site(['drizzle'], call, model, locked) : null;
   }
   if (PRISMA_READS.has(last) && rootExpr.type === 'MemberExpression' && accessors.length === 0) return site(['prisma'], call, model, false);
+  if (PRISMA_LIST_READS.has(last) && rootExpr.type === 'MemberExpression' && accessors.length === 0)
+    return { ...site(['prisma'], call, model, false), many: true };
   const library = last === undefined ? undefined : SINGLE_LIBRARY_READS[last];
   if (library === 'typeorm') return site(['typeorm'], call, nameOf(call.arguments[0]) ?? model, hasLockOption(call));
   if (library) return site([library], call, model, library !== 'mongoose' && hasLockOption(call));

@@ -187,7 +187,11 @@ export class ReadThenWriteEngine {
     const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
     const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
     const ignored = this.options.ignoredFields;
-    const kept = changes.filter(({ read, change }) => sameModel(read) && (change.field === null || !ignored.has(change.field)));
+    const selfReferential = (read: ReadSite, change: FieldChange): boolean =>
+      !read.many || change.readField === undefined || change.readField === change.field;
+    const kept = changes.filter(
+      ({ read, change }) => sameModel(read) && selfReferential(read, change) && (change.field === null || !ignored.has(change.field)),
+    );
     const first = kept[0];
     if (!first) return;
     // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.

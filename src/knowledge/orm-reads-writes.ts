@@ -10,6 +10,8 @@ export interface LibraryReadsWrites {
   modules: readonly string[];
   /** Methods that read one row (or a few) into JavaScript. */
   reads: readonly string[];
+  /** Methods that read a list of rows (`findMany`): a row of it is read when the list is iterated. */
+  listReads?: readonly string[];
   /** Methods that write values back. */
   writes: readonly string[];
   /** Methods that change a value in the database (never a lost update). */
@@ -34,6 +36,7 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     library: 'prisma',
     modules: ['@prisma/client'],
     reads: ['findUnique', 'findFirst', 'findUniqueOrThrow', 'findFirstOrThrow'],
+    listReads: ['findMany'],
     writes: ['update', 'updateMany', 'upsert'],
     atomicMethods: [],
     lockingMethods: [],
