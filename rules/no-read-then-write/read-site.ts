@@ -8,6 +8,7 @@ import {
   QUERY_RUNNERS,
   REPOSITORY_ACCESSORS,
   ROW_LOCK_STRENGTHS,
+  SINGLE_LIBRARY_LIST_READS,
   SINGLE_LIBRARY_READS,
   type DataLibrary,
 } from '../../src/knowledge/orm-reads-writes.js';
@@ -51,6 +52,7 @@ export const BUILDER_READ_WORDS: readonly string[] = [
   ...SINGLE_LIBRARY_READ_NAMES,
   ...PRISMA_READS,
   ...PRISMA_LIST_READS,
+  ...Object.keys(SINGLE_LIBRARY_LIST_READS),
   'selectFrom',
   'select',
   'selectDistinct',
@@ -193,6 +195,8 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   const library = last === undefined ? undefined : SINGLE_LIBRARY_READS[last];
   if (library === 'typeorm') return site(['typeorm'], call, nameOf(call.arguments[0]) ?? model, hasLockOption(call));
   if (library) return site([library], call, model, library !== 'mongoose' && hasLockOption(call));
+  const listLibrary = last === undefined ? undefined : SINGLE_LIBRARY_LIST_READS[last];
+  if (listLibrary) return { ...site([listLibrary], call, model, hasLockOption(call)), many: true };
   if (last === 'findOne') {
     const mongooseRunner = links.length > meaningful.length;
     if (mongooseRunner) return site(['mongoose'], call, model, false);

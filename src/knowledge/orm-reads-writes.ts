@@ -46,6 +46,7 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     library: 'typeorm',
     modules: ['typeorm', '@nestjs/typeorm'],
     reads: ['findOne', 'findOneBy', 'findOneOrFail', 'findOneByOrFail', 'getOne', 'getOneOrFail', 'getRawOne'],
+    listReads: ['findBy'],
     writes: ['save', 'update'],
     atomicMethods: ['increment', 'decrement'],
     lockingMethods: ['setLock'],
@@ -56,6 +57,7 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     library: 'sequelize',
     modules: ['sequelize', 'sequelize-typescript', '@sequelize/core', '@nestjs/sequelize'],
     reads: ['findByPk', 'findOne'],
+    listReads: ['findAll'],
     writes: ['save', 'update'],
     atomicMethods: ['increment', 'decrement'],
     lockingMethods: [],
@@ -170,6 +172,16 @@ export const SINGLE_LIBRARY_READS: Readonly<Record<string, DataLibrary>> = {
   findById: 'mongoose',
   findByPk: 'sequelize',
 };
+
+/**
+ * List reads told by their name alone (`findAll` is Sequelize's, `findBy` TypeORM's), from the
+ * entries' `listReads`; Prisma's `findMany` is told by its receiver (`prisma.order.findMany`).
+ */
+export const SINGLE_LIBRARY_LIST_READS: Readonly<Record<string, DataLibrary>> = Object.fromEntries(
+  Object.values(LIBRARY_READS_WRITES)
+    .filter((entry) => entry.library !== 'prisma')
+    .flatMap((entry) => (entry.listReads ?? []).map((method) => [method, entry.library])),
+);
 
 /**
  * Model lifecycle hooks that run while an instance is being saved: a field changed from its own

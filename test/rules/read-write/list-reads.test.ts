@@ -1,4 +1,5 @@
-// no-read-then-write on a list of rows read with Prisma's `findMany` and written back row by row:
+// no-read-then-write on a list of rows (Prisma's `findMany`, TypeORM's `findBy`, Sequelize's
+// `findAll`) written back row by row:
 // a row's field written with a value computed from that same field is a lost update, whether the
 // write is awaited in the loop, pushed for `$transaction([...])` later, or made in a callback over
 // the list. A value derived into another field (a backfill, a rank, a total) loses nothing.
@@ -60,6 +61,24 @@ ruleTester.run('no-read-then-write (list reads)', noReadThenWrite, {
       '  }',
       '}',
     ),
+    // Sequelize: a row updated with a value built from other fields
+    lines(
+      "const { Model } = require('sequelize');",
+      'class Seat extends Model {}',
+      'async function label(showId) {',
+      '  const seats = await Seat.findAll({ where: { showId } });',
+      '  for (const seat of seats) await seat.update({ label: seat.row + seat.number });',
+      '}',
+    ),
+    // an array's own `find` is no read
+    lines(
+      header,
+      'export async function pick(ids: string[], delta: number) {',
+      '  const wallets = [{ id: ids[0], credits: 0 }];',
+      '  const wallet = wallets.find((w) => w.id === ids[0]);',
+      '  await prisma.wallet.update({ where: { id: ids[0] }, data: { credits: wallet!.credits + delta } });',
+      '}',
+    ),
   ],
   invalid: [
     // the new value in a local, the write awaited in the loop
@@ -104,6 +123,40 @@ ruleTester.run('no-read-then-write (list reads)', noReadThenWrite, {
         '}',
       ),
       errors: [{ messageId: 'prisma', line: 5, column: 50 }],
+      output: null,
+    },
+    // TypeORM: rows changed in the loop, saved together
+    {
+      code: lines(
+        "import { Repository } from 'typeorm';",
+        'export class StockService {',
+        '  constructor(private readonly stock: Repository<Stock>) {}',
+        '  async consume(sku: string, n: number) {',
+        '    const rows = await this.stock.findBy({ sku });',
+        '    for (const row of rows) {',
+        '      row.onHand = row.onHand - n;',
+        '    }',
+        '    await this.stock.save(rows);',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'typeorm', line: 9, column: 22 }],
+      output: null,
+    },
+    // Sequelize: each instance changed and saved
+    {
+      code: lines(
+        "const { Model } = require('sequelize');",
+        'class Seat extends Model {}',
+        'async function release(showId, n) {',
+        '  const seats = await Seat.findAll({ where: { showId } });',
+        '  for (const seat of seats) {',
+        '    seat.free += n;',
+        '    await seat.save();',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'sequelize', line: 7, column: 16 }],
       output: null,
     },
   ],
