@@ -24,6 +24,8 @@ import { descendants } from '../analysis/sql/descendants.js';
 import { mayMentionClaimVocabulary, namesClaimVocabulary } from './require-atomic-claim/mentions.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from '../analysis/sql/enclosing-function.js';
+import { createsTheRowWhenAbsent, scopedToCaller, scopedToJob } from './require-atomic-claim/not-a-claim.js';
+import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 
 export type RequireAtomicClaimMessageIds = 'nonAtomicClaim';
 
@@ -182,10 +184,18 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       for (const node of [region.region, ...descendants(region.region, sourceCode.visitorKeys)]) {
         if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < region.after) continue;
         const update = rowUpdateOf(node, sourceCode, vocabulary);
-        if (!update || !mentionsAny(node, region.names, sourceCode.visitorKeys)) continue;
+        if (!update?.changesState || !mentionsAny(node, region.names, sourceCode.visitorKeys)) continue;
         if (!(update.conditional && update.countChecked)) return update;
       }
       return undefined;
+    }
+
+    const isGuard = guardLookup(context);
+    /** Reads and updates that are not a claim of pending work (rules/require-atomic-claim/not-a-claim.ts, held-under-guard.ts). */
+    function notAClaim(read: PendingRead, region: WorkRegion, scope: TSESTree.Node): boolean {
+      if (region.loop === undefined && createsTheRowWhenAbsent(read, scope, context)) return true;
+      if (scopedToCaller(read, context) || scopedToJob(read, context)) return true;
+      return heldUnderGuard(read.node, { context, vocabulary }, isGuard);
     }
 
     return {
@@ -197,7 +207,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           const scope = fn ? fn.body : sourceCode.ast;
           for (const region of workRegions(read, scope)) {
             const update = unsafeUpdateIn(region);
-            if (!update) continue;
+            if (!update || notAClaim(read, region, scope)) continue;
             report({
               messageId: 'nonAtomicClaim',
               data: { column: read.statusColumn ?? 'status' },
