@@ -335,6 +335,13 @@ function writesClaimState(chain: readonly ChainLink[], vocabulary: ClaimVocabula
   });
 }
 
+/** Whether `node` mentions one of `names` (the acted-on row's bindings). */
+export function mentionsAny(node: Node, names: readonly string[], keys: Parameters<typeof descendants>[1]): boolean {
+  if (names.length === 0) return false;
+  for (const n of [node, ...descendants(node, keys)]) if (n.type === 'Identifier' && names.includes(n.name)) return true;
+  return false;
+}
+
 /** Whether a call's result is used (assigned and read, tested, returned) rather than discarded. */
 export function isResultUsed(node: Node, sourceCode: SourceCode): boolean {
   const current = wrappingExpression(node);

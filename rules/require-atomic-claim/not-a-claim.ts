@@ -20,7 +20,8 @@ import { moduleSpecifiers } from '../../analysis/imports/imported-references.js'
 import { QUEUES } from '../../src/knowledge/queues.js';
 import { CREATE_METHODS, CRITERIA_FIRST_METHODS, FILTER_METHOD, parseSql } from '../../src/knowledge/sql.js';
 import { identifierName, isPunctuation, isWord, type SqlToken } from '../../src/knowledge/sql-tokens.js';
-import { filterContexts, keyName, type PendingRead } from './claim-shapes.js';
+import { filterContexts, keyName, mentionsAny, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
+import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
 
 type Node = TSESTree.Node;
 
@@ -182,4 +183,31 @@ export function createsTheRowWhenAbsent(read: PendingRead, scope: Node, context:
     if (inserts.some((s) => insertTarget(s.tokens) === table)) return true;
   }
   return false;
+}
+
+/** Where the rows a read returns are acted on (the rule's work region). */
+export interface ActedOn {
+  region: Node;
+  /** Names the acted-on row is bound to inside the region. */
+  names: string[];
+  loop: Node | undefined;
+  /** Updates only count after this offset. */
+  after: number;
+}
+
+/** The file's check: whether a read and the update of a row it returned are not a claim of pending work. */
+export function notAClaimCheck(
+  context: DetectContext,
+  vocabulary: ClaimVocabulary,
+): (read: PendingRead, region: ActedOn, scope: Node, update: Node) => boolean {
+  const isGuard = guardLookup(context);
+  const question = { context, vocabulary };
+  const keys = context.sourceCode.visitorKeys;
+  return (read, region, scope, update) => {
+    if (region.loop === undefined && createsTheRowWhenAbsent(read, scope, context)) return true;
+    if (scopedToCaller(read, context) || scopedToJob(read, context)) return true;
+    const mentionsRow = (call: Node): boolean => mentionsAny(call, region.names, keys);
+    if (claimedBefore(region.region, region.after, update, mentionsRow, question, isGuard)) return true;
+    return heldUnderGuard(read.node, question, isGuard);
+  };
 }

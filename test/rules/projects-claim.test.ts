@@ -8,8 +8,13 @@ import { lintProjectFile } from './lint-project.js';
 
 describe('require-atomic-claim across files', () => {
   test('a read under a lease or a claim taken in another module is quiet; the one after a helper that takes no lock is reported', async () => {
+    // sweeps.ts: expireTrials runs inside a helper that wraps runExclusive (lib/lease.ts),
+    // Reminders.sendDue begins with an injected service's claimOnce (lib/turns.ts), runPending
+    // claims each row with a conditional updateMany in lib/job-store.ts before marking it; the
+    // helpers closeAbandoned and retryFailed call first take no lock and claim nothing.
     expect(await lintProjectFile('claim-guard-in-helper', 'src/sweeps.ts', ['require-atomic-claim'])).toEqual([
-      'replica-guard/require-atomic-claim src/sweeps.ts:38:35 nonAtomicClaim',
+      'replica-guard/require-atomic-claim src/sweeps.ts:40:35 nonAtomicClaim',
+      'replica-guard/require-atomic-claim src/sweeps.ts:59:33 nonAtomicClaim',
     ]);
   });
 });

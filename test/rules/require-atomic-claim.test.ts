@@ -29,6 +29,15 @@ function claim(code: string, needle: string, column = 'status', after?: string) 
 /** Wraps a worker body in an async function. */
 const worker = (...body: string[]) => lines('export async function relay() {', ...body.map((l) => `  ${l}`), '}');
 
+/** A checked conditional transition of the row (`job`), in a loop body. */
+const PG_CLAIM = [
+  "  const { rowCount } = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
+  '  if (rowCount === 0) continue;',
+];
+
+/** The same transition with its row count thrown away. */
+const PG_UNCHECKED = "  await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);";
+
 const PG_READ = 'const { rows } = await pool.query("SELECT * FROM jobs WHERE status = \'pending\' LIMIT 10");';
 
 ruleTester.run('require-atomic-claim', rule, {
@@ -78,14 +87,7 @@ ruleTester.run('require-atomic-claim', rule, {
       ),
     ),
     // a conditional transition whose row count decides
-    worker(
-      PG_READ,
-      'for (const job of rows) {',
-      "  const { rowCount } = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
-      '  if (rowCount === 0) continue;',
-      '  await send(job);',
-      '}',
-    ),
+    worker(PG_READ, 'for (const job of rows) {', ...PG_CLAIM, '  await send(job);', '}'),
     worker(
       PG_READ,
       'for (const job of rows) {',
@@ -252,16 +254,7 @@ ruleTester.run('require-atomic-claim', rule, {
       'sentAt',
     ),
     // a conditional transition whose row count is ignored is not a claim
-    claim(
-      worker(
-        PG_READ,
-        'for (const job of rows) {',
-        "  await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
-        '  await send(job);',
-        '}',
-      ),
-      'SELECT',
-    ),
+    claim(worker(PG_READ, 'for (const job of rows) {', PG_UNCHECKED, '  await send(job);', '}'), 'SELECT'),
     claim(
       worker(
         PG_READ,
@@ -571,6 +564,8 @@ ruleTester.run('require-atomic-claim', rule, {
 });
 
 // What looks like a claim but is not one, and the near misses that still are.
+const PRISMA_READ = "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });";
+const PRISMA_DONE = "await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });";
 const fn = (signature: string, ...body: string[]) => lines(`export async function ${signature} {`, ...body.map((l) => `  ${l}`), '}');
 
 ruleTester.run('require-atomic-claim: not a claim', rule, {
@@ -666,7 +661,7 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
     ),
     // … a compare-and-set on the row itself
     worker(
-      "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
+      PRISMA_READ,
       'for (const job of jobs) {',
       "  const { count } = await prisma.job.updateMany({ where: { id: job.id, version: job.version }, data: { status: 'RUNNING', version: { increment: 1 } } });",
       '  if (count === 0) continue;',
@@ -680,11 +675,31 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
       "  await prisma.action.update({ where: { pk: action.pk, status: 'executing' }, data: { status: 'failed' } });",
       '}',
     ),
+    // … each row claimed by a checked conditional transition, or a per-row guard, before it is marked
+    worker(
+      PG_READ,
+      'for (const job of rows) {',
+      ...PG_CLAIM,
+      '  await send(job);',
+      '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+      '}',
+    ),
+    lines(
+      "import { claimOnce } from 'replica-guard';",
+      worker(
+        PRISMA_READ,
+        'for (const job of jobs) {',
+        '  if (!(await claimOnce(`job:${job.id}`, 60_000))) continue;',
+        '  await send(job);',
+        `  ${PRISMA_DONE}`,
+        '}',
+      ),
+    ),
     // … a Redis SET NX, a transaction advisory lock, a replica-guard lease around the work
     worker(
       "if ((await redis.set('lock:sweep', token, 'PX', 30000, 'NX')) !== 'OK') return;",
-      "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
-      "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+      PRISMA_READ,
+      `for (const job of jobs) ${PRISMA_DONE}`,
     ),
     worker(
       'await knex.transaction(async (trx) => {',
@@ -730,7 +745,7 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
     // a computed value written into the state column is still a transition
     claim(
       worker(
-        "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
+        PRISMA_READ,
         'for (const job of jobs) {',
         '  const next = await run(job);',
         '  await prisma.job.update({ where: { id: job.id }, data: { status: next } });',
@@ -742,7 +757,7 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
     claim(
       worker(
         "const jobs = await prisma.job.findMany({ where: { userId: SYSTEM_USER, status: 'PENDING' } });",
-        "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+        `for (const job of jobs) ${PRISMA_DONE}`,
       ),
       'findMany',
     ),
@@ -781,12 +796,39 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
       ),
       'where',
     ),
+    // a conditional transition whose count is ignored claims nothing for the update after it
+    claim(
+      worker(
+        PG_READ,
+        'for (const job of rows) {',
+        PG_UNCHECKED,
+        '  await send(job);',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '}',
+      ),
+      'SELECT',
+    ),
+    // a per-row guard on another key does not claim the row
+    claim(
+      lines(
+        "import { claimOnce } from 'replica-guard';",
+        worker(
+          PRISMA_READ,
+          'for (const job of jobs) {',
+          "  if (!(await claimOnce('digest', 60_000))) continue;",
+          '  await send(job);',
+          `  ${PRISMA_DONE}`,
+          '}',
+        ),
+      ),
+      'findMany',
+    ),
     // a lock taken after the read does not cover it
     claim(
       worker(
-        "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
+        PRISMA_READ,
         "if ((await redis.set('lock:sweep', token, 'PX', 30000, 'NX')) !== 'OK') return;",
-        "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+        `for (const job of jobs) ${PRISMA_DONE}`,
       ),
       'findMany',
     ),
@@ -825,13 +867,7 @@ jsRuleTester.run('require-atomic-claim (JavaScript)', rule, {
       ),
       'SELECT',
     ),
-    claim(
-      worker(
-        "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
-        "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
-      ),
-      'findMany',
-    ),
+    claim(worker(PRISMA_READ, `for (const job of jobs) ${PRISMA_DONE}`), 'findMany'),
     claim(
       worker(
         "const rows = await knex('outbox').select('id', 'payload');",
