@@ -20,7 +20,7 @@ import { moduleSpecifiers } from '../../analysis/imports/imported-references.js'
 import { QUEUES } from '../../src/knowledge/queues.js';
 import { CREATE_METHODS, CRITERIA_FIRST_METHODS, FILTER_METHOD, parseSql } from '../../src/knowledge/sql.js';
 import { identifierName, isPunctuation, isWord, type SqlToken } from '../../src/knowledge/sql-tokens.js';
-import { filterContexts, keyName, mentionsAny, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
+import { filterContexts, keyName, mentionsAny, resultNames, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
 import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
 
 type Node = TSESTree.Node;
@@ -161,28 +161,86 @@ function insertTarget(tokens: readonly SqlToken[]): string | undefined {
   return name?.toLowerCase();
 }
 
-/** Find-or-create: the function also adds a row to the table it read one row from. */
+/** Which value of `test` means the read found nothing: `true` (`!row`, `row == null`), `false` (`row`, `row !== null`), or unknown. */
+function absentWhen(test: Node, decides: (node: Node) => boolean): boolean | undefined {
+  const t = unwrap(test);
+  if (t.type === 'UnaryExpression' && t.operator === '!') {
+    const inner = absentWhen(t.argument, decides);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (t.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(t.operator)) {
+    const nullish = (n: Node) => (n.type === 'Literal' && n.value === null) || (n.type === 'Identifier' && n.name === 'undefined');
+    const other = nullish(t.right) ? t.left : nullish(t.left) ? t.right : undefined;
+    return other && decides(other) ? t.operator.startsWith('=') : undefined;
+  }
+  return decides(t) && t.type !== 'LogicalExpression' && t.type !== 'BinaryExpression' ? false : undefined;
+}
+
+/** A statement that always leaves: `return`, `throw`, or a block ending with one. */
+function exits(statement: Node): boolean {
+  if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement') return true;
+  if (statement.type === 'BlockStatement') {
+    const last = statement.body[statement.body.length - 1];
+    return last !== undefined && exits(last);
+  }
+  return false;
+}
+
+/**
+ * Whether `call` runs only when the read found nothing: on the absent side of an `if`, `?:`, `&&`,
+ * `||` or `??` that tests the read's result (`if (!existing) create(…)`, `found ?? create(…)`,
+ * `else create(…)`), or after an `if (existing) return …;`.
+ */
+function onAbsentBranch(call: Node, read: PendingRead, scope: Node, context: DetectContext): boolean {
+  const names = resultNames(read.node);
+  const decides = (test: Node): boolean => contains(test, read.node) || mentionsAny(test, names, context.sourceCode.visitorKeys);
+  for (let node: Node | undefined = call; node && node !== scope; node = node.parent) {
+    const parent: Node | undefined = node.parent;
+    if (parent?.type === 'IfStatement' || parent?.type === 'ConditionalExpression') {
+      if (parent.test === node) continue;
+      const absent = absentWhen(parent.test, decides);
+      if (absent !== undefined) return parent.consequent === node ? absent : !absent;
+    }
+    if (parent?.type === 'LogicalExpression' && parent.right === node && decides(parent.left))
+      return parent.operator === '&&' ? absentWhen(parent.left, decides) === true : true;
+    if (parent?.type === 'BlockStatement' || parent?.type === 'Program') {
+      const before = (parent.body as Node[]).slice(0, (parent.body as Node[]).indexOf(node));
+      const leavesWhenFound = before.some(
+        (s) => s.type === 'IfStatement' && !s.alternate && exits(s.consequent) && absentWhen(s.test, decides) === false,
+      );
+      if (leavesWhenFound) return true;
+    }
+  }
+  return false;
+}
+
+/** Find-or-create: the function adds a row to the table it read one row from, on a branch decided by what it found. */
 export function createsTheRowWhenAbsent(read: PendingRead, scope: Node, context: DetectContext): boolean {
   const table = read.table?.toLowerCase();
   if (table === undefined) return false;
   for (const node of descendants(scope, context.sourceCode.visitorKeys)) {
-    if (node.type === 'CallExpression' && isOutermostCall(node)) {
-      const chain = methodChain(node);
-      if (chain.some((l) => l.name !== undefined && CREATE_METHODS.has(l.name))) {
-        const names = chain.flatMap((l) => {
-          const first = l.call.arguments[0];
-          return [receiverName(l.object), first?.type === 'Literal' && typeof first.value === 'string' ? first.value : undefined];
-        });
-        if (names.some((n) => n?.toLowerCase() === table)) return true;
-      }
-    }
     if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
-    const use = sqlSentBy(node, context.sourceCode, /insert/i);
-    if (use === 'absent' || !use) continue;
-    const inserts = parseSql(use.sql.text)?.statements.filter((s) => s.kind === 'insert') ?? [];
-    if (inserts.some((s) => insertTarget(s.tokens) === table)) return true;
+    if (createsIn(node, table, context) && onAbsentBranch(node, read, scope, context)) return true;
   }
   return false;
+}
+
+/** Whether a call adds a row to `table` (lower-cased): a create / insert / upsert chain, or SQL `INSERT INTO` it. */
+function createsIn(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, table: string, context: DetectContext): boolean {
+  if (node.type === 'CallExpression' && isOutermostCall(node)) {
+    const chain = methodChain(node);
+    if (chain.some((l) => l.name !== undefined && CREATE_METHODS.has(l.name))) {
+      const names = chain.flatMap((l) => {
+        const first = l.call.arguments[0];
+        return [receiverName(l.object), first?.type === 'Literal' && typeof first.value === 'string' ? first.value : undefined];
+      });
+      if (names.some((n) => n?.toLowerCase() === table)) return true;
+    }
+  }
+  const use = sqlSentBy(node, context.sourceCode, /insert/i);
+  if (use === 'absent' || !use) return false;
+  const inserts = parseSql(use.sql.text)?.statements.filter((s) => s.kind === 'insert') ?? [];
+  return inserts.some((s) => insertTarget(s.tokens) === table);
 }
 
 /** Where the rows a read returns are acted on (the rule's work region). */

@@ -832,6 +832,31 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
       ),
       'findMany',
     ),
+    // a create into the same table that does not depend on what the read found: the next occurrence of a picked job
+    claim(
+      fn(
+        'runNextDue()',
+        "const job = await prisma.job.findFirst({ where: { status: 'DUE' }, orderBy: { runAt: 'asc' } });",
+        'if (!job) return;',
+        'await execute(job);',
+        "await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+        "await prisma.job.create({ data: { kind: job.kind, runAt: nextRun(job), status: 'DUE' } });",
+      ),
+      'findFirst',
+    ),
+    // … nor one made when the row was found
+    claim(
+      fn(
+        'rollOver()',
+        "const period = await prisma.billingPeriod.findFirst({ where: { state: 'OPEN' } });",
+        'if (period) {',
+        "  await prisma.billingPeriod.update({ where: { id: period.id }, data: { state: 'CLOSED' } });",
+        "  await prisma.billingPeriod.create({ data: { state: 'OPEN', startsAt: period.endsAt } });",
+        '}',
+      ),
+      'findFirst',
+      'state',
+    ),
     // a create into another table is not find-or-create
     claim(
       fn(
