@@ -10,6 +10,7 @@ import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import {
   pendingReadOf,
+  mentionsAny,
   patternNames,
   resultNames,
   rootName,
@@ -24,6 +25,7 @@ import { descendants } from '../analysis/sql/descendants.js';
 import { mayMentionClaimVocabulary, namesClaimVocabulary } from './require-atomic-claim/mentions.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from '../analysis/sql/enclosing-function.js';
+import { notAClaimCheck, type ActedOn } from './require-atomic-claim/not-a-claim.js';
 
 export type RequireAtomicClaimMessageIds = 'nonAtomicClaim';
 
@@ -56,21 +58,6 @@ const UPDATE_WORDS = /pdate|PDATE|elete|ELETE|save|remove|destroy|del\(/;
  * another case is looked at, and turned away, by `collectCall`.
  */
 const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i]`;
-
-interface WorkRegion {
-  region: TSESTree.Node;
-  /** Names the acted-on row is bound to inside the region. */
-  names: string[];
-  loop: TSESTree.Node | undefined;
-  /** Updates only count after this offset. */
-  after: number;
-}
-
-function mentionsAny(node: TSESTree.Node, names: readonly string[], keys: Parameters<typeof descendants>[1]): boolean {
-  if (names.length === 0) return false;
-  for (const n of [node, ...descendants(node, keys)]) if (n.type === 'Identifier' && names.includes(n.name)) return true;
-  return false;
-}
 
 export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, RequireAtomicClaimOptions, RequireAtomicClaimFacts>({
   name: 'require-atomic-claim',
@@ -151,12 +138,12 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     };
 
     /** Where the rows a read returns are acted on: loop bodies over its result, or the rest of the function. */
-    function workRegions(read: PendingRead, scope: TSESTree.Node): WorkRegion[] {
+    function workRegions(read: PendingRead, scope: TSESTree.Node): ActedOn[] {
       const bound = resultNames(read.node);
       const iterates = (expression: TSESTree.Node): boolean =>
         (expression.range[0] <= read.node.range[0] && expression.range[1] >= read.node.range[1]) ||
         bound.includes(rootName(expression) ?? '\0');
-      const regions: WorkRegion[] = [];
+      const regions: ActedOn[] = [];
       for (const node of descendants(scope, sourceCode.visitorKeys)) {
         if (node.range[1] <= read.node.range[0]) continue;
         if (node.type === 'ForOfStatement' && iterates(node.right)) {
@@ -178,15 +165,17 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       return regions;
     }
 
-    function unsafeUpdateIn(region: WorkRegion): RowUpdate | undefined {
+    function unsafeUpdateIn(region: ActedOn): RowUpdate | undefined {
       for (const node of [region.region, ...descendants(region.region, sourceCode.visitorKeys)]) {
         if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < region.after) continue;
         const update = rowUpdateOf(node, sourceCode, vocabulary);
-        if (!update || !mentionsAny(node, region.names, sourceCode.visitorKeys)) continue;
+        if (!update?.changesState || !mentionsAny(node, region.names, sourceCode.visitorKeys)) continue;
         if (!(update.conditional && update.countChecked)) return update;
       }
       return undefined;
     }
+
+    const notAClaim = notAClaimCheck(context, vocabulary);
 
     return {
       [CANDIDATE_CALL]: collectCall,
@@ -197,7 +186,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           const scope = fn ? fn.body : sourceCode.ast;
           for (const region of workRegions(read, scope)) {
             const update = unsafeUpdateIn(region);
-            if (!update) continue;
+            if (!update || notAClaim(read, region, scope, update.node)) continue;
             report({
               messageId: 'nonAtomicClaim',
               data: { column: read.statusColumn ?? 'status' },

@@ -21,6 +21,7 @@ import {
   whereClause,
   WRITE_METHODS,
 } from '../../src/knowledge/sql.js';
+import { identifierName, type SqlToken } from '../../src/knowledge/sql-tokens.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
 import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -53,8 +54,16 @@ export interface RowUpdate {
   node: DatabaseCall;
   /** The update re-checks the state in its filter (`… AND status = 'pending'`). */
   conditional: boolean;
-  /** The update's result (row count) is used rather than discarded. */
+  /** The update's result (row count) is used rather than discarded, or the update throws when no row matches. */
   countChecked: boolean;
+  /**
+   * The write moves the row on: it deletes it, sets a status-like column (other than copying one
+   * the row already holds), stamps a column with a constant (`new Date()`, `true`, `'V2'`), or
+   * writes what cannot be seen (a spread, `save()`, raw SQL). A write of computed values only
+   * (`{ concurrencyLimit: newLimit }`) recomputes a derived field: the same whichever replica
+   * writes last.
+   */
+  changesState: boolean;
 }
 
 const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
@@ -62,7 +71,7 @@ const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
 const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
   vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
 
-function keyName(property: TSESTree.Property): string | undefined {
+export function keyName(property: TSESTree.Property): string | undefined {
   if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
   if (property.key.type === 'Literal' && typeof property.key.value === 'string') return property.key.value;
   return undefined;
@@ -80,7 +89,7 @@ function hasKey(node: Node | undefined, names: ReadonlySet<string>): boolean {
 }
 
 /** The nodes of a chain that are filters: filter-method arguments, `where:` option values, and criteria objects. */
-function filterContexts(
+export function filterContexts(
   chain: readonly ChainLink[],
   criteriaMethods: ReadonlySet<string>,
 ): Array<{ node: Node; literalIsColumn: boolean }> {
@@ -137,6 +146,33 @@ function statusNameIn(
   return undefined;
 }
 
+/**
+ * A primary-key column. A read of a queue-like table with no status filter that names its row by
+ * key (`where('id', '=', taskId)`) was handed the row by its caller: it picks nothing.
+ */
+const PRIMARY_KEY = /^(?:id|pk|uuid|_id)$/i;
+
+function sqlNamesRowByKey(where: readonly SqlToken[]): boolean {
+  return where.some((token, i) => {
+    const name = identifierName(token);
+    return name !== undefined && PRIMARY_KEY.test(name) && where[i + 1]?.kind === 'operator' && where[i + 1]?.value === '=';
+  });
+}
+
+function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
+  for (const link of chain) {
+    if (!link.name || !FILTER_METHOD.test(link.name)) continue;
+    const [column, operator, value] = link.call.arguments;
+    if (column?.type !== 'Literal' || typeof column.value !== 'string' || !PRIMARY_KEY.test(column.value.split('.').pop() ?? '')) continue;
+    if (value === undefined || (operator?.type === 'Literal' && operator.value === '=')) return true;
+  }
+  return filterContexts(chain, CRITERIA_FIRST_METHODS).some(
+    ({ node }) =>
+      node.type === 'ObjectExpression' &&
+      node.properties.some((p) => p.type === 'Property' && PRIMARY_KEY.test(keyName(p) ?? '') && p.value.type !== 'ObjectExpression'),
+  );
+}
+
 /** A read of pending rows that takes no row locks, or `undefined`. */
 export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): PendingRead | undefined {
   const use = sqlSentBy(node, sourceCode, /select|table|values/i);
@@ -145,9 +181,10 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
     const parsed = parseSql(use.sql.text);
     for (const statement of parsed?.statements ?? []) {
       if (statement.kind !== 'select' || hasRowLockClause(statement.tokens)) continue;
-      const statusColumn = mentionedColumns(whereClause(statement.tokens)).find((c) => isStatus(c, vocabulary));
+      const where = whereClause(statement.tokens);
+      const statusColumn = mentionedColumns(where).find((c) => isStatus(c, vocabulary));
       const tables = tableNames(statement.tokens);
-      if (statusColumn === undefined && !tables.some((t) => isQueue(t, vocabulary))) continue;
+      if (statusColumn === undefined && (!tables.some((t) => isQueue(t, vocabulary)) || sqlNamesRowByKey(where))) continue;
       const first = statement.tokens[0];
       if (!first) continue;
       return { node, kind: 'sql', reportNode: use.sql.node, loc: use.sql.locOf(first.start, first.end), table: tables[0], statusColumn };
@@ -182,7 +219,7 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
     }
   }
   const table = tables.find((t) => isQueue(t, vocabulary));
-  if (statusColumn === undefined && table === undefined) return undefined;
+  if (statusColumn === undefined && (table === undefined || filtersOnPrimaryKey(chain))) return undefined;
   return { node, kind: 'builder', reportNode: readLink.nameNode, loc: undefined, table: table ?? tables[0], statusColumn };
 }
 
@@ -194,7 +231,7 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
     const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'update' || s.kind === 'delete');
     if (!statement) return undefined;
     const conditional = statement.kind === 'update' && mentionedColumns(whereClause(statement.tokens)).some((c) => isStatus(c, vocabulary));
-    return { node, conditional, countChecked: isResultUsed(node, sourceCode) };
+    return { node, conditional, countChecked: isResultUsed(node, sourceCode), changesState: true };
   }
   if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
   const chain = methodChain(node);
@@ -212,8 +249,97 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
       contexts.push({ node: criteria, literalIsColumn: false });
     }
   }
-  const conditional = statusNameIn(contexts, sourceCode, vocabulary) !== undefined;
-  return { node, conditional, countChecked: isResultUsed(node, sourceCode) };
+  const conditional = statusNameIn(contexts, sourceCode, vocabulary) !== undefined || comparesReadValue(contexts);
+  // Prisma's `update` (one row, `{ where, data }`) throws when its filter matches no row: a
+  // re-checked state there decides as surely as a row count (`updateMany` returns a count instead).
+  const throwsWhenUnmatched = chain.some((l) => l.name === 'update' && l.call.arguments.some((a) => isPrismaUpdateArgument(a)));
+  return {
+    node,
+    conditional,
+    countChecked: throwsWhenUnmatched || isResultUsed(node, sourceCode),
+    changesState: writesClaimState(chain, vocabulary),
+  };
+}
+
+const isPrismaUpdateArgument = (node: Node): boolean =>
+  objectProperty(node, 'where') !== undefined && objectProperty(node, 'data') !== undefined;
+
+/** Column names that version a row: a filter that repeats the value read (`version: job.version`) is a compare-and-set. */
+const VERSION_COLUMN = /^(?:version|revision|etag|lock_?version|[A-Za-z0-9_]*(?:_at|[a-z0-9]At))$/;
+
+/** An optimistic compare-and-set: the filter repeats a version-like value read from the row (`where: { id, nextRunAt: job.nextRunAt }`). */
+function comparesReadValue(contexts: ReadonlyArray<{ node: Node }>): boolean {
+  return contexts.some(
+    ({ node }) =>
+      node.type === 'ObjectExpression' &&
+      node.properties.some((p) => {
+        if (p.type !== 'Property') return false;
+        const key = keyName(p);
+        const value = p.value.type === 'MemberExpression' && !p.value.computed ? p.value.property : undefined;
+        return key !== undefined && VERSION_COLUMN.test(key) && value?.type === 'Identifier' && value.name === key;
+      }),
+  );
+}
+
+const DELETE_METHODS = new Set(['delete', 'deleteMany', 'deleteFrom', 'destroy', 'remove', 'softDelete', 'del']);
+
+/** The values object a builder / ORM update writes (`data:`, `.set({…})`, `update(values)`), or `undefined` when it cannot be seen. */
+function writtenValues(chain: readonly ChainLink[]): Node | undefined {
+  const set = chain.find((l) => l.name === 'set');
+  if (set) return set.call.arguments[0];
+  const link = chain.find((l) => l.name !== undefined && UPDATE_METHODS.has(l.name));
+  if (!link || link.name === 'save' || link.name === 'upsert') return undefined;
+  const args = link.call.arguments;
+  const prisma = args.find((a) => objectProperty(a, 'data') !== undefined);
+  if (prisma) return objectProperty(prisma, 'data');
+  // TypeORM `update(criteria, partial)` and Mongoose `updateOne(filter, update)`; Knex and Sequelize `update(values, { where })`.
+  const [first, second] = args;
+  if (second?.type === 'ObjectExpression' && !objectProperty(second, 'where')) return second;
+  return first?.type === 'ObjectExpression' && !objectProperty(first, 'where') ? first : undefined;
+}
+
+/** A value that stamps the row rather than carrying a computed one: a literal, an enum member, `new Date()`, `now()`. */
+function isStampValue(node: Node): boolean {
+  const value = unwrap(node);
+  if (value.type === 'Literal' || (value.type === 'TemplateLiteral' && value.expressions.length === 0)) return true;
+  if (value.type === 'NewExpression') return true;
+  if (value.type === 'CallExpression') {
+    const callee = value.callee;
+    const name =
+      callee.type === 'Identifier'
+        ? callee.name
+        : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier'
+          ? callee.property.name
+          : '';
+    return /^now$/i.test(name);
+  }
+  return value.type === 'MemberExpression' && value.object.type === 'Identifier' && /^[A-Z]/.test(value.object.name);
+}
+
+/** Whether an update moves its row on (see `RowUpdate.changesState`). */
+function writesClaimState(chain: readonly ChainLink[], vocabulary: ClaimVocabulary): boolean {
+  if (chain.some((l) => l.name !== undefined && DELETE_METHODS.has(l.name))) return true;
+  const values = writtenValues(chain);
+  if (values?.type !== 'ObjectExpression') return true;
+  return values.properties.some((p) => {
+    const key = p.type === 'Property' && !p.computed ? keyName(p) : undefined;
+    if (p.type !== 'Property' || key === undefined || key.startsWith('$')) return true;
+    if (isStatus(key, vocabulary)) {
+      // A state copied from another state field of a row (`status: row.raw_status`) is not a transition.
+      const value = p.value;
+      const copied =
+        value.type === 'MemberExpression' && !value.computed && value.property.type === 'Identifier' ? value.property.name : undefined;
+      return copied === undefined || !isStatus(copied, vocabulary);
+    }
+    return isStampValue(p.value);
+  });
+}
+
+/** Whether `node` mentions one of `names` (the acted-on row's bindings). */
+export function mentionsAny(node: Node, names: readonly string[], keys: Parameters<typeof descendants>[1]): boolean {
+  if (names.length === 0) return false;
+  for (const n of [node, ...descendants(node, keys)]) if (n.type === 'Identifier' && names.includes(n.name)) return true;
+  return false;
 }
 
 /** Whether a call's result is used (assigned and read, tested, returned) rather than discarded. */

@@ -13,6 +13,21 @@ export interface QueueEntry {
   enqueueMethods: readonly string[];
   /** Option names whose presence makes an enqueue idempotent across replicas. */
   dedupeOptions: readonly string[];
+  /**
+   * Where a job's handler sits; the queue hands each job to one handler, so the record a job names
+   * is acted on once. `classDecorators` / `baseClasses` mark a class whose `handlerMethods` handle jobs
+   * (NestJS `@Processor() … extends WorkerHost { process(job) }`), `methodDecorators` a method that
+   * does (`@Process()`), `workerClasses` a class built with the handler (`new Worker(name, handler)`),
+   * `registerMethods` a call given the handler (`queue.process(handler)`, `boss.work(name, handler)`).
+   */
+  handlers?: {
+    classDecorators: readonly string[];
+    baseClasses: readonly string[];
+    handlerMethods: readonly string[];
+    methodDecorators: readonly string[];
+    workerClasses: readonly string[];
+    registerMethods: readonly string[];
+  };
 }
 
 export const QUEUES: readonly QueueEntry[] = [
@@ -22,6 +37,14 @@ export const QUEUES: readonly QueueEntry[] = [
     schedulingMethods: ['upsertJobScheduler'],
     enqueueMethods: ['add', 'addBulk'],
     dedupeOptions: ['jobId', 'repeat', 'deduplication'],
+    handlers: {
+      classDecorators: ['Processor'],
+      baseClasses: ['WorkerHost'],
+      handlerMethods: ['process'],
+      methodDecorators: ['Process'],
+      workerClasses: ['Worker'],
+      registerMethods: ['process'],
+    },
   },
   {
     name: 'pg-boss',
@@ -29,6 +52,14 @@ export const QUEUES: readonly QueueEntry[] = [
     schedulingMethods: ['schedule'],
     enqueueMethods: ['send', 'sendOnce', 'sendSingleton', 'singletonSend', 'insert'],
     dedupeOptions: ['singletonKey', 'id'],
+    handlers: {
+      classDecorators: [],
+      baseClasses: [],
+      handlerMethods: [],
+      methodDecorators: [],
+      workerClasses: [],
+      registerMethods: ['work'],
+    },
   },
   {
     name: 'graphile-worker',

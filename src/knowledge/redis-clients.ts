@@ -24,3 +24,10 @@ export const REDIS_CLIENT_MODULES: readonly string[] = [...new Set(REDIS_CLIENT_
 
 /** The runtime call that hands the client to the guards. */
 export const LEASE_CLIENT_SETTER = 'setLeaseClient';
+
+/**
+ * A Redis write that only one caller can win: `SET key value NX …` (ioredis `set(k, v, 'PX', ms, 'NX')`,
+ * node-redis `set(k, v, { NX: true })`) and `SETNX`. Taken before a read of rows, it is a lock.
+ */
+export const CONDITIONAL_SET_METHODS: readonly string[] = ['set', 'setnx', 'setNX'];
+export const CONDITIONAL_SET_FLAG = 'NX';

@@ -315,6 +315,9 @@ export const UPDATE_METHODS: ReadonlySet<string> = new Set([
   'del',
 ]);
 
+/** Methods that add a row (`prisma.job.create`, `knex('jobs').insert`, `db.insertInto('jobs')`, an upsert). */
+export const CREATE_METHODS: ReadonlySet<string> = new Set(['create', 'createMany', 'insert', 'insertInto', 'upsert']);
+
 /** Methods that write rows; a chain with one of these is a write, not a read. */
 export const WRITE_METHODS: ReadonlySet<string> = new Set([
   ...UPDATE_METHODS,

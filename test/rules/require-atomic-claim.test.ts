@@ -29,6 +29,15 @@ function claim(code: string, needle: string, column = 'status', after?: string) 
 /** Wraps a worker body in an async function. */
 const worker = (...body: string[]) => lines('export async function relay() {', ...body.map((l) => `  ${l}`), '}');
 
+/** A checked conditional transition of the row (`job`), in a loop body. */
+const PG_CLAIM = [
+  "  const { rowCount } = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
+  '  if (rowCount === 0) continue;',
+];
+
+/** The same transition with its row count thrown away. */
+const PG_UNCHECKED = "  await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);";
+
 const PG_READ = 'const { rows } = await pool.query("SELECT * FROM jobs WHERE status = \'pending\' LIMIT 10");';
 
 ruleTester.run('require-atomic-claim', rule, {
@@ -78,14 +87,7 @@ ruleTester.run('require-atomic-claim', rule, {
       ),
     ),
     // a conditional transition whose row count decides
-    worker(
-      PG_READ,
-      'for (const job of rows) {',
-      "  const { rowCount } = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
-      '  if (rowCount === 0) continue;',
-      '  await send(job);',
-      '}',
-    ),
+    worker(PG_READ, 'for (const job of rows) {', ...PG_CLAIM, '  await send(job);', '}'),
     worker(
       PG_READ,
       'for (const job of rows) {',
@@ -252,16 +254,7 @@ ruleTester.run('require-atomic-claim', rule, {
       'sentAt',
     ),
     // a conditional transition whose row count is ignored is not a claim
-    claim(
-      worker(
-        PG_READ,
-        'for (const job of rows) {',
-        "  await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id]);",
-        '  await send(job);',
-        '}',
-      ),
-      'SELECT',
-    ),
+    claim(worker(PG_READ, 'for (const job of rows) {', PG_UNCHECKED, '  await send(job);', '}'), 'SELECT'),
     claim(
       worker(
         PG_READ,
@@ -570,6 +563,314 @@ ruleTester.run('require-atomic-claim', rule, {
   ],
 });
 
+// What looks like a claim but is not one, and the near misses that still are.
+const PRISMA_READ = "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });";
+const PRISMA_DONE = "await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });";
+const fn = (signature: string, ...body: string[]) => lines(`export async function ${signature} {`, ...body.map((l) => `  ${l}`), '}');
+
+ruleTester.run('require-atomic-claim: not a claim', rule, {
+  valid: [
+    // find-or-create: one row looked up; the same table gets a create when it is absent
+    fn(
+      'recordFinding(db, projectId, key, values)',
+      "const stale = await db.finding.findFirst({ where: { projectId, key, state: 'closed' } });",
+      'if (stale) {',
+      "  return db.finding.update({ where: { id: stale.id }, data: { ...values, state: 'open' } });",
+      '}',
+      "return db.finding.create({ data: { ...values, projectId, key, state: 'open' } });",
+    ),
+    fn(
+      'restoreLabel(name)',
+      "const { rows: [label] } = await pool.query('SELECT * FROM labels WHERE name = $1 AND state = $2', [name, 'archived']);",
+      'if (label) await pool.query("UPDATE labels SET state = \'active\' WHERE id = $1", [label.id]);',
+      "else await pool.query('INSERT INTO labels (name, state) VALUES ($1, $2)', [name, 'active']);",
+    ),
+    // a recomputed derived value: the same whichever replica writes last
+    fn(
+      'recalculateLimits(env)',
+      'const queues = await prisma.taskQueue.findMany({ where: { environmentId: env.id } });',
+      'for (const queue of queues) {',
+      '  const limit = Math.floor(env.maxConcurrency * queue.share);',
+      '  await prisma.taskQueue.update({ where: { id: queue.id }, data: { concurrencyLimit: limit } });',
+      '}',
+    ),
+    // an idempotent read-and-append: the state copied from the row, a note computed from it
+    fn(
+      'confirmOutage(monitor)',
+      'await knex.transaction(async (trx) => {',
+      "  const rows = await trx('checks').where('monitor', monitor).whereNotNull('observed_status');",
+      '  for (const row of rows) {',
+      "    const note = row.note?.includes('confirmed') ? row.note : `${row.note ?? ''} confirmed`;",
+      "    await trx('checks').where({ id: row.id }).update({ status: row.observed_status, note });",
+      '  }',
+      '});',
+    ),
+    // rows the caller owns: the read is scoped to the acting user
+    fn(
+      'cancelMyRuns(user, projectId)',
+      "const runs = await prisma.run.findMany({ where: { projectId, userId: user.id, status: { in: ['queued', 'running'] } } });",
+      'for (const run of runs) {',
+      '  await runner.abort(run.id);',
+      "  await prisma.run.update({ where: { id: run.id }, data: { status: 'cancelled' } });",
+      '}',
+    ),
+    fn(
+      'resumeCart(sessionId, customerId)',
+      "const cart = await select().from('cart').where('customer_id', '=', customerId).andWhere('status', '=', 1).load(pool);",
+      "if (cart) await update('cart').given({ session_id: sessionId, status: 1 }).where('uuid', '=', cart.uuid).execute(pool);",
+    ),
+    // a queue job's handler acting on the record its job names
+    lines(
+      "import { Processor, WorkerHost } from '@nestjs/bullmq';",
+      "@Processor('exports')",
+      'export class ExportProcessor extends WorkerHost {',
+      '  async process(job) {',
+      '    const { exportId } = job.data;',
+      "    const task = await this.prisma.exportTask.findFirst({ where: { exportId, status: 'QUEUED' } });",
+      '    if (!task) return;',
+      "    await this.prisma.exportTask.update({ where: { id: task.id }, data: { status: 'RUNNING' } });",
+      '  }',
+      '}',
+    ),
+    lines(
+      "import { Worker } from 'bullmq';",
+      "new Worker('mail', async (job) => {",
+      "  const mail = await prisma.mailTask.findFirst({ where: { id: job.data.mailId, state: 'pending' } });",
+      "  if (mail) await prisma.mailTask.update({ where: { id: mail.id }, data: { state: 'sent' } });",
+      '});',
+    ),
+    // a row named by its key is handed over by the caller, not picked
+    fn(
+      'runImport(taskId)',
+      "const task = await db.selectFrom('import_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();",
+      'if (!task) return;',
+      "await db.updateTable('import_tasks').set({ status: 'done' }).where('id', '=', task.id).execute();",
+    ),
+    fn(
+      'runJob(id)',
+      "const { rows: [job] } = await pool.query('SELECT * FROM jobs WHERE id = $1', [id]);",
+      'await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+    ),
+    // already guarded: a compare-and-set whose count decides, earlier in the function
+    fn(
+      'fire(schedule, next)',
+      'const claimed = await prisma.schedule.updateMany({ where: { id: schedule.id, nextRunAt: schedule.nextRunAt }, data: { nextRunAt: next } });',
+      'if (claimed.count === 0) return;',
+      "const run = await prisma.scheduleRun.findFirst({ where: { scheduleId: schedule.id, status: 'planned' } });",
+      "if (run) await prisma.scheduleRun.update({ where: { id: run.id }, data: { status: 'queued' } });",
+    ),
+    // … a compare-and-set on the row itself
+    worker(
+      PRISMA_READ,
+      'for (const job of jobs) {',
+      "  const { count } = await prisma.job.updateMany({ where: { id: job.id, version: job.version }, data: { status: 'RUNNING', version: { increment: 1 } } });",
+      '  if (count === 0) continue;',
+      '  await send(job);',
+      '}',
+    ),
+    // … Prisma's one-row update throws when its re-checked state no longer matches
+    worker(
+      "const stuck = await prisma.action.findMany({ where: { status: 'executing' } });",
+      'for (const action of stuck) {',
+      "  await prisma.action.update({ where: { pk: action.pk, status: 'executing' }, data: { status: 'failed' } });",
+      '}',
+    ),
+    // … each row claimed by a checked conditional transition, or a per-row guard, before it is marked
+    worker(
+      PG_READ,
+      'for (const job of rows) {',
+      ...PG_CLAIM,
+      '  await send(job);',
+      '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+      '}',
+    ),
+    lines(
+      "import { claimOnce } from 'replica-guard';",
+      worker(
+        PRISMA_READ,
+        'for (const job of jobs) {',
+        '  if (!(await claimOnce(`job:${job.id}`, 60_000))) continue;',
+        '  await send(job);',
+        `  ${PRISMA_DONE}`,
+        '}',
+      ),
+    ),
+    // … a Redis SET NX, a transaction advisory lock, a replica-guard lease around the work
+    worker(
+      "if ((await redis.set('lock:sweep', token, 'PX', 30000, 'NX')) !== 'OK') return;",
+      PRISMA_READ,
+      `for (const job of jobs) ${PRISMA_DONE}`,
+    ),
+    worker(
+      'await knex.transaction(async (trx) => {',
+      "  await trx.raw('SELECT pg_advisory_xact_lock(?)', [SWEEP_LOCK]);",
+      "  const rows = await trx('invoices').whereNull('processed_at');",
+      "  for (const row of rows) await trx('invoices').where({ id: row.id }).update({ processed_at: trx.fn.now() });",
+      '});',
+    ),
+    lines(
+      "import { runExclusive } from 'replica-guard';",
+      worker(
+        "await runExclusive('sweep', 60_000, async () => {",
+        "  const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
+        "  for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+        '});',
+      ),
+    ),
+  ],
+  invalid: [
+    // a voucher redeemed twice: found unused by a status filter, marked used by its key
+    claim(
+      fn(
+        'redeem(db, input)',
+        "const voucher = await db.voucher.findFirst({ where: { code: input.code, status: 'UNUSED' } });",
+        'if (!voucher) return null;',
+        "await db.voucher.update({ where: { pk: voucher.pk }, data: { status: 'USED', usedAt: new Date() } });",
+        'await db.ledger.create({ data: { ownerId: voucher.ownerId, amount: 10 } });',
+      ),
+      'findFirst',
+    ),
+    // an invitation claimed twice (the invitee's id is written, not filtered on)
+    claim(
+      fn(
+        'accept(inviteCode, inviteeId)',
+        "const invite = await prisma.invitation.findFirst({ where: { inviteCode, state: 'OPEN' } });",
+        'if (!invite || invite.inviterId === inviteeId) return false;',
+        "await prisma.invitation.update({ where: { id: invite.id }, data: { state: 'ACCEPTED', inviteeId } });",
+        'return true;',
+      ),
+      'findFirst',
+      'state',
+    ),
+    // a computed value written into the state column is still a transition
+    claim(
+      worker(
+        PRISMA_READ,
+        'for (const job of jobs) {',
+        '  const next = await run(job);',
+        '  await prisma.job.update({ where: { id: job.id }, data: { status: next } });',
+        '}',
+      ),
+      'findMany',
+    ),
+    // an owner key filtered on a constant is a shared queue, not the caller's own rows
+    claim(
+      worker(
+        "const jobs = await prisma.job.findMany({ where: { userId: SYSTEM_USER, status: 'PENDING' } });",
+        `for (const job of jobs) ${PRISMA_DONE}`,
+      ),
+      'findMany',
+    ),
+    // a queue processor that picks every queued row, not the one its job names
+    claim(
+      lines(
+        "import { Processor, WorkerHost } from '@nestjs/bullmq';",
+        "@Processor('exports')",
+        'export class ExportSweep extends WorkerHost {',
+        '  async process(job) {',
+        "    const tasks = await this.prisma.exportTask.findMany({ where: { status: 'QUEUED' }, take: job.data.batch });",
+        "    for (const task of tasks) await this.prisma.exportTask.update({ where: { id: task.id }, data: { status: 'RUNNING' } });",
+        '  }',
+        '}',
+      ),
+      'findMany',
+    ),
+    // a `process(job)` method of a class no queue hands jobs to
+    claim(
+      lines(
+        'export class Exporter {',
+        '  async process(job) {',
+        "    const task = await this.prisma.exportTask.findFirst({ where: { exportId: job.exportId, status: 'QUEUED' } });",
+        "    if (task) await this.prisma.exportTask.update({ where: { id: task.id }, data: { status: 'RUNNING' } });",
+        '  }',
+        '}',
+      ),
+      'findFirst',
+    ),
+    // paging by key through an outbox picks rows
+    claim(
+      fn(
+        'relay(lastId)',
+        "const rows = await knex('outbox').where('id', '>', lastId).orderBy('id');",
+        "for (const row of rows) await knex('outbox').where('id', row.id).del();",
+      ),
+      'where',
+    ),
+    // a conditional transition whose count is ignored claims nothing for the update after it
+    claim(
+      worker(
+        PG_READ,
+        'for (const job of rows) {',
+        PG_UNCHECKED,
+        '  await send(job);',
+        '  await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
+        '}',
+      ),
+      'SELECT',
+    ),
+    // a per-row guard on another key does not claim the row
+    claim(
+      lines(
+        "import { claimOnce } from 'replica-guard';",
+        worker(
+          PRISMA_READ,
+          'for (const job of jobs) {',
+          "  if (!(await claimOnce('digest', 60_000))) continue;",
+          '  await send(job);',
+          `  ${PRISMA_DONE}`,
+          '}',
+        ),
+      ),
+      'findMany',
+    ),
+    // a lock taken after the read does not cover it
+    claim(
+      worker(
+        PRISMA_READ,
+        "if ((await redis.set('lock:sweep', token, 'PX', 30000, 'NX')) !== 'OK') return;",
+        `for (const job of jobs) ${PRISMA_DONE}`,
+      ),
+      'findMany',
+    ),
+    // a create into the same table that does not depend on what the read found: the next occurrence of a picked job
+    claim(
+      fn(
+        'runNextDue()',
+        "const job = await prisma.job.findFirst({ where: { status: 'DUE' }, orderBy: { runAt: 'asc' } });",
+        'if (!job) return;',
+        'await execute(job);',
+        "await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+        "await prisma.job.create({ data: { kind: job.kind, runAt: nextRun(job), status: 'DUE' } });",
+      ),
+      'findFirst',
+    ),
+    // … nor one made when the row was found
+    claim(
+      fn(
+        'rollOver()',
+        "const period = await prisma.billingPeriod.findFirst({ where: { state: 'OPEN' } });",
+        'if (period) {',
+        "  await prisma.billingPeriod.update({ where: { id: period.id }, data: { state: 'CLOSED' } });",
+        "  await prisma.billingPeriod.create({ data: { state: 'OPEN', startsAt: period.endsAt } });",
+        '}',
+      ),
+      'findFirst',
+      'state',
+    ),
+    // a create into another table is not find-or-create
+    claim(
+      fn(
+        'promote(waitlistId)',
+        "const entry = await prisma.waitlist.findFirst({ where: { listId: waitlistId, status: 'WAITING' }, orderBy: { createdAt: 'asc' } });",
+        'if (!entry) return;',
+        "await prisma.waitlist.update({ where: { id: entry.id }, data: { status: 'INVITED' } });",
+        'await prisma.invitation.create({ data: { email: entry.email } });',
+      ),
+      'findFirst',
+    ),
+  ],
+});
+
 // Plain JavaScript (espree)
 jsRuleTester.run('require-atomic-claim (JavaScript)', rule, {
   valid: [
@@ -591,13 +892,7 @@ jsRuleTester.run('require-atomic-claim (JavaScript)', rule, {
       ),
       'SELECT',
     ),
-    claim(
-      worker(
-        "const jobs = await prisma.job.findMany({ where: { status: 'PENDING' } });",
-        "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
-      ),
-      'findMany',
-    ),
+    claim(worker(PRISMA_READ, `for (const job of jobs) ${PRISMA_DONE}`), 'findMany'),
     claim(
       worker(
         "const rows = await knex('outbox').select('id', 'payload');",

@@ -1,0 +1,271 @@
+// A read of state-filtered rows followed by an update of one of them is not always a worker
+// claiming pending work. These are the shapes the rule follows to tell the others apart:
+//
+// - find-or-create: one row looked up, and the same table written with a create when it is
+//   absent (an upsert written by hand, often retried on a unique-constraint conflict);
+// - a row the caller owns: the read is scoped to the acting user (`where: { userId }` from the
+//   function's parameters), so what it finds is that user's own, not a shared queue;
+// - a queue job's handler acting on the record its job names (`job.data.recordId`): the queue
+//   delivers each job to one handler.
+// Work already held under a lock or a claim is `held-under-guard.ts`.
+import { findVariable } from '@eslint-community/eslint-utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { isFunctionNode, type FunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { isOutermostCall, methodChain, receiverName, unwrap } from '../../analysis/sql/method-chain.js';
+import { sqlSentBy } from '../../analysis/sql/sql-text.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
+import { QUEUES } from '../../src/knowledge/queues.js';
+import { CREATE_METHODS, CRITERIA_FIRST_METHODS, FILTER_METHOD, parseSql } from '../../src/knowledge/sql.js';
+import { identifierName, isPunctuation, isWord, type SqlToken } from '../../src/knowledge/sql-tokens.js';
+import { filterContexts, keyName, mentionsAny, resultNames, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
+import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
+
+type Node = TSESTree.Node;
+
+/** Filter keys that name the acting user (a row the caller owns). */
+const OWNER_KEY = /^(?:uid|user_?id|user_?uid|owner_?id|customer_?id|account_?id|member_?id|author_?id|created_?by|requester_?id)$/i;
+
+/** The key / value pairs of a builder read's filter (`where: { userId: user.id }`, `.where('customer_id', '=', id)`). */
+function filterPairs(read: PendingRead): Array<{ key: string; value: Node }> {
+  if (read.kind !== 'builder' || read.node.type !== 'CallExpression') return [];
+  const chain = methodChain(read.node);
+  const pairs: Array<{ key: string; value: Node }> = [];
+  for (const link of chain) {
+    const args = link.call.arguments;
+    const [column] = args;
+    const value = args[args.length - 1];
+    if (
+      link.name &&
+      FILTER_METHOD.test(link.name) &&
+      args.length > 1 &&
+      column?.type === 'Literal' &&
+      typeof column.value === 'string' &&
+      value
+    )
+      pairs.push({ key: column.value.split('.').pop() ?? column.value, value });
+  }
+  for (const { node } of filterContexts(chain, CRITERIA_FIRST_METHODS)) {
+    if (node.type !== 'ObjectExpression') continue;
+    for (const p of node.properties) {
+      const key = p.type === 'Property' ? keyName(p) : undefined;
+      if (p.type === 'Property' && key !== undefined) pairs.push({ key, value: p.value });
+    }
+  }
+  return pairs;
+}
+
+function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
+  let current = unwrap(node);
+  while (current.type === 'MemberExpression') current = unwrap(current.object);
+  return current.type === 'Identifier' ? current : undefined;
+}
+
+/**
+ * The parameter a value comes from: `user.id` with `user` a parameter, or `scheduleId` declared
+ * from one (`const { scheduleId } = job.data`). The function and the parameter's position.
+ */
+function parameterOf(value: Node, context: DetectContext, hops = 1): { fn: FunctionNode; index: number } | undefined {
+  const identifier = rootIdentifier(value);
+  if (!identifier) return undefined;
+  let def;
+  try {
+    def = findVariable(context.sourceCode.getScope(identifier) as never, identifier as never)?.defs[0];
+  } catch {
+    return undefined;
+  }
+  if (!def) return undefined;
+  const node = def.node as Node;
+  if (def.type === 'Parameter' && isFunctionNode(node)) {
+    const name = def.name as Node;
+    const index = node.params.findIndex((p) => p.range[0] <= name.range[0] && name.range[1] <= p.range[1]);
+    return index === -1 ? undefined : { fn: node, index };
+  }
+  if (def.type === 'Variable' && hops > 0 && node.type === 'VariableDeclarator' && node.init)
+    return parameterOf(node.init, context, hops - 1);
+  return undefined;
+}
+
+const contains = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
+
+/** The read is scoped to the acting user: an owner key filtered on a value the function was given. */
+export function scopedToCaller(read: PendingRead, context: DetectContext): boolean {
+  return filterPairs(read).some(({ key, value }) => {
+    if (!OWNER_KEY.test(key)) return false;
+    const parameter = parameterOf(value, context);
+    return parameter !== undefined && contains(parameter.fn, read.node);
+  });
+}
+
+const handlerKnowledge = (program: TSESTree.Program) => {
+  const modules = moduleSpecifiers(program);
+  return QUEUES.filter((q) => q.handlers && q.modules.some((m) => modules.has(m))).flatMap((q) => (q.handlers ? [q.handlers] : []));
+};
+
+const decoratorName = (decorator: TSESTree.Decorator): string | undefined => {
+  const expression = decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
+  return expression.type === 'Identifier' ? expression.name : undefined;
+};
+
+/** Whether `fn` is the handler a job queue (imported by the file) hands its jobs to. */
+function isJobHandler(fn: FunctionNode, context: DetectContext): boolean {
+  const known = handlerKnowledge(context.sourceCode.ast);
+  if (known.length === 0) return false;
+  const parent = fn.parent;
+  if (parent?.type === 'MethodDefinition') {
+    const name = parent.key.type === 'Identifier' ? parent.key.name : undefined;
+    const decorators = parent.decorators.map(decoratorName);
+    const owner = parent.parent.parent;
+    const classDecorators =
+      owner.type === 'ClassDeclaration' || owner.type === 'ClassExpression' ? owner.decorators.map(decoratorName) : [];
+    const base =
+      (owner.type === 'ClassDeclaration' || owner.type === 'ClassExpression') && owner.superClass?.type === 'Identifier'
+        ? owner.superClass.name
+        : undefined;
+    return known.some(
+      (h) =>
+        decorators.some((d) => d !== undefined && h.methodDecorators.includes(d)) ||
+        (name !== undefined &&
+          h.handlerMethods.includes(name) &&
+          (classDecorators.some((d) => d !== undefined && h.classDecorators.includes(d)) ||
+            (base !== undefined && h.baseClasses.includes(base)))),
+    );
+  }
+  if (parent?.type === 'NewExpression' && parent.callee.type === 'Identifier') {
+    const name = parent.callee.name;
+    return parent.arguments.some((a) => a === fn) && known.some((h) => h.workerClasses.includes(name));
+  }
+  if (parent?.type === 'CallExpression' && parent.arguments.some((a) => a === fn)) {
+    const method = memberPropertyName(parent.callee);
+    return method !== undefined && known.some((h) => h.registerMethods.includes(method));
+  }
+  return false;
+}
+
+/** The read finds the record its queue job names: filtered on a value from the handler's job argument. */
+export function scopedToJob(read: PendingRead, context: DetectContext): boolean {
+  return filterPairs(read).some(({ value }) => {
+    const parameter = parameterOf(value, context);
+    return parameter !== undefined && parameter.index === 0 && contains(parameter.fn, read.node) && isJobHandler(parameter.fn, context);
+  });
+}
+
+/** The table an INSERT writes (`INSERT INTO public.labels (name) …` → `labels`), lower-cased. */
+function insertTarget(tokens: readonly SqlToken[]): string | undefined {
+  let i = tokens.findIndex((t) => isWord(t, 'into'));
+  if (i === -1) return undefined;
+  let name = identifierName(tokens[++i]);
+  while (name !== undefined && isPunctuation(tokens[i + 1], '.')) name = identifierName(tokens[(i += 2)]);
+  return name?.toLowerCase();
+}
+
+/** Which value of `test` means the read found nothing: `true` (`!row`, `row == null`), `false` (`row`, `row !== null`), or unknown. */
+function absentWhen(test: Node, decides: (node: Node) => boolean): boolean | undefined {
+  const t = unwrap(test);
+  if (t.type === 'UnaryExpression' && t.operator === '!') {
+    const inner = absentWhen(t.argument, decides);
+    return inner === undefined ? undefined : !inner;
+  }
+  if (t.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(t.operator)) {
+    const nullish = (n: Node) => (n.type === 'Literal' && n.value === null) || (n.type === 'Identifier' && n.name === 'undefined');
+    const other = nullish(t.right) ? t.left : nullish(t.left) ? t.right : undefined;
+    return other && decides(other) ? t.operator.startsWith('=') : undefined;
+  }
+  return decides(t) && t.type !== 'LogicalExpression' && t.type !== 'BinaryExpression' ? false : undefined;
+}
+
+/** A statement that always leaves: `return`, `throw`, or a block ending with one. */
+function exits(statement: Node): boolean {
+  if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement') return true;
+  if (statement.type === 'BlockStatement') {
+    const last = statement.body[statement.body.length - 1];
+    return last !== undefined && exits(last);
+  }
+  return false;
+}
+
+/**
+ * Whether `call` runs only when the read found nothing: on the absent side of an `if`, `?:`, `&&`,
+ * `||` or `??` that tests the read's result (`if (!existing) create(…)`, `found ?? create(…)`,
+ * `else create(…)`), or after an `if (existing) return …;`.
+ */
+function onAbsentBranch(call: Node, read: PendingRead, scope: Node, context: DetectContext): boolean {
+  const names = resultNames(read.node);
+  const decides = (test: Node): boolean => contains(test, read.node) || mentionsAny(test, names, context.sourceCode.visitorKeys);
+  for (let node: Node | undefined = call; node && node !== scope; node = node.parent) {
+    const parent: Node | undefined = node.parent;
+    if (parent?.type === 'IfStatement' || parent?.type === 'ConditionalExpression') {
+      if (parent.test === node) continue;
+      const absent = absentWhen(parent.test, decides);
+      if (absent !== undefined) return parent.consequent === node ? absent : !absent;
+    }
+    if (parent?.type === 'LogicalExpression' && parent.right === node && decides(parent.left))
+      return parent.operator === '&&' ? absentWhen(parent.left, decides) === true : true;
+    if (parent?.type === 'BlockStatement' || parent?.type === 'Program') {
+      const before = (parent.body as Node[]).slice(0, (parent.body as Node[]).indexOf(node));
+      const leavesWhenFound = before.some(
+        (s) => s.type === 'IfStatement' && !s.alternate && exits(s.consequent) && absentWhen(s.test, decides) === false,
+      );
+      if (leavesWhenFound) return true;
+    }
+  }
+  return false;
+}
+
+/** Find-or-create: the function adds a row to the table it read one row from, on a branch decided by what it found. */
+export function createsTheRowWhenAbsent(read: PendingRead, scope: Node, context: DetectContext): boolean {
+  const table = read.table?.toLowerCase();
+  if (table === undefined) return false;
+  for (const node of descendants(scope, context.sourceCode.visitorKeys)) {
+    if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
+    if (createsIn(node, table, context) && onAbsentBranch(node, read, scope, context)) return true;
+  }
+  return false;
+}
+
+/** Whether a call adds a row to `table` (lower-cased): a create / insert / upsert chain, or SQL `INSERT INTO` it. */
+function createsIn(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, table: string, context: DetectContext): boolean {
+  if (node.type === 'CallExpression' && isOutermostCall(node)) {
+    const chain = methodChain(node);
+    if (chain.some((l) => l.name !== undefined && CREATE_METHODS.has(l.name))) {
+      const names = chain.flatMap((l) => {
+        const first = l.call.arguments[0];
+        return [receiverName(l.object), first?.type === 'Literal' && typeof first.value === 'string' ? first.value : undefined];
+      });
+      if (names.some((n) => n?.toLowerCase() === table)) return true;
+    }
+  }
+  const use = sqlSentBy(node, context.sourceCode, /insert/i);
+  if (use === 'absent' || !use) return false;
+  const inserts = parseSql(use.sql.text)?.statements.filter((s) => s.kind === 'insert') ?? [];
+  return inserts.some((s) => insertTarget(s.tokens) === table);
+}
+
+/** Where the rows a read returns are acted on (the rule's work region). */
+export interface ActedOn {
+  region: Node;
+  /** Names the acted-on row is bound to inside the region. */
+  names: string[];
+  loop: Node | undefined;
+  /** Updates only count after this offset. */
+  after: number;
+}
+
+/** The file's check: whether a read and the update of a row it returned are not a claim of pending work. */
+export function notAClaimCheck(
+  context: DetectContext,
+  vocabulary: ClaimVocabulary,
+): (read: PendingRead, region: ActedOn, scope: Node, update: Node) => boolean {
+  const isGuard = guardLookup(context);
+  const question = { context, vocabulary };
+  const keys = context.sourceCode.visitorKeys;
+  return (read, region, scope, update) => {
+    if (region.loop === undefined && createsTheRowWhenAbsent(read, scope, context)) return true;
+    if (scopedToCaller(read, context) || scopedToJob(read, context)) return true;
+    const mentionsRow = (call: Node): boolean => mentionsAny(call, region.names, keys);
+    if (claimedBefore(region.region, region.after, update, mentionsRow, question, isGuard)) return true;
+    return heldUnderGuard(read.node, question, isGuard);
+  };
+}

@@ -1,0 +1,20 @@
+// require-atomic-claim across the files of a project (test/rules/projects/claim-*): the lock or
+// claim that makes a worker's read safe is taken by a function of another module — a helper
+// wrapping the work in a lease, an injected service's method that claims a turn — and is judged
+// by what that function does; a helper that takes no lock leaves the read reported. Linted
+// through ESLint's Node API, plugin from source.
+import { describe, expect, test } from 'vitest';
+import { lintProjectFile } from './lint-project.js';
+
+describe('require-atomic-claim across files', () => {
+  test('a read under a lease or a claim taken in another module is quiet; the one after a helper that takes no lock is reported', async () => {
+    // sweeps.ts: expireTrials runs inside a helper that wraps runExclusive (lib/lease.ts),
+    // Reminders.sendDue begins with an injected service's claimOnce (lib/turns.ts), runPending
+    // claims each row with a conditional updateMany in lib/job-store.ts before marking it; the
+    // helpers closeAbandoned and retryFailed call first take no lock and claim nothing.
+    expect(await lintProjectFile('claim-guard-in-helper', 'src/sweeps.ts', ['require-atomic-claim'])).toEqual([
+      'replica-guard/require-atomic-claim src/sweeps.ts:40:35 nonAtomicClaim',
+      'replica-guard/require-atomic-claim src/sweeps.ts:59:33 nonAtomicClaim',
+    ]);
+  });
+});
