@@ -24,3 +24,15 @@ export const REDIS_CLIENT_MODULES: readonly string[] = [...new Set(REDIS_CLIENT_
 
 /** The runtime call that hands the client to the guards. */
 export const LEASE_CLIENT_SETTER = 'setLeaseClient';
+
+/**
+ * A Redis script that takes items off a shared structure runs atomically on the server: each item
+ * goes to one caller, so a poll loop on every replica calling it claims rather than repeats.
+ * ioredis custom commands are defined by `defineMethod(name, { [scriptOption]: lua })`.
+ */
+export const REDIS_ATOMIC_SCRIPTS = {
+  defineMethod: 'defineCommand',
+  scriptOption: 'lua',
+  /** Commands that remove what they hand out (`ZREM` after `ZRANGEBYSCORE`, `LPOP`, `LMOVE`). */
+  takeCommands: /\b(?:z?pop(?:min|max)?|[lr]pop|[bl]?[lr]?move|rpoplpush|brpoplpush|zrem|srem|spop|hdel|xclaim|xautoclaim)\b/i,
+} as const;
