@@ -40,9 +40,17 @@ function isExternalReceiver(node: TSESTree.Node): boolean {
   return false;
 }
 
+/** Whether a file's text can hold claiming SQL at all: asked once per file, before any variable lookup. */
+const claimText = new WeakMap<SourceCode, boolean>();
+function mayClaim(sourceCode: SourceCode): boolean {
+  let known = claimText.get(sourceCode);
+  if (known === undefined) claimText.set(sourceCode, (known = isClaimSql(sourceCode.text)));
+  return known;
+}
+
 /** A `const` of this file holding SQL that claims rows (`FOR UPDATE SKIP LOCKED`). */
 function claimsThroughConstant(sourceCode: SourceCode, argument: TSESTree.Node | undefined): boolean {
-  if (argument?.type !== 'Identifier') return false;
+  if (argument?.type !== 'Identifier' || !mayClaim(sourceCode)) return false;
   const init = constantInitializer(argument, sourceCode) as TSESTree.Node | undefined;
   if (init?.type === 'Literal') return typeof init.value === 'string' && isClaimSql(init.value);
   return init?.type === 'TemplateLiteral' && isClaimSql(init.quasis.map((q) => q.value.raw).join(' '));
@@ -219,8 +227,10 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           break;
         }
         if (intent === 'shared-write') effects.sharedWrite = true;
-        // A same-file function is read even when its name says it writes: a claim or lock inside it coordinates.
+        // Read even when named for a write: a claim inside coordinates; a gauge does not make it per-replica.
+        const perReplica = effects.perReplica;
         if (!callIsInProcess(node, depth) || intent === 'shared-write') effects.external = true;
+        if (intent === 'shared-write') effects.perReplica = perReplica;
         break;
       }
       default:

@@ -83,12 +83,13 @@ export interface PollLoopWork {
   period: TSESTree.Node | undefined;
 }
 
-const LOOP_KEYWORD = /\b(?:while|for)\b/g;
+/** The head of an endless loop as written (`while (true)`, `while (!this.stopped)`, `for (;;)`): few places to look up. */
+const ENDLESS_HEAD = /\bwhile\s*\(\s*(?:true|!?\s*[\w$.#]+)\s*\)|\bfor\s*\(\s*;\s*;\s*\)/g;
 
 /** Every endless poll loop of the file, in source order. */
 export function pollLoops(sourceCode: SourceCode): PollLoopWork[] {
   const out: PollLoopWork[] = [];
-  for (const match of sourceCode.text.matchAll(LOOP_KEYWORD)) {
+  for (const match of sourceCode.text.matchAll(ENDLESS_HEAD)) {
     const node = sourceCode.getNodeByRangeIndex(match.index) as TSESTree.Node | null;
     if ((node?.type !== 'WhileStatement' && node?.type !== 'ForStatement') || node.range[0] !== match.index) continue;
     if (node.type === 'ForStatement' && (node.init || node.update)) continue;

@@ -83,6 +83,16 @@ const reported = (code: string, line: number, column: number, at: number, indent
   code,
   errors: [{ messageId: 'unguardedSchedule' as const, line, column, suggestions: suggestion(code, at, indent, job, period) }],
 });
+const GAUGED_PURGE = lines(
+  'setInterval(async () => {',
+  '  const removed = await purgeExpiredTokens();',
+  "  console.log('purged', removed);",
+  '}, 60_000);',
+  'async function purgeExpiredTokens() {',
+  "  Stats.gauge('tokens.purge', 1);",
+  '  return db.deleteExpiredTokens();',
+  '}',
+);
 const POLL_ERROR = { messageId: 'unguardedSchedule' as const, suggestions: [] };
 
 ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedule, {
@@ -179,6 +189,22 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
         "  const { rows } = await pool.query(CLAIM, ['processing', 'pending']);",
         '  for (const row of rows) await webhooks.sendEvent(row);',
         '}, 5000);',
+      ),
+    },
+    // A same-file function named for a write is still read: its claim coordinates the timer.
+    {
+      settings,
+      code: lines(
+        'setInterval(async () => {',
+        '  const expired = await expireDueRuns();',
+        "  console.log('expired', expired);",
+        '}, 1000);',
+        'async function expireDueRuns() {',
+        '  const { rows } = await pool.query(',
+        "    `UPDATE runs SET state = 'expired' WHERE id IN (SELECT id FROM runs WHERE due_at < now() LIMIT 100 FOR UPDATE SKIP LOCKED) RETURNING id`,",
+        '  );',
+        '  return rows.length;',
+        '}',
       ),
     },
     {
@@ -280,6 +306,8 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
     reported(NOT_A_LOCK, 1, 13, 1, '  ', 'file-1', '10_000'),
     // 5. Without SKIP LOCKED every replica selects the same rows.
     reported(NO_CLAIM, 1, 13, 1, '  ', 'file-1', '5000'),
+    // A gauge inside a function named for a write does not make the write per-replica.
+    reported(GAUGED_PURGE, 1, 13, 1, '  ', 'file-1', '60_000'),
     // 6. Endless poll loops: reported at the loop's head, no suggestion (the codemod lists them as manual).
     {
       settings,
