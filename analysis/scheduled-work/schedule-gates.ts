@@ -200,8 +200,17 @@ export function reschedulesThroughCaller(sourceCode: SourceCode, schedule: TSEST
   return callsInside(sourceCode, setter, work);
 }
 
-/** Methods that walk or drain a collection (`this.buffer.splice(0)`, `this.messages.filter(…)`). */
-const ITERATING = new Set(['keys', 'values', 'entries', 'forEach', 'filter', 'map', 'splice', 'slice']);
+const ITERATING = new Set(['keys', 'values', 'entries', 'forEach']);
+/** Methods that drain or copy a collection (`this.buffer.splice(0)`, `this.messages.filter(…)`). */
+const DRAINING = new Set(['filter', 'map', 'splice', 'slice']);
+
+/** `this.pending`, or a name declared at the top of the module. */
+function heldByInstanceOrModule(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  if (node.type === 'MemberExpression') return node.object.type === 'ThisExpression';
+  if (node.type !== 'Identifier') return false;
+  const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { scope: { type: string } } | null;
+  return variable?.scope.type === 'module' || variable?.scope.type === 'global';
+}
 /** How many `this.method()` calls deep the own-collection question follows (`tick` → `checkAndFlush` → `flushBatch`). */
 const OWN_METHOD_DEPTH = 3;
 
@@ -245,6 +254,10 @@ export function iteratesOwnCollection(sourceCode: SourceCode, work: FunctionLike
   const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
   const seen = new Set<FunctionLike>([work]);
   let depth = 0;
+  // In a method the work calls, or for a drain, only the instance's or the module's collection
+  // counts: a method's local Map or array is as often built from a query.
+  const owned = (target: TSESTree.Node, draining: boolean): boolean =>
+    isInMemoryCollection(sourceCode, target) && ((depth === 0 && !draining) || heldByInstanceOrModule(sourceCode, target));
   const visit = (node: TSESTree.Node): void => {
     if (found) return;
     const method = node.type === 'CallExpression' && depth < OWN_METHOD_DEPTH ? ownMethodCalled(node) : undefined;
@@ -258,9 +271,10 @@ export function iteratesOwnCollection(sourceCode: SourceCode, work: FunctionLike
       const method = memberPropertyName(node.callee);
       const object = node.callee.object;
       const target = object.type === 'Identifier' && object.name === 'Object' ? node.arguments[0] : object;
-      if (method !== undefined && ITERATING.has(method) && target && isInMemoryCollection(sourceCode, target)) found = true;
+      const walks = method !== undefined && (ITERATING.has(method) || DRAINING.has(method));
+      if (walks && target && owned(target, DRAINING.has(method!))) found = true;
     }
-    if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && isInMemoryCollection(sourceCode, node.right)) found = true;
+    if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && owned(node.right, false)) found = true;
     for (const key of keys[node.type] ?? []) {
       const value = (node as unknown as Record<string, unknown>)[key];
       for (const item of Array.isArray(value) ? value : [value])

@@ -93,6 +93,18 @@ const GAUGED_PURGE = lines(
   '  return db.deleteExpiredTokens();',
   '}',
 );
+const LOCAL_MAP = lines(
+  'class Sync {',
+  '  start() {',
+  '    this.timer = setInterval(() => this.syncDirty().catch(() => {}), 5000);',
+  '  }',
+  '  async syncDirty() {',
+  '    const seen = new Map();',
+  '    for (const row of await this.db.findDirty()) seen.set(row.id, row);',
+  '    for (const [id, row] of seen) await this.db.updateRow(id, row);',
+  '  }',
+  '}',
+);
 const POLL_ERROR = { messageId: 'unguardedSchedule' as const, suggestions: [] };
 
 ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedule, {
@@ -297,6 +309,32 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
                   '    }, 5000);',
                 ),
               ).replace(/^/, `${IMPORT}\n`),
+            },
+          ],
+        },
+      ],
+    },
+    // A Map a called method builds from a query is not the instance's own state.
+    {
+      settings,
+      code: LOCAL_MAP,
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 3,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod',
+              output: lines(
+                IMPORT,
+                ...LOCAL_MAP.split('\n').slice(0, 2),
+                '    this.timer = setInterval(async () => {',
+                `      ${guard('file-3', '5000')}`,
+                '      return this.syncDirty().catch(() => {});',
+                '    }, 5000);',
+                ...LOCAL_MAP.split('\n').slice(3),
+              ),
             },
           ],
         },
