@@ -72,6 +72,8 @@ function manualReason(
   reschedule: TSESTree.ExpressionStatement | TSESTree.BlockStatement | undefined,
 ): string | undefined {
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
+  if (work.pollLoop)
+    return "a poll loop: a guard's `continue` would skip the loop's pause and spin; wait before trying again (`if (!(await claimPeriod(key, ms))) { await delay(ms); continue; }`) or run the body inside runExclusive";
   if (work.loopBody) return work.period ? undefined : noPeriod;
   if (!fn) return 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined';
   if (work.entry.selfRescheduling && !reschedule)
@@ -87,6 +89,8 @@ function manualReason(
 function reportedAt(work: ScheduledWork): { node: TSESTree.Node; loc?: TSESTree.SourceLocation } {
   const call = work.schedulerNode;
   if (work.decorator) return { node: work.decorator };
+  // A poll loop: its head (`while (true)`), where the loop is decided.
+  if (work.pollLoop) return { node: work.pollLoop, loc: { start: work.pollLoop.loc.start, end: work.pollLoop.body.loc.start } };
   if (work.expression && work.expression.loc.start.line === call.loc.start.line) return { node: work.expression };
   return { node: call, loc: { start: call.loc.start, end: call.callee.loc.end } };
 }

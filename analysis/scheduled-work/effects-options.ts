@@ -7,6 +7,8 @@ import type { DetectContext } from '../detect-context.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { moduleSpecifiers } from '../imports/imported-references.js';
 import { readSettings } from '../settings.js';
+import { descendants } from '../sql/descendants.js';
+import { REDIS_ATOMIC_SCRIPTS } from '../../src/knowledge/redis-clients.js';
 import type { EffectsOptions } from './external-effects.js';
 import { collectGuardCalls } from './guard-calls.js';
 import type { GuardLookup } from './is-guarded.js';
@@ -29,6 +31,37 @@ function isDeduplicatedEnqueue(queues: readonly QueueEntry[], call: TSESTree.Cal
   );
 }
 
+/** The script text of `{ lua: '…' }` (a string or a template). */
+function scriptText(options: TSESTree.Node | undefined): string | undefined {
+  if (options?.type !== 'ObjectExpression') return undefined;
+  for (const p of options.properties) {
+    if (p.type !== 'Property' || propertyKeyName(p) !== REDIS_ATOMIC_SCRIPTS.scriptOption) continue;
+    if (p.value.type === 'Literal' && typeof p.value.value === 'string') return p.value.value;
+    if (p.value.type === 'TemplateLiteral') return p.value.quasis.map((q) => q.value.raw).join(' ');
+  }
+  return undefined;
+}
+
+/** Custom commands the module defines (`redis.defineCommand('popDue', { lua })`) whose script takes items off a shared structure. */
+function atomicTakeCommands(context: DetectContext): ReadonlySet<string> {
+  const sourceCode = context.sourceCode;
+  const names = new Set<string>();
+  if (!sourceCode.text.includes(REDIS_ATOMIC_SCRIPTS.defineMethod)) return names;
+  for (const node of descendants(sourceCode.ast, sourceCode.visitorKeys)) {
+    if (node.type !== 'CallExpression' || memberPropertyName(node.callee) !== REDIS_ATOMIC_SCRIPTS.defineMethod) continue;
+    const name = node.arguments[0];
+    const script = scriptText(node.arguments[1]);
+    if (
+      name?.type === 'Literal' &&
+      typeof name.value === 'string' &&
+      script !== undefined &&
+      REDIS_ATOMIC_SCRIPTS.takeCommands.test(script)
+    )
+      names.add(name.value);
+  }
+  return names;
+}
+
 export interface ModuleWorkKnowledge {
   guards: GuardLookup;
   effects: EffectsOptions;
@@ -40,12 +73,16 @@ export function moduleWorkKnowledge(context: DetectContext): ModuleWorkKnowledge
   const guards = collectGuardCalls(context, readSettings(context.settings).guards).byName;
   const modules = moduleSpecifiers(program);
   const queues = QUEUES.filter((q) => q.modules.some((m) => modules.has(m)));
+  const takes = atomicTakeCommands(context);
   return {
     guards,
     effects: {
       sourceCode: context.sourceCode,
       isGuardCall: (call) => guards(call) !== undefined,
-      isCoordinatedCall: queues.length === 0 ? undefined : (call) => isDeduplicatedEnqueue(queues, call),
+      isCoordinatedCall:
+        queues.length === 0 && takes.size === 0
+          ? undefined
+          : (call) => isDeduplicatedEnqueue(queues, call) || takes.has(memberPropertyName(call.callee) ?? ''),
       telemetry: telemetryBindings(program),
     },
   };

@@ -6,10 +6,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { EXTERNAL_RECEIVER_WORDS, IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
-import { classMember, identifierDefinition, type FunctionLike } from './work-function.js';
-import { callIntent, isMachineIdentifier, isWriteSql } from './work-intent.js';
+import { identifierDefinition, ownMethodCalled, type FunctionLike } from './work-function.js';
+import { callIntent, isClaimSql, isMachineIdentifier, isWriteSql } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { propertyKeyName } from '../ast/property-names.js';
+import { constantInitializer } from '../sql/sql-text-model.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -37,6 +38,22 @@ function isExternalReceiver(node: TSESTree.Node): boolean {
     else return false;
   }
   return false;
+}
+
+/** Whether a file's text can hold claiming SQL at all: asked once per file, before any variable lookup. */
+const claimText = new WeakMap<SourceCode, boolean>();
+function mayClaim(sourceCode: SourceCode): boolean {
+  let known = claimText.get(sourceCode);
+  if (known === undefined) claimText.set(sourceCode, (known = isClaimSql(sourceCode.text)));
+  return known;
+}
+
+/** A `const` of this file holding SQL that claims rows (`FOR UPDATE SKIP LOCKED`). */
+function claimsThroughConstant(sourceCode: SourceCode, argument: TSESTree.Node | undefined): boolean {
+  if (argument?.type !== 'Identifier' || !mayClaim(sourceCode)) return false;
+  const init = constantInitializer(argument, sourceCode) as TSESTree.Node | undefined;
+  if (init?.type === 'Literal') return typeof init.value === 'string' && isClaimSql(init.value);
+  return init?.type === 'TemplateLiteral' && isClaimSql(init.quasis.map((q) => q.value.raw).join(' '));
 }
 
 /** `await call`: the call's value is awaited where it is made. */
@@ -75,6 +92,9 @@ export interface Effects {
 
 const MAX_DEPTH = 3;
 
+/** Functions whose body is being read for `staysInProcess` (a lock-named helper calling itself). */
+const judging = new WeakSet<FunctionLike>();
+
 /** Adds what a followed function reaches to the work's effects. */
 function merge(effects: Effects, reached: Effects): void {
   effects.coordinated ||= reached.coordinated;
@@ -83,27 +103,38 @@ function merge(effects: Effects, reached: Effects): void {
   effects.external ||= reached.external;
 }
 
+/** The same-file function a call runs: a function by name, or a method of the enclosing class (`this.sweep()`). */
+function resolveCallee(sourceCode: SourceCode, call: TSESTree.CallExpression): FunctionLike | undefined {
+  const callee = call.callee;
+  if (callee.type === 'Identifier') return identifierDefinition(sourceCode, callee)?.fn;
+  return ownMethodCalled(call);
+}
+
+/**
+ * The callee is a synchronous function of the project that reaches nothing outside the process
+ * (`withFileLock(path, script)` builds a string): whatever its name says, it takes no lock.
+ */
+function staysInProcess(call: TSESTree.CallExpression, options: EffectsOptions): boolean {
+  const local = resolveCallee(options.sourceCode, call);
+  if (local) {
+    if (local.async || local.generator || judging.has(local)) return false;
+    judging.add(local);
+    try {
+      return !workEffects(local.body, { ...options, followCall: undefined }).external;
+    } finally {
+      judging.delete(local);
+    }
+  }
+  const reached = options.followCall?.(call);
+  return reached !== undefined && !reached.external && !reached.coordinated;
+}
+
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
   const effects: Effects = { external: false, coordinated: false, sharedWrite: false, perReplica: false };
   const telemetry = options.telemetry ?? new Set<string>();
   const visited = new Set<FunctionLike>();
   const keys = options.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-
-  const resolveCallee = (call: TSESTree.CallExpression): FunctionLike | undefined => {
-    const callee = call.callee;
-    if (callee.type === 'Identifier') return identifierDefinition(options.sourceCode, callee)?.fn;
-    if (callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression' && !callee.computed) {
-      const name =
-        callee.property.type === 'PrivateIdentifier'
-          ? `#${callee.property.name}`
-          : callee.property.type === 'Identifier'
-            ? callee.property.name
-            : undefined;
-      return name === undefined ? undefined : classMember(callee, name)?.fn;
-    }
-    return undefined;
-  };
 
   /** Returns true when the call is known not to leave the process (its arguments are still walked). */
   const callIsInProcess = (call: TSESTree.CallExpression, depth: number): boolean => {
@@ -119,7 +150,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
       if (method !== undefined && IN_PROCESS_METHODS.has(method) && callee.object.type !== 'ThisExpression' && !isAwaited(call))
         return true;
     }
-    const target = resolveCallee(call);
+    const target = resolveCallee(options.sourceCode, call);
     if (target && depth < MAX_DEPTH) {
       if (visited.has(target)) return true;
       visited.add(target);
@@ -150,6 +181,12 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         effects.external = true;
         if (isWriteSql(node.quasi.quasis.map((q) => q.value.raw).join(' '))) effects.sharedWrite = true;
         break;
+      case 'Literal':
+      case 'TemplateElement':
+        // `… FOR UPDATE SKIP LOCKED` anywhere in the work (a query argument, a constant): it claims rows.
+        if (isClaimSql(node.type === 'Literal' ? (typeof node.value === 'string' ? node.value : undefined) : node.value.raw))
+          effects.coordinated = true;
+        break;
       case 'Property':
         if (DEDUPE_OPTION_KEYS.includes(propertyKeyName(node) ?? '')) effects.coordinated = true;
         break;
@@ -159,11 +196,19 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
+        // `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`.
+        if (claimsThroughConstant(options.sourceCode, node.arguments[0])) {
+          effects.coordinated = true;
+          return;
+        }
         if (options.isCoordinatedCall?.(node)) {
           effects.coordinated = true;
           return;
         }
-        const intent = callIntent(node, telemetry);
+        const named = callIntent(node, telemetry);
+        // A lock by its name only (`withFileLock(path, script)`) whose body we read and that reaches nothing
+        // outside the process (it builds a string) takes no lock: it is judged by its body.
+        const intent = named === 'coordinated' && staysInProcess(node, options) ? undefined : named;
         if (intent === 'coordinated') {
           effects.coordinated = true;
           return;
@@ -174,7 +219,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         }
         // A function of another module is judged by what it does; its name still counts where the
         // body says nothing decisive (a stand-in that logs, effects behind a value picked at run time).
-        const reached = resolveCallee(node) ? undefined : options.followCall?.(node);
+        const reached = resolveCallee(options.sourceCode, node) ? undefined : options.followCall?.(node);
         if (reached) {
           merge(effects, reached);
           if (effects.coordinated) return;
@@ -182,7 +227,10 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           break;
         }
         if (intent === 'shared-write') effects.sharedWrite = true;
-        if (intent === 'shared-write' || !callIsInProcess(node, depth)) effects.external = true;
+        // Read even when named for a write: a claim inside coordinates; a gauge does not make it per-replica.
+        const perReplica = effects.perReplica;
+        if (!callIsInProcess(node, depth) || intent === 'shared-write') effects.external = true;
+        if (intent === 'shared-write') effects.perReplica = perReplica;
         break;
       }
       default:

@@ -9,7 +9,7 @@ import { basename, extname } from 'node:path';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { memberPropertyName } from '../ast/property-names.js';
 import { DEPLOYMENT_FLAG_PATTERN, JOB_RUNNER_WORDS, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
-import { classMemberKeyName, isFunctionLike, type FunctionLike } from './work-function.js';
+import { classMemberKeyName, isFunctionLike, ownMethodCalled, type FunctionLike } from './work-function.js';
 import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
@@ -201,6 +201,18 @@ export function reschedulesThroughCaller(sourceCode: SourceCode, schedule: TSEST
 }
 
 const ITERATING = new Set(['keys', 'values', 'entries', 'forEach']);
+/** Methods that drain or copy a collection (`this.buffer.splice(0)`, `this.messages.filter(…)`). */
+const DRAINING = new Set(['filter', 'map', 'splice', 'slice']);
+
+/** `this.pending`, or a name declared at the top of the module. */
+function heldByInstanceOrModule(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  if (node.type === 'MemberExpression') return node.object.type === 'ThisExpression';
+  if (node.type !== 'Identifier') return false;
+  const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { scope: { type: string } } | null;
+  return variable?.scope.type === 'module' || variable?.scope.type === 'global';
+}
+/** How many `this.method()` calls deep the own-collection question follows (`tick` → `checkAndFlush` → `flushBatch`). */
+const OWN_METHOD_DEPTH = 3;
 
 /** `this.name = value` at the top level of the class's constructor (fields of compiled or plain JavaScript). */
 function constructorAssignment(classBody: TSESTree.ClassBody | undefined, name: string | undefined): TSESTree.Node | undefined {
@@ -232,19 +244,37 @@ function isInMemoryCollection(sourceCode: SourceCode, node: TSESTree.Node): bool
   return init.type === 'NewExpression' && init.callee.type === 'Identifier' && ['Map', 'Set'].includes(init.callee.name);
 }
 
-/** The work walks a collection this process holds in memory (`Object.keys(users)`, `this.buffer.forEach`): its own state, per replica. */
+/**
+ * The work walks or drains a collection this process holds in memory (`Object.keys(users)`,
+ * `this.buffer.forEach`, `this.pending.splice(0)`), itself or in the methods of its class it calls
+ * (`() => this.checkAndFlush()`): it flushes its own state, per replica.
+ */
 export function iteratesOwnCollection(sourceCode: SourceCode, work: FunctionLike): boolean {
   let found = false;
   const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const seen = new Set<FunctionLike>([work]);
+  let depth = 0;
+  // In a method the work calls, or for a drain, only the instance's or the module's collection
+  // counts: a method's local Map or array is as often built from a query.
+  const owned = (target: TSESTree.Node, draining: boolean): boolean =>
+    isInMemoryCollection(sourceCode, target) && ((depth === 0 && !draining) || heldByInstanceOrModule(sourceCode, target));
   const visit = (node: TSESTree.Node): void => {
     if (found) return;
+    const method = node.type === 'CallExpression' && depth < OWN_METHOD_DEPTH ? ownMethodCalled(node) : undefined;
+    if (method && !seen.has(method)) {
+      seen.add(method);
+      depth++;
+      visit(method.body);
+      depth--;
+    }
     if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
       const method = memberPropertyName(node.callee);
       const object = node.callee.object;
       const target = object.type === 'Identifier' && object.name === 'Object' ? node.arguments[0] : object;
-      if (method !== undefined && ITERATING.has(method) && target && isInMemoryCollection(sourceCode, target)) found = true;
+      const walks = method !== undefined && (ITERATING.has(method) || DRAINING.has(method));
+      if (walks && target && owned(target, DRAINING.has(method!))) found = true;
     }
-    if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && isInMemoryCollection(sourceCode, node.right)) found = true;
+    if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && owned(node.right, false)) found = true;
     for (const key of keys[node.type] ?? []) {
       const value = (node as unknown as Record<string, unknown>)[key];
       for (const item of Array.isArray(value) ? value : [value])

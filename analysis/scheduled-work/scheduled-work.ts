@@ -6,6 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import {
+  POLL_LOOP,
   SCHEDULER_REGISTRY,
   SCHEDULERS,
   argumentIndex,
@@ -14,6 +15,7 @@ import {
   type SchedulerEntry,
 } from '../../src/knowledge/schedulers.js';
 import type { DetectContext } from '../detect-context.js';
+import { pollLoops, type PollLoop } from './poll-loops.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../imports/imported-references.js';
 import {
@@ -66,6 +68,8 @@ export interface ScheduledWork {
   period: SchedulePeriod;
   /** The scheduler's own options coordinate replicas (node-cron 4 `distributed: true`). */
   coordinatedByOption: boolean;
+  /** For an endless poll loop (`while (true) { …; await delay(ms); }`): the loop; `loopBody` is its body, `schedulerNode` its pause. */
+  pollLoop?: PollLoop;
 }
 
 const SCHEDULER_APIS: TrackedApi<SchedulerEntry>[] = SCHEDULERS.map((entry) => ({
@@ -246,8 +250,17 @@ function nameOf(
 /** Every scheduled work in the file, in source order of the scheduler calls. */
 export function scheduledWorks(context: DetectContext): ScheduledWork[] {
   const sourceCode = context.sourceCode;
+  const loops: ScheduledWork[] = pollLoops(sourceCode).map((loop) => ({
+    entry: POLL_LOOP,
+    schedulerNode: loop.pause,
+    loopBody: loop.body,
+    pollLoop: loop.loop,
+    name: loop.name,
+    period: loop.period ? { kind: 'interval', text: sourceCode.getText(loop.period) } : undefined,
+    coordinatedByOption: false,
+  }));
   const references = importedReferences(context, SCHEDULER_APIS);
-  if (references.length === 0) return [];
+  if (references.length === 0) return loops;
   const hasRegistry = moduleSpecifiers(sourceCode.ast).has(SCHEDULER_REGISTRY.module);
   const out: ScheduledWork[] = [];
   for (const { entry, node } of references) {
@@ -264,7 +277,7 @@ export function scheduledWorks(context: DetectContext): ScheduledWork[] {
       coordinatedByOption: isCoordinatedByOption(entry, node, located.workIndex),
     });
   }
-  return out;
+  return loops.length === 0 ? out : [...out, ...loops].sort((a, b) => a.schedulerNode.range[0] - b.schedulerNode.range[0]);
 }
 
 /** The function the work runs, when it is defined in this file. */

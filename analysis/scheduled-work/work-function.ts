@@ -63,6 +63,14 @@ export function classMember(node: TSESTree.Node, name: string): ResolvedWork | u
   return undefined;
 }
 
+/** `this.sweep()`, `this.#sweep()`: the method of the enclosing class a call runs. */
+export function ownMethodCalled(call: TSESTree.CallExpression): FunctionLike | undefined {
+  const callee = call.callee;
+  if (callee.type !== 'MemberExpression' || callee.object.type !== 'ThisExpression' || callee.computed) return undefined;
+  const name = memberName(callee);
+  return name === undefined ? undefined : classMember(callee, name)?.fn;
+}
+
 /** The same-file definition an identifier refers to. */
 export function identifierDefinition(sourceCode: SourceCode, identifier: TSESTree.Identifier): ResolvedWork | undefined {
   let variable;

@@ -9,6 +9,7 @@ import {
   JOB_WORDS,
   TAKE_NEXT_VERBS,
   LOCK_VERBS,
+  LOCK_RENEW_VERBS,
   LOCK_WORDS,
   MACHINE_ID_NAMES,
   PER_REPLICA_WORDS,
@@ -63,9 +64,16 @@ function isLockName(name: string): boolean {
   return words[0] === 'try' && has(CONDITIONAL_CLAIM_VERBS, words[1]);
 }
 
+/** `sweep`, `this.sweep`, `this.#sweep` (a private method's name without its `#`). */
 function calleeName(callee: TSESTree.Node): string | undefined {
   if (callee.type === 'Identifier') return callee.name;
+  if (callee.type === 'MemberExpression' && callee.property.type === 'PrivateIdentifier') return callee.property.name;
   return memberPropertyName(callee);
+}
+
+/** `lock.extend(ms)`, `this.lease.renew()`: keeping a lock or lease this process holds — the guard itself, not guarded work. */
+function renewsHeldLock(name: string, receiver: readonly string[]): boolean {
+  return has(LOCK_RENEW_VERBS, nameWords(name)[0]) && receiver.some((w) => LOCK_WORDS.includes(w));
 }
 
 function receiverWords(callee: TSESTree.Node): readonly string[] {
@@ -123,6 +131,7 @@ function isWriteHttp(call: TSESTree.CallExpression, name: string | undefined, re
   );
 }
 
+const CLAIM_SQL = /\bskip\s+locked\b/i;
 const WRITE_SQL = /^\s*(insert|update|delete|merge|upsert|truncate)\b|\b(insert\s+into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
 
 /** The text of a string or template argument, for SQL. */
@@ -134,6 +143,11 @@ function sqlText(node: TSESTree.Node | undefined): string | undefined {
 
 export function isWriteSql(text: string | undefined): boolean {
   return text !== undefined && WRITE_SQL.test(text);
+}
+
+/** `… FOR UPDATE SKIP LOCKED`: the statement claims rows, each handed to one replica. */
+export function isClaimSql(text: string | undefined): boolean {
+  return text !== undefined && CLAIM_SQL.test(text);
 }
 
 /** `queue.next(name)`, `db.getNextJobToRun(…)`, `dequeue()`: taking the next job from a queue (not `job.nextDate()`). */
@@ -156,6 +170,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   }
   const root = rootIdentifier(call.callee);
   if (root !== undefined && telemetry.has(root)) return 'per-replica';
+  if (name !== undefined && renewsHeldLock(name, receiver)) return 'per-replica';
   if (name !== undefined && isPerReplicaName(name)) return 'per-replica';
   if (isWriteHttp(call, name, receiver)) return 'shared-write';
   if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';

@@ -12,6 +12,7 @@ import { isJobRunner, iteratesOwnCollection, scheduleGate, workStartsWithFlagChe
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
 import { isPerReplicaName } from '../../analysis/scheduled-work/work-intent.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
+import { ownedByOneCaller } from './timer-lifetime.js';
 
 /** `report`: runs on every replica; `flag-gate`: only a deployment flag stands between it and every replica. */
 export type Verdict = 'quiet' | 'report' | 'flag-gate';
@@ -55,6 +56,8 @@ export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOpt
     (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
   if (!harmful) return 'quiet';
+  // A timer of one connection, request or call, cleared when that owner ends: once per owner, not per replica.
+  if (work.entry.bareTimer && ownedByOneCaller(sourceCode, work.schedulerNode, fn)) return 'quiet';
   // Last, as it may index every call of the file (the callers of the function that sets the
   // schedule): asked only of work that would be reported.
   const gate = scheduleGate(sourceCode, work.schedulerNode);

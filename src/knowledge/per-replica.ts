@@ -39,16 +39,16 @@ export const PER_REPLICA_WORDS: readonly string[] = [
   'machine',
 ];
 
+/** Verbs that keep a lock or lease this process already holds (`lock.extend(ms)`, `lease.renew()`): the guard's own upkeep. */
+export const LOCK_RENEW_VERBS: readonly string[] = ['extend', 'renew', 'refresh'];
+
 /** Word pairs (both in one name) that say "this instance only": `reloadCache`, `renewLock`, `cleanupTemp`. */
 export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [
     ['reload', 'refresh', 'warm', 'rebuild'],
     ['cache', 'caches', 'config', 'settings'],
   ],
-  [
-    ['renew', 'extend', 'refresh'],
-    ['lock', 'lease', 'locks', 'leases'],
-  ],
+  [LOCK_RENEW_VERBS, ['lock', 'lease', 'locks', 'leases']],
   [
     ['clean', 'cleanup', 'remove', 'delete', 'prune'],
     ['tmp', 'temp', 'local'],

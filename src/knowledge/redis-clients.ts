@@ -31,3 +31,15 @@ export const LEASE_CLIENT_SETTER = 'setLeaseClient';
  */
 export const CONDITIONAL_SET_METHODS: readonly string[] = ['set', 'setnx', 'setNX'];
 export const CONDITIONAL_SET_FLAG = 'NX';
+
+/**
+ * A Redis script that takes items off a shared structure runs atomically on the server: each item
+ * goes to one caller, so a poll loop on every replica calling it claims rather than repeats.
+ * ioredis custom commands are defined by `defineMethod(name, { [scriptOption]: lua })`.
+ */
+export const REDIS_ATOMIC_SCRIPTS = {
+  defineMethod: 'defineCommand',
+  scriptOption: 'lua',
+  /** Commands that remove what they hand out (`ZREM` after `ZRANGEBYSCORE`, `LPOP`, `LMOVE`). */
+  takeCommands: /\b(?:z?pop(?:min|max)?|[lr]pop|[bl]?[lr]?move|rpoplpush|brpoplpush|zrem|srem|spop|hdel|xclaim|xautoclaim)\b/i,
+} as const;

@@ -285,3 +285,33 @@ export function unitObjectToMs(units: Readonly<Record<string, number>>): number 
   }
   return total > 0 ? total : undefined;
 }
+
+/**
+ * How a timer's owner ends it: the functions that clear a timer, the listener methods and the
+ * events (or `on<event>` properties) that say a connection, stream, request or call has ended.
+ * A timer cleared there lives as long as that one owner, not as long as the replica.
+ */
+export const TIMER_LIFETIME = {
+  clearers: ['clearInterval', 'clearTimeout'],
+  listenerMethods: ['on', 'once', 'addListener', 'addEventListener', 'prependListener', 'prependOnceListener'],
+  endEvents: ['close', 'end', 'finish', 'disconnect', 'disconnected', 'abort', 'aborted', 'error', 'destroy', 'destroyed', 'cancel'],
+  /** Receivers whose end events are the process's own (`process.on('exit')`): not an owner's. */
+  processReceivers: ['process'],
+} as const;
+
+/**
+ * An endless poll loop (`while (true) { …; await delay(ms); }`, `for (;;)`, `while (!stopped)`)
+ * schedules its body like a timer. The pause is an awaited call of one of `delayNames`
+ * (timers/promises `setTimeout`, a project's or a package's `sleep`/`delay`), or
+ * `new Promise((r) => setTimeout(r, ms))`.
+ */
+export const POLL_LOOP: SchedulerEntry = {
+  id: 'poll-loop',
+  modules: [],
+  path: [],
+  kind: 'call',
+  work: [],
+  schedule: [],
+  bareTimer: true,
+};
+export const POLL_LOOP_DELAY_NAMES: readonly string[] = ['setTimeout', 'sleep', 'delay', 'wait', 'pause', 'sleepMs', 'delayMs', 'waitMs'];

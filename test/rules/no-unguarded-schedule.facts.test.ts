@@ -105,4 +105,25 @@ describe('guardStatementText', () => {
     expect(jobName('nightly_backup')).toBe('nightly-backup');
     expect(jobName('__')).toBeUndefined();
   });
+
+  test('an endless poll loop: the loop body, the pause as the period, the job named for its function, and manual (a `continue` would skip the pause)', () => {
+    const [f, ...rest] = findings(
+      [
+        "import { setTimeout as sleep } from 'node:timers/promises';",
+        'export async function pollFeeds() {',
+        '  while (true) {',
+        '    await db.insertItems(await fetchFeeds());',
+        '    await sleep(POLL_MS);',
+        '  }',
+        '}',
+      ].join('\n'),
+    );
+    expect(rest).toEqual([]);
+    expect(f!.facts.scheduler).toBe('poll-loop');
+    expect(f!.facts.loopBody?.loc.start.line).toBe(3);
+    expect(f!.facts.workFunction).toBeUndefined();
+    expect(f!.facts.jobName).toBe('poll-feeds');
+    expect(f!.facts.period).toEqual({ kind: 'interval', text: 'POLL_MS' });
+    expect(f!.facts.manual).toMatch(/^a poll loop: a guard's `continue` would skip the loop's pause/);
+  });
 });

@@ -53,4 +53,16 @@ describe('no-unguarded-schedule across files', () => {
       [22, 'setTimeout runs `sweepUploads` on every replica', []],
     ]);
   });
+
+  test('a poll timer whose imported callee claims (SKIP LOCKED, an atomic Redis script) is quiet; one whose callee only reads is reported', async () => {
+    expect(await findings('schedule-claim-in-module', 'src/worker.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/worker.ts:20:13 unguardedSchedule',
+    ]);
+  });
+
+  test('a job calling one imported function is judged by that function: a backup that uploads and writes is reported (a lock-named string helper there takes no lock); a lock there keeps its sibling quiet', async () => {
+    expect(await findings('schedule-single-imported-call', 'src/backups/schedule.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/backups/schedule.ts:7:31 unguardedSchedule',
+    ]);
+  });
 });
