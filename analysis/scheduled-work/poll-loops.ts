@@ -8,6 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { POLL_LOOP_DELAY_NAMES } from '../../src/knowledge/schedulers.js';
 import { memberPropertyName } from '../ast/property-names.js';
+import { nodeAt } from '../ast/node-at.js';
 import { isFunctionLike } from './work-function.js';
 import { enclosingFunction, functionNameOf } from '../sql/enclosing-function.js';
 
@@ -84,13 +85,14 @@ export interface PollLoopWork {
 }
 
 /** The head of an endless loop as written (`while (true)`, `while (!this.stopped)`, `for (;;)`): few places to look up. */
-const ENDLESS_HEAD = /\bwhile\s*\(\s*(?:true|!?\s*[\w$.#]+)\s*\)|\bfor\s*\(\s*;\s*;\s*\)/g;
+export const ENDLESS_LOOP_HEAD = /\bwhile\s*\(\s*(?:true|!?\s*[\w$.#]+)\s*\)|\bfor\s*\(\s*;\s*;\s*\)/;
+const ENDLESS_HEAD = new RegExp(ENDLESS_LOOP_HEAD.source, 'g');
 
 /** Every endless poll loop of the file, in source order. */
 export function pollLoops(sourceCode: SourceCode): PollLoopWork[] {
   const out: PollLoopWork[] = [];
   for (const match of sourceCode.text.matchAll(ENDLESS_HEAD)) {
-    const node = sourceCode.getNodeByRangeIndex(match.index) as TSESTree.Node | null;
+    const node = nodeAt(sourceCode, match.index);
     if ((node?.type !== 'WhileStatement' && node?.type !== 'ForStatement') || node.range[0] !== match.index) continue;
     if (node.type === 'ForStatement' && (node.init || node.update)) continue;
     if (node.body.type !== 'BlockStatement' || !isEndless(node)) continue;

@@ -12,9 +12,10 @@
 // A few `includes` of short stems that start with a rare letter come first: they are much
 // cheaper than one expression with alternatives, and most files hold none of them.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
+import { POLL_LOOP_DELAY_NAMES, SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { holdsQuoted } from '../../analysis/source/quoted-word.js';
+import { ENDLESS_LOOP_HEAD } from '../../analysis/scheduled-work/poll-loops.js';
 
 /** Globals (`setInterval`), by the name a use calls (the last of their path). */
 const TIMER_NAMES = [...new Set(SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path.at(-1)!))];
@@ -32,10 +33,27 @@ const TIMER_STEMS = TIMER_NAMES.map((name) => name.slice(Math.max(0, name.search
 const SHARED_MODULE_STEMS = ['cron', 'hedul'];
 const MODULE_STEMS = [...SHARED_MODULE_STEMS, ...MODULE_NAMES.filter((name) => !SHARED_MODULE_STEMS.some((stem) => name.includes(stem)))];
 
-/** Whether `text` can hold a schedule the rule recognises: a timer's name, or a scheduler module's specifier. */
+/** Whether `text` can hold a schedule the rule recognises: a timer's name, a scheduler module's specifier, or a poll loop. */
 export function mentionsSchedule(text: string): boolean {
   for (let i = 0; i < TIMER_NAMES.length; i++) if (text.includes(TIMER_STEMS[i]!) && text.includes(TIMER_NAMES[i]!)) return true;
-  return MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => holdsQuoted(text, name));
+  return (
+    (MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => holdsQuoted(text, name))) || mentionsPollLoop(text)
+  );
+}
+
+/**
+ * An awaited pause by one of the names a poll loop's pause is called (`await sleep(ms)`,
+ * `await utils.delay(ms)`); `new Promise((r) => setTimeout(r, ms))` names a timer already.
+ */
+const AWAITED_PAUSE = new RegExp(String.raw`\bawait\s+(?:[\w$]+\s*\.\s*)?(?:${POLL_LOOP_DELAY_NAMES.join('|')})\s*\(`);
+
+/**
+ * Whether `text` may hold an endless poll loop whose pause is an imported `sleep`/`delay` (the
+ * file then names no timer): an endless loop's head and an awaited pause. `while` and `;;` are
+ * looked for first, with `includes`.
+ */
+export function mentionsPollLoop(text: string): boolean {
+  return (text.includes('while') || text.includes(';;')) && ENDLESS_LOOP_HEAD.test(text) && AWAITED_PAUSE.test(text);
 }
 
 /** What a use of a global timer goes through: its own name, or a global object (`globalThis.setInterval`). */
@@ -98,7 +116,7 @@ function importsScheduler(program: TSESTree.Program): boolean {
 export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope) return mentionsSchedule(sourceCode.text);
-  if (importsScheduler(sourceCode.ast)) return true;
+  if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text)) return true;
   for (const reference of globalScope.through) if (reachesScheduler(reference)) return true;
   for (const name of [...TIMER_GLOBALS, ...GLOBAL_OBJECTS, 'require']) {
     const variable = globalScope.set.get(name);

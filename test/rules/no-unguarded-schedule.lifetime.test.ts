@@ -393,5 +393,19 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
       ),
       errors: [{ ...POLL_ERROR, line: 3, column: 5 }],
     },
+    // The pause imported from the project: the file names no timer and no scheduler at all.
+    {
+      settings,
+      code: lines(
+        "import { delay } from '../lib/time';",
+        'export async function sendDigests() {',
+        '  for (;;) {',
+        '    await mailer.sendDigests(await db.pendingDigests());',
+        '    await delay(15_000);',
+        '  }',
+        '}',
+      ),
+      errors: [{ ...POLL_ERROR, line: 3, column: 3 }],
+    },
   ],
 });
