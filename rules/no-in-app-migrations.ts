@@ -12,7 +12,7 @@ import { migrationCommandText } from './migrations/command-text.js';
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
-import { isMigrationExemptFile } from './migrations/exempt-file.js';
+import { isMigrationExemptFile, isOperatorCommandFile } from './migrations/exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
@@ -315,6 +315,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         },
       }),
       'Program:exit'() {
+        // An operator's command (an install wizard, an admin CLI's `migrate`) runs when someone types it, not on every replica.
+        if (isOperatorCommandFile(context)) return;
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
         const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));
