@@ -123,9 +123,18 @@ export function isMigrationExemptFile(context: Context): boolean {
  * command-line package, and does not itself start a server. Asked only of files that hold a
  * schema write, after the rule's own checks.
  */
-export function isOperatorCommandFile(context: Context): boolean {
+function isOperatorCommandFile(context: Context): boolean {
   const sourceCode = context.sourceCode;
   if (SERVER_START.test(sourceCode.text)) return false;
   for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
   return isInCommandLinePackage(context.filename);
+}
+
+/** `report`, dropping every finding of a file that is an operator's command (asked once, at the first finding). */
+export function outsideOperatorCommands<Report extends (descriptor: never) => void>(context: Context, report: Report): Report {
+  let operatorCommand: boolean | undefined;
+  return ((descriptor: never) => {
+    operatorCommand ??= isOperatorCommandFile(context);
+    if (!operatorCommand) report(descriptor);
+  }) as Report;
 }
