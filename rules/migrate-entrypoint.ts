@@ -4,13 +4,14 @@
 // wait for each other instead of racing the same DDL; (3) exit non-zero on failure, so a pod does
 // not go on to serve on a schema that was not migrated. `runMigrations` does all three.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { importedReferences } from '../analysis/imports/imported-references.js';
 import { migrationEnvReads } from './migrations/env-reads.js';
 import { isEntrypointByNameOnly, isMigrateEntrypointFile } from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
 import { migratorsLockThemselves } from './migrations/self-locking.js';
+import { functionDefinedHere, migrationPath, swallowsUnhandledRejections, type MigrationPath } from './migrate-entrypoint/failure-paths.js';
+import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
@@ -36,29 +37,12 @@ export interface MigrateEntrypointFacts {
 
 const HANDLE_REJECTION = '.catch((error) => {\n  console.error(error);\n  process.exit(1);\n})';
 
-type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
-
 type Report = Parameters<
   Parameters<typeof createRule<MigrateEntrypointMessageIds, readonly unknown[], MigrateEntrypointFacts>>[0]['detect']
 >[1];
 type Context = DetectContext;
 type SourceCode = Context['sourceCode'];
 type StringText = { node: TSESTree.Node; text: string };
-
-/** The function a name refers to in this file, when it is defined here. */
-function definition(node: TSESTree.Node, sourceCode: SourceCode): FunctionNode | undefined {
-  const value = unwrapExpression(node);
-  if (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') return value;
-  if (value.type !== 'Identifier') return undefined;
-  const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
-  const def = variable?.defs[0]?.node;
-  if (def?.type === 'FunctionDeclaration') return def;
-  if (def?.type === 'VariableDeclarator' && def.init) {
-    const init = unwrapExpression(def.init);
-    if (init.type === 'FunctionExpression' || init.type === 'ArrowFunctionExpression') return init;
-  }
-  return undefined;
-}
 
 /** `main()` / `(async () => …)()` / `main().then(ok)` / `main().finally(f)` — a promise with no rejection handler. */
 function floatingCall(expression: TSESTree.Node, sourceCode: SourceCode): TSESTree.CallExpression | undefined {
@@ -69,7 +53,7 @@ function floatingCall(expression: TSESTree.Node, sourceCode: SourceCode): TSESTr
   if (callee.type === 'MemberExpression' && (method === 'finally' || (method === 'then' && value.arguments.length < 2)))
     return floatingCall(callee.object, sourceCode);
   if (callee.type === 'MemberExpression') return undefined;
-  const fn = definition(callee, sourceCode);
+  const fn = functionDefinedHere(callee, sourceCode);
   return fn?.async ? value : undefined;
 }
 
@@ -77,7 +61,8 @@ function floatingCall(expression: TSESTree.Node, sourceCode: SourceCode): TSESTr
 function reportUrls(context: Context, strings: readonly StringText[], report: Report): void {
   for (const read of migrationEnvReads(context)) {
     const why = wrongMigrateUrlVariable(read.name);
-    if (why)
+    // A URL only printed (a banner, a log line) connects nothing.
+    if (why && !isOnlyPrinted(read.node))
       report({
         messageId: why === 'app' ? 'appUrl' : 'poolerUrl',
         data: { name: read.name },
@@ -134,11 +119,14 @@ function reportLock(
 /** 3a. Catch clauses and rejection handlers that neither rethrow nor exit non-zero. */
 function reportSwallowedFailures(
   sourceCode: SourceCode,
+  path: MigrationPath,
   catchClauses: readonly TSESTree.CatchClause[],
   handlerCalls: readonly TSESTree.CallExpression[],
   report: Report,
 ): void {
   for (const clause of catchClauses) {
+    // A helper's own catch (`catch { return false }` in "does this folder exist") is not the run's.
+    if (!path.catches(clause)) continue;
     // Best-effort cleanup in `finally` (closing, unlocking) may swallow its own errors.
     const inFinally =
       sourceCode.getAncestors?.(clause).some((a, i, all) => a.type === 'TryStatement' && a.finalizer === all[i + 1]) ?? false;
@@ -147,10 +135,11 @@ function reportSwallowedFailures(
     report({ messageId: 'swallowedFailure', node: clause, loc: keyword?.loc, facts: { kind: 'failure', node: clause } });
   }
   for (const call of handlerCalls) {
+    if (!path.handles(call)) continue;
     const method = memberPropertyName(unwrapExpression(call.callee));
     const handler = method === 'then' ? call.arguments[1] : call.arguments[0];
     if (!handler) continue;
-    const fn = definition(handler, sourceCode);
+    const fn = functionDefinedHere(handler, sourceCode);
     const value = unwrapExpression(handler);
     const isConsole =
       value.type === 'MemberExpression' &&
@@ -161,7 +150,12 @@ function reportSwallowedFailures(
   }
 }
 
-/** 3b. A top-level async call whose rejection nobody handles. */
+/**
+ * 3b. A top-level async call whose rejection nobody handles, in a file that swallows unhandled
+ * rejections (`process.on('unhandledRejection', log)`): without such a handler Node ≥ 15 ends the
+ * process with code 1 on the rejection (`--unhandled-rejections=throw`, the default), which is
+ * what a migrate entrypoint must do.
+ */
 function reportFloatingMain(sourceCode: SourceCode, program: TSESTree.Program, report: Report): void {
   for (const statement of program.body) {
     if (statement.type !== 'ExpressionStatement') continue;
@@ -239,8 +233,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         if (isEntrypointByNameOnly(context) && !runsMigrations(context, program, calls, strings)) return;
         reportUrls(context, strings, report);
         reportLock(context, program, strings, calls, report);
-        reportSwallowedFailures(sourceCode, catchClauses, handlerCalls, report);
-        reportFloatingMain(sourceCode, program, report);
+        const texts = strings.map((s) => s.text);
+        reportSwallowedFailures(sourceCode, migrationPath(context, program, calls, texts), catchClauses, handlerCalls, report);
+        if (swallowsUnhandledRejections(calls)) reportFloatingMain(sourceCode, program, report);
       },
     };
   },

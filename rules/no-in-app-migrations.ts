@@ -12,7 +12,7 @@ import { migrationCommandText } from './migrations/command-text.js';
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
-import { isMigrationExemptFile } from './migrations/exempt-file.js';
+import { isMigrationExemptFile, outsideOperatorCommands } from './migrations/exempt-file.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
@@ -315,16 +315,19 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         },
       }),
       'Program:exit'() {
+        // An operator's command (an install wizard, an admin CLI's `migrate`) runs when someone types
+        // it, not on every replica: asked before the file's first finding, so most files never are.
+        const reportHere = outsideOperatorCommands(context, report);
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
         const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));
         for (const ref of mentions.options || optionsModule ? importedReferences(context, OPTIONS_CATALOGUE) : []) {
           if (ref.node.type !== 'CallExpression' && ref.node.type !== 'NewExpression') continue;
-          reportOptions(ref.node, ref.entry, sourceCode, report, reportedProperties);
-          reportImportedOptions(context, ref.node, ref.entry, report);
+          reportOptions(ref.node, ref.entry, sourceCode, reportHere, reportedProperties);
+          reportImportedOptions(context, ref.node, ref.entry, reportHere);
         }
         const optionProperties = mentions.typedOptions ? propertiesKeyed(sourceCode, SCHEMA_WRITE_OPTIONS) : [];
-        reportTypedOptions(optionProperties, reportedProperties, sourceCode, report);
+        reportTypedOptions(optionProperties, reportedProperties, sourceCode, reportHere);
 
         // Imported migrator functions (Drizzle's per-driver `migrator` modules are matched by pattern).
         const functionCatalogue = mentions.functions ? schemaWriteFunctionCatalogue(modules) : [];
@@ -332,7 +335,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         for (const ref of functionCatalogue.length > 0 ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
           reportedCalls.add(ref.node);
-          report({
+          reportHere({
             messageId: 'schemaWriteCall',
             data: { api: ref.entry.api },
             node: ref.node,
@@ -347,11 +350,11 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         }
 
         // Commands: `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx.
-        if (mentions.commands) reportCommands(context, taggedTemplates, reportedCalls, report);
+        if (mentions.commands) reportCommands(context, taggedTemplates, reportedCalls, reportHere);
 
         // The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`).
         for (const ref of mentions.flags ? importedReferences(context, flagCatalogueOf(flags)) : []) {
-          report({
+          reportHere({
             messageId: 'migrationFlag',
             data: { flag: ref.entry },
             node: ref.node,
@@ -367,7 +370,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object));
           if (!entry || receiverIsEmbedded(callee.object, sourceCode)) return;
           reportedCalls.add(call);
-          report({
+          reportHere({
             messageId: 'schemaWriteCall',
             data: { api: entry.api === 'knex.migrate' ? `knex.migrate.${method}()` : entry.api },
             node: call,
@@ -375,8 +378,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           });
         });
         const runnerCalls = mentions.runners ? callsNamed(sourceCode, RUNNER_STEMS, isRunnerName) : [];
-        reportRunnerCalls(runnerCalls, reportedCalls, report, (call) => migrationRunnerCall(call, sourceCode));
-        reportRunnerCalls(crossFileCalls, reportedCalls, report, (call) => crossFileRunner(context, call));
+        reportRunnerCalls(runnerCalls, reportedCalls, reportHere, (call) => migrationRunnerCall(call, sourceCode));
+        reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
       },
     };
   },

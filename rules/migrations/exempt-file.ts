@@ -10,9 +10,10 @@ import { matchesAny, mayMatchAny, readSettings, type ReplicaGuardSettings } from
 import { DEFAULT_MIGRATE_ENTRYPOINTS } from '../../src/knowledge/migrators.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { isRunByMigrateScript } from './package-scripts.js';
+import { isInCommandLinePackage, isRunByMigrateScript, isStepBesideMigratorCommand } from './package-scripts.js';
+import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { onForgetLastFile } from '../../analysis/source/last-file-cache.js';
-import { isInMigrationFolder, isTestFilePath } from '../../src/knowledge/file-conventions.js';
+import { CLI_MODULES, SERVER_START, isInMigrationFolder, isTestFilePath } from '../../src/knowledge/file-conventions.js';
 import { projectPath } from '../../analysis/source/project-path.js';
 
 type Context = DetectContext;
@@ -79,10 +80,13 @@ function isEntrypoint(context: Context, filename: string, settings: ReplicaGuard
 /**
  * Whether the linted file is a migrate entrypoint by its name alone (the default globs): no
  * package.json script runs it and the user named no entrypoints. Such a file may be any script
- * someone called `migrate…`.
+ * someone called `migrate…`. So is a file a migrate script runs only as a step beside the
+ * migrator's own command (`tsx scripts/fix-names.ts && knex migrate:latest`): the command
+ * migrates, and the file is judged by what it runs itself.
  */
 export function isEntrypointByNameOnly(context: Context): boolean {
-  return isDefault(readSettings(context.settings).migrateEntrypoints) && !isRunByMigrateScript(context.filename);
+  if (!isDefault(readSettings(context.settings).migrateEntrypoints)) return false;
+  return !isRunByMigrateScript(context.filename) || isStepBesideMigratorCommand(context.filename);
 }
 
 /** Whether the linted file is a migrate entrypoint (`migrateEntrypoints`). */
@@ -111,4 +115,26 @@ export function isMigrationExemptFile(context: Context): boolean {
       isOneShot(sourceCode.ast as TSESTree.Program);
   }
   return role.exempt || isMigrateEntrypointFile(context);
+}
+
+/**
+ * Whether the linted file is an operator's command, not the server (`CLI_MODULES`,
+ * `isCommandLinePackage`): it imports a command-line framework or a prompt library, or lies in a
+ * command-line package, and does not itself start a server. Asked only of files that hold a
+ * schema write, after the rule's own checks.
+ */
+function isOperatorCommandFile(context: Context): boolean {
+  const sourceCode = context.sourceCode;
+  if (SERVER_START.test(sourceCode.text)) return false;
+  for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
+  return isInCommandLinePackage(context.filename);
+}
+
+/** `report`, dropping every finding of a file that is an operator's command (asked once, at the first finding). */
+export function outsideOperatorCommands<Report extends (descriptor: never) => void>(context: Context, report: Report): Report {
+  let operatorCommand: boolean | undefined;
+  return ((descriptor: never) => {
+    operatorCommand ??= isOperatorCommandFile(context);
+    if (!operatorCommand) report(descriptor);
+  }) as Report;
 }

@@ -6,7 +6,8 @@
 // such files.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MIGRATE_SCRIPT_NAME } from '../../src/knowledge/migrators.js';
+import { MIGRATE_SCRIPT_NAME, MIGRATOR_CLI_COMMAND, prismaSchemaCommand } from '../../src/knowledge/migrators.js';
+import { isCommandLinePackage } from '../../src/knowledge/file-conventions.js';
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
 /** Build output folders whose files come from `src/` (`node dist/migrate.js` runs `src/migrate.ts`). */
@@ -19,8 +20,19 @@ const RECHECK_AFTER_MS = 1000;
 interface ScriptStems {
   stems: ReadonlySet<string>;
   directories: ReadonlySet<string>;
+  /**
+   * Stems only ever run as a step beside a migrator's own command in the same script
+   * (`tsx scripts/fix-names.ts && knex migrate:latest`): the command migrates, the file prepares.
+   */
+  steps: ReadonlySet<string>;
+  /** Whether the package is a command-line tool (`isCommandLinePackage`). */
+  commandLine: boolean;
 }
-const NO_STEMS: ScriptStems = { stems: new Set(), directories: new Set() };
+const NO_STEMS: ScriptStems = { stems: new Set(), directories: new Set(), steps: new Set(), commandLine: false };
+
+/** Whether a command line runs a migrator's own command (`knex migrate:latest`, `prisma migrate deploy`). */
+const runsMigratorCommand = (command: string): boolean =>
+  command.split(/&&|\|\||;/).some((part) => MIGRATOR_CLI_COMMAND.test(part) || prismaSchemaCommand(part) !== undefined);
 const cache = new Map<string, { mtimeMs: number; checkedAt: number; stems: ScriptStems }>();
 /** The nearest package.json of each directory asked about. */
 const nearest = new Map<string, string | undefined>();
@@ -52,18 +64,30 @@ function scriptStemsOf(packageJson: string): ScriptStems {
       cached.checkedAt = now;
       return cached.stems;
     }
-    const scripts = (JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, unknown> }).scripts ?? {};
+    const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, unknown> } | null;
+    const scripts = manifest?.scripts && typeof manifest.scripts === 'object' ? manifest.scripts : {};
+    const commandLine = manifest !== null && typeof manifest === 'object' && isCommandLinePackage(manifest);
     const root = dirname(packageJson);
     const stems = new Set<string>();
+    const besideMigrator = new Set<string>();
+    const alone = new Set<string>();
     for (const [name, command] of Object.entries(scripts)) {
       if (!MIGRATE_SCRIPT_NAME.test(name) || typeof command !== 'string') continue;
+      const beside = runsMigratorCommand(command);
       for (const file of scriptFileArguments(command)) {
-        stems.add(stemOf(resolve(root, file)));
-        if (BUILD_FOLDER.test(file)) stems.add(stemOf(resolve(root, file.replace(BUILD_FOLDER, 'src/'))));
+        const fileStems = [stemOf(resolve(root, file))];
+        if (BUILD_FOLDER.test(file)) fileStems.push(stemOf(resolve(root, file.replace(BUILD_FOLDER, 'src/'))));
+        for (const stem of fileStems) {
+          stems.add(stem);
+          (beside ? besideMigrator : alone).add(stem);
+        }
       }
     }
+    const steps = new Set([...besideMigrator].filter((stem) => !alone.has(stem)));
     const found =
-      stems.size === 0 ? NO_STEMS : { stems, directories: new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/')))) };
+      stems.size === 0 && !commandLine
+        ? NO_STEMS
+        : { stems, directories: new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/')))), steps, commandLine };
     cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
     return found;
   } catch {
@@ -123,25 +147,39 @@ let lastPackageJson: string | undefined;
 const inLastDirectory = (filename: string): boolean =>
   lastDirectory !== undefined && filename.lastIndexOf('/') === lastDirectory.length && filename.startsWith(lastDirectory);
 
+/** The nearest package.json above `filename` (absolute), and the directory of `filename`. */
+function packageOf(filename: string): { directory: string; packageJson: string | undefined } | undefined {
+  if (!filename || filename.startsWith('<')) return undefined;
+  if (inLastDirectory(filename)) return { directory: lastDirectory!, packageJson: lastPackageJson };
+  // Linters pass absolute paths: those need no `resolve`, and their directory is a slice.
+  const plain = isPlainAbsolute(filename);
+  const directory = plain ? filename.slice(0, Math.max(1, filename.lastIndexOf('/'))) : dirname(resolve(filename));
+  const packageJson = nearestPackageJson(directory);
+  lastDirectory = plain && directory.length > 1 ? directory : undefined;
+  lastPackageJson = packageJson;
+  return { directory, packageJson };
+}
+
 /** Whether a `migrate` script of the nearest package.json runs `filename` (absolute). */
 export function isRunByMigrateScript(filename: string): boolean {
-  if (!filename || filename.startsWith('<')) return false;
-  let directory: string;
-  let packageJson: string | undefined;
-  if (inLastDirectory(filename)) {
-    directory = lastDirectory!;
-    packageJson = lastPackageJson;
-  } else {
-    // Linters pass absolute paths: those need no `resolve`, and their directory is a slice.
-    const plain = isPlainAbsolute(filename);
-    directory = plain ? filename.slice(0, Math.max(1, filename.lastIndexOf('/'))) : dirname(resolve(filename));
-    packageJson = nearestPackageJson(directory);
-    lastDirectory = plain && directory.length > 1 ? directory : undefined;
-    lastPackageJson = packageJson;
-  }
-  if (packageJson === undefined) return false;
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined) return false;
   // The package.json is still looked at (its scripts by mtime, once a second): an edit to it counts.
-  const { stems, directories } = scriptStemsOf(packageJson);
+  const { stems, directories } = scriptStemsOf(found.packageJson);
   // A stem is compared only in a directory that holds one (stems use `/` separators).
-  return stems.size > 0 && directories.has(directory.replace(/\\/g, '/')) && stems.has(stemOf(resolve(filename)));
+  return stems.size > 0 && directories.has(found.directory.replace(/\\/g, '/')) && stems.has(stemOf(resolve(filename)));
+}
+
+/** Whether migrate scripts run `filename` (absolute) only as a step beside a migrator's own command. */
+export function isStepBesideMigratorCommand(filename: string): boolean {
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined) return false;
+  const { steps } = scriptStemsOf(found.packageJson);
+  return steps.size > 0 && steps.has(stemOf(resolve(filename)));
+}
+
+/** Whether `filename` (absolute) belongs to a command-line package (`isCommandLinePackage`). */
+export function isInCommandLinePackage(filename: string): boolean {
+  const found = packageOf(filename);
+  return found?.packageJson !== undefined && scriptStemsOf(found.packageJson).commandLine;
 }

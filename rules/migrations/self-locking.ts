@@ -1,5 +1,7 @@
 // Whether a migrate entrypoint's migrator runs are serialised by the migrators themselves: knex's
-// lock table, node-pg-migrate's and Prisma's advisory locks (`MIGRATOR_LOCKS`). Such an entrypoint
+// lock table, node-pg-migrate's, Prisma's and Kysely's advisory locks (`MIGRATOR_LOCKS`, a Kysely
+// `Migrator` counted where it is constructed), or go to a database that is not PostgreSQL
+// (`NOT_POSTGRES_MIGRATOR_MODULE`: SQLite, libSQL/Turso). Such an entrypoint
 // needs no advisory lock of its own; one run of a migrator without a lock (or with it turned off,
 // `noLock: true`) and the entrypoint still needs one.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -8,12 +10,29 @@ import { importedReferences, type TrackedApi } from '../../analysis/imports/impo
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
-import { MIGRATOR_LOCKS, SCHEMA_WRITE_METHODS, prismaSchemaCommand, type MigratorLibrary } from '../../src/knowledge/migrators.js';
+import {
+  MIGRATOR_CLASSES,
+  MIGRATOR_LOCKS,
+  SCHEMA_WRITE_METHODS,
+  prismaSchemaCommand,
+  type MigratorLibrary,
+} from '../../src/knowledge/migrators.js';
+import { NOT_POSTGRES_MIGRATOR_MODULE } from '../../src/knowledge/embedded-databases.js';
 
 interface MigratorRun {
   library: MigratorLibrary;
   call?: TSESTree.CallExpression;
+  /** The migrator speaks to a database that is not PostgreSQL (`NOT_POSTGRES_MIGRATOR_MODULE`). */
+  notPostgres?: boolean;
 }
+
+/** `new Migrator({ db, provider })` from kysely: the run, whoever calls its methods. */
+const MIGRATOR_CLASS_CATALOGUE: TrackedApi<MigratorLibrary>[] = MIGRATOR_CLASSES.map((api) => ({
+  modules: api.modules,
+  path: api.path,
+  kind: 'construct' as const,
+  entry: api.library,
+}));
 
 /** Module specifiers the file imports or requires. */
 function importedModules(program: TSESTree.Program, calls: readonly TSESTree.CallExpression[]): Set<string> {
@@ -58,14 +77,19 @@ export function migratorRuns(
   strings: readonly string[],
 ): MigratorRun[] {
   const modules = importedModules(program, calls);
-  const catalogue: TrackedApi<MigratorLibrary>[] = schemaWriteFunctionCatalogue(modules).map((api) => ({
-    ...api,
-    entry: api.entry.library,
-  }));
+  // One entry per imported module, so that a run knows its driver (`drizzle-orm/libsql/migrator`).
+  const catalogue: TrackedApi<Omit<MigratorRun, 'call'>>[] = schemaWriteFunctionCatalogue(modules).flatMap((api) =>
+    api.modules.map((module) => ({
+      ...api,
+      modules: [module],
+      entry: { library: api.entry.library, notPostgres: module !== null && NOT_POSTGRES_MIGRATOR_MODULE.test(module) },
+    })),
+  );
   const runs: MigratorRun[] = importedReferences(context, catalogue).map((ref) => ({
-    library: ref.entry,
+    ...ref.entry,
     call: ref.node.type === 'CallExpression' ? ref.node : undefined,
   }));
+  if (modules.has('kysely')) for (const ref of importedReferences(context, MIGRATOR_CLASS_CATALOGUE)) runs.push({ library: ref.entry });
   for (const call of calls) {
     const callee = unwrapExpression(call.callee);
     const method = memberPropertyName(callee);
@@ -77,7 +101,10 @@ export function migratorRuns(
   return runs;
 }
 
-/** Whether the file runs migrators, and every one of them takes its own cross-process lock. */
+/**
+ * Whether the file runs migrators, and every one of them takes its own cross-process lock or
+ * speaks to a database where a PostgreSQL advisory lock does not apply.
+ */
 export function migratorsLockThemselves(
   context: DetectContext,
   program: TSESTree.Program,
@@ -85,5 +112,5 @@ export function migratorsLockThemselves(
   strings: readonly string[],
 ): boolean {
   const runs = migratorRuns(context, program, calls, strings);
-  return runs.length > 0 && runs.every((run) => MIGRATOR_LOCKS[run.library].locksItself && !optsOut(run));
+  return runs.length > 0 && runs.every((run) => run.notPostgres === true || (MIGRATOR_LOCKS[run.library].locksItself && !optsOut(run)));
 }

@@ -20,3 +20,11 @@ export const EMBEDDED_ORM_MODULES: readonly string[] = ['@mikro-orm/sqlite', '@m
 
 /** A connection URL of an embedded database (Sequelize's `new Sequelize('sqlite::memory:')`, `sqlite:./data.db`). */
 export const EMBEDDED_URL = /^sqlite:/i;
+
+/**
+ * Drizzle migrators (`drizzle-orm/<driver>/migrator`) of SQLite-family databases, libSQL/Turso
+ * included: not PostgreSQL, so the PostgreSQL advisory lock a migrate entrypoint is asked to hold
+ * does not exist there, and SQLite admits one writer at a time. Read by `migrate-entrypoint`.
+ */
+export const NOT_POSTGRES_MIGRATOR_MODULE =
+  /^drizzle-orm\/(?:libsql|better-sqlite3|bun-sqlite|d1|expo-sqlite|op-sqlite|sql-js|durable-sqlite)\/migrator$/;

@@ -32,3 +32,49 @@ export function isInMigrationFolder(path: string): boolean {
   segments.pop();
   return segments.some(isMigrationFolderName);
 }
+
+// Operator commands: a command-line tool someone runs by hand (an `install` wizard, an
+// `admin-cli migrate` or `upgrade` command) is not the server every replica starts, so its schema
+// writes run once, when the operator says. Told by what the file or its package is built from:
+// - the file imports a command-line framework or an interactive prompt library, or
+// - its package (the nearest package.json) is an internal command-line package: `private` (a
+//   package of the service's own repository, not a published library that also ships a command),
+//   it declares a `bin` or depends on a command-line framework, and it has no script that starts
+//   a server (`start`, `start:prod`, `serve`).
+// Either way a file that itself starts a server (`http.createServer`, `app.listen(…)`,
+// `NestFactory.create`) is the server, whatever else it imports: a start-up file that also parses
+// its arguments with commander is still reported.
+
+/** Command-line frameworks (argument parsers with commands) and interactive prompt libraries. */
+export const CLI_MODULES: ReadonlySet<string> = new Set([
+  'commander',
+  'yargs',
+  'yargs/yargs',
+  'yargs/helpers',
+  'cac',
+  'meow',
+  'sade',
+  'citty',
+  'clipanion',
+  '@oclif/core',
+  'enquirer',
+  'inquirer',
+  '@inquirer/prompts',
+  'prompts',
+  '@clack/prompts',
+]);
+
+/** What a server's start file does in its own text: listen on a port. */
+export const SERVER_START = /\.listen\s*\(|\bcreateServer\s*\(|\bNestFactory\s*\.\s*create/;
+
+/** A package.json script that starts a long-running server: `start`, `start:prod`, `serve`. */
+const SERVER_SCRIPT_NAME = /^(?:start|serve)(?::|$)/;
+
+/** Whether a parsed package.json describes a command-line package (see above). */
+export function isCommandLinePackage(manifest: { private?: unknown; bin?: unknown; scripts?: unknown; dependencies?: unknown }): boolean {
+  if (manifest.private !== true) return false;
+  const scripts = manifest.scripts && typeof manifest.scripts === 'object' ? Object.keys(manifest.scripts) : [];
+  if (scripts.some((name) => SERVER_SCRIPT_NAME.test(name))) return false;
+  const dependencies = manifest.dependencies && typeof manifest.dependencies === 'object' ? Object.keys(manifest.dependencies) : [];
+  return (manifest.bin !== undefined && manifest.bin !== null && manifest.bin !== '') || dependencies.some((name) => CLI_MODULES.has(name));
+}

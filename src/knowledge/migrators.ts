@@ -86,6 +86,12 @@ const MIKRO_ORM = /^@mikro-orm\//;
 export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'knex', via: { property: 'migrate' }, methods: ['latest', 'up', 'down', 'rollback'], api: 'knex.migrate' },
   { library: 'typeorm', methods: ['runMigrations'], api: 'TypeORM runMigrations()' },
+  {
+    library: 'typeorm',
+    methods: ['undoLastMigration'],
+    evidence: ['typeorm', '@nestjs/typeorm'],
+    api: 'TypeORM undoLastMigration()',
+  },
   { library: 'typeorm', methods: ['synchronize'], evidence: ['typeorm', '@nestjs/typeorm'], api: 'TypeORM synchronize()' },
   {
     library: 'sequelize',
@@ -116,6 +122,15 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
     api: 'Kysely Migrator',
   },
   { library: 'schema-create', via: { identifier: 'Schema' }, methods: ['Create'], api: 'Schema.Create()' },
+];
+
+/**
+ * Migrator classes whose construction is the run: the instance is handed to a runner (a
+ * command-line helper such as `kysely-migration-cli`'s `run(db, migrator)`) that calls its methods
+ * out of view.
+ */
+export const MIGRATOR_CLASSES: ReadonlyArray<{ library: MigratorLibrary; modules: readonly string[]; path: readonly string[] }> = [
+  { library: 'kysely', modules: ['kysely'], path: ['Migrator'] },
 ];
 
 /** Functions that run a command line, by module; the command text is read from their arguments. */
@@ -187,18 +202,20 @@ export function namesMigrationRunner(name: string): boolean {
 export const MIGRATION_RUNNER_WORDS: readonly string[] = ['migrat', 'Migrat'];
 
 /**
- * Names that may run migrations but need a database or migrations in view: the bare verb
- * (`db.migrate()`, `migrate(db)`, `this.migrate({ migrations })`) and names built on it
- * (`migrateKeystore(db)`, `runMigrationFiles(knex)`). They also name state and data migrations.
+ * Names that may run migrations but need a database or migrations in view: the bare verb and its
+ * runner forms (`db.migrate()`, `migrate(db)`, `this.migrate({ migrations })`, `migrateUp(db)`,
+ * `migrateAll(knex)`) and a run verb on migrations (`runMigrationFiles(knex)`,
+ * `applyMigration(db, file)`), or a runner named for its role (`migrationWorker()`). A domain noun after the verb (`migrateUsersRole()`,
+ * `migrateLegacySettings()`) or another verb before "Migration" (`resolveComputeMigration()`,
+ * `fixMigrationExtensions()`) names a data move or a business decision, not a schema runner.
  */
 export function mayNameMigrationRun(name: string): boolean {
-  // Getters, predicates, makers and reporters name a migrator, a list or a question, not a run
-  // (`getMigrator()`, `hasPendingMigrations()`, `requiresMigration()`, `logMigrations()`).
+  const plain = plainName(name);
   return (
-    /migrat/i.test(name) &&
-    !/migrator|^(?:get|create|new|make|build|has|is|should|can|requires?|needs?|check|validate|verify|count|list|pending|load|read|find|with|log|print|show|describe|format)/i.test(
-      name,
-    )
+    /^migrate(?:up|down|all|next|pending)?$/.test(plain) ||
+    // a runner named for its role: `migrationWorker()`, `migrationRunner()`, `migrationsJob()`
+    /^migrations?(?:runner|worker|job|task)$/.test(plain) ||
+    /^(?:run|apply|execute|perform)(?:all|pending|next|one|single|db|database|schema|sql)?migrations?(?:files?|up|down|all)?$/.test(plain)
   );
 }
 

@@ -24,6 +24,8 @@ const MANUAL = [
   '}',
 ];
 const HANDLED = 'main().catch((error) => {\n  console.error(error);\n  process.exit(1);\n});';
+// A process-wide handler that logs and goes on: a rejection no longer ends the process with code 1.
+const SWALLOW = "process.on('unhandledRejection', (error) => console.error(error));";
 const suggestion = (output: string) => [{ messageId: 'handleRejection' as const, output }];
 
 ruleTester.run('migrate-entrypoint', rule, {
@@ -37,6 +39,11 @@ ruleTester.run('migrate-entrypoint', rule, {
     { code: lines(...MANUAL, 'await main();'), filename: 'services/billing/cmd/migrate/index.ts' },
     { code: lines(...MANUAL, 'main().then(() => process.exit(0), (e) => { console.error(e); process.exitCode = 1; });'), filename: ENTRY },
     { code: lines(...MANUAL, 'try { await main(); } catch (error) { console.error(error); throw error; }'), filename: ENTRY },
+    // Node ≥ 15 ends the process with code 1 on an unhandled rejection: a floating main() fails the run
+    { code: lines(...MANUAL, 'main();'), filename: ENTRY },
+    // …and so does a process-wide handler that rethrows or exits non-zero
+    { code: lines(...MANUAL, 'main();', "process.on('unhandledRejection', (error) => { throw error; });"), filename: ENTRY },
+    { code: lines(...MANUAL, 'void main();', "process.once('uncaughtException', () => process.exit(2));"), filename: ENTRY },
     // not an entrypoint: the rule does not look
     { code: 'const pool = new Pool({ connectionString: process.env.DATABASE_URL });', filename: 'src/server.ts' },
     // other env variables are fine
@@ -179,29 +186,29 @@ ruleTester.run('migrate-entrypoint', rule, {
     },
     // a floating main()
     {
-      code: lines(...MANUAL, 'main();'),
+      code: lines(...MANUAL, 'main();', SWALLOW),
       filename: ENTRY,
-      errors: [{ messageId: 'floatingMain', line: 13, column: 1, suggestions: suggestion(lines(...MANUAL, HANDLED)) }],
+      errors: [{ messageId: 'floatingMain', line: 13, column: 1, suggestions: suggestion(lines(...MANUAL, HANDLED, SWALLOW)) }],
     },
     {
-      code: lines(...MANUAL, 'void main();'),
+      code: lines(...MANUAL, 'void main();', SWALLOW),
       filename: ENTRY,
-      errors: [{ messageId: 'floatingMain', line: 13, column: 6, suggestions: suggestion(lines(...MANUAL, HANDLED)) }],
+      errors: [{ messageId: 'floatingMain', line: 13, column: 6, suggestions: suggestion(lines(...MANUAL, HANDLED, SWALLOW)) }],
     },
     {
-      code: lines(...MANUAL, 'main().then(() => console.log("migrated"));'),
+      code: lines(...MANUAL, 'main().then(() => console.log("migrated"));', SWALLOW),
       filename: ENTRY,
       errors: [
         {
           messageId: 'floatingMain',
           line: 13,
           column: 1,
-          suggestions: suggestion(lines(...MANUAL, 'main().then(() => console.log("migrated"))' + HANDLED.slice('main()'.length))),
+          suggestions: suggestion(lines(...MANUAL, 'main().then(() => console.log("migrated"))' + HANDLED.slice('main()'.length), SWALLOW)),
         },
       ],
     },
     {
-      code: lines(RUN, '(async () => {', "  await runMigrations({ lockKey: 'orders', migrate });", '})();'),
+      code: lines(RUN, '(async () => {', "  await runMigrations({ lockKey: 'orders', migrate });", '})();', SWALLOW),
       filename: ENTRY,
       errors: [
         {
@@ -209,7 +216,13 @@ ruleTester.run('migrate-entrypoint', rule, {
           line: 2,
           column: 1,
           suggestions: suggestion(
-            lines(RUN, '(async () => {', "  await runMigrations({ lockKey: 'orders', migrate });", '})()' + HANDLED.slice('main()'.length)),
+            lines(
+              RUN,
+              '(async () => {',
+              "  await runMigrations({ lockKey: 'orders', migrate });",
+              '})()' + HANDLED.slice('main()'.length),
+              SWALLOW,
+            ),
           ),
         },
       ],
@@ -223,6 +236,7 @@ ruleTester.run('migrate-entrypoint', rule, {
         '  await migrate(pool);',
         '};',
         'run();',
+        SWALLOW,
       ),
       filename: 'cmd/migrate.mts',
       errors: [
@@ -241,6 +255,7 @@ ruleTester.run('migrate-entrypoint', rule, {
               '  await migrate(pool);',
               '};',
               'run()' + HANDLED.slice('main()'.length),
+              SWALLOW,
             ),
           ),
         },

@@ -27,4 +27,33 @@ describe('migrations across files', () => {
       'replica-guard/migrate-entrypoint src/commands/apply-schema.ts:1:1 noLock',
     ]);
   });
+
+  test('an internal command-line package (private, yargs, no start script) is an operator tool: its migrator call is not reported', async () => {
+    expect(await findings('migrations-operator-cli', 'packages/admin/src/upgrade.ts')).toEqual([]);
+  });
+
+  test('a package that starts a server is not a command-line package, whatever it depends on', async () => {
+    expect(await findings('migrations-operator-cli', 'packages/api/src/boot.ts')).toEqual([
+      'replica-guard/no-in-app-migrations packages/api/src/boot.ts:7:9 schemaWriteCall',
+    ]);
+  });
+
+  test('a start file that also imports commander is the server', async () => {
+    expect(await findings('migrations-operator-cli', 'packages/api/src/server.ts')).toEqual([
+      'replica-guard/no-in-app-migrations packages/api/src/server.ts:9:7 schemaWriteCall',
+    ]);
+  });
+
+  test('a name that holds "migrate" is judged by the body of the function it calls in another module', async () => {
+    expect(await findings('migrations-operator-cli', 'packages/api/src/start.ts')).toEqual([
+      'replica-guard/no-in-app-migrations packages/api/src/start.ts:5:9 schemaWriteCall',
+    ]);
+  });
+
+  test('a file a migrate script runs only as a step before the migrator command is judged by what it runs itself', async () => {
+    expect(await findings('migrations-script-step', 'scripts/rename-entries.ts')).toEqual([]);
+    expect(await findings('migrations-script-step', 'scripts/create-views.ts')).toEqual([
+      'replica-guard/migrate-entrypoint scripts/create-views.ts:1:1 noLock',
+    ]);
+  });
 });

@@ -24,8 +24,15 @@ describe('names', () => {
     '%s needs more evidence',
     (name) => expect(namesMigrationRunner(name)).toBe(false),
   );
-  test('verbs built on migrate may name a run; getters and predicates do not', () => {
-    expect(['migrate', 'migrateKeystore', 'runMigrationFiles'].map(mayNameMigrationRun)).toEqual([true, true, true]);
+  test('the verb and its runner forms may name a run; domain nouns, other verbs, getters and predicates do not', () => {
+    expect(
+      ['migrate', 'migrateUp', 'migrateAll', 'runMigrationFiles', 'applyMigration', '_runMigrations'].map(mayNameMigrationRun),
+    ).toEqual([true, true, true, true, true, true]);
+    expect(
+      ['migrateKeystore', 'migrateUsersRole', 'migrateLegacySettings', 'resolveComputeMigration', 'fixMigrationExtensions'].map(
+        mayNameMigrationRun,
+      ),
+    ).toEqual([false, false, false, false, false]);
     expect(
       ['getMigrator', 'hasPendingMigrations', 'createMigrate', 'listMigrations', 'requiresMigration', 'render'].map(mayNameMigrationRun),
     ).toEqual([false, false, false, false, false, false]);
