@@ -6,7 +6,8 @@
 // schedule.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { POLL_LOOP_DELAY_NAMES } from '../../src/knowledge/schedulers.js';
+import { DURABLE_WORKFLOW_MODULES, POLL_LOOP_DELAY_NAMES } from '../../src/knowledge/schedulers.js';
+import { moduleSpecifiers } from '../imports/imported-references.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { nodeAt } from '../ast/node-at.js';
 import { isFunctionLike } from './work-function.js';
@@ -91,6 +92,9 @@ const ENDLESS_HEAD = new RegExp(ENDLESS_LOOP_HEAD.source, 'g');
 /** Every endless poll loop of the file, in source order. */
 export function pollLoops(sourceCode: SourceCode): PollLoopWork[] {
   const out: PollLoopWork[] = [];
+  // Durable workflow code: the engine runs the loop once per workflow, not once per replica.
+  const modules = moduleSpecifiers(sourceCode.ast as TSESTree.Program);
+  if (DURABLE_WORKFLOW_MODULES.some((module) => modules.has(module))) return out;
   for (const match of sourceCode.text.matchAll(ENDLESS_HEAD)) {
     const node = nodeAt(sourceCode, match.index);
     if ((node?.type !== 'WhileStatement' && node?.type !== 'ForStatement') || node.range[0] !== match.index) continue;

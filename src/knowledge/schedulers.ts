@@ -315,3 +315,9 @@ export const POLL_LOOP: SchedulerEntry = {
   bareTimer: true,
 };
 export const POLL_LOOP_DELAY_NAMES: readonly string[] = ['setTimeout', 'sleep', 'delay', 'wait', 'pause', 'sleepMs', 'delayMs', 'waitMs'];
+/**
+ * Modules whose importers are durable workflow code (Temporal's workflow API): the engine runs one
+ * execution per workflow id across the cluster and its `sleep` is a durable timer, so an endless
+ * loop there is not a schedule every replica runs.
+ */
+export const DURABLE_WORKFLOW_MODULES: readonly string[] = ['@temporalio/workflow'];

@@ -266,6 +266,20 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
         '}',
       ),
     },
+    // A durable workflow's loop: Temporal runs one execution per workflow id, its `sleep` is a durable timer.
+    {
+      settings,
+      code: lines(
+        "import { proxyActivities, sleep } from '@temporalio/workflow';",
+        'const { sendDueDigests } = proxyActivities({ startToCloseTimeout: 60_000 });',
+        'export async function digestScheduler() {',
+        '  while (true) {',
+        '    await sendDueDigests();',
+        '    await sleep(60_000);',
+        '  }',
+        '}',
+      ),
+    },
     // Guarded: the body begins with a claim that waits before it tries again.
     {
       settings,
