@@ -4,7 +4,7 @@
 // end of the file (when the imports say which ORM `findOne` is).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
-import { libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { IDENTITY_FIELD, libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf } from './compared-fields.js';
@@ -187,10 +187,13 @@ export class ReadThenWriteEngine {
     const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
     const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
     const ignored = this.options.ignoredFields;
-    const selfReferential = (read: ReadSite, change: FieldChange): boolean =>
-      !read.many || change.readField === undefined || change.readField === change.field;
+    // A list's row must be written from its own field; any row's key never goes stale (`image: link.id + suffix`).
+    const stale = (read: ReadSite, change: FieldChange): boolean =>
+      change.readField === undefined ||
+      change.readField === change.field ||
+      (!read.many && (change.readField === null || !IDENTITY_FIELD.test(change.readField)));
     const kept = changes.filter(
-      ({ read, change }) => sameModel(read) && selfReferential(read, change) && (change.field === null || !ignored.has(change.field)),
+      ({ read, change }) => sameModel(read) && stale(read, change) && (change.field === null || !ignored.has(change.field)),
     );
     const first = kept[0];
     if (!first) return;

@@ -110,6 +110,9 @@ export function libraryOfModule(source: string): DataLibrary | undefined {
   return undefined;
 }
 
+/** A row's identity (`id`, `_id`, `uuid`, `orderId`): never changed once written, so a value derived from it cannot be lost. */
+export const IDENTITY_FIELD = /^(?:id|_id|uuid|guid)$|[a-z0-9](?:Id|_id|Uuid)$/;
+
 /** Keys of a Prisma field update that run in the database (`{ increment: 1 }`). */
 export const PRISMA_ATOMIC_OPERATIONS: readonly string[] = ['increment', 'decrement', 'multiply', 'divide'];
 
