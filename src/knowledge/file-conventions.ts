@@ -34,7 +34,7 @@ export function isInMigrationFolder(path: string): boolean {
 }
 
 // Operator commands: a command-line tool someone runs by hand (an `install` wizard, an
-// `admin-cli migrate` or `upgrade` command) is not the server every replica starts, so its schema
+// `ops-cli migrate` or `upgrade` command) is not the server every replica starts, so its schema
 // writes run once, when the operator says. Told by what the file or its package is built from:
 // - the file imports a command-line framework or an interactive prompt library, or
 // - its package (the nearest package.json) is an internal command-line package: `private` (a

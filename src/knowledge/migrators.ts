@@ -205,9 +205,9 @@ export const MIGRATION_RUNNER_WORDS: readonly string[] = ['migrat', 'Migrat'];
  * Names that may run migrations but need a database or migrations in view: the bare verb and its
  * runner forms (`db.migrate()`, `migrate(db)`, `this.migrate({ migrations })`, `migrateUp(db)`,
  * `migrateAll(knex)`) and a run verb on migrations (`runMigrationFiles(knex)`,
- * `applyMigration(db, file)`), or a runner named for its role (`migrationWorker()`). A domain noun after the verb (`migrateUsersRole()`,
- * `migrateLegacySettings()`) or another verb before "Migration" (`resolveComputeMigration()`,
- * `fixMigrationExtensions()`) names a data move or a business decision, not a schema runner.
+ * `applyMigration(db, file)`), or a runner named for its role (`migrationWorker()`). A domain noun after the verb (`migrateMemberTier()`,
+ * `migrateLegacySettings()`) or another verb before "Migration" (`planRegionMigration()`,
+ * `renameMigrationFiles()`) names a data move or a business decision, not a schema runner.
  */
 export function mayNameMigrationRun(name: string): boolean {
   const plain = plainName(name);

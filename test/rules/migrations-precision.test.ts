@@ -43,10 +43,10 @@ ruleTester.run('no-in-app-migrations (operator commands and names)', inApp, {
       filename: 'src/bin/install.ts',
     },
     // data moves and business decisions named with "migration"
-    { code: 'export async function changeRole(db: Db) { await db.migrateUsersRole(1, 2); }', filename: 'src/users.ts' },
+    { code: 'export async function changeRole(db: Db) { await db.migrateMemberTier(1, 2); }', filename: 'src/users.ts' },
     // without typeorm imported, `undoLastMigration()` is not known to be TypeORM's
     { code: 'export async function revert(executor: Executor) { await executor.undoLastMigration(); }', filename: 'src/revert.ts' },
-    { code: 'export const target = (org: Org, db: Db) => resolveComputeMigration(org, db);', filename: 'src/compute.ts' },
+    { code: 'export const target = (org: Org, db: Db) => planRegionMigration(org, db);', filename: 'src/compute.ts' },
     { code: "import { migrateLegacySettings } from './settings';\nawait migrateLegacySettings(db);", filename: 'src/boot.ts' },
   ],
   invalid: [

@@ -29,7 +29,7 @@ describe('names', () => {
       ['migrate', 'migrateUp', 'migrateAll', 'runMigrationFiles', 'applyMigration', '_runMigrations'].map(mayNameMigrationRun),
     ).toEqual([true, true, true, true, true, true]);
     expect(
-      ['migrateKeystore', 'migrateUsersRole', 'migrateLegacySettings', 'resolveComputeMigration', 'fixMigrationExtensions'].map(
+      ['migrateKeystore', 'migrateMemberTier', 'migrateLegacySettings', 'planRegionMigration', 'renameMigrationFiles'].map(
         mayNameMigrationRun,
       ),
     ).toEqual([false, false, false, false, false]);
