@@ -122,11 +122,8 @@ function looksLikeLoader(context: DetectContext, callee: TSESTree.Node): boolean
 /** The read a call of a project helper is (`await loadDocument(id)`), as a read site at that call; null otherwise. */
 export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpression): ReadSite | null {
   const fn = projectFunctionOf(context, call.callee);
-  const returned = fn
-    ? readReturnedBy(fn)
-    : looksLikeLoader(context, call.callee)
-      ? { candidates: ALL_LIBRARIES, model: null, locked: false }
-      : null;
+  const guessed = !fn && looksLikeLoader(context, call.callee);
+  const returned = fn ? readReturnedBy(fn) : guessed ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
   if (!returned) return null;
   return {
     candidates: [...returned.candidates],
@@ -135,6 +132,7 @@ export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpr
     locked: returned.locked,
     mutations: [],
     boundChecks: [],
+    ...(guessed ? { guessed: true as const } : {}),
   };
 }
 

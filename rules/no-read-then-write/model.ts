@@ -36,6 +36,11 @@ export interface ReadSite {
    * (`balance: row.balance - take`), not a value derived from the rows into another field.
    */
   many?: true;
+  /**
+   * A helper out of reach taken for a loader by its name (`getSuffixFromFormat()` may return a
+   * string): only a field of what it returns is a row's value, not the value as a whole.
+   */
+  guessed?: true;
   /** The read locks its rows (`FOR UPDATE`, `lock:`, `.forUpdate()`): no lost update. */
   locked: boolean;
   /** Field changes made on the loaded entity (`entity.count++`), waiting for a `save`. */

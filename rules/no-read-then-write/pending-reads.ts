@@ -28,6 +28,7 @@ export function settledRead(read: ReadSite): ReadSite | null {
       read.candidates = answer.candidates;
       read.model = answer.model;
       read.locked = answer.locked;
+      if (answer.guessed) read.guessed = true;
     } else {
       read.none = true;
     }

@@ -190,8 +190,8 @@ export class ReadThenWriteEngine {
     // A list's row must be written from its own field; any row's key never goes stale (`image: link.id + suffix`).
     const stale = (read: ReadSite, change: FieldChange): boolean =>
       change.readField === undefined ||
-      change.readField === change.field ||
-      (!read.many && (change.readField === null || !IDENTITY_FIELD.test(change.readField)));
+      (change.readField === null ? !read.many && !read.guessed : change.readField === change.field) ||
+      (!read.many && change.readField !== null && !IDENTITY_FIELD.test(change.readField));
     const kept = changes.filter(
       ({ read, change }) => sameModel(read) && stale(read, change) && (change.field === null || !ignored.has(change.field)),
     );
