@@ -14,6 +14,7 @@ import { calleeName } from '../../analysis/ast/callee-name.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { mayNameMigrationRun, namesMigrationRunner } from '../../src/knowledge/migrators.js';
+import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { migratorRuns } from '../migrations/self-locking.js';
 import { exitsNonZero } from '../migrations/exit-paths.js';
 
@@ -112,7 +113,7 @@ export function migrationPath(
 }
 
 const REJECTION_EVENTS: ReadonlySet<string> = new Set(['unhandledRejection', 'uncaughtException']);
-const LISTEN_METHODS: ReadonlySet<string> = new Set(['on', 'once', 'addListener', 'prependListener']);
+const LISTEN_METHODS: ReadonlySet<string> = new Set(TIMER_LIFETIME.listenerMethods);
 
 /**
  * Whether the file installs a `process.on('unhandledRejection' | 'uncaughtException', …)` handler

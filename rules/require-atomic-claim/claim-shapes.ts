@@ -4,6 +4,7 @@
 // `prisma.job.update({ where: { id } })`, `job.save()`), with whether that update is a
 // conditional transition (re-checks the state) and whether its row count is used.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
 import {
   collectionName,
   CRITERIA_FIRST_METHODS,
@@ -147,15 +148,13 @@ function statusNameIn(
 }
 
 /**
- * A primary-key column. A read of a queue-like table with no status filter that names its row by
- * key (`where('id', '=', taskId)`) was handed the row by its caller: it picks nothing.
+ * A read of a queue-like table with no status filter that names its row by its primary key
+ * (`where('id', '=', taskId)`) was handed the row by its caller: it picks nothing.
  */
-const PRIMARY_KEY = /^(?:id|pk|uuid|_id)$/i;
-
 function sqlNamesRowByKey(where: readonly SqlToken[]): boolean {
   return where.some((token, i) => {
     const name = identifierName(token);
-    return name !== undefined && PRIMARY_KEY.test(name) && where[i + 1]?.kind === 'operator' && where[i + 1]?.value === '=';
+    return name !== undefined && PRIMARY_KEY_COLUMN.test(name) && where[i + 1]?.kind === 'operator' && where[i + 1]?.value === '=';
   });
 }
 
@@ -163,13 +162,16 @@ function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
   for (const link of chain) {
     if (!link.name || !FILTER_METHOD.test(link.name)) continue;
     const [column, operator, value] = link.call.arguments;
-    if (column?.type !== 'Literal' || typeof column.value !== 'string' || !PRIMARY_KEY.test(column.value.split('.').pop() ?? '')) continue;
+    if (column?.type !== 'Literal' || typeof column.value !== 'string' || !PRIMARY_KEY_COLUMN.test(column.value.split('.').pop() ?? ''))
+      continue;
     if (value === undefined || (operator?.type === 'Literal' && operator.value === '=')) return true;
   }
   return filterContexts(chain, CRITERIA_FIRST_METHODS).some(
     ({ node }) =>
       node.type === 'ObjectExpression' &&
-      node.properties.some((p) => p.type === 'Property' && PRIMARY_KEY.test(keyName(p) ?? '') && p.value.type !== 'ObjectExpression'),
+      node.properties.some(
+        (p) => p.type === 'Property' && PRIMARY_KEY_COLUMN.test(keyName(p) ?? '') && p.value.type !== 'ObjectExpression',
+      ),
   );
 }
 

@@ -110,8 +110,10 @@ export function libraryOfModule(source: string): DataLibrary | undefined {
   return undefined;
 }
 
-/** A row's identity (`id`, `_id`, `uuid`, `orderId`): never changed once written, so a value derived from it cannot be lost. */
-export const IDENTITY_FIELD = /^(?:id|_id|uuid|guid)$|[a-z0-9](?:Id|_id|Uuid)$/;
+/** A row's own primary key column (`id`, `pk`, `uuid`, Mongo's `_id`). */
+export const PRIMARY_KEY_COLUMN = /^(?:id|pk|uuid|guid|_id)$/i;
+/** A row's identity (its primary key, or a key named `orderId`): never changed once written, so a value derived from it cannot be lost. */
+export const IDENTITY_FIELD = new RegExp(`${PRIMARY_KEY_COLUMN.source}|[a-z0-9](?:Id|_id|Uuid)$`);
 
 /** Keys of a Prisma field update that run in the database (`{ increment: 1 }`). */
 export const PRISMA_ATOMIC_OPERATIONS: readonly string[] = ['increment', 'decrement', 'multiply', 'divide'];
