@@ -116,7 +116,9 @@ class ContextReader {
       const kind = this.kindOfVariable(node, seen);
       if (kind || !this.comesFromElsewhere(node)) return kind;
       const api = this.crossFile?.importedValue(node);
-      return api ? { kind: 'context', api } : this.kindByName(node.name, namesJetStreamContext);
+      return api
+        ? { kind: 'context', api }
+        : (this.kindByName(node.name, namesJetStreamContext) ?? this.kindByName(this.destructuredKey(node), namesJetStreamContext));
     }
     if (node.type === 'MemberExpression') {
       const name = memberName(node);
@@ -129,13 +131,26 @@ class ContextReader {
 
   /**
    * Whether a name's value is made outside this file: a parameter, an import, a global, a `let`
-   * set later. A `const js = client.jetstream()` the reader could not trace is something the
-   * file made and did not make visibly a context, so its name says nothing.
+   * set later, or a property destructured from an object the reader could not trace (`const { js }
+   * = connections.get(url)`: the object, and what it holds, were built elsewhere — the same as
+   * `connections.get(url).js`). A `const js = client.jetstream()` the reader could not trace is
+   * something the file made and did not make visibly a context, so its name says nothing.
    */
   private comesFromElsewhere(node: TSESTree.Identifier): boolean {
     const variable = this.variableOf(node);
     if (!variable || variable.defs.length === 0) return true;
-    return variable.defs.every((def) => (def.type as string) !== 'Variable' || !(def.node as TSESTree.VariableDeclarator).init);
+    return variable.defs.every((def) => {
+      if ((def.type as string) !== 'Variable') return true;
+      const declarator = def.node as TSESTree.VariableDeclarator;
+      return !declarator.init || (patternPath(declarator.id, def.name as Node)?.length ?? 0) > 0;
+    });
+  }
+
+  /** The property a name was destructured from (`js` of `const { js: stream } = …`), if it was. */
+  private destructuredKey(node: TSESTree.Identifier): string | undefined {
+    const def = this.variableOf(node)?.defs[0];
+    if (!def || (def.type as string) !== 'Variable') return undefined;
+    return patternPath((def.node as TSESTree.VariableDeclarator).id, def.name as Node)?.at(-1);
   }
 
   /** Whether `this.<name>` is a field the class gives no value here (injected by a framework, set by a base class), or any other object's member. */

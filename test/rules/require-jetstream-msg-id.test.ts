@@ -116,6 +116,18 @@ ruleTester.run('require-jetstream-msg-id', rule, {
       ),
       errors: [{ messageId: 'missingMsgId', line: 4, column: 4 }],
     },
+    // a context kept per connection in a cache and destructured back out (its origin is the cache)
+    {
+      code: lines(
+        V2,
+        'const links = new Map();',
+        'export async function send(url, subject, envelope) {',
+        '  const { js } = links.get(url);',
+        '  await js.publish(subject, encode(envelope));',
+        '}',
+      ),
+      errors: [{ messageId: 'missingMsgId', line: 5, column: 12 }],
+    },
     // v3 aliased import
     {
       code: lines(

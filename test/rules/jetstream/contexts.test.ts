@@ -173,6 +173,25 @@ describe('createJetStreamContexts', () => {
     expect(publishReceivers(`import { js } from './bus'; js.publish('a');`)).toEqual({ js: undefined });
   });
 
+  test('by name, a property destructured from an object the file cannot trace (a cache of connections)', () => {
+    const code = `
+      const { connect } = require('nats');
+      const links = new Map();
+      async function send(url, subject, payload) {
+        const { js } = links.get(url);
+        const { js: stream } = await openLink(url);
+        const { client } = links.get(url);
+        await js.publish(subject, payload);
+        await stream.publish(subject, payload);
+        await client.publish(subject, payload);
+      }
+    `;
+    expect(publishReceivers(code, 'js')).toEqual({ js: 'nats-v2', stream: 'nats-v2', client: undefined });
+    // A property of an object built here says what it is; names count only where NATS is named.
+    expect(publishReceivers(`const { js } = { js: makeBus() }; js.publish('a');`)).toEqual({ js: undefined });
+    expect(publishReceivers(`const { js } = links.get(url); js.publish('a');`)).toEqual({ js: undefined });
+  });
+
   test('never throws on a self-referencing variable', () => {
     expect(publishReceivers(`import 'nats'; let js = js; js.publish('a');`)).toEqual({ js: undefined });
   });
