@@ -1,4 +1,4 @@
-import { claimKey } from './claim-lease.js';
+import { claimKey } from './key-claim.js';
 import type { GuardOptions } from './guard-options.js';
 import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
 import { assertDuration, assertKey, assertPositiveInteger, optionsObject } from './validate.js';
@@ -23,5 +23,5 @@ export function claimOnceWith(config: LeaseConfig, key: string, ttlMs: number, o
   } catch (error) {
     return Promise.reject(error);
   }
-  return claimKey(config, 'claimOnce', key, key, ttlMs, timeoutMs);
+  return claimKey(config, 'claimOnce', key, config.prefix + key, ttlMs, timeoutMs);
 }

@@ -1,6 +1,6 @@
 import { cronSlot, type CronSchedule } from '../cron-slot.js';
 import { InvalidArgumentError } from '../errors.js';
-import { claimKey } from './claim-lease.js';
+import { claimKey } from './key-claim.js';
 import type { TimedGuardOptions } from './guard-options.js';
 import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
 import { MAX_DATE_MS, assertKey, assertOptionalNow, assertPositiveInteger, optionsObject, show } from './validate.js';
@@ -40,13 +40,14 @@ export function claimPeriodWith(
 
 /** The claim of the window (or cron slot) `now` falls in: its key and ttl. Throws on a bad period. */
 function claimWindow(config: LeaseConfig, key: string, period: number | CronSchedule, timeoutMs: number, now: number): Promise<boolean> {
-  let storageKey: string;
+  // The key in the backend, built in one expression: prefix, the caller's key, the window or slot.
+  let backendKey: string;
   let ttlMs: number;
   if (typeof period === 'number') {
     assertPositiveInteger('claimPeriod', 'period', period);
     // periodKey(key, period, now) without validating its arguments again.
     const window = Math.floor(now / period);
-    storageKey = `${key}:${window}`;
+    backendKey = config.prefix + key + ':' + window;
     // The key names its window, so its TTL only has to outlive stragglers: a replica that read
     // the clock late in the window but whose SET arrives late (GC pause, CPU starvation). Keep it
     // a full period (at least a minute) past the window's end.
@@ -58,10 +59,10 @@ function claimWindow(config: LeaseConfig, key: string, period: number | CronSche
     }
   } else if (typeof period === 'object' && period !== null && 'cron' in period) {
     const slot = cronSlot(period, now);
-    storageKey = `${key}:${new Date(slot.startMs).toISOString()}`;
+    backendKey = config.prefix + key + ':' + new Date(slot.startMs).toISOString();
     ttlMs = slot.ttlMs;
   } else {
     throw new InvalidArgumentError(`claimPeriod: period must be milliseconds or { cron: string, tz?: string }, got ${show(period)}`);
   }
-  return claimKey(config, 'claimPeriod', key, storageKey, ttlMs, timeoutMs);
+  return claimKey(config, 'claimPeriod', key, backendKey, ttlMs, timeoutMs);
 }

@@ -1,4 +1,5 @@
-import { claimLease, reportClaim, type ClaimOutcome, type ClaimRequest } from './claim-lease.js';
+import { reportClaim } from './claim-call.js';
+import { claimLease, type ClaimOutcome, type ClaimRequest } from './claim-lease.js';
 import type { RunExclusiveOptions } from './guard-options.js';
 import { currentLeaseConfig, type LeaseConfig } from './lease-config.js';
 import { leaseClaimTimeout } from './lease-timing.js';

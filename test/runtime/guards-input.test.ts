@@ -212,6 +212,61 @@ describe('a claim held elsewhere (what every replica but the winner is told)', (
   });
 });
 
+describe('a claim the backend cannot answer (fail closed)', () => {
+  test('a failing store: false, one warning naming the job and its window (without the prefix), and an onSkip event with the cause', async () => {
+    const refused = new Error('connection refused');
+    const store: LeaseStore = {
+      kind: 'test',
+      acquire: () => Promise.reject(refused),
+      extend: async () => false,
+      release: async () => false,
+    };
+    const { logger, lines } = recordingLogger();
+    const skips: SkipEvent[] = [];
+    const guards = createGuards({ client: store, prefix: 'svc:', logger, onSkip: (event) => skips.push(event) });
+    expect(await guards.claimPeriod('billing:close', 60_000, { now: 150_000 })).toBe(false);
+    expect(lines).toEqual([
+      [
+        'warn',
+        'replica-guard: claimPeriod("billing:close") skipped: lease backend unavailable, failing closed for "billing:close:2": BACKEND_UNAVAILABLE: test claim of "svc:billing:close:2" failed: connection refused',
+      ],
+    ]);
+    expect(skips).toHaveLength(1);
+    expect(skips[0]).toMatchObject({ guard: 'claimPeriod', key: 'billing:close', reason: 'backend-unavailable' });
+    expect((skips[0]!.error as Error).cause).toBe(refused);
+  });
+
+  test('a store that never answers: false within timeoutMs (at most a sixteenth later), then the claim that lands late is given back', async () => {
+    let land: (won: boolean) => void = () => undefined;
+    const released: Array<[string, string]> = [];
+    const acquired: Array<[string, string]> = [];
+    const store: LeaseStore = {
+      kind: 'test',
+      acquire: (key, owner) => {
+        acquired.push([key, owner]);
+        return new Promise<boolean>((resolve) => (land = resolve));
+      },
+      extend: async () => false,
+      release: async (key, owner) => {
+        released.push([key, owner]);
+        return true;
+      },
+    };
+    const guards = createGuards({ client: store, prefix: 'svc:', logger: {}, timeoutMs: 160 });
+    const started = performance.now();
+    expect(await guards.claimOnce('notify:task-42', 60_000)).toBe(false);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(159);
+    expect(waited).toBeLessThan(160 * (17 / 16) + 250);
+    expect(released).toEqual([]);
+    land(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(acquired).toHaveLength(1);
+    expect(released).toEqual(acquired);
+    expect(acquired[0]![0]).toBe('svc:notify:task-42');
+  });
+});
+
 describe('periodKey', () => {
   test('names the epoch-aligned window containing now', () => {
     expect(periodKey('backup', 3_600_000, Date.UTC(2030, 0, 1, 10, 59, 59, 999))).toBe(`backup:${Date.UTC(2030, 0, 1, 10) / 3_600_000}`);
