@@ -12,6 +12,7 @@ import { moduleSystemOf } from '../../rules/rewrites/runtime-import.js';
 import type { RuleWithFacts } from './transform.js';
 import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
 import { forgetLastFile } from '../../analysis/source/last-file-cache.js';
+import { espreeWithScope } from './espree-scope.js';
 
 // @typescript-eslint/parser (and TypeScript under it, the largest module the codemod would load),
 // loaded the first time a file needs it: a run that parses no TypeScript never loads it.
@@ -130,17 +131,18 @@ export function runDetection(
   const linter = new ESLintLinter({ configType: 'flat', cwd: dirname(path) }) as unknown as Linter;
   const sourceType = sourceTypeOf(path, options.packageType);
   // JavaScript goes through espree, ESLint's own parser (what a project's config uses for it, and
-  // about three times faster than typescript-estree); TypeScript, and JavaScript espree rejects,
-  // through @typescript-eslint/parser.
+  // about three times faster than typescript-estree), with ESLint's scope analysis done without
+  // its per-visitor copying (espree-scope.ts); TypeScript, and JavaScript espree rejects, through
+  // @typescript-eslint/parser.
   const isTypeScript = /\.(ts|tsx|mts|cts)$/.test(path);
-  const verify = (parser: FlatConfig.Parser | undefined): Linter.LintMessage[] =>
+  const verify = (parser: FlatConfig.Parser): Linter.LintMessage[] =>
     linter.verify(
       text,
       [
         {
           files: FILES,
           languageOptions: {
-            ...(parser ? { parser } : {}),
+            parser,
             sourceType,
             ecmaVersion: 'latest',
             // What a Node project's config declares (`globals.node`): CommonJS names and the timers.
@@ -161,7 +163,7 @@ export function runDetection(
   // transform asked about it): dropped before this parse, and after it, so at most one tree of a
   // big file is alive at a time.
   forgetLastFile();
-  let messages = verify(isTypeScript ? tsParser() : undefined);
+  let messages = verify(isTypeScript ? tsParser() : espreeWithScope);
   if (!isTypeScript && messages.some((m) => m.fatal)) {
     for (const list of reported.values()) list.length = 0;
     messages = verify(tsParser());
