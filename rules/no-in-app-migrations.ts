@@ -367,7 +367,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           const callee = unwrapExpression(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
-          const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object));
+          const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object, sourceCode));
           if (!entry || receiverIsEmbedded(callee.object, sourceCode)) return;
           reportedCalls.add(call);
           reportHere({

@@ -76,11 +76,27 @@ function renewsHeldLock(name: string, receiver: readonly string[]): boolean {
   return has(LOCK_RENEW_VERBS, nameWords(name)[0]) && receiver.some((w) => LOCK_WORDS.includes(w));
 }
 
+/** The name an object goes by (`redis`, `this.userRepository` → `userRepository`, a call's callee's). */
+function objectName(node: TSESTree.Node): string | undefined {
+  const object = node.type === 'CallExpression' ? node.callee : node;
+  return object.type === 'Identifier' ? object.name : memberPropertyName(object);
+}
+
 function receiverWords(callee: TSESTree.Node): readonly string[] {
   if (callee.type !== 'MemberExpression') return [];
-  const object = callee.object.type === 'CallExpression' ? callee.object.callee : callee.object;
-  const name = object.type === 'Identifier' ? object.name : memberPropertyName(object);
+  const name = objectName(callee.object);
   return name === undefined ? [] : nameWords(name);
+}
+
+/**
+ * The receiver's words and those of the object it is a member of: a client's per-model delegate
+ * (`prisma.invoice.create`, `this.db.users.update`) is reached through the client, one link up.
+ */
+function clientWords(callee: TSESTree.Node): readonly string[] {
+  const own = receiverWords(callee);
+  if (callee.type !== 'MemberExpression' || callee.object.type !== 'MemberExpression') return own;
+  const name = objectName(callee.object.object);
+  return name === undefined ? own : [...own, ...nameWords(name)];
 }
 
 function isTelemetryModule(module: string): boolean {
@@ -179,13 +195,29 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   const verb = has(VERB_PREFIXES, words[0]) && words.length > 1 ? words[1] : words[0];
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
-  const externalReceiver = receiver.some((w) => EXTERNAL_RECEIVER_WORDS.has(w));
+  const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w));
   if (has(RECEIVER_BOUND_VERBS, verb) && !compound) return externalReceiver ? 'shared-write' : undefined;
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;
 }
 
-/** `this.machineId`, `nodeId`, `os.hostname()`: data keyed to this machine. */
+/** Objects whose members name this machine (`os.hostname()`, `this.instanceId`). */
+const MACHINE_OBJECTS: ReadonlySet<string> = new Set(['os', 'process']);
+
+/**
+ * `this.machineId`, `nodeId`, `os.hostname()`: data keyed to this machine. A member of any other
+ * object names that object's host (`url.hostname`, `req.hostname`), and a name on its own that
+ * says only `hostname` is as often a URL's: neither is this machine.
+ */
 export function isMachineIdentifier(node: TSESTree.Node): boolean {
-  const name = node.type === 'Identifier' ? node.name : node.type === 'MemberExpression' ? memberPropertyName(node) : undefined;
-  return name !== undefined && MACHINE_ID_NAMES.includes(name);
+  if (node.type === 'MemberExpression') {
+    const name = memberPropertyName(node);
+    if (name === undefined || !MACHINE_ID_NAMES.includes(name)) return false;
+    const object = node.object;
+    return object.type === 'ThisExpression' || (object.type === 'Identifier' && MACHINE_OBJECTS.has(object.name));
+  }
+  if (node.type !== 'Identifier' || node.name === 'hostname' || !MACHINE_ID_NAMES.includes(node.name)) return false;
+  // The name of a member or a key is its object's, asked of the member expression itself.
+  const parent = node.parent;
+  if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
+  return !(parent?.type === 'Property' && parent.key === node && !parent.shorthand);
 }

@@ -6,6 +6,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { TrackedApi } from '../../analysis/imports/imported-references.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { SCHEMA_WRITE_FUNCTIONS, type SchemaWriteFunction, type SchemaWriteMethod } from '../../src/knowledge/migrators.js';
 
 /** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
@@ -17,17 +19,28 @@ export function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<stri
   return false;
 }
 
-/** Whether a receiver matches an entry's `via`: `x.migrate.latest()`, `orm.getMigrator().up()`, `Schema.Create()`. */
-export function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
-  const via = method.via;
-  if (!via) return true;
-  const object = unwrapExpression(receiver);
+/** Whether a receiver as written matches an entry's `via`: `x.migrate.latest()`, `orm.getMigrator().up()`, `Schema.Create()`. */
+function viaMatchesAsWritten(via: NonNullable<SchemaWriteMethod['via']>, object: TSESTree.Node): boolean {
   if ('property' in via) return memberPropertyName(object) === via.property;
   if ('identifier' in via)
     return (object.type === 'Identifier' && object.name === via.identifier) || memberPropertyName(object) === via.identifier;
   if (object.type !== 'CallExpression') return false;
   const callee = unwrapExpression(object.callee);
   return memberPropertyName(callee) === via.call || (callee.type === 'Identifier' && callee.name === via.call);
+}
+
+/**
+ * Whether a receiver matches an entry's `via`, as written or, with the file's `sourceCode`, through
+ * the `const` that holds it (`const migrator = orm.getMigrator(); await migrator.up()`), one hop.
+ */
+export function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node, sourceCode?: SourceCode): boolean {
+  const via = method.via;
+  if (!via) return true;
+  const object = unwrapExpression(receiver);
+  if (viaMatchesAsWritten(via, object)) return true;
+  if (!sourceCode || object.type !== 'Identifier' || ('identifier' in via && object.name === via.identifier)) return false;
+  const init = constantInitializer(object, sourceCode);
+  return init !== undefined && viaMatchesAsWritten(via, unwrapExpression(init as TSESTree.Node, { await: true }));
 }
 
 /** The catalogue's imported migrator functions for a file importing `modules` (Drizzle's per-driver `migrator` modules matched by pattern). */
