@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { descendants } from '../../analysis/sql/descendants.js';
-import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { projectFunctionOf } from '../../analysis/modules/index.js';
@@ -101,7 +101,8 @@ export function heldUnderGuard(read: Node, question: GuardQuestion, isGuard: IsG
  * Whether the acted-on row is claimed before `update` marks it: a call in the work region, after
  * the read, that mentions the row and takes a claim — a checked conditional transition
  * (`UPDATE … WHERE id = $1 AND status = 'pending'` whose row count decides), a per-row guard (`claimOnce('job:' + job.id, ttl)`),
- * or a project function that does one (`if (!(await store.markRunning(job.id))) continue;`).
+ * or a project function that does one (`if (!(await store.markRunning(job.id))) continue;`); also
+ * inside a callback of the work that holds the update (`db.transaction(async (tx) => { claim; … })`).
  */
 export function claimedBefore(
   region: Node,
@@ -111,5 +112,9 @@ export function claimedBefore(
   question: GuardQuestion,
   isGuard: IsGuard,
 ): boolean {
-  return lockTakenIn(region, from, update.range[0], question, isGuard, mentionsRow);
+  if (lockTakenIn(region, from, update.range[0], question, isGuard, mentionsRow)) return true;
+  // The update in a callback inside the work (a transaction's): the claim before it in that callback.
+  const callback = enclosingFunction(update);
+  if (!callback || callback.range[0] < Math.max(region.range[0], from) || callback.range[1] > region.range[1]) return false;
+  return lockTakenIn(callback.body, callback.body.range[0], update.range[0], question, isGuard, mentionsRow);
 }
