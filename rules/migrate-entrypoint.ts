@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { importedReferences } from '../analysis/imports/imported-references.js';
 import { migrationEnvReads } from './migrations/env-reads.js';
-import { isEntrypointByNameOnly, isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { isEntrypointByNameOnly, isMigrateEntrypointFile, isMigrationAuthoringTool } from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
 import { migratorsLockThemselves } from './migrations/self-locking.js';
 import { functionDefinedHere, migrationPath, swallowsUnhandledRejections, type MigrationPath } from './migrate-entrypoint/failure-paths.js';
@@ -206,7 +206,7 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
   },
   defaultOptions: [],
   detect(context, report) {
-    if (!isMigrateEntrypointFile(context)) return {};
+    if (!isMigrateEntrypointFile(context) || isMigrationAuthoringTool(context)) return {};
     const sourceCode = context.sourceCode;
     const strings: StringText[] = [];
     const catchClauses: TSESTree.CatchClause[] = [];

@@ -7,10 +7,15 @@
 import type { DetectContext } from '../utils/create-rule.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { matchesAny, mayMatchAny, readSettings, type ReplicaGuardSettings } from '../../analysis/settings.js';
-import { DEFAULT_MIGRATE_ENTRYPOINTS } from '../../src/knowledge/migrators.js';
+import { DEFAULT_MIGRATE_ENTRYPOINTS, MIGRATION_AUTHORING_WORDS } from '../../src/knowledge/migrators.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { isInCommandLinePackage, isRunByMigrateScript, isStepBesideMigratorCommand } from './package-scripts.js';
+import {
+  isInCommandLinePackage,
+  isRunByMigrateScript,
+  isRunOnlyByAuthoringScripts,
+  isStepBesideMigratorCommand,
+} from './package-scripts.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { onForgetLastFile } from '../../analysis/source/last-file-cache.js';
 import { CLI_MODULES, SERVER_START, isInMigrationFolder, isTestFilePath } from '../../src/knowledge/file-conventions.js';
@@ -87,6 +92,25 @@ function isEntrypoint(context: Context, filename: string, settings: ReplicaGuard
 export function isEntrypointByNameOnly(context: Context): boolean {
   if (!isDefault(readSettings(context.settings).migrateEntrypoints)) return false;
   return !isRunByMigrateScript(context.filename) || isStepBesideMigratorCommand(context.filename);
+}
+
+/** The words of a file's base name (`migrate-dev.ts` → `migrate`, `dev`). */
+const baseNameWords = (filename: string): string[] =>
+  (filename.slice(filename.replace(/\\/g, '/').lastIndexOf('/') + 1).split('.')[0] ?? '')
+    .split(/[-_]|(?=[A-Z])/)
+    .map((word) => word.toLowerCase());
+
+/**
+ * Whether the linted entrypoint is a tool for writing, inspecting or undoing migrations by hand,
+ * not the deploy step every pod runs: only authoring scripts run it (`"migration:generate": "tsx
+ * scripts/new-migration.ts"`), or, found by its name alone, its name says so (`migrate-dev.ts`,
+ * `migrate-create.ts`). It stays a file that may write schema; its entrypoint checks do not apply.
+ */
+export function isMigrationAuthoringTool(context: Context): boolean {
+  if (!isDefault(readSettings(context.settings).migrateEntrypoints)) return false;
+  const filename = context.filename;
+  if (isRunOnlyByAuthoringScripts(filename)) return true;
+  return !isRunByMigrateScript(filename) && baseNameWords(filename).some((word) => MIGRATION_AUTHORING_WORDS.includes(word));
 }
 
 /** Whether the linted file is a migrate entrypoint (`migrateEntrypoints`). */

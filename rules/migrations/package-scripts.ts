@@ -6,7 +6,13 @@
 // such files.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { MIGRATE_SCRIPT_NAME, MIGRATOR_CLI_COMMAND, prismaSchemaCommand } from '../../src/knowledge/migrators.js';
+import {
+  MIGRATE_SCRIPT_NAME,
+  MIGRATION_AUTHORING_WORDS,
+  MIGRATOR_CLI_COMMAND,
+  MIGRATOR_CONFIG_FLAGS,
+  prismaSchemaCommand,
+} from '../../src/knowledge/migrators.js';
 import { isCommandLinePackage } from '../../src/knowledge/file-conventions.js';
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
@@ -25,10 +31,15 @@ interface ScriptStems {
    * (`tsx scripts/fix-names.ts && knex migrate:latest`): the command migrates, the file prepares.
    */
   steps: ReadonlySet<string>;
+  /** Stems only ever run by scripts for writing or undoing migrations by hand (`migration:generate`, `migrate:dev`). */
+  authoring: ReadonlySet<string>;
   /** Whether the package is a command-line tool (`isCommandLinePackage`). */
   commandLine: boolean;
 }
-const NO_STEMS: ScriptStems = { stems: new Set(), directories: new Set(), steps: new Set(), commandLine: false };
+const NO_STEMS: ScriptStems = { stems: new Set(), directories: new Set(), steps: new Set(), authoring: new Set(), commandLine: false };
+
+/** Whether a migrate script's name has a segment that makes it an authoring tool (`migration:generate`, `migrate:dev`). */
+const isAuthoringScriptName = (name: string): boolean => name.split(':').some((segment) => MIGRATION_AUTHORING_WORDS.includes(segment));
 
 /** Whether a command line runs a migrator's own command (`knex migrate:latest`, `prisma migrate deploy`). */
 const runsMigratorCommand = (command: string): boolean =>
@@ -40,11 +51,14 @@ const nearest = new Map<string, string | undefined>();
 /** Path without its extension, with `/` separators: what a script names and a source file are compared by. */
 const stemOf = (path: string): string => path.replace(/\\/g, '/').replace(SOURCE_EXTENSION, '');
 
-/** The file-like words of a command line (`tsx ./src/migrate.ts --up` → `src/migrate.ts`). */
+/**
+ * The file-like words of a command line (`tsx ./src/migrate.ts --up` → `src/migrate.ts`); the value
+ * of a migrator's configuration flag (`-d src/data-source.ts`) is a file the command reads, not one it runs.
+ */
 export function scriptFileArguments(command: string): string[] {
-  return command
-    .split(/\s+|&&|\|\||;/)
-    .map((word) => word.replace(/^['"]|['"]$/g, ''))
+  const words = command.split(/\s+|&&|\|\||;/).map((word) => word.replace(/^['"]|['"]$/g, ''));
+  return words
+    .filter((word, i) => !MIGRATOR_CONFIG_FLAGS.includes(words[i - 1] ?? ''))
     .filter((word) => !word.startsWith('-') && (SOURCE_EXTENSION.test(word) || /^\.{0,2}\/|\//.test(word)) && !word.includes('='))
     .map((word) => word.replace(/^\.\//, ''));
 }
@@ -71,23 +85,28 @@ function scriptStemsOf(packageJson: string): ScriptStems {
     const stems = new Set<string>();
     const besideMigrator = new Set<string>();
     const alone = new Set<string>();
+    const byAuthoring = new Set<string>();
+    const byDeploy = new Set<string>();
     for (const [name, command] of Object.entries(scripts)) {
       if (!MIGRATE_SCRIPT_NAME.test(name) || typeof command !== 'string') continue;
       const beside = runsMigratorCommand(command);
+      const authoring = isAuthoringScriptName(name);
       for (const file of scriptFileArguments(command)) {
         const fileStems = [stemOf(resolve(root, file))];
         if (BUILD_FOLDER.test(file)) fileStems.push(stemOf(resolve(root, file.replace(BUILD_FOLDER, 'src/'))));
         for (const stem of fileStems) {
           stems.add(stem);
           (beside ? besideMigrator : alone).add(stem);
+          (authoring ? byAuthoring : byDeploy).add(stem);
         }
       }
     }
     const steps = new Set([...besideMigrator].filter((stem) => !alone.has(stem)));
+    const authoring = new Set([...byAuthoring].filter((stem) => !byDeploy.has(stem)));
     const found =
       stems.size === 0 && !commandLine
         ? NO_STEMS
-        : { stems, directories: new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/')))), steps, commandLine };
+        : { stems, directories: new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/')))), steps, authoring, commandLine };
     cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
     return found;
   } catch {
@@ -176,6 +195,14 @@ export function isStepBesideMigratorCommand(filename: string): boolean {
   if (found?.packageJson === undefined) return false;
   const { steps } = scriptStemsOf(found.packageJson);
   return steps.size > 0 && steps.has(stemOf(resolve(filename)));
+}
+
+/** Whether migrate scripts run `filename` (absolute) only to write or undo migrations by hand (`migration:generate`, `migrate:dev`). */
+export function isRunOnlyByAuthoringScripts(filename: string): boolean {
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined) return false;
+  const { authoring } = scriptStemsOf(found.packageJson);
+  return authoring.size > 0 && authoring.has(stemOf(resolve(filename)));
 }
 
 /** Whether `filename` (absolute) belongs to a command-line package (`isCommandLinePackage`). */

@@ -1,10 +1,11 @@
 // TypeORM options built where no DataSource is in sight: an object typed as TypeORM's options
 // (`const options: DataSourceOptions = {…}`, `{…} satisfies DataSourceOptions`, the object a
 // `getDbConfig(): DataSourceOptions` returns) or one whose `type` is a TypeORM driver
-// (`{ type: 'postgres', synchronize: true }`). It is handed to `new DataSource(…)` in another
+// (`{ type: 'postgres', synchronize: true }`), or one holding a key only TypeORM's options have
+// (`{ migrationsRun: true, ...sharedConfig }`). It is handed to `new DataSource(…)` in another
 // module, so its `synchronize` / `migrationsRun` is decided here.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { TYPEORM_DRIVER_TYPES, TYPEORM_OPTIONS_TYPES } from '../../src/knowledge/migrators.js';
+import { TYPEORM_DRIVER_TYPES, TYPEORM_ONLY_OPTION_KEYS, TYPEORM_OPTIONS_TYPES } from '../../src/knowledge/migrators.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 
@@ -33,14 +34,17 @@ function returningFunction(node: TSESTree.Node): TSESTree.FunctionLike | undefin
   return undefined;
 }
 
-/** Whether `object` is visibly TypeORM's options by its type or its driver. */
+/** Whether `object` is visibly TypeORM's options by its type, its driver or a key only TypeORM's options have. */
 export function isTypeOrmOptionsObject(object: TSESTree.ObjectExpression): boolean {
-  const hasDriver = object.properties.some((property) => {
-    if (property.type !== 'Property' || propertyKeyName(property) !== 'type') return false;
+  const hasDriverOrOwnKey = object.properties.some((property) => {
+    if (property.type !== 'Property') return false;
+    const key = propertyKeyName(property);
+    if (key !== undefined && TYPEORM_ONLY_OPTION_KEYS.includes(key)) return true;
+    if (key !== 'type') return false;
     const value = unwrapExpression(property.value);
     return value.type === 'Literal' && typeof value.value === 'string' && TYPEORM_DRIVER_TYPES.includes(value.value);
   });
-  if (hasDriver) return true;
+  if (hasDriverOrOwnKey) return true;
   // Climb out of wrappers to where the object's type is said.
   let node: TSESTree.Node = object;
   while (node.parent && (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression')) {

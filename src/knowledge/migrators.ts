@@ -180,6 +180,21 @@ export const MIGRATOR_CLI_COMMAND = /\b(?:db:migrate|migrate:[a-z]+|migration:ru
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
 export const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|schema|type|extension|view|sequence|column)\b/i;
 
+/**
+ * Flags of migrator command lines whose value is a configuration file the command reads, not a
+ * script it runs (`typeorm migration:run -d src/data-source.ts`, `knex migrate:latest --knexfile
+ * knexfile.ts`, `sequelize db:migrate --config config.js`, `mikro-orm migration:up --config …`).
+ */
+export const MIGRATOR_CONFIG_FLAGS: readonly string[] = ['-d', '--dataSource', '--data-source', '--knexfile', '--config'];
+
+/**
+ * Words that, as a segment of a migrate script's name (`migration:generate`, `migrate:dev`,
+ * `db:migrate:reset`) or after `migrate` in a file's name (`migrate-dev.ts`), make it a tool for
+ * writing, inspecting or undoing migrations by hand, not the deploy step every pod runs.
+ */
+export const MIGRATION_AUTHORING_WORDS: readonly string[] =
+  'generate create new make revert rollback undo down dev reset status show diff fresh drop redo'.split(' ');
+
 /** package.json scripts that migrate (`migrate`, `db:migrate`, `migrate:latest`, `migration:run`): the files they run are migrate entrypoints. */
 export const MIGRATE_SCRIPT_NAME = /(?:^|:)(?:db:)?migrat(?:e|ion|ions)(?:$|:)/i;
 
@@ -265,6 +280,12 @@ export const TYPEORM_OPTIONS_TYPES: readonly string[] = [
   'CockroachConnectionOptions',
   'MongoConnectionOptions',
 ];
+
+/**
+ * Option keys only TypeORM's options have: an object holding one is TypeORM's options even when its
+ * `type` comes in through a spread (`{ migrationsRun: true, ...sharedConnectionConfig }`).
+ */
+export const TYPEORM_ONLY_OPTION_KEYS: readonly string[] = ['migrationsRun', 'migrationsTransactionMode', 'migrationsTableName'];
 
 /** `type:` values of TypeORM's options: an object with one of these beside `synchronize` is TypeORM's options. */
 export const TYPEORM_DRIVER_TYPES: readonly string[] = [

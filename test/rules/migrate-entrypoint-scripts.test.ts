@@ -10,6 +10,18 @@ const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<Mi
 
 ruleTester.run('migrate-entrypoint (scripts that migrate data, not schema)', rule, {
   valid: [
+    // a tool for writing migrations by hand, named for it: `prisma migrate dev` on a developer's database
+    {
+      code: lines(
+        "import { execSync } from 'node:child_process';",
+        "execSync('npx prisma migrate dev --create-only', { stdio: 'inherit' });",
+      ),
+      filename: 'scripts/migrate-dev.ts',
+    },
+    {
+      code: lines("import { execSync } from 'node:child_process';", "execSync('npx typeorm migration:revert -d dist/data-source.js');"),
+      filename: 'scripts/migrate-revert.ts',
+    },
     // copies every key of one key-value store into another
     {
       code: lines(

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Linter } from 'eslint';
 import { migrateEntrypoint } from '../../../rules/migrate-entrypoint.js';
 import { mayNameMigrationRun, namesDatabaseHandle, namesMigrationRunner, namesMigrator } from '../../../src/knowledge/migrators.js';
-import { isRunByMigrateScript, scriptFileArguments } from '../../../rules/migrations/package-scripts.js';
+import { isRunByMigrateScript, isRunOnlyByAuthoringScripts, scriptFileArguments } from '../../../rules/migrations/package-scripts.js';
 
 describe('names', () => {
   test.each([
@@ -54,6 +54,12 @@ describe('package.json migrate scripts', () => {
   test('the file-like words of a command line', () => {
     expect(scriptFileArguments('tsx ./src/db/up.ts --env=prod && node dist/seed.js')).toEqual(['src/db/up.ts', 'dist/seed.js']);
     expect(scriptFileArguments('prisma migrate deploy')).toEqual([]);
+    // A migrator's configuration file is read by the command, not run: no entrypoint.
+    expect(scriptFileArguments('typeorm-ts-node-commonjs migration:run -d ./src/data-source.ts')).toEqual([]);
+    expect(scriptFileArguments('knex migrate:latest --knexfile src/db/knexfile.ts')).toEqual([]);
+    expect(scriptFileArguments('tsx src/migrate.ts --config config/db.json && typeorm migration:run --dataSource src/ds.ts')).toEqual([
+      'src/migrate.ts',
+    ]);
   });
 
   test('a file a migrate script runs is an entrypoint, also from its build output; other scripts are not', () => {
@@ -69,6 +75,43 @@ describe('package.json migrate scripts', () => {
     expect(isRunByMigrateScript(join(root, 'src', 'main.ts'))).toBe(false);
     expect(isRunByMigrateScript(join(root, 'src', 'db', 'other.ts'))).toBe(false);
     expect(isRunByMigrateScript('<input>')).toBe(false);
+  });
+
+  test('a file only scripts for writing or undoing migrations run is an authoring tool', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-guard-authoring-'));
+    try {
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({
+          scripts: {
+            'migration:generate': 'tsx scripts/new-migration.ts',
+            'migrate:dev': 'tsx scripts/dev-schema.ts',
+            'db:migrate': 'tsx scripts/deploy-schema.ts',
+            'db:migrate:reset': 'tsx scripts/deploy-schema.ts --reset',
+          },
+        }),
+      );
+      expect(isRunOnlyByAuthoringScripts(join(dir, 'scripts', 'new-migration.ts'))).toBe(true);
+      expect(isRunOnlyByAuthoringScripts(join(dir, 'scripts', 'dev-schema.ts'))).toBe(true);
+      // also run by the deploy script: the deploy step
+      expect(isRunOnlyByAuthoringScripts(join(dir, 'scripts', 'deploy-schema.ts'))).toBe(false);
+      expect(isRunByMigrateScript(join(dir, 'scripts', 'new-migration.ts'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the data source a migrator's command is given is not an entrypoint", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-guard-datasource-'));
+    try {
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ scripts: { 'migration:run': 'typeorm-ts-node-commonjs migration:run -d src/data-source.ts' } }),
+      );
+      expect(isRunByMigrateScript(join(dir, 'src', 'data-source.ts'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a changed package.json is read again once a second has passed, not on every file', () => {

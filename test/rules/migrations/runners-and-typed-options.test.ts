@@ -30,6 +30,8 @@ ruleTester.run('no-in-app-migrations: project runners and typed options', rule, 
     ),
     // `synchronize` on something that is not TypeORM's options
     lines('export const sync = { synchronize: true, intervalMs: 5000 };'),
+    // TypeORM's own key, switched off
+    lines('export const appConfig = { dbConnectionOptions: { migrationsRun: false, ...sharedConnection } };'),
     // the migrate entrypoint by its common names, and a command that runs once and exits
     { code: lines("import { migrateDb } from '../db';", 'await migrateDb();'), filename: '/srv/app/src/migrate.ts' },
     { code: lines("import { migrateDb } from '../db';", 'await migrateDb();'), filename: '/srv/app/scripts/migrate-db.ts' },
@@ -133,6 +135,20 @@ ruleTester.run('no-in-app-migrations: project runners and typed options', rule, 
     {
       code: lines('export const devConfig = {', "  dbConnectionOptions: { type: 'mysql', synchronize: true, logging: false },", '};'),
       errors: [option(2, 41)],
+    },
+    // a key only TypeORM's options have, with the driver coming in through a spread of shared config
+    {
+      code: lines(
+        "import { sharedConnection } from '@acme/config';",
+        'export const appConfig = {',
+        '  dbConnectionOptions: {',
+        "    migrationsTransactionMode: 'each',",
+        "    migrationsRun: process.env.DB_SYNC === 'true' ? false : true,",
+        '    ...sharedConnection,',
+        '  },',
+        '};',
+      ),
+      errors: [option(5, 5)],
     },
   ],
 });
