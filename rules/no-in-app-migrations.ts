@@ -8,7 +8,7 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
-import { migrationCommandText } from './migrations/command-text.js';
+import { SPAWN_CATALOGUE, schemaWriteCommands } from './migrations/command-text.js';
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
@@ -30,7 +30,6 @@ import {
   SCHEMA_OPTIONS_APIS,
   SCHEMA_WRITE_METHODS,
   SCHEMA_WRITE_OPTIONS,
-  prismaSchemaCommand,
   viaWord,
   type MigratorLibrary,
   type SchemaOptionsApi,
@@ -141,10 +140,6 @@ function isImportedTag(tag: TSESTree.Node, sourceCode: SourceCode): boolean {
   return PROCESS_SPAWNERS.some((s) => s.tagged === true && s.names.includes(imported) && s.modules.includes(source));
 }
 
-const SPAWN_CATALOGUE: TrackedApi<true>[] = PROCESS_SPAWNERS.filter((s) => !s.tagged).flatMap((s) =>
-  s.names.map((name) => ({ modules: s.modules, path: [name], kind: 'call' as const, entry: true as const })),
-);
-
 const flagCatalogues = new WeakMap<readonly string[], TrackedApi<string>[]>();
 /** The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`). */
 function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
@@ -211,23 +206,20 @@ function reportTypedOptions(
   }
 }
 
-/** `prisma migrate deploy` / `prisma db push` run through child_process, execa or zx. */
+/** Prisma's schema commands (`prisma migrate deploy`, `prisma db push`, diff-then-apply) run through child_process, execa or zx. */
 function reportCommands(
   context: DetectContext,
   taggedTemplates: readonly TSESTree.TaggedTemplateExpression[],
   reported: Set<TSESTree.Node>,
   report: Report,
 ): void {
-  const commands: Array<[TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, string]> = [];
-  for (const ref of importedReferences(context, SPAWN_CATALOGUE)) {
-    if (ref.node.type === 'CallExpression') commands.push([ref.node, migrationCommandText(ref.node.arguments)]);
-  }
-  for (const tagged of taggedTemplates) {
-    if (isImportedTag(tagged.tag, context.sourceCode)) commands.push([tagged, migrationCommandText([tagged.quasi])]);
-  }
-  for (const [call, text] of commands) {
-    const command = prismaSchemaCommand(text);
-    if (!command || reported.has(call)) continue;
+  const spawns: Array<[TSESTree.Node, readonly TSESTree.Node[]]> = [];
+  for (const ref of importedReferences(context, SPAWN_CATALOGUE))
+    if (ref.node.type === 'CallExpression') spawns.push([ref.node, ref.node.arguments]);
+  for (const tagged of taggedTemplates) if (isImportedTag(tagged.tag, context.sourceCode)) spawns.push([tagged, [tagged.quasi]]);
+  for (const [node, command] of schemaWriteCommands(spawns, context.sourceCode)) {
+    const call = node as TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
+    if (reported.has(call)) continue;
     reported.add(call);
     report({
       messageId: 'schemaWriteCommand',

@@ -1,22 +1,185 @@
-// The static text of a command line given to exec/spawn/execa: string literals, template
-// quasis and array elements, joined with spaces (`spawn('npx', ['prisma', 'migrate', 'deploy'])`).
+// Schema-writing command lines given to exec/spawn/execa: their static text (string literals,
+// template quasis, array elements, joined with spaces: `spawn('npx', ['prisma', 'migrate',
+// 'deploy'])`), with the program told by what its variable holds where the file says it
+// (`const bin = join(root, 'node_modules', '.bin', 'prisma')`; `${bin} migrate deploy`). A
+// program the file does not spell out (a parameter, the environment, an import) counts only when
+// the arguments can only be Prisma's (`migrate deploy`); the file has already passed the rule's
+// gate, which asks for the word `prisma` and a process-spawning import.
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
+import type { TrackedApi } from '../../analysis/imports/imported-references.js';
+import {
+  PRISMA_DIFF_COMMAND,
+  PRISMA_EXECUTE_COMMAND,
+  PROCESS_SPAWNERS,
+  namesPrismaProgram,
+  prismaOnlySchemaArguments,
+  prismaSchemaCommand,
+} from '../../src/knowledge/migrators.js';
 
-export function migrationCommandText(nodes: readonly TSESTree.Node[]): string {
+type Node = TSESTree.Node;
+
+/** The process-spawning functions called with a command line (tagged templates are found by the rule's listener). */
+export const SPAWN_CATALOGUE: TrackedApi<true>[] = PROCESS_SPAWNERS.filter((s) => !s.tagged).flatMap((s) =>
+  s.names.map((name) => ({ modules: s.modules, path: [name], kind: 'call' as const, entry: true as const })),
+);
+
+/** Stands in the command text for a value the file does not spell out. */
+const UNKNOWN = '\u0000';
+const MAX_DEPTH = 4;
+
+interface Strings {
+  strings: string[];
+  complete: boolean;
+}
+
+/** The string pieces a value is built from in this file: literals, template quasis, path joins, `??` / `||` / `?:` branches, what a variable is given. */
+function valueStrings(node: Node, sourceCode: Readonly<SourceCode>, depth: number, out: Strings): void {
+  const value = unwrapExpression(node);
+  if (depth > MAX_DEPTH) out.complete = false;
+  else if (value.type === 'Literal' && typeof value.value === 'string') out.strings.push(value.value);
+  else if (value.type === 'TemplateLiteral') {
+    out.strings.push(...value.quasis.map((q) => q.value.cooked ?? ''));
+    for (const expression of value.expressions) valueStrings(expression, sourceCode, depth + 1, out);
+  } else if (value.type === 'BinaryExpression' || value.type === 'LogicalExpression') {
+    if (value.left.type !== 'PrivateIdentifier') valueStrings(value.left, sourceCode, depth + 1, out);
+    valueStrings(value.right, sourceCode, depth + 1, out);
+  } else if (value.type === 'ConditionalExpression') {
+    valueStrings(value.consequent, sourceCode, depth + 1, out);
+    valueStrings(value.alternate, sourceCode, depth + 1, out);
+  } else if (value.type === 'CallExpression') {
+    // `join(root, '.bin', 'prisma')`, `require.resolve('prisma/build/index.js')`: the pieces are
+    // the arguments; what the call makes of them is not known.
+    out.complete = false;
+    for (const argument of value.arguments) if (argument.type !== 'SpreadElement') valueStrings(argument, sourceCode, depth + 1, out);
+    // A function of this file that finds the binary (`const cli = prismaCli()`): what it returns.
+    const callee = unwrapExpression(value.callee);
+    const returned = callee.type === 'Identifier' ? returnedValues(callee, sourceCode) : [];
+    for (const result of returned) valueStrings(result, sourceCode, depth + 1, out);
+  } else if (value.type === 'Identifier') variableStrings(value, sourceCode, depth, out);
+  else out.complete = false;
+}
+
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+const isFunction = (node: Node | null | undefined): node is FunctionNode =>
+  node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
+
+/** The values a function of this file named `id` returns (its `return` arguments, or an arrow's expression body). */
+function returnedValues(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): Node[] {
+  const variable = findVariable(sourceCode.getScope(id) as never, id) as { defs: Array<{ node: Node }> } | null;
+  const def = variable?.defs.length === 1 ? variable.defs[0]!.node : undefined;
+  const fn = def?.type === 'VariableDeclarator' ? def.init : def;
+  return isFunction(fn) ? returnedExpressions(fn) : [];
+}
+
+/** What a variable of this file is given: its initialiser and every assignment (`bin = join(dir, 'prisma')` in a fallback). */
+function variableStrings(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>, depth: number, out: Strings): void {
+  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
+    defs: Array<{ type: string; node: Node }>;
+    references: Array<{ writeExpr?: Node | null }>;
+  } | null;
+  const values = new Set<Node>();
+  for (const def of variable?.defs ?? []) {
+    if (def.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) values.add(def.node.init);
+  }
+  for (const reference of variable?.references ?? []) if (reference.writeExpr) values.add(reference.writeExpr);
+  // A parameter, an import, a destructured value: the file does not say what it holds.
+  if (values.size === 0 || variable?.defs.some((def) => def.type !== 'Variable' || def.node.type !== 'VariableDeclarator'))
+    out.complete = false;
+  for (const value of values) valueStrings(value, sourceCode, depth + 1, out);
+}
+
+/** The one value a `const` of this file holds (`const args = ['migrate', 'deploy']`), or undefined. */
+function constantValue(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): Node | undefined {
+  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
+    defs: Array<{ type: string; node: Node; parent?: Node | null }>;
+  } | null;
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type !== 'Variable' || def.node.type !== 'VariableDeclarator' || def.node.id.type !== 'Identifier') return undefined;
+  return def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' ? (def.node.init ?? undefined) : undefined;
+}
+
+/** The text an expression stands for in a command line: `prisma` when it names Prisma's CLI, its one string when it is one, else unknown. */
+function expressionText(node: Node, sourceCode: Readonly<SourceCode>): string {
+  const found: Strings = { strings: [], complete: true };
+  valueStrings(node, sourceCode, 0, found);
+  if (found.strings.some(namesPrismaProgram)) return 'prisma';
+  return found.complete && found.strings.length === 1 ? found.strings[0]! : UNKNOWN;
+}
+
+/** Values a command line (or its argument list) is written as: a `const` holding one of them is read as the command itself. */
+const COMMAND_VALUE: ReadonlySet<string | undefined> = new Set(['Literal', 'TemplateLiteral', 'ArrayExpression', 'BinaryExpression']);
+
+/** The command line of a spawn's arguments (or a tagged template's quasi), and the source text of each part left unknown. */
+export function migrationCommandLine(nodes: readonly Node[], sourceCode: Readonly<SourceCode>): { text: string; unknown: string[] } {
   const parts: string[] = [];
-  const visit = (node: TSESTree.Node, depth: number): void => {
+  const unknown: string[] = [];
+  const expression = (node: Node): void => {
+    const text = expressionText(node, sourceCode);
+    parts.push(text);
+    if (text === UNKNOWN) unknown.push(sourceCode.getText(node));
+  };
+  const constantValueType = (id: TSESTree.Identifier): string | undefined => constantValue(id, sourceCode)?.type;
+  const visit = (node: Node, depth: number): void => {
     if (depth > 3) return;
     const value = unwrapExpression(node);
     if (value.type === 'Literal' && typeof value.value === 'string') parts.push(value.value);
-    else if (value.type === 'TemplateLiteral') parts.push(value.quasis.map((q) => q.value.cooked ?? '').join(' '));
-    else if (value.type === 'ArrayExpression') {
+    else if (value.type === 'TemplateLiteral') {
+      value.quasis.forEach((quasi, i) => {
+        parts.push(quasi.value.cooked ?? '');
+        const inner = value.expressions[i];
+        if (inner) expression(inner);
+      });
+    } else if (value.type === 'ArrayExpression') {
       for (const element of value.elements) if (element && element.type !== 'SpreadElement') visit(element, depth + 1);
     } else if (value.type === 'BinaryExpression' && value.operator === '+') {
       visit(value.left, depth + 1);
       visit(value.right, depth + 1);
-    }
+    } else if (value.type === 'Identifier' && COMMAND_VALUE.has(constantValueType(value))) {
+      visit(constantValue(value, sourceCode)!, depth + 1);
+    } else if (value.type !== 'ObjectExpression' && value.type !== 'SpreadElement') expression(value);
   };
   for (const node of nodes) visit(node, 0);
-  return parts.join(' ');
+  return { text: parts.join(' ').replace(/\s+/g, ' ').trim(), unknown };
+}
+
+/** The schema write a command line runs, by Prisma's words: with the program named, or unknown with arguments only Prisma has. */
+function schemaCommandOf({ text, unknown }: { text: string; unknown: string[] }): string | undefined {
+  const named = prismaSchemaCommand(text);
+  if (named) return named;
+  if (!text.startsWith(UNKNOWN)) return undefined;
+  const words = prismaOnlySchemaArguments(text.slice(UNKNOWN.length));
+  return words && `${unknown[0]} ${words}`;
+}
+
+function enclosingFunction(node: Node): Node | undefined {
+  for (let at = node.parent; at; at = at.parent) if (isFunction(at)) return at;
+  return undefined;
+}
+
+/**
+ * The spawns among `spawns` that write schema, with the command to name: a Prisma schema command,
+ * and `prisma db execute` in a function that also spawns `prisma migrate diff` (diff-then-apply).
+ */
+export function schemaWriteCommands(
+  spawns: ReadonlyArray<readonly [Node, readonly Node[]]>,
+  sourceCode: Readonly<SourceCode>,
+): Array<[Node, string]> {
+  const lines = spawns.map(([call, nodes]) => [call, migrationCommandLine(nodes, sourceCode)] as const);
+  const out: Array<[Node, string]> = [];
+  for (const [call, line] of lines) {
+    const command = schemaCommandOf(line);
+    if (command) out.push([call, command]);
+    else if (PRISMA_EXECUTE_COMMAND.test(line.text)) {
+      const scope = enclosingFunction(call);
+      const diff = lines.some(
+        ([other, { text }]) => other !== call && PRISMA_DIFF_COMMAND.test(text) && enclosingFunction(other) === scope,
+      );
+      if (diff) out.push([call, 'prisma migrate diff | prisma db execute']);
+    }
+  }
+  return out;
 }

@@ -13,6 +13,7 @@ import { SCHEMA_WRITE_METHODS, SCHEMA_WRITE_OPTIONS } from '../../src/knowledge/
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
 import { isTypeOrmOptionsObject } from './typed-options.js';
+import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 
 type Node = TSESTree.Node;
 
@@ -27,6 +28,22 @@ function migratorFunctionCalls(module: ProjectModule): ReadonlySet<Node> {
     const catalogue = schemaWriteFunctionCatalogue(moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
     calls = new Set(catalogue.length > 0 ? importedReferences(module.context, catalogue).map((ref) => ref.node as Node) : []);
     migratorCalls.set(module.sourceCode, calls);
+  }
+  return calls;
+}
+
+/** Per module: the spawns of a Prisma schema command (`execSync(`${prismaBin} migrate deploy`)`); only a module that names Prisma is read. */
+const commandCalls = new WeakMap<object, ReadonlySet<Node>>();
+function schemaCommandCalls(module: ProjectModule): ReadonlySet<Node> {
+  let calls = commandCalls.get(module.sourceCode);
+  if (!calls) {
+    const spawns = module.sourceCode.text.includes('prisma')
+      ? importedReferences(module.context, SPAWN_CATALOGUE).flatMap((ref) =>
+          ref.node.type === 'CallExpression' ? [[ref.node, ref.node.arguments] as const] : [],
+        )
+      : [];
+    calls = new Set(spawns.length > 0 ? schemaWriteCommands(spawns, module.sourceCode).map(([call]) => call) : []);
+    commandCalls.set(module.sourceCode, calls);
   }
   return calls;
 }
@@ -47,7 +64,7 @@ function callsIn(root: Node): TSESTree.CallExpression[] {
 /** Whether a call, read in its own module, is a schema write the rule would report there. */
 function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction): boolean {
   if (isInMigrationDefinition(call)) return false;
-  if (migratorFunctionCalls(fn.module).has(call)) return true;
+  if (migratorFunctionCalls(fn.module).has(call) || schemaCommandCalls(fn.module).has(call)) return true;
   const callee = unwrapExpression(call.callee);
   const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
   if (callee.type === 'MemberExpression' && method !== undefined) {

@@ -7,7 +7,8 @@
 import type { DetectContext } from '../utils/create-rule.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { matchesAny, mayMatchAny, readSettings, type ReplicaGuardSettings } from '../../analysis/settings.js';
-import { DEFAULT_MIGRATE_ENTRYPOINTS, MIGRATION_AUTHORING_WORDS } from '../../src/knowledge/migrators.js';
+import { DEFAULT_MIGRATE_ENTRYPOINTS } from '../../src/knowledge/migrators.js';
+import { MIGRATION_AUTHORING_WORDS } from '../../src/knowledge/migration-scripts.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import {
@@ -141,6 +142,23 @@ export function isMigrationExemptFile(context: Context): boolean {
   return role.exempt || isMigrateEntrypointFile(context);
 }
 
+const isRequireMain = (node: TSESTree.Node): boolean =>
+  node.type === 'MemberExpression' &&
+  node.object.type === 'Identifier' &&
+  node.object.name === 'require' &&
+  node.property.type === 'Identifier' &&
+  node.property.name === 'main';
+const isModule = (node: TSESTree.Node): boolean => node.type === 'Identifier' && node.name === 'module';
+
+/** `if (require.main === module) { … }` at the top of a file: a script someone starts (`node scripts/sync.js`), which no server imports to run. */
+function runsOnlyWhenStartedDirectly(statement: TSESTree.Node): boolean {
+  if (statement.type !== 'IfStatement' || statement.test.type !== 'BinaryExpression') return false;
+  const { operator, left, right } = statement.test;
+  return (
+    (operator === '===' || operator === '==') && ((isRequireMain(left) && isModule(right)) || (isModule(left) && isRequireMain(right)))
+  );
+}
+
 /**
  * Whether the linted file is an operator's command, not the server (`CLI_MODULES`,
  * `isCommandLinePackage`): it imports a command-line framework or a prompt library, or lies in a
@@ -150,6 +168,7 @@ export function isMigrationExemptFile(context: Context): boolean {
 function isOperatorCommandFile(context: Context): boolean {
   const sourceCode = context.sourceCode;
   if (SERVER_START.test(sourceCode.text)) return false;
+  if ((sourceCode.ast as TSESTree.Program).body.some(runsOnlyWhenStartedDirectly)) return true;
   for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
   return isInCommandLinePackage(context.filename);
 }

@@ -6,13 +6,13 @@
 // such files.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { prismaSchemaCommand } from '../../src/knowledge/migrators.js';
 import {
   MIGRATE_SCRIPT_NAME,
   MIGRATION_AUTHORING_WORDS,
   MIGRATOR_CLI_COMMAND,
   MIGRATOR_CONFIG_FLAGS,
-  prismaSchemaCommand,
-} from '../../src/knowledge/migrators.js';
+} from '../../src/knowledge/migration-scripts.js';
 import { isCommandLinePackage } from '../../src/knowledge/file-conventions.js';
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;

@@ -11,12 +11,12 @@ import { calleeName } from '../../analysis/ast/callee-name.js';
 import {
   MIGRATE_LOCK_FUNCTIONS,
   MIGRATION_MODULE_SPECIFIER,
-  MIGRATOR_CLI_COMMAND,
   SCHEMA_DDL,
   mayNameMigrationRun,
   namesMigrationRunner,
   prismaSchemaCommand,
 } from '../../src/knowledge/migrators.js';
+import { MIGRATOR_CLI_COMMAND } from '../../src/knowledge/migration-scripts.js';
 import { isMigrationFolderName } from '../../src/knowledge/file-conventions.js';
 import { migratorRuns } from './self-locking.js';
 

@@ -152,6 +152,31 @@ export function prismaSchemaCommand(commandLine: string): string | undefined {
   return PRISMA_SCHEMA_COMMAND.exec(commandLine.replace(/\s+/g, ' '))?.[0];
 }
 
+/**
+ * Prisma's words in a spawned command whose program is not known in the file (a binary path from a
+ * parameter or the environment, `spawn(bin, ['migrate', 'deploy'])`): the arguments begin with a
+ * subcommand pair only Prisma's CLI has. `db push` is left out (Supabase's CLI says it too).
+ */
+const PRISMA_ONLY_SCHEMA_ARGUMENTS = /^migrate\s+(?:deploy|dev|reset)\b/;
+
+/** The schema-writing arguments of a command line whose program is unknown, when they can only be Prisma's (`migrate deploy`). */
+export function prismaOnlySchemaArguments(argumentsText: string): string | undefined {
+  return PRISMA_ONLY_SCHEMA_ARGUMENTS.exec(argumentsText.replace(/\s+/g, ' ').trimStart())?.[0];
+}
+
+/**
+ * Prisma's diff-then-apply: `prisma migrate diff … --script` prints the DDL that brings the
+ * database to the schema file, and `prisma db execute --stdin` runs it. `db execute` alone runs any
+ * SQL (a seed file); it is a schema write when the same function spawns the diff.
+ */
+export const PRISMA_DIFF_COMMAND = /\bprisma\s+migrate\s+diff\b/;
+export const PRISMA_EXECUTE_COMMAND = /\bprisma\s+db\s+execute\b/;
+
+/** A path segment or command word that names Prisma's CLI (`node_modules/.bin/prisma`, `prisma/build/index.js`, `npx prisma`). */
+export function namesPrismaProgram(text: string): boolean {
+  return text.split(/[\\/\s]+/).some((segment) => /^prisma(?:\.(?:cmd|exe|js))?$/.test(segment));
+}
+
 /** The variable the migrate entrypoint must connect with. */
 export const MIGRATE_URL_VARIABLE = 'POSTGRES_MIGRATE_URL';
 
@@ -174,29 +199,8 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   '**/scripts/migrate*.{js,cjs,mjs,ts,cts,mts}',
 ];
 
-/** A migration command of a migrator's CLI (`knex migrate:latest`, `sequelize db:migrate`, `typeorm migration:run`, `migrate up`). */
-export const MIGRATOR_CLI_COMMAND = /\b(?:db:migrate|migrate:[a-z]+|migration:run|migrate\s+(?:up|latest|deploy|dev|reset))\b/i;
-
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
 export const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|schema|type|extension|view|sequence|column)\b/i;
-
-/**
- * Flags of migrator command lines whose value is a configuration file the command reads, not a
- * script it runs (`typeorm migration:run -d src/data-source.ts`, `knex migrate:latest --knexfile
- * knexfile.ts`, `sequelize db:migrate --config config.js`, `mikro-orm migration:up --config …`).
- */
-export const MIGRATOR_CONFIG_FLAGS: readonly string[] = ['-d', '--dataSource', '--data-source', '--knexfile', '--config'];
-
-/**
- * Words that, as a segment of a migrate script's name (`migration:generate`, `migrate:dev`,
- * `db:migrate:reset`) or after `migrate` in a file's name (`migrate-dev.ts`), make it a tool for
- * writing, inspecting or undoing migrations by hand, not the deploy step every pod runs.
- */
-export const MIGRATION_AUTHORING_WORDS: readonly string[] =
-  'generate create new make revert rollback undo down dev reset status show diff fresh drop redo'.split(' ');
-
-/** package.json scripts that migrate (`migrate`, `db:migrate`, `migrate:latest`, `migration:run`): the files they run are migrate entrypoints. */
-export const MIGRATE_SCRIPT_NAME = /(?:^|:)(?:db:)?migrat(?:e|ion|ions)(?:$|:)/i;
 
 /**
  * Whether a function called `name` runs the schema migrations by its name alone: a project's

@@ -56,4 +56,13 @@ describe('migrations across files', () => {
       'replica-guard/migrate-entrypoint scripts/create-views.ts:1:1 noLock',
     ]);
   });
+
+  test('a set-up function in another module spawns Prisma (binary in a variable) to diff and apply the schema: reported at the call and at the apply', async () => {
+    expect(await findings('migrations-spawned-cli', 'src/main.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/main.ts:5:50 schemaWriteCall',
+    ]);
+    expect(await findings('migrations-spawned-cli', 'src/db/schema-sync.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/db/schema-sync.ts:19:3 schemaWriteCommand',
+    ]);
+  });
 });
