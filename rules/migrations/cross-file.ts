@@ -69,7 +69,9 @@ function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction): 
   const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
   if (callee.type === 'MemberExpression' && method !== undefined) {
     const modules = moduleSpecifiers(fn.module.sourceCode.ast as TSESTree.Program);
-    const entry = SCHEMA_WRITE_METHODS.find((m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object, fn.module.sourceCode));
+    const entry = SCHEMA_WRITE_METHODS.find(
+      (m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object, fn.module.sourceCode),
+    );
     if (entry) return true;
   }
   return migrationRunnerCall(call, fn.module.sourceCode) !== undefined;

@@ -94,7 +94,9 @@ export function migratorRuns(
     const callee = unwrapExpression(call.callee);
     const method = memberPropertyName(callee);
     if (callee.type !== 'MemberExpression' || !method) continue;
-    const entry = SCHEMA_WRITE_METHODS.find((m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object, context.sourceCode));
+    const entry = SCHEMA_WRITE_METHODS.find(
+      (m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object, context.sourceCode),
+    );
     if (entry) runs.push({ library: entry.library, call });
   }
   if (strings.some((text) => /^prisma migrate deploy$/.test(prismaSchemaCommand(text) ?? ''))) runs.push({ library: 'prisma' });
