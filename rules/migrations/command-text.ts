@@ -10,6 +10,8 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
+import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
+import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import type { TrackedApi } from '../../analysis/imports/imported-references.js';
 import {
   PRISMA_DIFF_COMMAND,
@@ -63,16 +65,13 @@ function valueStrings(node: Node, sourceCode: Readonly<SourceCode>, depth: numbe
   else out.complete = false;
 }
 
-type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
-const isFunction = (node: Node | null | undefined): node is FunctionNode =>
-  node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
-
 /** The values a function of this file named `id` returns (its `return` arguments, or an arrow's expression body). */
 function returnedValues(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): Node[] {
   const variable = findVariable(sourceCode.getScope(id) as never, id) as { defs: Array<{ node: Node }> } | null;
   const def = variable?.defs.length === 1 ? variable.defs[0]!.node : undefined;
   const fn = def?.type === 'VariableDeclarator' ? def.init : def;
-  return isFunction(fn) ? returnedExpressions(fn) : [];
+  const candidate = fn ?? undefined;
+  return isFunctionNode(candidate) ? returnedExpressions(candidate) : [];
 }
 
 /** What a variable of this file is given: its initialiser and every assignment (`bin = join(dir, 'prisma')` in a fallback). */
@@ -90,16 +89,6 @@ function variableStrings(id: TSESTree.Identifier, sourceCode: Readonly<SourceCod
   if (values.size === 0 || variable?.defs.some((def) => def.type !== 'Variable' || def.node.type !== 'VariableDeclarator'))
     out.complete = false;
   for (const value of values) valueStrings(value, sourceCode, depth + 1, out);
-}
-
-/** The one value a `const` of this file holds (`const args = ['migrate', 'deploy']`), or undefined. */
-function constantValue(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): Node | undefined {
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
-    defs: Array<{ type: string; node: Node; parent?: Node | null }>;
-  } | null;
-  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-  if (def?.type !== 'Variable' || def.node.type !== 'VariableDeclarator' || def.node.id.type !== 'Identifier') return undefined;
-  return def.parent?.type === 'VariableDeclaration' && def.parent.kind === 'const' ? (def.node.init ?? undefined) : undefined;
 }
 
 /** The text an expression stands for in a command line: `prisma` when it names Prisma's CLI, its one string when it is one, else unknown. */
@@ -122,7 +111,7 @@ export function migrationCommandLine(nodes: readonly Node[], sourceCode: Readonl
     parts.push(text);
     if (text === UNKNOWN) unknown.push(sourceCode.getText(node));
   };
-  const constantValueType = (id: TSESTree.Identifier): string | undefined => constantValue(id, sourceCode)?.type;
+  const constantValueType = (id: TSESTree.Identifier): string | undefined => constantInitializer(id, sourceCode)?.type;
   const visit = (node: Node, depth: number): void => {
     if (depth > 3) return;
     const value = unwrapExpression(node);
@@ -139,7 +128,7 @@ export function migrationCommandLine(nodes: readonly Node[], sourceCode: Readonl
       visit(value.left, depth + 1);
       visit(value.right, depth + 1);
     } else if (value.type === 'Identifier' && COMMAND_VALUE.has(constantValueType(value))) {
-      visit(constantValue(value, sourceCode)!, depth + 1);
+      visit(constantInitializer(value, sourceCode) as Node, depth + 1);
     } else if (value.type !== 'ObjectExpression' && value.type !== 'SpreadElement') expression(value);
   };
   for (const node of nodes) visit(node, 0);
@@ -153,11 +142,6 @@ function schemaCommandOf({ text, unknown }: { text: string; unknown: string[] })
   if (!text.startsWith(UNKNOWN)) return undefined;
   const words = prismaOnlySchemaArguments(text.slice(UNKNOWN.length));
   return words && `${unknown[0]} ${words}`;
-}
-
-function enclosingFunction(node: Node): Node | undefined {
-  for (let at = node.parent; at; at = at.parent) if (isFunction(at)) return at;
-  return undefined;
 }
 
 /**
