@@ -12,6 +12,7 @@ import {
   LOCK_RENEW_VERBS,
   LOCK_WORDS,
   MACHINE_ID_NAMES,
+  MACHINE_OBJECTS,
   PER_REPLICA_WORDS,
   PER_REPLICA_WORD_PAIRS,
   RECEIVER_BOUND_VERBS,
@@ -200,9 +201,6 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;
 }
 
-/** Objects whose members name this machine (`os.hostname()`, `this.instanceId`). */
-const MACHINE_OBJECTS: ReadonlySet<string> = new Set(['os', 'process']);
-
 /**
  * `this.machineId`, `nodeId`, `os.hostname()`: data keyed to this machine. A member of any other
  * object names that object's host (`url.hostname`, `req.hostname`), and a name on its own that
@@ -213,7 +211,7 @@ export function isMachineIdentifier(node: TSESTree.Node): boolean {
     const name = memberPropertyName(node);
     if (name === undefined || !MACHINE_ID_NAMES.includes(name)) return false;
     const object = node.object;
-    return object.type === 'ThisExpression' || (object.type === 'Identifier' && MACHINE_OBJECTS.has(object.name));
+    return object.type === 'ThisExpression' || (object.type === 'Identifier' && MACHINE_OBJECTS.includes(object.name));
   }
   if (node.type !== 'Identifier' || node.name === 'hostname' || !MACHINE_ID_NAMES.includes(node.name)) return false;
   // The name of a member or a key is its object's, asked of the member expression itself.

@@ -62,6 +62,9 @@ export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
 /** Identifiers that key data to this machine: `machineId`, `nodeId`, `hostname`. */
 export const MACHINE_ID_NAMES: readonly string[] = ['machineId', 'nodeId', 'hostname', 'instanceId', 'hostId'];
 
+/** Objects whose members name this machine (`os.hostname()`, `process.pid`): a member of any other object names that object's host (`url.hostname`). */
+export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];
+
 /** Words that, in a callee name, mean a lock, lease or leader election (`acquireLock`, `tryLock`, `withLock`, `isLeader`). */
 export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
 
