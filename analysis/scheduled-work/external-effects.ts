@@ -10,19 +10,12 @@ import { identifierDefinition, ownMethodCalled, type FunctionLike } from './work
 import { callIntent, isClaimSql, isMachineIdentifier, isWriteSql } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { propertyKeyName } from '../ast/property-names.js';
+import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
   return (words[words.length - 1] ?? name).toLowerCase();
-}
-
-/** The name a receiver goes by: `redis`, `this.userRepository` → `userRepository`. */
-function receiverName(node: TSESTree.Node): string | undefined {
-  if (node.type === 'Identifier') return node.name;
-  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') return node.property.name;
-  if (node.type === 'CallExpression') return receiverName(node.callee);
-  return undefined;
 }
 
 function isExternalReceiver(node: TSESTree.Node): boolean {

@@ -24,6 +24,7 @@ import {
 } from '../../src/knowledge/per-replica.js';
 import { EXTERNAL_RECEIVER_WORDS } from '../../src/knowledge/work-effects.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { receiverName } from '../ast/receiver-name.js';
 
 export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
 
@@ -77,15 +78,9 @@ function renewsHeldLock(name: string, receiver: readonly string[]): boolean {
   return has(LOCK_RENEW_VERBS, nameWords(name)[0]) && receiver.some((w) => LOCK_WORDS.includes(w));
 }
 
-/** The name an object goes by (`redis`, `this.userRepository` → `userRepository`, a call's callee's). */
-function objectName(node: TSESTree.Node): string | undefined {
-  const object = node.type === 'CallExpression' ? node.callee : node;
-  return object.type === 'Identifier' ? object.name : memberPropertyName(object);
-}
-
 function receiverWords(callee: TSESTree.Node): readonly string[] {
   if (callee.type !== 'MemberExpression') return [];
-  const name = objectName(callee.object);
+  const name = receiverName(callee.object);
   return name === undefined ? [] : nameWords(name);
 }
 
@@ -96,7 +91,7 @@ function receiverWords(callee: TSESTree.Node): readonly string[] {
 function clientWords(callee: TSESTree.Node): readonly string[] {
   const own = receiverWords(callee);
   if (callee.type !== 'MemberExpression' || callee.object.type !== 'MemberExpression') return own;
-  const name = objectName(callee.object.object);
+  const name = receiverName(callee.object.object);
   return name === undefined ? own : [...own, ...nameWords(name)];
 }
 
