@@ -5,6 +5,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
 import { IDENTITY_FIELD, libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf } from './compared-fields.js';
@@ -39,8 +40,6 @@ export interface EngineOptions {
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
-/** Optimistic-concurrency columns: a write filtered on one of these is a compare-and-set. */
-const VERSION_FIELDS = /^(?:version|__v|_version|lock_?version|revision|etag|updated_?at)$/i;
 
 /** A listener that never lets an unforeseen shape break linting. */
 function guarded<T>(fn: (node: T) => void): (node: T) => void {
@@ -199,7 +198,7 @@ export class ReadThenWriteEngine {
     if (!first) return;
     // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.
     const compared = comparedFieldsOf(write.conditions, this.env);
-    if ([...compared].some((field) => VERSION_FIELDS.test(field) || kept.some(({ change }) => change.field === field))) return;
+    if ([...compared].some((field) => VERSION_COLUMN.test(field) || kept.some(({ change }) => change.field === field))) return;
     this.pending.push({ read: first.read, write, changes: kept.map((c) => c.change), loc: first.loc });
   }
 

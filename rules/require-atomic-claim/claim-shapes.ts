@@ -18,7 +18,9 @@ import {
   ROW_LOCK_METHODS,
   ROW_LOCK_OPTION_KEYS,
   tableNames,
+  TIMESTAMP_COLUMN,
   UPDATE_METHODS,
+  VERSION_COLUMN,
   whereClause,
   WRITE_METHODS,
 } from '../../src/knowledge/sql.js';
@@ -266,9 +268,6 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
 const isPrismaUpdateArgument = (node: Node): boolean =>
   objectProperty(node, 'where') !== undefined && objectProperty(node, 'data') !== undefined;
 
-/** Column names that version a row: a filter that repeats the value read (`version: job.version`) is a compare-and-set. */
-const VERSION_COLUMN = /^(?:version|revision|etag|lock_?version|[A-Za-z0-9_]*(?:_at|[a-z0-9]At))$/;
-
 /** An optimistic compare-and-set: the filter repeats a version-like value read from the row (`where: { id, nextRunAt: job.nextRunAt }`). */
 function comparesReadValue(contexts: ReadonlyArray<{ node: Node }>): boolean {
   return contexts.some(
@@ -278,7 +277,12 @@ function comparesReadValue(contexts: ReadonlyArray<{ node: Node }>): boolean {
         if (p.type !== 'Property') return false;
         const key = keyName(p);
         const value = p.value.type === 'MemberExpression' && !p.value.computed ? p.value.property : undefined;
-        return key !== undefined && VERSION_COLUMN.test(key) && value?.type === 'Identifier' && value.name === key;
+        return (
+          key !== undefined &&
+          (VERSION_COLUMN.test(key) || TIMESTAMP_COLUMN.test(key)) &&
+          value?.type === 'Identifier' &&
+          value.name === key
+        );
       }),
   );
 }

@@ -183,6 +183,15 @@ export function isQueueLikeTable(name: string): boolean {
   return QUEUE_LIKE_TABLE.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
 }
 
+/**
+ * Columns that version a row for optimistic concurrency (`version`, Mongoose's `__v`, `etag`,
+ * `updated_at`): a write whose filter repeats the value read is a compare-and-set, and loses no update.
+ */
+export const VERSION_COLUMN = /^(?:version|__v|_version|lock_?version|revision|etag|updated_?at)$/i;
+
+/** Timestamp columns (`nextRunAt`, `locked_at`): a claim moves one, so a filter repeating the value read also compares and sets. */
+export const TIMESTAMP_COLUMN = /^[A-Za-z0-9_]*(?:_at|[a-z0-9]At)$/;
+
 /** The lock clause of a SELECT (`FOR UPDATE`, `FOR NO KEY UPDATE`, `… SKIP LOCKED`). */
 export function hasRowLockClause(tokens: readonly SqlToken[]): boolean {
   return (

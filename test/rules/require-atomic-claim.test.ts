@@ -668,6 +668,15 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
       '  await send(job);',
       '}',
     ),
+    // … the same with Mongoose's version key
+    worker(
+      PRISMA_READ,
+      'for (const job of jobs) {',
+      "  const { count } = await prisma.job.updateMany({ where: { id: job.id, __v: job.__v }, data: { status: 'RUNNING', __v: { increment: 1 } } });",
+      '  if (count === 0) continue;',
+      '  await send(job);',
+      '}',
+    ),
     // … Prisma's one-row update throws when its re-checked state no longer matches
     worker(
       "const stuck = await prisma.action.findMany({ where: { status: 'executing' } });",
