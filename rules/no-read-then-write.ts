@@ -8,6 +8,7 @@ import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-rea
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
 import {
   callsWriteInCode,
+  hookWordOffsets,
   mentionsReadAndWriteInCode,
   mentionsSaveHook,
   mentionsSaveHookInCode,
@@ -19,6 +20,8 @@ import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
+import { walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
+import type { TSESTree } from '@typescript-eslint/utils';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -94,11 +97,16 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       helperReadOf: (call) => helperReadSiteOf(context, call),
       helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
     });
+    // The engine walks only where a finding can be made (write-windows.ts); a file whose SQL
+    // strings cannot be followed is walked whole, with ESLint's traversal.
+    const markers = writeMarkers(sourceCode, writeCalls, saveHook ? hookWordOffsets(text) : [], sqlWrites);
+    const listeners = engine.listeners();
     return {
-      ...engine.listeners(),
-      'Program:exit'() {
+      ...(markers === null ? listeners : {}),
+      'Program:exit'(program: TSESTree.Program) {
         let findings;
         try {
+          if (markers !== null) walkWriteWindows(program, listeners, sourceCode.visitorKeys, markers);
           findings = engine.findings();
         } catch {
           return; // a shape we did not foresee never breaks linting

@@ -66,6 +66,14 @@ export function writeCallOffsets(text: string): number[] {
   return offsets;
 }
 
+/** Where `text` names a save hook (`@BeforeUpdate`, `beforeSave`), in order. */
+export function hookWordOffsets(text: string): number[] {
+  const offsets: number[] = [];
+  HOOK_WORDS_G.lastIndex = 0;
+  for (let match = HOOK_WORDS_G.exec(text); match; match = HOOK_WORDS_G.exec(text)) offsets.push(match.index);
+  return offsets;
+}
+
 /** Whether `text` mentions both a write and a read `no-read-then-write` could recognise (maybe in a project module), or a save hook. */
 export function mentionsReadAndWrite(text: string): boolean {
   return (WRITE_WORDS.test(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || mentionsSaveHook(text);

@@ -1,0 +1,216 @@
+// Where the taint engine needs to walk. Every finding is made at a write — a write method's call,
+// SQL holding UPDATE, or a change inside a save hook — and a taint never crosses from one function
+// into a function beside it (taint-frames.ts: a name is tainted only in the function holding the
+// read, or in one nested in it). So the functions of a unit (a top-level statement or a class
+// member) that names no write cannot lead to a finding, and the walk skips them: in a large file
+// with reads and writes that is most of its code. Code outside functions is always walked: the
+// names it binds (`const repo = …`, imports) reach every function.
+//
+// Where a unit names a write is read from the text: the offsets of write-method calls, of save
+// hook words, and of SQL strings holding UPDATE. A SQL string outside every function (a module
+// constant, a class field) is sent from a function that names it: each name on its way
+// (`const SQL = …`, `{ update: … }`, `exports.sql = …`, a field `sql = …`) marks where it is used. A
+// string outside functions whose way has no name cannot be followed: then every function is
+// walked (`null`).
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
+import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
+import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
+import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+
+type Node = TSESTree.Node;
+type VisitorKeys = Readonly<Record<string, readonly string[] | undefined>>;
+
+const UPDATE_IN_TEXT = /update/gi;
+
+/** The children of `node` a traversal visits: its visitor keys, or (a node type the keys lack) every key holding a node, as ESLint does. */
+function childKeys(node: Node, visitorKeys: VisitorKeys): readonly string[] {
+  return (
+    visitorKeys[node.type] ??
+    Object.keys(node).filter((key) => key !== 'parent' && key !== 'leadingComments' && key !== 'trailingComments' && key[0] !== '_')
+  );
+}
+
+function childrenOf(node: Node, visitorKeys: VisitorKeys): Node[] {
+  const children: Node[] = [];
+  for (const key of childKeys(node, visitorKeys)) {
+    const value = (node as unknown as Record<string, unknown>)[key];
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (child && typeof (child as Node).type === 'string') children.push(child as Node);
+    }
+  }
+  return children;
+}
+
+/** The name a node on a value's way gives it: a declared const, an object or class key, an assigned member or variable. */
+function nameOn(node: Node): string | undefined {
+  switch (node.type) {
+    case 'VariableDeclarator':
+      return node.id.type === 'Identifier' ? node.id.name : undefined;
+    case 'Property':
+    case 'PropertyDefinition':
+      return !node.computed && node.key.type === 'Identifier' ? node.key.name : undefined;
+    case 'AssignmentExpression':
+      if (node.left.type === 'Identifier') return node.left.name;
+      return node.left.type === 'MemberExpression' && !node.left.computed && node.left.property.type === 'Identifier'
+        ? node.left.property.name
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The names on the way from the program to the string at `at`, or `undefined` when a function
+ * holds the string (the string marks its own unit) — `[]` when none names it.
+ */
+function namesOnWayTo(program: TSESTree.Program, at: number, visitorKeys: VisitorKeys): string[] | undefined {
+  const names: string[] = [];
+  let node: Node | undefined = program;
+  while (node) {
+    if (isFunctionNode(node)) return undefined;
+    const name = nameOn(node);
+    if (name !== undefined) names.push(name);
+    node = childrenOf(node, visitorKeys).find((child) => child.range[0] <= at && at < child.range[1]);
+  }
+  return names;
+}
+
+/** Offsets of `name` as a whole identifier in `text`. */
+function offsetsOfName(text: string, name: string, into: number[]): void {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+    if (!isIdentifierCode(text.charCodeAt(at - 1)) && !isIdentifierCode(text.charCodeAt(at + name.length))) into.push(at);
+  }
+}
+
+/**
+ * Where the file names a write, sorted: `writeCalls` (write-method calls), `hookWords` (save
+ * hooks) and, when the file's strings hold SQL UPDATE (`sqlWrites`), those strings and the names
+ * that carry them out of top-level code. `null` when a SQL string cannot be followed.
+ */
+export function writeMarkers(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  writeCalls: readonly number[],
+  hookWords: readonly number[],
+  sqlWrites: boolean,
+): number[] | null {
+  const markers = [...writeCalls, ...hookWords];
+  if (sqlWrites) {
+    const text = sourceCode.text;
+    const tokens = sourceCode.ast.tokens as readonly TokenLike[];
+    const program = sourceCode.ast as TSESTree.Program;
+    const named = new Set<string>();
+    let from = 0;
+    UPDATE_IN_TEXT.lastIndex = 0;
+    for (let match = UPDATE_IN_TEXT.exec(text); match; match = UPDATE_IN_TEXT.exec(text)) {
+      const at = match.index;
+      from = tokenAt(tokens, at, from);
+      const token = tokens[from];
+      if (!token || token.range[0] > at || (token.type !== 'String' && token.type !== 'Template')) continue;
+      markers.push(at);
+      const names = namesOnWayTo(program, at, sourceCode.visitorKeys);
+      if (names === undefined) continue;
+      if (names.length === 0) return null;
+      for (const name of names) named.add(name);
+    }
+    for (const name of named) offsetsOfName(text, name, markers);
+  }
+  return markers.sort((a, b) => a - b);
+}
+
+/** Whether a marker lies in [start, end). */
+function marked(markers: readonly number[], start: number, end: number): boolean {
+  let low = 0;
+  let high = markers.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (markers[middle]! < start) low = middle + 1;
+    else high = middle;
+  }
+  return low < markers.length && markers[low]! < end;
+}
+
+/** The unit holding a function: its ancestor that is a top-level statement or a class member, with that member's decorators. */
+function unitRange(fn: Node): [number, number] {
+  let node = fn;
+  while (node.parent && node.parent.type !== 'Program' && node.parent.type !== 'ClassBody') node = node.parent;
+  const decorators = (node as { decorators?: readonly Node[] }).decorators;
+  const start = decorators && decorators.length > 0 ? Math.min(node.range[0], decorators[0]!.range[0]) : node.range[0];
+  return [start, node.range[1]];
+}
+
+/** Keys that hold only types (`x: Foo`, `<T>`, `implements I`): no code the engine reads sits under them. */
+const TYPE_KEYS: ReadonlySet<string> = new Set([
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'typeArguments',
+  'superTypeArguments',
+  'superTypeParameters',
+  'implements',
+]);
+/** Nodes with no code under them for the engine: leaves, and declarations of types alone. */
+const NOTHING_UNDER: ReadonlySet<string> = new Set([
+  'Identifier',
+  'Literal',
+  'TemplateElement',
+  'PrivateIdentifier',
+  'ThisExpression',
+  'Super',
+  'EmptyStatement',
+  'DebuggerStatement',
+  'TSInterfaceDeclaration',
+  'TSTypeAliasDeclaration',
+  'TSDeclareFunction',
+]);
+
+/** Each node type's keys to walk, per visitor-key set: its visitor keys without the type-only ones. */
+const walkedKeys = new WeakMap<VisitorKeys, Map<string, readonly string[]>>();
+function walkedKeysOf(node: Node, visitorKeys: VisitorKeys): readonly string[] {
+  let byType = walkedKeys.get(visitorKeys);
+  if (!byType) walkedKeys.set(visitorKeys, (byType = new Map()));
+  let keys = byType.get(node.type);
+  if (!keys) {
+    keys = childKeys(node, visitorKeys).filter((key) => !TYPE_KEYS.has(key));
+    // A type the visitor keys lack is read from its own keys, which may differ between nodes.
+    if (visitorKeys[node.type]) byType.set(node.type, keys);
+  }
+  return keys;
+}
+
+/**
+ * Runs `listeners` (simple `Type` / `Type:exit` selectors, as ESLint would call them, in the same
+ * order) over `program`, entering a function outside every marked unit never. Types, leaves and
+ * type declarations are not entered: no listener of the engine is for them, and no code is under them.
+ */
+export function walkWriteWindows(
+  program: TSESTree.Program,
+  listeners: RuleListener,
+  visitorKeys: VisitorKeys,
+  markers: readonly number[],
+): void {
+  const handlers = listeners as Record<string, ((node: Node) => void) | undefined>;
+  const exits: Record<string, ((node: Node) => void) | undefined> = {};
+  for (const [selector, handler] of Object.entries(handlers)) if (selector.endsWith(':exit')) exits[selector.slice(0, -5)] = handler;
+  const walk = (node: Node, inWindow: boolean): void => {
+    if (NOTHING_UNDER.has(node.type) && !handlers[node.type] && !exits[node.type]) return;
+    if (!inWindow && isFunctionNode(node)) {
+      const [start, end] = unitRange(node);
+      if (!marked(markers, start, end)) return;
+      inWindow = true;
+    }
+    handlers[node.type]?.(node);
+    const keys = walkedKeysOf(node, visitorKeys);
+    for (let k = 0; k < keys.length; k++) {
+      const value = (node as unknown as Record<string, unknown>)[keys[k]!];
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const child = value[i] as Node | null;
+          if (child && typeof child.type === 'string') walk(child, inWindow);
+        }
+      } else if (value && typeof (value as Node).type === 'string') walk(value as Node, inWindow);
+    }
+    exits[node.type]?.(node);
+  };
+  walk(program, false);
+}
