@@ -8,6 +8,7 @@ import {
   DEQUEUE_WORDS,
   JOB_WORDS,
   TAKE_NEXT_VERBS,
+  LOCK_NAME_TAIL,
   LOCK_VERBS,
   LOCK_RENEW_VERBS,
   LOCK_WORDS,
@@ -62,7 +63,9 @@ export function isPerReplicaName(name: string): boolean {
 function isLockName(name: string): boolean {
   const words = nameWords(name);
   if (words[0] === 'unlock' || words[0] === 'release' || words[0] === 'renew' || words[0] === 'extend') return false;
-  if (words.some((w) => LOCK_WORDS.includes(w)) && (has(LOCK_VERBS, words[0]) || words.length === 1)) return true;
+  const lockAt = words.findIndex((w) => LOCK_WORDS.includes(w));
+  if (lockAt >= 0 && words.slice(lockAt + 1).every((w) => LOCK_NAME_TAIL.includes(w)) && (has(LOCK_VERBS, words[0]) || words.length === 1))
+    return true;
   return words[0] === 'try' && has(CONDITIONAL_CLAIM_VERBS, words[1]);
 }
 

@@ -68,6 +68,26 @@ export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];
 /** Words that, in a callee name, mean a lock, lease or leader election (`acquireLock`, `tryLock`, `withLock`, `isLeader`). */
 export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
 
+/**
+ * Words that may follow the lock word in a lock-taking name (`acquireLockFor(job)`, `lockAndRun`,
+ * `isLeaderNode`); any other word after it makes the lock word describe something else
+ * (`getUsersForLockDashboards`, `getLockKey`).
+ */
+export const LOCK_NAME_TAIL: readonly string[] = [
+  'for',
+  'on',
+  'of',
+  'if',
+  'or',
+  'and',
+  'then',
+  'node',
+  'instance',
+  'replica',
+  'pod',
+  'process',
+];
+
 /** Verbs that take a lock: with a `LOCK_WORDS` receiver or name (`locking.acquire`, `mutex.runExclusive`). */
 export const LOCK_VERBS: readonly string[] = [
   'acquire',

@@ -956,6 +956,30 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
         ),
       ],
     },
+    // A lock word that names something else (`…ForLockDashboards`) is no lock taken.
+    {
+      settings,
+      code: lines(
+        "import { Cron, CronExpression } from '@nestjs/schedule';",
+        'class Reports {',
+        '  @Cron(CronExpression.EVERY_HOUR)',
+        '  async hourly() { const users = await this.users.getUsersForLockDashboards(); await this.mailer.send(users); }',
+        '}',
+      ),
+      errors: [
+        unguarded(
+          { line: 3, column: 3 },
+          lines(
+            "import { Cron, CronExpression } from '@nestjs/schedule';",
+            IMPORT,
+            'class Reports {',
+            '  @Cron(CronExpression.EVERY_HOUR)',
+            `  async hourly() { ${guard('hourly', '{ cron: CronExpression.EVERY_HOUR }')} const users = await this.users.getUsersForLockDashboards(); await this.mailer.send(users); }`,
+            '}',
+          ),
+        ),
+      ],
+    },
     // SchedulerRegistry gives an inline job its name.
     {
       settings,
