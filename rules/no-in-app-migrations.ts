@@ -17,9 +17,9 @@ import { migrationFactoryResults, migrationOptionsObjects } from './migrations/o
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
-import { namesEmbeddedDatabase, receiverIsEmbedded } from './migrations/embedded-database.js';
+import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded } from './migrations/embedded-database.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
-import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, runsSchemaWrites } from './migrations/cross-file.js';
+import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, migratesSomethingElse, runsSchemaWrites } from './migrations/cross-file.js';
 import { projectFunctionOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
@@ -327,6 +327,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         for (const ref of functionCatalogue.length > 0 ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
           reportedCalls.add(ref.node);
+          if (migratesEmbeddedClient(ref.node, sourceCode)) continue;
           reportHere({
             messageId: 'schemaWriteCall',
             data: { api: ref.entry.api },
@@ -370,7 +371,12 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           });
         });
         const runnerCalls = mentions.runners ? callsNamed(sourceCode, RUNNER_STEMS, isRunnerName) : [];
-        reportRunnerCalls(runnerCalls, reportedCalls, reportHere, (call) => migrationRunnerCall(call, sourceCode));
+        reportRunnerCalls(runnerCalls, reportedCalls, reportHere, (call) => {
+          const runner = migrationRunnerCall(call, sourceCode);
+          if (runner === undefined || migratesEmbeddedClient(call, sourceCode)) return undefined;
+          // Its name says it runs migrations; a body read in another module may say it migrates something else.
+          return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
+        });
         reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
       },
     };

@@ -11,9 +11,11 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { SCHEMA_WRITE_METHODS, SCHEMA_WRITE_OPTIONS } from '../../src/knowledge/migrators.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
-import { isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
+import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
+import { mayReachDatabase } from './database-evidence.js';
 import { isTypeOrmOptionsObject } from './typed-options.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
+import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
 
 type Node = TSESTree.Node;
 
@@ -61,10 +63,21 @@ function callsIn(root: Node): TSESTree.CallExpression[] {
   return out;
 }
 
-/** Whether a call, read in its own module, is a schema write the rule would report there. */
-function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction): boolean {
+/**
+ * Whether a call of a runner told by its name (`runMigrations(parsedJson, SETTINGS_PATH)`) reaches
+ * a project function whose body is read and runs no schema write and shows no database (a settings
+ * file's keys rewritten): it migrates something else. A database handed to it as an argument, or a
+ * runner whose body cannot be read (a package, a missing module), keeps the name's verdict.
+ */
+export function migratesSomethingElse(call: TSESTree.CallExpression, runner: ProjectFunction | undefined): boolean {
+  return runner !== undefined && !call.arguments.some(isDatabaseArgument) && !runsSchemaWrites(runner) && !mayReachDatabase(runner);
+}
+
+/** Whether a call, read in its own module, is a schema write the rule would report there; `target` resolves what it calls. */
+function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction, target: () => ProjectFunction | undefined): boolean {
   if (isInMigrationDefinition(call)) return false;
-  if (migratorFunctionCalls(fn.module).has(call) || schemaCommandCalls(fn.module).has(call)) return true;
+  if (migratorFunctionCalls(fn.module).has(call)) return !migratesEmbeddedClient(call, fn.module.sourceCode);
+  if (schemaCommandCalls(fn.module).has(call)) return true;
   const callee = unwrapExpression(call.callee);
   const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
   if (callee.type === 'MemberExpression' && method !== undefined) {
@@ -72,16 +85,17 @@ function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction): 
     const entry = SCHEMA_WRITE_METHODS.find(
       (m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object, fn.module.sourceCode),
     );
-    if (entry) return true;
+    if (entry) return !receiverIsEmbedded(callee.object, fn.module.sourceCode);
   }
-  return migrationRunnerCall(call, fn.module.sourceCode) !== undefined;
+  if (migrationRunnerCall(call, fn.module.sourceCode) === undefined || migratesEmbeddedClient(call, fn.module.sourceCode)) return false;
+  return !migratesSomethingElse(call, target());
 }
 
 /** Whether a project function runs schema writes: a migrator call in its body, or in a function it calls (three deep). */
 export const runsSchemaWrites: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('runsSchemaWrites', false, (fn, follow) => {
   if (!fn.fn.body) return false;
   for (const call of callsIn(fn.fn.body)) {
-    if (isSchemaWriteCall(call, fn)) return true;
+    if (isSchemaWriteCall(call, fn, () => follow(call.callee))) return true;
     const inner = follow(call.callee);
     if (inner && runsSchemaWrites(inner)) return true;
   }

@@ -1,16 +1,19 @@
 // Whether a schema write targets an embedded file database (`EMBEDDED_DRIVER_VALUES`): the
 // options object beside `synchronize`, or the configuration the receiver of `sync()` /
-// `migrate.latest()` was built from, names a SQLite-like driver by a literal. A driver read from
-// the environment, or a configuration out of view, is not known to be embedded.
+// `migrate.latest()` was built from, names a SQLite-like driver by a literal; or the client a
+// migrator is given (`migrate(db, …)`, `db.migrate.latest()`) is built in view from an embedded
+// database (`EMBEDDED_CLIENT_MODULES`, a `:memory:` or `file:` URL). A driver read from the
+// environment, or a configuration out of view, is not known to be embedded.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
+import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { migrationOptionsObjects } from './options-objects.js';
 import {
   EMBEDDED_DRIVER_CLASSES,
   EMBEDDED_DRIVER_VALUES,
-  EMBEDDED_ORM_MODULES,
+  EMBEDDED_CLIENT_MODULES,
   EMBEDDED_URL,
 } from '../../src/knowledge/embedded-databases.js';
 
@@ -24,6 +27,8 @@ export function namesEmbeddedDatabase(objects: readonly TSESTree.ObjectExpressio
       const key = propertyKeyName(property);
       const value = unwrapExpression(property.value);
       if (key === 'driver') return value.type === 'Identifier' && EMBEDDED_DRIVER_CLASSES.includes(value.name);
+      // libSQL's `createClient({ url: 'file:app.db' })`.
+      if (key === 'url') return value.type === 'Literal' && typeof value.value === 'string' && EMBEDDED_URL.test(value.value);
       const drivers =
         key && Object.hasOwn(EMBEDDED_DRIVER_VALUES, key) ? EMBEDDED_DRIVER_VALUES[key as keyof typeof EMBEDDED_DRIVER_VALUES] : undefined;
       return drivers !== undefined && value.type === 'Literal' && typeof value.value === 'string' && drivers.includes(value.value);
@@ -40,34 +45,60 @@ function constInit(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSE
     : undefined;
 }
 
-/** Whether a name is imported from a module that only speaks SQLite (`import { MikroORM } from '@mikro-orm/sqlite'`). */
-function importedFromEmbeddedOrm(identifier: TSESTree.Identifier, sourceCode: SourceCode): boolean {
-  const variable = findVariable(sourceCode.getScope(identifier) as never, identifier) as {
-    defs: Array<{ node: TSESTree.Node; parent?: TSESTree.Node | null }>;
-  } | null;
-  const parent = variable?.defs[0]?.parent;
-  return parent?.type === 'ImportDeclaration' && EMBEDDED_ORM_MODULES.includes(parent.source.value);
+/** Whether a name is imported or required from a module whose clients are embedded (`import Database from 'better-sqlite3'`). */
+function importedFromEmbeddedModule(identifier: TSESTree.Identifier, sourceCode: SourceCode): boolean {
+  const specifier = moduleBindings(sourceCode.ast as TSESTree.Program).get(identifier.name);
+  return specifier !== undefined && EMBEDDED_CLIENT_MODULES.includes(specifier);
+}
+
+/** How many hops (a `const`, a builder's argument, a client's method) are followed to where a client is built. */
+const MAX_HOPS = 4;
+
+/**
+ * Whether an expression is a client of an embedded database, built in view: from a module whose
+ * clients are embedded (`new Database(':memory:')` of better-sqlite3, `drizzle(sqlite)` of
+ * `drizzle-orm/better-sqlite3`), from an embedded URL (`createClient({ url: 'file:app.db' })`,
+ * `new Sequelize('sqlite::memory:')`) or options naming an embedded driver, or from such a client
+ * (`drizzle(mem)`, `orm.getMigrator()`, `db.migrate`), through the `const`s that hold them.
+ */
+function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: number): boolean {
+  if (hops > MAX_HOPS) return false;
+  const value = unwrapExpression(node, { await: true });
+  if (value.type === 'Literal') return typeof value.value === 'string' && EMBEDDED_URL.test(value.value);
+  if (value.type === 'Identifier') {
+    const init = constInit(value, sourceCode);
+    return init !== undefined && isEmbeddedClient(init, sourceCode, hops + 1);
+  }
+  if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1);
+  if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(value.callee);
+  // `new Database(…)`, `sqlite3.Database`, `MikroORM.init(…)`: the maker's module decides.
+  let maker: TSESTree.Node = callee;
+  while (maker.type === 'MemberExpression') maker = unwrapExpression(maker.object);
+  if (maker.type === 'Identifier' && importedFromEmbeddedModule(maker, sourceCode)) return true;
+  // A client's own method (`orm.getMigrator()`) returns part of that client.
+  if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, hops + 1)) return true;
+  return value.arguments.some(
+    (argument) => isEmbeddedClient(argument, sourceCode, hops + 1) || namesEmbeddedDatabase(migrationOptionsObjects(argument, sourceCode)),
+  );
 }
 
 /**
  * Whether the receiver of a migrator call (`sequelize` in `sequelize.sync()`, `db` in
  * `db.migrate.latest()`, `orm` in `orm.getMigrator().up()`) is built here from a configuration
- * that names an embedded driver.
+ * that names an embedded driver or from an embedded client.
  */
 export function receiverIsEmbedded(receiver: TSESTree.Node, sourceCode: SourceCode): boolean {
-  let root = unwrapExpression(receiver);
-  while (root.type === 'MemberExpression' || root.type === 'CallExpression')
-    root = unwrapExpression(root.type === 'MemberExpression' ? root.object : root.callee);
-  if (root.type !== 'Identifier') return false;
-  const init = constInit(root, sourceCode);
-  const built = init && unwrapExpression(init.type === 'AwaitExpression' ? init.argument : init);
-  if (built?.type !== 'NewExpression' && built?.type !== 'CallExpression') return false;
-  const callee = unwrapExpression(built.callee);
-  const maker = callee.type === 'MemberExpression' ? unwrapExpression(callee.object) : callee;
-  if (maker.type === 'Identifier' && importedFromEmbeddedOrm(maker, sourceCode)) return true;
-  return built.arguments.some((argument) => {
-    const value = unwrapExpression(argument);
-    if (value.type === 'Literal' && typeof value.value === 'string') return EMBEDDED_URL.test(value.value);
-    return namesEmbeddedDatabase(migrationOptionsObjects(argument, sourceCode));
-  });
+  return isEmbeddedClient(receiver, sourceCode, 0);
+}
+
+/**
+ * Whether a migrator call migrates an embedded client built in view: its receiver
+ * (`migrations.latest()` with `const migrations = db.migrate`) or an argument
+ * (`migrate(drizzle(new Database(':memory:')), …)`).
+ */
+export function migratesEmbeddedClient(call: TSESTree.CallExpression, sourceCode: SourceCode): boolean {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, 0)) return true;
+  return call.arguments.some((argument) => isEmbeddedClient(argument, sourceCode, 0));
 }

@@ -1,6 +1,6 @@
 // Where schema writes belong: the migrate entrypoint (globs from settings, or a file a package.json
 // `migrate` script runs), migration files, commands that run once and exit — and test code, which
-// no replica runs.
+// no replica runs (by its path, or a file only the test tooling's package.json scripts run).
 // Three rules ask about the same file, and `create` runs per file per rule, so the answer is
 // kept for the file being linted; `matchesAny` compiles the globs once per settings and rejects
 // most paths with a string search.
@@ -15,6 +15,7 @@ import {
   isInCommandLinePackage,
   isRunByMigrateScript,
   isRunOnlyByAuthoringScripts,
+  isRunOnlyByTestScripts,
   isStepBesideMigratorCommand,
 } from './package-scripts.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
@@ -124,7 +125,7 @@ export function isMigrateEntrypointFile(context: Context): boolean {
 const isTestOrMigrationPath = (path: string | undefined): boolean =>
   path !== undefined && (isTestFilePath(path) || isInMigrationFolder(path));
 
-/** Whether the linted file may write schema: a migrate entrypoint, a migration file, test code, or a command-line script. */
+/** Whether the linted file may write schema: a migrate entrypoint, a migration file, test code (by path or by the scripts that run it), or a command-line script. */
 export function isMigrationExemptFile(context: Context): boolean {
   const role = fileRoleOf(context);
   if (role.exempt === undefined) {
@@ -137,7 +138,8 @@ export function isMigrationExemptFile(context: Context): boolean {
       sourceCode.text.startsWith('#!') ||
       (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) ||
       isTestOrMigrationPath(projectPath(filename, context.cwd)) ||
-      isOneShot(sourceCode.ast as TSESTree.Program);
+      isOneShot(sourceCode.ast as TSESTree.Program) ||
+      isRunOnlyByTestScripts(filename);
   }
   return role.exempt || isMigrateEntrypointFile(context);
 }

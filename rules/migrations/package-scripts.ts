@@ -1,5 +1,6 @@
 // The files a package's `migrate` scripts run (`"db:migrate": "tsx src/db/migrate.ts"`,
-// `"migrate": "node dist/migrate.js"`): each is a migrate entrypoint, whatever it is called. Read
+// `"migrate": "node dist/migrate.js"`): each is a migrate entrypoint, whatever it is called; and
+// the files only its test tooling's scripts run (`"cypress:prepare": "ts-node scripts/seed.ts"`). Read
 // from the nearest package.json above the linted file, once per package.json (by mtime, looked at
 // no more than once a second: a lint run asks for every file, an editor re-lint after a change
 // to package.json a moment later), and never throwing: a missing or broken package.json means no
@@ -13,7 +14,7 @@ import {
   MIGRATOR_CLI_COMMAND,
   MIGRATOR_CONFIG_FLAGS,
 } from '../../src/knowledge/migration-scripts.js';
-import { isCommandLinePackage } from '../../src/knowledge/file-conventions.js';
+import { isCommandLinePackage, isTestScriptName } from '../../src/knowledge/file-conventions.js';
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
 /** Build output folders whose files come from `src/` (`node dist/migrate.js` runs `src/migrate.ts`). */
@@ -33,10 +34,19 @@ interface ScriptStems {
   steps: ReadonlySet<string>;
   /** Stems only ever run by scripts for writing or undoing migrations by hand (`migration:generate`, `migrate:dev`). */
   authoring: ReadonlySet<string>;
+  /** Stems only ever run by the test tooling's scripts (`cypress:prepare`, `test:e2e`, `pretest`): test code. */
+  testOnly: ReadonlySet<string>;
   /** Whether the package is a command-line tool (`isCommandLinePackage`). */
   commandLine: boolean;
 }
-const NO_STEMS: ScriptStems = { stems: new Set(), directories: new Set(), steps: new Set(), authoring: new Set(), commandLine: false };
+const NO_STEMS: ScriptStems = {
+  stems: new Set(),
+  directories: new Set(),
+  steps: new Set(),
+  authoring: new Set(),
+  testOnly: new Set(),
+  commandLine: false,
+};
 
 /** Whether a migrate script's name has a segment that makes it an authoring tool (`migration:generate`, `migrate:dev`). */
 const isAuthoringScriptName = (name: string): boolean => name.split(':').some((segment) => MIGRATION_AUTHORING_WORDS.includes(segment));
@@ -63,6 +73,28 @@ export function scriptFileArguments(command: string): string[] {
     .map((word) => word.replace(/^\.\//, ''));
 }
 
+/** The stems (absolute, no extension) of the files a command line runs; a build output's file also names its `src/` source. */
+function commandStems(root: string, command: string): string[] {
+  return scriptFileArguments(command).flatMap((file) => {
+    const stem = stemOf(resolve(root, file));
+    return BUILD_FOLDER.test(file) ? [stem, stemOf(resolve(root, file.replace(BUILD_FOLDER, 'src/')))] : [stem];
+  });
+}
+
+/**
+ * The stems only test scripts run (`isTestScriptName`): a test script that another script runs by
+ * name (`npm run cypress:prepare && node server.js`) counts as that script's.
+ */
+function testOnlyStems(root: string, scripts: ReadonlyArray<[string, string]>): ReadonlySet<string> {
+  const others = scripts.filter(([name]) => !isTestScriptName(name));
+  const words = new Set(others.flatMap(([, command]) => command.split(/\s+|&&|\|\||;/)));
+  const byTest = new Set<string>();
+  const byOther = new Set<string>();
+  for (const [name, command] of scripts)
+    for (const stem of commandStems(root, command)) (isTestScriptName(name) && !words.has(name) ? byTest : byOther).add(stem);
+  return new Set([...byTest].filter((stem) => !byOther.has(stem)));
+}
+
 /** Path stems (absolute, no extension) of the files the migrate scripts in `packageJson` run. */
 export function migrateScriptStems(packageJson: string): ReadonlySet<string> {
   return scriptStemsOf(packageJson).stems;
@@ -79,7 +111,9 @@ function scriptStemsOf(packageJson: string): ScriptStems {
       return cached.stems;
     }
     const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, unknown> } | null;
-    const scripts = manifest?.scripts && typeof manifest.scripts === 'object' ? manifest.scripts : {};
+    const scripts = Object.entries(manifest?.scripts && typeof manifest.scripts === 'object' ? manifest.scripts : {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    );
     const commandLine = manifest !== null && typeof manifest === 'object' && isCommandLinePackage(manifest);
     const root = dirname(packageJson);
     const stems = new Set<string>();
@@ -87,26 +121,22 @@ function scriptStemsOf(packageJson: string): ScriptStems {
     const alone = new Set<string>();
     const byAuthoring = new Set<string>();
     const byDeploy = new Set<string>();
-    for (const [name, command] of Object.entries(scripts)) {
-      if (!MIGRATE_SCRIPT_NAME.test(name) || typeof command !== 'string') continue;
+    for (const [name, command] of scripts) {
+      if (!MIGRATE_SCRIPT_NAME.test(name)) continue;
       const beside = runsMigratorCommand(command);
       const authoring = isAuthoringScriptName(name);
-      for (const file of scriptFileArguments(command)) {
-        const fileStems = [stemOf(resolve(root, file))];
-        if (BUILD_FOLDER.test(file)) fileStems.push(stemOf(resolve(root, file.replace(BUILD_FOLDER, 'src/'))));
-        for (const stem of fileStems) {
-          stems.add(stem);
-          (beside ? besideMigrator : alone).add(stem);
-          (authoring ? byAuthoring : byDeploy).add(stem);
-        }
+      for (const stem of commandStems(root, command)) {
+        stems.add(stem);
+        (beside ? besideMigrator : alone).add(stem);
+        (authoring ? byAuthoring : byDeploy).add(stem);
       }
     }
     const steps = new Set([...besideMigrator].filter((stem) => !alone.has(stem)));
     const authoring = new Set([...byAuthoring].filter((stem) => !byDeploy.has(stem)));
+    const testOnly = testOnlyStems(root, scripts);
+    const directories = new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/'))));
     const found =
-      stems.size === 0 && !commandLine
-        ? NO_STEMS
-        : { stems, directories: new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/')))), steps, authoring, commandLine };
+      stems.size === 0 && testOnly.size === 0 && !commandLine ? NO_STEMS : { stems, directories, steps, authoring, testOnly, commandLine };
     cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
     return found;
   } catch {
@@ -203,6 +233,14 @@ export function isRunOnlyByAuthoringScripts(filename: string): boolean {
   if (found?.packageJson === undefined) return false;
   const { authoring } = scriptStemsOf(found.packageJson);
   return authoring.size > 0 && authoring.has(stemOf(resolve(filename)));
+}
+
+/** Whether only the test tooling's package.json scripts run `filename` (absolute): `"cypress:prepare": "ts-node scripts/prepare-test-db.ts"`. */
+export function isRunOnlyByTestScripts(filename: string): boolean {
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined) return false;
+  const { testOnly } = scriptStemsOf(found.packageJson);
+  return testOnly.size > 0 && testOnly.has(stemOf(resolve(filename)));
 }
 
 /** Whether `filename` (absolute) belongs to a command-line package (`isCommandLinePackage`). */

@@ -31,7 +31,7 @@ function lastName(node: TSESTree.Node): string | undefined {
 }
 
 /** An argument that puts a database or migrations in view: `db`, `this.knex`, `{ migrations: … }`. */
-function isDatabaseArgument(node: TSESTree.Node): boolean {
+export function isDatabaseArgument(node: TSESTree.Node): boolean {
   const value = unwrapExpression(node);
   if (value.type === 'ObjectExpression') {
     return value.properties.some((p) => p.type === 'Property' && MIGRATE_ARGUMENT_KEYS.includes(propertyKeyName(p) ?? ''));

@@ -15,11 +15,33 @@ export const EMBEDDED_DRIVER_VALUES: Readonly<Record<'type' | 'dialect' | 'clien
 /** MikroORM's `driver:` classes for SQLite (`@mikro-orm/sqlite`, `@mikro-orm/better-sqlite`, `@mikro-orm/libsql`'s file mode is not assumed). */
 export const EMBEDDED_DRIVER_CLASSES: readonly string[] = ['SqliteDriver', 'BetterSqliteDriver'];
 
-/** MikroORM packages whose `MikroORM` / `defineConfig` only speak SQLite. */
-export const EMBEDDED_ORM_MODULES: readonly string[] = ['@mikro-orm/sqlite', '@mikro-orm/better-sqlite'];
+/**
+ * Modules whose clients only open a file on this host or memory: the SQLite drivers
+ * (`new Database(path)` of better-sqlite3, sqlite3, `bun:sqlite`, `node:sqlite`, sql.js), Drizzle
+ * over them, and MikroORM packages whose `MikroORM` / `defineConfig` only speak SQLite. libSQL
+ * (Turso) may be a server: it is embedded only with a local URL (`EMBEDDED_URL`).
+ */
+export const EMBEDDED_CLIENT_MODULES: readonly string[] = [
+  'better-sqlite3',
+  'sqlite3',
+  'sqlite',
+  'bun:sqlite',
+  'node:sqlite',
+  'sql.js',
+  'drizzle-orm/better-sqlite3',
+  'drizzle-orm/bun-sqlite',
+  'drizzle-orm/sql-js',
+  'drizzle-orm/expo-sqlite',
+  'drizzle-orm/op-sqlite',
+  '@mikro-orm/sqlite',
+  '@mikro-orm/better-sqlite',
+];
 
-/** A connection URL of an embedded database (Sequelize's `new Sequelize('sqlite::memory:')`, `sqlite:./data.db`). */
-export const EMBEDDED_URL = /^sqlite:/i;
+/**
+ * A connection string of an embedded database: Sequelize's `new Sequelize('sqlite::memory:')` or
+ * `sqlite:./data.db`, SQLite's `:memory:`, libSQL's local `file:app.db`.
+ */
+export const EMBEDDED_URL = /^(?:sqlite:|file:|:memory:$)/i;
 
 /**
  * Drizzle migrators (`drizzle-orm/<driver>/migrator`) of SQLite-family databases, libSQL/Turso

@@ -1,7 +1,8 @@
 // Folder and file conventions that say what a file is without reading it.
 //
 // Test code, by the conventions of Jest, Vitest, Mocha, Playwright and Nest's e2e setup: test
-// files, their folders, and the global set-up a runner starts once. It never runs in a replica of
+// files, their folders, the global set-up a runner starts once, and the files only the test
+// tooling's package.json scripts run (`"cypress:prepare": "ts-node scripts/prepare-test-db.ts"`). It never runs in a replica of
 // the service, so its schema writes (a throw-away database migrated in a `globalSetup`, a
 // `synchronize: true` test module) do no harm at any number of replicas.
 //
@@ -15,6 +16,20 @@ const TEST_FILE = /\.(?:test|spec|e2e-spec|e2e|integration|int-spec)\.[cm]?[jt]s
 /** A test runner's set-up module: `globalSetup.ts`, `global-setup.js`, `setupTests.ts`, `jest.setup.ts`, `vitest.setup.ts`, `test-setup.ts`. */
 const SETUP_FILE =
   /^(?:global[-_.]?(?:setup|teardown)|setup[-_.]?tests?|(?:jest|vitest|mocha)[-_.]setup|tests?[-_.]?setup)(?:[-_.][\w-]*)?\.[cm]?[jt]sx?$/i;
+
+/**
+ * Words that, as a part of a package.json script's name (`test`, `test:e2e`, `pretest`,
+ * `cypress:prepare`, `e2e-setup`, `playwright:db`), make it a script of the test tooling: a file
+ * only such scripts run (a test database's preparation) is test code too.
+ */
+const TEST_SCRIPT_WORDS: ReadonlySet<string> = new Set('test tests pretest posttest e2e cypress playwright jest vitest mocha'.split(' '));
+
+/** Whether a package.json script's name is one of the test tooling's (`TEST_SCRIPT_WORDS`, split at `:`, `-`, `_`, `.`). */
+export const isTestScriptName = (name: string): boolean =>
+  name
+    .toLowerCase()
+    .split(/[:._-]/)
+    .some((part) => TEST_SCRIPT_WORDS.has(part));
 
 /** Whether `path` (relative to the project, `/`-separated) is test code. */
 export function isTestFilePath(path: string): boolean {

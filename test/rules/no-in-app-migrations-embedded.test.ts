@@ -55,6 +55,47 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
       'const orm = await MikroORM.init({ dbName: "app.db" });',
       'await orm.getSchemaGenerator().updateSchema();',
     ),
+    // a Drizzle client built in the same function from an in-memory SQLite (a test helper's throw-away database)
+    lines(
+      "import Database from 'better-sqlite3';",
+      "import { drizzle } from 'drizzle-orm/better-sqlite3';",
+      "import { migrate } from 'drizzle-orm/better-sqlite3/migrator';",
+      'export function memoryDb(withSchema: boolean) {',
+      "  const db = drizzle(new Database(':memory:'));",
+      "  if (withSchema) migrate(db, { migrationsFolder: './drizzle' });",
+      '  return db;',
+      '}',
+    ),
+    // the same through a const per step, in CommonJS
+    lines(
+      "const Database = require('better-sqlite3');",
+      "const { drizzle } = require('drizzle-orm/better-sqlite3');",
+      "const { migrate } = require('drizzle-orm/better-sqlite3/migrator');",
+      'const file = new Database(process.env.DATA_FILE);',
+      'const db = drizzle(file);',
+      "migrate(db, { migrationsFolder: './drizzle' });",
+    ),
+    // libSQL on a local file or in memory, by URL
+    lines(
+      "import { createClient } from '@libsql/client';",
+      "import { drizzle } from 'drizzle-orm/libsql';",
+      "import { migrate } from 'drizzle-orm/libsql/migrator';",
+      "const client = createClient({ url: 'file:cache.db' });",
+      "await migrate(drizzle(client), { migrationsFolder: './drizzle' });",
+    ),
+    lines(
+      "import { createClient } from '@libsql/client';",
+      "import { drizzle } from 'drizzle-orm/libsql';",
+      "import { migrate } from 'drizzle-orm/libsql/migrator';",
+      "await migrate(drizzle(createClient({ url: ':memory:' })), { migrationsFolder: './drizzle' });",
+    ),
+    // knex over a client built in view from an in-memory SQLite file name
+    lines(
+      "import knex from 'knex';",
+      "const db = knex({ client: 'sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });",
+      'const migrations = db.migrate;',
+      'await migrations.latest();',
+    ),
   ],
   invalid: [
     // the driver read from the environment: unknown, still reported
@@ -96,6 +137,52 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     {
       code: lines("import { migrate } from 'drizzle-orm/libsql/migrator';", "migrate(db, { migrationsFolder: './drizzle' });"),
       errors: [call(2, 1)],
+    },
+    // libSQL at a server's URL, or one read from the environment
+    {
+      code: lines(
+        "import { createClient } from '@libsql/client';",
+        "import { drizzle } from 'drizzle-orm/libsql';",
+        "import { migrate } from 'drizzle-orm/libsql/migrator';",
+        "const client = createClient({ url: 'libsql://notes.example.turso.io', authToken: process.env.TOKEN });",
+        "await migrate(drizzle(client), { migrationsFolder: './drizzle' });",
+      ),
+      errors: [call(5, 7)],
+    },
+    {
+      code: lines(
+        "import { createClient } from '@libsql/client';",
+        "import { drizzle } from 'drizzle-orm/libsql';",
+        "import { migrate } from 'drizzle-orm/libsql/migrator';",
+        'export async function setUp() {',
+        '  const db = drizzle(createClient({ url: process.env.DATABASE_URL! }));',
+        "  await migrate(db, { migrationsFolder: './drizzle' });",
+        '}',
+      ),
+      errors: [call(6, 9)],
+    },
+    // a PostgreSQL client built in the same helper
+    {
+      code: lines(
+        "import postgres from 'postgres';",
+        "import { drizzle } from 'drizzle-orm/postgres-js';",
+        "import { migrate } from 'drizzle-orm/postgres-js/migrator';",
+        'export async function setUp() {',
+        '  const db = drizzle(postgres(process.env.DATABASE_URL!, { max: 1 }));',
+        "  await migrate(db, { migrationsFolder: './drizzle' });",
+        '}',
+      ),
+      errors: [call(6, 9)],
+    },
+    // a helper given its client: where it was built is out of view
+    {
+      code: lines(
+        "import { migrate } from 'drizzle-orm/better-sqlite3/migrator';",
+        'export function prepare(db: Parameters<typeof migrate>[0]) {',
+        "  migrate(db, { migrationsFolder: './drizzle' });",
+        '}',
+      ),
+      errors: [call(3, 3)],
     },
   ],
 });

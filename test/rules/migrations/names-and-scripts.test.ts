@@ -5,9 +5,15 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Linter } from 'eslint';
+import { DATABASE_MODULE_SPECIFIER, namesDatabaseAccess } from '../../../src/knowledge/database-access.js';
 import { migrateEntrypoint } from '../../../rules/migrate-entrypoint.js';
 import { mayNameMigrationRun, namesDatabaseHandle, namesMigrationRunner, namesMigrator } from '../../../src/knowledge/migrators.js';
-import { isRunByMigrateScript, isRunOnlyByAuthoringScripts, scriptFileArguments } from '../../../rules/migrations/package-scripts.js';
+import {
+  isRunByMigrateScript,
+  isRunOnlyByAuthoringScripts,
+  isRunOnlyByTestScripts,
+  scriptFileArguments,
+} from '../../../rules/migrations/package-scripts.js';
 
 describe('names', () => {
   test.each([
@@ -44,6 +50,23 @@ describe('names', () => {
     expect(['state', 'settings', 'config', 'user', 'store'].some(namesDatabaseHandle)).toBe(false);
     expect(['umzug', 'migrator', 'migrations'].every(namesMigrator)).toBe(true);
     expect(['migration', 'persistor'].some(namesMigrator)).toBe(false);
+  });
+  test('names and modules that show a database, for runners judged by their body', () => {
+    expect(['pool', 'conn', 'trx', 'queryRunner', 'entityManager', 'PoolClient', 'Knex'].every(namesDatabaseAccess)).toBe(true);
+    expect(['prefs', 'settings', 'file', 'steps', 'migrations', 'upgraded'].some(namesDatabaseAccess)).toBe(false);
+    const specifiers = [
+      'pg',
+      'better-sqlite3',
+      '@prisma/client',
+      'drizzle-orm/node-postgres',
+      './db',
+      '@app/database',
+      '../postgres/connection',
+    ];
+    expect(specifiers.every((s) => DATABASE_MODULE_SPECIFIER.test(s))).toBe(true);
+    expect(
+      ['node:fs/promises', './logger', '@server/lib/settings', 'lodash', './dbg-tools'].some((s) => DATABASE_MODULE_SPECIFIER.test(s)),
+    ).toBe(false);
   });
 });
 
@@ -96,6 +119,39 @@ describe('package.json migrate scripts', () => {
       // also run by the deploy script: the deploy step
       expect(isRunOnlyByAuthoringScripts(join(dir, 'scripts', 'deploy-schema.ts'))).toBe(false);
       expect(isRunByMigrateScript(join(dir, 'scripts', 'new-migration.ts'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a file only the test tooling runs: test, pretest, e2e and cypress scripts, unless another script runs that script', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'replica-guard-test-scripts-'));
+    try {
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({
+          scripts: {
+            start: 'node dist/server.js',
+            'cypress:prepare': 'ts-node scripts/prepare-db.ts',
+            pretest: 'tsx scripts/reset.ts',
+            'e2e-seed': 'tsx scripts/seed.ts',
+            seed: 'tsx scripts/seed.ts',
+            'test:warm': 'tsx scripts/warm.ts',
+            boot: 'npm run test:warm && node dist/server.js',
+            latest: 'tsx scripts/latest.ts',
+          },
+        }),
+      );
+      expect(isRunOnlyByTestScripts(join(dir, 'scripts', 'prepare-db.ts'))).toBe(true);
+      expect(isRunOnlyByTestScripts(join(dir, 'scripts', 'reset.ts'))).toBe(true);
+      // also run by a script that is not a test's
+      expect(isRunOnlyByTestScripts(join(dir, 'scripts', 'seed.ts'))).toBe(false);
+      // a test script another script runs by name
+      expect(isRunOnlyByTestScripts(join(dir, 'scripts', 'warm.ts'))).toBe(false);
+      // a word that only holds "test"
+      expect(isRunOnlyByTestScripts(join(dir, 'scripts', 'latest.ts'))).toBe(false);
+      // run by no script at all
+      expect(isRunOnlyByTestScripts(join(dir, 'src', 'server.ts'))).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
