@@ -9,6 +9,8 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { SCHEMA_WRITE_FUNCTIONS, type SchemaWriteFunction, type SchemaWriteMethod } from '../../src/knowledge/migrators.js';
+import { RECEIVER_EVIDENCE } from '../../src/knowledge/migrator-receivers.js';
+import { receiverShowsLibrary } from './receiver-evidence.js';
 
 /** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
 export function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
@@ -32,8 +34,12 @@ function viaMatchesAsWritten(via: NonNullable<SchemaWriteMethod['via']>, object:
 /**
  * Whether a receiver matches an entry's `via`, as written or, with the file's `sourceCode`, through
  * the `const` that holds it (`const migrator = orm.getMigrator(); await migrator.up()`), one hop.
+ * For a library whose method names are common words (`RECEIVER_EVIDENCE`: Sequelize's `sync`), the
+ * receiver must also show itself to be one of the library's objects (`glob.sync()` is not).
  */
 export function viaMatches(method: SchemaWriteMethod, receiver: TSESTree.Node, sourceCode?: SourceCode): boolean {
+  const evidence = RECEIVER_EVIDENCE[method.library];
+  if (evidence && !receiverShowsLibrary(evidence, receiver, sourceCode)) return false;
   const via = method.via;
   if (!via) return true;
   const object = unwrapExpression(receiver);

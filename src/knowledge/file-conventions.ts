@@ -10,7 +10,24 @@
 // `code-migrations/`, `dbMigrations/`), beside the `migrationFiles` globs.
 
 /** Folders that hold only tests, mocks and their fixtures. */
-const TEST_FOLDERS: ReadonlySet<string> = new Set(['__tests__', '__test__', '__mocks__', 'test', 'tests', 'e2e', 'spec', 'specs']);
+const TEST_FOLDERS: ReadonlySet<string> = new Set([
+  '__tests__',
+  '__test__',
+  '__mocks__',
+  '__fixtures__',
+  'test',
+  'tests',
+  'e2e',
+  'spec',
+  'specs',
+]);
+/**
+ * Folders of test support, by the names projects give them: `testing/` (a package's test
+ * helpers, exported as `pkg/testing`: a throw-away database reset and migrated for a test run),
+ * `test-utils/`, `test-helpers/`, `testUtils/`, `test_support/`, `tests-helpers/`, and modules so
+ * named (`src/test-utils.ts`). No server code lives in them by convention.
+ */
+const TEST_SUPPORT_FOLDER = /^(?:testing|tests?[-_]?(?:utils?|utilities|helpers?|support|kit))$/i;
 /** `orders.test.ts`, `orders.spec.ts`, `app.e2e-spec.ts`, `orders.int.test.ts`, `orders.integration.ts` … */
 const TEST_FILE = /\.(?:test|spec|e2e-spec|e2e|integration|int-spec)\.[cm]?[jt]sx?$/i;
 /** A test runner's set-up module: `globalSetup.ts`, `global-setup.js`, `setupTests.ts`, `jest.setup.ts`, `vitest.setup.ts`, `test-setup.ts`. */
@@ -35,7 +52,12 @@ export const isTestScriptName = (name: string): boolean =>
 export function isTestFilePath(path: string): boolean {
   const segments = path.split('/');
   const name = segments.pop() ?? '';
-  return TEST_FILE.test(name) || SETUP_FILE.test(name) || segments.some((segment) => TEST_FOLDERS.has(segment));
+  return (
+    TEST_FILE.test(name) ||
+    SETUP_FILE.test(name) ||
+    TEST_SUPPORT_FOLDER.test(name.replace(/\.[cm]?[jt]sx?$/, '')) ||
+    segments.some((segment) => TEST_FOLDERS.has(segment) || TEST_SUPPORT_FOLDER.test(segment))
+  );
 }
 
 /** Whether a folder called `name` holds migrations: `migrations`, `db-migrations`, `code-migrations`, `dbMigrations`. */
@@ -72,6 +94,7 @@ export const CLI_MODULES: ReadonlySet<string> = new Set([
   'citty',
   'clipanion',
   '@oclif/core',
+  '@oclif/command',
   'enquirer',
   'inquirer',
   '@inquirer/prompts',

@@ -1,5 +1,6 @@
 // Files that no replica runs as the server, told by the project's folder and file conventions:
-// test code (test files, test folders, a runner's global set-up) and files in a folder named for
+// test code (test files, test folders, test-support folders and modules, a runner's global set-up)
+// and files in a folder named for
 // migrations, whatever its exact name. The same code in a server file is reported. Paths count
 // only inside the project: a folder above it named `test` or `migrations` says nothing.
 import { ruleTester } from './rule-tester.js';
@@ -27,6 +28,14 @@ ruleTester.run('no-in-app-migrations (file conventions)', rule, {
     { code: SYNCHRONIZES, filename: 'src/orders/orders.service.spec.ts' },
     { code: SYNCHRONIZES, filename: 'src/orders/__tests__/database.ts' },
     { code: MIGRATES, filename: 'packages/db/tests/helpers/database.ts' },
+    // test support: a package's `testing/` helpers reset and migrate a throw-away database
+    { code: MIGRATES, filename: 'packages/core/src/testing/postgres.ts' },
+    { code: MIGRATES, filename: 'src/test-utils/db.ts' },
+    { code: MIGRATES, filename: 'src/testHelpers/reset-database.ts' },
+    { code: MIGRATES, filename: 'libs/shared/test_support/schema.ts' },
+    { code: SYNCHRONIZES, filename: 'src/__fixtures__/module.ts' },
+    { code: SYNCHRONIZES, filename: 'src/test-utils.ts' },
+    { code: MIGRATES, filename: 'packages/api/src/testing.ts' },
     // migration files in folders named for migrations, not only `migrations/`
     { code: MIGRATES, filename: 'packages/db/code-migrations/0007-backfill.ts' },
     { code: MIGRATES, filename: 'src/dbMigrations/0002-users.ts' },
@@ -40,5 +49,9 @@ ruleTester.run('no-in-app-migrations (file conventions)', rule, {
     { code: MIGRATES, filename: 'src/testimonials/database.ts', errors: [call(3, 7)] },
     { code: MIGRATES, filename: 'src/contest.ts', errors: [call(3, 7)] },
     { code: SYNCHRONIZES, filename: 'src/latest-specials/module.ts', errors: [option(2, 71)] },
+    { code: MIGRATES, filename: 'src/load-testing/database.ts', errors: [call(3, 7)] },
+    { code: MIGRATES, filename: 'src/testing-ground/boot.ts', errors: [call(3, 7)] },
+    { code: MIGRATES, filename: 'src/ab-testing.ts', errors: [call(3, 7)] },
+    { code: MIGRATES, filename: 'src/utils/db.ts', errors: [call(3, 7)] },
   ],
 });

@@ -65,4 +65,14 @@ describe('migrations across files', () => {
       'replica-guard/no-in-app-migrations src/db/schema-sync.ts:19:3 schemaWriteCommand',
     ]);
   });
+
+  test('sync() writes schema only on a Sequelize instance: a glob listing and a project class with a sync method do not, here or a call away', async () => {
+    expect(await findings('migrations-sequelize-receivers', 'src/main.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/main.ts:6:9 schemaWriteCall',
+    ]);
+    expect(await findings('migrations-sequelize-receivers', 'src/db/store.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/db/store.ts:18:11 schemaWriteCall',
+    ]);
+    expect(await findings('migrations-sequelize-receivers', 'src/db/catalog.ts')).toEqual([]);
+  });
 });

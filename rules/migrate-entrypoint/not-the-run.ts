@@ -1,0 +1,115 @@
+// Files named like a migrate entrypoint that are not the run every pod starts:
+// - a module that only re-exports another one: a generated CommonJS interop shim
+//   (`module.exports = require('../dist/migrate.js')` and a loop of `Object.defineProperty`), an
+//   ESM barrel (`export * from './migrate.js'`). It runs nothing; the module it names is checked
+//   where it is written.
+// - an operator's command: a class extending the `Command` of a command-line framework (an oclif
+//   or clipanion `migrate` command of an admin CLI). Someone types it, once, with the server
+//   stopped; it is not a step of every pod's start.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { CLI_MODULES } from '../../src/knowledge/file-conventions.js';
+
+type Node = TSESTree.Node;
+
+/** `require('x')` with a literal specifier: the specifier. */
+function requiredSpecifier(node: Node): string | undefined {
+  const call = unwrapExpression(node);
+  if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
+  const argument = call.arguments[0];
+  return argument?.type === 'Literal' && typeof argument.value === 'string' ? argument.value : undefined;
+}
+
+/**
+ * A call that only wires exports: `require('…')`, `Object.defineProperty(…)` and the other
+ * `Object` functions, `hasOwnProperty.call(…)`, and a compiler's interop helpers (`__exportStar`,
+ * `__createBinding`, `_interopRequireDefault`).
+ */
+function wiresExports(call: TSESTree.CallExpression): boolean {
+  if (requiredSpecifier(call) !== undefined) return true;
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'Identifier') return callee.name.startsWith('_');
+  if (callee.type !== 'MemberExpression') return false;
+  const object = unwrapExpression(callee.object);
+  if (object.type === 'Identifier' && object.name === 'Object') return true;
+  return memberPropertyName(callee) === 'call' && memberPropertyName(object) === 'hasOwnProperty';
+}
+
+/** `module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
+function assignsExports(statement: TSESTree.ProgramStatement): boolean {
+  if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') return false;
+  let target: Node = statement.expression.left;
+  while (target.type === 'MemberExpression') target = target.object;
+  return target.type === 'Identifier' && (target.name === 'module' || target.name === 'exports');
+}
+
+/** `__exportStar(require('./lib'), exports)`: a helper given the module's exports to fill. */
+const handsOnExports = (call: TSESTree.CallExpression): boolean =>
+  call.arguments.some((argument) => argument.type === 'Identifier' && argument.name === 'exports');
+
+/**
+ * A statement that starts another module for its effects (`require('./run')`, `import './run.js'`):
+ * a launcher, which is the run, not a shim.
+ */
+const launches = (statement: TSESTree.ProgramStatement): boolean =>
+  (statement.type === 'ImportDeclaration' && statement.specifiers.length === 0) ||
+  (statement.type === 'ExpressionStatement' && requiredSpecifier(statement.expression) !== undefined);
+
+/**
+ * Whether the file only re-exports another module (see the file's head): it exports what it takes
+ * from another module (`export … from`, or `module.exports` or `exports` beside a `require`), starts none for
+ * its effects, and every call it makes wires exports.
+ */
+export function onlyReExports(program: TSESTree.Program, calls: readonly TSESTree.CallExpression[]): boolean {
+  const reExports =
+    program.body.some((s) => (s.type === 'ExportAllDeclaration' || s.type === 'ExportNamedDeclaration') && s.source !== null) ||
+    (calls.some((call) => requiredSpecifier(call) !== undefined) && (program.body.some(assignsExports) || calls.some(handsOnExports)));
+  return reExports && !program.body.some(launches) && calls.every(wiresExports);
+}
+
+/** The names the file binds to a command-line framework: `import { Command } from '@oclif/core'`, `const { Command } = require('clipanion')`. */
+function commandLineBindings(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration' && CLI_MODULES.has(statement.source.value))
+      for (const specifier of statement.specifiers) names.add(specifier.local.name);
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations) {
+      const specifier = declarator.init ? requiredSpecifier(declarator.init) : undefined;
+      if (specifier === undefined || !CLI_MODULES.has(specifier)) continue;
+      if (declarator.id.type === 'Identifier') names.add(declarator.id.name);
+      if (declarator.id.type === 'ObjectPattern')
+        for (const property of declarator.id.properties)
+          if (property.type === 'Property' && property.value.type === 'Identifier') names.add(property.value.name);
+    }
+  }
+  return names;
+}
+
+/** The classes a file declares at its top level, exported or not, and those assigned to `module.exports`. */
+function topLevelClasses(program: TSESTree.Program): Array<TSESTree.ClassDeclaration | TSESTree.ClassExpression> {
+  const classes: Array<TSESTree.ClassDeclaration | TSESTree.ClassExpression> = [];
+  for (const statement of program.body) {
+    const declared =
+      statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    if (declared?.type === 'ClassDeclaration' || declared?.type === 'ClassExpression') classes.push(declared);
+    if (declared?.type === 'ExpressionStatement' && declared.expression.type === 'AssignmentExpression') {
+      const value = unwrapExpression(declared.expression.right);
+      if (value.type === 'ClassExpression') classes.push(value);
+    }
+  }
+  return classes;
+}
+
+/** Whether the file declares an operator's command (see the file's head): a class extending a command-line framework's class. */
+export function declaresCommandClass(program: TSESTree.Program): boolean {
+  const classes = topLevelClasses(program);
+  if (classes.length === 0) return false;
+  const bindings = commandLineBindings(program);
+  return classes.some((cls) => {
+    const base = cls.superClass && unwrapExpression(cls.superClass);
+    const root = base?.type === 'MemberExpression' ? unwrapExpression(base.object) : base;
+    return root?.type === 'Identifier' && bindings.has(root.name);
+  });
+}
