@@ -41,6 +41,29 @@ const quotesFixed = (code: string) => {
   out.splice(1, 0, IMPORT);
   return [{ messageId: 'addClaimPeriod' as const, output: lines(...out) }];
 };
+/**
+ * An invalid case whose job is its last line, a one-line callback `async () => { … }`: reported at
+ * `column` of that line; the suggestion imports the guard after the other imports and puts it first.
+ */
+const oneLineJob = (code: string[], column: number, job: string, cron: string, filename?: string) => {
+  const imports = code.filter((l) => l.startsWith('import ')).length;
+  const fixed = [...code];
+  fixed[fixed.length - 1] = fixed[fixed.length - 1]!.replace('async () => { ', `async () => { ${guard(job, cron)} `);
+  fixed.splice(imports, 0, IMPORT);
+  return {
+    settings,
+    code: lines(...code),
+    ...(filename ? { filename } : {}),
+    errors: [
+      {
+        messageId: 'unguardedSchedule' as const,
+        line: code.length,
+        column,
+        suggestions: [{ messageId: 'addClaimPeriod' as const, output: lines(...fixed) }],
+      },
+    ],
+  };
+};
 /** A module-level price list loaded from the database; `then` runs after the read. */
 const plans = (then: string[]) =>
   lines(
@@ -117,55 +140,24 @@ ruleTester.run('no-unguarded-schedule (host-local work)', noUnguardedSchedule, {
       ],
     },
     // A GET of this service's own path, or of a URL named for a job, runs work there.
-    {
-      settings,
-      code: lines("import cron from 'node-cron';", "cron.schedule('0 12 * * *', async () => { await fetch('/api/reports/noon'); });"),
-      filename: 'noon.ts',
-      errors: [
-        {
-          messageId: 'unguardedSchedule',
-          line: 2,
-          column: 29,
-          suggestions: [
-            {
-              messageId: 'addClaimPeriod',
-              output: lines(
-                "import cron from 'node-cron';",
-                IMPORT,
-                `cron.schedule('0 12 * * *', async () => { ${guard('noon-2', '0 12 * * *')} await fetch('/api/reports/noon'); });`,
-              ),
-            },
-          ],
-        },
-      ],
-    },
-    {
-      settings,
-      code: lines(
+    oneLineJob(
+      ["import cron from 'node-cron';", "cron.schedule('0 12 * * *', async () => { await fetch('/api/reports/noon'); });"],
+      29,
+      'noon-2',
+      '0 12 * * *',
+      'noon.ts',
+    ),
+    oneLineJob(
+      [
         "import cron from 'node-cron';",
         "import axios from 'axios';",
         "cron.schedule('0 12 * * *', async () => { await axios.get(`${process.env.APP_URL}/cron/digest`); });",
-      ),
-      filename: 'noon.ts',
-      errors: [
-        {
-          messageId: 'unguardedSchedule',
-          line: 3,
-          column: 29,
-          suggestions: [
-            {
-              messageId: 'addClaimPeriod',
-              output: lines(
-                "import cron from 'node-cron';",
-                "import axios from 'axios';",
-                IMPORT,
-                `cron.schedule('0 12 * * *', async () => { ${guard('noon-3', '0 12 * * *')} await axios.get(\`\${process.env.APP_URL}/cron/digest\`); });`,
-              ),
-            },
-          ],
-        },
       ],
-    },
+      29,
+      'noon-3',
+      '0 12 * * *',
+      'noon.ts',
+    ),
     // A method read from a variable may be anything.
     {
       settings,
@@ -194,32 +186,16 @@ ruleTester.run('no-unguarded-schedule (host-local work)', noUnguardedSchedule, {
       ],
     },
     // A read-named method of a package's object that is not a client: not followed, so unknown.
-    {
-      settings,
-      code: lines(
+    oneLineJob(
+      [
         "import { scheduleJob } from 'node-schedule';",
         "import { feeds } from '@acme/feeds';",
         "scheduleJob('feeds', '*/5 * * * *', async () => { await feeds.fetchFeeds(); });",
-      ),
-      errors: [
-        {
-          messageId: 'unguardedSchedule',
-          line: 3,
-          column: 37,
-          suggestions: [
-            {
-              messageId: 'addClaimPeriod',
-              output: lines(
-                "import { scheduleJob } from 'node-schedule';",
-                "import { feeds } from '@acme/feeds';",
-                IMPORT,
-                `scheduleJob('feeds', '*/5 * * * *', async () => { ${guard('feeds', '*/5 * * * *')} await feeds.fetchFeeds(); });`,
-              ),
-            },
-          ],
-        },
       ],
-    },
+      37,
+      'feeds',
+      '*/5 * * * *',
+    ),
     // 2. The read is followed by a write.
     {
       settings,
