@@ -25,6 +25,7 @@ import {
 } from './rewrites/guard-statement.js';
 import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-gates.js';
 import { scheduleVerdict } from './no-unguarded-schedule/verdict.js';
+import { scheduledWorkStaysOnHost } from '../analysis/scheduled-work/host-local-work.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
 import { serviceName } from './rewrites/service-name.js';
@@ -153,6 +154,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // Calls into the project's other modules are judged by the function they reach.
           return (own = { guards: module.guards, effectsOptions: { ...module.effects, followCall: followCallsFrom(context) } });
         };
+        // Asked only of work about to be reported: it may follow calls into other modules.
+        const staysOnHost = (w: ScheduledWork) => scheduledWorkStaysOnHost(context, w, knowledge().effectsOptions.telemetry);
         const reported = new Set<TSESTree.Node>();
         const filename = context.filename;
         const fileStem = basename(filename, extname(filename)).replace(/\.(test|spec)$/, '');
@@ -180,7 +183,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
           if (!key || reported.has(key)) continue;
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
-          const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere });
+          const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost });
           if (verdict === 'quiet') continue;
           reported.add(key);
 

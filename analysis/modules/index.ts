@@ -1,5 +1,6 @@
 // Module summaries: follow the code across files of the same project. See docs/analysis.md.
 export { defineFunctionFact, MAX_FACT_DEPTH, type FollowCall } from './function-facts.js';
+export { factFollower } from './fact-follower.js';
 export {
   projectFunctionIn,
   projectFunctionOf,

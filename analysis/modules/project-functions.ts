@@ -203,6 +203,12 @@ export function classMethod(cls: { node: ClassLike; module: ProjectModule }, nam
   return undefined;
 }
 
+/** `export default new Tracker()`, `const tracker = new Tracker(); export { tracker }`: the class of a module's singleton. */
+function singletonClass(binding: Binding | undefined): { node: ClassLike; module: ProjectModule } | undefined {
+  if (binding?.kind !== 'node' || binding.node.type !== 'NewExpression' || binding.node.callee.type !== 'Identifier') return undefined;
+  return asClass(follow(bindingOf(binding.module, binding.node.callee), 0));
+}
+
 function enclosingClass(node: TSESTree.Node): ClassLike | undefined {
   for (let current = node.parent; current; current = current.parent) {
     if (current.type === 'ClassDeclaration' || current.type === 'ClassExpression') return current;
@@ -327,7 +333,7 @@ export function projectFunctionInModule(module: ProjectModule, callee: TSESTree.
     if (object.type === 'Identifier') {
       const binding = follow(bindingOf(module, object), 0);
       if (binding?.kind === 'module') return asFunction(follow(exportedBinding(binding.module, name), 0));
-      const staticClass = asClass(binding);
+      const staticClass = asClass(binding) ?? singletonClass(binding);
       if (staticClass) return classMethod(staticClass, name);
     }
     const instanceClass = classOfValue(module, object) ?? classOfCheckedType(module, object);

@@ -10,7 +10,7 @@ import type { DetectContext } from '../detect-context.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { descendants } from '../sql/descendants.js';
-import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFunction } from '../modules/index.js';
+import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFunction } from '../modules/index.js';
 import { moduleWorkKnowledge, type ModuleWorkKnowledge } from './effects-options.js';
 import { workEffects, type Effects, type EffectsOptions } from './external-effects.js';
 import { isGuarded } from './is-guarded.js';
@@ -34,25 +34,15 @@ export const effectsOfProjectFunction: (fn: ProjectFunction) => Effects = define
   UNKNOWN_EFFECTS,
   (fn, follow) => {
     const { guards, effects } = knowledgeOf(fn);
-    const options: EffectsOptions = { ...effects, followCall: followWith(follow) };
+    const options: EffectsOptions = { ...effects, followCall: factFollower(effectsOfProjectFunction, follow) };
     if (isGuarded(fn.fn.body, guards, options)) return { external: true, coordinated: true, sharedWrite: false, perReplica: false };
     return workEffects(fn.fn.body, options);
   },
 );
 
-function followWith(follow: FollowCall): (call: TSESTree.CallExpression) => Effects | undefined {
-  return (call) => {
-    const target = follow(call.callee);
-    return target ? effectsOfProjectFunction(target) : undefined;
-  };
-}
-
 /** `followCall` for the linted file: calls into the project's other modules, judged by the function they reach. */
 export function followCallsFrom(context: DetectContext): (call: TSESTree.CallExpression) => Effects | undefined {
-  return (call) => {
-    const target = projectFunctionOf(context, call.callee);
-    return target ? effectsOfProjectFunction(target) : undefined;
-  };
+  return factFollower(effectsOfProjectFunction, (callee) => projectFunctionOf(context, callee));
 }
 
 /** `svc.sweep.bind(svc)` → `svc.sweep`. */

@@ -18,7 +18,7 @@ function lastWord(name: string): string {
   return (words[words.length - 1] ?? name).toLowerCase();
 }
 
-function isExternalReceiver(node: TSESTree.Node): boolean {
+export function isExternalReceiver(node: TSESTree.Node): boolean {
   // A member chain reaches the client at its root (`this.db.users.update`) or at a link.
   let current: TSESTree.Node = node;
   for (let depth = 0; depth < 6; depth++) {
@@ -50,7 +50,7 @@ function claimsThroughConstant(sourceCode: SourceCode, argument: TSESTree.Node |
 }
 
 /** `await call`: the call's value is awaited where it is made. */
-function isAwaited(call: TSESTree.CallExpression): boolean {
+export function isAwaited(call: TSESTree.CallExpression): boolean {
   let node: TSESTree.Node = call;
   while (node.parent?.type === 'ChainExpression' || node.parent?.type === 'TSNonNullExpression' || node.parent?.type === 'TSAsExpression')
     node = node.parent;
@@ -97,7 +97,7 @@ function merge(effects: Effects, reached: Effects): void {
 }
 
 /** The same-file function a call runs: a function by name, or a method of the enclosing class (`this.sweep()`). */
-function resolveCallee(sourceCode: SourceCode, call: TSESTree.CallExpression): FunctionLike | undefined {
+export function resolveCallee(sourceCode: SourceCode, call: TSESTree.CallExpression): FunctionLike | undefined {
   const callee = call.callee;
   if (callee.type === 'Identifier') return identifierDefinition(sourceCode, callee)?.fn;
   return ownMethodCalled(call);

@@ -26,6 +26,8 @@ export interface VerdictInput {
   reportAll: boolean;
   /** What the work does when it is defined in another project module (undefined: not found). */
   elsewhere?: Effects | undefined;
+  /** Whether the work stays on this host (reads, its own memory, its cache directory): asked only of work about to be reported. */
+  staysOnHost?: (work: ScheduledWork) => boolean;
 }
 
 function decoratorName(decorator: TSESTree.Decorator): string | undefined {
@@ -41,7 +43,16 @@ function isMarkedPerReplica(work: ScheduledWork): boolean {
   return member?.type === 'MethodDefinition' && (member.decorators ?? []).some((d) => decoratorName(d) === PER_REPLICA_DECORATOR);
 }
 
-export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOptions, reportAll, elsewhere }: VerdictInput): Verdict {
+export function scheduleVerdict({
+  work,
+  sourceCode,
+  filename,
+  guards,
+  effectsOptions,
+  reportAll,
+  elsewhere,
+  staysOnHost,
+}: VerdictInput): Verdict {
   const fn = work.resolved?.fn;
   const body = fn ? fn.body : work.loopBody;
   if (body && isGuarded(body, guards, effectsOptions)) return 'quiet';
@@ -58,6 +69,7 @@ export function scheduleVerdict({ work, sourceCode, filename, guards, effectsOpt
   if (!harmful) return 'quiet';
   // A timer of one connection, request or call, cleared when that owner ends: once per owner, not per replica.
   if (work.entry.bareTimer && ownedByOneCaller(sourceCode, work.schedulerNode, fn)) return 'quiet';
+  if (!reportAll && staysOnHost?.(work)) return 'quiet';
   // Last, as it may index every call of the file (the callers of the function that sets the
   // schedule): asked only of work that would be reported.
   const gate = scheduleGate(sourceCode, work.schedulerNode);

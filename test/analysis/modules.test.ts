@@ -245,6 +245,31 @@ describe('module summaries', () => {
     ]);
   });
 
+  test('a singleton another module exports (`export default new Tracker()`, `const store = new Store(); export { store }`): its class', async () => {
+    const root = project({
+      'src/tracker.ts': 'class Tracker {\n  refresh() { db.update(); }\n  list() { return 1; }\n}\nexport default new Tracker();\n',
+      'src/store.ts':
+        'export class Store { save() { db.insert(); } }\nconst store = new Store();\nexport { store };\nexport const cache = new Map();\n',
+      'src/jobs.ts': [
+        "import tracker from './tracker';",
+        "import { store, cache } from './store';",
+        'export function run() {',
+        '  tracker.refresh(); /* ? */',
+        '  tracker.list(); /* ? */',
+        '  store.save(); /* ? */',
+        '  cache.get(1); /* ? */',
+        '}',
+      ].join('\n'),
+    });
+    expect(await probeMessages(root, 'src/jobs.ts')).toEqual([
+      'Tracker.refresh@tracker.ts writes',
+      'Tracker.list@tracker.ts',
+      'Store.save@store.ts writes',
+      // A `new` of a class the project does not declare is not followed.
+      'unknown',
+    ]);
+  });
+
   test('with type information, the checker names a receiver no annotation names', async () => {
     const root = project({
       'tsconfig.json': JSON.stringify({

@@ -1,0 +1,291 @@
+// Scheduled work that never leaves this host: followed through the project's own functions and
+// methods (same file, imported, of an imported instance or class, a few calls deep), it does
+// nothing but assign to variables, fields, Maps and Sets, read (an HTTP GET, a database find, a
+// file), log, and change files under the app's own cache or temporary directory. Every replica
+// refreshing its own copy repeats nothing shared. A whitelist: a call that is not known to be one
+// of those (a package's function, a write by its name, a POST, a parameter called, a `new` of a
+// class) keeps the work reported. Asked only of work about to be reported.
+import { findVariable } from '@eslint-community/eslint-utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import {
+  ACTION_WORDS,
+  FS_MODULES,
+  FS_READS,
+  FS_WRITES,
+  HOST_LOCAL_OBJECTS,
+  IN_MEMORY_CONSTRUCTORS,
+  IN_MEMORY_VALUE_METHODS,
+  LOCAL_DIR_PATH,
+  LOCAL_DIR_WORDS,
+  PURE_MODULES,
+  READ_HTTP_METHODS,
+  READ_VERBS,
+  SQL_RUNNERS,
+  SERVICE_PATH,
+  TRIGGER_URL_WORDS,
+} from '../../src/knowledge/host-local.js';
+import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
+import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
+import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import type { DetectContext } from '../detect-context.js';
+import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFunction } from '../modules/index.js';
+import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects.js';
+import { drainsOwnQueue } from './own-queue-drain.js';
+import type { ScheduledWork } from './scheduled-work.js';
+import type { FunctionLike } from './work-function.js';
+import { callIntent, isClaimSql, isWriteSql, nameWords, telemetryBindings } from './work-intent.js';
+
+export interface HostLocalOptions {
+  sourceCode: SourceCode;
+  telemetry?: ReadonlySet<string>;
+  /** A call into another project module: whether the function it reaches stays on this host (undefined: not found). */
+  followCall?: (call: TSESTree.CallExpression) => boolean | undefined;
+}
+
+/** How many same-file calls deep the walk reads. */
+const MAX_LOCAL_DEPTH = 3;
+/** How many variables back a path is traced to its directory. */
+const MAX_PATH_HOPS = 5;
+
+const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
+
+function variableOf(sourceCode: SourceCode, identifier: TSESTree.Identifier) {
+  try {
+    return findVariable(sourceCode.getScope(identifier) as never, identifier as never) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The module a name is imported or required from (`import { promises } from 'fs'` → `fs`). */
+function importSource(sourceCode: SourceCode, identifier: TSESTree.Identifier): string | undefined {
+  const def = variableOf(sourceCode, identifier)?.defs[0];
+  const node = def?.node as TSESTree.Node | undefined;
+  if (def?.type === 'ImportBinding' && node?.parent?.type === 'ImportDeclaration') return node.parent.source.value;
+  if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator' || !node.init) return undefined;
+  const init = unwrapExpression(node.init, { await: true });
+  const call = init.type === 'MemberExpression' ? init.object : init;
+  if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
+  const source = call.arguments[0];
+  return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
+}
+
+/** What a variable holds: its initializer, or for a loop variable the collection it walks. */
+function valueOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.Node | undefined {
+  const def = variableOf(sourceCode, identifier)?.defs[0];
+  const node = def?.node as TSESTree.Node | undefined;
+  if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator') return undefined;
+  if (node.init) return node.init;
+  const loop = node.parent?.parent;
+  return loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement' ? loop.right : undefined;
+}
+
+/** A path under the app's cache or temporary directory: its text, its names, or the values its variables hold say so. */
+function isLocalDirPath(sourceCode: SourceCode, node: TSESTree.Node | undefined, hops = 0): boolean {
+  if (!node || hops > MAX_PATH_HOPS) return false;
+  const named = (name: string | undefined) => name !== undefined && nameWords(name).some((w) => LOCAL_DIR_WORDS.includes(w));
+  const under = (child: TSESTree.Node | undefined) => isLocalDirPath(sourceCode, child, hops + 1);
+  switch (node.type) {
+    case 'Literal':
+      return typeof node.value === 'string' && LOCAL_DIR_PATH.test(node.value);
+    case 'TemplateLiteral':
+      return node.quasis.some((q) => LOCAL_DIR_PATH.test(q.value.cooked ?? q.value.raw)) || node.expressions.some(under);
+    case 'Identifier':
+      return named(node.name) || under(valueOf(sourceCode, node));
+    case 'MemberExpression':
+      return named(memberPropertyName(node)) || under(node.object);
+    case 'CallExpression':
+      return (
+        named(memberPropertyName(node.callee) ?? (node.callee.type === 'Identifier' ? node.callee.name : undefined)) ||
+        node.arguments.some(under)
+      );
+    case 'LogicalExpression':
+      return under(node.left) && under(node.right);
+    case 'ConditionalExpression':
+      return under(node.consequent) && under(node.alternate);
+    case 'AwaitExpression':
+    case 'TSAsExpression':
+    case 'TSNonNullExpression':
+      return under(node.type === 'AwaitExpression' ? node.argument : node.expression);
+    default:
+      return false;
+  }
+}
+
+/** A file-system call (`fs.promises.rm(dir)`, `readdir(dir)` from `fs/promises`): reads anywhere, writes under a cache or temp directory. */
+function isHostLocalFsCall(sourceCode: SourceCode, call: TSESTree.CallExpression, method: string): boolean {
+  const name = method.replace(/Sync$/, '');
+  if (FS_READS.includes(name)) return true;
+  return FS_WRITES.includes(name) && isLocalDirPath(sourceCode, call.arguments[0]);
+}
+
+/** A URL written out (a string, or a template's text) that runs work when fetched: a path of this service, or named for a job. */
+function isTriggerUrl(node: TSESTree.Node | undefined): boolean {
+  const text =
+    node?.type === 'Literal' && typeof node.value === 'string'
+      ? node.value
+      : node?.type === 'TemplateLiteral'
+        ? node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ')
+        : undefined;
+  return text !== undefined && (SERVICE_PATH.test(text) || TRIGGER_URL_WORDS.test(text));
+}
+
+/** `fetch(url)`, `fetch(url, { headers })`, `fetch(url, { method: 'GET' })`: no writing method. */
+function isReadingFetch(call: TSESTree.CallExpression): boolean {
+  if (isTriggerUrl(call.arguments[0])) return false;
+  const options = call.arguments[1];
+  if (!options) return true;
+  if (options.type !== 'ObjectExpression') return false;
+  return options.properties.every((p) => {
+    if (p.type !== 'Property') return false;
+    if (propertyKeyName(p) !== 'method') return true;
+    return p.value.type === 'Literal' && READ_HTTP_METHODS.includes(String(p.value.value).toUpperCase());
+  });
+}
+
+/** `get`, `findMany`, `count`, `getQueue`; `query('SELECT …')`. */
+function isReadCall(call: TSESTree.CallExpression, method: string): boolean {
+  if (SQL_RUNNERS.includes(method)) {
+    const text = call.arguments[0];
+    const sql =
+      text?.type === 'Literal' && typeof text.value === 'string'
+        ? text.value
+        : text?.type === 'TemplateLiteral'
+          ? text.quasis.map((q) => q.value.raw).join(' ')
+          : undefined;
+    return sql !== undefined && /^\s*select\b/i.test(sql) && !isWriteSql(sql) && !isClaimSql(sql);
+  }
+  const words = nameWords(method);
+  if (isTriggerUrl(call.arguments[0])) return false;
+  return has(READ_VERBS, words[0]) && !words.slice(1).some((w) => ACTION_WORDS.includes(w));
+}
+
+/** The root name of a member chain (`fs.promises.rm` → `fs`). */
+function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
+  let current = node;
+  while (current.type === 'MemberExpression') current = current.object;
+  return current.type === 'Identifier' ? current : undefined;
+}
+
+/** A call that no project function answers, known by what it names to stay on this host. */
+function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'Identifier') {
+    if (IN_PROCESS_FUNCTIONS.has(callee.name)) return true;
+    if (callee.name === 'fetch') return isReadingFetch(call);
+    const source = importSource(sourceCode, callee);
+    if (source === undefined) return false;
+    if (FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, callee.name);
+    return PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!);
+  }
+  if (callee.type !== 'MemberExpression') return false;
+  const method = memberPropertyName(callee);
+  if (method === undefined) return false;
+  const root = rootIdentifier(callee.object);
+  if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
+  const source = root && importSource(sourceCode, root);
+  if (source !== undefined && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method);
+  if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
+  if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
+  // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`.
+  const receiver = callee.object;
+  if (IN_PROCESS_METHODS.has(method) && receiver.type !== 'ThisExpression' && !isAwaited(call) && !isExternalReceiver(receiver))
+    return true;
+  // A read of a client of something outside (`axios.get`, `db.plan.findMany`, `pool.query('SELECT …')`); on any other
+  // receiver a call that cannot be followed is unknown, whatever its name.
+  return isExternalReceiver(receiver) && isReadCall(call, method);
+}
+
+/** Whether running `root` stays on this host (see the header). */
+export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boolean {
+  const { sourceCode } = options;
+  const telemetry = options.telemetry ?? new Set<string>();
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const visited = new Set<FunctionLike>();
+
+  const callStays = (call: TSESTree.CallExpression, depth: number): boolean => {
+    const intent = callIntent(call, telemetry);
+    if (intent === 'per-replica') return true;
+    // A write, a send or a lock by its name: the name counts whatever the body does.
+    if (intent !== undefined) return false;
+    const local = resolveCallee(sourceCode, call);
+    if (local) {
+      if (visited.has(local)) return true;
+      if (depth >= MAX_LOCAL_DEPTH) return false;
+      visited.add(local);
+      return visit(local.body, depth + 1);
+    }
+    return options.followCall?.(call) ?? isKnownHostLocalCall(sourceCode, call);
+  };
+
+  const visit = (node: TSESTree.Node, depth: number): boolean => {
+    switch (node.type) {
+      case 'CallExpression':
+        if (!callStays(node, depth)) return false;
+        break;
+      case 'NewExpression':
+        if (node.callee.type !== 'Identifier' || !IN_MEMORY_CONSTRUCTORS.includes(node.callee.name)) return false;
+        break;
+      case 'TaggedTemplateExpression':
+      case 'ImportExpression':
+      case 'YieldExpression':
+        return false;
+      case 'ForOfStatement':
+        if (node.await) return false;
+        break;
+      case 'Literal':
+        if (typeof node.value === 'string' && (isWriteSql(node.value) || isClaimSql(node.value))) return false;
+        break;
+      case 'TemplateElement':
+        if (isWriteSql(node.value.raw) || isClaimSql(node.value.raw)) return false;
+        break;
+      case 'Property':
+        if (DEDUPE_OPTION_KEYS.includes(propertyKeyName(node) ?? '')) return false;
+        break;
+      default:
+        break;
+    }
+    for (const key of keys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(child) ? child : [child])
+        if (item && typeof (item as TSESTree.Node).type === 'string' && !visit(item as TSESTree.Node, depth)) return false;
+    }
+    return true;
+  };
+  return visit(root, 0);
+}
+
+/** Whether a project function stays on this host, the calls it makes into other modules followed. */
+export const hostLocalFunction: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>(
+  'stays on this host',
+  false,
+  (fn, follow) => {
+    const telemetry = telemetryBindings(fn.module.sourceCode.ast);
+    return staysOnHost(fn.fn.body, { sourceCode: fn.module.sourceCode, telemetry, followCall: factFollower(hostLocalFunction, follow) });
+  },
+);
+
+/** `followCall` for the linted file: calls into the project's other modules, judged by the function they reach. */
+export function followHostLocalFrom(context: DetectContext): (call: TSESTree.CallExpression) => boolean | undefined {
+  return factFollower(hostLocalFunction, (callee) => projectFunctionOf(context, callee));
+}
+
+/** A work function defined in another module, handed over by name (`setInterval(tracker.refresh, ms)`). */
+export function hostLocalElsewhere(context: DetectContext, expression: TSESTree.Node | undefined): boolean {
+  const target = expression && projectFunctionOf(context, expression);
+  return target !== undefined && hostLocalFunction(target);
+}
+
+/**
+ * Whether a scheduled work stays on this host: its work function or loop body (or the function of
+ * another module it names) read by `staysOnHost`, or a timer that drains its own module's queue.
+ */
+export function scheduledWorkStaysOnHost(context: DetectContext, work: ScheduledWork, telemetry?: ReadonlySet<string>): boolean {
+  const fn = work.resolved?.fn;
+  if (work.entry.bareTimer && fn && drainsOwnQueue(context.sourceCode, fn)) return true;
+  const body = fn ? fn.body : work.loopBody;
+  if (body) return staysOnHost(body, { sourceCode: context.sourceCode, telemetry, followCall: followHostLocalFrom(context) });
+  return hostLocalElsewhere(context, work.expression);
+}

@@ -1,0 +1,170 @@
+// What keeps scheduled work on this host, by name, for code read without types: reads (an HTTP
+// GET, a database find), file-system calls (reads anywhere, writes only under the app's own cache
+// or temporary directory), pure utility packages. Plain data read by the host-local walk of
+// `no-unguarded-schedule` (analysis/scheduled-work/host-local-work.ts).
+
+/** First words of a method name that read and change nothing (`getQueue`, `findMany`, `countBy`). */
+export const READ_VERBS: readonly string[] = [
+  'get',
+  'head',
+  'fetch',
+  'find',
+  'count',
+  'list',
+  'read',
+  'load',
+  'search',
+  'lookup',
+  'exists',
+];
+
+/** Words that make a read-named method something more (`getOrCreate`, `fetchAndStore`, `loadNextJob`). */
+export const ACTION_WORDS: readonly string[] = [
+  'and',
+  'or',
+  'store',
+  'process',
+  'handle',
+  'run',
+  'execute',
+  'apply',
+  'import',
+  'write',
+  'commit',
+  'flush',
+  'persist',
+  'mark',
+  'trigger',
+  'start',
+  'stop',
+  'claim',
+  'lock',
+  'next',
+  'push',
+  'add',
+  'set',
+];
+
+/** Methods that send SQL text: a read only when the text is a `SELECT`. */
+export const SQL_RUNNERS: readonly string[] = ['query', 'execute', '$queryRaw', '$queryRawUnsafe', 'raw', 'unsafe'];
+
+/**
+ * A URL whose GET runs work rather than reads: a path on this service (`/api/noon`, written from
+ * its first character), or one named for a job or a trigger (`${appUrl}/cron/digest`, `/hooks/sync`).
+ */
+export const SERVICE_PATH = /^\//;
+export const TRIGGER_URL_WORDS = /\b(cron|crons|jobs?|tasks?|trigger|run|sync|webhooks?|hooks?)\b/i;
+
+/** HTTP methods that change nothing on the other side. */
+export const READ_HTTP_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
+
+/** Modules of the file system (`fs.promises.rm`, `import { readdir } from 'fs/promises'`). */
+export const FS_MODULES: readonly string[] = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'fs-extra', 'graceful-fs'];
+
+/** File-system calls that only read (their `…Sync` forms too). */
+export const FS_READS: readonly string[] = ['readdir', 'readFile', 'stat', 'lstat', 'access', 'exists', 'realpath', 'readlink', 'opendir'];
+
+/** File-system calls that write: host-local only under the app's cache or temporary directory. */
+export const FS_WRITES: readonly string[] = [
+  'rm',
+  'rmdir',
+  'unlink',
+  'writeFile',
+  'appendFile',
+  'mkdir',
+  'mkdtemp',
+  'rename',
+  'copyFile',
+  'cp',
+  'utimes',
+  'truncate',
+  'remove',
+  'emptyDir',
+  'outputFile',
+  'ensureDir',
+];
+
+/** Words of a name that say "this host's cache or temporary directory" (`cacheDirectory`, `os.tmpdir()`). */
+export const LOCAL_DIR_WORDS: readonly string[] = ['cache', 'caches', 'cached', 'tmp', 'temp', 'tmpdir', 'temporary'];
+
+/** The same in a path written out (`'../config/cache/images'`, `/tmp/uploads`). */
+export const LOCAL_DIR_PATH = /(^|[\\/])\.?(cache|caches|tmp|temp)([\\/]|$)/i;
+
+/** Packages whose functions compute and never leave the process. */
+export const PURE_MODULES: readonly string[] = [
+  'lodash',
+  'lodash-es',
+  'underscore',
+  'ramda',
+  'date-fns',
+  'dayjs',
+  'moment',
+  'luxon',
+  'uuid',
+  'nanoid',
+  'path',
+  'node:path',
+  'url',
+  'node:url',
+  'util',
+  'node:util',
+  'crypto',
+  'node:crypto',
+  'os',
+  'node:os',
+  'querystring',
+  'node:querystring',
+  'mime',
+  'mime/lite',
+  'mime-types',
+  'semver',
+  'ms',
+  'bytes',
+];
+
+/** Globals whose methods never leave the process, beyond those of the effects walk (`Promise.all`, `path.join`). */
+export const HOST_LOCAL_OBJECTS: readonly string[] = ['Promise', 'path', 'URL', 'URLSearchParams'];
+
+/** Constructors that build a value in memory. */
+export const IN_MEMORY_CONSTRUCTORS: readonly string[] = [
+  'Date',
+  'Map',
+  'Set',
+  'WeakMap',
+  'WeakSet',
+  'Array',
+  'Error',
+  'TypeError',
+  'RangeError',
+  'URL',
+  'URLSearchParams',
+  'RegExp',
+  'Promise',
+  'AbortController',
+  'TextEncoder',
+  'TextDecoder',
+];
+
+/** Methods of values already in memory (a response's body, a file's `Stats`, a promise, a number) that the effects walk does not list. */
+export const IN_MEMORY_VALUE_METHODS: readonly string[] = [
+  'json',
+  'arrayBuffer',
+  'blob',
+  'then',
+  'catch',
+  'finally',
+  'isDirectory',
+  'isFile',
+  'isSymbolicLink',
+  'toFixed',
+  'localeCompare',
+  'match',
+  'test',
+  'substring',
+  'charAt',
+  'repeat',
+];
+
+/** Methods that take the next item off an in-memory queue, and those that put one on. */
+export const QUEUE_TAKE_METHODS: readonly string[] = ['shift', 'pop'];
+export const QUEUE_PUT_METHODS: readonly string[] = ['push', 'unshift'];
