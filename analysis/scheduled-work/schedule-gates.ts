@@ -24,7 +24,8 @@ function enclosingFunction(node: TSESTree.Node): FunctionLike | undefined {
   return undefined;
 }
 
-function exits(statement: TSESTree.Statement): boolean {
+/** A `return` or `throw`, alone or in a block. */
+export function exits(statement: TSESTree.Statement): boolean {
   if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement') return true;
   return statement.type === 'BlockStatement' && statement.body.some((s) => s.type === 'ReturnStatement' || s.type === 'ThrowStatement');
 }
