@@ -28,10 +28,16 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'co
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
 const NOT_SERVICE_CODE = /\.d\.[cm]?ts$|\.(test|spec|stories)\.[cm]?[jt]sx?$/;
 
-/** The calls of one module to the export. */
+/** A call of a function (`handed: false`), or a call the function is handed to as an argument. */
+export interface FunctionUse {
+  call: TSESTree.CallExpression;
+  handed: boolean;
+}
+
+/** The uses of the export in one module. */
 export interface ExportCalls {
   module: ProjectModule;
-  calls: TSESTree.CallExpression[];
+  calls: FunctionUse[];
 }
 
 const roots = new Map<string, string | undefined>();
@@ -103,9 +109,21 @@ export function namesWord(text: string, name: string): boolean {
 
 const staticName = (node: TSESTree.Identifier | TSESTree.StringLiteral): string => (node.type === 'Identifier' ? node.name : node.value);
 
+/**
+ * Where a reference to a function is used: the call of it (`start()`), or the call it is handed to
+ * (`elector.on('elected', start)`) — the function runs where that call puts it. Undefined for any
+ * other use (stored, returned, re-exported).
+ */
+export function usedAt(reference: TSESTree.Node): FunctionUse | undefined {
+  const call = reference.parent;
+  if (call?.type !== 'CallExpression') return undefined;
+  if (call.callee === reference) return { call, handed: false };
+  return (call.arguments as TSESTree.Node[]).includes(reference) ? { call, handed: true } : undefined;
+}
+
 /** The calls through the names `node` declares (an import specifier, a `require` declarator); undefined for any other use. */
-function callsThrough(module: ProjectModule, node: TSESTree.Node, name: string, viaObject: boolean): TSESTree.CallExpression[] | undefined {
-  const calls: TSESTree.CallExpression[] = [];
+function callsThrough(module: ProjectModule, node: TSESTree.Node, name: string, viaObject: boolean): FunctionUse[] | undefined {
+  const calls: FunctionUse[] = [];
   const local = viaObject ? undefined : localNameOf(node, name);
   for (const variable of declaredVariables(module.sourceCode, node, local)) {
     for (const reference of variable.references) {
@@ -117,9 +135,9 @@ function callsThrough(module: ProjectModule, node: TSESTree.Node, name: string, 
         if (memberPropertyName(member) !== name) continue;
         callee = member;
       }
-      const call = callee.parent;
-      if (call?.type !== 'CallExpression' || call.callee !== callee) return undefined;
-      calls.push(call);
+      const use = usedAt(callee);
+      if (!use) return undefined;
+      calls.push(use);
     }
   }
   return calls;
@@ -153,10 +171,10 @@ function requiredSpecifier(node: TSESTree.Node | null | undefined): string | und
 }
 
 /** The calls `module` makes to the export `name` of the file at `target`; undefined when it uses it otherwise. */
-function callsInModule(module: ProjectModule, name: string, target: string): TSESTree.CallExpression[] | undefined {
-  const calls: TSESTree.CallExpression[] = [];
+function callsInModule(module: ProjectModule, name: string, target: string): FunctionUse[] | undefined {
+  const calls: FunctionUse[] = [];
   const handled = new Set<TSESTree.Node>();
-  const add = (found: TSESTree.CallExpression[] | undefined): boolean => (found ? (calls.push(...found), true) : false);
+  const add = (found: FunctionUse[] | undefined): boolean => (found ? (calls.push(...found), true) : false);
   for (const statement of module.sourceCode.ast.body) {
     if (
       statement.type === 'ImportDeclaration' &&

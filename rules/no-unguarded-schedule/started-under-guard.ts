@@ -11,14 +11,14 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { MIGRATE_LOCK_FUNCTIONS } from '../../src/knowledge/migrators.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import { callsOfExport } from '../../analysis/modules/importers.js';
+import { callsOfExport, usedAt, type FunctionUse } from '../../analysis/modules/importers.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { sqlTextOf } from '../../analysis/sql/sql-text-model.js';
 import { declaredVariables } from '../../analysis/ast/declared-variables.js';
 import { moduleWorkKnowledge } from '../../analysis/scheduled-work/effects-options.js';
 import type { GuardLookup } from '../../analysis/scheduled-work/is-guarded.js';
-import { exits, scheduleGate } from '../../analysis/scheduled-work/schedule-gates.js';
+import { exits, isLeaderEvent, scheduleGate } from '../../analysis/scheduled-work/schedule-gates.js';
 import { exportedStarters, type ExportedStarter } from '../../analysis/scheduled-work/schedule-starters.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
 import { isFunctionLike } from '../../analysis/scheduled-work/work-function.js';
@@ -61,8 +61,16 @@ function lockedBefore(sourceCode: SourceCode, statement: TSESTree.Statement, gua
   return statement.type === 'IfStatement' && exits(statement.consequent) && readsLock(sourceCode, statement.test, guards);
 }
 
-/** Whether `call` runs only under a lock, a guard or a leader condition of its own module. */
-function callUnderGuard(sourceCode: SourceCode, call: TSESTree.CallExpression, guards: GuardLookup): boolean {
+/** A call that runs the function handed to it under a guard, a lock or on a leader-election event. */
+function guardingCall(call: TSESTree.CallExpression, guards: GuardLookup): boolean {
+  const kind = guards(call);
+  return kind === 'wrapper' || kind === 'custom' || callIntent(call, NO_TELEMETRY) === 'coordinated' || isLeaderEvent(call);
+}
+
+/** Whether the use runs the function only under a lock, a guard or a leader condition of its own module. */
+function useUnderGuard(sourceCode: SourceCode, use: FunctionUse, guards: GuardLookup): boolean {
+  const { call } = use;
+  if (use.handed && guardingCall(call, guards)) return true;
   if (scheduleGate(sourceCode, call) === 'leader') return true;
   let child: TSESTree.Node = call;
   for (let current: TSESTree.Node | undefined = call.parent; current; child = current, current = current.parent) {
@@ -73,24 +81,23 @@ function callUnderGuard(sourceCode: SourceCode, call: TSESTree.CallExpression, g
     }
     // Inside a guard or lock wrapper: `runExclusive(key, ttl, () => start())`, `mutex.runExclusive(…)`.
     const wrapper: TSESTree.Node | undefined = current.parent;
-    if (isFunctionLike(current) && wrapper?.type === 'CallExpression' && (wrapper.arguments as TSESTree.Node[]).includes(current)) {
-      const kind = guards(wrapper);
-      if (kind === 'wrapper' || kind === 'custom' || callIntent(wrapper, NO_TELEMETRY) === 'coordinated') return true;
-    }
+    if (isFunctionLike(current) && wrapper?.type === 'CallExpression' && (wrapper.arguments as TSESTree.Node[]).includes(current))
+      if (guardingCall(wrapper, guards)) return true;
   }
   return false;
 }
 
-/** The calls of the starter in its own module; undefined when it is used otherwise (handed to other code). */
-function ownCalls(sourceCode: SourceCode, starter: ExportedStarter): TSESTree.CallExpression[] | undefined {
-  const calls: TSESTree.CallExpression[] = [];
+/** The uses of the starter in its own module (calls, hand-offs to a call); undefined when it is used otherwise. */
+function ownCalls(sourceCode: SourceCode, starter: ExportedStarter): FunctionUse[] | undefined {
+  const calls: FunctionUse[] = [];
   for (const variable of declaredVariables(sourceCode, starter.declaration, starter.localName)) {
     for (const reference of variable.references) {
       if (reference.init) continue;
       const parent = reference.identifier.parent;
       if (parent?.type === 'ExportSpecifier') continue;
-      if (parent?.type !== 'CallExpression' || parent.callee !== reference.identifier) return undefined;
-      calls.push(parent);
+      const use = usedAt(reference.identifier);
+      if (!use) return undefined;
+      calls.push(use);
     }
   }
   return calls;
@@ -106,7 +113,7 @@ function startedOnlyUnderGuardBy(context: DetectContext, starter: ExportedStarte
   return modules.every(({ context: where, calls }) => {
     if (calls.length === 0) return true;
     const guards = moduleWorkKnowledge(where).guards;
-    return calls.every((call) => callUnderGuard(where.sourceCode, call, guards));
+    return calls.every((use) => useUnderGuard(where.sourceCode, use, guards));
   });
 }
 

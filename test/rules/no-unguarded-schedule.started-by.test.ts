@@ -82,6 +82,18 @@ ruleTester.run('no-unguarded-schedule (started by an exported function)', noUngu
       "  await runExclusive('shop:carts-leader', 30_000, async () => startCartJobs());",
       '}',
     ]),
+    // Handed to a leader-election event, and to replica-guard's lease wrapper.
+    carts([
+      'export function follow(elector: { on(event: string, fn: () => void): void }): void {',
+      "  elector.on('elected', startCartJobs);",
+      '}',
+    ]),
+    carts([
+      "import { runExclusive } from 'replica-guard';",
+      'export async function lead(): Promise<void> {',
+      "  await runExclusive('shop:carts-leader', 30_000, startCartJobs);",
+      '}',
+    ]),
     // A leader flag set by the election, in the same module.
     carts([
       'let isLeader = false;',

@@ -75,7 +75,8 @@ describe('no-unguarded-schedule across files', () => {
     ]);
     // A timer set inside the exported starter, called through a namespace import.
     expect(await findings('schedule-started-by-leader', 'src/jobs/retention.ts')).toEqual([]);
-    // Called through a barrel's re-export, on a leader-election event and inside runExclusive.
+    // Called through a barrel's re-export, on leader-election events (a callback, and handed to
+    // `once`) and inside runExclusive.
     expect(await findings('schedule-started-by-leader', 'src/jobs/reindex.ts')).toEqual([]);
     // Also started by the server's bootstrap (main.ts).
     expect(await findings('schedule-started-by-leader', 'src/jobs/invoices.ts')).toEqual([

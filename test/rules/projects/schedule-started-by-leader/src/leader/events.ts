@@ -9,6 +9,10 @@ export function onElection(elector: EventEmitter): void {
   });
 }
 
+export function onLeadership(elector: EventEmitter): void {
+  elector.once('leadership-acquired', startReindex);
+}
+
 export async function reindexUnderLease(): Promise<void> {
   await runExclusive('reindex-leader', 30_000, async () => {
     startReindex();
