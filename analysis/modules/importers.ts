@@ -179,6 +179,8 @@ function callsInModule(module: ProjectModule, name: string, target: string): Fun
     if (
       statement.type === 'ImportDeclaration' &&
       statement.importKind !== 'type' &&
+      // Only an import that can bind the name is resolved (resolving may parse the module it names).
+      statement.specifiers.some((s) => s.type !== 'ImportSpecifier' || staticName(s.imported) === name) &&
       reaches(module, statement.source.value, name, target)
     ) {
       for (const specifier of statement.specifiers) {
@@ -189,8 +191,9 @@ function callsInModule(module: ProjectModule, name: string, target: string): Fun
       }
     }
     // Re-exported under its own name, its callers name it too and are found; under another, they are not.
-    if (statement.type === 'ExportNamedDeclaration' && statement.source && reaches(module, statement.source.value, name, target))
-      if (statement.specifiers.some((s) => staticName(s.local) === name && staticName(s.exported) !== name)) return undefined;
+    if (statement.type === 'ExportNamedDeclaration' && statement.source)
+      if (statement.specifiers.some((s) => staticName(s.local) === name && staticName(s.exported) !== name))
+        if (reaches(module, statement.source.value, name, target)) return undefined;
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declarator of statement.declarations) {
       const specifier = requiredSpecifier(declarator.init);
