@@ -26,6 +26,7 @@ import {
 import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-gates.js';
 import { scheduleVerdict } from './no-unguarded-schedule/verdict.js';
 import { scheduledWorkStaysOnHost } from '../analysis/scheduled-work/host-local-work.js';
+import { startedOnlyUnderGuard } from './no-unguarded-schedule/started-under-guard.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
 import { serviceName } from './rewrites/service-name.js';
@@ -185,6 +186,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
           const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost });
           if (verdict === 'quiet') continue;
+          // Last, as it may read the package's other files: started only by callers under a leader lock or a guard.
+          if (startedOnlyUnderGuard(context, work)) continue;
           reported.add(key);
 
           // A losing replica of a self-rescheduling loop must reschedule before it exits.

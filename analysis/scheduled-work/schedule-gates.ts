@@ -24,7 +24,8 @@ function enclosingFunction(node: TSESTree.Node): FunctionLike | undefined {
   return undefined;
 }
 
-function exits(statement: TSESTree.Statement): boolean {
+/** A `return` or `throw`, alone or in a block. */
+export function exits(statement: TSESTree.Statement): boolean {
   if (statement.type === 'ReturnStatement' || statement.type === 'ThrowStatement') return true;
   return statement.type === 'BlockStatement' && statement.body.some((s) => s.type === 'ReturnStatement' || s.type === 'ThrowStatement');
 }
@@ -136,6 +137,11 @@ function hasWord(text: string, words: readonly string[]): boolean {
   return nameWords(text).some((w) => words.includes(w));
 }
 
+/** A call that registers a handler for a leader-election event: `on('leader-takeover', …)`, `once('elected', …)`. */
+export function isLeaderEvent(call: TSESTree.Node | undefined): boolean {
+  return call?.type === 'CallExpression' && call.arguments.some((a) => a.type === 'Literal' && hasWord(String(a.value), LEADER_WORDS));
+}
+
 /** A leader or deployment-flag condition on the way to `node` (its own function, then up to three callers). */
 export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): ScheduleGate {
   let flag = false;
@@ -150,9 +156,7 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
     if (!fn || seen.has(fn) || depth >= MAX_CALLER_DEPTH) return false;
     seen.add(fn);
     // Started from a leader-election event: `on('leader-takeover', () => this.start())`.
-    const call = fn.parent;
-    if (call?.type === 'CallExpression' && call.arguments.some((a) => a.type === 'Literal' && hasWord(String(a.value), LEADER_WORDS)))
-      return true;
+    if (isLeaderEvent(fn.parent)) return true;
     return callersOf(sourceCode, fn).some((caller) => visit(caller, depth + 1));
   };
   if (visit(node, 0)) return 'leader';

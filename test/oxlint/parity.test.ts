@@ -130,7 +130,8 @@ describe('oxlint parity', () => {
       const dir = copyTree(project);
       expect(oxlintFindings(dir), project).toEqual(await eslintFindings(dir));
     }
-  });
+    // One oxlint and one ESLint run per project: about 30 s on a quiet host, more under load.
+  }, 180_000);
 
   // The labelled real code (../shared/real-code, beside the repository in CI and in development).
   const realCode = resolve(repo, '..', 'shared', 'real-code');

@@ -65,4 +65,26 @@ describe('no-unguarded-schedule across files', () => {
       'replica-guard/no-unguarded-schedule src/backups/schedule.ts:7:31 unguardedSchedule',
     ]);
   });
+
+  test('jobs started only by an exported function that the leader calls are quiet; one also started at bootstrap, or before the lock, is reported', async () => {
+    // digests.ts: two cron jobs built stopped, started by startDigestJobs(), which election.ts
+    // calls after its pg_try_advisory_lock answered yes (a .spec.ts calling it is not service
+    // code); the third job starts as it is built.
+    expect(await findings('schedule-started-by-leader', 'src/jobs/digests.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/jobs/digests.ts:8:41 unguardedSchedule',
+    ]);
+    // A timer set inside the exported starter, called through a namespace import.
+    expect(await findings('schedule-started-by-leader', 'src/jobs/retention.ts')).toEqual([]);
+    // Called through a barrel's re-export, on leader-election events (a callback, and handed to
+    // `once`) and inside runExclusive.
+    expect(await findings('schedule-started-by-leader', 'src/jobs/reindex.ts')).toEqual([]);
+    // Also started by the server's bootstrap (main.ts).
+    expect(await findings('schedule-started-by-leader', 'src/jobs/invoices.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/jobs/invoices.ts:5:57 unguardedSchedule',
+    ]);
+    // One of the leader module's calls comes before the lock (warmUp).
+    expect(await findings('schedule-started-by-leader', 'src/jobs/exports.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/jobs/exports.ts:5:44 unguardedSchedule',
+    ]);
+  });
 });

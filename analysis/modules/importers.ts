@@ -1,0 +1,245 @@
+// The other way round from the rest of this layer: which modules of the project call an export of
+// the linted module. Bounded and lazy, for one question about a finding about to be reported: the
+// files of the linted file's package (nearest package.json), at most MAX_LISTED directory entries
+// looked at, source files under 1 MB, tests and build output left out; a file's text must name the
+// export as a word before it is parsed (through projectModuleAt, cached by path and mtime), and at
+// most MAX_PARSED such files are. The answer is undefined — "cannot tell" — when a bound is hit, a
+// module naming the export does not parse, or a module uses the export otherwise than by calling it
+// (re-exports it, hands it on, imports it dynamically).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DetectContext } from '../detect-context.js';
+import { declaredVariables } from '../ast/declared-variables.js';
+import { memberPropertyName } from '../ast/property-names.js';
+import { isIdentifierCode } from '../source/identifier-code.js';
+import { descendants } from '../sql/descendants.js';
+import { exportedBinding } from './project-functions.js';
+import { lintedModuleOf, projectModuleAt, type ProjectModule } from './project-module.js';
+import { resolveProjectSpecifier } from './resolve-specifier.js';
+
+const MAX_LISTED = 20_000;
+const MAX_PARSED = 40;
+const MAX_BYTES = 1_000_000;
+const MAX_TEXTS = 5_000;
+/** How long a package's file list is trusted: an editor sees a new caller after this. */
+const LISTING_TTL_MS = 10_000;
+const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '__tests__', '__mocks__', '__fixtures__']);
+const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
+const NOT_SERVICE_CODE = /\.d\.[cm]?ts$|\.(test|spec|stories)\.[cm]?[jt]sx?$/;
+
+/** A call of a function (`handed: false`), or a call the function is handed to as an argument. */
+export interface FunctionUse {
+  call: TSESTree.CallExpression;
+  handed: boolean;
+}
+
+/** The uses of the export in one module. */
+export interface ExportCalls {
+  module: ProjectModule;
+  calls: FunctionUse[];
+}
+
+const roots = new Map<string, string | undefined>();
+const listings = new Map<string, { at: number; files: string[] | undefined }>();
+const texts = new Map<string, { mtimeMs: number; size: number; text: string | undefined }>();
+
+function packageRootOf(directory: string): string | undefined {
+  if (roots.has(directory)) return roots.get(directory);
+  const parent = dirname(directory);
+  const root = existsSync(join(directory, 'package.json')) ? directory : parent === directory ? undefined : packageRootOf(parent);
+  roots.set(directory, root);
+  return root;
+}
+
+/** The package's source files, or undefined when there are more entries than MAX_LISTED. */
+function sourceFiles(root: string): string[] | undefined {
+  const known = listings.get(root);
+  if (known && Date.now() - known.at < LISTING_TTL_MS) return known.files;
+  const files: string[] = [];
+  const pending = [root];
+  let listed = 0;
+  let complete = true;
+  while (pending.length > 0 && complete) {
+    const directory = pending.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (++listed > MAX_LISTED) complete = false;
+      if (entry.name.startsWith('.')) continue;
+      const path = join(directory, entry.name);
+      // A nested package.json is another package (a workspace's own root holds its own callers).
+      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name) && !existsSync(join(path, 'package.json'))) pending.push(path);
+      else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !NOT_SERVICE_CODE.test(entry.name)) files.push(path);
+    }
+  }
+  const result = complete ? files : undefined;
+  listings.set(root, { at: Date.now(), files: result });
+  return result;
+}
+
+/** The file's text, kept while its mtime and size are unchanged; undefined over MAX_BYTES or unreadable. */
+function textOf(path: string): string | undefined {
+  try {
+    const stat = statSync(path);
+    const known = texts.get(path);
+    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.text;
+    const text = stat.size <= MAX_BYTES ? readFileSync(path, 'utf8') : undefined;
+    if (texts.size >= MAX_TEXTS) texts.clear();
+    texts.set(path, { mtimeMs: stat.mtimeMs, size: stat.size, text });
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `name` written as a whole word in `text`. */
+export function namesWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+    const after = at + name.length < text.length ? text.charCodeAt(at + name.length) : 32;
+    if (!isIdentifierCode(before) && !isIdentifierCode(after)) return true;
+  }
+  return false;
+}
+
+const staticName = (node: TSESTree.Identifier | TSESTree.StringLiteral): string => (node.type === 'Identifier' ? node.name : node.value);
+
+/**
+ * Where a reference to a function is used: the call of it (`start()`), or the call it is handed to
+ * (`elector.on('elected', start)`) — the function runs where that call puts it. Undefined for any
+ * other use (stored, returned, re-exported).
+ */
+export function usedAt(reference: TSESTree.Node): FunctionUse | undefined {
+  const call = reference.parent;
+  if (call?.type !== 'CallExpression') return undefined;
+  if (call.callee === reference) return { call, handed: false };
+  return (call.arguments as TSESTree.Node[]).includes(reference) ? { call, handed: true } : undefined;
+}
+
+/** The calls through the names `node` declares (an import specifier, a `require` declarator); undefined for any other use. */
+function callsThrough(module: ProjectModule, node: TSESTree.Node, name: string, viaObject: boolean): FunctionUse[] | undefined {
+  const calls: FunctionUse[] = [];
+  const local = viaObject ? undefined : localNameOf(node, name);
+  for (const variable of declaredVariables(module.sourceCode, node, local)) {
+    for (const reference of variable.references) {
+      if (reference.init) continue;
+      let callee: TSESTree.Node = reference.identifier;
+      if (viaObject) {
+        const member = callee.parent;
+        if (member?.type !== 'MemberExpression' || member.object !== callee) return undefined;
+        if (memberPropertyName(member) !== name) continue;
+        callee = member;
+      }
+      const use = usedAt(callee);
+      if (!use) return undefined;
+      calls.push(use);
+    }
+  }
+  return calls;
+}
+
+/** The local name `node` binds the export `name` to: an import specifier's, or a `require` destructuring's (`{ name: local }`). */
+function localNameOf(node: TSESTree.Node, name: string): string | undefined {
+  if (node.type === 'ImportSpecifier') return node.local.name;
+  if (node.type !== 'VariableDeclarator' || node.id.type !== 'ObjectPattern') return undefined;
+  for (const property of node.id.properties) {
+    if (property.type !== 'Property' || property.computed || staticName(property.key as TSESTree.Identifier) !== name) continue;
+    const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+    return value.type === 'Identifier' ? value.name : undefined;
+  }
+  return '';
+}
+
+/** Whether `specifier` from `module` reaches the export `name` of the file at `target` (directly or through re-exports). */
+function reaches(module: ProjectModule, specifier: string, name: string, target: string): boolean {
+  const path = resolveProjectSpecifier(dirname(module.path), specifier);
+  if (path === undefined) return false;
+  if (path === target) return true;
+  const through = projectModuleAt(path, module.context);
+  return through !== undefined && exportedBinding(through, name)?.module.path === target;
+}
+
+function requiredSpecifier(node: TSESTree.Node | null | undefined): string | undefined {
+  if (node?.type !== 'CallExpression' || node.callee.type !== 'Identifier' || node.callee.name !== 'require') return undefined;
+  const source = node.arguments[0];
+  return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
+}
+
+/** The calls `module` makes to the export `name` of the file at `target`; undefined when it uses it otherwise. */
+function callsInModule(module: ProjectModule, name: string, target: string): FunctionUse[] | undefined {
+  const calls: FunctionUse[] = [];
+  const handled = new Set<TSESTree.Node>();
+  const add = (found: FunctionUse[] | undefined): boolean => (found ? (calls.push(...found), true) : false);
+  for (const statement of module.sourceCode.ast.body) {
+    if (
+      statement.type === 'ImportDeclaration' &&
+      statement.importKind !== 'type' &&
+      // Only an import that can bind the name is resolved (resolving may parse the module it names).
+      statement.specifiers.some((s) => s.type !== 'ImportSpecifier' || staticName(s.imported) === name) &&
+      reaches(module, statement.source.value, name, target)
+    ) {
+      for (const specifier of statement.specifiers) {
+        const imported = specifier.type === 'ImportSpecifier' ? specifier.imported : undefined;
+        if (imported && staticName(imported) !== name) continue;
+        if (specifier.type === 'ImportSpecifier' && specifier.importKind === 'type') continue;
+        if (!add(callsThrough(module, specifier, name, !imported))) return undefined;
+      }
+    }
+    // Re-exported under its own name, its callers name it too and are found; under another, they are not.
+    if (statement.type === 'ExportNamedDeclaration' && statement.source)
+      if (statement.specifiers.some((s) => staticName(s.local) === name && staticName(s.exported) !== name))
+        if (reaches(module, statement.source.value, name, target)) return undefined;
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations) {
+      const specifier = requiredSpecifier(declarator.init);
+      if (specifier === undefined || !reaches(module, specifier, name, target)) continue;
+      handled.add(declarator.init!);
+      if (!add(callsThrough(module, declarator, name, declarator.id.type === 'Identifier'))) return undefined;
+    }
+  }
+  // A `require` or `import()` of the module anywhere else: what it does with the export is not followed.
+  for (const node of descendants(module.sourceCode.ast, module.sourceCode.visitorKeys)) {
+    const specifier =
+      node.type === 'ImportExpression' && node.source.type === 'Literal'
+        ? String(node.source.value)
+        : handled.has(node)
+          ? undefined
+          : requiredSpecifier(node);
+    if (specifier !== undefined && reaches(module, specifier, name, target)) return undefined;
+  }
+  return calls;
+}
+
+/**
+ * The calls other modules of the linted file's package make to its export `name`, module by
+ * module, or undefined when they cannot all be read (see the file's head).
+ */
+export function callsOfExport(context: DetectContext, name: string): ExportCalls[] | undefined {
+  try {
+    const linted = lintedModuleOf(context);
+    const root = packageRootOf(dirname(linted.path));
+    const files = root === undefined ? undefined : sourceFiles(root);
+    if (!files) return undefined;
+    const found: ExportCalls[] = [];
+    let parsed = 0;
+    for (const path of files) {
+      if (path === linted.path) continue;
+      const text = textOf(path);
+      if (text === undefined || !namesWord(text, name)) continue;
+      if (++parsed > MAX_PARSED) return undefined;
+      const module = projectModuleAt(path, context);
+      if (!module) return undefined;
+      const calls = callsInModule(module, name, linted.path);
+      if (!calls) return undefined;
+      if (calls.length > 0) found.push({ module, calls });
+    }
+    return found;
+  } catch {
+    return undefined;
+  }
+}

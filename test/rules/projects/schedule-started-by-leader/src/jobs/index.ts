@@ -1,0 +1,1 @@
+export { startReindex } from './reindex';
