@@ -4,6 +4,7 @@
 import { CALL, CONSTRUCT, READ, ReferenceTracker } from '@eslint-community/eslint-utils';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../detect-context.js';
+import { requiredSpecifier } from './module-bindings.js';
 
 /** How the API is used: called, constructed with `new`, or only read (a decorator without parentheses, a value passed on). */
 export type ReferenceKind = 'call' | 'construct' | 'read';
@@ -120,12 +121,8 @@ export function moduleSpecifiers(program: TSESTree.Program): Set<string> {
     if (statement.type === 'ImportDeclaration' && typeof statement.source.value === 'string') modules.add(statement.source.value);
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declarator of statement.declarations) {
-      let init = declarator.init;
-      if (init?.type === 'MemberExpression') init = init.object;
-      if (init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require') {
-        const source = init.arguments[0];
-        if (source?.type === 'Literal' && typeof source.value === 'string') modules.add(source.value);
-      }
+      const specifier = requiredSpecifier(declarator.init);
+      if (specifier !== undefined) modules.add(specifier);
     }
   }
   return modules;

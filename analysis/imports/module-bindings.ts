@@ -3,8 +3,8 @@
 // (also `require('m').default`), each with the module's specifier. Kept per Program node.
 import type { TSESTree } from '@typescript-eslint/utils';
 
-/** `require('m')` or `require('m').x`'s specifier. */
-function requiredSpecifier(init: TSESTree.Node | null | undefined): string | undefined {
+/** `require('m')` or `require('m').x`'s specifier (also awaited). */
+export function requiredSpecifier(init: TSESTree.Node | null | undefined): string | undefined {
   let call = init;
   if (call?.type === 'AwaitExpression') call = call.argument;
   if (call?.type === 'MemberExpression') call = call.object;
