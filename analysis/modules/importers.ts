@@ -6,6 +6,7 @@
 // most MAX_PARSED such files are. The answer is undefined — "cannot tell" — when a bound is hit, a
 // module naming the export does not parse, or a module uses the export otherwise than by calling it
 // (re-exports it, hands it on, imports it dynamically).
+import { nearestPackageJson } from './nearest-package-json.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -40,16 +41,12 @@ export interface ExportCalls {
   calls: FunctionUse[];
 }
 
-const roots = new Map<string, string | undefined>();
 const listings = new Map<string, { at: number; files: string[] | undefined }>();
 const texts = new Map<string, { mtimeMs: number; size: number; text: string | undefined }>();
 
 function packageRootOf(directory: string): string | undefined {
-  if (roots.has(directory)) return roots.get(directory);
-  const parent = dirname(directory);
-  const root = existsSync(join(directory, 'package.json')) ? directory : parent === directory ? undefined : packageRootOf(parent);
-  roots.set(directory, root);
-  return root;
+  const packageJson = nearestPackageJson(directory);
+  return packageJson === undefined ? undefined : dirname(packageJson);
 }
 
 /** The package's source files, or undefined when there are more entries than MAX_LISTED. */

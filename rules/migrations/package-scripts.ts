@@ -6,7 +6,7 @@
 // to package.json a moment later), and never throwing: a missing or broken package.json means no
 // such files.
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { prismaSchemaCommand } from '../../src/knowledge/migrators.js';
 import {
   MIGRATE_SCRIPT_NAME,
@@ -15,11 +15,11 @@ import {
   MIGRATOR_CONFIG_FLAGS,
 } from '../../src/knowledge/migration-scripts.js';
 import { isCommandLinePackage, isTestScriptName } from '../../src/knowledge/file-conventions.js';
+import { nearestPackageJson } from '../../analysis/modules/nearest-package-json.js';
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
 /** Build output folders whose files come from `src/` (`node dist/migrate.js` runs `src/migrate.ts`). */
 const BUILD_FOLDER = /^(?:dist|build|lib|out)\//;
-const MAX_LEVELS = 8;
 
 /** How long a package.json's scripts are trusted before its mtime is looked at again. */
 const RECHECK_AFTER_MS = 1000;
@@ -55,8 +55,6 @@ const isAuthoringScriptName = (name: string): boolean => name.split(':').some((s
 const runsMigratorCommand = (command: string): boolean =>
   command.split(/&&|\|\||;/).some((part) => MIGRATOR_CLI_COMMAND.test(part) || prismaSchemaCommand(part) !== undefined);
 const cache = new Map<string, { mtimeMs: number; checkedAt: number; stems: ScriptStems }>();
-/** The nearest package.json of each directory asked about. */
-const nearest = new Map<string, string | undefined>();
 
 /** Path without its extension, with `/` separators: what a script names and a source file are compared by. */
 const stemOf = (path: string): string => path.replace(/\\/g, '/').replace(SOURCE_EXTENSION, '');
@@ -143,42 +141,6 @@ function scriptStemsOf(packageJson: string): ScriptStems {
     cache.set(packageJson, { mtimeMs: Number.NaN, checkedAt: now, stems: NO_STEMS });
     return NO_STEMS;
   }
-}
-
-function nearestPackageJson(directory: string): string | undefined {
-  // One lookup for a directory seen before (every file after the first of its directory).
-  const known = nearest.get(directory);
-  if (known !== undefined || nearest.has(directory)) return known;
-  let found: string | undefined;
-  let current = directory;
-  // The directories walked through have the same answer: a sibling folder's files stop there.
-  const walked: string[] = [];
-  let settled = false;
-  for (let level = 0; level < MAX_LEVELS; level++) {
-    if (nearest.has(current)) {
-      found = nearest.get(current);
-      settled = true;
-      break;
-    }
-    walked.push(current);
-    const candidate = join(current, 'package.json');
-    try {
-      if (statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
-        found = candidate;
-        settled = true;
-        break;
-      }
-    } catch {
-      // Not here: one level up.
-    }
-    const parent = dirname(current);
-    settled = parent === current;
-    if (settled) break;
-    current = parent;
-  }
-  // Past MAX_LEVELS the walk gave up: only the first directory has that answer.
-  for (const walkedDirectory of settled ? walked : walked.slice(0, 1)) nearest.set(walkedDirectory, found);
-  return found;
 }
 
 /** An absolute POSIX path that `resolve` would return unchanged (no `.`/`..` segments, no doubled or trailing `/`). */
