@@ -2,10 +2,11 @@
 // relative paths (with TypeScript's `.js` → `.ts` convention), tsconfig `paths`/`baseUrl`,
 // package.json `imports` (`#db`), and packages of the same workspace. Anything that resolves into
 // node_modules, or not at all, is not a project module: the answer is undefined.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { createPathsMatcher, findTsconfig, getTsconfig, type TsConfigResult } from 'get-tsconfig';
 import { globSync } from 'tinyglobby';
+import { forgetPackageJsons, packageJsonIn, type PackageJson } from './package-json.js';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 /** TypeScript sources import each other by their emitted name (`./db.js` is `./db.ts`). */
@@ -43,37 +44,11 @@ export function resolveFilePath(base: string): string | undefined {
 
 const insideNodeModules = (path: string): boolean => /[\\/]node_modules[\\/]/.test(path);
 
-interface PackageJson {
-  name?: string;
-  imports?: Record<string, unknown>;
-  exports?: unknown;
-  main?: string;
-  module?: string;
-  types?: string;
-  source?: string;
-  workspaces?: string[] | { packages?: string[] };
-}
-
-const packageJsonCache = new Map<string, PackageJson | null>();
-function readPackageJson(dir: string): PackageJson | null {
-  let cached = packageJsonCache.get(dir);
-  if (cached === undefined) {
-    const file = join(dir, 'package.json');
-    try {
-      cached = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PackageJson) : null;
-    } catch {
-      cached = null;
-    }
-    packageJsonCache.set(dir, cached);
-  }
-  return cached;
-}
-
 /** The nearest directories, from `dir` up, whose package.json passes `pick`. */
 function nearestPackage(dir: string, pick: (json: PackageJson) => boolean): { dir: string; json: PackageJson } | undefined {
   for (let current = dir; ; current = dirname(current)) {
     if (insideNodeModules(current + '/')) return undefined;
-    const json = readPackageJson(current);
+    const json = packageJsonIn(current);
     if (json && pick(json)) return { dir: current, json };
     if (dirname(current) === current) return undefined;
   }
@@ -134,8 +109,8 @@ function workspacePackages(rootDir: string, patterns: readonly string[]): Map<st
         { cwd: rootDir, ignore: ['**/node_modules/**'], absolute: true },
       );
       for (const manifest of manifests.slice(0, 2000)) {
-        const json = readPackageJson(dirname(manifest));
-        if (json?.name) packages.set(json.name, dirname(manifest));
+        const json = packageJsonIn(dirname(manifest));
+        if (typeof json?.name === 'string' && json.name !== '') packages.set(json.name, dirname(manifest));
       }
     } catch {
       // An unreadable workspace is a workspace without packages.
@@ -155,7 +130,7 @@ function resolveWorkspacePackage(fromDir: string, specifier: string): string | u
   const name = parts.slice(0, nameLength).join('/');
   const dir = packages.get(name);
   if (!dir) return undefined;
-  const json = readPackageJson(dir) ?? {};
+  const json = packageJsonIn(dir) ?? {};
   const subpath = parts.length > nameLength ? `./${parts.slice(nameLength).join('/')}` : '.';
   const exported = json.exports
     ? typeof json.exports === 'object' && !Array.isArray(json.exports) && Object.keys(json.exports).some((k) => k.startsWith('.'))
@@ -275,7 +250,7 @@ export function resolveProjectSpecifier(fromDir: string, specifier: string): str
 
 /** Forget every cached package.json, tsconfig and workspace (tests; a long-lived process after edits). */
 export function clearResolutionCaches(): void {
-  packageJsonCache.clear();
+  forgetPackageJsons();
   workspaceCache.clear();
   pathsMatchers.clear();
 }

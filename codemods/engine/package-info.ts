@@ -2,8 +2,8 @@
 // lease keys, scope stripped) and its `type` (how plain .js files are parsed and which module
 // style to write). With no package.json the service is the root directory's name — never a
 // made-up word shared by every such project.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
+import { packageJsonIn, unscopedName } from '../../analysis/modules/package-json.js';
 import { serviceSlug } from '../../rules/rewrites/service-name.js';
 
 export interface PackageInfo {
@@ -24,15 +24,14 @@ export function packageInfoFor(startDir: string, root?: string): PackageInfo {
   const hit = cache.get(cacheKey);
   if (hit) return hit;
   let info: PackageInfo | undefined;
-  const file = join(startDir, 'package.json');
-  if (existsSync(file)) {
-    try {
-      const json = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown; type?: unknown };
-      const name = typeof json.name === 'string' && json.name.length > 0 ? json.name.replace(/^@[^/]+\//, '') : basename(startDir);
-      info = { dir: startDir, service: serviceSlug(name), type: json.type === 'module' ? 'module' : 'commonjs' };
-    } catch {
-      // An unreadable package.json says nothing; keep looking upwards.
-    }
+  // An unreadable package.json says nothing (null): keep looking upwards.
+  const json = packageJsonIn(startDir);
+  if (json) {
+    info = {
+      dir: startDir,
+      service: serviceSlug(unscopedName(json) ?? basename(startDir)),
+      type: json.type === 'module' ? 'module' : 'commonjs',
+    };
   }
   if (!info) {
     const parent = dirname(startDir);

@@ -1,22 +1,14 @@
 // The service part of a lease key: `settings['replica-guard'].service`, else the nearest
 // package.json `name` (without its npm scope), else `app`.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { packageJsonIn, unscopedName } from '../../analysis/modules/package-json.js';
 
 const byDirectory = new Map<string, string | undefined>();
 
+/** The unscoped name of the nearest package.json with one, at or above `directory`. */
 function packageName(directory: string): string | undefined {
   if (byDirectory.has(directory)) return byDirectory.get(directory);
-  let name: string | undefined;
-  const file = join(directory, 'package.json');
-  if (existsSync(file)) {
-    try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown };
-      if (typeof parsed.name === 'string' && parsed.name !== '') name = parsed.name.replace(/^@[^/]+\//, '');
-    } catch {
-      // An unreadable package.json is not this rule's problem; fall through to the parent.
-    }
-  }
+  let name = unscopedName(packageJsonIn(directory));
   if (name === undefined) {
     const parent = dirname(directory);
     name = parent === directory ? undefined : packageName(parent);
