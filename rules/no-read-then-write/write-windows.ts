@@ -31,15 +31,38 @@ function childKeys(node: Node, visitorKeys: VisitorKeys): readonly string[] {
   );
 }
 
-function childrenOf(node: Node, visitorKeys: VisitorKeys): Node[] {
-  const children: Node[] = [];
+const holds = (child: unknown, at: number): child is Node =>
+  child !== null &&
+  typeof child === 'object' &&
+  typeof (child as Node).type === 'string' &&
+  (child as Node).range[0] <= at &&
+  at < (child as Node).range[1];
+
+/**
+ * The child of `node` whose range holds `at`, or undefined. A list of children (a program's or a
+ * class's body) is in source order: searched by halves, so that finding the way to each of a big
+ * file's strings costs its depth, not the number of its top-level statements.
+ */
+function childAt(node: Node, at: number, visitorKeys: VisitorKeys): Node | undefined {
   for (const key of childKeys(node, visitorKeys)) {
     const value = (node as unknown as Record<string, unknown>)[key];
-    for (const child of Array.isArray(value) ? value : [value]) {
-      if (child && typeof (child as Node).type === 'string') children.push(child as Node);
+    if (!Array.isArray(value)) {
+      if (holds(value, at)) return value;
+      continue;
     }
+    let low = 0;
+    let high = value.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const child = value[middle] as Node | null;
+      // A hole (`[a, , b]`): the list is read one by one.
+      if (!child) return (value as unknown[]).find((each): each is Node => holds(each, at));
+      if (child.range[1] <= at) low = middle + 1;
+      else high = middle;
+    }
+    if (low < value.length && holds(value[low], at)) return value[low] as Node;
   }
-  return children;
+  return undefined;
 }
 
 /** The name a node on a value's way gives it: a declared const, an object or class key, an assigned member or variable. */
@@ -71,7 +94,7 @@ function namesOnWayTo(program: TSESTree.Program, at: number, visitorKeys: Visito
     if (isFunctionNode(node)) return undefined;
     const name = nameOn(node);
     if (name !== undefined) names.push(name);
-    node = childrenOf(node, visitorKeys).find((child) => child.range[0] <= at && at < child.range[1]);
+    node = childAt(node, at, visitorKeys);
   }
   return names;
 }

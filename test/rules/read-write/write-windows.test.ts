@@ -93,6 +93,27 @@ describe('no-read-then-write write windows', () => {
     ).toEqual(['fn take', 'call pool.query']);
   });
 
+  it('finds the way to a SQL string among many statements, in a class body and past a hole in a list', () => {
+    const filler = Array.from({ length: 300 }, (_, i) => `export const value${i} = ${i};`);
+    expect(
+      walked(
+        lines(
+          ...filler,
+          "const QUERIES = ['SELECT 1', , { touch: 'UPDATE t SET seen = true WHERE id = $1' }];",
+          ...filler.map((line) => line.replace('value', 'other')),
+          'class Store {',
+          ...Array.from({ length: 50 }, (_, i) => `  field${i} = ${i};`),
+          "  bump = 'UPDATE t SET n = n + 1';",
+          '}',
+          'async function mark(id: string) { await pool.query(loaded.touch, [id]); }',
+          'async function again() { await pool.query(store.bump); }',
+          'async function idle() { await pool.query(nothing()); }',
+        ),
+        true,
+      ),
+    ).toEqual(['fn mark', 'call pool.query', 'fn again', 'call pool.query']);
+  });
+
   it('walks every function when a SQL string outside functions has no name on its way', () => {
     expect(walked(lines("register(['UPDATE t SET a = 1']);", 'async function run() { await pool.query(next()); }'), true)).toBeNull();
   });
