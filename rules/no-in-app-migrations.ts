@@ -17,10 +17,10 @@ import { migrationFactoryResults, migrationOptionsObjects } from './migrations/o
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
-import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded } from './migrations/embedded-database.js';
+import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
 import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, migratesSomethingElse, runsSchemaWrites } from './migrations/cross-file.js';
-import { projectFunctionOf } from '../analysis/modules/index.js';
+import { projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
@@ -256,6 +256,14 @@ function reportImportedOptions(
   }
 }
 
+/** What a name imported from another project module stands for there (a client or data source built in that module). */
+function importedValueIn(context: DetectContext): ImportedValue {
+  return (identifier) => {
+    const value = projectValueOf(context, identifier);
+    return value && value.module.path !== context.filename ? { node: value.node, sourceCode: value.module.sourceCode } : undefined;
+  };
+}
+
 export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>({
   name: 'no-in-app-migrations',
   meta: {
@@ -307,6 +315,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         },
       }),
       'Program:exit'() {
+        const imported = importedValueIn(context);
         // An operator's command (an install wizard, an admin CLI's `migrate`) runs when someone types
         // it, not on every replica: asked before the file's first finding, so most files never are.
         const reportHere = outsideOperatorCommands(context, report);
@@ -327,7 +336,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         for (const ref of functionCatalogue.length > 0 ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
           reportedCalls.add(ref.node);
-          if (migratesEmbeddedClient(ref.node, sourceCode)) continue;
+          if (migratesEmbeddedClient(ref.node, sourceCode, imported)) continue;
           reportHere({
             messageId: 'schemaWriteCall',
             data: { api: ref.entry.api },
@@ -361,7 +370,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
           const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object, sourceCode));
-          if (!entry || receiverIsEmbedded(callee.object, sourceCode)) return;
+          if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported)) return;
           reportedCalls.add(call);
           reportHere({
             messageId: 'schemaWriteCall',
@@ -373,7 +382,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         const runnerCalls = mentions.runners ? callsNamed(sourceCode, RUNNER_STEMS, isRunnerName) : [];
         reportRunnerCalls(runnerCalls, reportedCalls, reportHere, (call) => {
           const runner = migrationRunnerCall(call, sourceCode);
-          if (runner === undefined || migratesEmbeddedClient(call, sourceCode)) return undefined;
+          if (runner === undefined || migratesEmbeddedClient(call, sourceCode, imported)) return undefined;
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });

@@ -2,8 +2,9 @@
 // options object beside `synchronize`, or the configuration the receiver of `sync()` /
 // `migrate.latest()` was built from, names a SQLite-like driver by a literal; or the client a
 // migrator is given (`migrate(db, …)`, `db.migrate.latest()`) is built in view from an embedded
-// database (`EMBEDDED_CLIENT_MODULES`, a `:memory:` or `file:` URL). A driver read from the
-// environment, or a configuration out of view, is not known to be embedded.
+// database (`EMBEDDED_CLIENT_MODULES`, a `:memory:` or `file:` URL) — in view, or in the project
+// module a name is imported from (one hop). A driver read from the environment, or a configuration
+// out of reach, is not known to be embedded.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -18,6 +19,13 @@ import {
 } from '../../src/knowledge/embedded-databases.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/**
+ * Where a name bound by an import stands in the project: the value another module gives it
+ * (`dataSource` from './datasource' → its `new DataSource({ type: 'sqlite', … })`), with that
+ * module's source. One hop: names in that module are followed only within it.
+ */
+export type ImportedValue = (identifier: TSESTree.Identifier) => { node: TSESTree.Node; sourceCode: SourceCode } | undefined;
 
 /** Whether one of these option objects names an embedded driver (`type: 'better-sqlite3'`, `dialect: 'sqlite'`, `driver: SqliteDriver`). */
 export function namesEmbeddedDatabase(objects: readonly TSESTree.ObjectExpression[]): boolean {
@@ -61,15 +69,18 @@ const MAX_HOPS = 4;
  * `new Sequelize('sqlite::memory:')`) or options naming an embedded driver, or from such a client
  * (`drizzle(mem)`, `orm.getMigrator()`, `db.migrate`), through the `const`s that hold them.
  */
-function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: number): boolean {
+function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: number, imported?: ImportedValue): boolean {
   if (hops > MAX_HOPS) return false;
   const value = unwrapExpression(node, { await: true });
   if (value.type === 'Literal') return typeof value.value === 'string' && EMBEDDED_URL.test(value.value);
   if (value.type === 'Identifier') {
     const init = constInit(value, sourceCode);
-    return init !== undefined && isEmbeddedClient(init, sourceCode, hops + 1);
+    if (init !== undefined) return isEmbeddedClient(init, sourceCode, hops + 1, imported);
+    // A client built in another project module (`import dataSource from './datasource'`).
+    const other = imported?.(value);
+    return other !== undefined && isEmbeddedClient(other.node, other.sourceCode, hops + 1);
   }
-  if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1);
+  if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1, imported);
   if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
   const callee = unwrapExpression(value.callee);
   // `new Database(…)`, `sqlite3.Database`, `MikroORM.init(…)`: the maker's module decides.
@@ -77,9 +88,10 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   while (maker.type === 'MemberExpression') maker = unwrapExpression(maker.object);
   if (maker.type === 'Identifier' && importedFromEmbeddedModule(maker, sourceCode)) return true;
   // A client's own method (`orm.getMigrator()`) returns part of that client.
-  if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, hops + 1)) return true;
+  if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, hops + 1, imported)) return true;
   return value.arguments.some(
-    (argument) => isEmbeddedClient(argument, sourceCode, hops + 1) || namesEmbeddedDatabase(migrationOptionsObjects(argument, sourceCode)),
+    (argument) =>
+      isEmbeddedClient(argument, sourceCode, hops + 1, imported) || namesEmbeddedDatabase(migrationOptionsObjects(argument, sourceCode)),
   );
 }
 
@@ -88,8 +100,8 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
  * `db.migrate.latest()`, `orm` in `orm.getMigrator().up()`) is built here from a configuration
  * that names an embedded driver or from an embedded client.
  */
-export function receiverIsEmbedded(receiver: TSESTree.Node, sourceCode: SourceCode): boolean {
-  return isEmbeddedClient(receiver, sourceCode, 0);
+export function receiverIsEmbedded(receiver: TSESTree.Node, sourceCode: SourceCode, imported?: ImportedValue): boolean {
+  return isEmbeddedClient(receiver, sourceCode, 0, imported);
 }
 
 /**
@@ -97,8 +109,8 @@ export function receiverIsEmbedded(receiver: TSESTree.Node, sourceCode: SourceCo
  * (`migrations.latest()` with `const migrations = db.migrate`) or an argument
  * (`migrate(drizzle(new Database(':memory:')), …)`).
  */
-export function migratesEmbeddedClient(call: TSESTree.CallExpression, sourceCode: SourceCode): boolean {
+export function migratesEmbeddedClient(call: TSESTree.CallExpression, sourceCode: SourceCode, imported?: ImportedValue): boolean {
   const callee = unwrapExpression(call.callee);
-  if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, 0)) return true;
-  return call.arguments.some((argument) => isEmbeddedClient(argument, sourceCode, 0));
+  if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, 0, imported)) return true;
+  return call.arguments.some((argument) => isEmbeddedClient(argument, sourceCode, 0, imported));
 }

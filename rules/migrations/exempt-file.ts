@@ -55,9 +55,58 @@ function exitsProcess(node: TSESTree.Node): boolean {
   return body !== undefined && exitsProcess(body);
 }
 
-/** A file whose own statements end the process: a command run once (a migrate script), not a server. */
-function isOneShot(program: TSESTree.Program): boolean {
-  return program.body.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression));
+/** The call a top-level statement starts with: `main()` in `main();`, `await main();`, `void main();`, `main().catch(…)`, `(async () => {…})()`. */
+function startedCall(expression: TSESTree.Expression): TSESTree.CallExpression | undefined {
+  let value: TSESTree.Node = unwrapExpression(expression, { await: true });
+  if (value.type === 'UnaryExpression' && value.operator === 'void') value = unwrapExpression(value.argument, { await: true });
+  while (value.type === 'CallExpression') {
+    const callee = unwrapExpression(value.callee);
+    if (callee.type !== 'MemberExpression' || !['then', 'catch', 'finally'].includes(memberPropertyName(callee) ?? '')) return value;
+    value = unwrapExpression(callee.object, { await: true });
+  }
+  return undefined;
+}
+
+/** The body of the function a call of this file's top level runs: a function declared at the top level, a `const` arrow or function, or the IIFE itself. */
+function startedBody(call: TSESTree.CallExpression, program: TSESTree.Program): TSESTree.Node | undefined {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'ArrowFunctionExpression' || callee.type === 'FunctionExpression') return callee.body;
+  if (callee.type !== 'Identifier') return undefined;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === callee.name) return declaration.body;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const declarator of declaration.declarations) {
+      const init = declarator.init && unwrapExpression(declarator.init);
+      if (declarator.id.type !== 'Identifier' || declarator.id.name !== callee.name) continue;
+      if (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression') return init.body;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a top-level statement starts the file's one run, which ends the process when it is done:
+ * `init()` (or `main().catch(…)`, an async IIFE) whose function ends in `process.exit(…)` as a
+ * statement of its own body, not of a handler or a branch (`await knex.migrate.latest(); …;
+ * process.exit(0);`). A `process.exit(1)` only in a `catch` is how servers fail at start-up too.
+ */
+function startsRunThatExits(statement: TSESTree.Statement, program: TSESTree.Program): boolean {
+  if (statement.type !== 'ExpressionStatement') return false;
+  const call = startedCall(statement.expression);
+  const body = call && startedBody(call, program);
+  return body?.type === 'BlockStatement' && body.body.some((s) => s.type === 'ExpressionStatement' && exitsProcess(s.expression));
+}
+
+/**
+ * A file whose own statements end the process: a command run once (a migrate script, a container's
+ * set-up step run before the server), not a server. Its statements exit, or it starts one run that
+ * exits when done and starts no server itself.
+ */
+function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>): boolean {
+  const program = sourceCode.ast as TSESTree.Program;
+  if (program.body.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression))) return true;
+  return program.body.some((statement) => startsRunThatExits(statement, program)) && !SERVER_START.test(sourceCode.text);
 }
 
 /** The last file's role: three rules ask in a row. */
@@ -138,7 +187,7 @@ export function isMigrationExemptFile(context: Context): boolean {
       sourceCode.text.startsWith('#!') ||
       (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) ||
       isTestOrMigrationPath(projectPath(filename, context.cwd)) ||
-      isOneShot(sourceCode.ast as TSESTree.Program) ||
+      isOneShot(sourceCode) ||
       isRunOnlyByTestScripts(filename);
   }
   return role.exempt || isMigrateEntrypointFile(context);

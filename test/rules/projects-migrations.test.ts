@@ -50,6 +50,12 @@ describe('migrations across files', () => {
     ]);
   });
 
+  test('a client built in another module on an embedded database is migrated per host: only the shared one is reported', async () => {
+    expect(await findings('migrations-embedded-elsewhere', 'src/boot.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/boot.ts:9:9 schemaWriteCall',
+    ]);
+  });
+
   test('a file a migrate script runs only as a step before the migrator command is judged by what it runs itself', async () => {
     expect(await findings('migrations-script-step', 'scripts/rename-entries.ts')).toEqual([]);
     expect(await findings('migrations-script-step', 'scripts/create-views.ts')).toEqual([
