@@ -8,7 +8,9 @@
 // either side names no field) is a read-then-write; to another key it is not.
 import { findVariable } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { GUARDS } from '../../src/knowledge/guards.js';
 import {
+  LOCK_ACQUIRE_CALLS,
   LOCK_WRAPPER_CALL,
   REDIS_CLIENT_GENERIC_NAMES,
   REDIS_CLIENT_NAME,
@@ -30,7 +32,12 @@ export const REDIS_READ_NAMES: ReadonlySet<string> = new Set(REDIS_VALUE_READS.m
 export const REDIS_WRITE_NAMES: ReadonlySet<string> = new Set(REDIS_VALUE_WRITES.map((command) => command.method));
 
 const GENERIC_NAMES: ReadonlySet<string> = new Set(REDIS_CLIENT_GENERIC_NAMES);
-const OPTIMISTIC = new RegExp(String.raw`\.\s*(?:${REDIS_OPTIMISTIC_CALLS.join('|')})\s*\(`);
+/** A claim the runtime checks (`if (!(await claimOnce(…))) return;`): only the replica that won goes on. */
+const CHECK_GUARDS = GUARDS.flatMap((guard) => (guard.kind === 'check' ? guard.path.slice(-1) : []));
+/** Before a write in its function: WATCH or MULTI, a lock taken, a claim checked. */
+const SERIALISED = new RegExp(
+  String.raw`\.\s*(?:${[...REDIS_OPTIMISTIC_CALLS, ...LOCK_ACQUIRE_CALLS].join('|')})\s*\(|(?<![\w$])(?:${CHECK_GUARDS.join('|')})\s*\(`,
+);
 /** The separator of a hash and its field in a key; `*` stands for every field. */
 const FIELD = '\u0000';
 const ANY_FIELD = '*';
@@ -242,11 +249,14 @@ function underLock(node: Node): boolean {
   return false;
 }
 
-/** Whether the function holding `node` WATCHes a key or queues a MULTI (optimistic: EXEC fails when the key changed). */
-function optimistic(node: Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+/**
+ * Whether the function holding `node` WATCHes a key or queues a MULTI (optimistic: EXEC fails
+ * when the key changed), takes a lock or checks a claim before it.
+ */
+function serialised(node: Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   let fn: Node | undefined = node.parent;
   while (fn && !isFunctionNode(fn)) fn = fn.parent;
-  return OPTIMISTIC.test(sourceCode.text.slice(fn?.range[0] ?? 0, node.range[0]));
+  return SERIALISED.test(sourceCode.text.slice(fn?.range[0] ?? 0, node.range[0]));
 }
 
 /** Values of a hash write: `hset(h, f, v, f2, v2)`, `hSet(h, { f: v, ...rest })`, `hmset(h, obj)`. */
@@ -306,7 +316,7 @@ export function redisWriteSiteOf(call: TSESTree.CallExpression, context: RedisCo
   } else {
     values = hashValues(key, call.arguments, sourceCode);
   }
-  if (values.length === 0 || underLock(call) || optimistic(call, sourceCode)) return null;
+  if (values.length === 0 || underLock(call) || serialised(call, sourceCode)) return null;
   return {
     candidates: ['redis'],
     model: null,

@@ -109,5 +109,8 @@ export const REDIS_OPTIMISTIC_CALLS: readonly string[] = ['watch', 'multi', 'exe
  */
 export const LOCK_WRAPPER_CALL = /^(?:using|runExclusive|runOnce|withLock|withMutex|lock|acquire)$/i;
 
+/** Calls that take a lock held until released (`await redlock.acquire([key], ttl)`, `mutex.lock()`): what follows them in the function is serialised. */
+export const LOCK_ACQUIRE_CALLS: readonly string[] = ['acquire', 'acquireLock', 'lock', 'tryLock'];
+
 /** The atomic forms the rule's message names for Redis. */
 export const REDIS_ATOMIC_FORM = 'INCRBY / HINCRBY / INCRBYFLOAT on the key (for a JSON value: a Lua script, or WATCH … MULTI/EXEC)';

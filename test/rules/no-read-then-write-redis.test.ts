@@ -95,6 +95,31 @@ ruleTester.run('no-read-then-write (Redis)', noReadThenWrite, {
       '  });',
       '}',
     ),
+    // a lock taken before the read and released after the write
+    lines(
+      IOREDIS,
+      "import Redlock from 'redlock';",
+      'const redlock = new Redlock([redis]);',
+      'export async function bump(key: string) {',
+      '  const lock = await redlock.acquire([`lock:${key}`], 5000);',
+      '  try {',
+      '    const n = Number(await redis.get(key));',
+      '    await redis.set(key, n + 1);',
+      '  } finally {',
+      '    await lock.release();',
+      '  }',
+      '}',
+    ),
+    // only the replica that won the claim goes on
+    lines(
+      IOREDIS,
+      "import { claimOnce } from 'replica-guard';",
+      'export async function rollover(day: string) {',
+      '  if (!(await claimOnce(`rollover:${day}`, { ttlMs: 60_000 }))) return;',
+      "  const total = Number(await redis.get('total'));",
+      "  await redis.set('total', total + Number(await redis.get(`day:${day}`)));",
+      '}',
+    ),
     // the read comes after the write
     lines(
       IOREDIS,
