@@ -2,10 +2,11 @@
 // redis.get(k)`, `hGet(h, f)`, `hGetAll(h)`, `mget(a, b)`, `json.get(k)`) and a value written
 // to one (`set`, `setex`, `hset`, `hmset`, `json.set`). A read counts only when awaited on a
 // receiver that is a Redis client by the file's own evidence (redis-clients.ts); a write only
-// when it is not conditional (`SET … NX`), not queued in a MULTI, not in a function that WATCHes
-// or runs an isolated client, and not in a callback run under a lock. Keys are compared as source
-// text: a value written to the key it was read from (the same hash field, or the same hash when
-// either side names no field) is a read-then-write; to another key it is not.
+// when it is not conditional (`SET … NX`), not queued in a MULTI, not after a WATCH, an isolated
+// client, a lock taken or a claim checked in its function, and not in a callback run under a lock.
+// Keys are compared as source text: a value written to the key it was read from (the same hash
+// field, or the same hash when either side names no field) is a read-then-write; to another key
+// it is not.
 import { findVariable } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { GUARDS } from '../../src/knowledge/guards.js';
