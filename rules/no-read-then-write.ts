@@ -13,8 +13,10 @@ import {
   mentionsSaveHook,
   mentionsSaveHookInCode,
   mentionsWriteWord,
+  redisWriteCallOffsets,
   writeCallOffsets,
 } from './no-read-then-write/mentions.js';
+import { isTestFilePath } from '../src/knowledge/file-conventions.js';
 import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
@@ -74,9 +76,12 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];
-    if (!mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode))) return {};
+    // Redis reads and writes count where the code names Redis and calls both (never in tests).
+    const redisWrites = isTestFilePath(context.filename) ? [] : redisWriteCallOffsets(text, comments);
+    const redis = redisWrites.length > 0;
+    if (!redis && !mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode))) return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
-    const writeCalls = writeCallOffsets(text);
+    const writeCalls = redis ? [...writeCallOffsets(text), ...redisWrites].sort((a, b) => a - b) : writeCallOffsets(text);
     const callsWrite = callsWriteInCode(writeCalls, comments);
     // Every finding is made at a write. Without a write method called or a save hook, only SQL
     // UPDATE can be one: a file whose text holds the keyword but no call or tag that sends SQL is
@@ -96,6 +101,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       sqlWrites,
       helperReadOf: (call) => helperReadSiteOf(context, call),
       helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
+      redis,
     });
     // The engine walks only where a finding can be made (write-windows.ts); a file whose SQL
     // strings cannot be followed is walked whole, with ESLint's traversal.

@@ -3,20 +3,34 @@
 // (a catalogue read method, a builder link such as `where`, or SQL with SELECT); the words come
 // from src/knowledge/orm-reads-writes.ts and the read/write site helpers. Case-insensitive, so
 // SQL keywords in any case pass.
-import { INSTANCE_SAVE_HOOKS, LIBRARY_READS_WRITES } from '../../src/knowledge/orm-reads-writes.js';
+import { INSTANCE_SAVE_HOOKS, ROW_LIBRARIES } from '../../src/knowledge/orm-reads-writes.js';
 import { BUILDER_READ_WORDS } from './read-site.js';
 import { MONGOOSE_UPDATES, WRITE_SITE_METHODS } from './write-site.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 import type { TokenLike } from '../../analysis/source/string-text.js';
 import { GAP, inComment, matchesInCode } from './write-candidates.js';
+import { REDIS_CLIENT_NAME } from '../../src/knowledge/redis-clients.js';
+import { REDIS_READ_NAMES, REDIS_WRITE_NAMES } from './redis-site.js';
 
-const libraries = Object.values(LIBRARY_READS_WRITES).filter((entry) => entry.library !== 'sql');
+const libraries = ROW_LIBRARIES.filter((entry) => entry.library !== 'sql');
 const anyOf = (words: Iterable<string>): RegExp => wordPattern(words, 'i');
 
 /** Write methods, plus `update` for SQL (`UPDATE …`, `ON CONFLICT DO UPDATE`). */
 const WRITE_WORDS = anyOf([...libraries.flatMap((entry) => entry.writes), ...MONGOOSE_UPDATES, 'update']);
 /** Read methods and builder links, plus `select` for SQL. */
 const READ_WORDS = anyOf([...libraries.flatMap((entry) => entry.reads), ...BUILDER_READ_WORDS, 'select']);
+
+/**
+ * A write word, or a sign of Redis (`ioredis`, `redis.set`, `RedisClientType`, `@InjectRedis`): the
+ * one raw-text test every file gets. A file that passes on Redis alone is walked only when its
+ * code also calls a Redis read and a Redis write (`mentionsRedisReadAndWrite`).
+ */
+const WRITE_OR_REDIS_WORDS = new RegExp(`${WRITE_WORDS.source}|${REDIS_CLIENT_NAME.source}`, 'i');
+const REDIS_WORDS_G = new RegExp(REDIS_CLIENT_NAME.source, 'gi');
+const commandCalls = (names: Iterable<string>): RegExp => new RegExp(`(?:\\.|\\[)${GAP}['"\`]?(?:${[...names].join('|')})(?![\\w$])`, 'g');
+/** A call of a Redis read (`.get(`, `.hGetAll(`) or write (`.set(`, `['hset'](`). */
+const REDIS_READ_CALLS = commandCalls(REDIS_READ_NAMES);
+const REDIS_WRITE_CALLS = commandCalls(REDIS_WRITE_NAMES);
 
 /** Save hooks (`@BeforeUpdate`, `beforeSave(…)`): the save that follows them is the write. */
 const HOOK_WORDS = anyOf([...INSTANCE_SAVE_HOOKS.decorators, ...INSTANCE_SAVE_HOOKS.hookNames]);
@@ -46,11 +60,25 @@ const WRITE_CALLS = new RegExp(WRITE_CALL_SOURCE, 'g');
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds
- * one of these words). Run on the raw text before comments are blanked out — comments only add
+ * one of these words) or names Redis (whose `set` is too common a word to test for). Run on the raw text before comments are blanked out — comments only add
  * words — so most files are turned away without building their comment-free text.
  */
 export function mentionsWriteWord(text: string): boolean {
-  return WRITE_WORDS.test(text);
+  return WRITE_OR_REDIS_WORDS.test(text);
+}
+
+/**
+ * Where the file's code calls a Redis write (`.set(`, `.hSet(`), when its code also names Redis and
+ * calls a Redis read; `[]` otherwise. Only these calls mark write windows for Redis.
+ */
+export function redisWriteCallOffsets(text: string, comments: readonly TokenLike[]): number[] {
+  if (!matchesInCode(REDIS_WORDS_G, text, comments) || !matchesInCode(REDIS_READ_CALLS, text, comments)) return [];
+  const offsets: number[] = [];
+  REDIS_WRITE_CALLS.lastIndex = 0;
+  for (let match = REDIS_WRITE_CALLS.exec(text); match; match = REDIS_WRITE_CALLS.exec(text)) {
+    if (!inComment(comments, match.index)) offsets.push(match.index);
+  }
+  return offsets;
 }
 
 /** Whether `code` names a save hook (`@BeforeUpdate`, `beforeSave`). */

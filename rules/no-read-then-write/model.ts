@@ -51,6 +51,8 @@ export interface ReadSite {
   pending?: () => ReadSite | null;
   /** Asked, and the helper returns no read: the site carries no taint. */
   none?: true;
+  /** A Redis read: the keys it read (a hash field as `hash\0field`, every field `hash\0*`); only a write to one of them is written back. */
+  redisKeys?: string[];
 }
 
 export interface WriteValue {
@@ -58,6 +60,8 @@ export interface WriteValue {
   value: TSESTree.Node;
   /** Where this field is named in a SQL string (`SET balance = $1`), for a narrower report. */
   loc?: TSESTree.SourceLocation;
+  /** A Redis write: the key (or `hash\0field`) the value goes to. */
+  redisKey?: string;
 }
 
 export interface WriteSite {

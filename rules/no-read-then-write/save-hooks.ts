@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { INSTANCE_SAVE_HOOKS } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import type { WriteSite } from './model.js';
 
 const DECORATORS: ReadonlySet<string> = new Set(INSTANCE_SAVE_HOOKS.decorators);
 const HOOK_NAMES: ReadonlySet<string> = new Set(INSTANCE_SAVE_HOOKS.hookNames);
@@ -48,4 +49,13 @@ export function saveHookInstanceOf(fn: TSESTree.FunctionLike): TSESTree.Identifi
   const param = first.type === 'TSParameterProperty' ? first.parameter : first;
   if (param.type !== 'Identifier') return null;
   return isSaveHook(fn) ? param : null;
+}
+
+/** The write a change made in a save hook is: the save itself, reported at the changed field. */
+export function hookWriteSite(
+  target: TSESTree.MemberExpression,
+  node: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
+): WriteSite {
+  const shape = { method: 'hook', nameNode: target, data: undefined, filter: undefined };
+  return { candidates: ['sequelize'], model: null, node, reportNode: target, values: [], entities: [], conditions: [], shape };
 }

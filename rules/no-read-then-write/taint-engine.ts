@@ -22,7 +22,9 @@ import { pendingRead, settled } from './pending-reads.js';
 import { inBranch } from './control-flow.js';
 import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
-import { saveHookInstanceOf } from './save-hooks.js';
+import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type RedisContext } from './redis-site.js';
+import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
+import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 
 export interface EngineOptions {
@@ -36,6 +38,8 @@ export interface EngineOptions {
   helperReadOf?: (call: TSESTree.CallExpression) => ReadSite | null;
   /** Whether a helper call's answer can still matter (a write may follow it); without it, every one may. */
   helperMayMatter?: (call: TSESTree.CallExpression) => boolean;
+  /** Whether the file can hold a Redis read-then-write (a pre-check): Redis commands are asked about only then. */
+  redis?: boolean;
 }
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
@@ -59,9 +63,11 @@ export class ReadThenWriteEngine {
   private readonly frames: TaintFrames;
   private readonly locks = new TransactionLocks();
   private readonly env: TaintEnvironment;
+  private readonly redis: RedisContext | undefined;
 
   constructor(private readonly options: EngineOptions) {
     const { sourceCode, sqlReads, helperReadOf, helperMayMatter } = options;
+    const redis = (this.redis = options.redis ? { sourceCode, importsRedis: () => this.imported.has('redis') } : undefined);
     const reads = this.reads;
     const locks = this.locks;
     const helperRead = (node: DatabaseCall): ReadSite | null => {
@@ -84,6 +90,7 @@ export class ReadThenWriteEngine {
             site =
               (node.type === 'CallExpression' ? readSiteOf(node) : null) ??
               (sqlReads ? sqlReadSiteOf(node, sourceCode) : null) ??
+              (redis && node.type === 'CallExpression' ? redisReadSiteOf(node, redis) : null) ??
               helperRead(node);
           } catch {
             site = null;
@@ -103,6 +110,8 @@ export class ReadThenWriteEngine {
     return taintOf(node, this.env);
   }
 
+  private readonly settledTaint = (node: TSESTree.Node): Taint | null => settled(this.taint(node));
+
   private readonly isLoadedEntity = (node: TSESTree.Node): boolean => {
     const t = settled(this.taint(node));
     return t !== null && !t.computed && t.field === null;
@@ -115,7 +124,7 @@ export class ReadThenWriteEngine {
       // entered after it): others need no chain built.
       const callee = unwrapExpression(node.callee);
       const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-      const chainRead = name !== undefined && READ_CHAIN_NAMES.has(name);
+      const chainRead = name !== undefined && (READ_CHAIN_NAMES.has(name) || (!!this.redis && REDIS_READ_NAMES.has(name)));
       if (!chainRead && !(this.options.helperReadOf && resultIsBound(node))) return;
     }
     if (this.env.readOf(node)) this.frames.markCurrentLive();
@@ -147,18 +156,7 @@ export class ReadThenWriteEngine {
     const selfReferential =
       node.type === 'UpdateExpression' || node.operator !== '=' ? change.operator !== null : change.readField === field;
     if (!selfReferential || (field !== null && this.options.ignoredFields.has(field))) return;
-    const shape = { method: 'hook', nameNode: target, data: undefined, filter: undefined };
-    const write: WriteSite = {
-      candidates: ['sequelize'],
-      model: null,
-      node,
-      reportNode: target,
-      values: [],
-      entities: [],
-      conditions: [],
-      shape,
-    };
-    this.pending.push({ read, write, changes: [change], loc: undefined });
+    this.pending.push({ read, write: hookWriteSite(target, node), changes: [change], loc: undefined });
   }
 
   /** Whether `write` sends a value computed from a read (or saves a mutated entity); remembered as a finding. */
@@ -167,7 +165,8 @@ export class ReadThenWriteEngine {
     for (const value of write.values) {
       const t = settled(this.taint(value.value));
       if (!t || t.read.locked) continue;
-      const change = changeOf(value.field, t);
+      if (!writesBackTo(t.read, value)) continue;
+      const change = changeOf(value.field, t) ?? (t.read.redisKeys ? redisChangeOf(value, t, this.settledTaint) : null);
       if (change) {
         changes.push({ read: t.read, change, loc: value.loc });
         continue;
@@ -253,7 +252,10 @@ export class ReadThenWriteEngine {
     if (left.type === 'MemberExpression') {
       // A field set to a value not computed from a read changes nothing; otherwise nothing happens
       // unless the object is a loaded entity or the computed value taints a local object.
-      if (!compound && !carried?.computed) return;
+      if (!compound && !carried?.computed) {
+        if (this.redis) remember(redisFieldSetOf(left, node, this.settledTaint));
+        return;
+      }
       const root = unwrapExpression(left.object);
       if (!this.taint(left.object) && !(carried?.computed && root.type === 'Identifier')) return;
       right = settled(right);
@@ -320,6 +322,7 @@ export class ReadThenWriteEngine {
   }
 
   private callExit(node: TSESTree.CallExpression): void {
+    if (this.redis && remember(redisMutationOf(node, this.settledTaint))) return;
     const changed = entityChangeCallOf(node, this.isLoadedEntity);
     if (changed) {
       const owner = settled(this.taint(changed.entity));
@@ -330,7 +333,10 @@ export class ReadThenWriteEngine {
       }
       return;
     }
-    const write = writeSiteOf(node, this.isLoadedEntity) ?? (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null);
+    const write =
+      writeSiteOf(node, this.isLoadedEntity) ??
+      (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null) ??
+      (this.redis ? redisWriteSiteOf(node, this.redis) : null);
     if (write) this.checkWrite(write);
   }
 

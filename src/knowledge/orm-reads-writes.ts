@@ -1,8 +1,9 @@
 // Which calls of each database library read a row, which write it back, and which forms do the
 // arithmetic in the database (atomic, so two replicas cannot lose each other's update). Plain
 // data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
+import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
 
-export type DataLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely';
+export type DataLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'redis';
 
 export interface LibraryReadsWrites {
   library: DataLibrary;
@@ -100,7 +101,23 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     lockingMethods: ['forUpdate', 'forNoKeyUpdate', 'forShare', 'forKeyShare'],
     atomicForm: ".set((eb) => ({ {{field}}: eb('{{field}}', '+', n) })) with the bound in where (then check numUpdatedRows)",
   },
+  // Key-value commands, not rows: the rule and the codemod's text pre-checks keep them apart
+  // (`set` and `get` are everywhere), see REDIS_VALUE_READS / REDIS_VALUE_WRITES.
+  redis: {
+    library: 'redis',
+    modules: REDIS_CLIENT_MODULES,
+    reads: [...new Set(REDIS_VALUE_READS.map((command) => command.method))],
+    writes: [...new Set(REDIS_VALUE_WRITES.map((command) => command.method))],
+    atomicMethods: ['incr', 'incrby', 'incrBy', 'decrby', 'decrBy', 'hincrby', 'hIncrBy', 'incrbyfloat', 'incrByFloat', 'eval', 'evalsha'],
+    lockingMethods: [],
+    atomicForm: REDIS_ATOMIC_FORM,
+  },
 };
+
+/** The libraries whose reads and writes are rows (all but Redis's key-value commands). */
+export const ROW_LIBRARIES: readonly LibraryReadsWrites[] = Object.values(LIBRARY_READS_WRITES).filter(
+  (entry) => entry.library !== 'redis',
+);
 
 /** The library whose module `source` is (`'@prisma/client'` → prisma), if any. */
 export function libraryOfModule(source: string): DataLibrary | undefined {
