@@ -77,6 +77,30 @@ const NO_CLAIM = lines(
   '  for (const row of rows) await webhooks.sendEvent(row);',
   '}, 5000);',
 );
+/** A follower that records each start, starts `owner` and reschedules itself from its `event` listener. */
+const restarting = (owner: string, event: string) =>
+  lines(
+    'let feed;',
+    'async function follow() {',
+    '  await db.insertFeedStart(Date.now());',
+    `  feed = ${owner};`,
+    `  feed.on('${event}', () => setTimeout(follow, 5_000));`,
+    '}',
+    'follow();',
+  );
+/** `restarting(…)` reported at the reschedule's work, with no suggestion (the reschedule sits in a listener). */
+const restartingReported = (owner: string, event: string) => ({
+  settings,
+  code: restarting(owner, event),
+  errors: [
+    {
+      messageId: 'unguardedSchedule' as const,
+      line: 5,
+      column: restarting(owner, event).split('\n')[4]!.indexOf('follow,') + 1,
+      suggestions: [],
+    },
+  ],
+});
 /** An invalid case: one report at `line`:`column`, whose suggestion inserts the guard as line `at`. */
 const reported = (code: string, line: number, column: number, at: number, indent: string, job: string, period: string) => ({
   settings,
@@ -288,6 +312,9 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
         '}',
       ),
     },
+    // A respawn or reconnect: rescheduled only when the child process or connection the work started ends.
+    { settings, code: restarting("fork('./mailer.js')", 'exit') },
+    { settings, code: restarting('new WebSocket(FEED_URL)', 'close') },
     // A durable workflow's loop: Temporal runs one execution per workflow id, its `sleep` is a durable timer.
     {
       settings,
@@ -425,6 +452,9 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
       '  }',
       '}',
     ),
+    // A response's end is every round of an HTTP poll; a child's messages are not its end.
+    restartingReported('https.get(FEED_URL)', 'close'),
+    restartingReported("fork('./mailer.js')", 'message'),
     // The pause kept in a `const` and awaited at the end of the round.
     pollLoopReported(
       2,
