@@ -4,7 +4,7 @@
 // file), log, and change files under the app's own cache or temporary directory. Every replica
 // refreshing its own copy repeats nothing shared. A whitelist: a call that is not known to be one
 // of those (a package's function, a write by its name, a POST, a parameter called, a `new` of a
-// class) keeps the work reported. Asked only of work about to be reported.
+// class other than a client only read through) keeps the work reported. Asked only of work about to be reported.
 import { findVariable } from '@eslint-community/eslint-utils';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
@@ -169,6 +169,30 @@ function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
   return current.type === 'Identifier' ? current : undefined;
 }
 
+/** A call `client.getQueue()` / `client.items.list()` whose method reads, on a receiver chain rooted at `root`. */
+function isReadThrough(root: TSESTree.Identifier): boolean {
+  let chain: TSESTree.Node = root;
+  while (chain.parent?.type === 'MemberExpression' && chain.parent.object === chain) chain = chain.parent;
+  const call = chain.parent;
+  if (chain === root || call?.type !== 'CallExpression' || call.callee !== chain) return false;
+  const method = memberPropertyName(chain as TSESTree.MemberExpression);
+  return method !== undefined && isReadCall(call, method);
+}
+
+/**
+ * A client built in the work and only read through (`const api = new QueueApi(server);
+ * api.getQueue()`): every use of the `const` is a read-named call on it. Its methods cannot be
+ * followed, but a write through it would be named for the write.
+ */
+function isReadOnlyClient(sourceCode: SourceCode, created: TSESTree.NewExpression): boolean {
+  const declarator = created.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== created || declarator.id.type !== 'Identifier') return false;
+  if (declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return false;
+  const variable = variableOf(sourceCode, declarator.id);
+  const uses = variable?.references.filter((r) => r.identifier !== declarator.id) ?? [];
+  return uses.length > 0 && uses.every((r) => isReadThrough(r.identifier as TSESTree.Identifier));
+}
+
 /** A call that no project function answers, known by what it names to stay on this host. */
 function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
@@ -185,6 +209,8 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (method === undefined) return false;
   const root = rootIdentifier(callee.object);
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
+  const built = root && valueOf(sourceCode, root);
+  if (built?.type === 'NewExpression' && isReadOnlyClient(sourceCode, built)) return true;
   const source = root && importSource(sourceCode, root);
   if (source !== undefined && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method);
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
@@ -226,7 +252,8 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
         if (!callStays(node, depth)) return false;
         break;
       case 'NewExpression':
-        if (node.callee.type !== 'Identifier' || !IN_MEMORY_CONSTRUCTORS.includes(node.callee.name)) return false;
+        if (node.callee.type !== 'Identifier') return false;
+        if (!IN_MEMORY_CONSTRUCTORS.includes(node.callee.name) && !isReadOnlyClient(sourceCode, node)) return false;
         break;
       case 'TaggedTemplateExpression':
       case 'ImportExpression':

@@ -24,32 +24,63 @@ function isEndless(loop: PollLoop): boolean {
   return flag.type === 'Identifier' || (flag.type === 'MemberExpression' && !flag.computed);
 }
 
-/** The pause of `await delay(ms)` / `await new Promise((r) => setTimeout(r, ms))`: the call and its duration argument. */
-function pauseOf(
-  statement: TSESTree.Statement,
-): { call: TSESTree.CallExpression | TSESTree.NewExpression; period?: TSESTree.Node } | undefined {
-  const awaited =
-    statement.type === 'ExpressionStatement' && statement.expression.type === 'AwaitExpression' ? statement.expression.argument : undefined;
-  if (awaited?.type === 'CallExpression') {
-    const name = awaited.callee.type === 'Identifier' ? awaited.callee.name : memberPropertyName(awaited.callee);
-    const ms = awaited.arguments[0];
+type Pause = { call: TSESTree.CallExpression | TSESTree.NewExpression; period?: TSESTree.Node };
+
+/** A pause as an expression: `delay(ms)`, `sleep(n)`, `new Promise((r) => setTimeout(r, ms))`. */
+function pauseExpression(expression: TSESTree.Node | null | undefined): Pause | undefined {
+  if (expression?.type === 'CallExpression') {
+    const name = expression.callee.type === 'Identifier' ? expression.callee.name : memberPropertyName(expression.callee);
+    const ms = expression.arguments[0];
     return name !== undefined && POLL_LOOP_DELAY_NAMES.includes(name)
-      ? { call: awaited, ...(ms && ms.type !== 'SpreadElement' ? { period: ms } : {}) }
+      ? { call: expression, ...(ms && ms.type !== 'SpreadElement' ? { period: ms } : {}) }
       : undefined;
   }
-  if (awaited?.type !== 'NewExpression' || awaited.callee.type !== 'Identifier' || awaited.callee.name !== 'Promise') return undefined;
-  const executor = awaited.arguments[0];
+  if (expression?.type !== 'NewExpression' || expression.callee.type !== 'Identifier' || expression.callee.name !== 'Promise')
+    return undefined;
+  const executor = expression.arguments[0];
   if (!isFunctionLike(executor)) return undefined;
   const inner = executor.body.type === 'BlockStatement' ? executor.body.body[0] : executor.body;
   const timer = inner?.type === 'ExpressionStatement' ? inner.expression : inner;
   if (timer?.type !== 'CallExpression' || timer.callee.type !== 'Identifier' || timer.callee.name !== 'setTimeout') return undefined;
   const ms = timer.arguments[1];
-  return { call: awaited, ...(ms && ms.type !== 'SpreadElement' ? { period: ms } : {}) };
+  return { call: expression, ...(ms && ms.type !== 'SpreadElement' ? { period: ms } : {}) };
 }
 
-/** The loop body's top-level statements, and those of a top-level `try`'s block and `finally`. */
-function topStatements(body: TSESTree.BlockStatement): TSESTree.Statement[] {
-  return body.body.flatMap((s) => (s.type === 'TryStatement' ? [s, ...s.block.body, ...(s.finalizer?.body ?? [])] : [s]));
+/**
+ * The pause among a block's statements: `await delay(ms)`, `await new Promise(…)`, or a pause kept
+ * in a `const` of the same block and awaited there (`const next = new Promise(…); await next;`).
+ */
+function pauseIn(statements: readonly TSESTree.Statement[]): Pause | undefined {
+  const stored = new Map<string, Pause>();
+  for (const statement of statements) {
+    if (statement.type === 'VariableDeclaration' && statement.kind === 'const') {
+      for (const d of statement.declarations) {
+        const pause = d.id.type === 'Identifier' ? pauseExpression(d.init) : undefined;
+        if (pause && d.id.type === 'Identifier') stored.set(d.id.name, pause);
+      }
+      continue;
+    }
+    const awaited =
+      statement.type === 'ExpressionStatement' && statement.expression.type === 'AwaitExpression'
+        ? statement.expression.argument
+        : undefined;
+    const pause = awaited?.type === 'Identifier' ? stored.get(awaited.name) : pauseExpression(awaited);
+    if (pause) return pause;
+  }
+  return undefined;
+}
+
+/**
+ * The blocks whose pause paces the loop: its body's top-level statements (with a top-level `try`'s
+ * block and `finally`), and the branches of a top-level `if` — the idle back-off of a loop that
+ * pauses only when a round found nothing to do (`if (!fired) { await sleep(ms); }`).
+ */
+function pauseBlocks(body: TSESTree.BlockStatement): TSESTree.Statement[][] {
+  const top = body.body.flatMap((s) => (s.type === 'TryStatement' ? [s, ...s.block.body, ...(s.finalizer?.body ?? [])] : [s]));
+  const branches = top.flatMap((s) =>
+    s.type === 'IfStatement' ? [s.consequent, s.alternate].flatMap((b) => (!b ? [] : b.type === 'BlockStatement' ? [b.body] : [[b]])) : [],
+  );
+  return [top, ...branches];
 }
 
 /** A `break` or `return` that leaves this loop (not one of a nested loop, switch or function). */
@@ -100,8 +131,8 @@ export function pollLoops(sourceCode: SourceCode): PollLoopWork[] {
     if ((node?.type !== 'WhileStatement' && node?.type !== 'ForStatement') || node.range[0] !== match.index) continue;
     if (node.type === 'ForStatement' && (node.init || node.update)) continue;
     if (node.body.type !== 'BlockStatement' || !isEndless(node)) continue;
-    const pause = topStatements(node.body)
-      .map(pauseOf)
+    const pause = pauseBlocks(node.body)
+      .map(pauseIn)
       .find((p) => p !== undefined);
     if (!pause || canLeave(node.body, sourceCode.visitorKeys)) continue;
     out.push({ loop: node, name: functionNameOf(enclosingFunction(node)), body: node.body, pause: pause.call, period: pause.period });

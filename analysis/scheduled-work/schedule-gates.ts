@@ -8,7 +8,7 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { basename, extname } from 'node:path';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { memberPropertyName } from '../ast/property-names.js';
-import { DEPLOYMENT_FLAG_PATTERN, JOB_RUNNER_WORDS, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
+import { isDeploymentFlagText, JOB_RUNNER_WORDS, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
 import { classMemberKeyName, isFunctionLike, ownMethodCalled, type FunctionLike } from './work-function.js';
 import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
@@ -151,7 +151,7 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
     for (const test of conditionsAround(sourceCode, at, fn)) {
       const text = conditionText(sourceCode, test);
       if (hasWord(text, LEADER_WORDS) || isClaimCondition(sourceCode, test)) return true;
-      if (DEPLOYMENT_FLAG_PATTERN.test(text)) flag = true;
+      if (isDeploymentFlagText(text)) flag = true;
     }
     if (!fn || seen.has(fn) || depth >= MAX_CALLER_DEPTH) return false;
     seen.add(fn);
@@ -166,7 +166,7 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
 /** The work's first statement is a deployment-flag check: `if (!config.isCronNode) return;`. */
 export function workStartsWithFlagCheck(sourceCode: SourceCode, fn: FunctionLike | undefined): boolean {
   const first = fn?.body.type === 'BlockStatement' ? fn.body.body[0] : undefined;
-  return first?.type === 'IfStatement' && DEPLOYMENT_FLAG_PATTERN.test(sourceCode.getText(first.test));
+  return first?.type === 'IfStatement' && isDeploymentFlagText(sourceCode.getText(first.test));
 }
 
 function namesAround(node: TSESTree.Node): string[] {

@@ -20,23 +20,26 @@ function text(node: TSESTree.Node | undefined): string | undefined {
   return node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
 }
 
-/** `ws.on('close', fn)`, `signal.addEventListener('abort', fn)`, `socket.onclose = fn`: `fn` runs when its owner ends. */
-function runsWhenOwnerEnds(fn: FunctionLike): boolean {
+/** `ws.on('close', fn)`, `signal.addEventListener('abort', fn)`, `socket.onclose = fn`: the owner whose end runs `fn` (`ws`, `signal`, `socket`). */
+function endListenerOwner(fn: FunctionLike): TSESTree.Node | undefined {
   const parent = fn.parent;
   if (parent?.type === 'CallExpression' && parent.arguments.some((a) => a === fn) && parent.callee.type === 'MemberExpression') {
     const receiver = parent.callee.object;
-    if (receiver.type === 'Identifier' && includes(TIMER_LIFETIME.processReceivers, receiver.name)) return false;
-    return (
-      includes(TIMER_LIFETIME.listenerMethods, memberPropertyName(parent.callee)) &&
-      includes(TIMER_LIFETIME.endEvents, text(parent.arguments[0]))
-    );
+    if (receiver.type === 'Identifier' && includes(TIMER_LIFETIME.processReceivers, receiver.name)) return undefined;
+    const listens = includes(TIMER_LIFETIME.listenerMethods, memberPropertyName(parent.callee));
+    return listens && includes(TIMER_LIFETIME.endEvents, text(parent.arguments[0])) ? receiver : undefined;
   }
-  if (parent?.type === 'AssignmentExpression' && parent.right === fn) {
+  if (parent?.type === 'AssignmentExpression' && parent.right === fn && parent.left.type === 'MemberExpression') {
     const name = memberPropertyName(parent.left);
-    return name !== undefined && name.startsWith('on') && includes(TIMER_LIFETIME.endEvents, name.slice(2));
+    return name !== undefined && name.startsWith('on') && includes(TIMER_LIFETIME.endEvents, name.slice(2))
+      ? parent.left.object
+      : undefined;
   }
-  return false;
+  return undefined;
 }
+
+/** `fn` runs when its owner ends. */
+const runsWhenOwnerEnds = (fn: FunctionLike): boolean => endListenerOwner(fn) !== undefined;
 
 /** The variable a local closure is bound to (`const stop = () => clearInterval(t)`). */
 function closureVariable(sourceCode: SourceCode, fn: FunctionLike): Variable | undefined {
@@ -115,4 +118,42 @@ export function ownedByOneCaller(sourceCode: SourceCode, schedule: TSESTree.Node
       (isClearOf(r.identifier) && clearedAtOwnerEnd(sourceCode, r.identifier, local.owner, work)) ||
       filedUnderCallKey(r.identifier, local.owner),
   );
+}
+
+/** `fork(…)`, `spawn(…)`, `new WebSocket(…)`: what a restart loop starts and watches (TIMER_LIFETIME.restartable). */
+function startsRestartable(node: TSESTree.Node | null | undefined): boolean {
+  if (node?.type !== 'CallExpression' && node?.type !== 'NewExpression') return false;
+  const name = node.callee.type === 'Identifier' ? node.callee.name : memberPropertyName(node.callee);
+  return includes(TIMER_LIFETIME.restartable, name);
+}
+
+/** Whether `work` sets `owner` (`child = fork(…)`, `const ws = new WebSocket(…)`, `this.proc = spawn(…)`) to something it restarts. */
+function startedBy(sourceCode: SourceCode, owner: TSESTree.Node, work: FunctionLike): boolean {
+  const ownerText = sourceCode.getText(owner);
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const visit = (node: TSESTree.Node): boolean => {
+    if (node.type === 'AssignmentExpression' && sourceCode.getText(node.left) === ownerText && startsRestartable(node.right)) return true;
+    if (node.type === 'VariableDeclarator' && sourceCode.getText(node.id) === ownerText && startsRestartable(node.init)) return true;
+    return (keys[node.type] ?? []).some((key) => {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      return (Array.isArray(child) ? child : [child]).some(
+        (item) => item && typeof (item as TSESTree.Node).type === 'string' && visit(item as TSESTree.Node),
+      );
+    });
+  };
+  return visit(work.body);
+}
+
+/**
+ * A self-rescheduling `setTimeout` whose reschedule runs only in an end listener of the process or
+ * connection its work starts (`child = fork(…); child.on('exit', () => setTimeout(restart, backoff))`,
+ * a WebSocket reconnecting on `close`): a respawn after that owner ended, not a period. A response's
+ * `end` (an HTTP poll) does not count: the work does not start a process or a connection.
+ */
+export function restartsWhatItStarted(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
+  let listener: TSESTree.Node | undefined = schedule.parent;
+  while (listener && !isFunctionLike(listener)) listener = listener.parent;
+  if (!listener || listener === work || !isFunctionLike(listener)) return false;
+  const owner = endListenerOwner(listener);
+  return owner !== undefined && startedBy(sourceCode, owner, work);
 }

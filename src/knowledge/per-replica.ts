@@ -201,9 +201,18 @@ export const WRITE_HTTP_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'D
 /** Words of a condition that mean leader election (coordinated at run time). */
 export const LEADER_WORDS: readonly string[] = ['leader', 'leadership', 'elected'];
 
-/** A condition on deployment configuration: every pod of a Deployment has the same environment. */
-export const DEPLOYMENT_FLAG_PATTERN =
-  /process\.env|NODE_APP_INSTANCE|pm_id|isPrimary|isMaster|primary|cronNode|runJobs|jobsEnabled|isWorker|worker|cron/i;
+/**
+ * A condition on the process's role in the deployment (every pod of a Deployment has the same
+ * environment), matched with underscores removed so `RUN_JOBS` reads as `runJobs`. An environment
+ * variable that configures a feature (`STRIPE_SECRET_KEY`, `SMTP_HOST`) is not a role.
+ */
+const DEPLOYMENT_FLAG_PATTERN =
+  /NODEAPPINSTANCE|pmid|isPrimary|isMaster|primary|cronNode|runJobs|jobsEnabled|isWorker|worker|cron|scheduler/i;
+
+/** Whether a condition's text names the process's role in the deployment (see DEPLOYMENT_FLAG_PATTERN). */
+export function isDeploymentFlagText(text: string): boolean {
+  return DEPLOYMENT_FLAG_PATTERN.test(text.replace(/_/g, ''));
+}
 
 /** Words in a class, function or file name that make a bare timer a job runner (a declared job). */
 export const JOB_RUNNER_WORDS: readonly string[] = ['cron', 'crons', 'scheduler', 'schedulers', 'jobs'];

@@ -294,7 +294,22 @@ export function unitObjectToMs(units: Readonly<Record<string, number>>): number 
 export const TIMER_LIFETIME = {
   clearers: ['clearInterval', 'clearTimeout'],
   listenerMethods: ['on', 'once', 'addListener', 'addEventListener', 'prependListener', 'prependOnceListener'],
-  endEvents: ['close', 'end', 'finish', 'disconnect', 'disconnected', 'abort', 'aborted', 'error', 'destroy', 'destroyed', 'cancel'],
+  endEvents: [
+    'close',
+    'end',
+    'finish',
+    'disconnect',
+    'disconnected',
+    'abort',
+    'aborted',
+    'error',
+    'destroy',
+    'destroyed',
+    'cancel',
+    'exit',
+  ],
+  /** What a restart loop starts and watches: a child process, a connection, a worker thread. */
+  restartable: ['fork', 'spawn', 'execFile', 'connect', 'createConnection', 'WebSocket', 'Worker', 'EventSource'],
   /** Receivers whose end events are the process's own (`process.on('exit')`): not an owner's. */
   processReceivers: ['process'],
 } as const;

@@ -112,6 +112,34 @@ const throttle = (pending: string) =>
     '}',
   );
 
+/** A job that builds a client of the stock service (`new InventoryClient(…)`) and then runs `use` with it. */
+const stockLevels = (...use: string[]) =>
+  lines(
+    "import { scheduleJob } from 'node-schedule';",
+    "import { InventoryClient } from './inventory-client';",
+    'const levels = new Map<string, number>();',
+    "scheduleJob('stock-levels', '*/10 * * * *', async () => {",
+    "  const client = new InventoryClient({ region: 'eu' });",
+    ...use,
+    '});',
+  );
+/** `stockLevels(…use)` reported at its callback, the guard suggested as the callback's first statement. */
+const stockLevelsReported = (...use: string[]) => {
+  const code = stockLevels(...use);
+  return {
+    settings,
+    code,
+    errors: [
+      {
+        messageId: 'unguardedSchedule' as const,
+        line: 4,
+        column: 45,
+        suggestions: withGuard(code, 1, 4, '  ', guard('stock-levels', '*/10 * * * *')),
+      },
+    ],
+  };
+};
+
 ruleTester.run('no-unguarded-schedule (host-local work)', noUnguardedSchedule, {
   valid: [
     // 1. A GET into the singleton's own Map.
@@ -124,6 +152,12 @@ ruleTester.run('no-unguarded-schedule (host-local work)', noUnguardedSchedule, {
     { settings, code: sweepFiles("process.env.CACHE_DIR ?? '/var/lib/app/cache/renders'") },
     // 4. A throttle draining the queue its callers fill.
     { settings, code: throttle('[]'), filename: 'throttle.ts' },
+    // 5. A client built for the job and only read through, its answer kept in the module's Map.
+    {
+      settings,
+      code: stockLevels('  const rows = await client.listLevels();', '  for (const row of rows) levels.set(row.sku, row.count);'),
+    },
+    { settings, code: stockLevels("  levels.set('eu', await client.stock.get('eu'));") },
   ],
   invalid: [
     // 1. A POST changes something on the other side.
@@ -235,5 +269,8 @@ ruleTester.run('no-unguarded-schedule (host-local work)', noUnguardedSchedule, {
       filename: 'throttle.ts',
       errors: [{ messageId: 'unguardedSchedule', line: 9, column: 24, suggestions: [] }],
     },
+    // 5. The same client written through, or handed to other code: its use is not known to stay here.
+    stockLevelsReported('  const rows = await client.listLevels();', '  await client.reserveAll(rows);'),
+    stockLevelsReported('  const shared = client;', "  levels.set('eu', await shared.stock.get('eu'));"),
   ],
 });

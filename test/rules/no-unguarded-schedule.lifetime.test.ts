@@ -77,6 +77,30 @@ const NO_CLAIM = lines(
   '  for (const row of rows) await webhooks.sendEvent(row);',
   '}, 5000);',
 );
+/** A follower that records each start, starts `owner` and reschedules itself from its `event` listener. */
+const restarting = (owner: string, event: string) =>
+  lines(
+    'let feed;',
+    'async function follow() {',
+    '  await db.insertFeedStart(Date.now());',
+    `  feed = ${owner};`,
+    `  feed.on('${event}', () => setTimeout(follow, 5_000));`,
+    '}',
+    'follow();',
+  );
+/** `restarting(…)` reported at the reschedule's work, with no suggestion (the reschedule sits in a listener). */
+const restartingReported = (owner: string, event: string) => ({
+  settings,
+  code: restarting(owner, event),
+  errors: [
+    {
+      messageId: 'unguardedSchedule' as const,
+      line: 5,
+      column: restarting(owner, event).split('\n')[4]!.indexOf('follow,') + 1,
+      suggestions: [],
+    },
+  ],
+});
 /** An invalid case: one report at `line`:`column`, whose suggestion inserts the guard as line `at`. */
 const reported = (code: string, line: number, column: number, at: number, indent: string, job: string, period: string) => ({
   settings,
@@ -106,6 +130,12 @@ const LOCAL_MAP = lines(
   '}',
 );
 const POLL_ERROR = { messageId: 'unguardedSchedule' as const, suggestions: [] };
+/** An endless poll loop reported at its head (`line`, `column`), with no suggestion. */
+const pollLoopReported = (line: number, column: number, ...code: string[]) => ({
+  settings,
+  code: lines(...code),
+  errors: [{ ...POLL_ERROR, line, column }],
+});
 
 ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedule, {
   valid: [
@@ -266,6 +296,25 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
         '}',
       ),
     },
+    // A drain that ends: its idle pause (kept in a `const`, awaited in the branch) is a back-off, but the loop `break`s.
+    {
+      settings,
+      code: lines(
+        'export async function drainOutbox() {',
+        '  while (true) {',
+        '    const sent = await outbox.sendNextBatch();',
+        '    if (sent === 0) {',
+        '      const idle = new Promise((resolve) => setTimeout(resolve, 5_000));',
+        '      await idle;',
+        '    }',
+        '    if (outbox.closed) break;',
+        '  }',
+        '}',
+      ),
+    },
+    // A respawn or reconnect: rescheduled only when the child process or connection the work started ends.
+    { settings, code: restarting("fork('./mailer.js')", 'exit') },
+    { settings, code: restarting('new WebSocket(FEED_URL)', 'close') },
     // A durable workflow's loop: Temporal runs one execution per workflow id, its `sleep` is a durable timer.
     {
       settings,
@@ -375,51 +424,88 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
       ),
       errors: [{ ...POLL_ERROR, line: 3, column: 3, endLine: 3, endColumn: 16 }],
     },
-    {
-      settings,
-      code: lines(
-        'export async function sendReminders() {',
-        '  for (;;) {',
-        '    try {',
-        '      await mailer.sendReminders(await db.dueReminders());',
-        '    } finally {',
-        '      await new Promise((resolve) => setTimeout(resolve, 30_000));',
-        '    }',
-        '  }',
-        '}',
-      ),
-      errors: [{ ...POLL_ERROR, line: 2, column: 3 }],
-    },
-    {
-      settings,
-      code: lines(
-        'class Worker {',
-        '  async run() {',
-        '    while (!this.stopped) {',
-        "      await this.db.query('UPDATE accounts SET overdue = true WHERE due_at < now()');",
-        '      await this.sleep(10_000);',
-        '    }',
-        '  }',
-        '  sleep(ms) {',
-        '    return new Promise((resolve) => setTimeout(resolve, ms));',
-        '  }',
-        '}',
-      ),
-      errors: [{ ...POLL_ERROR, line: 3, column: 5 }],
-    },
+    pollLoopReported(
+      2,
+      3,
+      'export async function sendReminders() {',
+      '  for (;;) {',
+      '    try {',
+      '      await mailer.sendReminders(await db.dueReminders());',
+      '    } finally {',
+      '      await new Promise((resolve) => setTimeout(resolve, 30_000));',
+      '    }',
+      '  }',
+      '}',
+    ),
+    pollLoopReported(
+      3,
+      5,
+      'class Worker {',
+      '  async run() {',
+      '    while (!this.stopped) {',
+      "      await this.db.query('UPDATE accounts SET overdue = true WHERE due_at < now()');",
+      '      await this.sleep(10_000);',
+      '    }',
+      '  }',
+      '  sleep(ms) {',
+      '    return new Promise((resolve) => setTimeout(resolve, ms));',
+      '  }',
+      '}',
+    ),
+    // A response's end is every round of an HTTP poll; a child's messages are not its end.
+    restartingReported('https.get(FEED_URL)', 'close'),
+    restartingReported("fork('./mailer.js')", 'message'),
+    // The pause kept in a `const` and awaited at the end of the round.
+    pollLoopReported(
+      2,
+      3,
+      'async function purgeUnsubscribed() {',
+      '  while (true) {',
+      "    await db.query('DELETE FROM subscribers WHERE unsubscribed_at < now() - interval \\'30 days\\'');",
+      '    const nextRound = new Promise((resolve) => {',
+      '      setTimeout(resolve, 60_000);',
+      '    });',
+      '    await nextRound;',
+      '  }',
+      '}',
+    ),
+    // An idle back-off: the loop pauses only when a round found nothing to do.
+    pollLoopReported(
+      2,
+      3,
+      'async function fireReminders() {',
+      '  for (;;) {',
+      '    const due = await db.reminders.findDue();',
+      '    for (const reminder of due) await mailer.sendReminder(reminder);',
+      '    if (due.length === 0) {',
+      '      const idle = new Promise((resolve) => setTimeout(resolve, 30_000));',
+      '      await idle;',
+      '    }',
+      '  }',
+      '}',
+    ),
+    pollLoopReported(
+      3,
+      3,
+      "import { setTimeout as sleep } from 'node:timers/promises';",
+      'export async function syncInvoices() {',
+      '  while (!stopped) {',
+      '    const changed = await billing.sendPendingInvoices();',
+      '    if (!changed) await sleep(10_000);',
+      '  }',
+      '}',
+    ),
     // The pause imported from the project: the file names no timer and no scheduler at all.
-    {
-      settings,
-      code: lines(
-        "import { delay } from '../lib/time';",
-        'export async function sendDigests() {',
-        '  for (;;) {',
-        '    await mailer.sendDigests(await db.pendingDigests());',
-        '    await delay(15_000);',
-        '  }',
-        '}',
-      ),
-      errors: [{ ...POLL_ERROR, line: 3, column: 3 }],
-    },
+    pollLoopReported(
+      3,
+      3,
+      "import { delay } from '../lib/time';",
+      'export async function sendDigests() {',
+      '  for (;;) {',
+      '    await mailer.sendDigests(await db.pendingDigests());',
+      '    await delay(15_000);',
+      '  }',
+      '}',
+    ),
   ],
 });

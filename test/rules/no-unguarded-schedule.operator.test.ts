@@ -38,6 +38,29 @@ const pruning = (call: string, timer: string[]): string =>
     '  }',
     '}',
   );
+/** A purge started under `condition`, reported with `messageId` at the work's name, the guard suggested first in it. */
+const purgeUnder = (condition: string, messageId: 'deploymentFlagGate' | 'unguardedSchedule') => {
+  const code = (guardLine: string) =>
+    lines(
+      `if (${condition}) {`,
+      '  setInterval(purgeExpired, 30_000);',
+      '}',
+      `async function purgeExpired() { ${guardLine}await links.deleteExpired(); }`,
+    );
+  return {
+    settings,
+    code: code(''),
+    errors: [
+      {
+        messageId,
+        line: 2,
+        column: 15,
+        endColumn: 27,
+        suggestions: [{ messageId: 'addClaimPeriod' as const, output: `${IMPORT}\n${code(`${guard('purge-expired', '30_000')} `)}` }],
+      },
+    ],
+  };
+};
 const PRUNE_TIMER = '    this.timer = setInterval(async () => await this.executions.softDeleteExpired(), 60_000);';
 /** queue() sets `setTimeout(invoke)`; invoke() does the work, then `callBack` (which may call queue() again). */
 const twoMethodLoop = (...callBack: string[]): string =>
@@ -343,36 +366,11 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
         },
       ],
     },
-    // A deployment flag gate: still reported, with its own message.
-    {
-      settings,
-      code: lines(
-        'if (process.env.IS_PRIMARY_NODE) {',
-        '  setInterval(purgeExpired, 30_000);',
-        '}',
-        'async function purgeExpired() { await links.deleteExpired(); }',
-      ),
-      errors: [
-        {
-          messageId: 'deploymentFlagGate',
-          line: 2,
-          column: 15,
-          endColumn: 27,
-          suggestions: [
-            {
-              messageId: 'addClaimPeriod',
-              output: lines(
-                IMPORT,
-                'if (process.env.IS_PRIMARY_NODE) {',
-                '  setInterval(purgeExpired, 30_000);',
-                '}',
-                `async function purgeExpired() { ${guard('purge-expired', '30_000')} await links.deleteExpired(); }`,
-              ),
-            },
-          ],
-        },
-      ],
-    },
+    // A deployment flag gate: still reported, with its own message (`JOBS_ENABLED` reads as `jobsEnabled`).
+    purgeUnder('process.env.IS_PRIMARY_NODE', 'deploymentFlagGate'),
+    purgeUnder("process.env.JOBS_ENABLED === 'true'", 'deploymentFlagGate'),
+    // A variable that configures a feature is no role in the deployment: the plain message.
+    purgeUnder('process.env.SMTP_HOST && process.env.LINK_TTL_DAYS', 'unguardedSchedule'),
     {
       settings,
       code: lines(
