@@ -12,6 +12,7 @@ import {
   mentionsReadAndWriteInCode,
   mentionsSaveHook,
   mentionsSaveHookInCode,
+  mentionsRedis,
   mentionsWriteWord,
   redisWriteCallOffsets,
   writeCallOffsets,
@@ -72,14 +73,15 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const text = sourceCode.text;
     // Most files hold no read and write the rule knows: skip them on the raw text (comments only
     // add words, so a word missing from it is missing from the code), before any AST work.
-    if (!mentionsWriteWord(text)) return {};
+    const writeWord = mentionsWriteWord(text);
+    if (!writeWord && !mentionsRedis(text)) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];
     // Redis reads and writes count where the code names Redis and calls both (never in tests).
     const redisWrites = isTestFilePath(context.filename) ? [] : redisWriteCallOffsets(text, comments);
     const redis = redisWrites.length > 0;
-    if (!redis && !mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode))) return {};
+    if (!redis && (!writeWord || !mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)))) return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
     const writeCalls = redis ? [...writeCallOffsets(text), ...redisWrites].sort((a, b) => a - b) : writeCallOffsets(text);
     const callsWrite = callsWriteInCode(writeCalls, comments);

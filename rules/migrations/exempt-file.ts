@@ -67,22 +67,32 @@ function startedCall(expression: TSESTree.Expression): TSESTree.CallExpression |
   return undefined;
 }
 
-/** The body of the function a call of this file's top level runs: a function declared at the top level, a `const` arrow or function, or the IIFE itself. */
-function startedBody(call: TSESTree.CallExpression, program: TSESTree.Program): TSESTree.Node | undefined {
-  const callee = unwrapExpression(call.callee);
-  if (callee.type === 'ArrowFunctionExpression' || callee.type === 'FunctionExpression') return callee.body;
-  if (callee.type !== 'Identifier') return undefined;
+/** The bodies of the functions declared at a program's top level, by name: a `function`, or a `const` arrow or function. */
+function topLevelFunctionBodies(program: TSESTree.Program): Map<string, TSESTree.Node> {
+  const bodies = new Map<string, TSESTree.Node>();
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === callee.name) return declaration.body;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id && !bodies.has(declaration.id.name)) {
+      bodies.set(declaration.id.name, declaration.body);
+    }
     if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
     for (const declarator of declaration.declarations) {
       const init = declarator.init && unwrapExpression(declarator.init);
-      if (declarator.id.type !== 'Identifier' || declarator.id.name !== callee.name) continue;
-      if (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression') return init.body;
+      if (declarator.id.type !== 'Identifier' || bodies.has(declarator.id.name)) continue;
+      if (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression') bodies.set(declarator.id.name, init.body);
     }
   }
-  return undefined;
+  return bodies;
+}
+
+/**
+ * The body of the function a call of this file's top level runs: the IIFE itself, or a function
+ * declared at the top level (`bodies`, built once per file and only when a call names one).
+ */
+function startedBody(call: TSESTree.CallExpression, bodies: () => Map<string, TSESTree.Node>): TSESTree.Node | undefined {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'ArrowFunctionExpression' || callee.type === 'FunctionExpression') return callee.body;
+  return callee.type === 'Identifier' ? bodies().get(callee.name) : undefined;
 }
 
 /**
@@ -91,10 +101,10 @@ function startedBody(call: TSESTree.CallExpression, program: TSESTree.Program): 
  * statement of its own body, not of a handler or a branch (`await knex.migrate.latest(); …;
  * process.exit(0);`). A `process.exit(1)` only in a `catch` is how servers fail at start-up too.
  */
-function startsRunThatExits(statement: TSESTree.Statement, program: TSESTree.Program): boolean {
+function startsRunThatExits(statement: TSESTree.Statement, bodies: () => Map<string, TSESTree.Node>): boolean {
   if (statement.type !== 'ExpressionStatement') return false;
   const call = startedCall(statement.expression);
-  const body = call && startedBody(call, program);
+  const body = call && startedBody(call, bodies);
   return body?.type === 'BlockStatement' && body.body.some((s) => s.type === 'ExpressionStatement' && exitsProcess(s.expression));
 }
 
@@ -106,7 +116,9 @@ function startsRunThatExits(statement: TSESTree.Statement, program: TSESTree.Pro
 function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>): boolean {
   const program = sourceCode.ast as TSESTree.Program;
   if (program.body.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression))) return true;
-  return program.body.some((statement) => startsRunThatExits(statement, program)) && !SERVER_START.test(sourceCode.text);
+  let bodies: Map<string, TSESTree.Node> | undefined;
+  const bodiesOf = (): Map<string, TSESTree.Node> => (bodies ??= topLevelFunctionBodies(program));
+  return program.body.some((statement) => startsRunThatExits(statement, bodiesOf)) && !SERVER_START.test(sourceCode.text);
 }
 
 /** The last file's role: three rules ask in a row. */

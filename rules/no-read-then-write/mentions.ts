@@ -20,12 +20,6 @@ const WRITE_WORDS = anyOf([...libraries.flatMap((entry) => entry.writes), ...MON
 /** Read methods and builder links, plus `select` for SQL. */
 const READ_WORDS = anyOf([...libraries.flatMap((entry) => entry.reads), ...BUILDER_READ_WORDS, 'select']);
 
-/**
- * A write word, or a sign of Redis (`ioredis`, `redis.set`, `RedisClientType`, `@InjectRedis`): the
- * one raw-text test every file gets. A file that passes on Redis alone is walked only when its
- * code also calls a Redis read and a Redis write (`mentionsRedisReadAndWrite`).
- */
-const WRITE_OR_REDIS_WORDS = new RegExp(`${WRITE_WORDS.source}|${REDIS_CLIENT_NAME.source}`, 'i');
 const REDIS_WORDS_G = new RegExp(REDIS_CLIENT_NAME.source, 'gi');
 const commandCalls = (names: Iterable<string>): RegExp => new RegExp(`(?:\\.|\\[)${GAP}['"\`]?(?:${[...names].join('|')})(?![\\w$])`, 'g');
 /** A call of a Redis read (`.get(`, `.hGetAll(`) or write (`.set(`, `['hset'](`). */
@@ -60,11 +54,20 @@ const WRITE_CALLS = new RegExp(WRITE_CALL_SOURCE, 'g');
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds
- * one of these words) or names Redis (whose `set` is too common a word to test for). Run on the raw text before comments are blanked out — comments only add
+ * one of these words). Run on the raw text before comments are blanked out — comments only add
  * words — so most files are turned away without building their comment-free text.
  */
 export function mentionsWriteWord(text: string): boolean {
-  return WRITE_OR_REDIS_WORDS.test(text);
+  return WRITE_WORDS.test(text);
+}
+
+/**
+ * Whether `text` names Redis (`ioredis`, `redis.set`, `RedisClientType`, `@InjectRedis`): a Redis
+ * write is `set`, too common a word to test for, so a file without a write word is kept for its
+ * Redis calls only when it names Redis (`redisWriteCallOffsets` then asks for both calls in code).
+ */
+export function mentionsRedis(text: string): boolean {
+  return REDIS_CLIENT_NAME.test(text);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { jsRuleTester, ruleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
-import { mentionsWriteWord, redisWriteCallOffsets } from '../../rules/no-read-then-write/mentions.js';
+import { mentionsRedis, mentionsWriteWord, redisWriteCallOffsets } from '../../rules/no-read-then-write/mentions.js';
 
 const lines = (...l: string[]) => l.join('\n');
 
@@ -359,13 +359,15 @@ describe('Redis pre-check', () => {
   const code = 'import Redis from "ioredis";\nconst n = await redis.get(k);\nawait redis.set(k, n + 1);\n';
 
   test('admits a file that names Redis and calls a Redis read and write', () => {
-    expect(mentionsWriteWord('const r = new Redis();')).toBe(true);
+    expect(mentionsRedis('const r = new Redis();')).toBe(true);
+    expect(mentionsWriteWord('const r = new Redis();')).toBe(false);
     expect(redisWriteCallOffsets(code, [])).toEqual([code.indexOf('.set(')]);
     expect(redisWriteCallOffsets("redis['hSet'](h, f, v); await redis.hGet(h, f);", [])).toEqual([5]);
   });
 
   test('turns away a file without Redis, without a read, or whose calls sit in comments', () => {
     expect(mentionsWriteWord('const m = new Map(); m.get(k); m.set(k, 1);')).toBe(false);
+    expect(mentionsRedis('const m = new Map(); m.get(k); m.set(k, 1);')).toBe(false);
     expect(redisWriteCallOffsets('const m = new Map(); m.get(k); m.set(k, 1);', [])).toEqual([]);
     expect(redisWriteCallOffsets('import Redis from "ioredis";\nawait redis.set(k, 1);', [])).toEqual([]);
     const commented = '// redis.get(k) then redis.set(k, n)\nexport const x = 1;';
