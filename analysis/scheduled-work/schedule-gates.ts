@@ -14,6 +14,7 @@ import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { perFileMap } from '../source/last-file-cache.js';
+import { partitionPoint } from '../source/partition-point.js';
 
 export type ScheduleGate = 'leader' | 'deployment-flag' | undefined;
 
@@ -55,14 +56,8 @@ function earlyExitsBefore(sourceCode: SourceCode, list: StatementList, child: TS
     cache.set(list, known);
   }
   const limit = known.position.get(child) ?? Infinity;
-  let low = 0;
-  let high = known.exits.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (known.exits[middle]!.at < limit) low = middle + 1;
-    else high = middle;
-  }
-  return known.exits.slice(0, low).map((exit) => exit.test);
+  const before = partitionPoint(known.exits, (exit) => exit.at < limit);
+  return known.exits.slice(0, before).map((exit) => exit.test);
 }
 
 /** The conditions that must hold for `node` to run, inside its own function. */

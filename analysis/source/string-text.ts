@@ -4,6 +4,7 @@
 // token list (in order, so each match costs a short binary search); an engine that gives no
 // tokens gets the answer for the whole text, as before this check existed.
 import type { TSESLint } from '@typescript-eslint/utils';
+import { partitionPoint } from './partition-point.js';
 
 export interface TokenLike {
   type: string;
@@ -14,14 +15,7 @@ const STRING_TOKENS: ReadonlySet<string> = new Set(['String', 'Template']);
 
 /** Index of the first token that ends after `at`, searching from `from` (tokens are sorted). */
 export function tokenAt(tokens: readonly TokenLike[], at: number, from: number): number {
-  let low = from;
-  let high = tokens.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (tokens[middle]!.range[1] <= at) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return partitionPoint(tokens, (token) => token.range[1] <= at, from);
 }
 
 /** Whether `pattern` (a global expression: its `lastIndex` is reset) matches inside a string or template of the file. */

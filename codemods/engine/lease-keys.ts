@@ -9,6 +9,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { jobName } from '../../rules/rewrites/job-name.js';
 import { GUARDS, RUNTIME_MODULE } from '../../src/knowledge/guards.js';
 import type { TextEdit } from './transform.js';
+import { partitionPoint } from '../../analysis/source/partition-point.js';
 
 /** The guards whose first argument is a lease key (`claimPeriod`, `claimOnce`, `runExclusive`, `runOnce`). */
 export const KEYED_GUARDS: readonly string[] = GUARDS.filter((g) => g.module === RUNTIME_MODULE && g.kind !== 'per-replica').map(
@@ -84,27 +85,13 @@ export function writtenKeys(
   const found: WrittenKey[] = [];
   // Spans come in text order: the last one starting at or before the node is the only candidate.
   const inserted = (node: TSESTree.Node): boolean => {
-    let low = 0;
-    let high = spans.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (spans[middle]!.start <= node.range[0]) low = middle;
-      else high = middle - 1;
-    }
-    const span = spans[low];
+    const span = spans[Math.max(0, partitionPoint(spans, (each) => each.start <= node.range[0]) - 1)];
     return span !== undefined && node.range[0] >= span.start && node.range[1] <= span.end;
   };
   // Whether some span starts before the node's end and ends after its start: a subtree that holds
   // no inserted text is not walked (on a big file most of the tree).
   const reaches = (node: TSESTree.Node): boolean => {
-    let low = 0;
-    let high = spans.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (spans[middle]!.end <= node.range[0]) low = middle + 1;
-      else high = middle;
-    }
-    const span = spans[low];
+    const span = spans[partitionPoint(spans, (each) => each.end <= node.range[0])];
     return span !== undefined && span.start < node.range[1];
   };
   const visit = (node: TSESTree.Node): void => {

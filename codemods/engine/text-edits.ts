@@ -1,6 +1,7 @@
 // Applies edits to a string from the end backwards, so earlier offsets stay valid. Insertions at
 // the same offset keep the order they were given in.
 import type { TextEdit } from './transform.js';
+import { partitionPoint } from '../../analysis/source/partition-point.js';
 
 export class OverlappingEditsError extends Error {
   constructor(a: TextEdit, b: TextEdit) {
@@ -32,16 +33,7 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 let newlinesOf: { text: string; at: number[] } | undefined;
 
 /** How many of the sorted `values` are below `bound`. */
-function countBelow(values: readonly number[], bound: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle]! < bound) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
+const countBelow = (values: readonly number[], bound: number): number => partitionPoint(values, (value) => value < bound);
 
 /** 1-based line of `offset` in `text` (lines end at '\n'). */
 export function lineAt(text: string, offset: number): number {

@@ -17,6 +17,7 @@ import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
 import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
 import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { partitionPoint } from '../../analysis/source/partition-point.js';
 
 type Node = TSESTree.Node;
 type VisitorKeys = Readonly<Record<string, readonly string[] | undefined>>;
@@ -143,14 +144,8 @@ export function writeMarkers(
 
 /** Whether a marker lies in [start, end). */
 function marked(markers: readonly number[], start: number, end: number): boolean {
-  let low = 0;
-  let high = markers.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (markers[middle]! < start) low = middle + 1;
-    else high = middle;
-  }
-  return low < markers.length && markers[low]! < end;
+  const first = partitionPoint(markers, (marker) => marker < start);
+  return first < markers.length && markers[first]! < end;
 }
 
 /** The unit holding a function: its ancestor that is a top-level statement or a class member, with that member's decorators. */
