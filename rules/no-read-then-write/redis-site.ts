@@ -13,6 +13,7 @@ import { GUARDS } from '../../src/knowledge/guards.js';
 import {
   LOCK_ACQUIRE_CALLS,
   LOCK_WRAPPER_CALL,
+  REDIS_CLIENT_FACTORIES,
   REDIS_CLIENT_GENERIC_NAMES,
   REDIS_CLIENT_NAME,
   REDIS_OPTIMISTIC_CALLS,
@@ -67,6 +68,9 @@ function decoratedAsRedis(decorators: readonly TSESTree.Decorator[] | undefined)
   });
 }
 
+/** The names a Redis client is made by in the catalogue (`Cluster`, `createClient`), other than the modules' own default. */
+const FACTORY_NAMES: ReadonlySet<string> = new Set(REDIS_CLIENT_FACTORIES.flatMap((factory) => factory.path.slice(-1)));
+
 /** Whether a declared value makes a Redis client: `new Redis(…)`, `new IORedis.Cluster(…)`, `createClient(…)` from a Redis module. */
 function makesClient(init: Node | null | undefined, context: RedisContext): boolean {
   if (!init) return false;
@@ -80,7 +84,7 @@ function makesClient(init: Node | null | undefined, context: RedisContext): bool
   // `createClient(…).connect()` hands the client back in node-redis v4/v5.
   if (expr.type === 'CallExpression' && name === 'connect' && callee.type === 'MemberExpression')
     return makesClient(callee.object, context);
-  return (name === 'createClient' || name === 'createCluster' || name === 'Cluster') && context.importsRedis();
+  return FACTORY_NAMES.has(name) && context.importsRedis();
 }
 
 /** Whether a parameter (plain, or a constructor's `private readonly redis: Redis`) is a Redis client by type or decorator. */
