@@ -92,6 +92,9 @@ function requiredModule(module: ProjectModule, node: TSESTree.Node): ProjectModu
   return source?.type === 'Literal' && typeof source.value === 'string' ? importedProjectModule(module, source.value) : undefined;
 }
 
+/** `export * from …`: a module that may pass on any name. */
+const STAR_EXPORT = /\bexport\s*\*/;
+
 /** What a module exports as `name`: ESM declarations, export lists, re-exports, CommonJS `exports.x` / `module.exports = { x }`. */
 export function exportedBinding(module: ProjectModule, name: string, hops = 0): Binding | undefined {
   if (hops > MAX_HOPS) return undefined;
@@ -133,8 +136,11 @@ export function exportedBinding(module: ProjectModule, name: string, hops = 0): 
     const commonJs = commonJsExport(module, statement, name);
     if (commonJs) return follow(commonJs, hops);
   }
+  // A module re-exported with `*` exports `name` only if its text spells it or re-exports in turn:
+  // the others are not parsed for this question (a barrel names many modules).
+  const mayExport = (text: string): boolean => text.includes(name) || STAR_EXPORT.test(text);
   for (const specifier of starModules) {
-    const target = importedProjectModule(module, specifier);
+    const target = importedProjectModule(module, specifier, mayExport);
     const found = target && exportedBinding(target, name, hops + 1);
     if (found) return found;
   }

@@ -164,8 +164,7 @@ function parsersFor(from: DetectContext): ParserLike[] {
 }
 
 /** The module's SourceCode from the first parser that reads it. */
-function parseWithAny(path: string, from: DetectContext): Readonly<SourceCode> | undefined {
-  const text = readFileSync(path, 'utf8');
+function parseWithAny(path: string, text: string, from: DetectContext): Readonly<SourceCode> | undefined {
   for (const parser of parsersFor(from)) {
     try {
       const sourceCode = parse(path, text, parser, from.sourceCode.visitorKeys);
@@ -177,8 +176,12 @@ function parseWithAny(path: string, from: DetectContext): Readonly<SourceCode> |
   return undefined;
 }
 
-/** The project module at `path`, parsed with the parser of `from`. */
-export function projectModuleAt(path: string, from: DetectContext): ProjectModule | undefined {
+/**
+ * The project module at `path`, parsed with the parser of `from`. `mayHold`, when given, is asked
+ * of the text of a module not parsed yet: `false` leaves it unparsed (and unremembered) — a
+ * question that only this text can answer yes to (a name it must spell) costs a read, not a parse.
+ */
+export function projectModuleAt(path: string, from: DetectContext, mayHold?: (text: string) => boolean): ProjectModule | undefined {
   const known = modules.get(path);
   if (known?.checked === generation) return known.module;
   let stat;
@@ -196,7 +199,9 @@ export function projectModuleAt(path: string, from: DetectContext): ProjectModul
   let module: ProjectModule | undefined;
   if (stat.size <= MAX_BYTES && (cached || modules.size < MAX_MODULES)) {
     try {
-      const sourceCode = parseWithAny(path, from);
+      const text = readFileSync(path, 'utf8');
+      if (mayHold && !mayHold(text)) return undefined;
+      const sourceCode = parseWithAny(path, text, from);
       module = sourceCode ? { path, sourceCode, context: moduleContext(path, sourceCode, from) } : undefined;
     } catch {
       module = undefined;
@@ -206,8 +211,15 @@ export function projectModuleAt(path: string, from: DetectContext): ProjectModul
   return module;
 }
 
-/** The project module `specifier` names from `module` (a project file, never node_modules). */
-export function importedProjectModule(module: ProjectModule, specifier: string): ProjectModule | undefined {
+/**
+ * The project module `specifier` names from `module` (a project file, never node_modules);
+ * `mayHold` as for `projectModuleAt`.
+ */
+export function importedProjectModule(
+  module: ProjectModule,
+  specifier: string,
+  mayHold?: (text: string) => boolean,
+): ProjectModule | undefined {
   const directory = dirname(module.path);
   const key = `${directory}\0${specifier}`;
   let hit = resolved.get(key);
@@ -217,7 +229,7 @@ export function importedProjectModule(module: ProjectModule, specifier: string):
     resolved.set(key, hit);
   }
   const path = hit.path;
-  return path === undefined || path === module.path ? undefined : projectModuleAt(path, module.context);
+  return path === undefined || path === module.path ? undefined : projectModuleAt(path, module.context, mayHold);
 }
 
 /** How many modules are parsed and kept (for tests and the editor benchmark). */

@@ -17,6 +17,7 @@ import {
   projectFunctionIn,
   projectFunctionOf,
   projectModuleAt,
+  projectModuleCount,
   projectValueOf,
   type ProjectFunction,
 } from '../../analysis/modules/index.js';
@@ -356,6 +357,21 @@ describe('module summaries', () => {
     expect(projectModuleAt(join(root, 'src/jobs.ts'), from)).toBe(first);
     expect(await probeMessages(root, 'src/main.ts')).toEqual(['sweep@jobs.ts writes']);
     expect(projectModuleAt(join(root, 'src/jobs.ts'), from)).not.toBe(first);
+  });
+
+  test('a barrel: `export *` targets are parsed only when their text spells the name or re-exports in turn', async () => {
+    clearProjectModules();
+    const root = project({
+      'src/jobs/index.ts': "export * from './billing';\nexport * from './mail';\nexport * from './nested';\n",
+      'src/jobs/billing.ts': 'export function chargeOverdue() { db.update(); }\n',
+      'src/jobs/mail.ts': 'export function sendDigest() {}\n',
+      'src/jobs/nested/index.ts': "export * from './reports';\n",
+      'src/jobs/nested/reports.ts': 'export async function rollUp() { await db.insert(); }\n',
+      'src/main.ts': "import { chargeOverdue, rollUp } from './jobs';\nchargeOverdue(); /* ? */\nrollUp(); /* ? */\n",
+    });
+    expect(await probeMessages(root, 'src/main.ts')).toEqual(['chargeOverdue@billing.ts writes', 'rollUp@reports.ts writes']);
+    // The barrel, billing, the nested barrel and reports (main is the linted file); mail spells neither name nor `export *`.
+    expect(projectModuleCount()).toBe(4);
   });
 
   test('projectFunctionIn resolves inside the module a function lives in', async () => {
