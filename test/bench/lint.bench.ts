@@ -20,11 +20,18 @@
 //   npm run bench:lint -- --oxlint           # and the oxlint row: ESLint vs oxlint, each with only the plugin
 //   npm run bench:lint -- --plugin /tmp/old/dist/eslint-plugin.js   # another build of the plugin
 //   npm run bench:lint -- --compare /tmp/old/dist/eslint-plugin.js  # before/after: both plugins in ONE run
+//   npm run bench:lint -- --no-cold          # without the first-run rows (each a fresh process)
+//
+// The rows above are warm: every module of the plugin, ESLint and the parser compiled, and the
+// plugin's caches (project modules parsed for cross-file questions, package.json scripts) filled
+// by the warm-up run. `npx eslint .` is none of that: one run, in a fresh process. So each row is
+// also run cold, `--runs` times, each time in a new process that lints the corpus once.
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compareEngines } from './engine-comparison.js';
 import { buildAppCorpus, buildBenchCorpus, buildMonorepoCorpus, corpusLanguageConfig, median } from '../../scripts/corpus/corpus.js';
 
@@ -138,6 +145,26 @@ function printRow(row: Row, withRuns: RunResult[]): number {
   return median(ratios);
 }
 
+// A cold run's child: lint the corpus folder once, print the two totals, exit.
+const coldChildDir = argument('--cold-child');
+if (coldChildDir) {
+  const result = await lintOnce(coldChildDir, argument('--row') as Row);
+  console.log(`COLD ${JSON.stringify({ plugin: prefixed(result, 'replica-guard'), unused: result.rules.get('no-unused-vars') ?? 0 })}`);
+  process.exit(0);
+}
+
+/** One cold run of `row`: a fresh process (same Node options) lints `dir` once. */
+function coldRun(dir: string, row: Row): { plugin: number; unused: number } {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--cold-child', dir, '--row', row, '--plugin', pluginPath],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const line = child.stdout.split('\n').find((l) => l.startsWith('COLD '));
+  if (child.status !== 0 || !line) throw new Error(`cold run of ${row} failed (exit ${child.status}): ${child.stderr.slice(-2000)}`);
+  return JSON.parse(line.slice(5)) as { plugin: number; unused: number };
+}
+
 const corpusKind = process.argv.includes('--apps') ? 'apps' : (argument('--corpus') ?? 'monorepo');
 const corpus =
   corpusKind === 'apps' ? await buildAppCorpus() : corpusKind === 'libraries' ? await buildBenchCorpus() : await buildMonorepoCorpus();
@@ -164,6 +191,18 @@ try {
     `\nwall time (${rows[0]}): ${ms(median(first.map((r) => r.wallMs)))} with the plugin, ${ms(median(withoutRuns.map((r) => r.wallMs)))} without (overhead: median ${(median(overheads) * 100).toFixed(1)}%)`,
   );
   console.log(`parse time: ${ms(median(first.map((r) => r.parseMs)))}`);
+  if (!process.argv.includes('--no-cold')) {
+    console.log(`\n## first run in a fresh process (\`npx eslint .\`): plugin total / no-unused-vars, ${runs} process(es) per row`);
+    for (const row of rows) {
+      const colds = Array.from({ length: runs }, () => coldRun(corpus.dir, row));
+      const ratios = colds.map((c) => c.plugin / c.unused);
+      console.log(
+        `${ROWS[row].padEnd(44)} ${median(ratios).toFixed(3)}  (per process ${ratios.map((r) => r.toFixed(3)).join(', ')}; plugin ${ms(
+          median(colds.map((c) => c.plugin)),
+        )}, no-unused-vars ${ms(median(colds.map((c) => c.unused)))})`,
+      );
+    }
+  }
   if (process.argv.includes('--oxlint')) {
     console.log('\n## engines: the plugin alone (recommended rules) under ESLint and oxlint, same files (median of rounds)');
     const rounds = Array.from({ length: runs }, () => compareEngines(corpus.dir));
