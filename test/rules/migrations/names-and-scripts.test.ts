@@ -25,15 +25,25 @@ describe('names', () => {
     'runDbMigrations',
     'dbMigrate',
     '_runPendingMigrations',
+    'migrateToLatestOrThrow',
+    'runMigrationsOrExit',
   ])('%s names a migration runner', (name) => expect(namesMigrationRunner(name)).toBe(true));
-  test.each(['migrate', 'migrateUser', 'createMigrate', 'getMigrations', 'runMigrationFiles', 'migrateAll'])(
-    '%s needs more evidence',
-    (name) => expect(namesMigrationRunner(name)).toBe(false),
-  );
+  test.each([
+    'migrate',
+    'migrateUser',
+    'createMigrate',
+    'getMigrations',
+    'runMigrationFiles',
+    'migrateAll',
+    'migrateUserOrThrow',
+    'throwOrMigrate',
+  ])('%s needs more evidence', (name) => expect(namesMigrationRunner(name)).toBe(false));
   test('the verb and its runner forms may name a run; domain nouns, other verbs, getters and predicates do not', () => {
     expect(
-      ['migrate', 'migrateUp', 'migrateAll', 'runMigrationFiles', 'applyMigration', '_runMigrations'].map(mayNameMigrationRun),
-    ).toEqual([true, true, true, true, true, true]);
+      ['migrate', 'migrateUp', 'migrateAll', 'runMigrationFiles', 'applyMigration', '_runMigrations', 'migrateOrFail'].map(
+        mayNameMigrationRun,
+      ),
+    ).toEqual([true, true, true, true, true, true, true]);
     expect(
       ['migrateKeystore', 'migrateMemberTier', 'migrateLegacySettings', 'planRegionMigration', 'renameMigrationFiles'].map(
         mayNameMigrationRun,
