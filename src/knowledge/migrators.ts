@@ -202,8 +202,8 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
 export const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|schema|type|extension|view|sequence|column)\b/i;
 
-/** A runner's name less a tail saying how it fails (`migrateToLatestOrThrow`, `runMigrationsOrExit`): still the run. */
-const withoutFailureTail = (plain: string): string => plain.replace(/or(?:throw|fail|exit|die|abort)$/, '');
+/** A name less a tail saying how it fails (`migrateToLatestOrThrow` → `migrateToLatest`), or undefined without one. */
+export const withoutFailureTail = (name: string): string | undefined => /^(.+?)Or(?:Throw|Fail|Exit|Die|Abort)$/.exec(name)?.[1];
 
 /**
  * Whether a function called `name` runs the schema migrations by its name alone: a project's
@@ -212,7 +212,7 @@ const withoutFailureTail = (plain: string): string => plain.replace(/or(?:throw|
  * evidence (`migrateArgumentKeys`, `namesDatabaseHandle`): it also names data and state migrations.
  */
 export function namesMigrationRunner(name: string): boolean {
-  const plain = withoutFailureTail(plainName(name));
+  const plain = plainName(name);
   return (
     /^(?:run|apply|execute|perform)(?:all|pending)?(?:db|database|schema|sql|pg|postgres)?migrations?$/.test(plain) ||
     /^migrate(?:db|database|schema|tolatest|latest)$/.test(plain) ||
@@ -232,7 +232,7 @@ export const MIGRATION_RUNNER_WORDS: readonly string[] = ['migrat', 'Migrat'];
  * `renameMigrationFiles()`) names a data move or a business decision, not a schema runner.
  */
 export function mayNameMigrationRun(name: string): boolean {
-  const plain = withoutFailureTail(plainName(name));
+  const plain = plainName(name);
   return (
     /^migrate(?:up|down|all|next|pending)?$/.test(plain) ||
     // a runner named for its role: `migrationWorker()`, `migrationRunner()`, `migrationsJob()`
