@@ -10,11 +10,12 @@ import { crossFileContexts } from './require-jetstream-msg-id/cross-file.js';
 import { msgIdCandidate, payloadIdCandidate } from './require-jetstream-msg-id/msg-id-candidate.js';
 import { jetStreamPublishOptions, type JetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
 import { publishCallsIn, writesPublishName } from './require-jetstream-msg-id/publish-calls.js';
+import { mayEmitThroughJetStreamProxy, proxyEmitsWithoutMsgId } from './require-jetstream-msg-id/proxy-emits.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../analysis/ast/property-names.js';
 import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
-export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'addMsgId';
+export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'proxyEmitWithoutMsgId' | 'addMsgId';
 
 /** What the `jetstream-msg-id` codemod needs to add `msgID`. */
 export interface RequireJetStreamMsgIdFacts {
@@ -34,6 +35,8 @@ export interface RequireJetStreamMsgIdFacts {
   candidateIdSeen: boolean;
   /** The id of the published value (`order.id` for `publish(subject, encode(order))` when `order` has one): the codemod's second choice. */
   payloadId: string | undefined;
+  /** For an `emit` on a NestJS transport's client proxy: the record builder that sets the id (nothing to add to the call itself). */
+  proxyBuilder?: string;
 }
 
 /**
@@ -57,6 +60,33 @@ function hasJetStreamOnlyOption(options: JetStreamPublishOptions): boolean {
   );
 }
 
+type Report = Parameters<
+  Parameters<typeof createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>>[0]['detect']
+>[1];
+
+/** `emit` on a NestJS JetStream transport's client proxy with a payload that visibly carries no message id. */
+function reportProxyEmits(sourceCode: Readonly<TSESLint.SourceCode>, report: Report): void {
+  for (const { call, name, transport } of proxyEmitsWithoutMsgId(sourceCode)) {
+    const { builder } = transport;
+    report({
+      messageId: 'proxyEmitWithoutMsgId',
+      data: { proxy: transport.proxy, builder: builder.name, setter: builder.setMsgId },
+      node: name,
+      facts: {
+        call,
+        api: 'nats-v2',
+        options: undefined,
+        optionsObject: undefined,
+        optionsIndex: 1,
+        candidateId: undefined,
+        candidateIdSeen: false,
+        payloadId: undefined,
+        proxyBuilder: builder.name,
+      },
+    });
+  }
+}
+
 export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
   name: 'require-jetstream-msg-id',
   meta: {
@@ -71,6 +101,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         'JetStream publish without `msgID`: a retry, a restart or a second replica stores this message again. Set `msgID` to a stable id (the outbox row or event id) so the server drops the duplicate.',
       optionsWithoutMsgId:
         'These JetStream publish options have no `msgID`: a retry, a restart or a second replica stores this message again. Add `msgID` with a stable id (the outbox row or event id).',
+      proxyEmitWithoutMsgId:
+        'This `emit` publishes to JetStream through `{{proxy}}` without a message id: a retry, a restart or a second replica stores this event again. Send a record built with `{{builder}}` and `{{setter}}(<a stable id>)` (the outbox row or event id).',
       addMsgId: 'Set `msgID` to `String({{id}})`.',
     },
     schema: [],
@@ -80,12 +112,15 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
     const sourceCode = context.sourceCode;
     // A file that writes no publish method's name, or names neither NATS nor JetStream, cannot
     // publish to JetStream: the raw text's `includes` first, comments set aside only after it.
-    if (!writesPublishName(sourceCode.text) || !mayPublishToJetStream(codeTextOf(sourceCode))) return {};
+    // (A NestJS transport's client proxy emits instead: asked only of files that name its class.)
+    const emits = mayEmitThroughJetStreamProxy(sourceCode.text);
+    if ((!writesPublishName(sourceCode.text) || !mayPublishToJetStream(codeTextOf(sourceCode))) && !emits) return {};
 
     return {
       'Program:exit'() {
+        if (emits) reportProxyEmits(sourceCode, report);
         // The calls are found from where the method's name is written, not by a listener on every call.
-        const publishes = publishCallsIn(sourceCode);
+        const publishes = writesPublishName(sourceCode.text) ? publishCallsIn(sourceCode) : [];
         if (publishes.length === 0) return;
         const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
         for (const { call, method, name } of publishes) {

@@ -147,23 +147,31 @@ export function sqlUsesListener(
     const parsed = parseSql(use.sql.text);
     if (parsed) uses.set(use.sql.node, { ...use, parsed });
   };
-  const bare = (node: TSESTree.Literal | TSESTree.TemplateLiteral | TSESTree.BinaryExpression): void => {
-    if (node.parent?.type === 'TaggedTemplateExpression') return;
-    // A piece of a concatenation is read as part of the whole.
-    if (node.parent?.type === 'BinaryExpression' && node.parent.operator === '+') return;
-    if (node.parent && NON_SQL_PARENTS.has(node.parent.type) && !(node.parent.type === 'Property' && node.parent.value === node)) return;
+  const read = (node: TSESTree.Literal | TSESTree.TemplateLiteral | TSESTree.BinaryExpression): void => {
     // Cheap checks on the literal's own source before building anything.
     if (options.mentions && !options.mentions.test(sourceCode.getText(node))) return;
     if (node.type === 'Literal' && !/^\s*[(a-z/-]/i.test(node.value as string)) return;
     const sql = sqlTextOf(node, sourceCode);
     if (sql) keep({ sql, call: undefined, client: undefined, method: undefined });
   };
+  const bare = (node: TSESTree.Literal | TSESTree.TemplateLiteral | TSESTree.BinaryExpression): void => {
+    // A tagged template's text is read with its tag (below).
+    if (node.parent?.type === 'TaggedTemplateExpression') return;
+    // A piece of a concatenation is read as part of the whole.
+    if (node.parent?.type === 'BinaryExpression' && node.parent.operator === '+') return;
+    if (node.parent && NON_SQL_PARENTS.has(node.parent.type) && !(node.parent.type === 'Property' && node.parent.value === node)) return;
+    read(node);
+  };
   return {
     CallExpression(node) {
       keep(sqlOfCall(node, sourceCode));
     },
     TaggedTemplateExpression(node) {
-      keep(sqlOfTaggedTemplate(node, sourceCode));
+      // A tag the catalogue does not know (a postgres.js connection passed in as \`client\`, a
+      // reserved \`conn\`): its text is read as any template is, when it reads as SQL.
+      const use = sqlOfTaggedTemplate(node, sourceCode);
+      if (use) keep(use);
+      else read(node.quasi);
     },
     Literal(node) {
       if (typeof node.value === 'string') bare(node as TSESTree.Literal);

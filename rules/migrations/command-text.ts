@@ -99,26 +99,54 @@ function expressionText(node: Node, sourceCode: Readonly<SourceCode>): string {
   return found.complete && found.strings.length === 1 ? found.strings[0]! : UNKNOWN;
 }
 
+/**
+ * The words a value chooses between, when the file spells each out: `mode === 'status' ? 'status' : 'deploy'`,
+ * `process.argv[2] ?? 'deploy'` (the spelt branch only), or a `const` holding such a choice.
+ */
+function choicesOf(node: Node, sourceCode: Readonly<SourceCode>, depth = 0): string[] | undefined {
+  const value = unwrapExpression(node);
+  if (depth > MAX_DEPTH) return undefined;
+  if (value.type === 'Literal' && typeof value.value === 'string') return [value.value];
+  if (value.type === 'ConditionalExpression') {
+    const consequent = choicesOf(value.consequent, sourceCode, depth + 1);
+    const alternate = choicesOf(value.alternate, sourceCode, depth + 1);
+    return consequent && alternate ? [...consequent, ...alternate] : undefined;
+  }
+  if (value.type === 'LogicalExpression' && value.operator !== '&&') return choicesOf(value.right, sourceCode, depth + 1);
+  if (value.type !== 'Identifier') return undefined;
+  const init = constantInitializer(value, sourceCode);
+  return init ? choicesOf(init, sourceCode, depth + 1) : undefined;
+}
+
+/** At most this many command lines are spelt out from the choices of one spawn. */
+const MAX_CHOICES = 8;
+
 /** Values a command line (or its argument list) is written as: a `const` holding one of them is read as the command itself. */
 const COMMAND_VALUE: ReadonlySet<string | undefined> = new Set(['Literal', 'TemplateLiteral', 'ArrayExpression', 'BinaryExpression']);
 
 /** The command line of a spawn's arguments (or a tagged template's quasi), and the source text of each part left unknown. */
 export function migrationCommandLine(nodes: readonly Node[], sourceCode: Readonly<SourceCode>): { text: string; unknown: string[] } {
-  const parts: string[] = [];
+  // Each part is the words it may be: one, or several where the file chooses (`cond ? 'status' : 'deploy'`).
+  const parts: string[][] = [];
   const unknown: string[] = [];
   const expression = (node: Node): void => {
     const text = expressionText(node, sourceCode);
-    parts.push(text);
+    const choices = text === UNKNOWN ? choicesOf(node, sourceCode) : undefined;
+    if (choices) {
+      parts.push(choices);
+      return;
+    }
+    parts.push([text]);
     if (text === UNKNOWN) unknown.push(sourceCode.getText(node));
   };
   const constantValueType = (id: TSESTree.Identifier): string | undefined => constantInitializer(id, sourceCode)?.type;
   const visit = (node: Node, depth: number): void => {
     if (depth > 3) return;
     const value = unwrapExpression(node);
-    if (value.type === 'Literal' && typeof value.value === 'string') parts.push(value.value);
+    if (value.type === 'Literal' && typeof value.value === 'string') parts.push([value.value]);
     else if (value.type === 'TemplateLiteral') {
       value.quasis.forEach((quasi, i) => {
-        parts.push(quasi.value.cooked ?? '');
+        parts.push([quasi.value.cooked ?? '']);
         const inner = value.expressions[i];
         if (inner) expression(inner);
       });
@@ -132,7 +160,14 @@ export function migrationCommandLine(nodes: readonly Node[], sourceCode: Readonl
     } else if (value.type !== 'ObjectExpression' && value.type !== 'SpreadElement') expression(value);
   };
   for (const node of nodes) visit(node, 0);
-  return { text: parts.join(' ').replace(/\s+/g, ' ').trim(), unknown };
+  // Every command line the choices spell (a few at most); the one that writes schema, if one does.
+  let lines: string[] = [''];
+  for (const words of parts) {
+    lines = lines.flatMap((line) => words.map((word) => `${line} ${word}`));
+    if (lines.length > MAX_CHOICES) lines = lines.slice(0, MAX_CHOICES);
+  }
+  const spelt = lines.map((line) => ({ text: line.replace(/\s+/g, ' ').trim(), unknown }));
+  return spelt.find((line) => schemaCommandOf(line) !== undefined) ?? spelt[0]!;
 }
 
 /** The schema write a command line runs, by Prisma's words: with the program named, or unknown with arguments only Prisma has. */

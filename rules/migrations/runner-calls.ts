@@ -16,6 +16,7 @@ import {
   namesDatabaseHandle,
   namesMigrationRunner,
   namesMigrator,
+  withoutFailureTail,
 } from '../../src/knowledge/migrators.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
@@ -106,6 +107,11 @@ export function migrationRunnerCall(call: TSESTree.CallExpression, sourceCode: S
   const receiverName = receiver && lastName(receiver);
   if (isDefinedHereOrGuarded(callee, sourceCode)) return undefined;
   const shown = receiver ? `${receiver.type === 'ThisExpression' ? 'this' : (receiverName ?? '…')}.${name}()` : `${name}()`;
+  // A runner named for how it fails (`db.migrateToLatestOrThrow()`, `this.database.runMigrationsOrExit()`),
+  // on a handle named like the database: a migrator or a helper's result may be a per-host file's.
+  const tailless = withoutFailureTail(name);
+  if (tailless !== undefined && receiverName !== undefined && namesDatabaseHandle(receiverName))
+    return namesMigrationRunner(tailless) || mayNameMigrationRun(tailless) ? shown : undefined;
   if (namesMigrationRunner(name)) return shown;
   if (receiverName !== undefined && MIGRATOR_RUN_METHODS.includes(name) && namesMigrator(receiverName)) return shown;
   if (!mayNameMigrationRun(name)) return undefined;

@@ -1,6 +1,6 @@
 // Whether a migrate entrypoint's migrator runs are serialised by the migrators themselves: knex's
 // lock table, node-pg-migrate's, Prisma's and Kysely's advisory locks (`MIGRATOR_LOCKS`, a Kysely
-// `Migrator` counted where it is constructed), or go to a database that is not PostgreSQL
+// `Migrator` counted where it is constructed, `prisma migrate deploy` spawned as one string or in pieces), or go to a database that is not PostgreSQL
 // (`NOT_POSTGRES_MIGRATOR_MODULE`: SQLite, libSQL/Turso). Such an entrypoint
 // needs no advisory lock of its own; one run of a migrator without a lock (or with it turned off,
 // `noLock: true`) and the entrypoint still needs one.
@@ -18,6 +18,7 @@ import {
   type MigratorLibrary,
 } from '../../src/knowledge/migrators.js';
 import { NOT_POSTGRES_MIGRATOR_MODULE } from '../../src/knowledge/embedded-databases.js';
+import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 
 interface MigratorRun {
   library: MigratorLibrary;
@@ -100,6 +101,14 @@ export function migratorRuns(
     if (entry) runs.push({ library: entry.library, call });
   }
   if (strings.some((text) => /^prisma migrate deploy$/.test(prismaSchemaCommand(text) ?? ''))) runs.push({ library: 'prisma' });
+  // `spawnSync('prisma', ['migrate', mode, '--schema', file])`: the command in pieces, one of them a choice.
+  if (context.sourceCode.text.includes('migrate')) {
+    const spawns: Array<[TSESTree.Node, readonly TSESTree.Node[]]> = [];
+    for (const ref of importedReferences(context, SPAWN_CATALOGUE))
+      if (ref.node.type === 'CallExpression') spawns.push([ref.node, ref.node.arguments]);
+    for (const [node, command] of spawns.length > 0 ? schemaWriteCommands(spawns, context.sourceCode) : [])
+      if (/\bmigrate deploy$/.test(command) && node.type === 'CallExpression') runs.push({ library: 'prisma', call: node });
+  }
   return runs;
 }
 

@@ -47,17 +47,26 @@ function callOf(member: TSESTree.MemberExpression): TSESTree.CallExpression | un
   return call?.type === 'CallExpression' && call.callee === current ? call : undefined;
 }
 
+/** Every call of a method called `name` in the file (`x.name(…)`, `x['name'](…)`), found where the name is written. */
+export function methodCallsIn(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  name: string,
+): Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> {
+  const text = sourceCode.text;
+  const found: Array<{ call: TSESTree.CallExpression; member: TSESTree.MemberExpression }> = [];
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+    const node = nodeAt(sourceCode as never, at);
+    const member = node && memberNaming(node, name);
+    const call = member && callOf(member);
+    if (call) found.push({ call, member });
+  }
+  return found;
+}
+
 /** Every publish call of the file, in the order a traversal meets them (outer calls first). */
 export function publishCallsIn(sourceCode: Readonly<TSESLint.SourceCode>): PublishCall[] {
-  const text = sourceCode.text;
   const found: PublishCall[] = [];
-  for (const method of JETSTREAM_PUBLISH_METHODS) {
-    for (let at = text.indexOf(method.name); at >= 0; at = text.indexOf(method.name, at + method.name.length)) {
-      const node = nodeAt(sourceCode as never, at);
-      const member = node && memberNaming(node, method.name);
-      const call = member && callOf(member);
-      if (call) found.push({ call, method, name: member.property });
-    }
-  }
+  for (const method of JETSTREAM_PUBLISH_METHODS)
+    for (const { call, member } of methodCallsIn(sourceCode, method.name)) found.push({ call, method, name: member.property });
   return found.sort((a, b) => a.call.range[0] - b.call.range[0] || b.call.range[1] - a.call.range[1]);
 }

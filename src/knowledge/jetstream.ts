@@ -127,3 +127,29 @@ export function msgIdCandidateOf(name: string): { text: string; rank: 0 | 1 } | 
   if (ID_HOLDER.test(name)) return { text: `${name}.id`, rank: 1 };
   return undefined;
 }
+
+/**
+ * NestJS transports whose client proxy's `emit(pattern, data)` publishes to JetStream and sets a
+ * message id only when `data` is a record built with one: `NatsJetStreamClientProxy` from
+ * `@nestjs-plugins/nestjs-nats-jetstream-transport` publishes `new NatsJetStreamRecordBuilder(payload)`
+ * records with their options (`setMsgId(id)`), and any other value with none. (A transport that
+ * makes the id itself, like `@horizon-republic/nestjs-jetstream`'s, is not listed.)
+ */
+export const JETSTREAM_CLIENT_PROXIES: readonly {
+  module: string;
+  proxy: string;
+  /** The builder of records that carry publish options, its id setter and its build method. */
+  builder: { name: string; setMsgId: string; build: string };
+  /** The record class itself (`new NatsJetStreamRecord(payload, options)`). */
+  record: string;
+}[] = [
+  {
+    module: '@nestjs-plugins/nestjs-nats-jetstream-transport',
+    proxy: 'NatsJetStreamClientProxy',
+    builder: { name: 'NatsJetStreamRecordBuilder', setMsgId: 'setMsgId', build: 'build' },
+    record: 'NatsJetStreamRecord',
+  },
+];
+
+/** The method of a NestJS client proxy that publishes an event (`send` is request/reply). */
+export const PROXY_EMIT_METHOD = 'emit';

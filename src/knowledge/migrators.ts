@@ -202,6 +202,9 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
 export const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|index|schema|type|extension|view|sequence|column)\b/i;
 
+/** A name less a tail saying how it fails (`migrateToLatestOrThrow` → `migrateToLatest`), or undefined without one. */
+export const withoutFailureTail = (name: string): string | undefined => /^(.+?)Or(?:Throw|Fail|Exit|Die|Abort)$/.exec(name)?.[1];
+
 /**
  * Whether a function called `name` runs the schema migrations by its name alone: a project's
  * own runner — `runMigrations()`, `migrateDb()`, `migrateDatabase()`, `migrateToLatest()`,

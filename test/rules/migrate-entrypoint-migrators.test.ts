@@ -19,6 +19,27 @@ const PG_MIGRATE = (options: string) =>
     `await runner({ databaseUrl: process.env.POSTGRES_MIGRATE_URL, dir: 'migrations', direction: 'up', migrationsTable: 'pgmigrations'${options} });`,
   );
 
+// An entrypoint by the project's settings, not by its name: its findings do not wait for evidence of a run.
+const RUN_DB = 'packages/run-db/scripts/migrate.mjs';
+const RUN_DB_ENTRY = { 'replica-guard': { migrateEntrypoints: [RUN_DB] } };
+const SPAWNED_PRISMA = (mode: string) =>
+  lines(
+    "import { spawnSync } from 'node:child_process';",
+    "import { readFileSync } from 'node:fs';",
+    'function fromEnvFile(key) {',
+    '  try {',
+    "    const found = readFileSync('.env', 'utf8').split('\\n').find((l) => l.startsWith(`${key}=`));",
+    '    return found?.slice(key.length + 1);',
+    '  } catch {',
+    '    return undefined;',
+    '  }',
+    '}',
+    `const mode = ${mode};`,
+    "const url = process.env.DIRECT_URL ?? fromEnvFile('DIRECT_URL');",
+    "const result = spawnSync('prisma', ['migrate', mode, '--schema', 'prisma/schema.prisma'], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } });",
+    'process.exit(result.status ?? 1);',
+  );
+
 ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
   valid: [
     // knex: the knex_migrations_lock row
@@ -33,6 +54,14 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
       ),
       filename: ENTRY,
     },
+    // Prisma spawned with its arguments in a list, the subcommand a choice the file spells out: the
+    // deploy branch locks itself, and a helper's own catch (reading an env file) is not the run's
+    {
+      code: SPAWNED_PRISMA("process.argv[2] === 'status' ? 'status' : 'deploy'"),
+      filename: RUN_DB,
+      settings: RUN_DB_ENTRY,
+    },
+    { code: SPAWNED_PRISMA("process.env.MIGRATE_MODE ?? 'deploy'"), filename: RUN_DB, settings: RUN_DB_ENTRY },
     // Prisma: `migrate deploy` takes an advisory lock
     {
       code: lines("import { execSync } from 'node:child_process';", "execSync('npx prisma migrate deploy', { stdio: 'inherit' });"),
@@ -100,6 +129,13 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
     },
     // Prisma's dev command is not the deploy one, and `migrate.latest` on a non-knex receiver is no migrator
     { code: lines("import { execSync } from 'node:child_process';", "execSync('npx prisma db push');"), filename: ENTRY, errors: NO_LOCK },
+    // the same list, choosing between status and the dev command, which takes no lock for the deploy
+    {
+      code: SPAWNED_PRISMA("process.argv[2] === 'status' ? 'status' : 'dev'"),
+      filename: RUN_DB,
+      settings: RUN_DB_ENTRY,
+      errors: [...NO_LOCK, { messageId: 'swallowedFailure', line: 7, column: 5 }],
+    },
     // one migrator that locks and one that does not: the entrypoint still needs its own lock
     {
       code: lines(

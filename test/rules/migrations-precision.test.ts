@@ -48,8 +48,25 @@ ruleTester.run('no-in-app-migrations (operator commands and names)', inApp, {
     { code: 'export async function revert(executor: Executor) { await executor.undoLastMigration(); }', filename: 'src/revert.ts' },
     { code: 'export const target = (org: Org, db: Db) => planRegionMigration(org, db);', filename: 'src/compute.ts' },
     { code: "import { migrateLegacySettings } from './settings';\nawait migrateLegacySettings(db);", filename: 'src/boot.ts' },
+    // a failure tail on a data move's name does not make it a schema run
+    { code: 'await service.ctx.db.migrateUserOrThrow(user);', filename: 'src/boot.ts' },
+    // …nor a runner's name with the tail on a receiver not named like the database (a per-host
+    // file's migrator, a helper's result): the tail is the only new evidence, the handle the other
+    { code: 'await migrator.migrateToLatestOrThrow();\nawait getMigrator(this.db).migrateToLatestOrThrow();', filename: 'src/boot.ts' },
   ],
   invalid: [
+    // a runner named for how it fails (`…OrThrow`) on a database handle several properties deep, under a config flag
+    {
+      code: lines(
+        'const service = await Service.create(cfg);',
+        'if (service.ctx.cfg.db.migrate) {',
+        '  await service.ctx.db.migrateToLatestOrThrow();',
+        '}',
+        'await service.start();',
+      ),
+      filename: 'services/sync/index.ts',
+      errors: [{ messageId: 'schemaWriteCall', line: 3, column: 9 }],
+    },
     // a server start file that also parses arguments with commander
     {
       code: lines(

@@ -43,8 +43,19 @@ ruleTester.run('no-in-app-migrations (spawned binaries)', rule, {
     lines(CHILD, PATH, "const cli = join('node_modules', '.bin', 'prisma');", 'export const run = (args: string[]) => spawn(cli, args);'),
     // A script someone starts (`node scripts/sync-schema.js`): its body runs only as its own process.
     lines(CHILD, 'if (require.main === module) {', "  execSync('npx prisma migrate deploy');", '}'),
+    // A subcommand chosen between words that write nothing.
+    lines(CHILD, "const mode = process.env.CHECK_ONLY ? 'status' : 'resolve';", "spawnSync('prisma', ['migrate', mode]);"),
   ],
   invalid: [
+    // A subcommand chosen where the file spells the choices out: the deploy branch writes schema.
+    {
+      code: lines(CHILD, "const mode = process.env.CHECK_ONLY ? 'status' : 'deploy';", "spawnSync('prisma', ['migrate', mode]);"),
+      errors: [command(3, 1, 'prisma migrate deploy')],
+    },
+    {
+      code: lines(CHILD, "export const boot = () => spawnSync('npx', ['prisma', 'migrate', process.env.PRISMA_MODE || 'deploy']);"),
+      errors: [command(2, 27, 'prisma migrate deploy')],
+    },
     {
       // …unless the file starts a server itself.
       code: lines(

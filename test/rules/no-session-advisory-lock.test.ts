@@ -94,6 +94,13 @@ ruleTester.run('no-session-advisory-lock', rule, {
       filename: 'scripts/run-migrations.ts',
       settings: { 'replica-guard': { migrateEntrypoints: ['scripts/run-migrations.ts'] } },
     },
+    // test code runs in no replica: a test that holds the lock to play a second instance
+    { code: lines(PG, "await pool.query('SELECT pg_advisory_lock($1)', [1]);"), filename: 'packages/jobs/tests/refresher.ts' },
+    { code: lines(PG, "await pool.query('SELECT pg_advisory_unlock($1)', [1]);"), filename: 'src/jobs/refresher.test.ts' },
+    { code: 'await conn`select pg_try_advisory_lock(${key})`;', filename: 'src/__tests__/lock-contention.ts' },
+    // a tag the catalogue does not know: the transaction-level form, and text that is not SQL
+    'export const hold = (conn, key) => conn`select pg_advisory_xact_lock(${key})`;',
+    'export const doc = (key) => html`<code>pg_advisory_lock(${key})</code> advisory`;',
     // no SQL at all, and odd shapes that must not crash the rule
     'const lock = acquireLock("advisory");',
     'await pool.query(); await pool.query(...args); await sql``; const t = String.raw`\\unicode advisory`;',
@@ -303,6 +310,30 @@ ruleTester.run('no-session-advisory-lock', rule, {
     invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')], {
       filename: 'src/cmd/migrator-helpers.ts',
     }),
+    // a folder whose name only contains a test word is not test code
+    invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')], {
+      filename: 'src/contest/close-round.ts',
+    }),
+    // a postgres.js connection handed in (a reserved connection, a pool's \`client\`): its tag is the
+    // caller's, not a name the catalogue knows; the SQL is read all the same
+    invalid(
+      lines(
+        'type Reserved = (strings: TemplateStringsArray, ...values: unknown[]) => Promise<unknown[]>;',
+        'export class Mutex {',
+        '  async tryLock(client: Reserved, key: bigint) {',
+        '    const rows = await client`select pg_try_advisory_lock(${key}) as ok`;',
+        '    return rows.length > 0;',
+        '  }',
+        '  async release(client: Reserved, key: bigint) {',
+        '    await client`',
+        '      select pg_advisory_unlock(${key})',
+        '    `;',
+        '  }',
+        '}',
+      ),
+      (c) => [lock(c, 'pg_try_advisory_lock'), unlock(c, 'pg_advisory_unlock')],
+    ),
+    invalid('export const hold = (db, key) => db.reserved`SELECT pg_advisory_lock(${key})`;', (c) => [lock(c, 'pg_advisory_lock')]),
   ],
 });
 

@@ -156,7 +156,25 @@ describe('sqlUsesListener: the SQL a call sends', () => {
       'db:select pg_advisory_lock($1)',
       '$queryRaw:select 2',
       '$executeRaw:select 3',
+      // an unknown tag: its text, read as any template is, sent by no known call
+      'undefined:select 4',
     ]);
+    expect(uses.at(-1)?.call).toBeUndefined();
+    expect(uses.at(-1)?.client).toBeUndefined();
+  });
+
+  test('a tag the catalogue does not know: text that reads as SQL counts, other text does not', () => {
+    const code = [
+      'export async function hold(conn, key) {',
+      '  await conn`select pg_try_advisory_lock(${key}) as ok`;',
+      '  await this.reserved`select pg_advisory_unlock(${key})`;',
+      '  return html`<p>pg_advisory_lock(${key})</p>` + css`select { color: red }` + gql`query Locks { id }`;',
+      '}',
+    ].join('\n');
+    const uses = usesOf(code);
+    expect(uses.map((u) => u.sql.text)).toEqual(['select pg_try_advisory_lock($1) as ok', 'select pg_advisory_unlock($1)']);
+    const offset = uses[0]?.sql.text.indexOf('pg_try') ?? -1;
+    expect(uses[0] && sliceAt(uses[0], code, offset, offset + 6)).toBe('pg_try');
   });
 
   test('config objects, knex.raw, Unsafe variants, TypeORM query, concatenation and constants by name', () => {

@@ -79,6 +79,11 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
       const offset = finding.node.range[0];
       if (done.has(facts.call)) continue;
       done.add(facts.call);
+      if (facts.proxyBuilder !== undefined) {
+        // A transport's `emit`: the id goes on the record the payload is built into, not on the call.
+        manual.push({ offset, reason: `build the payload with ${facts.proxyBuilder} and set a stable message id on it before emitting` });
+        continue;
+      }
       const id = (facts.candidateIdSeen ? facts.candidateId : undefined) ?? facts.payloadId;
       if (id === undefined && facts.candidateId !== undefined) {
         // Named like a row or an event, but no `.id` is read or typed: a value without one would give every message the id "undefined".

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { Linter } from 'eslint';
 import { DATABASE_MODULE_SPECIFIER, namesDatabaseAccess } from '../../../src/knowledge/database-access.js';
 import { migrateEntrypoint } from '../../../rules/migrate-entrypoint.js';
-import { mayNameMigrationRun, namesDatabaseHandle, namesMigrationRunner, namesMigrator } from '../../../src/knowledge/migrators.js';
+import {
+  mayNameMigrationRun,
+  namesDatabaseHandle,
+  namesMigrationRunner,
+  namesMigrator,
+  withoutFailureTail,
+} from '../../../src/knowledge/migrators.js';
 import {
   isRunByMigrateScript,
   isRunOnlyByAuthoringScripts,
@@ -26,10 +32,23 @@ describe('names', () => {
     'dbMigrate',
     '_runPendingMigrations',
   ])('%s names a migration runner', (name) => expect(namesMigrationRunner(name)).toBe(true));
-  test.each(['migrate', 'migrateUser', 'createMigrate', 'getMigrations', 'runMigrationFiles', 'migrateAll'])(
+  test.each(['migrate', 'migrateUser', 'createMigrate', 'getMigrations', 'runMigrationFiles', 'migrateAll', 'migrateToLatestOrThrow'])(
     '%s needs more evidence',
     (name) => expect(namesMigrationRunner(name)).toBe(false),
   );
+  test('a tail that says how a call fails is set aside only at the end of a name', () => {
+    expect(['migrateToLatestOrThrow', 'runMigrationsOrExit', 'migrateOrFail'].map(withoutFailureTail)).toEqual([
+      'migrateToLatest',
+      'runMigrations',
+      'migrate',
+    ]);
+    expect(['migrateToLatest', 'throwOrMigrate', 'OrThrow', 'migrateOrThrown'].map(withoutFailureTail)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
   test('the verb and its runner forms may name a run; domain nouns, other verbs, getters and predicates do not', () => {
     expect(
       ['migrate', 'migrateUp', 'migrateAll', 'runMigrationFiles', 'applyMigration', '_runMigrations'].map(mayNameMigrationRun),

@@ -1,0 +1,119 @@
+// require-jetstream-msg-id on a NestJS JetStream transport's client proxy: `emit(pattern, data)`
+// publishes to a stream, and carries a message id only when `data` is a record built with one.
+// A plain payload, or a record whose builder never gets the id, is stored again on a retry.
+import { ruleTester } from '../rule-tester.js';
+import { requireJetStreamMsgId, type RequireJetStreamMsgIdMessageIds } from '../../../rules/require-jetstream-msg-id.js';
+
+const lines = (...l: string[]) => l.join('\n');
+const rule = requireJetStreamMsgId as unknown as Parameters<typeof ruleTester.run<RequireJetStreamMsgIdMessageIds, readonly unknown[]>>[1];
+
+const TRANSPORT = '@nestjs-plugins/nestjs-nats-jetstream-transport';
+const IMPORTS = `import { NatsJetStreamClientProxy, NatsJetStreamRecordBuilder, NatsJetStreamRecord } from '${TRANSPORT}';`;
+const data = { proxy: 'NatsJetStreamClientProxy', builder: 'NatsJetStreamRecordBuilder', setter: 'setMsgId' };
+const emit = (line: number, column: number) => ({ messageId: 'proxyEmitWithoutMsgId' as const, line, column, data });
+
+/** A service with the proxy injected through its constructor, and `body` as one method's statements. */
+const service = (...body: string[]) =>
+  lines(
+    IMPORTS,
+    'export class InvoiceService {',
+    '  constructor(private readonly bus: NatsJetStreamClientProxy) {}',
+    '  issue(invoice: { id: string; total: number }) {',
+    ...body.map((statement) => `    ${statement}`),
+    '  }',
+    '}',
+  );
+
+ruleTester.run('require-jetstream-msg-id: NestJS transport client proxies', rule, {
+  valid: [
+    // a record built with the id
+    service(
+      'const builder = new NatsJetStreamRecordBuilder(invoice);',
+      'builder.setMsgId(invoice.id);',
+      "this.bus.emit('billing.invoice.issued', builder.build()).subscribe();",
+    ),
+    service(
+      'const builder = new NatsJetStreamRecordBuilder(invoice);',
+      'builder.setMsgId(`invoice-${invoice.id}`);',
+      'const record = builder.build();',
+      "return this.bus.emit('billing.invoice.issued', record);",
+    ),
+    service("this.bus.emit('billing.invoice.issued', new NatsJetStreamRecord(invoice, { msgID: invoice.id }));"),
+    // data the file cannot see into: the caller's, a helper's record, a builder handed to a helper
+    lines(
+      IMPORTS,
+      'export class Relay {',
+      '  constructor(private readonly bus: NatsJetStreamClientProxy) {}',
+      '  forward(pattern: string, record: unknown) {',
+      '    return this.bus.emit(pattern, record);',
+      '  }',
+      '}',
+    ),
+    service("this.bus.emit('billing.invoice.issued', toRecord(invoice));"),
+    service(
+      'const builder = new NatsJetStreamRecordBuilder(invoice);',
+      'stampIdentity(builder, invoice);',
+      "this.bus.emit('billing.invoice.issued', builder.build());",
+    ),
+    // request/reply through the same proxy is not a publish to a stream
+    service("return this.bus.send({ cmd: 'total' }, { id: invoice.id });"),
+    // NestJS's own NATS client is core NATS (no stream), and an EventEmitter's emit is in-process
+    lines(
+      "import { ClientProxy } from '@nestjs/microservices';",
+      'export class Audit {',
+      '  constructor(private readonly client: ClientProxy) {}',
+      "  login(id: string) { this.client.emit('audit.login', { id }); }",
+      '}',
+    ),
+    lines(
+      IMPORTS,
+      "import { EventEmitter2 } from '@nestjs/event-emitter';",
+      'export class Local {',
+      '  constructor(private readonly events: EventEmitter2, private readonly bus: NatsJetStreamClientProxy) {}',
+      "  done(id: string) { this.events.emit('invoice.done', { id }); }",
+      '}',
+    ),
+    // the proxy class named, but from somewhere else
+    lines(
+      "import { NatsJetStreamClientProxy } from './testing/fake-proxy';",
+      'export const run = (bus: NatsJetStreamClientProxy) => bus.emit("x", { id: 1 });',
+    ),
+  ],
+  invalid: [
+    // a plain payload: no record, no id
+    {
+      code: service("this.bus.emit('billing.invoice.issued', { id: invoice.id, total: invoice.total }).subscribe();"),
+      errors: [emit(5, 14)],
+    },
+    {
+      code: service('const payload = { id: invoice.id };', "return this.bus.emit<void>('billing.invoice.issued', payload);"),
+      errors: [emit(6, 21)],
+    },
+    // a record built without the id (headers and expectations are not one)
+    {
+      code: service(
+        'const builder = new NatsJetStreamRecordBuilder(invoice);',
+        "builder.setExpectations({ streamName: 'billing' });",
+        "builder.appendHeader('x-tenant', 't1');",
+        'const record = builder.build();',
+        "this.bus.emit('billing.invoice.issued', record).subscribe();",
+      ),
+      errors: [emit(9, 14)],
+    },
+    { code: service("this.bus.emit('billing.invoice.issued', new NatsJetStreamRecord(invoice, { headers }));"), errors: [emit(5, 14)] },
+    // the proxy as a parameter, a field and a local `new`, under an alias
+    {
+      code: lines(
+        `import { NatsJetStreamClientProxy as Bus } from '${TRANSPORT}';`,
+        "export const ship = (bus: Bus, id: string) => bus.emit('orders.shipped', { id });",
+        'export class Outbox {',
+        '  private readonly bus: Bus;',
+        "  flush(row: { id: string }) { return this.bus.emit('orders.flushed', { id: row.id }); }",
+        '}',
+        "const local = new Bus({ connectionOptions: { servers: 'nats://nats:4222' } });",
+        "local.emit('orders.warmed', []);",
+      ),
+      errors: [emit(2, 51), emit(5, 48), emit(8, 7)],
+    },
+  ],
+});
