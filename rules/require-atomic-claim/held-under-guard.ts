@@ -18,7 +18,8 @@ import { moduleWorkKnowledge } from '../../analysis/scheduled-work/effects-optio
 import { callIntent } from '../../analysis/scheduled-work/work-intent.js';
 import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowledge/redis-clients.js';
 import { XACT_ADVISORY_LOCK_FUNCTIONS } from '../../src/knowledge/sql.js';
-import { isResultUsed, rowUpdateOf, type ClaimVocabulary } from './claim-shapes.js';
+import { rowUpdateOf, type ClaimVocabulary } from './claim-shapes.js';
+import { isResultUsed } from './row-names.js';
 import { claimsRowConditionally } from './cross-file-claim.js';
 
 type Node = TSESTree.Node;
