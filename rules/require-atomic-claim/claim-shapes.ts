@@ -255,16 +255,12 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   if (!chain.some((l) => l.name !== undefined && UPDATE_METHODS.has(l.name))) return undefined;
   const contexts = filterContexts(chain, new Set());
   // TypeORM `repo.update(criteria, partial)`: the criteria come first (Sequelize puts `where` in the options).
+  // MongoDB `updateOne(filter, update)`, `deleteMany(filter)`: the filter comes first.
   for (const link of chain) {
     const [criteria, second] = link.call.arguments;
-    if (
-      (link.name === 'update' || link.name === 'delete') &&
-      criteria?.type === 'ObjectExpression' &&
-      second &&
-      !objectProperty(second, 'where')
-    ) {
-      contexts.push({ node: criteria, literalIsColumn: false });
-    }
+    if (criteria?.type !== 'ObjectExpression' || objectProperty(criteria, 'where')) continue;
+    const typeorm = (link.name === 'update' || link.name === 'delete') && second && !objectProperty(second, 'where');
+    if (typeorm || MONGO_FILTER_FIRST.has(link.name ?? '')) contexts.push({ node: criteria, literalIsColumn: false });
   }
   const conditional =
     statusNameIn(contexts, sourceCode, vocabulary) !== undefined ||
@@ -292,6 +288,18 @@ function setsStateCountingModified(node: Node, chain: readonly ChainLink[], voca
   if (!link || set?.type !== 'ObjectExpression' || !readsModifiedCount(node)) return false;
   return set.properties.some((p) => p.type === 'Property' && isStatus(keyName(p) ?? '', vocabulary) && isStampValue(p.value));
 }
+
+/** MongoDB writes whose first argument is the filter. */
+const MONGO_FILTER_FIRST: ReadonlySet<string> = new Set([
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndDelete',
+]);
 
 const isPrismaUpdateArgument = (node: Node): boolean =>
   objectProperty(node, 'where') !== undefined && objectProperty(node, 'data') !== undefined;

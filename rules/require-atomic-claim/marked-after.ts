@@ -11,7 +11,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { mentionsAny, rootName } from './row-names.js';
+import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
+import { keyName, mentionsAny, rootName } from './row-names.js';
 
 type Node = TSESTree.Node;
 type VisitorKeys = Parameters<typeof descendants>[1];
@@ -21,7 +22,19 @@ const COLLECTING_METHODS: ReadonlySet<string> = new Set(['push', 'unshift', 'add
 /** Properties of a list that say how many rows, not which. */
 const SIZE_PROPERTIES: ReadonlySet<string> = new Set(['length', 'size']);
 
-/** Lists declared outside `body` that it collects a row's value into (`done.push(row.id)`). */
+/**
+ * Whether `node` names a row by its key: `row.id`, `job._id`, or a key destructured from it
+ * (`({ id }) => id`). A value of another field (`campaign.workflowId`) names other rows.
+ */
+function namesRowKey(node: Node, keys: VisitorKeys): boolean {
+  for (const n of [node, ...descendants(node, keys)]) {
+    if (n.type === 'MemberExpression' && PRIMARY_KEY_COLUMN.test(memberPropertyName(n) ?? '')) return true;
+    if (n.type === 'Property' && n.parent?.type === 'ObjectPattern' && PRIMARY_KEY_COLUMN.test(keyName(n) ?? '')) return true;
+  }
+  return false;
+}
+
+/** Lists declared outside `body` that it collects a row's key into (`done.push(row.id)`). */
 export function collectedNames(body: Node, rowNames: readonly string[], keys: VisitorKeys): string[] {
   const collected: string[] = [];
   for (const node of descendants(body, keys)) {
@@ -29,19 +42,20 @@ export function collectedNames(body: Node, rowNames: readonly string[], keys: Vi
     const list = node.callee.object;
     if (list.type !== 'Identifier' || collected.includes(list.name)) continue;
     if (!COLLECTING_METHODS.has(memberPropertyName(node.callee) ?? '')) continue;
-    if (node.arguments.some((a) => mentionsAny(a, rowNames, keys))) collected.push(list.name);
+    if (node.arguments.some((a) => mentionsAny(a, rowNames, keys) && namesRowKey(a, keys))) collected.push(list.name);
   }
   return collected;
 }
 
-/** Names declared after `from` from a value of `names` (`const ids = rows.map((r) => r.id)`), in source order, transitively. */
+/** Names declared after `from` from the keys of `names` (`const ids = rows.map((r) => r.id)`), in source order, transitively. */
 export function derivedNames(scope: Node, from: number, names: readonly string[], keys: VisitorKeys): string[] {
   const carried = [...names];
   for (const node of descendants(scope, keys)) {
     if (node.type !== 'VariableDeclarator' || node.range[0] < from || node.id.type !== 'Identifier' || !node.init) continue;
     const init = node.init.type === 'AwaitExpression' ? node.init.argument : node.init;
     const root = init.type === 'CallExpression' ? rootName(init.callee) : rootName(init);
-    if (root !== undefined && carried.includes(root)) carried.push(node.id.name);
+    if (root === undefined || !carried.includes(root)) continue;
+    if (init.type === 'Identifier' || carried.indexOf(root) >= names.length || namesRowKey(init, keys)) carried.push(node.id.name);
   }
   return carried.slice(names.length);
 }

@@ -62,6 +62,27 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       'for (const job of jobs) seen.push(Date.now());',
       "await db.job.updateMany({ where: { id: { in: seen } }, data: { status: 'DONE' } });",
     ),
+    // ids of other rows the list refers to (a foreign key), marked after the loop
+    worker(
+      "const campaigns = await db.campaign.findMany({ where: { status: 'ACTIVE' } });",
+      'const workflowIds = campaigns.flatMap((campaign) => (campaign.workflowId ? [campaign.workflowId] : []));',
+      'await db.workflow.updateMany({ where: { id: { in: workflowIds } }, data: { disabledAt: new Date() } });',
+    ),
+    worker(
+      "const jobs = await db.job.findMany({ where: { status: 'PENDING' } });",
+      'const owners = [];',
+      'for (const job of jobs) owners.push(job.ownerId);',
+      "await db.owner.updateMany({ where: { id: { in: owners } }, data: { state: 'NOTIFIED' } });",
+    ),
+    // the whole batch behind a Redis lock taken with Upstash's lower-case options
+    worker(
+      "const acquired = await redis.set('lock:retry', '1', { nx: true, ex: 600 });",
+      'if (!acquired) return;',
+      PENDING,
+      'const ids = jobs.map(({ id }) => id);',
+      'await Promise.all(jobs.map((job) => publish(job)));',
+      "await db.job.updateMany({ where: { id: { in: ids } }, data: { status: 'SENT' } });",
+    ),
     // ---- a flag named for what was done, re-checked with the count used
     worker(
       'const users = await db.user.findMany({ where: { welcomeEmailSent: false }, take: 20 });',
@@ -123,6 +144,21 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       "  if ((await Promotions.updateOne({ _id: promotion._id }, { $set: { state: 'active' } })).modifiedCount !== 1) continue;",
       "  emit('activated', promotion);",
       '}',
+    ),
+    // MongoDB: the filter (the first argument) re-checks the state, and the count decides
+    worker(
+      "const due = await Jobs.find({ status: 'ready' }).toArray();",
+      'for (const job of due) {',
+      "  const { matchedCount } = await Jobs.updateOne({ _id: job._id, status: 'ready' }, { $set: { status: 'running' } });",
+      '  if (matchedCount === 1) await run(job);',
+      '}',
+    ),
+    worker(
+      "const ready = await Jobs.find({ status: 'ready', runId: null }, { projection: { _id: 1 } }).toArray();",
+      'const ids = ready.map((doc) => doc._id);',
+      "const mods = { $set: { status: 'running', runId } };",
+      "const { modifiedCount } = await Jobs.updateMany({ _id: { $in: ids }, status: 'ready', runId: null }, mods);",
+      'if (modifiedCount > 0) return Jobs.find({ _id: { $in: ids }, runId }).toArray();',
     ),
   ],
   invalid: [
