@@ -8,24 +8,14 @@ import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
-import {
-  pendingReadOf,
-  mentionsAny,
-  patternNames,
-  resultNames,
-  rootName,
-  rowUpdateOf,
-  type ClaimVocabulary,
-  type DatabaseCall,
-  type PendingRead,
-  type RowUpdate,
-} from './require-atomic-claim/claim-shapes.js';
+import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
-import { descendants } from '../analysis/sql/descendants.js';
 import { mayMentionClaimVocabulary, namesClaimVocabulary } from './require-atomic-claim/mentions.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
-import { enclosingFunction, isFunctionNode, type FunctionNode } from '../analysis/sql/enclosing-function.js';
-import { notAClaimCheck, type ActedOn } from './require-atomic-claim/not-a-claim.js';
+import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
+import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
+import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
+import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 
 export type RequireAtomicClaimMessageIds = 'nonAtomicClaim';
 
@@ -46,7 +36,6 @@ export interface RequireAtomicClaimFacts {
   enclosingFunction: FunctionNode | undefined;
 }
 
-const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
 /** Substrings every update or delete contains (SQL either case, and the builder / ORM method names). */
 /** An update or delete of some kind (one pass over the text; `Update`/`DELETE` match too). */
 const UPDATE_WORDS = /pdate|PDATE|elete|ELETE|save|remove|destroy|del\(/;
@@ -137,44 +126,6 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       collect(outer);
     };
 
-    /** Where the rows a read returns are acted on: loop bodies over its result, or the rest of the function. */
-    function workRegions(read: PendingRead, scope: TSESTree.Node): ActedOn[] {
-      const bound = resultNames(read.node);
-      const iterates = (expression: TSESTree.Node): boolean =>
-        (expression.range[0] <= read.node.range[0] && expression.range[1] >= read.node.range[1]) ||
-        bound.includes(rootName(expression) ?? '\0');
-      const regions: ActedOn[] = [];
-      for (const node of descendants(scope, sourceCode.visitorKeys)) {
-        if (node.range[1] <= read.node.range[0]) continue;
-        if (node.type === 'ForOfStatement' && iterates(node.right)) {
-          regions.push({ region: node.body, names: patternNames(node.left), loop: node, after: read.node.range[1] });
-        } else if (
-          node.type === 'CallExpression' &&
-          node.callee.type === 'MemberExpression' &&
-          !node.callee.computed &&
-          node.callee.property.type === 'Identifier'
-        ) {
-          const callback = node.arguments[0];
-          if (ITERATING_METHODS.has(node.callee.property.name) && isFunctionNode(callback) && iterates(node.callee.object)) {
-            regions.push({ region: callback.body, names: patternNames(callback.params[0]), loop: node, after: read.node.range[1] });
-          }
-        }
-      }
-      if (regions.length === 0 && bound.length > 0)
-        regions.push({ region: scope, names: bound, loop: undefined, after: read.node.range[1] });
-      return regions;
-    }
-
-    function unsafeUpdateIn(region: ActedOn): RowUpdate | undefined {
-      for (const node of [region.region, ...descendants(region.region, sourceCode.visitorKeys)]) {
-        if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < region.after) continue;
-        const update = rowUpdateOf(node, sourceCode, vocabulary);
-        if (!update?.changesState || !mentionsAny(node, region.names, sourceCode.visitorKeys)) continue;
-        if (!(update.conditional && update.countChecked)) return update;
-      }
-      return undefined;
-    }
-
     const notAClaim = notAClaimCheck(context, vocabulary);
 
     return {
@@ -182,10 +133,11 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       TaggedTemplateExpression: collect,
       'Program:exit'() {
         for (const read of reads) {
+          if (isSubqueryOnly(read, sourceCode)) continue;
           const fn = enclosingFunction(read.node);
           const scope = fn ? fn.body : sourceCode.ast;
-          for (const region of workRegions(read, scope)) {
-            const update = unsafeUpdateIn(region);
+          for (const region of workRegions(read, scope, sourceCode)) {
+            const update = unsafeUpdateIn(region, sourceCode, vocabulary);
             if (!update || notAClaim(read, region, scope, update.node)) continue;
             report({
               messageId: 'nonAtomicClaim',

@@ -45,6 +45,8 @@ export interface ReadSite {
   locked: boolean;
   /** Field changes made on the loaded entity (`entity.count++`), waiting for a `save`. */
   mutations: FieldChange[];
+  /** Lists of the row grown in place (`row.tags.push(t)`), for a write of that field's value (list-changes.ts); a save does not flush them. */
+  grown?: FieldChange[];
   /** `if (x < amount) throw` style checks on values of this read. */
   boundChecks: TSESTree.IfStatement[];
   /** A helper call not asked about yet (pending-reads.ts): asked the first time its answer matters. */

@@ -7,6 +7,7 @@ import {
   PROMISE_PASS_THROUGH,
   QUERY_RUNNERS,
   REPOSITORY_ACCESSORS,
+  NAMED_BY_STRING_ACCESSORS,
   ROW_LOCK_STRENGTHS,
   SINGLE_LIBRARY_LIST_READS,
   SINGLE_LIBRARY_READS,
@@ -98,7 +99,7 @@ function nameOf(node: TSESTree.Node | undefined): string | null {
 function entityArgumentOf({ call, name }: ChainLink): string | null {
   for (let i = call.arguments.length - 1; i >= 0; i--) {
     const argument = call.arguments[i] as TSESTree.CallExpressionArgument;
-    if (argument.type === 'Literal' && typeof argument.value === 'string' && (name === 'model' || name === 'getModel'))
+    if (argument.type === 'Literal' && typeof argument.value === 'string' && NAMED_BY_STRING_ACCESSORS.includes(name ?? ''))
       return argument.value;
     if (argument.type === 'Identifier' && /^[A-Z]/.test(argument.name)) return argument.name;
   }

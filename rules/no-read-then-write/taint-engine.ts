@@ -24,6 +24,7 @@ import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
 import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type RedisContext } from './redis-site.js';
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
+import { listChangeOf, rememberGrowth } from './list-changes.js';
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 
@@ -166,7 +167,9 @@ export class ReadThenWriteEngine {
       const t = settled(this.taint(value.value));
       if (!t || t.read.locked) continue;
       if (!writesBackTo(t.read, value)) continue;
-      const change = changeOf(value.field, t) ?? (t.read.redisKeys ? redisChangeOf(value, t, this.settledTaint) : null);
+      const change =
+        changeOf(value.field, t) ??
+        (t.read.redisKeys ? redisChangeOf(value, t, this.settledTaint) : listChangeOf(value, t, this.settledTaint));
       if (change) {
         changes.push({ read: t.read, change, loc: value.loc });
         continue;
@@ -323,6 +326,7 @@ export class ReadThenWriteEngine {
 
   private callExit(node: TSESTree.CallExpression): void {
     if (this.redis && remember(redisMutationOf(node, this.settledTaint))) return;
+    if (rememberGrowth(node, this.settledTaint)) return;
     const changed = entityChangeCallOf(node, this.isLoadedEntity);
     if (changed) {
       const owner = settled(this.taint(changed.entity));

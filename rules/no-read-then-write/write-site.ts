@@ -2,7 +2,12 @@
 // field). Atomic forms (`{ increment }`, `$inc`, `sql` templates, `.increment()`) send no value
 // computed in JavaScript, so they simply never carry a taint.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { MONGO_ATOMIC_OPERATORS, PRISMA_ATOMIC_OPERATIONS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import {
+  MONGO_ATOMIC_OPERATORS,
+  NAMED_BY_STRING_ACCESSORS,
+  PRISMA_ATOMIC_OPERATIONS,
+  type DataLibrary,
+} from '../../src/knowledge/orm-reads-writes.js';
 import { methodChainOf, outermostCallOf, type ChainLink, type MethodChain } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -275,7 +280,11 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
       );
     }
     default:
-      if (MONGOOSE_UPDATES.has(method) && links.length === 1) {
+      // `Model.updateOne(…)`, and on a collection handed out by name (`db.collection('accounts').updateOne(…)`).
+      if (
+        MONGOOSE_UPDATES.has(method) &&
+        (links.length === 1 || (links.length === 2 && NAMED_BY_STRING_ACCESSORS.includes(links[0]?.name ?? '')))
+      ) {
         const onDocument = args.length === 1 && isLoadedEntity(receiver);
         const update = onDocument ? args[0] : args[1];
         const filter = onDocument || method === 'findByIdAndUpdate' ? [] : [args[0]];

@@ -27,8 +27,8 @@ import {
 import { identifierName, type SqlToken } from '../../src/knowledge/sql-tokens.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
-import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
+import { isResultUsed, keyName, readsModifiedCount } from './row-names.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -74,12 +74,6 @@ const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
 const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
   vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
 
-export function keyName(property: TSESTree.Property): string | undefined {
-  if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
-  if (property.key.type === 'Literal' && typeof property.key.value === 'string') return property.key.value;
-  return undefined;
-}
-
 function objectProperty(node: Node | undefined, name: string): Node | undefined {
   if (node?.type !== 'ObjectExpression') return undefined;
   for (const property of node.properties) if (property.type === 'Property' && keyName(property) === name) return property.value;
@@ -118,11 +112,29 @@ export function filterContexts(
 /** A filter callback's statement body (`.where(function () { … })`) is code, not a filter expression: not walked. */
 const isStatementBody = (node: Node): boolean => node.type === 'BlockStatement';
 
-/** The first status-like name a filter mentions: an object key, a member property, a column string. */
+/** Keys that combine filters of the same row (`OR: […]`, `NOT: {…}`, Mongo's `$and`). */
+const COMBINATOR_KEY = /^(?:AND|OR|NOT|\$and|\$or|\$nor|\$not)$/;
+
+/**
+ * A related row's filter (`partner: { networkStatus: 'approved' }`, `job: { is: { state } }`):
+ * its state is the other row's, not the state of the rows read.
+ */
+const isRelationFilter = (node: Node): boolean => {
+  const property = node.parent;
+  if (node.type !== 'ObjectExpression' || property?.type !== 'Property' || property.value !== node || property.computed) return false;
+  const key = keyName(property);
+  return key !== undefined && !COMBINATOR_KEY.test(key);
+};
+
+/**
+ * The first status-like name a filter mentions: an object key, a member property, a column string.
+ * For a read (`ownRows`), not in a related row's filter: rows are picked by their own state.
+ */
 function statusNameIn(
   contexts: ReadonlyArray<{ node: Node; literalIsColumn: boolean }>,
   sourceCode: SourceCode,
   vocabulary: ClaimVocabulary,
+  ownRows = false,
 ): string | undefined {
   for (const { node, literalIsColumn } of contexts) {
     if (
@@ -132,7 +144,8 @@ function statusNameIn(
       isStatus(node.value.split('.').pop() ?? '', vocabulary)
     )
       return node.value;
-    for (const n of [node, ...descendants(node, sourceCode.visitorKeys, isStatementBody)]) {
+    const skip = (n: Node): boolean => isStatementBody(n) || (ownRows && isRelationFilter(n));
+    for (const n of [node, ...descendants(node, sourceCode.visitorKeys, skip)]) {
       if (n.type === 'Property') {
         const key = keyName(n);
         if (key !== undefined && isStatus(key, vocabulary)) return key;
@@ -208,7 +221,7 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
     (readLink.name === 'find' || readLink.name === 'findOne' || readLink.name === 'filter') &&
     readLink.call.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
   if (arrayMethod) return undefined;
-  const statusColumn = statusNameIn(filterContexts(chain, CRITERIA_FIRST_METHODS), sourceCode, vocabulary);
+  const statusColumn = statusNameIn(filterContexts(chain, CRITERIA_FIRST_METHODS), sourceCode, vocabulary, true);
   const tables: string[] = [];
   for (const link of chain) {
     const first = link.call.arguments[0];
@@ -242,18 +255,17 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   if (!chain.some((l) => l.name !== undefined && UPDATE_METHODS.has(l.name))) return undefined;
   const contexts = filterContexts(chain, new Set());
   // TypeORM `repo.update(criteria, partial)`: the criteria come first (Sequelize puts `where` in the options).
+  // MongoDB `updateOne(filter, update)`, `deleteMany(filter)`: the filter comes first.
   for (const link of chain) {
     const [criteria, second] = link.call.arguments;
-    if (
-      (link.name === 'update' || link.name === 'delete') &&
-      criteria?.type === 'ObjectExpression' &&
-      second &&
-      !objectProperty(second, 'where')
-    ) {
-      contexts.push({ node: criteria, literalIsColumn: false });
-    }
+    if (criteria?.type !== 'ObjectExpression' || objectProperty(criteria, 'where')) continue;
+    const typeorm = (link.name === 'update' || link.name === 'delete') && second && !objectProperty(second, 'where');
+    if (typeorm || MONGO_FILTER_FIRST.has(link.name ?? '')) contexts.push({ node: criteria, literalIsColumn: false });
   }
-  const conditional = statusNameIn(contexts, sourceCode, vocabulary) !== undefined || comparesReadValue(contexts);
+  const conditional =
+    statusNameIn(contexts, sourceCode, vocabulary) !== undefined ||
+    comparesReadValue(contexts) ||
+    setsStateCountingModified(node, chain, vocabulary);
   // Prisma's `update` (one row, `{ where, data }`) throws when its filter matches no row: a
   // re-checked state there decides as surely as a row count (`updateMany` returns a count instead).
   const throwsWhenUnmatched = chain.some((l) => l.name === 'update' && l.call.arguments.some((a) => isPrismaUpdateArgument(a)));
@@ -264,6 +276,30 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
     changesState: writesClaimState(chain, vocabulary),
   };
 }
+
+/**
+ * A MongoDB `$set` of a state constant whose `modifiedCount` is read: the server applies
+ * one-document updates one at a time, and a `$set` that finds the value already there changes
+ * nothing and counts 0 — so only one replica sees 1, as with a re-checked state in the filter.
+ */
+function setsStateCountingModified(node: Node, chain: readonly ChainLink[], vocabulary: ClaimVocabulary): boolean {
+  const link = chain.find((l) => l.name === 'updateOne' || l.name === 'updateMany');
+  const set = objectProperty(link?.call.arguments[1], '$set');
+  if (!link || set?.type !== 'ObjectExpression' || !readsModifiedCount(node)) return false;
+  return set.properties.some((p) => p.type === 'Property' && isStatus(keyName(p) ?? '', vocabulary) && isStampValue(p.value));
+}
+
+/** MongoDB writes whose first argument is the filter. */
+const MONGO_FILTER_FIRST: ReadonlySet<string> = new Set([
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'deleteOne',
+  'deleteMany',
+  'findOneAndDelete',
+]);
 
 const isPrismaUpdateArgument = (node: Node): boolean =>
   objectProperty(node, 'where') !== undefined && objectProperty(node, 'data') !== undefined;
@@ -339,59 +375,4 @@ function writesClaimState(chain: readonly ChainLink[], vocabulary: ClaimVocabula
     }
     return isStampValue(p.value);
   });
-}
-
-/** Whether `node` mentions one of `names` (the acted-on row's bindings). */
-export function mentionsAny(node: Node, names: readonly string[], keys: Parameters<typeof descendants>[1]): boolean {
-  if (names.length === 0) return false;
-  for (const n of [node, ...descendants(node, keys)]) if (n.type === 'Identifier' && names.includes(n.name)) return true;
-  return false;
-}
-
-/** Whether a call's result is used (assigned and read, tested, returned) rather than discarded. */
-export function isResultUsed(node: Node, sourceCode: SourceCode): boolean {
-  const current = wrappingExpression(node);
-  const parent = current.parent;
-  if (!parent || parent.type === 'ExpressionStatement') return false;
-  if (parent.type === 'VariableDeclarator' && parent.init === current) {
-    return sourceCode.getDeclaredVariables(parent).some((v) => v.references.some((r) => r.isRead()));
-  }
-  return true;
-}
-
-/** Names a pattern binds (`row`, `{ rows }`, `[first]`, `{ rows: jobs }`). */
-export function patternNames(pattern: Node | null | undefined): string[] {
-  if (!pattern) return [];
-  switch (pattern.type) {
-    case 'Identifier':
-      return [pattern.name];
-    case 'ObjectPattern':
-      return pattern.properties.flatMap((p) => (p.type === 'RestElement' ? patternNames(p.argument) : patternNames(p.value)));
-    case 'ArrayPattern':
-      return pattern.elements.flatMap((e) => patternNames(e));
-    case 'AssignmentPattern':
-      return patternNames(pattern.left);
-    case 'RestElement':
-      return patternNames(pattern.argument);
-    case 'VariableDeclaration':
-      return pattern.declarations.flatMap((d) => patternNames(d.id));
-    default:
-      return [];
-  }
-}
-
-/** The names the result of a read is bound to (`const { rows } = await pool.query(…)` → `rows`). */
-export function resultNames(node: Node): string[] {
-  const current = wrappingExpression(node, { members: true });
-  const parent = current.parent;
-  if (parent?.type === 'VariableDeclarator' && parent.init === current) return patternNames(parent.id);
-  if (parent?.type === 'AssignmentExpression' && parent.right === current) return patternNames(parent.left);
-  return [];
-}
-
-/** The identifier at the root of `rows`, `result.rows`, `(await q).rows`. */
-export function rootName(node: Node): string | undefined {
-  let current = unwrap(node);
-  while (current.type === 'MemberExpression') current = unwrap(current.object);
-  return current.type === 'Identifier' ? current.name : undefined;
 }

@@ -18,7 +18,8 @@ import { moduleWorkKnowledge } from '../../analysis/scheduled-work/effects-optio
 import { callIntent } from '../../analysis/scheduled-work/work-intent.js';
 import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowledge/redis-clients.js';
 import { XACT_ADVISORY_LOCK_FUNCTIONS } from '../../src/knowledge/sql.js';
-import { isResultUsed, rowUpdateOf, type ClaimVocabulary } from './claim-shapes.js';
+import { rowUpdateOf, type ClaimVocabulary } from './claim-shapes.js';
+import { isResultUsed } from './row-names.js';
 import { claimsRowConditionally } from './cross-file-claim.js';
 
 type Node = TSESTree.Node;
@@ -26,7 +27,7 @@ type Node = TSESTree.Node;
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 const XACT_LOCK = new RegExp(XACT_ADVISORY_LOCK_FUNCTIONS.join('|'), 'i');
 
-/** `redis.set(key, token, 'PX', ttl, 'NX')`, `client.set(key, token, { NX: true, PX: ttl })`, `redis.setnx(key, token)`. */
+/** `redis.set(key, token, 'PX', ttl, 'NX')`, `client.set(key, token, { NX: true, PX: ttl })` (Upstash: `{ nx: true, ex }`), `redis.setnx(key, token)`. */
 function isConditionalSet(call: TSESTree.CallExpression): boolean {
   const method = memberPropertyName(call.callee);
   if (method === undefined || !CONDITIONAL_SET_METHODS.includes(method)) return false;
@@ -35,7 +36,9 @@ function isConditionalSet(call: TSESTree.CallExpression): boolean {
     (a) =>
       (a.type === 'Literal' && typeof a.value === 'string' && a.value.toUpperCase() === CONDITIONAL_SET_FLAG) ||
       (a.type === 'ObjectExpression' &&
-        a.properties.some((p) => p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === CONDITIONAL_SET_FLAG)),
+        a.properties.some(
+          (p) => p.type === 'Property' && p.key.type === 'Identifier' && p.key.name.toUpperCase() === CONDITIONAL_SET_FLAG,
+        )),
   );
 }
 

@@ -20,13 +20,33 @@ import { moduleSpecifiers } from '../../analysis/imports/imported-references.js'
 import { QUEUES } from '../../src/knowledge/queues.js';
 import { CREATE_METHODS, CRITERIA_FIRST_METHODS, FILTER_METHOD, parseSql } from '../../src/knowledge/sql.js';
 import { identifierName, isPunctuation, isWord, type SqlToken } from '../../src/knowledge/sql-tokens.js';
-import { filterContexts, keyName, mentionsAny, resultNames, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
+import { filterContexts, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
+import { keyName, mentionsAny, resultNames } from './row-names.js';
 import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
 
 type Node = TSESTree.Node;
 
-/** Filter keys that name the acting user (a row the caller owns). */
-const OWNER_KEY = /^(?:uid|user_?id|user_?uid|owner_?id|customer_?id|account_?id|member_?id|author_?id|created_?by|requester_?id)$/i;
+/**
+ * Filter keys that name the acting user (a row the caller owns), also with a qualifier before
+ * the user or account (`emailAccountId`, `ownerUserId`, `stripe_account_id`).
+ */
+const OWNER_KEY =
+  /^(?:uid|(?:\w+_)?user_?u?id|owner_?id|customer_?id|(?:\w+_)?account_?id|member_?id|author_?id|created_?by|requester_?id)$/i;
+const isOwnerKey = (key: string): boolean => OWNER_KEY.test(key.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
+
+/**
+ * The key / value pairs of a filter object, and of the filters nested in it: a relation's
+ * (`executedRule: { emailAccountId, threadId }`), a combinator's (`AND: [{ userId }]`).
+ */
+function objectPairs(object: TSESTree.ObjectExpression, pairs: Array<{ key: string; value: Node }>): void {
+  for (const p of object.properties) {
+    const key = p.type === 'Property' ? keyName(p) : undefined;
+    if (p.type !== 'Property') continue;
+    if (key !== undefined) pairs.push({ key, value: p.value });
+    const nested = p.value.type === 'ArrayExpression' ? p.value.elements : [p.value];
+    for (const value of nested) if (value?.type === 'ObjectExpression') objectPairs(value, pairs);
+  }
+}
 
 /** The key / value pairs of a builder read's filter (`where: { userId: user.id }`, `.where('customer_id', '=', id)`). */
 function filterPairs(read: PendingRead): Array<{ key: string; value: Node }> {
@@ -47,13 +67,7 @@ function filterPairs(read: PendingRead): Array<{ key: string; value: Node }> {
     )
       pairs.push({ key: column.value.split('.').pop() ?? column.value, value });
   }
-  for (const { node } of filterContexts(chain, CRITERIA_FIRST_METHODS)) {
-    if (node.type !== 'ObjectExpression') continue;
-    for (const p of node.properties) {
-      const key = p.type === 'Property' ? keyName(p) : undefined;
-      if (p.type === 'Property' && key !== undefined) pairs.push({ key, value: p.value });
-    }
-  }
+  for (const { node } of filterContexts(chain, CRITERIA_FIRST_METHODS)) if (node.type === 'ObjectExpression') objectPairs(node, pairs);
   return pairs;
 }
 
@@ -93,7 +107,7 @@ const contains = (outer: Node, inner: Node): boolean => outer.range[0] <= inner.
 /** The read is scoped to the acting user: an owner key filtered on a value the function was given. */
 export function scopedToCaller(read: PendingRead, context: DetectContext): boolean {
   return filterPairs(read).some(({ key, value }) => {
-    if (!OWNER_KEY.test(key)) return false;
+    if (!isOwnerKey(key)) return false;
     const parameter = parameterOf(value, context);
     return parameter !== undefined && contains(parameter.fn, read.node);
   });
@@ -249,8 +263,12 @@ export interface ActedOn {
   /** Names the acted-on row is bound to inside the region. */
   names: string[];
   loop: Node | undefined;
-  /** Updates only count after this offset. */
+  /** Claims count after this offset. */
   after: number;
+  /** Updates count after this offset (the loop's end, for a batch marked after it), when not `after`. */
+  updatesFrom?: number;
+  /** For a batch marked after the loop: the names that carry its rows out (`marked-after.ts`), which the update must use. */
+  marks?: string[];
 }
 
 /** The file's check: whether a read and the update of a row it returned are not a claim of pending work. */

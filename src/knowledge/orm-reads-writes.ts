@@ -164,8 +164,9 @@ export const QUERY_RUNNERS: readonly string[] = [
 
 /**
  * Calls that hand out a repository or model client for an entity (`dataSource.getRepository(Order)`,
- * `this.connection.getRepository(ctx, Order)`, `manager.withRepository(repo)`, `mongoose.model('User')`):
- * a read or write called on their result is a read or write of that entity.
+ * `this.connection.getRepository(ctx, Order)`, `manager.withRepository(repo)`, `mongoose.model('User')`,
+ * the MongoDB driver's `db.collection('accounts')`): a read or write called on their result is a
+ * read or write of that entity.
  */
 export const REPOSITORY_ACCESSORS: readonly string[] = [
   'getRepository',
@@ -175,7 +176,11 @@ export const REPOSITORY_ACCESSORS: readonly string[] = [
   'withRepository',
   'getModel',
   'model',
+  'collection',
 ];
+
+/** Repository accessors whose entity is named by a string (`mongoose.model('User')`, `db.collection('accounts')`). */
+export const NAMED_BY_STRING_ACCESSORS: readonly string[] = ['model', 'getModel', 'collection'];
 
 /** Calls that narrow a model and return it (Sequelize `User.scope('active')`, `unscoped()`, `schema(…)`): reads on it are reads of that model. */
 export const MODEL_SCOPES: readonly string[] = ['scope', 'unscoped', 'schema'];

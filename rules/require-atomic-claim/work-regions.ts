@@ -1,0 +1,70 @@
+// Where a worker acts on the rows a read returned — the body of a loop over them (`for…of`, a
+// `.forEach` / `.map` callback), or the rest of the function for a single row — and where it
+// marks them: in that body, or after the loop for the whole batch (`marked-after.ts`). And the
+// first update there that moves a row on without a checked conditional transition.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { rowUpdateOf, type ClaimVocabulary, type PendingRead, type RowUpdate } from './claim-shapes.js';
+import { collectedNames, derivedNames, mentionsRowsOf } from './marked-after.js';
+import type { ActedOn } from './not-a-claim.js';
+import { mentionsAny, patternNames, resultNames, rootName } from './row-names.js';
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+type Node = TSESTree.Node;
+
+const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
+
+/**
+ * Where the rows a read returns are acted on: loop bodies over its result, or the rest of the
+ * function; and, after each loop, the rest of the function for a batch marked at the end
+ * (`marked-after.ts`).
+ */
+export function workRegions(read: PendingRead, scope: Node, sourceCode: SourceCode): ActedOn[] {
+  const keys = sourceCode.visitorKeys;
+  const bound = resultNames(read.node);
+  const after = read.node.range[1];
+  const carried = [...bound, ...derivedNames(scope, after, bound, keys)];
+  const iterates = (expression: Node): boolean =>
+    (expression.range[0] <= read.node.range[0] && expression.range[1] >= read.node.range[1]) ||
+    bound.includes(rootName(expression) ?? '\0');
+  const regions: ActedOn[] = [];
+  const markedAfter: ActedOn[] = [];
+  const actedOn = (region: Node, names: string[], loop: Node): void => {
+    regions.push({ region, names, loop, after });
+    const marks = [...carried, ...collectedNames(region, names, keys)];
+    markedAfter.push({ region: scope, names: [...names, ...marks], loop, after, updatesFrom: loop.range[1], marks });
+  };
+  for (const node of descendants(scope, keys)) {
+    if (node.range[1] <= read.node.range[0]) continue;
+    if (node.type === 'ForOfStatement' && iterates(node.right)) {
+      actedOn(node.body, patternNames(node.left), node);
+    } else if (
+      node.type === 'CallExpression' &&
+      node.callee.type === 'MemberExpression' &&
+      !node.callee.computed &&
+      node.callee.property.type === 'Identifier'
+    ) {
+      const callback = node.arguments[0];
+      if (ITERATING_METHODS.has(node.callee.property.name) && isFunctionNode(callback) && iterates(node.callee.object)) {
+        actedOn(callback.body, patternNames(callback.params[0]), node);
+      }
+    }
+  }
+  if (regions.length === 0 && bound.length > 0) regions.push({ region: scope, names: carried, loop: undefined, after });
+  return [...regions, ...markedAfter];
+}
+
+export function unsafeUpdateIn(region: ActedOn, sourceCode: SourceCode, vocabulary: ClaimVocabulary): RowUpdate | undefined {
+  const from = region.updatesFrom ?? region.after;
+  const keys = sourceCode.visitorKeys;
+  const marksRow = (node: Node): boolean =>
+    region.marks ? mentionsRowsOf(node, region.marks, keys) : mentionsAny(node, region.names, keys);
+  for (const node of [region.region, ...descendants(region.region, keys)]) {
+    if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < from) continue;
+    const update = rowUpdateOf(node, sourceCode, vocabulary);
+    if (!update?.changesState || !marksRow(node)) continue;
+    if (!(update.conditional && update.countChecked)) return update;
+  }
+  return undefined;
+}
