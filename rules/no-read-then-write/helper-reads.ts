@@ -68,7 +68,15 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
       const site = readSiteOf(node) ?? sqlReadSiteOf(node, fn.module.sourceCode as unknown as TSESLint.SourceCode);
       if (site) return { candidates: site.candidates, model: site.model, locked: site.locked };
       const callee = follow(node.callee);
-      return callee ? readReturnedBy(callee) : null;
+      if (callee) return readReturnedBy(callee);
+      // The row handed on as plain data (`return existing.toPlain()`, `doc.toObject()`).
+      const target = unwrapExpression(node.callee);
+      if (target.type === 'MemberExpression' && node.arguments.length === 0 && target.object.type !== 'ThisExpression') {
+        const row = readIn(target.object, fn, follow, hops + 1);
+        if (row) return row;
+      }
+      // A base service handing on its repository's loader (`return this.repository.findOneOrCreate(…)`).
+      return looksLikeLoaderMethod(node.callee) ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
     }
     case 'Identifier': {
       const init = localInitializer(fn.fn, node.name);
@@ -105,15 +113,47 @@ function importedFromProject(context: DetectContext, identifier: TSESTree.Identi
   return /^(?:\.|@\/|~\/?|#|src\/)/.test(String(def.parent.source.value));
 }
 
+/** The name an `extends` clause gives (`BaseOrmService`, `generics.BaseRepository`). */
+function superClassName(superClass: TSESTree.Node | null): string | undefined {
+  const base = superClass && unwrapExpression(superClass);
+  if (base?.type === 'Identifier') return base.name;
+  return base?.type === 'MemberExpression' ? memberPropertyName(base) : undefined;
+}
+
+/**
+ * Whether `this` in `node` is a data-access class that inherits its methods (`class StatsService
+ * extends BaseOrmService`): a generic base service's or repository's loader, called on `this`.
+ */
+function inheritsDataAccess(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    // A `function` of its own binds another `this`.
+    if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression') {
+      if (current.parent?.type !== 'MethodDefinition') return false;
+    }
+    if (current.type !== 'ClassDeclaration' && current.type !== 'ClassExpression') continue;
+    const base = superClassName(current.superClass);
+    return base !== undefined && [current.id?.name, base].some((name) => name !== undefined && DATA_ACCESS_RECEIVER.test(name));
+  }
+  return false;
+}
+
+const isLoaderName = (name: string): boolean => LOADER_NAME.test(name) && !ACCESS_OBJECT_NAME.test(name);
+
 /** A loader-named helper of the project whose definition is out of reach. */
 function looksLikeLoader(context: DetectContext, callee: TSESTree.Node): boolean {
   const node = unwrapExpression(callee);
-  const loader = (name: string): boolean => LOADER_NAME.test(name) && !ACCESS_OBJECT_NAME.test(name);
-  if (node.type === 'Identifier') return loader(node.name) && importedFromProject(context, node);
+  if (node.type === 'Identifier') return isLoaderName(node.name) && importedFromProject(context, node);
+  return looksLikeLoaderMethod(node);
+}
+
+/** A loader-named method of a data-access object (`this.orders.loadById`), or one a data-access class inherits. */
+function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
+  const node = unwrapExpression(callee);
   if (node.type !== 'MemberExpression') return false;
   const method = memberPropertyName(node);
-  if (method === undefined || !loader(method)) return false;
+  if (method === undefined || !isLoaderName(method)) return false;
   const receiver = unwrapExpression(node.object);
+  if (receiver.type === 'ThisExpression') return inheritsDataAccess(node);
   const receiverName =
     receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
   return receiverName !== undefined && DATA_ACCESS_RECEIVER.test(receiverName);

@@ -157,3 +157,16 @@ export function restartsWhatItStarted(sourceCode: SourceCode, schedule: TSESTree
   const owner = endListenerOwner(listener);
   return owner !== undefined && startedBy(sourceCode, owner, work);
 }
+
+/**
+ * A self-rescheduling `setTimeout` set in a `catch` of the function it runs again (a webhook
+ * delivery retried with backoff, a connect retried until it succeeds): a retry of the one call
+ * that failed, on the replica where it failed, not a period. The loop ends once the call succeeds;
+ * a reschedule on the success path is a separate timer and is judged on its own.
+ */
+export function retriesAfterFailure(schedule: TSESTree.Node): boolean {
+  let child: TSESTree.Node = schedule;
+  for (let parent = schedule.parent; parent && !isFunctionLike(parent); child = parent, parent = parent.parent)
+    if (parent.type === 'CatchClause' && parent.body === child) return true;
+  return false;
+}

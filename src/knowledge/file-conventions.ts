@@ -27,7 +27,9 @@ const TEST_FOLDERS: ReadonlySet<string> = new Set([
  * `test-utils/`, `test-helpers/`, `testUtils/`, `test_support/`, `tests-helpers/`, and modules so
  * named (`src/test-utils.ts`). No server code lives in them by convention.
  */
-const TEST_SUPPORT_FOLDER = /^(?:testing|tests?[-_]?(?:utils?|utilities|helpers?|support|kit))$/i;
+const TEST_SUPPORT_FOLDER = /^(?:testing|tests?[-_]?(?:utils?|utilities|helpers?|support|kit|suites?))$/i;
+/** Folders of one kind of tests: `int-tests/`, `integration-tests/`, `e2e_tests/`, `unit-tests/`. */
+const KIND_OF_TESTS_FOLDER = /^(?:int|integration|e2e|unit|functional|api)[-_]tests?$/i;
 /** `orders.test.ts`, `orders.spec.ts`, `app.e2e-spec.ts`, `orders.int.test.ts`, `orders.integration.ts` … */
 const TEST_FILE = /\.(?:test|spec|e2e-spec|e2e|integration|int-spec)\.[cm]?[jt]sx?$/i;
 /** A test runner's set-up module: `globalSetup.ts`, `global-setup.js`, `setupTests.ts`, `jest.setup.ts`, `vitest.setup.ts`, `test-setup.ts`. */
@@ -52,11 +54,14 @@ export const isTestScriptName = (name: string): boolean =>
 export function isTestFilePath(path: string): boolean {
   const segments = path.split('/');
   const name = segments.pop() ?? '';
+  const stem = name.replace(/\.[cm]?[jt]sx?$/, '');
   return (
     TEST_FILE.test(name) ||
     SETUP_FILE.test(name) ||
-    TEST_SUPPORT_FOLDER.test(name.replace(/\.[cm]?[jt]sx?$/, '')) ||
-    segments.some((segment) => TEST_FOLDERS.has(segment) || TEST_SUPPORT_FOLDER.test(segment))
+    TEST_SUPPORT_FOLDER.test(stem) ||
+    // A module's test support beside it: `database.test-utils.ts`, `tagging.int.test-suites.ts`.
+    TEST_SUPPORT_FOLDER.test(stem.slice(stem.lastIndexOf('.') + 1)) ||
+    segments.some((segment) => TEST_FOLDERS.has(segment) || TEST_SUPPORT_FOLDER.test(segment) || KIND_OF_TESTS_FOLDER.test(segment))
   );
 }
 

@@ -36,6 +36,12 @@ ruleTester.run('no-in-app-migrations (file conventions)', rule, {
     { code: SYNCHRONIZES, filename: 'src/__fixtures__/module.ts' },
     { code: SYNCHRONIZES, filename: 'src/test-utils.ts' },
     { code: MIGRATES, filename: 'packages/api/src/testing.ts' },
+    // a module's test support beside it, and folders of one kind of tests
+    { code: MIGRATES, filename: 'apps/server/src/modules/app/database/database.test-utils.ts' },
+    { code: MIGRATES, filename: 'src/orders/orders.test-helpers.ts' },
+    { code: MIGRATES, filename: 'src/modules/tags/tagging.int.test-suites.ts' },
+    { code: SYNCHRONIZES, filename: 'src/modules/tags/int-tests/module.ts' },
+    { code: MIGRATES, filename: 'packages/api/integration-tests/setup-db.ts' },
     // migration files in folders named for migrations, not only `migrations/`
     { code: MIGRATES, filename: 'packages/db/code-migrations/0007-backfill.ts' },
     { code: MIGRATES, filename: 'src/dbMigrations/0002-users.ts' },
@@ -53,5 +59,8 @@ ruleTester.run('no-in-app-migrations (file conventions)', rule, {
     { code: MIGRATES, filename: 'src/testing-ground/boot.ts', errors: [call(3, 7)] },
     { code: MIGRATES, filename: 'src/ab-testing.ts', errors: [call(3, 7)] },
     { code: MIGRATES, filename: 'src/utils/db.ts', errors: [call(3, 7)] },
+    { code: MIGRATES, filename: 'src/database/database.utils.ts', errors: [call(3, 7)] },
+    { code: MIGRATES, filename: 'src/contest.suites.ts', errors: [call(3, 7)] },
+    { code: SYNCHRONIZES, filename: 'src/int-testimonials/module.ts', errors: [option(2, 71)] },
   ],
 });
