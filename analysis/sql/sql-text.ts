@@ -4,6 +4,7 @@ import type { DetectContext } from '../detect-context.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { compiledCallee } from '../ast/compiled-callee.js';
 import {
   parseSql,
   SQL_CONFIG_PROPERTIES,
@@ -72,7 +73,8 @@ function isSqlTagFactoryResult(tag: TSESTree.Identifier, sourceCode: SourceCode)
 
 /** The SQL a tagged template sends (`sql`…``, `Prisma.sql`…``, `prisma.$queryRaw`…``, a postgres.js instance). */
 export function sqlOfTaggedTemplate(node: TSESTree.TaggedTemplateExpression, sourceCode: SourceCode): SqlUse | undefined {
-  const tag = node.tag;
+  // Compiled CommonJS tags through the module object: `(0, sql_1.sql)`…``.
+  const tag = compiledCallee(node.tag);
   let name: string | undefined;
   let client: TSESTree.Expression | undefined;
   if (tag.type === 'Identifier') {

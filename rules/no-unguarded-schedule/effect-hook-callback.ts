@@ -1,12 +1,13 @@
 // Whether a node sits in a React effect (`useEffect(() => { … })`): a timer started there runs
 // in each user's browser while a component is mounted, not on the server.
 import type { TSESTree } from '@typescript-eslint/utils';
+import { compiledCallee } from '../../analysis/ast/compiled-callee.js';
 
 const EFFECT_HOOKS: ReadonlySet<string> = new Set(['useEffect', 'useLayoutEffect', 'useInsertionEffect']);
 
-function hookName(node: TSESTree.Node): string | undefined {
+function hookName(node: TSESTree.Expression): string | undefined {
   // Bundlers call imports as `(0, react.useEffect)(…)`.
-  const callee = node.type === 'SequenceExpression' ? (node.expressions[node.expressions.length - 1] ?? node) : node;
+  const callee = compiledCallee(node);
   if (callee.type === 'Identifier') return callee.name;
   if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') return callee.property.name;
   return undefined;

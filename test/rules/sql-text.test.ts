@@ -149,6 +149,8 @@ describe('sqlUsesListener: the SQL a call sends', () => {
       'await db`select pg_advisory_lock(${k})`;',
       'await prisma.$queryRaw(Prisma.sql`select 2`);',
       'await prisma.$executeRaw`select 3`;',
+      // compiled CommonJS: the tag through the module object, called without `this`
+      'await (0, sql_1.sql)`select pg_advisory_unlock(${k})`.execute(db);',
       'await notSql`select 4`;',
     ].join('\n');
     const uses = usesOf(code);
@@ -156,6 +158,7 @@ describe('sqlUsesListener: the SQL a call sends', () => {
       'db:select pg_advisory_lock($1)',
       '$queryRaw:select 2',
       '$executeRaw:select 3',
+      'sql:select pg_advisory_unlock($1)',
       // an unknown tag: its text, read as any template is, sent by no known call
       'undefined:select 4',
     ]);
