@@ -5,6 +5,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { unwrap } from '../../analysis/sql/method-chain.js';
 import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { MONGO_MODIFIED_COUNT_FIELDS } from '../../src/knowledge/orm-reads-writes.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -15,8 +16,7 @@ export function keyName(property: TSESTree.Property): string | undefined {
   return undefined;
 }
 
-/** Fields of a MongoDB update result that count only documents the update changed. */
-const MODIFIED_COUNT_FIELDS: ReadonlySet<string> = new Set(['modifiedCount', 'nModified']);
+const MODIFIED_COUNT_FIELDS: ReadonlySet<string> = new Set(MONGO_MODIFIED_COUNT_FIELDS);
 
 /** Whether the update's result is read for how many documents it changed (`const { modifiedCount } = await …`, `(await …).modifiedCount`). */
 export function readsModifiedCount(node: Node): boolean {

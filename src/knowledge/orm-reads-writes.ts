@@ -148,6 +148,9 @@ export const MONGO_ATOMIC_OPERATORS: readonly string[] = [
   '$currentDate',
 ];
 
+/** Fields of a MongoDB update's result that count only the documents the update changed (a conditional update's verdict). */
+export const MONGO_MODIFIED_COUNT_FIELDS: readonly string[] = ['modifiedCount', 'nModified'];
+
 /** Drizzle `.for(strength)` / raw SQL `FOR …` strengths that stop a concurrent writer until commit. */
 export const ROW_LOCK_STRENGTHS: readonly string[] = ['update', 'no key update', 'share'];
 
