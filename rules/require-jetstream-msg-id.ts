@@ -42,7 +42,7 @@ export interface RequireJetStreamMsgIdFacts {
 /**
  * Whether a file can publish to JetStream: it names NATS or JetStream somewhere (a NATS module,
  * a project alias `@app/nats`, a `getJetStream()` helper, a `JetStreamClient` type), or calls a
- * `publish` whose context another module may make. The rule's pre-check and the codemod's.
+ * `publish` whose context another module may make.
  */
 export function mayPublishToJetStream(text: string): boolean {
   // Every finding is a publish call, which writes the method's name: one `includes` settles most files.
@@ -51,6 +51,15 @@ export function mayPublishToJetStream(text: string): boolean {
   return JETSTREAM_FILE_WORDS.test(text) || PUBLISH_CALL.test(text);
 }
 const PUBLISH_CALL = /\.publish\s*\(/;
+
+/**
+ * Whether the rule can report anything in a file's text: a publish to JetStream, or an `emit` on a
+ * NestJS JetStream transport's client proxy. The codemod's pre-check: it skips only the files the
+ * rule itself turns away.
+ */
+export function mayReportJetStreamPublish(text: string): boolean {
+  return mayPublishToJetStream(text) || mayEmitThroughJetStreamProxy(text);
+}
 
 /** Whether publish options hold an option only JetStream has (`expect`), which makes the publish a JetStream one. */
 function hasJetStreamOnlyOption(options: JetStreamPublishOptions): boolean {

@@ -3,7 +3,10 @@
 // published value (`publishOrder(order)` → `String(order.id)`), so a retried or relayed
 // message is stored once inside the stream's duplicate window. Without an unambiguous id in
 // scope the publish is marked manual: an invented id (a random UUID) would dedupe nothing.
-import requireJetStreamMsgId, { mayPublishToJetStream, type RequireJetStreamMsgIdFacts } from '../../../rules/require-jetstream-msg-id.js';
+import requireJetStreamMsgId, {
+  mayReportJetStreamPublish,
+  type RequireJetStreamMsgIdFacts,
+} from '../../../rules/require-jetstream-msg-id.js';
 import { MSG_ID_OPTION } from '../../../src/knowledge/jetstream.js';
 import { indentationAt } from '../../engine/file-style.js';
 import { lineAt } from '../../engine/text-edits.js';
@@ -68,7 +71,7 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
     'jet_stream',
     'JET_STREAM',
   ],
-  mayMatch: mayPublishToJetStream,
+  mayMatch: mayReportJetStreamPublish,
 
   apply(file, findings): TransformOutput {
     const edits: TextEdit[] = [];
