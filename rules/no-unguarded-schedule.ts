@@ -2,7 +2,7 @@
 // The catalogue (src/knowledge/schedulers.ts) says where each scheduler keeps its work and its
 // schedule; this file turns a matched call into one model — work function, period, job name —
 // and decides whether that work is guarded.
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { createRule } from './utils/create-rule.js';
@@ -13,6 +13,7 @@ import { isForwardedParameter } from './no-unguarded-schedule/forwarded-paramete
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { restartsWhatItStarted, retriesAfterFailure } from './no-unguarded-schedule/timer-lifetime.js';
 import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/guard-insertion.js';
+import { instanceBindingReadBy } from './no-unguarded-schedule/instance-binding.js';
 import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
 import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
@@ -70,6 +71,7 @@ export type MessageIds = 'unguardedSchedule' | 'deploymentFlagGate' | 'addClaimP
 
 /** Why the codemod cannot put the guard in, or undefined when it can (the same decision gates the suggestion). */
 function manualReason(
+  sourceCode: Readonly<TSESLint.SourceCode>,
   work: ScheduledWork,
   fn: FunctionLike | undefined,
   reschedule: TSESTree.ExpressionStatement | TSESTree.BlockStatement | undefined,
@@ -77,6 +79,11 @@ function manualReason(
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
   if (work.pollLoop)
     return "a poll loop: a guard's `continue` would skip the loop's pause and spin; wait before trying again (`if (!(await claimPeriod(key, ms))) { await delay(ms); continue; }`) or run the body inside runExclusive";
+  // One schedule in the code, one job per factory call or loop pass: a fixed key would make them share one lease.
+  const body = fn ?? work.loopBody;
+  const instance = body && instanceBindingReadBy(sourceCode, work.schedulerNode, body);
+  if (instance)
+    return `this schedule is set up once per \`${instance}\` (its work reads it): one fixed lease key would let only one of them run each period; guard it with a key that includes \`${instance}\``;
   if (work.loopBody) return work.period ? undefined : noPeriod;
   if (!fn) return 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined';
   if (work.entry.selfRescheduling && !reschedule)
@@ -213,7 +220,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (resolved?.member) facts.member = resolved.member;
           if (reschedule) facts.reschedule = reschedule;
           if (guardBlock) facts.guardBlock = guardBlock;
-          const manual = manualReason({ ...work, period }, fn, reschedule ?? guardBlock);
+          const manual = manualReason(sourceCode, { ...work, period }, fn, reschedule ?? guardBlock);
           if (manual) facts.manual = manual;
 
           const runtime = runtimeImport(sourceCode, filename, PERIOD_GUARD, context.languageOptions?.sourceType);

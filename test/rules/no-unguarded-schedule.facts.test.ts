@@ -127,3 +127,74 @@ describe('guardStatementText', () => {
     expect(f!.facts.manual).toMatch(/^a poll loop: a guard's `continue` would skip the loop's pause/);
   });
 });
+
+describe('one schedule in the code, one job per factory call or loop pass: manual, so no fixed key is shared', () => {
+  const once = (code: string[]) => {
+    const [f, ...rest] = findings(code.join('\n'));
+    expect(rest).toEqual([]);
+    return f!.facts.manual;
+  };
+
+  test('a factory whose work reads its parameter', () => {
+    expect(
+      once([
+        'export function startCachePruner(kind: string, everyMs: number) {',
+        '  setInterval(async () => {',
+        "    await db.query('DELETE FROM cache_entries WHERE kind = $1 AND expires_at < now()', [kind]);",
+        '  }, everyMs);',
+        '}',
+      ]),
+    ).toMatch(/^this schedule is set up once per `kind` \(its work reads it\)/);
+  });
+
+  test('a loop over tenants whose work reads the loop variable, and a forEach callback parameter', () => {
+    expect(
+      once([
+        "import cron from 'node-cron';",
+        'for (const tenant of tenants) {',
+        "  cron.schedule('0 * * * *', async () => {",
+        '    await billing.closeInvoices(tenant);',
+        '  });',
+        '}',
+      ]),
+    ).toMatch(/once per `tenant`/);
+    expect(
+      once([
+        "import cron from 'node-cron';",
+        'queues.forEach((queue) => {',
+        "  cron.schedule('*/5 * * * *', () => jobs.requeueStale(queue));",
+        '});',
+      ]),
+    ).toMatch(/once per `queue`/);
+  });
+
+  test('members of a parameter only (a dependency, a setting), the interval alone, or work defined outside: a key of its own', () => {
+    expect(
+      once([
+        'export function startJobs(app: App, config: { everyMs: number }) {',
+        '  setInterval(async () => {',
+        '    await app.db.sessions.deleteExpired();',
+        '  }, config.everyMs);',
+        '}',
+      ]),
+    ).toBeUndefined();
+    expect(
+      once([
+        'async function sweepSessions() {',
+        '  await db.sessions.deleteExpired();',
+        '}',
+        'export function start(everyMs: number) {',
+        '  setInterval(sweepSessions, everyMs);',
+        '}',
+      ]),
+    ).toBeUndefined();
+    expect(
+      once([
+        "import * as timers from 'node:timers/promises';",
+        'for await (const now of timers.setInterval(60_000, Date.now())) {',
+        '  await reports.close(now);',
+        '}',
+      ]),
+    ).toBeUndefined();
+  });
+});
