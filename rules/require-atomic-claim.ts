@@ -137,7 +137,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           const fn = enclosingFunction(read.node);
           const scope = fn ? fn.body : sourceCode.ast;
           for (const region of workRegions(read, scope, sourceCode)) {
-            const update = unsafeUpdateIn(region, sourceCode, vocabulary);
+            const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named);
             if (!update || notAClaim(read, region, scope, update.node)) continue;
             report({
               messageId: 'nonAtomicClaim',

@@ -1,15 +1,18 @@
-// The read fields a write's filter compares against their read values (`where: { id, version:
-// row.version }`). A write that only applies when the row still holds what was read is a
-// compare-and-set: with the rows-affected count checked, no update is lost.
+// What a write's filter (or a value it sends) names of the reads before it: the read fields it
+// compares against their read values (`where: { id, version: row.version }`: a compare-and-set,
+// with the rows-affected count checked, loses no update), the rows it names by their primary key
+// (`where: { id: today.id }`), and the reads a value is computed from.
 import type { TSESTree } from '@typescript-eslint/utils';
+import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
 import { taintOf, type TaintEnvironment } from './taint.js';
 import { settled } from './pending-reads.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import type { ReadSite, Taint } from './model.js';
 
 const MAX_DEPTH = 12;
 
-export function comparedFieldsOf(nodes: readonly TSESTree.Node[], env: TaintEnvironment): Set<string> {
-  const fields = new Set<string>();
+/** Every taint under `nodes`, through objects, arrays, call arguments and operators. */
+function eachTaint(nodes: readonly TSESTree.Node[], env: TaintEnvironment, found: (taint: Taint) => void): void {
   const visit = (node: TSESTree.Node | null | undefined, depth: number): void => {
     if (!node || depth > MAX_DEPTH) return;
     const expr = unwrapExpression(node);
@@ -33,10 +36,51 @@ export function comparedFieldsOf(nodes: readonly TSESTree.Node[], env: TaintEnvi
         return;
       default: {
         const taint = settled(taintOf(expr, env));
-        if (taint && !taint.computed && taint.field !== null) fields.add(taint.field);
+        if (taint) found(taint);
       }
     }
   };
   for (const node of nodes) visit(node, 0);
+}
+
+export function comparedFieldsOf(nodes: readonly TSESTree.Node[], env: TaintEnvironment): Set<string> {
+  const fields = new Set<string>();
+  eachTaint(nodes, env, (taint) => {
+    if (!taint.computed && taint.field !== null) fields.add(taint.field);
+  });
   return fields;
+}
+
+/** The reads whose row a filter names by its primary key as read (`where: { id: today.id }`). */
+function rowsNamedBy(nodes: readonly TSESTree.Node[], env: TaintEnvironment): Set<ReadSite> {
+  const reads = new Set<ReadSite>();
+  eachTaint(nodes, env, (taint) => {
+    if (!taint.computed && taint.field !== null && PRIMARY_KEY_COLUMN.test(taint.field)) reads.add(taint.read);
+  });
+  return reads;
+}
+
+/** The reads a written value is computed from (`b.balance + a.amount` names both). */
+function readsIn(node: TSESTree.Node, env: TaintEnvironment): Set<ReadSite> {
+  const reads = new Set<ReadSite>();
+  eachTaint([node], env, (taint) => reads.add(taint.read));
+  return reads;
+}
+
+/**
+ * The changes a write sends back to the rows they were read from. When its filter names loaded
+ * rows of the model by their key (`where: { id: today.id }`), a value computed only from another
+ * row (yesterday's totals) is written to those rows, not back where it was read.
+ */
+export function writtenToRowsRead<T extends { read: ReadSite; value?: TSESTree.Node }>(
+  changes: T[],
+  conditions: readonly TSESTree.Node[],
+  env: TaintEnvironment,
+  sameModel: (read: ReadSite) => boolean,
+): T[] {
+  const named = changes.length > 0 && conditions.length > 0 ? [...rowsNamedBy(conditions, env)].filter(sameModel) : [];
+  if (named.length === 0) return changes;
+  return changes.filter(
+    ({ read, value }) => named.includes(read) || (value !== undefined && [...readsIn(value, env)].some((r) => named.includes(r))),
+  );
 }

@@ -53,6 +53,11 @@ export interface ReadSite {
   pending?: () => ReadSite | null;
   /** Asked, and the helper returns no read: the site carries no taint. */
   none?: true;
+  /**
+   * The rows of a read filtered by the keys a loaded list field holds (`Groups.find({ _id: { $in:
+   * account.groups } })`): a list made from them and written to that field rebuilds it (list-changes.ts).
+   */
+  keysOf?: { read: ReadSite; field: string };
   /** A Redis read: the keys it read (a hash field as `hash\0field`, every field `hash\0*`); only a write to one of them is written back. */
   redisKeys?: string[];
 }

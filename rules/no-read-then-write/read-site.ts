@@ -71,6 +71,7 @@ export const BUILDER_READ_WORDS: readonly string[] = [
  */
 export const READ_CHAIN_NAMES: ReadonlySet<string> = new Set([
   ...BUILDER_READ_WORDS,
+  'toArray',
   'from',
   'whereIn',
   'findMany',
@@ -175,6 +176,16 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
     return site(['knex'], call, rootTable, locked);
   }
 
+  // The MongoDB driver's `coll.find(q).toArray()`: a list of documents.
+  if (last === 'toArray' && names[names.length - 2] === 'find') {
+    const before = meaningful.slice(0, -2);
+    if (!before.every((l) => ACCESSORS.has(l.name) || SCOPES.has(l.name))) return null;
+    const accessor = before.find((l) => ACCESSORS.has(l.name));
+    return {
+      ...site(['mongoose'], call, (accessor ? entityArgumentOf(accessor) : null) ?? nameOf(unwrapExpression(root)), false),
+      many: true,
+    };
+  }
   // `dataSource.getRepository(Order).findOneBy(q)`: the read of a repository handed out for an entity.
   const accessors = meaningful.slice(0, -1);
   if (!accessors.every((link) => ACCESSORS.has(link.name) || SCOPES.has(link.name))) return null;

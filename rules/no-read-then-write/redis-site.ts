@@ -2,11 +2,13 @@
 // redis.get(k)`, `hGet(h, f)`, `hGetAll(h)`, `mget(a, b)`, `json.get(k)`) and a value written
 // to one (`set`, `setex`, `hset`, `hmset`, `json.set`). A read counts only when awaited on a
 // receiver that is a Redis client by the file's own evidence (redis-clients.ts); a write only
-// when it is not conditional (`SET … NX`), not queued in a MULTI, not after a WATCH, an isolated
-// client, a lock taken or a claim checked in its function, and not in a callback run under a lock.
-// Keys are compared as source text: a value written to the key it was read from (the same hash
-// field, or the same hash when either side names no field) is a read-then-write; to another key
-// it is not.
+// when it is not conditional (`SET … NX`), not after a WATCH, an isolated client, a lock taken or a
+// claim checked in its function, and not in a callback run under a lock. A write queued in a MULTI
+// or a pipeline (`redis.multi().set(…)`, `const tx = redis.pipeline(); tx.set(…)`) is still a
+// write: without a WATCH, EXEC runs it whatever another replica wrote since the read.
+// Keys are compared as the text they build (redis-keys.ts): a value written to the key it was
+// read from (the same hash field, or the same hash when either side names no field) is a
+// read-then-write; to another key it is not.
 import { findVariable } from '@eslint-community/eslint-utils';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { GUARDS } from '../../src/knowledge/guards.js';
@@ -21,11 +23,12 @@ import {
   REDIS_VALUE_WRITES,
   type RedisValueCommand,
 } from '../../src/knowledge/redis-clients.js';
-import { methodChainOf, outermostCallOf } from '../../analysis/ast/method-chain.js';
+import { outermostCallOf } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import type { ReadSite, WriteSite, WriteValue } from './model.js';
+import { redisKeyOf } from './redis-keys.js';
 
 type Node = TSESTree.Node;
 
@@ -171,7 +174,34 @@ export function isRedisClient(receiver: Node, context: RedisContext): boolean {
   return false;
 }
 
-/** The command `call` is, with the client it is sent on: `redis.get(k)`, `client.json.set(k, '$', v)`. */
+/** Calls that open a batch whose commands are queued and sent at `exec()`: MULTI/EXEC, a pipeline. */
+const BATCH_OPENERS: ReadonlySet<string> = new Set(['multi', 'pipeline']);
+
+/**
+ * The Redis client a batch is opened on, when `receiver` is one: `redis.multi()`,
+ * `redis.pipeline().incr(a)` (commands queued before), or a `const` holding such a batch.
+ */
+function batchClient(receiver: Node, context: RedisContext, depth = 0): Node | null {
+  let expr = unwrapExpression(receiver);
+  if (expr.type === 'Identifier' && depth === 0) {
+    const variable = findVariable(context.sourceCode.getScope(expr) as never, expr) as {
+      defs: { node: Node; parent?: Node | null }[];
+    } | null;
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    if (def?.node.type !== 'VariableDeclarator' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const') return null;
+    if (!def.node.init) return null;
+    expr = unwrapExpression(def.node.init);
+  }
+  while (expr.type === 'CallExpression') {
+    const callee = unwrapExpression(expr.callee);
+    if (callee.type !== 'MemberExpression') return null;
+    if (BATCH_OPENERS.has(memberPropertyName(callee) ?? '')) return isRedisClient(callee.object, context) ? callee.object : null;
+    expr = unwrapExpression(callee.object);
+  }
+  return null;
+}
+
+/** The command `call` is, with the client it is sent on: `redis.get(k)`, `client.json.set(k, '$', v)`, `redis.multi().set(k, v)`. */
 function commandOf(
   call: TSESTree.CallExpression,
   commands: readonly RedisValueCommand[],
@@ -185,10 +215,10 @@ function commandOf(
   const command = commands.find((c) => c.method === method && !!c.json === json);
   if (!command) return null;
   const client = json && object.type === 'MemberExpression' ? object.object : object;
-  return isRedisClient(client, context) ? { command, nameNode: callee.property } : null;
+  return isRedisClient(client, context) || batchClient(client, context) ? { command, nameNode: callee.property } : null;
 }
 
-/** A key argument as compared: its text without spaces. */
+/** A hash field named by an expression, as compared: its text without spaces. */
 function keyText(node: Node | undefined, sourceCode: Readonly<TSESLint.SourceCode>): string | null {
   if (!node || node.type === 'SpreadElement') return null;
   return sourceCode.getText(node).replace(/\s+/g, '');
@@ -218,9 +248,9 @@ export function redisReadSiteOf(call: TSESTree.CallExpression, context: RedisCon
   if (command.keys === 'all') {
     const first = call.arguments[0];
     const list = call.arguments.length === 1 && first?.type === 'ArrayExpression' ? first.elements : call.arguments;
-    keys = list.map((key) => keyText(key ?? undefined, sourceCode));
+    keys = list.map((key) => redisKeyOf(key ?? undefined, sourceCode));
   } else {
-    const key = keyText(call.arguments[0], sourceCode);
+    const key = redisKeyOf(call.arguments[0], sourceCode);
     const hash = command.method.toLowerCase().startsWith('h');
     const argument = command.field === undefined ? undefined : call.arguments[command.field];
     const field = argument ? fieldKey(argument, sourceCode) : ANY_FIELD;
@@ -310,8 +340,8 @@ export function redisWriteSiteOf(call: TSESTree.CallExpression, context: RedisCo
   if (!found) return null;
   const { command, nameNode } = found;
   const { sourceCode } = context;
-  if (conditional(call) || methodChainOf(call).links.some((link) => link.name === 'multi')) return null;
-  const key = keyText(call.arguments[0], sourceCode);
+  if (conditional(call)) return null;
+  const key = redisKeyOf(call.arguments[0], sourceCode);
   if (key === null) return null;
   let values: WriteValue[];
   if (command.value !== undefined) {

@@ -8,8 +8,9 @@ import { IDENTITY_FIELD, libraryOfModule, type DataLibrary } from '../../src/kno
 import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { comparedFieldsOf } from './compared-fields.js';
+import { comparedFieldsOf, writtenToRowsRead } from './compared-fields.js';
 import { entityChangeCallOf } from './entity-changes.js';
+import { noteBoundChecks } from './bound-checks.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
 
 export type { ReadThenWriteFinding } from './model.js';
@@ -24,7 +25,7 @@ import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
 import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type RedisContext } from './redis-site.js';
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
-import { listChangeOf, rememberGrowth } from './list-changes.js';
+import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 
@@ -44,7 +45,6 @@ export interface EngineOptions {
 }
 
 const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
-const COMPARISONS = new Set(['<', '<=', '>', '>=']);
 
 /** A listener that never lets an unforeseen shape break linting. */
 function guarded<T>(fn: (node: T) => void): (node: T) => void {
@@ -71,6 +71,7 @@ export class ReadThenWriteEngine {
     const redis = (this.redis = options.redis ? { sourceCode, importsRedis: () => this.imported.has('redis') } : undefined);
     const reads = this.reads;
     const locks = this.locks;
+    const settledTaint = (node: TSESTree.Node): Taint | null => settled(this.taint(node));
     const helperRead = (node: DatabaseCall): ReadSite | null => {
       if (!helperReadOf || node.type !== 'CallExpression' || !resultIsBound(node) || helperMayMatter?.(node) === false) return null;
       if (mayCarryTaintUnread(node)) return helperReadOf(node);
@@ -99,6 +100,8 @@ export class ReadThenWriteEngine {
           // Read after the same transaction wrote the row: the write's lock keeps it current.
           if (site && !site.locked && locks.holds(site.model, node)) site.locked = true;
           reads.set(node, site);
+          // Rows named by a loaded list's keys (set once the read is known, so the filter's own taints do not ask for it again).
+          if (site) noteKeysList(site, node, sourceCode, settledTaint);
         }
         return site?.none ? null : site;
       },
@@ -162,16 +165,21 @@ export class ReadThenWriteEngine {
 
   /** Whether `write` sends a value computed from a read (or saves a mutated entity); remembered as a finding. */
   checkWrite(write: WriteSite): void {
-    const changes: { read: ReadSite; change: FieldChange; loc: TSESTree.SourceLocation | undefined }[] = [];
+    const changes: { read: ReadSite; change: FieldChange; loc: TSESTree.SourceLocation | undefined; value?: TSESTree.Node }[] = [];
     for (const value of write.values) {
       const t = settled(this.taint(value.value));
       if (!t || t.read.locked) continue;
+      const rebuilt = rebuiltListOf(value, t);
+      if (rebuilt) {
+        changes.push({ ...rebuilt, loc: value.loc });
+        continue;
+      }
       if (!writesBackTo(t.read, value)) continue;
       const change =
         changeOf(value.field, t) ??
         (t.read.redisKeys ? redisChangeOf(value, t, this.settledTaint) : listChangeOf(value, t, this.settledTaint));
       if (change) {
-        changes.push({ read: t.read, change, loc: value.loc });
+        changes.push({ read: t.read, change, loc: value.loc, value: value.value });
         continue;
       }
       // `entity.count++` then `repo.update(id, { count: entity.count })` or `repo.update(id, entity)`
@@ -193,9 +201,11 @@ export class ReadThenWriteEngine {
       change.readField === undefined ||
       (change.readField === null ? !read.many && !read.guessed : change.readField === change.field) ||
       (!read.many && change.readField !== null && !IDENTITY_FIELD.test(change.readField));
-    const kept = changes.filter(
+    let kept = changes.filter(
       ({ read, change }) => sameModel(read) && stale(read, change) && (change.field === null || !ignored.has(change.field)),
     );
+    // The filter names another loaded row of the model by its key (`where: { id: today.id }`).
+    kept = writtenToRowsRead(kept, write.conditions, this.env, sameModel);
     const first = kept[0];
     if (!first) return;
     // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.
@@ -287,21 +297,6 @@ export class ReadThenWriteEngine {
     else if (argument.type === 'MemberExpression') this.mutate(argument, { node, operator, operand: '1' }, node);
   }
 
-  /** `if (row.balance < amount) throw …`: a bound check the codemod moves into the write's filter. */
-  private ifStatement(node: TSESTree.IfStatement): void {
-    const visit = (test: TSESTree.Node): void => {
-      const expr = unwrapExpression(test);
-      if (expr.type === 'LogicalExpression') {
-        visit(expr.left);
-        visit(expr.right);
-      } else if (expr.type === 'BinaryExpression' && COMPARISONS.has(expr.operator)) {
-        const t = (expr.left.type === 'PrivateIdentifier' ? null : settled(this.taint(expr.left))) ?? settled(this.taint(expr.right));
-        if (t && !t.read.boundChecks.includes(node)) t.read.boundChecks.push(node);
-      }
-    };
-    visit(node.test);
-  }
-
   /** Outside live functions every member call is asked whether it is a read; a plain call can only be a `require`. */
   private call(node: TSESTree.CallExpression): void {
     const callee = node.callee;
@@ -379,7 +374,7 @@ export class ReadThenWriteEngine {
       }),
       'AssignmentExpression:exit': whileLive((node: TSESTree.AssignmentExpression) => this.assignment(node)),
       'UpdateExpression:exit': whileLive((node: TSESTree.UpdateExpression) => this.update(node)),
-      IfStatement: whileLive((node: TSESTree.IfStatement) => this.ifStatement(node)),
+      IfStatement: whileLive((node: TSESTree.IfStatement) => noteBoundChecks(node, this.settledTaint)),
       CallExpression: guarded((node: TSESTree.CallExpression) => this.call(node)),
       TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => {
         if (!frames.anyLive) noteRead(node);

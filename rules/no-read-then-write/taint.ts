@@ -3,8 +3,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   ARITHMETIC_METHODS,
+  COLLECTION_CONSTRUCTORS,
+  COPYING_CALLS,
   DECODING_CALLS,
   ELEMENT_METHODS,
+  LIST_COPY_METHODS,
   VALUE_PASS_THROUGH_FUNCTIONS,
   VALUE_PASS_THROUGH_METHODS,
 } from '../../src/knowledge/orm-reads-writes.js';
@@ -75,6 +78,13 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
     case 'TaggedTemplateExpression': {
       const read = env.readOf(expr);
       return read ? { read, field: null, computed: null } : null;
+    }
+    case 'NewExpression': {
+      // `new Set(shop.methods)`: a collection that stands for the loaded field it was built from.
+      const callee = unwrapExpression(expr.callee);
+      const source = expr.arguments[0];
+      const copies = callee.type === 'Identifier' && COLLECTION_CONSTRUCTORS.includes(callee.name);
+      return copies && source && source.type !== 'SpreadElement' ? taintOf(source, env, next) : null;
     }
     case 'CallExpression':
       return taintOfCall(expr, env, next);
@@ -159,13 +169,17 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
     if (!found || found.computed) return found;
     return computedFrom(found, { node: call, operator: 'call', operand: null });
   }
-  // JSON.parse(row.items): the decoded structure stands for the loaded field.
-  if (callee.object.type === 'Identifier' && DECODING_CALLS.includes(`${callee.object.name}.${method}`)) {
+  // JSON.parse(row.items): the decoded structure stands for the loaded field; so does a copy (`Array.from(set)`).
+  const qualified = callee.object.type === 'Identifier' ? `${callee.object.name}.${method}` : '';
+  if (DECODING_CALLS.includes(qualified) || COPYING_CALLS.includes(qualified)) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
   const receiver = taintOf(callee.object, env, depth);
   if (!receiver) return null;
   if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method)) return receiver;
+  // `account.groups.map(…)`: a new list from a loaded list field stands for that field (list-changes.ts);
+  // so does a list mapped from the rows of a read keyed by one (`groups.map((g) => g.id)`).
+  if (LIST_COPY_METHODS.includes(method) && !receiver.computed && (receiver.field !== null || receiver.read.keysOf)) return receiver;
   if (ARITHMETIC_METHODS.includes(method)) {
     const simple = method === 'plus' || method === 'add' || method === 'minus' || method === 'sub' || method === 'subtract';
     const operand =
@@ -192,9 +206,14 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);
   if (method === undefined) return false;
-  if (callee.object.type === 'Identifier' && (callee.object.name === 'Math' || DECODING_CALLS.includes(`${callee.object.name}.${method}`)))
-    return true;
-  return VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method) || ARITHMETIC_METHODS.includes(method);
+  const qualified = callee.object.type === 'Identifier' ? `${callee.object.name}.${method}` : '';
+  if (qualified.startsWith('Math.') || DECODING_CALLS.includes(qualified) || COPYING_CALLS.includes(qualified)) return true;
+  return (
+    VALUE_PASS_THROUGH_METHODS.includes(method) ||
+    ELEMENT_METHODS.includes(method) ||
+    ARITHMETIC_METHODS.includes(method) ||
+    LIST_COPY_METHODS.includes(method)
+  );
 }
 
 /** The change a written value makes, when it was computed in JavaScript from a read. */

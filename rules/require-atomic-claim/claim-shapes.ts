@@ -29,6 +29,7 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { isResultUsed, keyName, readsModifiedCount } from './row-names.js';
+import { chainTable } from './tables.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -49,6 +50,8 @@ export interface PendingRead {
   loc: TSESTree.SourceLocation | undefined;
   /** The table / model read, when known. */
   table: string | undefined;
+  /** The table the read names plainly (tables.ts), for telling an update of another table apart. */
+  named?: string | undefined;
   /** The status-like column filtered on, when there is one. */
   statusColumn: string | undefined;
 }
@@ -67,6 +70,11 @@ export interface RowUpdate {
    * writes last.
    */
   changesState: boolean;
+  /**
+   * The table an update (not a delete) names plainly (tables.ts), when it does: a state set on
+   * rows of another table is not a mark of the rows read; deleting their children is work on them.
+   */
+  table?: string | undefined;
 }
 
 const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
@@ -204,7 +212,8 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
       if (statusColumn === undefined && (!tables.some((t) => isQueue(t, vocabulary)) || sqlNamesRowByKey(where))) continue;
       const first = statement.tokens[0];
       if (!first) continue;
-      return { node, kind: 'sql', reportNode: use.sql.node, loc: use.sql.locOf(first.start, first.end), table: tables[0], statusColumn };
+      const loc = use.sql.locOf(first.start, first.end);
+      return { node, kind: 'sql', reportNode: use.sql.node, loc, table: tables[0], named: tables[0], statusColumn };
     }
     return undefined;
   }
@@ -237,7 +246,8 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
   }
   const table = tables.find((t) => isQueue(t, vocabulary));
   if (statusColumn === undefined && (table === undefined || filtersOnPrimaryKey(chain))) return undefined;
-  return { node, kind: 'builder', reportNode: readLink.nameNode, loc: undefined, table: table ?? tables[0], statusColumn };
+  const named = chainTable(chain);
+  return { node, kind: 'builder', reportNode: readLink.nameNode, loc: undefined, table: table ?? tables[0], named, statusColumn };
 }
 
 /** An update (or delete) of rows, with whether it is a checked conditional transition; `undefined` for anything else. */
@@ -248,7 +258,13 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
     const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'update' || s.kind === 'delete');
     if (!statement) return undefined;
     const conditional = statement.kind === 'update' && mentionedColumns(whereClause(statement.tokens)).some((c) => isStatus(c, vocabulary));
-    return { node, conditional, countChecked: isResultUsed(node, sourceCode), changesState: true };
+    return {
+      node,
+      conditional,
+      countChecked: isResultUsed(node, sourceCode),
+      changesState: true,
+      table: statement.kind === 'update' ? tableNames(statement.tokens)[0] : undefined,
+    };
   }
   if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
   const chain = methodChain(node);
@@ -274,6 +290,7 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
     conditional,
     countChecked: throwsWhenUnmatched || isResultUsed(node, sourceCode),
     changesState: writesClaimState(chain, vocabulary),
+    table: chain.some((l) => l.name !== undefined && DELETE_METHODS.has(l.name)) ? undefined : chainTable(chain),
   };
 }
 

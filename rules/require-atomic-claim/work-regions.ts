@@ -9,6 +9,7 @@ import { rowUpdateOf, type ClaimVocabulary, type PendingRead, type RowUpdate } f
 import { collectedNames, derivedNames, mentionsRowsOf } from './marked-after.js';
 import type { ActedOn } from './not-a-claim.js';
 import { mentionsAny, patternNames, resultNames, rootName } from './row-names.js';
+import { differentTables } from './tables.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -55,7 +56,13 @@ export function workRegions(read: PendingRead, scope: Node, sourceCode: SourceCo
   return [...regions, ...markedAfter];
 }
 
-export function unsafeUpdateIn(region: ActedOn, sourceCode: SourceCode, vocabulary: ClaimVocabulary): RowUpdate | undefined {
+/** The first update in `region` that marks an acted-on row of the table read (`readTable`) without a checked conditional transition. */
+export function unsafeUpdateIn(
+  region: ActedOn,
+  sourceCode: SourceCode,
+  vocabulary: ClaimVocabulary,
+  readTable?: string,
+): RowUpdate | undefined {
   const from = region.updatesFrom ?? region.after;
   const keys = sourceCode.visitorKeys;
   const marksRow = (node: Node): boolean =>
@@ -64,6 +71,8 @@ export function unsafeUpdateIn(region: ActedOn, sourceCode: SourceCode, vocabula
     if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < from) continue;
     const update = rowUpdateOf(node, sourceCode, vocabulary);
     if (!update?.changesState || !marksRow(node)) continue;
+    // Rows of another table keyed by the rows read (`incidents.monitorId IN ids`) are not the rows read.
+    if (differentTables(readTable, update.table)) continue;
     if (!(update.conditional && update.countChecked)) return update;
   }
   return undefined;

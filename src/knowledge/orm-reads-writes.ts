@@ -251,6 +251,41 @@ export const VALUE_PASS_THROUGH_FUNCTIONS: readonly string[] = ['Number', 'parse
 /** `JSON.parse(row.items)`: a structure decoded from a loaded field; changing it and encoding it back rewrites that field. */
 export const DECODING_CALLS: readonly string[] = ['JSON.parse', 'JSON.stringify', 'structuredClone'];
 
+/**
+ * Calls that copy a structure into another form without changing what it holds
+ * (`Array.from(set)`, `Object.fromEntries(map)`): the copy stands for the loaded field.
+ */
+export const COPYING_CALLS: readonly string[] = ['Array.from', 'Object.entries', 'Object.fromEntries', 'Object.values'];
+
+/** Collections built from a loaded list or object (`new Set(shop.methods)`): changed and written back, they rewrite that field. */
+export const COLLECTION_CONSTRUCTORS: readonly string[] = ['Set', 'Map'];
+
+/**
+ * Methods that give a new list from the list they are called on (`tags.map(trim)`,
+ * `groups.toSpliced(i, 1)`): from a loaded field, the result stands for that field.
+ */
+export const LIST_COPY_METHODS: readonly string[] = ['map', 'flatMap', 'concat', 'toSpliced', 'toSorted', 'toReversed', 'with'];
+
+/**
+ * Methods that change a loaded list (or a `Set` / `Map` built from it), in place or into a new
+ * list: written back to the field whole, the result replaces what another writer added.
+ */
+export const LIST_CHANGING_METHODS: readonly string[] = [
+  'push',
+  'unshift',
+  'splice',
+  'pop',
+  'shift',
+  'sort',
+  'reverse',
+  'filter',
+  'slice',
+  'add',
+  'delete',
+  'set',
+  ...LIST_COPY_METHODS,
+];
+
 /** Array methods that return an element (or elements) of the array they are called on. */
 export const ELEMENT_METHODS: readonly string[] = ['find', 'findLast', 'filter', 'at', 'slice', 'sort', 'reverse'];
 

@@ -98,10 +98,11 @@ export const REDIS_CLIENT_NAME = /redis|valkey/i;
 export const REDIS_CLIENT_GENERIC_NAMES: readonly string[] = ['client', 'cache', 'cacheClient', 'store', 'kv'];
 
 /**
- * Calls around a read-then-write of Redis that make it safe: WATCH … MULTI/EXEC (optimistic, the
- * EXEC fails when the key changed) and node-redis's isolated connection used for it.
+ * Calls around a read-then-write of Redis that make it safe: WATCH before MULTI/EXEC (optimistic,
+ * the EXEC fails when the key changed) and node-redis's isolated connection used for it. A MULTI
+ * alone is not one: it makes the queued commands run together, not the read before them current.
  */
-export const REDIS_OPTIMISTIC_CALLS: readonly string[] = ['watch', 'multi', 'executeIsolated'];
+export const REDIS_OPTIMISTIC_CALLS: readonly string[] = ['watch', 'executeIsolated'];
 
 /**
  * Calls that run a callback while holding a lock (Redlock `using`, `runExclusive`, `withLock`):

@@ -3,6 +3,7 @@
 // only a subquery of one statement, a state filter on a related row, rows scoped to the caller
 // through a relation, and MongoDB's `modifiedCount` after a `$set` of the new state.
 import { ruleTester } from './rule-tester.js';
+import { claim } from './claim-report.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
 
 const lines = (...l: string[]) => l.join('\n');
@@ -10,19 +11,6 @@ const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<R
 
 /** Wraps a worker body in an async function (line 1 is the function, the body starts on line 2). */
 const worker = (...body: string[]) => lines('export async function tick(db, pool) {', ...body.map((l) => `  ${l}`), '}');
-
-/** The report on the read's method name or SELECT keyword: `needle` on body line `line` (1-based, as in the file). */
-function claim(code: string, needle: string, column = 'status') {
-  const at = code.indexOf(needle);
-  if (at === -1) throw new Error(`${needle} not in test code`);
-  const before = code.slice(0, at);
-  return {
-    code,
-    errors: [
-      { messageId: 'nonAtomicClaim' as const, data: { column }, line: before.split('\n').length, column: at - before.lastIndexOf('\n') },
-    ],
-  };
-}
 
 const PENDING = "const jobs = await db.job.findMany({ where: { status: 'PENDING' }, take: 50 });";
 
