@@ -53,8 +53,11 @@ const AWAITED_PAUSE = new RegExp(String.raw`\bawait\s+(?:[\w$]+\s*\.\s*)?(?:${PO
  * looked for first, with `includes`.
  */
 export function mentionsPollLoop(text: string): boolean {
-  return (text.includes('while') || text.includes(';;')) && ENDLESS_LOOP_HEAD.test(text) && AWAITED_PAUSE.test(text);
+  return POLL_LOOP_HEAD_WORDS.some((word) => text.includes(word)) && ENDLESS_LOOP_HEAD.test(text) && AWAITED_PAUSE.test(text);
 }
+
+/** What an endless loop's head writes (`while (true)`, `for (;;)`): one of them is in every file with a poll loop. */
+export const POLL_LOOP_HEAD_WORDS: readonly string[] = ['while', ';;'];
 
 /** What a use of a global timer goes through: its own name, or a global object (`globalThis.setInterval`). */
 const TIMER_GLOBALS: ReadonlySet<string> = new Set(

@@ -3,14 +3,18 @@
 // the text: no listeners without asking for more means the rule cannot report in the file.
 import { describe, expect, test } from 'vitest';
 import { mayReport, textCandidates } from '../../codemods/engine/prefilter.js';
-import { findTransforms } from '../../codemods/registry.js';
+import { findTransforms, transforms } from '../../codemods/registry.js';
 import { runCodemod } from '../../codemods/engine/engine.js';
 import { noInAppMigrations } from '../../rules/no-in-app-migrations.js';
 import { createRule } from '../../rules/utils/create-rule.js';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Linter } from 'eslint';
+import * as tsParser from '@typescript-eslint/parser';
+import { globSync } from 'tinyglobby';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 const run = { settings: {}, cwd: '/srv/app' };
 
@@ -86,5 +90,56 @@ describe('the text pass', () => {
     expect(report.filesScanned).toBe(3);
     expect(report.skipped).toEqual([{ file: 'jobs.ts', reason: 'ignored by the ESLint configuration (lint never reports it)' }]);
     expect(report.changes).toEqual([]);
+  });
+});
+
+// Every file whose code a transform's rule reports must pass that transform's words and text check,
+// or the codemod never parses it and the finding is left with neither an edit nor a manual marker.
+// Checked over every fixture input, the unseen trees and the rules' fixture projects.
+describe('the text checks admit every file the rule reports', () => {
+  const testRoot = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+  const files = globSync(
+    ['codemods/fixtures/*/*.input.*', 'codemods/unseen/**/*.{ts,mts,cts,js,mjs,cjs}', 'rules/projects/**/*.{ts,mts,cts,js,mjs,cjs}'],
+    {
+      cwd: testRoot,
+      absolute: true,
+      ignore: ['**/node_modules/**'],
+    },
+  ).sort();
+  const linter = new Linter({ configType: 'flat', cwd: '/srv/app' });
+  const rules = Object.fromEntries(transforms.map((t) => [t.rule.name, t.rule]));
+
+  test('the trees hold files for every transform', () => {
+    expect(files.length).toBeGreaterThan(200);
+  });
+
+  test.each(transforms.map((t) => [t.name, t] as const))('%s', (_name, transform) => {
+    const missed: string[] = [];
+    let reported = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const messages = linter.verify(
+        text,
+        [
+          {
+            files: ['**/*.{ts,mts,cts,js,mjs,cjs,jsx,tsx}'],
+            languageOptions: {
+              parser: tsParser as never,
+              sourceType: /\.c[jt]s$/.test(file) ? 'commonjs' : 'module',
+              parserOptions: { ecmaFeatures: { jsx: !/\.(ts|mts|cts)$/.test(file) } },
+            },
+            plugins: { probe: { rules: rules as never } },
+            rules: { [`probe/${transform.rule.name}`]: 'error' },
+          },
+        ],
+        // Outside test/: the rules skip test code.
+        `/srv/app/src/${basename(file).replace('.input.', '.')}`,
+      );
+      if (!messages.some((m) => m.ruleId === `probe/${transform.rule.name}`)) continue;
+      reported++;
+      if (!textCandidates(text, [transform]).includes(transform)) missed.push(file.slice(testRoot.length + 1));
+    }
+    expect(reported).toBeGreaterThan(0);
+    expect(missed).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import noUnguardedSchedule, { type UnguardedScheduleFacts } from '../../../rules
 import { guardStatementText, guardWithReschedule, leaseKey, quote } from '../../../rules/rewrites/guard-statement.js';
 import { guardInsertionEdits } from '../../../rules/no-unguarded-schedule/guard-insertion.js';
 import { runtimeImport } from '../../../rules/rewrites/runtime-import.js';
-import { mentionsSchedule } from '../../../rules/no-unguarded-schedule/schedule-mentions.js';
+import { mentionsSchedule, POLL_LOOP_HEAD_WORDS } from '../../../rules/no-unguarded-schedule/schedule-mentions.js';
 import { PERIOD_GUARD } from '../../../src/knowledge/guards.js';
 import { SCHEDULER_MODULES, SCHEDULERS } from '../../../src/knowledge/schedulers.js';
 import { quoted, type FileStyle } from '../../engine/file-style.js';
@@ -34,6 +34,8 @@ export const SCHEDULER_PREFILTER: readonly string[] = [
   ...SCHEDULER_MODULES,
   // Globals (`setInterval`) have no module to look for; their own names are the words.
   ...new Set(SCHEDULERS.filter((s) => s.modules.includes(null)).map((s) => s.path[0]!)),
+  // A poll loop may pause with the project's own `delay`: no timer or module is named, only the loop.
+  ...POLL_LOOP_HEAD_WORDS,
 ];
 
 export const guardSchedules: Transform<UnguardedScheduleFacts> = {
