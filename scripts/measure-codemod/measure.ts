@@ -78,7 +78,10 @@ function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     if (name === 'node_modules' || name === '.git') return [];
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
+    // A dangling symbolic link (a checkout's `.dockerignore` pointing outside it) is no file to measure.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return [];
+    return stat.isDirectory() ? walk(path) : [path];
   });
 }
 
