@@ -35,7 +35,10 @@ export function isBareReturn(statement: TSESTree.Statement): 'bare' | 'value' | 
 export const contains = (outer: { range: readonly [number, number] }, offset: number): boolean =>
   offset >= outer.range[0] && offset < outer.range[1];
 
-/** Removes `node` and, when it is alone on its lines, those whole lines. */
+/**
+ * Removes `node` and, when it is alone on its lines, those whole lines. A comment after it on its
+ * last line stays, at the statement's indentation (`await migrate(); // on start` → `// on start`).
+ */
 export function removalEdit(text: string, node: { range: readonly [number, number] }): TextEdit {
   let [start, end] = node.range;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -46,6 +49,8 @@ export function removalEdit(text: string, node: { range: readonly [number, numbe
   if (/^[ \t]*$/.test(before) && /^[ \t\r]*$/.test(after)) {
     start = lineStart;
     end = Math.min(lineEnd + 1, text.length);
+  } else if (/^[ \t]*$/.test(before) && /^[ \t]+\/[/*]/.test(after)) {
+    end += /^[ \t]+/.exec(after)![0].length;
   }
   return { start, end, text: '' };
 }

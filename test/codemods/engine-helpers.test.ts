@@ -8,6 +8,7 @@ import { applyEdits, lineAt, OverlappingEditsError } from '../../codemods/engine
 import { Engine } from '../../codemods/engine/engine.js';
 import { SCHEDULER_PREFILTER } from '../../codemods/transforms/guard-schedules/index.js';
 import { findTransforms } from '../../codemods/registry.js';
+import { removalEdit } from '../../codemods/engine/statements.js';
 import { SCHEDULER_MODULES } from '../../src/knowledge/schedulers.js';
 
 function withImport(path: string, text: string, names: string[], packageType: 'module' | 'commonjs' = 'module'): string {
@@ -15,6 +16,25 @@ function withImport(path: string, text: string, names: string[], packageType: 'm
   const style = fileStyleOf(path, text, ast, packageType);
   return applyEdits(text, replicaGuardImportEdits(text, ast, style, names));
 }
+
+describe('removalEdit', () => {
+  const removed = (text: string, statement: string): string => {
+    const start = text.indexOf(statement);
+    return applyEdits(text, [removalEdit(text, { range: [start, start + statement.length] })]);
+  };
+  test('a statement alone on its line goes with the line', () => {
+    expect(removed('a();\n  await migrate();\nb();\n', 'await migrate();')).toBe('a();\nb();\n');
+  });
+  test('a comment after it stays, at the statement indentation', () => {
+    expect(removed('a();\n    await knex.migrate.latest(); // the schema first\nb();\n', 'await knex.migrate.latest();')).toBe(
+      'a();\n    // the schema first\nb();\n',
+    );
+    expect(removed('  await migrate();  /* at start */\n', 'await migrate();')).toBe('  /* at start */\n');
+  });
+  test('code beside it on the line stays where it is', () => {
+    expect(removed('x(); await migrate(); y();\n', 'await migrate();')).toBe('x();  y();\n');
+  });
+});
 
 describe('applyEdits', () => {
   test('applies replacements and insertions, same-offset insertions in order', () => {
