@@ -34,7 +34,7 @@ import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFuncti
 import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects.js';
 import { drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
-import type { FunctionLike } from './work-function.js';
+import { instanceMethodCalled, type FunctionLike } from './work-function.js';
 import { callIntent, isClaimSql, isWriteSql, nameWords, telemetryBindings } from './work-intent.js';
 
 export interface HostLocalOptions {
@@ -66,7 +66,11 @@ function importSource(sourceCode: SourceCode, identifier: TSESTree.Identifier): 
   if (def?.type === 'ImportBinding' && node?.parent?.type === 'ImportDeclaration') return node.parent.source.value;
   if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator' || !node.init) return undefined;
   const init = unwrapExpression(node.init, { await: true });
-  const call = init.type === 'MemberExpression' ? init.object : init;
+  let call = init.type === 'MemberExpression' ? init.object : init;
+  // A value the module's export makes when called (`require('debug')('jobs')`, `createDebug('jobs')`) is the module's.
+  if (call.type === 'CallExpression' && call.callee.type === 'CallExpression') call = call.callee;
+  if (call.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name !== 'require' && call.callee !== identifier)
+    return importSource(sourceCode, call.callee);
   if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
   const source = call.arguments[0];
   return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
@@ -224,6 +228,60 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   return isExternalReceiver(receiver) && isReadCall(call, method);
 }
 
+/** The class body whose `this` an expression sees (through arrow functions and its own methods). */
+function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'ClassBody') return current;
+    if ((current.type === 'FunctionExpression' || current.type === 'FunctionDeclaration') && current.parent?.type !== 'MethodDefinition')
+      return undefined;
+  }
+  return undefined;
+}
+
+/** Every value the class gives field `name`: its initializer and each `this.name = …` in its members. */
+function fieldValues(sourceCode: SourceCode, body: TSESTree.ClassBody, name: string): TSESTree.Node[] {
+  const values: TSESTree.Node[] = [];
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const visit = (node: TSESTree.Node): void => {
+    if (node.type === 'PropertyDefinition' && !node.static && propertyKeyName(node as never) === name && node.value)
+      values.push(node.value);
+    if (
+      node.type === 'AssignmentExpression' &&
+      node.left.type === 'MemberExpression' &&
+      node.left.object.type === 'ThisExpression' &&
+      memberPropertyName(node.left) === name
+    )
+      values.push(node.operator === '=' ? node.right : node);
+    for (const key of keys[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      for (const item of Array.isArray(child) ? child : [child])
+        if (item && typeof (item as TSESTree.Node).type === 'string') visit(item as TSESTree.Node);
+    }
+  };
+  visit(body);
+  return values;
+}
+
+const isInMemoryValue = (node: TSESTree.Node | undefined): boolean => {
+  const value = node && unwrapExpression(node);
+  return value?.type === 'NewExpression' && value.callee.type === 'Identifier' && IN_MEMORY_CONSTRUCTORS.includes(value.callee.name);
+};
+
+/**
+ * A receiver this file builds as an in-memory structure: `this.store` of a class that only ever
+ * assigns it `new LRUCache(…)`, or a `const sessions = new Map()`. Whatever its method is named
+ * (`purgeStale`, `deleteExpired`), a call on it changes this process's memory.
+ */
+function holdsInMemoryStructure(sourceCode: SourceCode, receiver: TSESTree.Node): boolean {
+  const node = unwrapExpression(receiver);
+  if (node.type === 'Identifier') return isInMemoryValue(valueOf(sourceCode, node));
+  if (node.type !== 'MemberExpression' || node.object.type !== 'ThisExpression') return false;
+  const name = memberPropertyName(node);
+  const body = name === undefined ? undefined : thisClassBody(node);
+  const values = body && name !== undefined ? fieldValues(sourceCode, body, name) : [];
+  return values.length > 0 && values.every(isInMemoryValue);
+}
+
 /** Whether running `root` stays on this host (see the header). */
 export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boolean {
   const { sourceCode } = options;
@@ -234,9 +292,12 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
   const callStays = (call: TSESTree.CallExpression, depth: number): boolean => {
     const intent = callIntent(call, telemetry);
     if (intent === 'per-replica') return true;
-    // A write, a send or a lock by its name: the name counts whatever the body does.
-    if (intent !== undefined) return false;
-    const local = resolveCallee(sourceCode, call);
+    // A function of this file (its own method, one of a module singleton it makes) is judged by its
+    // body, whatever its name: a `cleanup()` that only drops expired keys of this process's Map stays here.
+    const local = intent === 'coordinated' ? undefined : (resolveCallee(sourceCode, call) ?? instanceMethodCalled(sourceCode, call));
+    // Elsewhere a write, a send or a lock by its name counts, unless it is a method of a structure this file keeps in memory.
+    if (!local && intent !== undefined)
+      return intent === 'shared-write' && call.callee.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, call.callee.object);
     if (local) {
       if (visited.has(local)) return true;
       if (depth >= MAX_LOCAL_DEPTH) return false;
