@@ -4,6 +4,7 @@
 // message is stored once inside the stream's duplicate window. Without an unambiguous id in
 // scope the publish is marked manual: an invented id (a random UUID) would dedupe nothing.
 import requireJetStreamMsgId, { mayPublishToJetStream, type RequireJetStreamMsgIdFacts } from '../../../rules/require-jetstream-msg-id.js';
+import { mayEmitThroughJetStreamProxy } from '../../../rules/require-jetstream-msg-id/proxy-emits.js';
 import { MSG_ID_OPTION } from '../../../src/knowledge/jetstream.js';
 import { indentationAt } from '../../engine/file-style.js';
 import { lineAt } from '../../engine/text-edits.js';
@@ -68,7 +69,8 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
     'jet_stream',
     'JET_STREAM',
   ],
-  mayMatch: mayPublishToJetStream,
+  // A publish call, or an `emit` on a NestJS transport's client proxy (a file naming its class).
+  mayMatch: (text) => mayPublishToJetStream(text) || mayEmitThroughJetStreamProxy(text),
 
   apply(file, findings): TransformOutput {
     const edits: TextEdit[] = [];
@@ -82,6 +84,13 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
       if (facts.proxyBuilder !== undefined) {
         // A transport's `emit`: the id goes on the record the payload is built into, not on the call.
         manual.push({ offset, reason: `build the payload with ${facts.proxyBuilder} and set a stable message id on it before emitting` });
+        continue;
+      }
+      if (facts.proxyWithoutIds !== undefined) {
+        manual.push({
+          offset,
+          reason: `${facts.proxyWithoutIds} sets no message id on any event; publish through the JetStream client with msgID: String(<a stable id>)`,
+        });
         continue;
       }
       const id = (facts.candidateIdSeen ? facts.candidateId : undefined) ?? facts.payloadId;
