@@ -28,6 +28,7 @@ import {
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { assignedFieldValues } from '../ast/class-fields.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFunction } from '../modules/index.js';
@@ -228,40 +229,6 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   return isExternalReceiver(receiver) && isReadCall(call, method);
 }
 
-/** The class body whose `this` an expression sees (through arrow functions and its own methods). */
-function thisClassBody(node: TSESTree.Node): TSESTree.ClassBody | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (current.type === 'ClassBody') return current;
-    if ((current.type === 'FunctionExpression' || current.type === 'FunctionDeclaration') && current.parent?.type !== 'MethodDefinition')
-      return undefined;
-  }
-  return undefined;
-}
-
-/** Every value the class gives field `name`: its initializer and each `this.name = …` in its members. */
-function fieldValues(sourceCode: SourceCode, body: TSESTree.ClassBody, name: string): TSESTree.Node[] {
-  const values: TSESTree.Node[] = [];
-  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  const visit = (node: TSESTree.Node): void => {
-    if (node.type === 'PropertyDefinition' && !node.static && propertyKeyName(node as never) === name && node.value)
-      values.push(node.value);
-    if (
-      node.type === 'AssignmentExpression' &&
-      node.left.type === 'MemberExpression' &&
-      node.left.object.type === 'ThisExpression' &&
-      memberPropertyName(node.left) === name
-    )
-      values.push(node.operator === '=' ? node.right : node);
-    for (const key of keys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      for (const item of Array.isArray(child) ? child : [child])
-        if (item && typeof (item as TSESTree.Node).type === 'string') visit(item as TSESTree.Node);
-    }
-  };
-  visit(body);
-  return values;
-}
-
 const isInMemoryValue = (node: TSESTree.Node | undefined): boolean => {
   const value = node && unwrapExpression(node);
   return value?.type === 'NewExpression' && value.callee.type === 'Identifier' && IN_MEMORY_CONSTRUCTORS.includes(value.callee.name);
@@ -276,9 +243,8 @@ function holdsInMemoryStructure(sourceCode: SourceCode, receiver: TSESTree.Node)
   const node = unwrapExpression(receiver);
   if (node.type === 'Identifier') return isInMemoryValue(valueOf(sourceCode, node));
   if (node.type !== 'MemberExpression' || node.object.type !== 'ThisExpression') return false;
-  const name = memberPropertyName(node);
-  const body = name === undefined ? undefined : thisClassBody(node);
-  const values = body && name !== undefined ? fieldValues(sourceCode, body, name) : [];
+  // Every value the class gives it (not its type, not a `null` placeholder) must be in memory.
+  const values = assignedFieldValues(node, sourceCode.visitorKeys);
   return values.length > 0 && values.every(isInMemoryValue);
 }
 

@@ -10,7 +10,7 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { JETSTREAM_CLIENT_PROXIES, MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
-import { classFieldValues, enclosingClass, fieldName } from './class-fields.js';
+import { classFieldValues, enclosingClass, fieldName } from '../../analysis/ast/class-fields.js';
 import { methodCallsIn } from './publish-calls.js';
 
 type Node = TSESTree.Node;
