@@ -15,7 +15,8 @@ import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../analysis/ast/property-names.js';
 import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
-export type RequireJetStreamMsgIdMessageIds = 'missingMsgId' | 'optionsWithoutMsgId' | 'proxyEmitWithoutMsgId' | 'addMsgId';
+export type RequireJetStreamMsgIdMessageIds =
+  'missingMsgId' | 'optionsWithoutMsgId' | 'proxyEmitWithoutMsgId' | 'proxyEmitNeverMsgId' | 'addMsgId';
 
 /** What the `jetstream-msg-id` codemod needs to add `msgID`. */
 export interface RequireJetStreamMsgIdFacts {
@@ -37,6 +38,8 @@ export interface RequireJetStreamMsgIdFacts {
   payloadId: string | undefined;
   /** For an `emit` on a NestJS transport's client proxy: the record builder that sets the id (nothing to add to the call itself). */
   proxyBuilder?: string;
+  /** For an `emit` on a transport's client proxy that sets no id on any event: the proxy class (the publish must move to the JetStream client). */
+  proxyWithoutIds?: string;
 }
 
 /**
@@ -78,8 +81,9 @@ function reportProxyEmits(sourceCode: Readonly<TSESLint.SourceCode>, report: Rep
   for (const { call, name, transport } of proxyEmitsWithoutMsgId(sourceCode)) {
     const { builder } = transport;
     report({
-      messageId: 'proxyEmitWithoutMsgId',
-      data: { proxy: transport.proxy, builder: builder.name, setter: builder.setMsgId },
+      ...(builder
+        ? { messageId: 'proxyEmitWithoutMsgId', data: { proxy: transport.proxy, builder: builder.name, setter: builder.setMsgId } }
+        : { messageId: 'proxyEmitNeverMsgId', data: { proxy: transport.proxy } }),
       node: name,
       facts: {
         call,
@@ -90,7 +94,7 @@ function reportProxyEmits(sourceCode: Readonly<TSESLint.SourceCode>, report: Rep
         candidateId: undefined,
         candidateIdSeen: false,
         payloadId: undefined,
-        proxyBuilder: builder.name,
+        ...(builder ? { proxyBuilder: builder.name } : { proxyWithoutIds: transport.proxy }),
       },
     });
   }
@@ -112,6 +116,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         'These JetStream publish options have no `msgID`: a retry, a restart or a second replica stores this message again. Add `msgID` with a stable id (the outbox row or event id).',
       proxyEmitWithoutMsgId:
         'This `emit` publishes to JetStream through `{{proxy}}` without a message id: a retry, a restart or a second replica stores this event again. Send a record built with `{{builder}}` and `{{setter}}(<a stable id>)` (the outbox row or event id).',
+      proxyEmitNeverMsgId:
+        'This `emit` publishes to JetStream through `{{proxy}}`, which sets no message id on any event: a retry, a restart or a second replica stores this event again. Publish with the JetStream client and `msgID` (the outbox row or event id).',
       addMsgId: 'Set `msgID` to `String({{id}})`.',
     },
     schema: [],

@@ -28,13 +28,14 @@ import {
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { assignedFieldValues } from '../ast/class-fields.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFunction } from '../modules/index.js';
 import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects.js';
 import { drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
-import type { FunctionLike } from './work-function.js';
+import { instanceMethodCalled, type FunctionLike } from './work-function.js';
 import { callIntent, isClaimSql, isWriteSql, nameWords, telemetryBindings } from './work-intent.js';
 
 export interface HostLocalOptions {
@@ -66,7 +67,11 @@ function importSource(sourceCode: SourceCode, identifier: TSESTree.Identifier): 
   if (def?.type === 'ImportBinding' && node?.parent?.type === 'ImportDeclaration') return node.parent.source.value;
   if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator' || !node.init) return undefined;
   const init = unwrapExpression(node.init, { await: true });
-  const call = init.type === 'MemberExpression' ? init.object : init;
+  let call = init.type === 'MemberExpression' ? init.object : init;
+  // A value the module's export makes when called (`require('debug')('jobs')`, `createDebug('jobs')`) is the module's.
+  if (call.type === 'CallExpression' && call.callee.type === 'CallExpression') call = call.callee;
+  if (call.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name !== 'require' && call.callee !== identifier)
+    return importSource(sourceCode, call.callee);
   if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
   const source = call.arguments[0];
   return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
@@ -224,6 +229,25 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   return isExternalReceiver(receiver) && isReadCall(call, method);
 }
 
+const isInMemoryValue = (node: TSESTree.Node | undefined): boolean => {
+  const value = node && unwrapExpression(node);
+  return value?.type === 'NewExpression' && value.callee.type === 'Identifier' && IN_MEMORY_CONSTRUCTORS.includes(value.callee.name);
+};
+
+/**
+ * A receiver this file builds as an in-memory structure: `this.store` of a class that only ever
+ * assigns it `new LRUCache(…)`, or a `const sessions = new Map()`. Whatever its method is named
+ * (`purgeStale`, `deleteExpired`), a call on it changes this process's memory.
+ */
+function holdsInMemoryStructure(sourceCode: SourceCode, receiver: TSESTree.Node): boolean {
+  const node = unwrapExpression(receiver);
+  if (node.type === 'Identifier') return isInMemoryValue(valueOf(sourceCode, node));
+  if (node.type !== 'MemberExpression' || node.object.type !== 'ThisExpression') return false;
+  // Every value the class gives it (not its type, not a `null` placeholder) must be in memory.
+  const values = assignedFieldValues(node, sourceCode.visitorKeys);
+  return values.length > 0 && values.every(isInMemoryValue);
+}
+
 /** Whether running `root` stays on this host (see the header). */
 export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boolean {
   const { sourceCode } = options;
@@ -234,9 +258,12 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
   const callStays = (call: TSESTree.CallExpression, depth: number): boolean => {
     const intent = callIntent(call, telemetry);
     if (intent === 'per-replica') return true;
-    // A write, a send or a lock by its name: the name counts whatever the body does.
-    if (intent !== undefined) return false;
-    const local = resolveCallee(sourceCode, call);
+    // A function of this file (its own method, one of a module singleton it makes) is judged by its
+    // body, whatever its name: a `cleanup()` that only drops expired keys of this process's Map stays here.
+    const local = intent === 'coordinated' ? undefined : (resolveCallee(sourceCode, call) ?? instanceMethodCalled(sourceCode, call));
+    // Elsewhere a write, a send or a lock by its name counts, unless it is a method of a structure this file keeps in memory.
+    if (!local && intent !== undefined)
+      return intent === 'shared-write' && call.callee.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, call.callee.object);
     if (local) {
       if (visited.has(local)) return true;
       if (depth >= MAX_LOCAL_DEPTH) return false;

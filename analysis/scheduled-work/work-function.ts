@@ -71,6 +71,48 @@ export function ownMethodCalled(call: TSESTree.CallExpression): FunctionLike | u
   return name === undefined ? undefined : classMember(callee, name)?.fn;
 }
 
+/** The class a `const` of this file holds an instance of: `const limiter = new RateLimiter()` with `class RateLimiter` here. */
+function instanceClassOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.ClassBody | undefined {
+  let variable;
+  try {
+    variable = findVariable(sourceCode.getScope(identifier) as never, identifier as never);
+  } catch {
+    return undefined;
+  }
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  const declarator = def?.node as TSESTree.Node | undefined;
+  if (def?.type !== 'Variable' || declarator?.type !== 'VariableDeclarator' || !declarator.init) return undefined;
+  if (declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return undefined;
+  const created = unwrapExpression(declarator.init);
+  if (created.type !== 'NewExpression' || created.callee.type !== 'Identifier') return undefined;
+  let classVariable;
+  try {
+    classVariable = findVariable(sourceCode.getScope(created) as never, created.callee as never);
+  } catch {
+    return undefined;
+  }
+  const classDef = classVariable?.defs.length === 1 ? (classVariable.defs[0]?.node as TSESTree.Node | undefined) : undefined;
+  return classDef?.type === 'ClassDeclaration' ? classDef.body : undefined;
+}
+
+/**
+ * `limiter.cleanup()` on `const limiter = new RateLimiter()` of a class declared in this file:
+ * the method it runs (a module's singleton, scheduled where it is made).
+ */
+export function instanceMethodCalled(sourceCode: SourceCode, call: TSESTree.CallExpression): FunctionLike | undefined {
+  const callee = call.callee;
+  if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || callee.computed) return undefined;
+  const name = memberName(callee);
+  const body = name === undefined ? undefined : instanceClassOf(sourceCode, callee.object);
+  for (const member of body?.body ?? []) {
+    if ((member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition') || member.static) continue;
+    if (classMemberKeyName(member) !== name) continue;
+    const value = member.type === 'MethodDefinition' && member.kind !== 'method' ? undefined : member.value;
+    return isFunctionLike(value) ? value : undefined;
+  }
+  return undefined;
+}
+
 /** The same-file definition an identifier refers to. */
 export function identifierDefinition(sourceCode: SourceCode, identifier: TSESTree.Identifier): ResolvedWork | undefined {
   let variable;

@@ -81,6 +81,27 @@ function renewsHeldLock(name: string, receiver: readonly string[]): boolean {
   return has(LOCK_RENEW_VERBS, nameWords(name)[0]) && receiver.some((w) => LOCK_WORDS.includes(w));
 }
 
+const isThisCall = (call: TSESTree.CallExpression): boolean =>
+  call.callee.type === 'MemberExpression' && call.callee.object.type === 'ThisExpression';
+
+/** The name of the class whose method `node` sits in (`class CompactionLease { … }`). */
+function enclosingClassName(node: TSESTree.Node): string | undefined {
+  for (let current = node.parent; current; current = current.parent)
+    if (current.type === 'ClassDeclaration' || current.type === 'ClassExpression') return current.id?.name;
+  return undefined;
+}
+
+/**
+ * `renew` of `class CompactionLease` / `class RedisLock` (called as `this.renew()`, or scheduled as
+ * the method itself): the instance is the lease or lock (the last word of its class's name), and
+ * the method keeps it — the guard itself, like `lock.extend()`. `node` is the call or the method.
+ */
+export function renewsItself(node: TSESTree.Node, name: string): boolean {
+  if (!has(LOCK_RENEW_VERBS, nameWords(name)[0])) return false;
+  const owner = enclosingClassName(node);
+  return owner !== undefined && LOCK_WORDS.includes(nameWords(owner).at(-1) ?? '');
+}
+
 function receiverWords(callee: TSESTree.Node): readonly string[] {
   if (callee.type !== 'MemberExpression') return [];
   const name = receiverName(callee.object);
@@ -185,7 +206,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   }
   const root = rootIdentifier(call.callee);
   if (root !== undefined && telemetry.has(root)) return 'per-replica';
-  if (name !== undefined && renewsHeldLock(name, receiver)) return 'per-replica';
+  if (name !== undefined && (renewsHeldLock(name, receiver) || (isThisCall(call) && renewsItself(call, name)))) return 'per-replica';
   if (name !== undefined && isPerReplicaName(name)) return 'per-replica';
   if (isWriteHttp(call, name, receiver)) return 'shared-write';
   if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';

@@ -1,6 +1,6 @@
 // Whether a schema write targets an embedded file database (`EMBEDDED_DRIVER_VALUES`): the
 // options object beside `synchronize`, or the configuration the receiver of `sync()` /
-// `migrate.latest()` was built from, names a SQLite-like driver by a literal; or the client a
+// `migrate.latest()` was built from (through a `const`, or a field the class assigns), names a SQLite-like driver by a literal; or the client a
 // migrator is given (`migrate(db, …)`, `db.migrate.latest()`) is built in view from an embedded
 // database (`EMBEDDED_CLIENT_MODULES`, a `:memory:` or `file:` URL) — in view, or in the project
 // module a name is imported from (one hop). A driver read from the environment, or a configuration
@@ -9,6 +9,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
+import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { migrationOptionsObjects } from './options-objects.js';
 import {
@@ -79,6 +80,11 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
     // A client built in another project module (`import dataSource from './datasource'`).
     const other = imported?.(value);
     return other !== undefined && isEmbeddedClient(other.node, other.sourceCode, hops + 1);
+  }
+  if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') {
+    // `this.sequelize` that the class sets up in another method (`this.sequelize = new Sequelize({ dialect: 'sqlite' })`).
+    const values = assignedFieldValues(value, sourceCode.visitorKeys);
+    return values.length > 0 && values.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported));
   }
   if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1, imported);
   if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;

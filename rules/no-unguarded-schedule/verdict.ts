@@ -10,7 +10,7 @@ import { isGuarded, type GuardLookup } from '../../analysis/scheduled-work/is-gu
 import { UNKNOWN_EFFECTS } from '../../analysis/scheduled-work/cross-file-work.js';
 import { isJobRunner, iteratesOwnCollection, scheduleGate, workStartsWithFlagCheck } from '../../analysis/scheduled-work/schedule-gates.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
-import { isPerReplicaName } from '../../analysis/scheduled-work/work-intent.js';
+import { isPerReplicaName, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
 
@@ -63,6 +63,8 @@ export function scheduleVerdict({
   const perReplica =
     effects.perReplica ||
     (work.name !== undefined && isPerReplicaName(work.name)) ||
+    // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
+    (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
     (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));

@@ -15,7 +15,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { codeTextOf } from '../../analysis/source/code-text.js';
 import { natsTypeKind, readNatsImports, type NatsImports, type ValueKind } from './nats-imports.js';
-import { classFieldValues, enclosingClass, fieldName } from './class-fields.js';
+import { classFieldValues, enclosingClass, fieldName } from '../../analysis/ast/class-fields.js';
 
 type Node = TSESTree.Node;
 type Variable = TSESLint.Scope.Variable;

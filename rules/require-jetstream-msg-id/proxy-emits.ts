@@ -1,16 +1,16 @@
 // NestJS JetStream transports: `this.client.emit(pattern, data)` on a transport's client proxy
 // publishes to JetStream (`JETSTREAM_CLIENT_PROXIES`), with a message id only when `data` is a
 // record built with one (`builder.setMsgId(id)` before `builder.build()`, or
-// `new NatsJetStreamRecord(payload, { msgID })`). A plain payload, or a record built without the
-// id, is stored again on every retry. Asked only of files that name a proxy class and import it
+// `new NatsJetStreamRecord(payload, { msgID })`); through a transport with no such record, never.
+// A plain payload, or a record built without the id, is stored again on every retry. Asked only of files that name a proxy class and import it
 // from its transport; the proxy is told by the annotation of the field, parameter or variable
 // that holds it (`constructor(private client: NatsJetStreamClientProxy)`) or by its `new`.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { JETSTREAM_CLIENT_PROXIES, MSG_ID_OPTION, PROXY_EMIT_METHOD } from '../../src/knowledge/jetstream.js';
+import { JETSTREAM_CLIENT_PROXIES, MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
-import { classFieldValues, enclosingClass, fieldName } from './class-fields.js';
+import { classFieldValues, enclosingClass, fieldName } from '../../analysis/ast/class-fields.js';
 import { methodCallsIn } from './publish-calls.js';
 
 type Node = TSESTree.Node;
@@ -42,8 +42,10 @@ function transportImports(program: TSESTree.Program): Locals {
     for (const specifier of statement.specifiers) {
       if (specifier.type !== 'ImportSpecifier') continue;
       const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
-      const roles: Record<string, Role> = { [transport.proxy]: 'proxy', [transport.builder.name]: 'builder', [transport.record]: 'record' };
-      const role = roles[imported];
+      const roles: Record<string, Role> = { [transport.proxy]: 'proxy' };
+      if (transport.builder) roles[transport.builder.name] = 'builder';
+      if (transport.record) roles[transport.record] = 'record';
+      const role = Object.hasOwn(roles, imported) ? roles[imported] : undefined;
       if (role) locals.set(specifier.local.name, { transport, role });
     }
   }
@@ -106,7 +108,7 @@ function builderSetsMsgId(id: TSESTree.Identifier, sourceCode: SourceCode, local
   for (const reference of variable?.references ?? []) {
     const parent = reference.identifier.parent;
     if (parent?.type === 'MemberExpression' && parent.object === reference.identifier) {
-      if (memberPropertyName(parent) === transport.builder.setMsgId && parent.parent?.type === 'CallExpression') sets = true;
+      if (memberPropertyName(parent) === transport.builder?.setMsgId && parent.parent?.type === 'CallExpression') sets = true;
     } else if (parent?.type === 'CallExpression' || parent?.type === 'NewExpression' || parent?.type === 'ReturnStatement') {
       // Handed to a helper (`withTrace(builder)`), or returned: it may set the id there.
       return undefined;
@@ -123,7 +125,8 @@ function carriesMsgId(
   transport: Transport,
   depth = 0,
 ): boolean | undefined {
-  if (!data) return false;
+  // A transport with no record that carries options publishes every payload without an id.
+  if (!data || !transport.builder) return false;
   const value = unwrapExpression(data, { await: true });
   if (['ObjectExpression', 'ArrayExpression', 'Literal', 'TemplateLiteral'].includes(value.type)) return false;
   if (value.type === 'NewExpression' && importedClassOf(value, locals, 'record') === transport) {
@@ -148,13 +151,15 @@ function carriesMsgId(
 /** The `emit` calls on a JetStream transport's client proxy whose data visibly carries no message id. */
 export function proxyEmitsWithoutMsgId(sourceCode: SourceCode): ProxyEmit[] {
   const locals = transportImports(sourceCode.ast as TSESTree.Program);
-  if (![...locals.values()].some((local) => local.role === 'proxy')) return [];
+  const proxies = [...locals.values()].filter((local) => local.role === 'proxy').map((local) => local.transport);
   const found: ProxyEmit[] = [];
-  for (const { call, member } of methodCallsIn(sourceCode, PROXY_EMIT_METHOD)) {
-    if (call.arguments.some((argument) => argument.type === 'SpreadElement')) continue;
-    const transport = proxyOf(member.object, sourceCode, locals);
-    if (transport && carriesMsgId(call.arguments[1], sourceCode, locals, transport) === false)
-      found.push({ call, name: member.property, transport });
+  for (const method of new Set(proxies.flatMap((transport) => transport.emits))) {
+    for (const { call, member } of methodCallsIn(sourceCode, method)) {
+      if (call.arguments.some((argument) => argument.type === 'SpreadElement')) continue;
+      const transport = proxyOf(member.object, sourceCode, locals);
+      if (transport?.emits.includes(method) && carriesMsgId(call.arguments[1], sourceCode, locals, transport) === false)
+        found.push({ call, name: member.property, transport });
+    }
   }
-  return found;
+  return found.sort((a, b) => a.call.range[0] - b.call.range[0]);
 }

@@ -92,6 +92,8 @@ export const LOCAL_DIR_PATH = /(^|[\\/])\.?(cache|caches|tmp|temp)([\\/]|$)/i;
 
 /** Packages whose functions compute and never leave the process. */
 export const PURE_MODULES: readonly string[] = [
+  // A logger namespace (`require('debug')('jobs')`) writes to this process's stderr.
+  'debug',
   'lodash',
   'lodash-es',
   'underscore',
@@ -143,6 +145,12 @@ export const IN_MEMORY_CONSTRUCTORS: readonly string[] = [
   'AbortController',
   'TextEncoder',
   'TextDecoder',
+  // In-process caches (lru-cache, node-cache, @isaacs/ttlcache, quick-lru): entries of this process only.
+  'LRUCache',
+  'LRU',
+  'NodeCache',
+  'TTLCache',
+  'QuickLRU',
 ];
 
 /** Methods of values already in memory (a response's body, a file's `Stats`, a promise, a number) that the effects walk does not list. */

@@ -129,27 +129,30 @@ export function msgIdCandidateOf(name: string): { text: string; rank: 0 | 1 } | 
 }
 
 /**
- * NestJS transports whose client proxy's `emit(pattern, data)` publishes to JetStream and sets a
- * message id only when `data` is a record built with one: `NatsJetStreamClientProxy` from
- * `@nestjs-plugins/nestjs-nats-jetstream-transport` publishes `new NatsJetStreamRecordBuilder(payload)`
- * records with their options (`setMsgId(id)`), and any other value with none. (A transport that
- * makes the id itself, like `@horizon-republic/nestjs-jetstream`'s, is not listed.)
+ * NestJS transports whose client proxy's `emit(pattern, data)` publishes to JetStream.
+ * `NatsJetStreamClientProxy` from `@nestjs-plugins/nestjs-nats-jetstream-transport` sets a message
+ * id only when `data` is a record built with one: `new NatsJetStreamRecordBuilder(payload)` records
+ * with their options (`setMsgId(id)`), and any other value with none. `NatsClient` from
+ * `@alexy4744/nestjs-nats-jetstream-transporter` has no such record: its `emit` (and `emitAsync`)
+ * publishes every event with no id. (A transport that makes the id itself, like
+ * `@horizon-republic/nestjs-jetstream`'s, is not listed.)
  */
 export const JETSTREAM_CLIENT_PROXIES: readonly {
   module: string;
   proxy: string;
-  /** The builder of records that carry publish options, its id setter and its build method. */
-  builder: { name: string; setMsgId: string; build: string };
+  /** The proxy's methods that publish an event (`send` is request/reply). */
+  emits: readonly string[];
+  /** The builder of records that carry publish options, its id setter and its build method; none when no payload can carry an id. */
+  builder?: { name: string; setMsgId: string; build: string };
   /** The record class itself (`new NatsJetStreamRecord(payload, options)`). */
-  record: string;
+  record?: string;
 }[] = [
   {
     module: '@nestjs-plugins/nestjs-nats-jetstream-transport',
     proxy: 'NatsJetStreamClientProxy',
+    emits: ['emit'],
     builder: { name: 'NatsJetStreamRecordBuilder', setMsgId: 'setMsgId', build: 'build' },
     record: 'NatsJetStreamRecord',
   },
+  { module: '@alexy4744/nestjs-nats-jetstream-transporter', proxy: 'NatsClient', emits: ['emit', 'emitAsync'] },
 ];
-
-/** The method of a NestJS client proxy that publishes an event (`send` is request/reply). */
-export const PROXY_EMIT_METHOD = 'emit';

@@ -148,6 +148,16 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
   nodeCronEntry('schedule'),
   nodeCronEntry('createTask'),
   {
+    // later / @breejs/later: `later.setInterval(fn, later.parse.cron('0 * * * *'))` fires on a
+    // parsed cron or text schedule in this process (Bree's own scheduling clock).
+    id: 'later.setInterval',
+    modules: ['@breejs/later', 'later'],
+    path: ['setInterval'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 0 }],
+    schedule: [{ kind: 'cron', argument: 1 }],
+  },
+  {
     id: 'cron.CronJob',
     modules: ['cron'],
     path: ['CronJob'],

@@ -9,8 +9,25 @@ const option = (line: number, column: number) => ({ messageId: 'schemaWriteOptio
 const call = (line: number, column: number) => ({ messageId: 'schemaWriteCall' as const, line, column });
 const TYPEORM = "import { DataSource, type DataSourceOptions } from 'typeorm';";
 
+/** A class that sets up `this.sequelize` in `connect` (each of `made`, a `null` placeholder first) and syncs it in another method. */
+const sequelizeHolder = (...made: string[]) =>
+  lines(
+    "import { Sequelize } from 'sequelize';",
+    'export class Library {',
+    '  private sequelize: Sequelize | null = null;',
+    '  connect(path: string, url: string) {',
+    ...made.map((value) => `    this.sequelize = ${value};`),
+    '  }',
+    '  async buildModels(force: boolean) {',
+    '    return this.sequelize!.sync({ force });',
+    '  }',
+    '}',
+  );
+
 ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
   valid: [
+    // a field the class only ever sets to a SQLite client (after a `null` placeholder), synced in another method
+    sequelizeHolder('new Sequelize({ dialect: "sqlite", storage: path })'),
     // TypeORM's file drivers, in the options object itself, a const, or a spread
     lines(TYPEORM, 'new DataSource({ type: "better-sqlite3", database: "dev.sqlite", synchronize: true });'),
     lines(TYPEORM, 'const options = { type: "sqlite" as const, database: ":memory:", migrationsRun: true };', 'new DataSource(options);'),
@@ -98,6 +115,9 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     ),
   ],
   invalid: [
+    // the field is also given a server database: not known to be embedded
+    { code: sequelizeHolder('new Sequelize({ dialect: "postgres" })'), errors: [call(8, 12)] },
+    { code: sequelizeHolder('new Sequelize({ dialect: "sqlite", storage: path })', 'new Sequelize(url)'), errors: [call(9, 12)] },
     // the driver read from the environment: unknown, still reported
     { code: lines(TYPEORM, 'new DataSource({ type: process.env.DB_TYPE as never, synchronize: true });'), errors: [option(2, 54)] },
     // a server database beside

@@ -87,6 +87,13 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
         manual.push({ offset, reason: `build the payload with ${facts.proxyBuilder} and set a stable message id on it before emitting` });
         continue;
       }
+      if (facts.proxyWithoutIds !== undefined) {
+        manual.push({
+          offset,
+          reason: `${facts.proxyWithoutIds} sets no message id on any event; publish through the JetStream client with msgID: String(<a stable id>)`,
+        });
+        continue;
+      }
       const id = (facts.candidateIdSeen ? facts.candidateId : undefined) ?? facts.payloadId;
       if (id === undefined && facts.candidateId !== undefined) {
         // Named like a row or an event, but no `.id` is read or typed: a value without one would give every message the id "undefined".

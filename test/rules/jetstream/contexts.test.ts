@@ -6,7 +6,7 @@ import tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createJetStreamContexts, patternPath } from '../../../rules/require-jetstream-msg-id/contexts.js';
 import { readNatsImports, type NatsImports } from '../../../rules/require-jetstream-msg-id/nats-imports.js';
-import { classFieldValues } from '../../../rules/require-jetstream-msg-id/class-fields.js';
+import { classFieldValues } from '../../../analysis/ast/class-fields.js';
 
 /** Runs `probe` on the parsed file at Program:exit. */
 function withSourceCode(code: string, probe: (sourceCode: Readonly<TSESLint.SourceCode>) => void, parser: 'ts' | 'js' = 'ts'): void {

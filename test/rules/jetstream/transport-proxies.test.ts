@@ -117,3 +117,55 @@ ruleTester.run('require-jetstream-msg-id: NestJS transport client proxies', rule
     },
   ],
 });
+
+// `NatsClient` of @alexy4744/nestjs-nats-jetstream-transporter publishes `emit` / `emitAsync` to
+// JetStream with no message id, and no payload can carry one: every emit is reported.
+const ALEXY = '@alexy4744/nestjs-nats-jetstream-transporter';
+const never = (line: number, column: number) => ({
+  messageId: 'proxyEmitNeverMsgId' as const,
+  line,
+  column,
+  data: { proxy: 'NatsClient' },
+});
+/** A NestJS service holding the client in a field initialised with `new NatsClient(…)`; `body` is one method's statements. */
+const natsService = (source: string, ...body: string[]) =>
+  lines(
+    `import { NatsClient } from '${source}';`,
+    'export class NatsService {',
+    "  protected readonly client = new NatsClient({ connection: { servers: ['nats://nats:4222'] } });",
+    '  async publish(eventName: string, payload: unknown): Promise<void> {',
+    ...body.map((statement) => `    ${statement}`),
+    '  }',
+    '}',
+  );
+
+ruleTester.run('require-jetstream-msg-id: a NestJS transport that sets no message id', rule, {
+  valid: [
+    // request/reply is not a publish to a stream
+    natsService(ALEXY, 'await this.client.sendAsync(eventName, payload);'),
+    // a `NatsClient` of another module (a project's own wrapper)
+    natsService('./nats-client', 'this.client.emit(eventName, payload);'),
+  ],
+  invalid: [
+    { code: natsService(ALEXY, 'this.client.emit(eventName, payload);'), errors: [never(5, 17)] },
+    {
+      code: natsService(
+        ALEXY,
+        'await this.client.emitAsync(eventName, { id: 1 });',
+        "this.client.emit('merchants.store.updated', payload).subscribe();",
+      ),
+      errors: [never(5, 23), never(6, 17)],
+    },
+    // the client as a constructor parameter
+    {
+      code: lines(
+        `import { NatsClient } from '${ALEXY}';`,
+        'export class Stores {',
+        '  constructor(private readonly nats: NatsClient) {}',
+        "  deleted(store: { id: string }) { this.nats.emit('merchants.store.deleted', store); }",
+        '}',
+      ),
+      errors: [never(4, 46)],
+    },
+  ],
+});

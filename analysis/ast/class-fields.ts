@@ -2,7 +2,7 @@
 // class — a field initialiser, a field or constructor parameter-property annotation, or a
 // `this.js = …` assignment — so a `this.js.publish(…)` can be traced to what `js` holds.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { memberPropertyName, propertyKeyName } from './property-names.js';
 
 type Node = TSESTree.Node;
 
@@ -66,4 +66,20 @@ export function classFieldValues(
   };
   visit(classNode.body);
   return fields;
+}
+
+/**
+ * The values a field of the class around `member` (`this.store`) is given, without its type
+ * annotations and without the `null` / `undefined` that stand in before it is set up.
+ */
+export function assignedFieldValues(member: TSESTree.MemberExpression, visitorKeys: Record<string, readonly string[] | undefined>): Node[] {
+  const name = fieldName(member);
+  const owner = enclosingClass(member);
+  const given = name === undefined || !owner ? [] : (classFieldValues(owner, visitorKeys).get(name) ?? []);
+  return given.filter(
+    (value) =>
+      value.type !== 'TSTypeAnnotation' &&
+      !(value.type === 'Literal' && value.value === null) &&
+      !(value.type === 'Identifier' && value.name === 'undefined'),
+  );
 }
