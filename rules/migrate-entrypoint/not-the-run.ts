@@ -113,3 +113,71 @@ export function declaresCommandClass(program: TSESTree.Program): boolean {
     return root?.type === 'Identifier' && bindings.has(root.name);
   });
 }
+
+/**
+ * A top-level call that only sets up the module itself: an ES module's stand-ins for CommonJS
+ * (`createRequire(import.meta.url)`, `path.dirname(fileURLToPath(import.meta.url))`) and
+ * `require(…)` of a dependency. It runs nothing of the migration.
+ */
+function setsUpModule(node: Node): boolean {
+  const value = unwrapExpression(node);
+  if (value.type === 'MetaProperty') return true;
+  if (value.type === 'MemberExpression') return setsUpModule(value.object);
+  if (value.type !== 'CallExpression') return false;
+  if (requiredSpecifier(value) !== undefined) return true;
+  return value.arguments.length > 0 && value.arguments.every(setsUpModule);
+}
+
+/** Whether a top-level statement only declares: an import, a function, class or type, or a `const` that calls nothing but module set-up. */
+function onlyDeclaresHere(statement: TSESTree.ProgramStatement): boolean {
+  const declared =
+    statement.type === 'ExportNamedDeclaration'
+      ? statement.declaration
+      : statement.type === 'ExportDefaultDeclaration'
+        ? statement.declaration
+        : statement;
+  if (declared === null) return true; // `export { a, b }`, `export … from`
+  switch (declared.type) {
+    case 'ImportDeclaration':
+    case 'FunctionDeclaration':
+    case 'ClassDeclaration':
+    case 'TSInterfaceDeclaration':
+    case 'TSTypeAliasDeclaration':
+    case 'TSEnumDeclaration':
+    case 'TSModuleDeclaration':
+    case 'TSDeclareFunction':
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+    case 'ClassExpression':
+    case 'Identifier':
+      return true;
+    case 'VariableDeclaration':
+      return declared.declarations.every((d) => {
+        if (!d.init) return true;
+        const init = unwrapExpression(d.init);
+        if (!['CallExpression', 'NewExpression', 'AwaitExpression'].includes(init.type)) return true;
+        return setsUpModule(init);
+      });
+    case 'ExpressionStatement':
+      if ('directive' in declared && declared.directive !== undefined) return true;
+      // `module.exports = { migrate }`, `exports.run = run`: exports, not a run.
+      return (
+        assignsExports(declared) &&
+        !['CallExpression', 'NewExpression', 'AwaitExpression'].includes(
+          unwrapExpression((declared.expression as TSESTree.AssignmentExpression).right).type,
+        )
+      );
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether the file only declares and exports (a migration engine's library module called
+ * `migrate.ts`, a queue job class in `run-migrations.ts`): it starts nothing when loaded, so no
+ * handler in it is the run a pod starts. A CommonJS module
+ * that assigns `module.exports` a value built here counts too.
+ */
+export function onlyDeclares(program: TSESTree.Program): boolean {
+  return program.body.length > 0 && program.body.every(onlyDeclaresHere);
+}

@@ -109,3 +109,16 @@ describe('data sources only the TypeORM CLI reads', () => {
     ]);
   });
 });
+
+describe('a migrate entrypoint that hands its run to another module', () => {
+  test('a runner that holds an advisory lock, or a SlonikMigrator built in another module, needs no lock of its own', async () => {
+    expect(await findings('migrations-entrypoint-delegated', 'src/migrate.ts')).toEqual([]);
+    expect(await findings('migrations-entrypoint-delegated', 'scripts/migrate-up.ts')).toEqual([]);
+  });
+
+  test('a runner in another module that takes no lock leaves the entrypoint without one', async () => {
+    expect(await findings('migrations-entrypoint-delegated', 'src/cmd/migrate.ts')).toEqual([
+      'replica-guard/migrate-entrypoint src/cmd/migrate.ts:1:1 noLock',
+    ]);
+  });
+});
