@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { CLI_MODULES } from '../../src/knowledge/file-conventions.js';
+import { ARGUMENT_PARSER_MODULES, CLI_MODULES } from '../../src/knowledge/file-conventions.js';
 
 type Node = TSESTree.Node;
 
@@ -180,4 +180,25 @@ function onlyDeclaresHere(statement: TSESTree.ProgramStatement): boolean {
  */
 export function onlyDeclares(program: TSESTree.Program): boolean {
   return program.body.length > 0 && program.body.every(onlyDeclaresHere);
+}
+
+/** `parseArgs` of `node:util`: an argument parser built into Node. */
+const isUtilParseArgs = (statement: TSESTree.ImportDeclaration): boolean =>
+  (statement.source.value === 'node:util' || statement.source.value === 'util') &&
+  statement.specifiers.some((s) => s.type === 'ImportSpecifier' && s.imported.type === 'Identifier' && s.imported.name === 'parseArgs');
+
+/**
+ * Whether the file reads its own command line through a command-line framework or an argument
+ * parser (`CLI_MODULES`, `ARGUMENT_PARSER_MODULES`, `parseArgs` of `node:util`): an operator's
+ * script, run by hand with the flags it asks for (a copy of one store into another, a repair),
+ * not the step every pod runs before the server.
+ */
+export function parsesOwnCommandLine(program: TSESTree.Program, calls: readonly TSESTree.CallExpression[]): boolean {
+  const parser = (specifier: string): boolean => CLI_MODULES.has(specifier) || ARGUMENT_PARSER_MODULES.has(specifier);
+  for (const statement of program.body)
+    if (statement.type === 'ImportDeclaration' && (parser(statement.source.value) || isUtilParseArgs(statement))) return true;
+  return calls.some((call) => {
+    const specifier = requiredSpecifier(call);
+    return specifier !== undefined && parser(specifier);
+  });
 }

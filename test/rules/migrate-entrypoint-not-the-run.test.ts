@@ -64,6 +64,21 @@ const ENGINE = lines(
   '}',
 );
 
+/** An operator's script that copies an old store into the database, reading its own flags. */
+const COPY_SCRIPT = (parser: string) =>
+  lines(
+    parser,
+    "import { Client } from 'pg';",
+    "import { migrate } from './copy-rows.js';",
+    'async function main() {',
+    '  const opts = readFlags(process.argv.slice(2));',
+    '  const db = new Client({ connectionString: opts.connectionString });',
+    '  await db.connect();',
+    '  await migrate(db, opts.from);',
+    '}',
+    "main().catch((error) => console.error('copy failed', error));",
+  );
+
 ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
   valid: [
     // a generated CommonJS shim in front of the built module
@@ -94,6 +109,19 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
         '}',
       ),
       filename: 'tools/admin/migrate.ts',
+    },
+    // an operator's script found by its name that reads its own flags: nopt, minimist, node:util's parseArgs
+    {
+      code: COPY_SCRIPT(
+        "import nopt from 'nopt';\nconst readFlags = (argv: string[]) => nopt({ connectionString: String, from: String }, {}, argv, 0);",
+      ),
+      filename: 'src/scripts/migrate-store-to-pg.ts',
+    },
+    {
+      code: COPY_SCRIPT(
+        "import { parseArgs } from 'node:util';\nconst readFlags = (args: string[]) => parseArgs({ args, options: { connectionString: { type: 'string' }, from: { type: 'string' } } }).values;",
+      ),
+      filename: 'scripts/migrate-legacy.ts',
     },
     // a library module named like an entrypoint that only declares and exports: loading it runs nothing
     { code: ENGINE, filename: 'packages/data/migrate.ts' },
@@ -142,6 +170,18 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       filename: 'cjs/migrate.cjs',
       languageOptions: COMMONJS,
       errors: [noLock, swallowed(3, 17)],
+    },
+    // the same script with no flags of its own; and with flags, but named as the entrypoint by the settings
+    {
+      code: COPY_SCRIPT("const readFlags = (_argv: string[]) => ({ connectionString: process.env.POSTGRES_MIGRATE_URL, from: 'data' });"),
+      filename: 'src/scripts/migrate-store-to-pg.ts',
+      errors: [noLock, swallowed(10, 14)],
+    },
+    {
+      code: COPY_SCRIPT("import minimist from 'minimist';\nconst readFlags = (argv: string[]) => minimist(argv);"),
+      filename: 'src/scripts/migrate-store-to-pg.ts',
+      settings: { 'replica-guard': { migrateEntrypoints: ['src/scripts/migrate-store-to-pg.ts'] } },
+      errors: [noLock, swallowed(11, 14)],
     },
     // the same engine module, run when loaded: it is the entrypoint
     {
