@@ -159,7 +159,7 @@ function onlyDeclaresHere(statement: TSESTree.ProgramStatement): boolean {
         return setsUpModule(init);
       });
     case 'ExpressionStatement':
-      if ('directive' in declared && declared.directive !== undefined) return true;
+      if ('directive' in declared && declared.directive) return true; // oxlint's AST gives every expression statement `directive: null`
       // `module.exports = { migrate }`, `exports.run = run`: exports, not a run.
       return (
         assignsExports(declared) &&

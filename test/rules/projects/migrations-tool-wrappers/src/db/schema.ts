@@ -7,7 +7,7 @@ export async function revertLast(): Promise<void> {
   await source.undoLastMigration();
 }
 
-// only a test file calls it
+// only a test module (src/db/__tests__/) calls it
 export const rebuildForTests = async (): Promise<void> => {
   await source.runMigrations();
 };

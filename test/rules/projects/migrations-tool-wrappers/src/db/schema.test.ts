@@ -1,3 +1,0 @@
-import { rebuildForTests } from './schema';
-
-await rebuildForTests();
