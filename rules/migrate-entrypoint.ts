@@ -12,7 +12,7 @@ import { exitsNonZero } from './migrations/exit-paths.js';
 import { migratorsLockThemselves } from './migrations/self-locking.js';
 import { functionDefinedHere, migrationPath, swallowsUnhandledRejections, type MigrationPath } from './migrate-entrypoint/failure-paths.js';
 import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
-import { declaresCommandClass, onlyReExports } from './migrate-entrypoint/not-the-run.js';
+import { declaresCommandClass, onlyDeclares, onlyReExports, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
@@ -232,8 +232,15 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
       'Program:exit'(program: TSESTree.Program) {
         // A script only named like one (a data copy, a backfill) writes no schema: nothing to lock or exit on.
         if (isEntrypointByNameOnly(context) && !runsMigrations(context, program, calls, strings)) return;
-        // A re-exporting shim runs nothing; an operator's command class found by its name alone is typed by hand, not run by every pod.
-        if (onlyReExports(program, calls) || (isEntrypointByNameOnly(context) && declaresCommandClass(program))) return;
+        // A re-exporting shim runs nothing. Found by its name alone, an operator's command class or a script that reads its own
+        // flags (nopt, minimist, commander) is typed by hand, not run by every pod; a library module that only declares and
+        // exports (a migration engine, a queue job class) runs nothing.
+        if (onlyReExports(program, calls)) return;
+        if (
+          isEntrypointByNameOnly(context) &&
+          (declaresCommandClass(program) || onlyDeclares(program) || parsesOwnCommandLine(program, calls))
+        )
+          return;
         reportUrls(context, strings, report);
         reportLock(context, program, strings, calls, report);
         const texts = strings.map((s) => s.text);

@@ -13,6 +13,7 @@ import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
 import { isMigrationExemptFile, outsideOperatorCommands } from './migrations/exempt-file.js';
+import { outsideToolWrappers } from './migrations/called-only-by-tools.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
@@ -155,10 +156,10 @@ function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
 }
 
 /** Names of calls that may be a project's runner: a cheap filter before `migrationRunnerCall`. */
-const RUNNER_CALL_NAME = /migrat|^(?:up|latest)$/i;
+const RUNNER_CALL_NAME = /migrat|^(?:up|latest|run|runAll|runPending|execute)$/i;
 const isRunnerName = (name: string): boolean => RUNNER_CALL_NAME.test(name);
-/** What each of those names holds, as a whole word for `up` and `latest`: where the text is looked at. */
-const RUNNER_STEMS = /migrat|\bup\b|\blatest\b/gi;
+/** What each of those names holds, as a whole word for the run verbs (`migrator.up()`, `this.migrationService.run()`): where the text is looked at. */
+const RUNNER_STEMS = /migrat|\b(?:up|latest|run|runAll|runPending|execute)\b/gi;
 /** The same for names asked about across files (`CROSS_FILE_CANDIDATE`). */
 const CROSS_FILE_STEMS = /migrat|database|schema|db/gi;
 const isCrossFileName = (name: string): boolean => CROSS_FILE_CANDIDATE.test(name);
@@ -318,7 +319,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         const imported = importedValueIn(context);
         // An operator's command (an install wizard, an admin CLI's `migrate`) runs when someone types
         // it, not on every replica: asked before the file's first finding, so most files never are.
-        const reportHere = outsideOperatorCommands(context, report);
+        // A wrapper that only tools and tests call (an admin CLI's revert, a test harness's reset) is on no replica's start path:
+        // asked of a call about to be reported, once per wrapper.
+        const reportHere = outsideToolWrappers(context, outsideOperatorCommands(context, report));
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
         const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));
@@ -371,6 +374,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           const method = memberPropertyName(callee);
           const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object, sourceCode));
           if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported)) return;
+          // The project's own method of that name (`store.runMigrations()` on a class of the project): its body says what it migrates.
+          if (migratesSomethingElse(call, projectFunctionOf(context, call.callee))) return;
           reportedCalls.add(call);
           reportHere({
             messageId: 'schemaWriteCall',

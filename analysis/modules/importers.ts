@@ -3,12 +3,13 @@
 // files of the linted file's package (nearest package.json), at most MAX_LISTED directory entries
 // looked at, source files under 1 MB, tests and build output left out; a file's text must name the
 // export as a word before it is parsed (through projectModuleAt, cached by path and mtime), and at
-// most MAX_PARSED such files are. The answer is undefined — "cannot tell" — when a bound is hit, a
+// most MAX_PARSED such files are. Test files are left out unless the question is whether only tests
+// and tools call the export (`includeTests`). The answer is undefined — "cannot tell" — when a bound is hit, a
 // module naming the export does not parse, or a module uses the export otherwise than by calling it
 // (re-exports it, hands it on, imports it dynamically).
 import { nearestPackageJson } from './nearest-package-json.js';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../detect-context.js';
 import { declaredVariables } from '../ast/declared-variables.js';
@@ -25,9 +26,11 @@ const MAX_BYTES = 1_000_000;
 const MAX_TEXTS = 5_000;
 /** How long a package's file list is trusted: an editor sees a new caller after this. */
 const LISTING_TTL_MS = 10_000;
-const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '__tests__', '__mocks__', '__fixtures__']);
+const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'build', 'out', 'coverage']);
+const TEST_DIRECTORIES = new Set(['__tests__', '__mocks__', '__fixtures__']);
 const SOURCE_FILE = /\.[cm]?[jt]sx?$/;
-const NOT_SERVICE_CODE = /\.d\.[cm]?ts$|\.(test|spec|stories)\.[cm]?[jt]sx?$/;
+const DECLARATIONS = /\.d\.[cm]?ts$/;
+const TEST_FILE = /\.(test|spec|stories)\.[cm]?[jt]sx?$/;
 
 /** A call of a function (`handed: false`), or a call the function is handed to as an argument. */
 export interface FunctionUse {
@@ -41,7 +44,13 @@ export interface ExportCalls {
   calls: FunctionUse[];
 }
 
-const listings = new Map<string, { at: number; files: string[] | undefined }>();
+/** A source file of a package, and whether it is test code (a `*.test.*` file, a `__tests__` folder). */
+interface Listed {
+  path: string;
+  test: boolean;
+}
+
+const listings = new Map<string, { at: number; files: Listed[] | undefined }>();
 const texts = new Map<string, { mtimeMs: number; size: number; text: string | undefined }>();
 
 function packageRootOf(directory: string): string | undefined {
@@ -50,15 +59,15 @@ function packageRootOf(directory: string): string | undefined {
 }
 
 /** The package's source files, or undefined when there are more entries than MAX_LISTED. */
-function sourceFiles(root: string): string[] | undefined {
+function sourceFiles(root: string): Listed[] | undefined {
   const known = listings.get(root);
   if (known && Date.now() - known.at < LISTING_TTL_MS) return known.files;
-  const files: string[] = [];
-  const pending = [root];
+  const files: Listed[] = [];
+  const pending: Array<{ directory: string; test: boolean }> = [{ directory: root, test: false }];
   let listed = 0;
   let complete = true;
   while (pending.length > 0 && complete) {
-    const directory = pending.pop()!;
+    const { directory, test } = pending.pop()!;
     let entries;
     try {
       entries = readdirSync(directory, { withFileTypes: true });
@@ -70,8 +79,10 @@ function sourceFiles(root: string): string[] | undefined {
       if (entry.name.startsWith('.')) continue;
       const path = join(directory, entry.name);
       // A nested package.json is another package (a workspace's own root holds its own callers).
-      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name) && !existsSync(join(path, 'package.json'))) pending.push(path);
-      else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !NOT_SERVICE_CODE.test(entry.name)) files.push(path);
+      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name) && !existsSync(join(path, 'package.json')))
+        pending.push({ directory: path, test: test || TEST_DIRECTORIES.has(entry.name) });
+      else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !DECLARATIONS.test(entry.name))
+        files.push({ path, test: test || TEST_FILE.test(entry.name) });
     }
   }
   const result = complete ? files : undefined;
@@ -214,9 +225,10 @@ function callsInModule(module: ProjectModule, name: string, target: string): Fun
 
 /**
  * The calls other modules of the linted file's package make to its export `name`, module by
- * module, or undefined when they cannot all be read (see the file's head).
+ * module, or undefined when they cannot all be read (see the file's head). Test files count only
+ * with `includeTests`.
  */
-export function callsOfExport(context: DetectContext, name: string): ExportCalls[] | undefined {
+export function callsOfExport(context: DetectContext, name: string, options: { includeTests?: boolean } = {}): ExportCalls[] | undefined {
   try {
     const linted = lintedModuleOf(context);
     const root = packageRootOf(dirname(linted.path));
@@ -224,8 +236,8 @@ export function callsOfExport(context: DetectContext, name: string): ExportCalls
     if (!files) return undefined;
     const found: ExportCalls[] = [];
     let parsed = 0;
-    for (const path of files) {
-      if (path === linted.path) continue;
+    for (const { path, test } of files) {
+      if (path === linted.path || (test && options.includeTests !== true)) continue;
       const text = textOf(path);
       if (text === undefined || !namesWord(text, name)) continue;
       if (++parsed > MAX_PARSED) return undefined;
@@ -234,6 +246,56 @@ export function callsOfExport(context: DetectContext, name: string): ExportCalls
       const calls = callsInModule(module, name, linted.path);
       if (!calls) return undefined;
       if (calls.length > 0) found.push({ module, calls });
+    }
+    return found;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The specifiers a module imports, requires or imports dynamically (literal ones). */
+function specifiersIn(module: ProjectModule): string[] {
+  const out: string[] = [];
+  for (const node of descendants(module.sourceCode.ast, module.sourceCode.visitorKeys)) {
+    if (
+      (node.type === 'ImportDeclaration' || node.type === 'ExportAllDeclaration' || node.type === 'ExportNamedDeclaration') &&
+      node.source
+    )
+      out.push(String(node.source.value));
+    else if (node.type === 'ImportExpression' && node.source.type === 'Literal') out.push(String(node.source.value));
+    else {
+      const required = requiredSpecifier(node);
+      if (required !== undefined) out.push(required);
+    }
+  }
+  return out;
+}
+
+/**
+ * The other modules of the linted file's package that import it (an import, a re-export, a
+ * `require`, an `import()` with a literal specifier), tests included; undefined when they cannot
+ * all be read (see the file's head). A file's text must hold the linted file's base name before
+ * it is parsed.
+ */
+export function modulesImporting(context: DetectContext): ProjectModule[] | undefined {
+  try {
+    const linted = lintedModuleOf(context);
+    const root = packageRootOf(dirname(linted.path));
+    const files = root === undefined ? undefined : sourceFiles(root);
+    if (!files) return undefined;
+    const stem = basename(linted.path).replace(/\.[cm]?[jt]sx?$/, '');
+    const name = stem === 'index' ? basename(dirname(linted.path)) : stem;
+    const found: ProjectModule[] = [];
+    let parsed = 0;
+    for (const { path } of files) {
+      if (path === linted.path) continue;
+      const text = textOf(path);
+      if (text === undefined || !text.includes(name)) continue;
+      if (++parsed > MAX_PARSED) return undefined;
+      const module = projectModuleAt(path, context);
+      if (!module) return undefined;
+      if (specifiersIn(module).some((specifier) => resolveProjectSpecifier(dirname(module.path), specifier) === linted.path))
+        found.push(module);
     }
     return found;
   } catch {

@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { CLI_MODULES } from '../../src/knowledge/file-conventions.js';
+import { ARGUMENT_PARSER_MODULES, CLI_MODULES } from '../../src/knowledge/file-conventions.js';
 
 type Node = TSESTree.Node;
 
@@ -111,5 +111,94 @@ export function declaresCommandClass(program: TSESTree.Program): boolean {
     const base = cls.superClass && unwrapExpression(cls.superClass);
     const root = base?.type === 'MemberExpression' ? unwrapExpression(base.object) : base;
     return root?.type === 'Identifier' && bindings.has(root.name);
+  });
+}
+
+/**
+ * A top-level call that only sets up the module itself: an ES module's stand-ins for CommonJS
+ * (`createRequire(import.meta.url)`, `path.dirname(fileURLToPath(import.meta.url))`) and
+ * `require(…)` of a dependency. It runs nothing of the migration.
+ */
+function setsUpModule(node: Node): boolean {
+  const value = unwrapExpression(node);
+  if (value.type === 'MetaProperty') return true;
+  if (value.type === 'MemberExpression') return setsUpModule(value.object);
+  if (value.type !== 'CallExpression') return false;
+  if (requiredSpecifier(value) !== undefined) return true;
+  return value.arguments.length > 0 && value.arguments.every(setsUpModule);
+}
+
+/** Whether a top-level statement only declares: an import, a function, class or type, or a `const` that calls nothing but module set-up. */
+function onlyDeclaresHere(statement: TSESTree.ProgramStatement): boolean {
+  const declared =
+    statement.type === 'ExportNamedDeclaration'
+      ? statement.declaration
+      : statement.type === 'ExportDefaultDeclaration'
+        ? statement.declaration
+        : statement;
+  if (declared === null) return true; // `export { a, b }`, `export … from`
+  switch (declared.type) {
+    case 'ImportDeclaration':
+    case 'FunctionDeclaration':
+    case 'ClassDeclaration':
+    case 'TSInterfaceDeclaration':
+    case 'TSTypeAliasDeclaration':
+    case 'TSEnumDeclaration':
+    case 'TSModuleDeclaration':
+    case 'TSDeclareFunction':
+    case 'ArrowFunctionExpression':
+    case 'FunctionExpression':
+    case 'ClassExpression':
+    case 'Identifier':
+      return true;
+    case 'VariableDeclaration':
+      return declared.declarations.every((d) => {
+        if (!d.init) return true;
+        const init = unwrapExpression(d.init);
+        if (!['CallExpression', 'NewExpression', 'AwaitExpression'].includes(init.type)) return true;
+        return setsUpModule(init);
+      });
+    case 'ExpressionStatement':
+      if ('directive' in declared && declared.directive) return true; // oxlint's AST gives every expression statement `directive: null`
+      // `module.exports = { migrate }`, `exports.run = run`: exports, not a run.
+      return (
+        assignsExports(declared) &&
+        !['CallExpression', 'NewExpression', 'AwaitExpression'].includes(
+          unwrapExpression((declared.expression as TSESTree.AssignmentExpression).right).type,
+        )
+      );
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether the file only declares and exports (a migration engine's library module called
+ * `migrate.ts`, a queue job class in `run-migrations.ts`): it starts nothing when loaded, so no
+ * handler in it is the run a pod starts. A CommonJS module
+ * that assigns `module.exports` a value built here counts too.
+ */
+export function onlyDeclares(program: TSESTree.Program): boolean {
+  return program.body.length > 0 && program.body.every(onlyDeclaresHere);
+}
+
+/** `parseArgs` of `node:util`: an argument parser built into Node. */
+const isUtilParseArgs = (statement: TSESTree.ImportDeclaration): boolean =>
+  (statement.source.value === 'node:util' || statement.source.value === 'util') &&
+  statement.specifiers.some((s) => s.type === 'ImportSpecifier' && s.imported.type === 'Identifier' && s.imported.name === 'parseArgs');
+
+/**
+ * Whether the file reads its own command line through a command-line framework or an argument
+ * parser (`CLI_MODULES`, `ARGUMENT_PARSER_MODULES`, `parseArgs` of `node:util`): an operator's
+ * script, run by hand with the flags it asks for (a copy of one store into another, a repair),
+ * not the step every pod runs before the server.
+ */
+export function parsesOwnCommandLine(program: TSESTree.Program, calls: readonly TSESTree.CallExpression[]): boolean {
+  const parser = (specifier: string): boolean => CLI_MODULES.has(specifier) || ARGUMENT_PARSER_MODULES.has(specifier);
+  for (const statement of program.body)
+    if (statement.type === 'ImportDeclaration' && (parser(statement.source.value) || isUtilParseArgs(statement))) return true;
+  return calls.some((call) => {
+    const specifier = requiredSpecifier(call);
+    return specifier !== undefined && parser(specifier);
   });
 }

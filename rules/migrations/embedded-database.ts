@@ -2,13 +2,13 @@
 // options object beside `synchronize`, or the configuration the receiver of `sync()` /
 // `migrate.latest()` was built from (through a `const`, or a field the class assigns), names a SQLite-like driver by a literal; or the client a
 // migrator is given (`migrate(db, …)`, `db.migrate.latest()`) is built in view from an embedded
-// database (`EMBEDDED_CLIENT_MODULES`, a `:memory:` or `file:` URL) — in view, or in the project
+// database (`EMBEDDED_CLIENT_MODULES`, a `:memory:` or `file:` URL, a maker named for SQLite) — in view, or in the project
 // module a name is imported from (one hop). A driver read from the environment, or a configuration
 // out of reach, is not known to be embedded.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { propertyKeyName } from '../../analysis/ast/property-names.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { migrationOptionsObjects } from './options-objects.js';
@@ -16,6 +16,7 @@ import {
   EMBEDDED_DRIVER_CLASSES,
   EMBEDDED_DRIVER_VALUES,
   EMBEDDED_CLIENT_MODULES,
+  EMBEDDED_MAKER_NAME,
   EMBEDDED_URL,
 } from '../../src/knowledge/embedded-databases.js';
 
@@ -60,6 +61,17 @@ function importedFromEmbeddedModule(identifier: TSESTree.Identifier, sourceCode:
   return specifier !== undefined && EMBEDDED_CLIENT_MODULES.includes(specifier);
 }
 
+/** Whether a callee's names (`SQLiteDB.openDBRaw`, `Database.sqlite`, `openSqliteFile`) say it opens an embedded database (`EMBEDDED_MAKER_NAME`). */
+function namesEmbeddedMaker(callee: TSESTree.Node): boolean {
+  let node: TSESTree.Node = callee;
+  while (node.type === 'MemberExpression') {
+    const name = memberPropertyName(node);
+    if (name !== undefined && EMBEDDED_MAKER_NAME.test(name)) return true;
+    node = unwrapExpression(node.object);
+  }
+  return node.type === 'Identifier' && EMBEDDED_MAKER_NAME.test(node.name);
+}
+
 /** How many hops (a `const`, a builder's argument, a client's method) are followed to where a client is built. */
 const MAX_HOPS = 4;
 
@@ -93,6 +105,8 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   let maker: TSESTree.Node = callee;
   while (maker.type === 'MemberExpression') maker = unwrapExpression(maker.object);
   if (maker.type === 'Identifier' && importedFromEmbeddedModule(maker, sourceCode)) return true;
+  // A maker or method named for SQLite (`SQLiteDB.openDB(path)`, `Database.sqlite(file)`, `new SqliteStore(dir)`).
+  if (namesEmbeddedMaker(callee)) return true;
   // A client's own method (`orm.getMigrator()`) returns part of that client.
   if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, hops + 1, imported)) return true;
   return value.arguments.some(

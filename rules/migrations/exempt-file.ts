@@ -236,6 +236,11 @@ function isOperatorCommandFile(context: Context): boolean {
   return isInCommandLinePackage(context.filename);
 }
 
+/** Whether a module is no part of a replica's start: a file that may migrate (test code, a migrate entrypoint, a one-shot script…) or an operator's command. */
+export function isToolOrTestModule(context: Context): boolean {
+  return isMigrationExemptFile(context) || isOperatorCommandFile(context);
+}
+
 /** `report`, dropping every finding of a file that is an operator's command (asked once, at the first finding). */
 export function outsideOperatorCommands<Report extends (descriptor: never) => void>(context: Context, report: Report): Report {
   let operatorCommand: boolean | undefined;

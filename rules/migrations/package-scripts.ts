@@ -13,6 +13,7 @@ import {
   MIGRATION_AUTHORING_WORDS,
   MIGRATOR_CLI_COMMAND,
   MIGRATOR_CONFIG_FLAGS,
+  TYPEORM_DATA_SOURCE_FLAGS,
 } from '../../src/knowledge/migration-scripts.js';
 import { isCommandLinePackage, isTestScriptName } from '../../src/knowledge/file-conventions.js';
 import { nearestPackageJson } from '../../analysis/modules/nearest-package-json.js';
@@ -38,6 +39,8 @@ interface ScriptStems {
   testOnly: ReadonlySet<string>;
   /** Whether the package is a command-line tool (`isCommandLinePackage`). */
   commandLine: boolean;
+  /** Stems of the files a migrator's command is given as its data source (`typeorm migration:run -d src/data-source.ts`). */
+  dataSources: ReadonlySet<string>;
 }
 const NO_STEMS: ScriptStems = {
   stems: new Set(),
@@ -46,6 +49,7 @@ const NO_STEMS: ScriptStems = {
   authoring: new Set(),
   testOnly: new Set(),
   commandLine: false,
+  dataSources: new Set(),
 };
 
 /** Whether a migrate script's name has a segment that makes it an authoring tool (`migration:generate`, `migrate:dev`). */
@@ -69,6 +73,16 @@ export function scriptFileArguments(command: string): string[] {
     .filter((word, i) => !MIGRATOR_CONFIG_FLAGS.includes(words[i - 1] ?? ''))
     .filter((word) => !word.startsWith('-') && (SOURCE_EXTENSION.test(word) || /^\.{0,2}\/|\//.test(word)) && !word.includes('='))
     .map((word) => word.replace(/^\.\//, ''));
+}
+
+/** The values of TypeORM's data-source flag in a command line (`-d src/data-source.ts`, `--dataSource=src/data-source.ts`). */
+export function dataSourceArguments(command: string): string[] {
+  const words = command.split(/\s+|&&|\|\||;/).map((word) => word.replace(/^['"]|['"]$/g, ''));
+  return words.flatMap((word, i) => {
+    const flag = TYPEORM_DATA_SOURCE_FLAGS.find((f) => word.startsWith(`${f}=`));
+    if (flag) return [word.slice(flag.length + 1)];
+    return TYPEORM_DATA_SOURCE_FLAGS.includes(words[i - 1] ?? '') && SOURCE_EXTENSION.test(word) ? [word] : [];
+  });
 }
 
 /** The stems (absolute, no extension) of the files a command line runs; a build output's file also names its `src/` source. */
@@ -133,8 +147,11 @@ function scriptStemsOf(packageJson: string): ScriptStems {
     const authoring = new Set([...byAuthoring].filter((stem) => !byDeploy.has(stem)));
     const testOnly = testOnlyStems(root, scripts);
     const directories = new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/'))));
+    const dataSources = new Set(scripts.flatMap(([, command]) => dataSourceArguments(command).map((file) => stemOf(resolve(root, file)))));
     const found =
-      stems.size === 0 && testOnly.size === 0 && !commandLine ? NO_STEMS : { stems, directories, steps, authoring, testOnly, commandLine };
+      stems.size === 0 && testOnly.size === 0 && dataSources.size === 0 && !commandLine
+        ? NO_STEMS
+        : { stems, directories, steps, authoring, testOnly, commandLine, dataSources };
     cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
     return found;
   } catch {
@@ -209,4 +226,12 @@ export function isRunOnlyByTestScripts(filename: string): boolean {
 export function isInCommandLinePackage(filename: string): boolean {
   const found = packageOf(filename);
   return found?.packageJson !== undefined && scriptStemsOf(found.packageJson).commandLine;
+}
+
+/** Whether a package.json script hands `filename` (absolute) to TypeORM's CLI as its data source (`-d src/data-source.ts`). */
+export function isTypeOrmCliDataSource(filename: string): boolean {
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined) return false;
+  const { dataSources } = scriptStemsOf(found.packageJson);
+  return dataSources.size > 0 && dataSources.has(stemOf(resolve(filename)));
 }

@@ -13,6 +13,7 @@ import {
   MIGRATION_MODULE_SPECIFIER,
   MIGRATOR_RUN_METHODS,
   RUN_MIGRATIONS_API,
+  START_HOOKS,
   namesDatabaseHandle,
   namesMigrationRunner,
   namesMigrator,
@@ -98,6 +99,25 @@ function isDefinedHereOrGuarded(callee: TSESTree.Node, sourceCode: SourceCode): 
   return false;
 }
 
+/**
+ * Whether `this.<name>()` is a migration runner class running itself as the app starts: a run
+ * method (`this.run({ action: 'up' })`, `this.runPending()`) called from a start hook
+ * (`onApplicationBootstrap`, `START_HOOKS`) of a class named for migrations (`MigrationService`,
+ * `SchemaMigrator`). Its own body is often a loop over loaded files that no catalogue names.
+ */
+function runsItselfAtStart(call: TSESTree.CallExpression, name: string, receiver: TSESTree.Node | undefined): boolean {
+  if (receiver?.type !== 'ThisExpression') return false;
+  if (!MIGRATOR_RUN_METHODS.includes(name) && !namesMigrationRunner(name) && !mayNameMigrationRun(name)) return false;
+  for (let node: TSESTree.Node | undefined = call.parent; node; node = node.parent) {
+    if (node.type !== 'MethodDefinition') continue;
+    const hook = node.key.type === 'Identifier' ? node.key.name : undefined;
+    const cls = node.parent.parent;
+    const className = (cls.type === 'ClassDeclaration' || cls.type === 'ClassExpression') && cls.id ? cls.id.name : undefined;
+    return hook !== undefined && START_HOOKS.includes(hook) && className !== undefined && namesMigrator(className);
+  }
+  return false;
+}
+
 /** How a call runs migrations by its names (`migrateDb()`, `dbClient.migrate()`), or undefined when it does not visibly. */
 export function migrationRunnerCall(call: TSESTree.CallExpression, sourceCode: SourceCode): string | undefined {
   const callee = unwrapExpression(call.callee);
@@ -105,6 +125,8 @@ export function migrationRunnerCall(call: TSESTree.CallExpression, sourceCode: S
   if (name === undefined) return undefined;
   const receiver = callee.type === 'MemberExpression' ? unwrapExpression(callee.object) : undefined;
   const receiverName = receiver && lastName(receiver);
+  // A runner class run from its own start hook: its body may hide the migrator, the hook says when it runs.
+  if (runsItselfAtStart(call, name, receiver)) return `this.${name}()`;
   if (isDefinedHereOrGuarded(callee, sourceCode)) return undefined;
   const shown = receiver ? `${receiver.type === 'ThisExpression' ? 'this' : (receiverName ?? '…')}.${name}()` : `${name}()`;
   // A runner named for how it fails (`db.migrateToLatestOrThrow()`, `this.database.runMigrationsOrExit()`),

@@ -9,7 +9,6 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../utils/create-rule.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
 import {
-  MIGRATE_LOCK_FUNCTIONS,
   MIGRATION_MODULE_SPECIFIER,
   SCHEMA_DDL,
   mayNameMigrationRun,
@@ -18,10 +17,10 @@ import {
 } from '../../src/knowledge/migrators.js';
 import { MIGRATOR_CLI_COMMAND } from '../../src/knowledge/migration-scripts.js';
 import { isMigrationFolderName } from '../../src/knowledge/file-conventions.js';
-import { migratorRuns } from './self-locking.js';
+import { ADVISORY_LOCK_SQL, migratorRuns } from './self-locking.js';
 
 /** An advisory lock taken in SQL (`pg_advisory_lock(…)`): the file serialises something, a migration run by its own account. */
-export const LOCK_SQL = new RegExp(`\\b(?:${MIGRATE_LOCK_FUNCTIONS.join('|')})\\s*\\(`, 'i');
+export const LOCK_SQL = ADVISORY_LOCK_SQL;
 const PATH_JOINERS: ReadonlySet<string> = new Set(['join', 'resolve']);
 
 /** Whether a string names where migrations are kept: a path holding such a folder, or that folder's name joined into a path. */

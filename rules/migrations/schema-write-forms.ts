@@ -41,8 +41,8 @@ const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = SCHEMA_WRITE_
   Array.isArray(fn.modules) ? fn.modules.map((module): [string, number] => [module, module.indexOf('migrat')]) : [],
 ).filter(([, offset]) => offset >= 0);
 const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
-/** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`. */
-const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create']);
+/** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`, `this.migrationService.run()`. */
+const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create', 'run', 'runAll', 'runPending', 'execute']);
 export const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
 
 /**
@@ -319,10 +319,12 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
     const open = callOpenAt(text, end);
     // Option names hold `synchronize` or `migrat`; receivers `migrat` or are `Schema`.
     const schemaReceiver = stem === 'schema' && end === at + 6 && text.charCodeAt(at) === 83;
-    if (open < 0 && stem !== 'synchronize' && stem !== 'migrat' && !schemaReceiver) continue;
     let start = at;
     while (start > 0 && isIdentifierCode(text.charCodeAt(start - 1))) start--;
     const name = text.slice(start, end);
+    // A class named for migrations (`class MigrationService`, `class SchemaMigrator`) may run itself from a start hook (`this.run()`).
+    if (open < 0 && /migrat/i.test(name) && wordBefore(text, start) === 'class' && isCode(start)) return true;
+    if (open < 0 && stem !== 'synchronize' && stem !== 'migrat' && !schemaReceiver) continue;
     if (SCHEMA_WRITE_OPTIONS.includes(name) && (open >= 0 || isKeyOrCallAt(text, end)) && isCode(start)) return true;
     if (open >= 0 && CROSS_FILE_CANDIDATE.test(name) && isCallAt(text, start, end, open) && isCode(start)) return true;
     if ((stem === 'migrat' || name === 'Schema') && isMigratorReceiverAt(text, end) && isCode(start)) return true;

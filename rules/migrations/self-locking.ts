@@ -1,6 +1,7 @@
 // Whether a migrate entrypoint's migrator runs are serialised by the migrators themselves: knex's
-// lock table, node-pg-migrate's, Prisma's and Kysely's advisory locks (`MIGRATOR_LOCKS`, a Kysely
-// `Migrator` counted where it is constructed, `prisma migrate deploy` spawned as one string or in pieces), or go to a database that is not PostgreSQL
+// lock table, node-pg-migrate's, Prisma's, Kysely's and @slonik/migrator's advisory locks
+// (`MIGRATOR_LOCKS`, a Kysely `Migrator` or a `SlonikMigrator` counted where it is constructed, in
+// this file or in the project function the run is handed to, `prisma migrate deploy` spawned as one string or in pieces), or go to a database that is not PostgreSQL
 // (`NOT_POSTGRES_MIGRATOR_MODULE`: SQLite, libSQL/Turso). Such an entrypoint
 // needs no advisory lock of its own; one run of a migrator without a lock (or with it turned off,
 // `noLock: true`) and the entrypoint still needs one.
@@ -10,7 +11,11 @@ import { importedReferences, type TrackedApi } from '../../analysis/imports/impo
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
+import { defineFunctionFact, projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
+import { moduleBindings } from '../../analysis/imports/module-bindings.js';
+import { descendants } from '../../analysis/sql/descendants.js';
 import {
+  MIGRATE_LOCK_FUNCTIONS,
   MIGRATOR_CLASSES,
   MIGRATOR_LOCKS,
   SCHEMA_WRITE_METHODS,
@@ -90,7 +95,8 @@ export function migratorRuns(
     ...ref.entry,
     call: ref.node.type === 'CallExpression' ? ref.node : undefined,
   }));
-  if (modules.has('kysely')) for (const ref of importedReferences(context, MIGRATOR_CLASS_CATALOGUE)) runs.push({ library: ref.entry });
+  if (MIGRATOR_CLASSES.some((api) => api.modules.some((module) => modules.has(module))))
+    for (const ref of importedReferences(context, MIGRATOR_CLASS_CATALOGUE)) runs.push({ library: ref.entry });
   for (const call of calls) {
     const callee = unwrapExpression(call.callee);
     const method = memberPropertyName(callee);
@@ -112,9 +118,54 @@ export function migratorRuns(
   return runs;
 }
 
+/** An advisory lock taken in SQL text (`SELECT pg_try_advisory_lock(…)`). */
+export const ADVISORY_LOCK_SQL = new RegExp(`\\b(?:${MIGRATE_LOCK_FUNCTIONS.join('|')})\\s*\\(`, 'i');
+const LOCKING_CLASS_MODULES: ReadonlySet<string> = new Set(
+  MIGRATOR_CLASSES.filter((api) => MIGRATOR_LOCKS[api.library].locksItself).flatMap((api) => api.modules),
+);
+
+/**
+ * Whether a project function holds a cross-process lock for its run: advisory-lock SQL in its
+ * strings (`withAdvisoryLock` around the runner), a migrator class that locks itself constructed
+ * (`new SlonikMigrator({ … })` in a `getMigrator()` of another module), or a function it calls
+ * (three deep, in any module) that does.
+ */
+const locksForItsRun: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('locks for its run', false, (fn, follow) => {
+  const bindings = moduleBindings(fn.module.sourceCode.ast as TSESTree.Program);
+  for (const node of descendants(fn.fn, fn.module.sourceCode.visitorKeys)) {
+    if (node.type === 'Literal' && typeof node.value === 'string' && ADVISORY_LOCK_SQL.test(node.value)) return true;
+    if (node.type === 'TemplateElement' && ADVISORY_LOCK_SQL.test(node.value.raw)) return true;
+    if (
+      node.type === 'NewExpression' &&
+      node.callee.type === 'Identifier' &&
+      LOCKING_CLASS_MODULES.has(bindings.get(node.callee.name) ?? '')
+    )
+      return true;
+    if (node.type === 'CallExpression') {
+      const inner = follow(node.callee);
+      if (inner && locksForItsRun(inner)) return true;
+    }
+  }
+  return false;
+});
+
+/**
+ * Whether the entrypoint hands its run to another module of the project that holds a lock for it
+ * (`await runTenantMigrations(url)` whose runner takes `pg_try_advisory_lock`, `const { migrator } =
+ * await getMigrator()` that builds a `SlonikMigrator`). Asked only when the file runs no migrator
+ * of its own.
+ */
+function delegatesToLockedRun(context: DetectContext, calls: readonly TSESTree.CallExpression[]): boolean {
+  return calls.some((call) => {
+    const fn = projectFunctionOf(context, call.callee);
+    return fn !== undefined && fn.module.path !== context.filename && locksForItsRun(fn);
+  });
+}
+
 /**
  * Whether the file runs migrators, and every one of them takes its own cross-process lock or
- * speaks to a database where a PostgreSQL advisory lock does not apply.
+ * speaks to a database where a PostgreSQL advisory lock does not apply; or, running none itself,
+ * hands its run to a project function in another module that holds a lock for it.
  */
 export function migratorsLockThemselves(
   context: DetectContext,
@@ -123,5 +174,6 @@ export function migratorsLockThemselves(
   strings: readonly string[],
 ): boolean {
   const runs = migratorRuns(context, program, calls, strings);
-  return runs.length > 0 && runs.every((run) => run.notPostgres === true || (MIGRATOR_LOCKS[run.library].locksItself && !optsOut(run)));
+  if (runs.length === 0) return delegatesToLockedRun(context, calls);
+  return runs.every((run) => run.notPostgres === true || (MIGRATOR_LOCKS[run.library].locksItself && !optsOut(run)));
 }

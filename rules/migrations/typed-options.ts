@@ -5,7 +5,7 @@
 // (`{ migrationsRun: true, ...sharedConfig }`). It is handed to `new DataSource(…)` in another
 // module, so its `synchronize` / `migrationsRun` is decided here.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { TYPEORM_DRIVER_TYPES, TYPEORM_ONLY_OPTION_KEYS, TYPEORM_OPTIONS_TYPES } from '../../src/knowledge/migrators.js';
+import { TYPEORM_DRIVER_TYPES, TYPEORM_ONLY_OPTION_KEYS, TYPEORM_OPTIONS_TYPES } from '../../src/knowledge/typeorm-options.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 

@@ -38,6 +38,13 @@ export const EMBEDDED_CLIENT_MODULES: readonly string[] = [
 ];
 
 /**
+ * A name of a function, class or method that opens a SQLite database (`SQLiteDB.openDB(path)`,
+ * `Database.sqlite(file)`, `new SqliteStore(dir)`): the project's own wrapper of a SQLite driver,
+ * whose file is on this host. libSQL (`libsql`, which may be a server) does not hold the word.
+ */
+export const EMBEDDED_MAKER_NAME = /sqlite/i;
+
+/**
  * A connection string of an embedded database: Sequelize's `new Sequelize('sqlite::memory:')` or
  * `sqlite:./data.db`, SQLite's `:memory:`, libSQL's local `file:app.db`.
  */

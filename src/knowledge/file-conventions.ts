@@ -107,6 +107,21 @@ export const CLI_MODULES: ReadonlySet<string> = new Set([
   '@clack/prompts',
 ]);
 
+/**
+ * Argument parsers without commands (`nopt`, `minimist`, `node:util`'s `parseArgs`): a script that
+ * reads its own flags with one is typed by someone. Not evidence for a package (services depend
+ * on them indirectly); read only of a file named like a migrate entrypoint, beside `CLI_MODULES`.
+ */
+export const ARGUMENT_PARSER_MODULES: ReadonlySet<string> = new Set([
+  'nopt',
+  'minimist',
+  'mri',
+  'arg',
+  'yargs-parser',
+  'command-line-args',
+  'getopts',
+]);
+
 /** What a server's start file does in its own text: listen on a port. */
 export const SERVER_START = /\.listen\s*\(|\bcreateServer\s*\(|\bNestFactory\s*\.\s*create/;
 

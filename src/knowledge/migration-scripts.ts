@@ -14,6 +14,13 @@ export const MIGRATOR_CLI_COMMAND = /\b(?:db:migrate|migrate:[a-z]+|migration:ru
 export const MIGRATOR_CONFIG_FLAGS: readonly string[] = ['-d', '--dataSource', '--data-source', '--knexfile', '--config'];
 
 /**
+ * TypeORM's CLI flags that name its data source (`typeorm migration:run -d src/data-source.ts`,
+ * `--dataSource=…`). The CLI turns `synchronize` and `migrationsRun` off in what it reads, so such
+ * options in a file only the CLI reads start nothing.
+ */
+export const TYPEORM_DATA_SOURCE_FLAGS: readonly string[] = ['-d', '--dataSource', '--data-source'];
+
+/**
  * Words that, as a segment of a migrate script's name (`migration:generate`, `migrate:dev`,
  * `db:migrate:reset`) or after `migrate` in a file's name (`migrate-dev.ts`), make it a tool for
  * writing, inspecting or undoing migrations by hand, not the deploy step every pod runs.

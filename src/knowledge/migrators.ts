@@ -18,6 +18,7 @@ export type MigratorLibrary =
   | 'prisma'
   | 'graphile-migrate'
   | 'postgres-migrations'
+  | 'slonik-migrator'
   | 'schema-create';
 
 /** A call or construction, imported from a module, that takes an options object with schema-write options. */
@@ -131,6 +132,8 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
  */
 export const MIGRATOR_CLASSES: ReadonlyArray<{ library: MigratorLibrary; modules: readonly string[]; path: readonly string[] }> = [
   { library: 'kysely', modules: ['kysely'], path: ['Migrator'] },
+  // Umzug underneath, with `pg_advisory_lock` around its runs; the instance is run by `runAsCLI()` or `up()`.
+  { library: 'slonik-migrator', modules: ['@slonik/migrator'], path: ['SlonikMigrator'] },
 ];
 
 /** Functions that run a command line, by module; the command text is read from their arguments. */
@@ -253,13 +256,36 @@ export function namesDatabaseHandle(name: string): boolean {
   );
 }
 
-/** Whether a receiver called `name` is a migrator (Umzug, a runner object): `umzug.up()`, `migrator.up()`, `migrations.up()`. */
+/**
+ * Whether a receiver called `name` is a migrator (Umzug, a runner object, the project's runner
+ * service): `umzug.up()`, `migrator.up()`, `migrations.up()`, `this.migrationService.run()`. One
+ * migration (`migration.up(queryRunner)`, inside a runner's loop) is not.
+ */
 export function namesMigrator(name: string): boolean {
-  return /^(?:umzug|migrator|migrations|migrationrunner|schemamigrator|dbmigrator)$/.test(plainName(name));
+  return /^(?:umzug|(?:schema|db|database)?migrator|migrations|(?:db|database|schema)?migrations?(?:runner|service|manager)(?:service)?)$/.test(
+    plainName(name),
+  );
 }
 
-/** Methods that apply migrations on a migrator told by its name. */
-export const MIGRATOR_RUN_METHODS: readonly string[] = ['up', 'latest', 'migrateToLatest', 'migrateUp', 'runMigrations'];
+/** Methods that apply migrations on a migrator told by its name (`migrator.up()`, `this.migrationService.run()`). */
+export const MIGRATOR_RUN_METHODS: readonly string[] = [
+  'up',
+  'latest',
+  'migrateToLatest',
+  'migrateUp',
+  'runMigrations',
+  'run',
+  'runAll',
+  'runPending',
+  'execute',
+];
+
+/**
+ * Methods of a NestJS provider that the framework calls on every instance as the app starts
+ * (`onModuleInit`, `onApplicationBootstrap`): a migration runner class that runs itself there
+ * (`this.run({ action: 'up' })`) migrates on every replica's boot.
+ */
+export const START_HOOKS: readonly string[] = ['onModuleInit', 'onApplicationBootstrap'];
 
 /** Keys of an options argument that make a `migrate(…)` call a schema migration: `{ migrations }`, `{ migrationsFolder }`. */
 export const MIGRATE_ARGUMENT_KEYS: readonly string[] = [
@@ -272,50 +298,6 @@ export const MIGRATE_ARGUMENT_KEYS: readonly string[] = [
 
 /** Module specifiers whose imports are a migration runner (`import migrate from './utils/migrate.js'`, `@app/db/migrator`). */
 export const MIGRATION_MODULE_SPECIFIER = /migrat/i;
-
-/** Types of an options object of TypeORM: an object typed so (or returned so) is handed to a DataSource somewhere. */
-export const TYPEORM_OPTIONS_TYPES: readonly string[] = [
-  'DataSourceOptions',
-  'ConnectionOptions',
-  'TypeOrmModuleOptions',
-  'PostgresConnectionOptions',
-  'MysqlConnectionOptions',
-  'SqliteConnectionOptions',
-  'BetterSqlite3ConnectionOptions',
-  'SqlServerConnectionOptions',
-  'OracleConnectionOptions',
-  'CockroachConnectionOptions',
-  'MongoConnectionOptions',
-];
-
-/**
- * Option keys only TypeORM's options have: an object holding one is TypeORM's options even when its
- * `type` comes in through a spread (`{ migrationsRun: true, ...sharedConnectionConfig }`).
- */
-export const TYPEORM_ONLY_OPTION_KEYS: readonly string[] = ['migrationsRun', 'migrationsTransactionMode', 'migrationsTableName'];
-
-/** `type:` values of TypeORM's options: an object with one of these beside `synchronize` is TypeORM's options. */
-export const TYPEORM_DRIVER_TYPES: readonly string[] = [
-  'postgres',
-  'mysql',
-  'mariadb',
-  'sqlite',
-  'better-sqlite3',
-  'mssql',
-  'oracle',
-  'cockroachdb',
-  'sap',
-  'spanner',
-  'aurora-mysql',
-  'aurora-postgres',
-  'capacitor',
-  'cordova',
-  'expo',
-  'nativescript',
-  'react-native',
-  'sqljs',
-  'mongodb',
-];
 
 /** Where migration files live by default (settings `migrationFiles` replaces these). */
 export const DEFAULT_MIGRATION_FILES: readonly string[] = ['**/migrations/**', '**/migration/**'];
@@ -378,6 +360,7 @@ export const PG_MODULES: readonly string[] = ['pg'];
  * - prisma: `prisma migrate deploy` takes a PostgreSQL advisory lock (docs, "Advisory locking").
  * - kysely: `Migrator` holds `pg_advisory_xact_lock` through the dialect's migration adapter.
  * - graphile-migrate, postgres-migrations: both run under an advisory lock of their own.
+ * - @slonik/migrator: its `SlonikMigrator` (Umzug underneath) holds `pg_advisory_lock` around `up`/`down`.
  * - typeorm (`runMigrations` locks the migrations table at most inside its transaction: waiting
  *   instances then re-run the same migrations, typeorm#4588, open), drizzle (`migrate()` reads
  *   the journal unlocked: drizzle-orm#874, open), umzug (no built-in locking: umzug#518),
@@ -390,6 +373,7 @@ export const MIGRATOR_LOCKS: Readonly<Record<MigratorLibrary, { locksItself: boo
   kysely: { locksItself: true },
   'graphile-migrate': { locksItself: true },
   'postgres-migrations': { locksItself: true },
+  'slonik-migrator': { locksItself: true },
   typeorm: { locksItself: false },
   drizzle: { locksItself: false },
   umzug: { locksItself: false },

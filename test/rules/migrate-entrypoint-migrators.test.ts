@@ -19,6 +19,13 @@ const PG_MIGRATE = (options: string) =>
     `await runner({ databaseUrl: process.env.POSTGRES_MIGRATE_URL, dir: 'migrations', direction: 'up', migrationsTable: 'pgmigrations'${options} });`,
   );
 
+const SLONIK = [
+  "import { SlonikMigrator } from '@slonik/migrator';",
+  "import { createPool } from 'slonik';",
+  'const slonik = await createPool(process.env.POSTGRES_MIGRATE_URL!);',
+  "const migrator = new SlonikMigrator({ migrationsPath: 'migrations', migrationTableName: 'migration', slonik, logger: console });",
+];
+
 // An entrypoint by the project's settings, not by its name: its findings do not wait for evidence of a run.
 const RUN_DB = 'packages/run-db/scripts/migrate.mjs';
 const RUN_DB_ENTRY = { 'replica-guard': { migrateEntrypoints: [RUN_DB] } };
@@ -42,6 +49,8 @@ const SPAWNED_PRISMA = (mode: string) =>
 
 ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
   valid: [
+    // @slonik/migrator holds an advisory lock around its runs, whoever runs the instance
+    { code: lines(...SLONIK, 'migrator.runAsCLI();'), filename: ENTRY },
     // knex: the knex_migrations_lock row
     { code: lines(...KNEX), filename: ENTRY },
     // node-pg-migrate: its own advisory lock, default and default-import forms
@@ -89,6 +98,18 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
     },
   ],
   invalid: [
+    // beside a Drizzle run, which takes no lock
+    {
+      code: lines(
+        ...SLONIK,
+        "import { migrate } from 'drizzle-orm/node-postgres/migrator';",
+        "import { drizzle } from 'drizzle-orm/node-postgres';",
+        'await migrator.up();',
+        "await migrate(drizzle(process.env.POSTGRES_MIGRATE_URL!), { migrationsFolder: './drizzle' });",
+      ),
+      filename: ENTRY,
+      errors: NO_LOCK,
+    },
     // the lock turned off
     { code: PG_MIGRATE(', noLock: true'), filename: ENTRY, errors: NO_LOCK },
     // TypeORM: runMigrations takes no lock

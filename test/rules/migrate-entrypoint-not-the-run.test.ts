@@ -43,6 +43,42 @@ const COMMAND = lines(
   'module.exports = UpgradeCommand;',
 );
 
+// A migration engine's module named `migrate.ts`: ES module stand-ins for CommonJS, then declarations only.
+const ENGINE = lines(
+  "import { createRequire } from 'node:module';",
+  "import path from 'node:path';",
+  "import { fileURLToPath } from 'node:url';",
+  "import { pool } from './db/pool.js';",
+  'const require = createRequire(import.meta.url);',
+  'const here = path.dirname(fileURLToPath(import.meta.url));',
+  "const { steps } = require('./migrations/index.json');",
+  'export async function migrate(schema: string): Promise<void> {',
+  '  for (const step of steps as string[]) {',
+  '    try {',
+  '      await pool.query(`SET search_path TO ${schema}`);',
+  "      await pool.query(require(path.join(here, 'migrations', step)).sql);",
+  '    } catch (error) {',
+  "      console.warn('step failed', step, error);",
+  '    }',
+  '  }',
+  '}',
+);
+
+/** An operator's script that copies an old store into the database, reading its own flags. */
+const COPY_SCRIPT = (parser: string) =>
+  lines(
+    parser,
+    "import { Client } from 'pg';",
+    "import { migrate } from './copy-rows.js';",
+    'async function main() {',
+    '  const opts = readFlags(process.argv.slice(2));',
+    '  const db = new Client({ connectionString: opts.connectionString });',
+    '  await db.connect();',
+    '  await migrate(db, opts.from);',
+    '}',
+    "main().catch((error) => console.error('copy failed', error));",
+  );
+
 ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
   valid: [
     // a generated CommonJS shim in front of the built module
@@ -74,6 +110,51 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       ),
       filename: 'tools/admin/migrate.ts',
     },
+    // an operator's script found by its name that reads its own flags: nopt, minimist, node:util's parseArgs
+    {
+      code: COPY_SCRIPT(
+        "import nopt from 'nopt';\nconst readFlags = (argv: string[]) => nopt({ connectionString: String, from: String }, {}, argv, 0);",
+      ),
+      filename: 'src/scripts/migrate-store-to-pg.ts',
+    },
+    {
+      code: COPY_SCRIPT(
+        "import { parseArgs } from 'node:util';\nconst readFlags = (args: string[]) => parseArgs({ args, options: { connectionString: { type: 'string' }, from: { type: 'string' } } }).values;",
+      ),
+      filename: 'scripts/migrate-legacy.ts',
+    },
+    // a library module named like an entrypoint that only declares and exports: loading it runs nothing
+    { code: ENGINE, filename: 'packages/data/migrate.ts' },
+    // a queue job class in a file named like one, its handler's catch included
+    {
+      code: lines(
+        "import { runTenantMigrations } from '../../database/migrations';",
+        "import { BaseJob } from '../base-job';",
+        'export class MigrateTenantJob extends BaseJob<{ tenantId: string }> {',
+        "  static queue = 'tenant-migrations';",
+        '  async handle(job: { data: { tenantId: string } }) {',
+        '    try {',
+        '      await runTenantMigrations(job.data.tenantId);',
+        '    } catch (error) {',
+        "      this.log.error('tenant migration failed', error);",
+        '    }',
+        '  }',
+        '}',
+      ),
+      filename: 'src/events/migrations/run-migrations.ts',
+    },
+    // a CommonJS module that exports what it declares
+    {
+      code: lines(
+        "const { pool } = require('./db');",
+        'async function migrate() {',
+        "  try { await pool.query('CREATE TABLE IF NOT EXISTS jobs (id int)'); } catch (error) { console.error(error); }",
+        '}',
+        'module.exports = { migrate };',
+      ),
+      filename: 'lib/migrate.js',
+      languageOptions: COMMONJS,
+    },
   ],
   invalid: [
     // a launcher starts the run for its effects: it is the entrypoint
@@ -89,6 +170,38 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       filename: 'cjs/migrate.cjs',
       languageOptions: COMMONJS,
       errors: [noLock, swallowed(3, 17)],
+    },
+    // the same script with no flags of its own; and with flags, but named as the entrypoint by the settings
+    {
+      code: COPY_SCRIPT("const readFlags = (_argv: string[]) => ({ connectionString: process.env.POSTGRES_MIGRATE_URL, from: 'data' });"),
+      filename: 'src/scripts/migrate-store-to-pg.ts',
+      errors: [noLock, swallowed(10, 14)],
+    },
+    {
+      code: COPY_SCRIPT("import minimist from 'minimist';\nconst readFlags = (argv: string[]) => minimist(argv);"),
+      filename: 'src/scripts/migrate-store-to-pg.ts',
+      settings: { 'replica-guard': { migrateEntrypoints: ['src/scripts/migrate-store-to-pg.ts'] } },
+      errors: [noLock, swallowed(11, 14)],
+    },
+    // the same engine module, run when loaded: it is the entrypoint
+    {
+      code: lines(ENGINE, "await migrate('public');"),
+      filename: 'packages/data/migrate.ts',
+      errors: [noLock],
+    },
+    // a CommonJS module that exports and also starts its run
+    {
+      code: lines(
+        "const { pool } = require('./db');",
+        'async function migrate() {',
+        "  await pool.query('CREATE TABLE IF NOT EXISTS jobs (id int)');",
+        '}',
+        'module.exports = { migrate };',
+        'migrate().catch(console.error);',
+      ),
+      filename: 'lib/migrate.js',
+      languageOptions: COMMONJS,
+      errors: [noLock, swallowed(6, 17)],
     },
     // a class extending the project's own `Command` is not a command-line framework's (knex locks its own runs: no `noLock`)
     {

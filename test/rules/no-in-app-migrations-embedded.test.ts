@@ -113,6 +113,22 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
       'const migrations = db.migrate;',
       'await migrations.latest();',
     ),
+    // the project's own SQLite wrapper, told by the name of what opens it
+    lines(
+      "import { SQLiteStore } from './sqlite-store';",
+      'export async function openDocument(path: string) {',
+      '  const db = await SQLiteStore.openFile(path);',
+      '  await db.migrate();',
+      '  return db;',
+      '}',
+    ),
+    lines(
+      "import { Database } from './db';",
+      'export async function openRecovery(location: string) {',
+      '  const db = Database.sqlite(location);',
+      '  await db.migrateToLatestOrThrow();',
+      '}',
+    ),
   ],
   invalid: [
     // the field is also given a server database: not known to be embedded
@@ -203,6 +219,27 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
         '}',
       ),
       errors: [call(3, 3)],
+    },
+    // a wrapper of a server database, or of libSQL (which may be a server), is not SQLite by its name
+    {
+      code: lines(
+        "import { PgStore } from './pg-store';",
+        'export async function openStore(url: string) {',
+        '  const db = await PgStore.connect(url);',
+        '  await db.migrate();',
+        '}',
+      ),
+      errors: [call(4, 9)],
+    },
+    {
+      code: lines(
+        "import { Database } from './db';",
+        'export async function openShared(url: string) {',
+        '  const db = Database.libsql(url);',
+        '  await db.migrateToLatestOrThrow();',
+        '}',
+      ),
+      errors: [call(4, 9)],
     },
   ],
 });

@@ -82,3 +82,43 @@ describe('migrations across files', () => {
     expect(await findings('migrations-sequelize-receivers', 'src/db/catalog.ts')).toEqual([]);
   });
 });
+
+describe('migration wrappers only tools and tests call', () => {
+  test('a wrapper called only by the admin CLI and the tests is on no start path; one the server calls, or that no module calls, is reported', async () => {
+    expect(await findings('migrations-tool-wrappers', 'src/db/schema.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/db/schema.ts:17:9 schemaWriteCall',
+      'replica-guard/no-in-app-migrations src/db/schema.ts:22:9 schemaWriteCall',
+    ]);
+  });
+
+  test('the server’s call of the wrapper is reported where it is made', async () => {
+    expect(await findings('migrations-tool-wrappers', 'src/server.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/server.ts:4:7 schemaWriteCall',
+    ]);
+  });
+});
+
+describe('data sources only the TypeORM CLI reads', () => {
+  test('options in the file a script hands to the CLI and no module imports are not reported; the same file imported by the app is', async () => {
+    expect(await findings('migrations-cli-data-source', 'src/database/data-source.ts')).toEqual([]);
+    expect(await findings('migrations-cli-data-source', 'src/database/app-source.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/database/app-source.ts:7:3 schemaWriteOption',
+    ]);
+    expect(await findings('migrations-cli-data-source', 'src/database/reporting-source.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/database/reporting-source.ts:4:99 schemaWriteOption',
+    ]);
+  });
+});
+
+describe('a migrate entrypoint that hands its run to another module', () => {
+  test('a runner that holds an advisory lock, or a SlonikMigrator built in another module, needs no lock of its own', async () => {
+    expect(await findings('migrations-entrypoint-delegated', 'src/migrate.ts')).toEqual([]);
+    expect(await findings('migrations-entrypoint-delegated', 'scripts/migrate-up.ts')).toEqual([]);
+  });
+
+  test('a runner in another module that takes no lock leaves the entrypoint without one', async () => {
+    expect(await findings('migrations-entrypoint-delegated', 'src/cmd/migrate.ts')).toEqual([
+      'replica-guard/migrate-entrypoint src/cmd/migrate.ts:1:1 noLock',
+    ]);
+  });
+});

@@ -1,0 +1,3 @@
+import { rebuildForTests } from '../schema';
+
+await rebuildForTests();

@@ -1,0 +1,5 @@
+import { revertLast } from '../src/db/schema';
+
+export async function undoAfterEach(): Promise<void> {
+  await revertLast();
+}
