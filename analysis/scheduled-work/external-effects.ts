@@ -9,6 +9,7 @@ import { EXTERNAL_RECEIVER_WORDS, IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_P
 import { identifierDefinition, ownMethodCalled, type FunctionLike } from './work-function.js';
 import { callIntent, isClaimSql, isMachineIdentifier, isWriteSql } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
+import { isLeaseGate } from './lease-gate.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
@@ -190,11 +191,8 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
         // `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`.
-        if (claimsThroughConstant(options.sourceCode, node.arguments[0])) {
-          effects.coordinated = true;
-          return;
-        }
-        if (options.isCoordinatedCall?.(node)) {
+        // Also a lease taken first, the work left when it was lost (`const key = await elections.getElection(…); if (!key) return;`).
+        if (claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node) || isLeaseGate(node)) {
           effects.coordinated = true;
           return;
         }

@@ -15,10 +15,12 @@ import {
   FS_WRITES,
   HOST_LOCAL_OBJECTS,
   IN_MEMORY_CONSTRUCTORS,
+  IN_MEMORY_MODULES,
   IN_MEMORY_VALUE_METHODS,
   LOCAL_DIR_PATH,
   LOCAL_DIR_WORDS,
   PURE_MODULES,
+  QUERY_BUILDER_STEPS,
   READ_HTTP_METHODS,
   READ_VERBS,
   SQL_RUNNERS,
@@ -36,7 +38,8 @@ import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects
 import { drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
 import { instanceMethodCalled, type FunctionLike } from './work-function.js';
-import { callIntent, isClaimSql, isWriteSql, nameWords, telemetryBindings } from './work-intent.js';
+import { callIntent, createsInProcessValue, isClaimSql, isWriteSql, nameWords, telemetryBindings } from './work-intent.js';
+import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 
 export interface HostLocalOptions {
   sourceCode: SourceCode;
@@ -198,6 +201,25 @@ function isReadOnlyClient(sourceCode: SourceCode, created: TSESTree.NewExpressio
   return uses.length > 0 && uses.every((r) => isReadThrough(r.identifier as TSESTree.Identifier));
 }
 
+/**
+ * A call of a query built on a client and read (`em.createQueryBuilder().from(User, 'u').where(…).getCount()`):
+ * every method before the last only shapes the query, and the last one reads.
+ */
+function readsThroughBuilder(call: TSESTree.CallExpression): boolean {
+  const { links, root } = methodChainOf(outermostCallOf(call));
+  const last = links.at(-1);
+  if (links.length < 2 || last?.name === undefined || !isReadCall(last.call, last.name)) return false;
+  const steps = links.slice(0, -1);
+  return steps.every((l) => has(QUERY_BUILDER_STEPS, l.name) || createsInProcessValue(l.name)) && isExternalReceiver(root);
+}
+
+/** A read-named method called for its value and not awaited (`const status = agent.getCurrentStatus()`): a getter of this process's state. */
+function isSyncRead(call: TSESTree.CallExpression, method: string): boolean {
+  const parent = call.parent;
+  if (isAwaited(call) || parent?.type === 'ExpressionStatement' || parent?.type === 'MemberExpression') return false;
+  return isReadCall(call, method);
+}
+
 /** A call that no project function answers, known by what it names to stay on this host. */
 function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
@@ -220,6 +242,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (source !== undefined && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method);
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
   if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
+  if (readsThroughBuilder(call) || isSyncRead(call, method)) return true;
   // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`.
   const receiver = callee.object;
   if (IN_PROCESS_METHODS.has(method) && receiver.type !== 'ThisExpression' && !isAwaited(call) && !isExternalReceiver(receiver))
@@ -229,9 +252,13 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   return isExternalReceiver(receiver) && isReadCall(call, method);
 }
 
-const isInMemoryValue = (node: TSESTree.Node | undefined): boolean => {
+/** `new Map()`, `new LRUCache(…)`, also a cache class imported under another name (`new Store(…)` from `lru-cache`). */
+const isInMemoryValue = (sourceCode: SourceCode, node: TSESTree.Node | undefined): boolean => {
   const value = node && unwrapExpression(node);
-  return value?.type === 'NewExpression' && value.callee.type === 'Identifier' && IN_MEMORY_CONSTRUCTORS.includes(value.callee.name);
+  if (value?.type !== 'NewExpression' || value.callee.type !== 'Identifier') return false;
+  if (IN_MEMORY_CONSTRUCTORS.includes(value.callee.name)) return true;
+  const source = importSource(sourceCode, value.callee);
+  return source !== undefined && IN_MEMORY_MODULES.includes(source);
 };
 
 /**
@@ -241,11 +268,11 @@ const isInMemoryValue = (node: TSESTree.Node | undefined): boolean => {
  */
 function holdsInMemoryStructure(sourceCode: SourceCode, receiver: TSESTree.Node): boolean {
   const node = unwrapExpression(receiver);
-  if (node.type === 'Identifier') return isInMemoryValue(valueOf(sourceCode, node));
+  if (node.type === 'Identifier') return isInMemoryValue(sourceCode, valueOf(sourceCode, node));
   if (node.type !== 'MemberExpression' || node.object.type !== 'ThisExpression') return false;
   // Every value the class gives it (not its type, not a `null` placeholder) must be in memory.
   const values = assignedFieldValues(node, sourceCode.visitorKeys);
-  return values.length > 0 && values.every(isInMemoryValue);
+  return values.length > 0 && values.every((value) => isInMemoryValue(sourceCode, value));
 }
 
 /** Whether running `root` stays on this host (see the header). */
@@ -280,7 +307,7 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
         break;
       case 'NewExpression':
         if (node.callee.type !== 'Identifier') return false;
-        if (!IN_MEMORY_CONSTRUCTORS.includes(node.callee.name) && !isReadOnlyClient(sourceCode, node)) return false;
+        if (!isInMemoryValue(sourceCode, node) && !isReadOnlyClient(sourceCode, node)) return false;
         break;
       case 'TaggedTemplateExpression':
       case 'ImportExpression':

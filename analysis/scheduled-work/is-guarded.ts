@@ -7,6 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { GuardCallKind } from './guard-calls.js';
 import { workEffects, type EffectsOptions } from './external-effects.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { exits, negated } from './exit-tests.js';
 
 export type GuardLookup = (call: TSESTree.CallExpression) => GuardCallKind | undefined;
 
@@ -28,32 +29,6 @@ function isWrapperCall(node: TSESTree.Node, guards: GuardLookup): boolean {
   if (inner.type !== 'CallExpression') return false;
   const kind = guards(inner);
   return kind === 'wrapper' || kind === 'custom';
-}
-
-/** `!x`, `x === false`, `false == x`, `x !== true`: the negated operand, else undefined. */
-function negated(test: TSESTree.Expression): TSESTree.Node | undefined {
-  if (test.type === 'UnaryExpression' && test.operator === '!') return test.argument;
-  if (
-    test.type === 'BinaryExpression' &&
-    (test.operator === '===' || test.operator === '==' || test.operator === '!==' || test.operator === '!=')
-  ) {
-    const want = test.operator === '===' || test.operator === '==' ? false : true;
-    const isLiteral = (n: TSESTree.Node): boolean => n.type === 'Literal' && n.value === want;
-    if (isLiteral(test.right)) return test.left;
-    if (isLiteral(test.left)) return test.right;
-  }
-  return undefined;
-}
-
-function exits(statement: TSESTree.Statement): boolean {
-  if (
-    statement.type === 'ReturnStatement' ||
-    statement.type === 'ContinueStatement' ||
-    statement.type === 'ThrowStatement' ||
-    statement.type === 'BreakStatement'
-  )
-    return true;
-  return statement.type === 'BlockStatement' && statement.body.length > 0 && exits(statement.body[statement.body.length - 1]!);
 }
 
 function isIdentifierNamed(node: TSESTree.Node | undefined, name: string): boolean {

@@ -4,6 +4,7 @@
 // something out (a shared effect).
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
+  BUILT_IN_PROCESS_NOUNS,
   CONDITIONAL_CLAIM_VERBS,
   DEQUEUE_WORDS,
   JOB_WORDS,
@@ -26,6 +27,7 @@ import {
 import { EXTERNAL_RECEIVER_WORDS } from '../../src/knowledge/work-effects.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
+import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 
 export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
 
@@ -195,6 +197,24 @@ function isDequeue(name: string, receiver: readonly string[]): boolean {
   return takesNext && words.some((w) => JOB_WORDS.includes(w));
 }
 
+/** The verb a name starts with, past a prefix (`batchUpdate` → `update`). */
+function verbOf(words: readonly string[]): string | undefined {
+  return has(VERB_PREFIXES, words[0]) && words.length > 1 ? words[1] : words[0];
+}
+
+/** `createQueryBuilder`, `createCursor`: a `create…` method that builds a value in this process, not a record. */
+export function createsInProcessValue(name: string | undefined): boolean {
+  const words = name === undefined ? [] : nameWords(name);
+  return words.length > 1 && words[0] === 'create' && has(BUILT_IN_PROCESS_NOUNS, words.at(-1));
+}
+
+/** The chain a `createQueryBuilder()` starts writes (`.update(User).set(…).execute()`), by a write verb of one of its methods. */
+function chainWrites(call: TSESTree.CallExpression): boolean {
+  return methodChainOf(outermostCallOf(call)).links.some(
+    (link) => link.call !== call && link.name !== undefined && has(SHARED_WRITE_VERBS, verbOf(nameWords(link.name))),
+  );
+}
+
 /** The intent of one call, or undefined when its name says nothing. */
 export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet<string>): CallIntent {
   const name = calleeName(call.callee);
@@ -211,8 +231,9 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (isWriteHttp(call, name, receiver)) return 'shared-write';
   if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';
   if (name === undefined) return undefined;
+  if (createsInProcessValue(name)) return chainWrites(call) ? 'shared-write' : undefined;
   const words = nameWords(name);
-  const verb = has(VERB_PREFIXES, words[0]) && words.length > 1 ? words[1] : words[0];
+  const verb = verbOf(words);
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
   const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w));

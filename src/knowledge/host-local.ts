@@ -153,6 +153,57 @@ export const IN_MEMORY_CONSTRUCTORS: readonly string[] = [
   'QuickLRU',
 ];
 
+/**
+ * Modules whose classes are in-process caches, whatever the class is called where it is imported
+ * (`import { LRUCache as Store } from 'lru-cache'`): entries of this process only.
+ */
+export const IN_MEMORY_MODULES: readonly string[] = [
+  'lru-cache',
+  'lru_map',
+  'tiny-lru',
+  'quick-lru',
+  'node-cache',
+  '@isaacs/ttlcache',
+  'ttlcache',
+  'mnemonist',
+];
+
+/**
+ * Steps of a query builder that only shape the query (`createQueryBuilder().from(…).where(…)`,
+ * `collection.find(…).sort(…).limit(…)`): a chain of them ending in a read reads.
+ */
+export const QUERY_BUILDER_STEPS: readonly string[] = [
+  'select',
+  'addSelect',
+  'from',
+  'where',
+  'andWhere',
+  'orWhere',
+  'whereIn',
+  'whereNotNull',
+  'whereNull',
+  'having',
+  'join',
+  'leftJoin',
+  'innerJoin',
+  'leftJoinAndSelect',
+  'innerJoinAndSelect',
+  'orderBy',
+  'addOrderBy',
+  'groupBy',
+  'addGroupBy',
+  'limit',
+  'offset',
+  'skip',
+  'take',
+  'distinct',
+  'sort',
+  'project',
+  'lean',
+  'setParameter',
+  'setParameters',
+];
+
 /** Methods of values already in memory (a response's body, a file's `Stats`, a promise, a number) that the effects walk does not list. */
 export const IN_MEMORY_VALUE_METHODS: readonly string[] = [
   'json',

@@ -69,6 +69,18 @@ export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];
 export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
 
 /**
+ * Words of a call that takes a lease before work (`this.elections.getElection(name, ms)`,
+ * `leases.take(key)`) when its answer decides whether the work runs (`if (!key) return;`).
+ */
+export const LEASE_GATE_WORDS: readonly string[] = [...LOCK_WORDS, 'locks', 'leases', 'election', 'elections', 'elector'];
+
+/**
+ * Last words of a `create…` method that builds a value in this process, not a record
+ * (`createQueryBuilder`, `createCursor`): a write only when the chain it starts writes.
+ */
+export const BUILT_IN_PROCESS_NOUNS: readonly string[] = ['builder', 'cursor', 'iterator'];
+
+/**
  * Words that may follow the lock word in a lock-taking name (`acquireLockFor(job)`, `lockAndRun`,
  * `isLeaderNode`); any other word after it makes the lock word describe something else
  * (`getUsersForLockDashboards`, `getLockKey`).

@@ -64,6 +64,7 @@ export const IN_PROCESS_METHODS: ReadonlySet<string> = new Set([
   'set',
   'get',
   'has',
+  'hasOwnProperty',
   'add',
   'push',
   'pop',

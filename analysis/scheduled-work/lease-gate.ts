@@ -1,0 +1,71 @@
+// A lease taken before the work, whose answer decides whether the work runs: the first statements
+// of a function take an election, lease or lock by name and leave when it was not won —
+//   const key = await this.elections.getElection('trash', ms); if (!key) return false;
+//   if (!(await leases.take('digest', ms))) return;
+// Read in the effects walk, so a tick calling a same-class method that begins so (three calls
+// deep, or in another module) is coordinated. A lease-named call whose answer is not tested
+// before the work, or a gate on any other call (`if (!rows.length) return;`), is not one.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { LEASE_GATE_WORDS } from '../../src/knowledge/per-replica.js';
+import { memberPropertyName } from '../ast/property-names.js';
+import { receiverName } from '../ast/receiver-name.js';
+import { exits, negated } from './exit-tests.js';
+import { nameWords } from './work-intent.js';
+
+/** The call's name or its receiver's says election, lease or lock (`getElection`, `this.leases.take`). */
+function namesLease(call: TSESTree.CallExpression): boolean {
+  const callee = call.callee;
+  const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+  const receiver = callee.type === 'MemberExpression' ? receiverName(callee.object) : undefined;
+  return [name, receiver].some((n) => n !== undefined && nameWords(n).some((w) => LEASE_GATE_WORDS.includes(w)));
+}
+
+/** `call`, `await call`, `(await call)!`: the expression that holds the call's answer. */
+function answerOf(call: TSESTree.CallExpression): TSESTree.Node {
+  let node: TSESTree.Node = call;
+  while (
+    node.parent &&
+    (node.parent.type === 'AwaitExpression' ||
+      node.parent.type === 'ChainExpression' ||
+      node.parent.type === 'TSNonNullExpression' ||
+      node.parent.type === 'TSAsExpression')
+  )
+    node = node.parent;
+  return node;
+}
+
+/** The statement that tests the answer and leaves (`if (!(await call)) return;`, or `const k = await call;` followed by `if (!k) return;`). */
+function gateStatement(call: TSESTree.CallExpression): TSESTree.Statement | undefined {
+  const answer = answerOf(call);
+  const parent = answer.parent;
+  if (parent?.type === 'UnaryExpression' && parent.parent?.type === 'IfStatement' && parent.parent.test === parent) {
+    const test = parent.parent;
+    return negated(test.test) === answer && exits(test.consequent) ? test : undefined;
+  }
+  if (parent?.type !== 'VariableDeclarator' || parent.init !== answer || parent.id.type !== 'Identifier') return undefined;
+  const declaration = parent.parent;
+  const block = declaration?.parent;
+  if (declaration?.type !== 'VariableDeclaration' || block?.type !== 'BlockStatement') return undefined;
+  const next = block.body[block.body.indexOf(declaration) + 1];
+  if (next?.type !== 'IfStatement' || !exits(next.consequent)) return undefined;
+  const operand = negated(next.test);
+  return operand?.type === 'Identifier' && operand.name === parent.id.name ? declaration : undefined;
+}
+
+/** Nothing before the gate runs work: only declarations that await nothing. */
+function isFirst(statement: TSESTree.Statement): boolean {
+  const block = statement.parent;
+  if (block?.type !== 'BlockStatement') return false;
+  const owner = block.parent?.type;
+  if (owner !== 'FunctionDeclaration' && owner !== 'FunctionExpression' && owner !== 'ArrowFunctionExpression') return false;
+  return block.body
+    .slice(0, block.body.indexOf(statement))
+    .every((s) => s.type === 'VariableDeclaration' && s.declarations.every((d) => d.init?.type !== 'AwaitExpression'));
+}
+
+/** Whether `call` takes a lease at the start of its function and the function leaves when the lease was not won. */
+export function isLeaseGate(call: TSESTree.CallExpression): boolean {
+  if (!namesLease(call)) return false;
+  const statement = gateStatement(call);
+  return statement !== undefined && isFirst(statement);
+}
