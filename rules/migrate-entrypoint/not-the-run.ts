@@ -44,6 +44,13 @@ function assignsExports(statement: TSESTree.ProgramStatement): boolean {
   return target.type === 'Identifier' && (target.name === 'module' || target.name === 'exports');
 }
 
+/** `Object.defineProperty(exports, '__esModule', { value: true })`, which TypeScript and Babel put at the top of CommonJS output. */
+function marksEsModule(expression: TSESTree.Expression): boolean {
+  if (expression.type !== 'CallExpression' || memberPropertyName(unwrapExpression(expression.callee)) !== 'defineProperty') return false;
+  const [target, key] = expression.arguments;
+  return target?.type === 'Identifier' && target.name === 'exports' && key?.type === 'Literal' && key.value === '__esModule';
+}
+
 /** `__exportStar(require('./lib'), exports)`: a helper given the module's exports to fill. */
 const handsOnExports = (call: TSESTree.CallExpression): boolean =>
   call.arguments.some((argument) => argument.type === 'Identifier' && argument.name === 'exports');
@@ -160,7 +167,9 @@ function onlyDeclaresHere(statement: TSESTree.ProgramStatement): boolean {
       });
     case 'ExpressionStatement':
       if ('directive' in declared && declared.directive) return true; // oxlint's AST gives every expression statement `directive: null`
-      // `module.exports = { migrate }`, `exports.run = run`: exports, not a run.
+      // `module.exports = { migrate }`, `exports.run = run`, and the compiler's
+      // `Object.defineProperty(exports, '__esModule', …)`: exports, not a run.
+      if (marksEsModule(declared.expression)) return true;
       return (
         assignsExports(declared) &&
         !['CallExpression', 'NewExpression', 'AwaitExpression'].includes(

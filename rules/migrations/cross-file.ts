@@ -50,9 +50,29 @@ function schemaCommandCalls(module: ProjectModule): ReadonlySet<Node> {
   return calls;
 }
 
+/**
+ * Whether a function is handed out, not run: a method or property of an object literal that the
+ * function around it returns (`return { async sync() { … } }`, `(knex) => ({ latest: () => … })`).
+ * A factory that builds migration tools runs none of them.
+ */
+function isHandedOutDefinition(node: Node): boolean {
+  if (node.type !== 'FunctionExpression' && node.type !== 'ArrowFunctionExpression') return false;
+  let child: Node = node;
+  let parent = node.parent;
+  while (parent?.type === 'Property' || parent?.type === 'ObjectExpression') {
+    if (parent.type === 'Property' && parent.value !== child) return false;
+    child = parent;
+    parent = parent.parent;
+  }
+  if (child.type !== 'ObjectExpression') return false;
+  return parent?.type === 'ReturnStatement' || (parent?.type === 'ArrowFunctionExpression' && parent.body === child);
+}
+
+/** The calls a function's body makes when it runs: calls inside the functions it hands out (returned methods) are left out. */
 function callsIn(root: Node): TSESTree.CallExpression[] {
   const out: TSESTree.CallExpression[] = [];
   const visit = (node: Node): void => {
+    if (isHandedOutDefinition(node)) return;
     if (node.type === 'CallExpression') out.push(node);
     for (const [key, child] of Object.entries(node)) {
       if (key === 'parent') continue;

@@ -64,6 +64,24 @@ const ENGINE = lines(
   '}',
 );
 
+/** A migration library module as tsc compiles it to CommonJS: helpers, the `__esModule` marker, exports. */
+const COMPILED_ENGINE = lines(
+  '"use strict";',
+  'var __importDefault = (this && this.__importDefault) || function (mod) {',
+  '    return (mod && mod.__esModule) ? mod : { "default": mod };',
+  '};',
+  'Object.defineProperty(exports, "__esModule", { value: true });',
+  'exports.runMigrations = runMigrations;',
+  'const path_1 = __importDefault(require("path"));',
+  'const typeorm_1 = require("typeorm");',
+  'async function runMigrations(options) {',
+  '    const source = new typeorm_1.DataSource({ ...options, migrations: [path_1.default.join(__dirname, "migrations/*.js")] });',
+  '    await source.initialize();',
+  '    await source.runMigrations();',
+  '    await source.destroy();',
+  '}',
+);
+
 /** An operator's script that copies an old store into the database, reading its own flags. */
 const COPY_SCRIPT = (parser: string) =>
   lines(
@@ -155,8 +173,21 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       filename: 'lib/migrate.js',
       languageOptions: COMMONJS,
     },
+    // the same library module compiled to CommonJS by tsc: its `__esModule` marker is an export, not a run
+    {
+      code: COMPILED_ENGINE,
+      filename: 'dist/migrate.js',
+      languageOptions: COMMONJS,
+    },
   ],
   invalid: [
+    // the compiled module that also starts its run when loaded
+    {
+      code: lines(COMPILED_ENGINE, 'runMigrations({ type: "postgres", url: process.env.POSTGRES_MIGRATE_URL }).catch(console.error);'),
+      filename: 'dist/migrate.js',
+      languageOptions: COMMONJS,
+      errors: [noLock, swallowed(15, 82)],
+    },
     // a launcher starts the run for its effects: it is the entrypoint
     {
       code: lines("require('./register');", "const run = require('../build/migrate.js');", 'module.exports = run;'),

@@ -31,3 +31,14 @@ describe('files the test tooling runs', () => {
     expect(await findings('scripts/warmup.ts')).toEqual(['replica-guard/no-in-app-migrations scripts/warmup.ts:8:9 schemaWriteCall']);
   });
 });
+
+describe('factories that hand out migration tools (fixture test/rules/projects/migrations-factory-definitions)', () => {
+  const inProject = (file: string) => lintProjectFile('migrations-factory-definitions', file, ['no-in-app-migrations']);
+
+  test('building an object whose methods migrate runs none of them: the factory call is not reported', async () => {
+    expect(await inProject('src/database.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/database.ts:10:11 schemaWriteCall',
+      'replica-guard/no-in-app-migrations src/database.ts:11:11 schemaWriteCall',
+    ]);
+  });
+});
