@@ -19,6 +19,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { ReadSite } from './model.js';
+import { startingTable } from './starting-table.js';
 
 /** Chain methods that make a chain a write, never a read. */
 const WRITE_LINKS: ReadonlySet<string | undefined> = new Set([
@@ -166,8 +167,8 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
     return table !== null ? site(['knex'], call, table, locked) : site(['drizzle'], call, nameOf(from.call.arguments[0]), locked);
   }
 
-  // knex('accounts').where({ id }).first() — a builder started from a table name.
-  const rootTable = root.type === 'CallExpression' ? stringArgument(root) : null;
+  // knex('accounts').where({ id }).first() — a builder started from a table name (also through a handle: `this.knex('accounts')`).
+  const rootTable = startingTable(root, meaningful.slice(0, -1));
   const knexish = rootTable !== null || names.includes('where') || names.includes('table') || names.includes('from');
   if ((last === 'first' || last === 'pluck') && knexish) {
     return site(['knex'], call, rootTable ?? stringArgument(link('table')?.call) ?? stringArgument(from?.call), locked);

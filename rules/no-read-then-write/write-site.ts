@@ -13,6 +13,7 @@ import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { WriteSite, WriteValue } from './model.js';
+import { startingTable } from './starting-table.js';
 
 export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
   'updateOne',
@@ -93,12 +94,10 @@ function nameOf(node: TSESTree.Node | undefined): string | null {
   return null;
 }
 
-/** The table a builder chain names: `knex('t')`, `.table('t')`, `.from('t')`, `.into('t')`. */
+/** The table a builder chain names: `knex('t')`, `this.knex('t')`, `.table('t')`, `.from('t')`, `.into('t')`. */
 function builderTable(root: TSESTree.Node, links: readonly ChainLink[]): string | null {
-  if (root.type === 'CallExpression') {
-    const table = root.arguments[0];
-    if (table?.type === 'Literal' && typeof table.value === 'string') return table.value;
-  }
+  const started = startingTable(root, links);
+  if (started !== null) return started;
   const link = links.find((l) => l.name === 'table' || l.name === 'from' || l.name === 'into');
   return nameOf(link?.call.arguments[0]);
 }
