@@ -6,7 +6,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
-import { sessionAdvisoryLockCalls } from '../src/knowledge/sql.js';
+import { sessionAdvisoryLockCalls, sessionAdvisoryLockFunction } from '../src/knowledge/sql.js';
 import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
 import { projectPath } from '../analysis/source/project-path.js';
 import { isTestFilePath } from '../src/knowledge/file-conventions.js';
@@ -121,10 +121,49 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
           });
         }
       },
-      { mentions: /advisory/i },
+      { mentions: /advisory/i, expressions: true },
     );
+    /**
+     * The function's name alone, the SQL built around it elsewhere: a query builder's function
+     * call (Kysely `eb.fn('pg_try_advisory_lock', …)`), a name picked by a condition or kept in a
+     * constant and put into the SQL text.
+     */
+    const bareName = (node: TSESTree.Literal): void => {
+      if (typeof node.value !== 'string' || node.value.length > 40 || !/advisory/i.test(node.value)) return;
+      // A result column read back (`row['pg_try_advisory_lock']`), a key or a type names no call.
+      const parent = node.parent;
+      if (parent.type === 'MemberExpression' || parent.type === 'TSLiteralType' || (parent.type === 'Property' && parent.key === node))
+        return;
+      if (parent.type === 'TSPropertySignature') return;
+      const name = node.value.trim().toLowerCase();
+      const fn = sessionAdvisoryLockFunction(name);
+      if (!fn) return;
+      const start = node.range[0] + 1;
+      report({
+        messageId: fn.kind === 'unlock' ? 'sessionUnlock' : 'sessionLock',
+        data: { name, xact: fn.xact ?? 'pg_advisory_xact_lock' },
+        node,
+        facts: {
+          lockCall: undefined,
+          sqlNode: node,
+          functionName: name,
+          kind: fn.kind,
+          shared: fn.shared,
+          xactFunctionName: fn.xact,
+          functionNameRange: node.raw.slice(1, -1) === name ? [start, start + name.length] : undefined,
+          client: undefined,
+          clientText: undefined,
+          inTransaction: false,
+          enclosingFunction: enclosingFunction(node),
+        },
+      });
+    };
     return {
       ...sql,
+      Literal(node) {
+        sql.Literal?.(node);
+        bareName(node);
+      },
       CallExpression(node) {
         collectControl(node);
         sql.CallExpression?.(node);

@@ -17,6 +17,9 @@ import {
   MACHINE_OBJECTS,
   PER_REPLICA_WORDS,
   PER_REPLICA_WORD_PAIRS,
+  PER_REPLICA_STALE_ADJECTIVES,
+  PER_REPLICA_STALE_NOUNS,
+  PER_REPLICA_STALE_VERBS,
   RECEIVER_BOUND_VERBS,
   SHARED_WRITE_VERBS,
   TELEMETRY_MODULES,
@@ -58,7 +61,17 @@ const has = (list: readonly string[], word: string | undefined): boolean => word
 export function isPerReplicaName(name: string): boolean {
   const words = nameWords(name);
   if (words.some((w) => PER_REPLICA_WORDS.includes(w))) return true;
-  return PER_REPLICA_WORD_PAIRS.some(([a, b]) => words.some((w) => a.includes(w)) && words.some((w) => b.includes(w)));
+  if (PER_REPLICA_WORD_PAIRS.some(([a, b]) => words.some((w) => a.includes(w)) && words.some((w) => b.includes(w)))) return true;
+  return dropsOwnIdle(words);
+}
+
+/** `closeIdle`, `pruneStale`, `cleanStaleLocksForTask`; not `cleanupStaleSessions` (shared rows by name). */
+function dropsOwnIdle(words: readonly string[]): boolean {
+  if (!words.some((w) => PER_REPLICA_STALE_VERBS.includes(w))) return false;
+  const at = words.findIndex((w) => PER_REPLICA_STALE_ADJECTIVES.includes(w));
+  if (at < 0) return false;
+  const next = words[at + 1];
+  return next === undefined || PER_REPLICA_STALE_NOUNS.includes(next);
 }
 
 /** `acquireLock`, `tryLock`, `withLock`, `isLeader`, `tryClaimTask`, `trySetCronTime`. */

@@ -7,6 +7,7 @@ import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { compiledCallee } from '../ast/compiled-callee.js';
 import {
   parseSql,
+  parseSqlExpression,
   SQL_CONFIG_PROPERTIES,
   SQL_METHODS,
   SQL_TAG_FACTORY_MODULES,
@@ -125,6 +126,8 @@ const NON_SQL_PARENTS = new Set([
 export interface SqlUsesOptions {
   /** Cheap pre-filter on the SQL text (before tokenizing), e.g. `/advisory/i`. */
   mentions?: RegExp;
+  /** Also read SQL that starts with a function call (a select-list fragment, `pg_try_advisory_lock($1)`). */
+  expressions?: boolean;
 }
 
 /**
@@ -146,7 +149,7 @@ export function sqlUsesListener(
     if (seen && (seen.call || !use.call)) return;
     if (options.mentions && !options.mentions.test(use.sql.text)) return;
     // Unlexable or non-SQL text is skipped silently.
-    const parsed = parseSql(use.sql.text);
+    const parsed = parseSql(use.sql.text) ?? (options.expressions ? parseSqlExpression(use.sql.text) : undefined);
     if (parsed) uses.set(use.sql.node, { ...use, parsed });
   };
   const read = (node: TSESTree.Literal | TSESTree.TemplateLiteral | TSESTree.BinaryExpression): void => {

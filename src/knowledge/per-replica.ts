@@ -55,8 +55,28 @@ export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
   ],
   [
     ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'],
-    ['connections', 'connection', 'sockets', 'socket', 'clients', 'idle', 'stale'],
+    ['connections', 'connection', 'sockets', 'socket', 'clients'],
   ],
+];
+
+/**
+ * `closeIdle`, `pruneStale`, `cleanStaleLocks`: dropping what this process holds idle or stale (its
+ * connections, its own locks). The adjective counts only when no other noun follows it:
+ * `cleanupStaleSessions`, `closeIdleRooms` name shared rows, and their bodies decide.
+ */
+export const PER_REPLICA_STALE_VERBS: readonly string[] = ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'];
+export const PER_REPLICA_STALE_ADJECTIVES: readonly string[] = ['idle', 'stale'];
+/** Nouns after the adjective that keep it this process's own (its connections, its locks and leases). */
+export const PER_REPLICA_STALE_NOUNS: readonly string[] = [
+  'connections',
+  'connection',
+  'sockets',
+  'socket',
+  'clients',
+  'locks',
+  'lock',
+  'leases',
+  'lease',
 ];
 
 /** Identifiers that key data to this machine: `machineId`, `nodeId`, `hostname`. */

@@ -145,6 +145,17 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     schedule: [{ kind: 'interval', argument: 0 }],
     bareTimer: true,
   },
+  {
+    // set-interval-async: `setIntervalAsync(fn, ms)`, the next run waiting for the last (its
+    // `/dynamic`, `/fixed` and `/legacy` entry points before v3).
+    id: 'set-interval-async.setIntervalAsync',
+    modules: ['set-interval-async', 'set-interval-async/dynamic', 'set-interval-async/fixed', 'set-interval-async/legacy'],
+    path: ['setIntervalAsync'],
+    kind: 'call',
+    work: [{ kind: 'argument', argument: 0 }],
+    schedule: [{ kind: 'interval', argument: 1 }],
+    bareTimer: true,
+  },
   nodeCronEntry('schedule'),
   nodeCronEntry('createTask'),
   {
@@ -158,10 +169,27 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     schedule: [{ kind: 'cron', argument: 1 }],
   },
   {
+    // `new CronJob(cronTime, onTick, …)`; before cron v3 also `new CronJob({ cronTime, onTick, start })`.
     id: 'cron.CronJob',
     modules: ['cron'],
     path: ['CronJob'],
     kind: 'construct',
+    work: [
+      { kind: 'argument', argument: 1 },
+      { kind: 'argument', argument: 0, option: 'onTick' },
+    ],
+    schedule: [
+      { kind: 'cron', argument: 0 },
+      { kind: 'cron', argument: 0, option: 'cronTime' },
+    ],
+    timeZone: { argument: 4 },
+  },
+  {
+    // cron's factory, `cron.job(cronTime, onTick, …)` (before v3).
+    id: 'cron.job',
+    modules: ['cron'],
+    path: ['job'],
+    kind: 'call',
     work: [{ kind: 'argument', argument: 1 }],
     schedule: [{ kind: 'cron', argument: 0 }],
     timeZone: { argument: 4 },

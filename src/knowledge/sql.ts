@@ -121,6 +121,28 @@ function parseUncached(text: string): ParsedSql | undefined {
   return { tokens, statements: splitStatements(tokens).map((t) => ({ kind: statementKind(t), tokens: t })) };
 }
 
+/**
+ * SQL that is an expression rather than a statement: one function call, with an optional alias —
+ * the select-list column a query builder is handed (`sql\`pg_try_advisory_lock(${key})\``,
+ * `knex.raw('pg_try_advisory_lock(?) as held')`). Prose that starts with a call
+ * (`'pg_advisory_lock(1) acquired'`) is not. Its tokens form one statement of kind `other`.
+ */
+export function parseSqlExpression(text: string): ParsedSql | undefined {
+  const tokens = tokenizeSql(text);
+  if (!tokens || tokens[0]?.kind !== 'word' || !isPunctuation(tokens[1], '(')) return undefined;
+  let depth = 0;
+  let end = 1;
+  for (; end < tokens.length; end++) {
+    if (isPunctuation(tokens[end], '(')) depth++;
+    else if (isPunctuation(tokens[end], ')') && --depth === 0) break;
+  }
+  const rest = tokens.slice(end + 1);
+  const alias =
+    rest.length === 0 ||
+    (rest.length === 2 && isWord(rest[0], 'as') && (rest[1]?.kind === 'word' || rest[1]?.kind === 'quoted-identifier'));
+  return depth === 0 && alias ? { tokens, statements: [{ kind: 'other', tokens }] } : undefined;
+}
+
 /** What a statement does, from its leading words (`WITH … UPDATE` counts as an update). */
 export function statementKind(tokens: readonly SqlToken[]): StatementKind {
   let i = 0;

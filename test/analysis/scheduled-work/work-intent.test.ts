@@ -58,6 +58,11 @@ describe('names', () => {
     expect(isPerReplicaName('sendMachineTelemetry')).toBe(true);
     expect(isPerReplicaName('cleanupTempFiles')).toBe(true);
     expect(isPerReplicaName('cleanupStaleConnections')).toBe(true);
+    expect(isPerReplicaName('closeIdle')).toBe(true);
+    expect(isPerReplicaName('pruneStale')).toBe(true);
+    expect(isPerReplicaName('cleanStaleLocksForTask')).toBe(true);
+    expect(isPerReplicaName('cleanupStaleSessions')).toBe(false);
+    expect(isPerReplicaName('closeIdleRooms')).toBe(false);
     expect(isPerReplicaName('sendInvoices')).toBe(false);
     expect(isPerReplicaName('reloadPrices')).toBe(false);
   });
