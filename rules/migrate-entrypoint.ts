@@ -12,7 +12,13 @@ import { exitsNonZero } from './migrations/exit-paths.js';
 import { migratorsLockThemselves } from './migrations/self-locking.js';
 import { functionDefinedHere, migrationPath, swallowsUnhandledRejections, type MigrationPath } from './migrate-entrypoint/failure-paths.js';
 import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
-import { declaresCommandClass, onlyDeclares, onlyReExports, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
+import {
+  declaresCommandClass,
+  onlyDeclares,
+  onlyReExports,
+  onlyTransformsFiles,
+  parsesOwnCommandLine,
+} from './migrate-entrypoint/not-the-run.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
@@ -213,6 +219,7 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
     const catchClauses: TSESTree.CatchClause[] = [];
     const handlerCalls: TSESTree.CallExpression[] = [];
     const calls: TSESTree.CallExpression[] = [];
+    const dynamicImports: TSESTree.ImportExpression[] = [];
     return {
       Literal(node: TSESTree.Literal) {
         if (typeof node.value === 'string') strings.push({ node, text: node.value });
@@ -229,6 +236,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         if ((method === 'catch' && node.arguments.length >= 1) || (method === 'then' && node.arguments.length >= 2))
           handlerCalls.push(node);
       },
+      ImportExpression(node: TSESTree.ImportExpression) {
+        dynamicImports.push(node);
+      },
       'Program:exit'(program: TSESTree.Program) {
         // A script only named like one (a data copy, a backfill) writes no schema: nothing to lock or exit on.
         if (isEntrypointByNameOnly(context) && !runsMigrations(context, program, calls, strings)) return;
@@ -236,6 +246,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         // flags (nopt, minimist, commander) is typed by hand, not run by every pod; a library module that only declares and
         // exports (a migration engine, a queue job class) runs nothing.
         if (onlyReExports(program, calls)) return;
+        // A generator that reads and writes files (a types file built from the migration files) reaches no database.
+        if (onlyTransformsFiles(program, calls, dynamicImports)) return;
         if (
           isEntrypointByNameOnly(context) &&
           (declaresCommandClass(program) || onlyDeclares(program) || parsesOwnCommandLine(program, calls))

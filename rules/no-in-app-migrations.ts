@@ -1,8 +1,7 @@
-// Schema writes belong to one place: the service's migrate entrypoint, run once per deploy from
-// every pod's entrypoint under an advisory lock. Anything else that writes schema — ORM options
-// that synchronise or migrate at start-up, migrator calls in app code, `prisma migrate deploy`
-// spawned by the server, a `POSTGRES_RUN_MIGRATIONS` flag — is a second, unlocked migration path
-// that every replica runs at once.
+// Schema writes belong to one place: the service's migrate entrypoint, run once per deploy from every pod's entrypoint
+// under an advisory lock. Anything else that writes schema — ORM options that synchronise or migrate at start-up, migrator
+// calls in app code, `prisma migrate deploy` spawned by the server, a `POSTGRES_RUN_MIGRATIONS` flag — is a second,
+// unlocked migration path that every replica runs at once.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { createRule, type DetectContext } from './utils/create-rule.js';
@@ -19,6 +18,7 @@ import { importThatBecomesUnused, removableStatement } from './migrations/remova
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
+import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
 import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, migratesSomethingElse, runsSchemaWrites } from './migrations/cross-file.js';
 import { projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
@@ -374,8 +374,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           const method = memberPropertyName(callee);
           const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object, sourceCode));
           if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported)) return;
-          // The project's own method of that name (`store.runMigrations()` on a class of the project): its body says what it migrates.
-          if (migratesSomethingElse(call, projectFunctionOf(context, call.callee))) return;
+          // A project method's body (`store.runMigrations()`), or the modules building a migrator subclass (`this.migrateToLatest()`), says more.
+          if (migratesSomethingElse(call, projectFunctionOf(context, call.callee)) || embeddedSubclass(context, call)) return;
           reportedCalls.add(call);
           reportHere({
             messageId: 'schemaWriteCall',
@@ -386,7 +386,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         });
         const runnerCalls = mentions.runners ? callsNamed(sourceCode, RUNNER_STEMS, isRunnerName) : [];
         reportRunnerCalls(runnerCalls, reportedCalls, reportHere, (call) => {
-          const runner = migrationRunnerCall(call, sourceCode);
+          const runner = embeddedSubclass(context, call) ? undefined : migrationRunnerCall(call, sourceCode);
           if (runner === undefined || migratesEmbeddedClient(call, sourceCode, imported)) return undefined;
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;

@@ -129,9 +129,24 @@ export function usedAt(reference: TSESTree.Node): FunctionUse | undefined {
   return (call.arguments as TSESTree.Node[]).includes(reference) ? { call, handed: true } : undefined;
 }
 
-/** The calls through the names `node` declares (an import specifier, a `require` declarator); undefined for any other use. */
-function callsThrough(module: ProjectModule, node: TSESTree.Node, name: string, viaObject: boolean): FunctionUse[] | undefined {
-  const calls: FunctionUse[] = [];
+/** `new Name(…)`: the construction a reference to a class is used in; undefined for any other use. */
+export function constructedAt(reference: TSESTree.Node): TSESTree.NewExpression | undefined {
+  const construction = reference.parent;
+  return construction?.type === 'NewExpression' && construction.callee === reference ? construction : undefined;
+}
+
+/** Where one reference to the export is used, or undefined for a use that is not followed. */
+type UseOf<Use> = (reference: TSESTree.Node) => Use | undefined;
+
+/** The uses through the names `node` declares (an import specifier, a `require` declarator); undefined for any other use. */
+function callsThrough<Use>(
+  module: ProjectModule,
+  node: TSESTree.Node,
+  name: string,
+  viaObject: boolean,
+  useOf: UseOf<Use>,
+): Use[] | undefined {
+  const calls: Use[] = [];
   const local = viaObject ? undefined : localNameOf(node, name);
   for (const variable of declaredVariables(module.sourceCode, node, local)) {
     for (const reference of variable.references) {
@@ -143,7 +158,7 @@ function callsThrough(module: ProjectModule, node: TSESTree.Node, name: string, 
         if (memberPropertyName(member) !== name) continue;
         callee = member;
       }
-      const use = usedAt(callee);
+      const use = useOf(callee);
       if (!use) return undefined;
       calls.push(use);
     }
@@ -178,11 +193,11 @@ function requiredSpecifier(node: TSESTree.Node | null | undefined): string | und
   return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
 }
 
-/** The calls `module` makes to the export `name` of the file at `target`; undefined when it uses it otherwise. */
-function callsInModule(module: ProjectModule, name: string, target: string): FunctionUse[] | undefined {
-  const calls: FunctionUse[] = [];
+/** The uses `module` makes of the export `name` of the file at `target`; undefined when it uses it otherwise. */
+function callsInModule<Use>(module: ProjectModule, name: string, target: string, useOf: UseOf<Use>): Use[] | undefined {
+  const calls: Use[] = [];
   const handled = new Set<TSESTree.Node>();
-  const add = (found: FunctionUse[] | undefined): boolean => (found ? (calls.push(...found), true) : false);
+  const add = (found: Use[] | undefined): boolean => (found ? (calls.push(...found), true) : false);
   for (const statement of module.sourceCode.ast.body) {
     if (
       statement.type === 'ImportDeclaration' &&
@@ -195,7 +210,7 @@ function callsInModule(module: ProjectModule, name: string, target: string): Fun
         const imported = specifier.type === 'ImportSpecifier' ? specifier.imported : undefined;
         if (imported && staticName(imported) !== name) continue;
         if (specifier.type === 'ImportSpecifier' && specifier.importKind === 'type') continue;
-        if (!add(callsThrough(module, specifier, name, !imported))) return undefined;
+        if (!add(callsThrough(module, specifier, name, !imported, useOf))) return undefined;
       }
     }
     // Re-exported under its own name, its callers name it too and are found; under another, they are not.
@@ -207,7 +222,7 @@ function callsInModule(module: ProjectModule, name: string, target: string): Fun
       const specifier = requiredSpecifier(declarator.init);
       if (specifier === undefined || !reaches(module, specifier, name, target)) continue;
       handled.add(declarator.init!);
-      if (!add(callsThrough(module, declarator, name, declarator.id.type === 'Identifier'))) return undefined;
+      if (!add(callsThrough(module, declarator, name, declarator.id.type === 'Identifier', useOf))) return undefined;
     }
   }
   // A `require` or `import()` of the module anywhere else: what it does with the export is not followed.
@@ -229,12 +244,29 @@ function callsInModule(module: ProjectModule, name: string, target: string): Fun
  * with `includeTests`.
  */
 export function callsOfExport(context: DetectContext, name: string, options: { includeTests?: boolean } = {}): ExportCalls[] | undefined {
+  return usesOfExport(context, name, usedAt, options);
+}
+
+/** The constructions (`new Name(…)`) other modules of the linted file's package make of its exported class `name`, as `callsOfExport`. */
+export function constructionsOfExport(
+  context: DetectContext,
+  name: string,
+): Array<{ module: ProjectModule; calls: TSESTree.NewExpression[] }> | undefined {
+  return usesOfExport(context, name, constructedAt);
+}
+
+function usesOfExport<Use>(
+  context: DetectContext,
+  name: string,
+  useOf: UseOf<Use>,
+  options: { includeTests?: boolean } = {},
+): Array<{ module: ProjectModule; calls: Use[] }> | undefined {
   try {
     const linted = lintedModuleOf(context);
     const root = packageRootOf(dirname(linted.path));
     const files = root === undefined ? undefined : sourceFiles(root);
     if (!files) return undefined;
-    const found: ExportCalls[] = [];
+    const found: Array<{ module: ProjectModule; calls: Use[] }> = [];
     let parsed = 0;
     for (const { path, test } of files) {
       if (path === linted.path || (test && options.includeTests !== true)) continue;
@@ -243,7 +275,7 @@ export function callsOfExport(context: DetectContext, name: string, options: { i
       if (++parsed > MAX_PARSED) return undefined;
       const module = projectModuleAt(path, context);
       if (!module) return undefined;
-      const calls = callsInModule(module, name, linted.path);
+      const calls = callsInModule(module, name, linted.path, useOf);
       if (!calls) return undefined;
       if (calls.length > 0) found.push({ module, calls });
     }

@@ -6,10 +6,14 @@
 // - an operator's command: a class extending the `Command` of a command-line framework (an oclif
 //   or clipanion `migrate` command of an admin CLI). Someone types it, once, with the server
 //   stopped; it is not a step of every pod's start.
+// - a generator: a script that reads files and writes files (a types file or docs built from the
+//   migration files, run by a `migrations:types` script) and can reach no database: it imports
+//   only Node's file and process modules, loads no module by a computed name, and fetches nothing.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { ARGUMENT_PARSER_MODULES, CLI_MODULES } from '../../src/knowledge/file-conventions.js';
+import { ARGUMENT_PARSER_MODULES, CLI_MODULES, FILE_ONLY_NODE_MODULES } from '../../src/knowledge/file-conventions.js';
+import { calleeName } from '../../analysis/ast/callee-name.js';
 
 type Node = TSESTree.Node;
 
@@ -210,4 +214,62 @@ export function parsesOwnCommandLine(program: TSESTree.Program, calls: readonly 
     const specifier = requiredSpecifier(call);
     return specifier !== undefined && parser(specifier);
   });
+}
+
+/** Calls that write a file (`fs.writeFileSync(…)`, `await writeFile(…)`, `createWriteStream(…)`). */
+const FILE_WRITES: ReadonlySet<string> = new Set([
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'copyFile',
+  'copyFileSync',
+  'cp',
+  'cpSync',
+]);
+
+/** The literal specifier a top-level statement imports, re-exports or binds (`import x = require('…')`); null for a computed one. */
+function statementSpecifier(statement: TSESTree.ProgramStatement): string | null | undefined {
+  if (statement.type === 'ImportDeclaration') return statement.importKind === 'type' ? undefined : statement.source.value;
+  if ((statement.type === 'ExportAllDeclaration' || statement.type === 'ExportNamedDeclaration') && statement.source)
+    return statement.exportKind === 'type' ? undefined : statement.source.value;
+  if (statement.type === 'TSImportEqualsDeclaration' && statement.moduleReference.type === 'TSExternalModuleReference') {
+    const source = statement.moduleReference.expression;
+    return source.type === 'Literal' && typeof source.value === 'string' ? source.value : null;
+  }
+  return undefined;
+}
+
+/** Whether a `require(…)` or `import(…)` loads a module that only reaches files; false for a computed specifier. */
+function loadsFileOnlyModule(source: Node | undefined): boolean {
+  return source?.type === 'Literal' && typeof source.value === 'string' && FILE_ONLY_NODE_MODULES.has(source.value);
+}
+
+/**
+ * Whether the file is a generator that reaches no database (see the file's head): every module it
+ * imports, requires or imports dynamically is one of Node's file and process modules
+ * (`FILE_ONLY_NODE_MODULES`), it calls no `fetch`, and it writes a file. No database client, no
+ * migrator and no project module (which might hold either) is in reach, so nothing it runs takes
+ * or needs a lock.
+ */
+export function onlyTransformsFiles(
+  program: TSESTree.Program,
+  calls: readonly TSESTree.CallExpression[],
+  dynamicImports: readonly TSESTree.ImportExpression[],
+): boolean {
+  for (const statement of program.body) {
+    const specifier = statementSpecifier(statement);
+    if (specifier === null || (specifier !== undefined && !FILE_ONLY_NODE_MODULES.has(specifier))) return false;
+  }
+  if (!dynamicImports.every((load) => loadsFileOnlyModule(load.source))) return false;
+  let writes = false;
+  for (const call of calls) {
+    const callee = unwrapExpression(call.callee);
+    if (callee.type === 'Identifier' && callee.name === 'require' && !loadsFileOnlyModule(call.arguments[0])) return false;
+    const name = calleeName(call);
+    if (name === 'fetch') return false;
+    if (name !== undefined && FILE_WRITES.has(name)) writes = true;
+  }
+  return writes;
 }

@@ -11,6 +11,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
+import { namesDatabaseAccess } from '../../src/knowledge/database-access.js';
 import { migrationOptionsObjects } from './options-objects.js';
 import {
   EMBEDDED_DRIVER_CLASSES,
@@ -99,6 +100,8 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
     return values.length > 0 && values.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported));
   }
   if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1, imported);
+  // An options object's database (`new Migrator({ db, provider })`, `new Kysely({ dialect: new SqliteDialect(…) })`).
+  if (value.type === 'ObjectExpression') return value.properties.some((p) => carriesEmbeddedClient(p, sourceCode, hops, imported));
   if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
   const callee = unwrapExpression(value.callee);
   // `new Database(…)`, `sqlite3.Database`, `MikroORM.init(…)`: the maker's module decides.
@@ -112,6 +115,22 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   return value.arguments.some(
     (argument) =>
       isEmbeddedClient(argument, sourceCode, hops + 1, imported) || namesEmbeddedDatabase(migrationOptionsObjects(argument, sourceCode)),
+  );
+}
+
+/** Option keys that hold the database itself: `db`, `database`, `client`, `connection`, `dialect`, `driver`. */
+const holdsDatabase = (key: string | undefined): boolean =>
+  key !== undefined && (key === 'dialect' || key === 'driver' || namesDatabaseAccess(key));
+
+/** Whether a property of an options object hands over an embedded client (`db`, `dialect: new SqliteDialect(…)`). */
+function carriesEmbeddedClient(
+  property: TSESTree.ObjectLiteralElement,
+  sourceCode: SourceCode,
+  hops: number,
+  imported: ImportedValue | undefined,
+): boolean {
+  return (
+    property.type === 'Property' && holdsDatabase(propertyKeyName(property)) && isEmbeddedClient(property.value, sourceCode, hops, imported)
   );
 }
 

@@ -55,6 +55,26 @@ function exitsProcess(node: TSESTree.Node): boolean {
   return body !== undefined && exitsProcess(body);
 }
 
+/** Methods that close a database client (`knex.destroy()`, `pool.end()`, `sequelize.close()`, `prisma.$disconnect()`). */
+const CLOSE_METHODS: ReadonlySet<string> = new Set(['destroy', 'end', 'close', '$disconnect']);
+
+/** `await knex.destroy()`, `pool.end()`: the run closes the client it worked on, so nothing keeps the process alive. */
+function closesClient(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node, { await: true });
+  if (value.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(value.callee);
+  return callee.type === 'MemberExpression' && CLOSE_METHODS.has(memberPropertyName(callee) ?? '');
+}
+
+/**
+ * Whether a statement of a run's own body ends the run: `process.exit(…)`, a close of its client,
+ * or a `try` whose `finally` does either (`try { await knex.migrate.latest(); } finally { knex.destroy(); }`).
+ */
+function endsRun(statement: TSESTree.Statement): boolean {
+  if (statement.type === 'ExpressionStatement') return exitsProcess(statement.expression) || closesClient(statement.expression);
+  return statement.type === 'TryStatement' && statement.finalizer !== null && statement.finalizer.body.some(endsRun);
+}
+
 /** The call a top-level statement starts with: `main()` in `main();`, `await main();`, `void main();`, `main().catch(…)`, `(async () => {…})()`. */
 function startedCall(expression: TSESTree.Expression): TSESTree.CallExpression | undefined {
   let value: TSESTree.Node = unwrapExpression(expression, { await: true });
@@ -97,15 +117,16 @@ function startedBody(call: TSESTree.CallExpression, bodies: () => Map<string, TS
 
 /**
  * Whether a top-level statement starts the file's one run, which ends the process when it is done:
- * `init()` (or `main().catch(…)`, an async IIFE) whose function ends in `process.exit(…)` as a
- * statement of its own body, not of a handler or a branch (`await knex.migrate.latest(); …;
- * process.exit(0);`). A `process.exit(1)` only in a `catch` is how servers fail at start-up too.
+ * `init()` (or `main().catch(…)`, an async IIFE) whose function ends in `process.exit(…)` or closes
+ * its database client as a statement of its own body or of its `finally`, not of a handler or a
+ * branch (`await knex.migrate.latest(); …; process.exit(0);`, `try { … } finally { knex.destroy(); }`).
+ * A `process.exit(1)` only in a `catch` is how servers fail at start-up too.
  */
 function startsRunThatExits(statement: TSESTree.Statement, bodies: () => Map<string, TSESTree.Node>): boolean {
   if (statement.type !== 'ExpressionStatement') return false;
   const call = startedCall(statement.expression);
   const body = call && startedBody(call, bodies);
-  return body?.type === 'BlockStatement' && body.body.some((s) => s.type === 'ExpressionStatement' && exitsProcess(s.expression));
+  return body?.type === 'BlockStatement' && body.body.some(endsRun);
 }
 
 /**

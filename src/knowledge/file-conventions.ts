@@ -122,6 +122,36 @@ export const ARGUMENT_PARSER_MODULES: ReadonlySet<string> = new Set([
   'getopts',
 ]);
 
+/**
+ * Node's own modules that reach nothing but files and the process (no socket, no child process,
+ * no loader): a script that imports only these, with or without `node:`, cannot reach a database.
+ */
+export const FILE_ONLY_NODE_MODULES: ReadonlySet<string> = new Set(
+  [
+    'fs',
+    'fs/promises',
+    'path',
+    'path/posix',
+    'path/win32',
+    'url',
+    'os',
+    'util',
+    'crypto',
+    'assert',
+    'assert/strict',
+    'stream',
+    'stream/promises',
+    'zlib',
+    'events',
+    'buffer',
+    'string_decoder',
+    'timers',
+    'timers/promises',
+    'process',
+    'readline',
+  ].flatMap((name) => [name, `node:${name}`]),
+);
+
 /** What a server's start file does in its own text: listen on a port. */
 export const SERVER_START = /\.listen\s*\(|\bcreateServer\s*\(|\bNestFactory\s*\.\s*create/;
 

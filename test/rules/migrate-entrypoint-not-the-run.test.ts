@@ -97,6 +97,21 @@ const COPY_SCRIPT = (parser: string) =>
     "main().catch((error) => console.error('copy failed', error));",
   );
 
+// A generator of a types file from the migration files (run by a `migrations:types`-like script): it reads files and writes one.
+const GENERATOR = (head: string, tail = '') =>
+  lines(
+    head,
+    'function build(): void {',
+    "  const folder = path.join(__dirname, '..', 'migrations');",
+    "  const names = fs.readdirSync(folder).filter((name) => name.endsWith('.sql')).sort();",
+    "  const body = names.map((name, index) => `  '${name.replace(/\\.sql$/, '')}': ${index + 1},`).join('\\n');",
+    "  fs.writeFileSync(path.join(__dirname, '..', 'src', 'migration-ids.ts'), `export const MigrationIds = {\\n${body}\\n} as const;\\n`);",
+    '}',
+    tail,
+    'build();',
+  );
+const FS_AND_PATH = "import fs from 'node:fs';\nimport path from 'path';";
+
 ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
   valid: [
     // a generated CommonJS shim in front of the built module
@@ -179,6 +194,23 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       filename: 'dist/migrate.js',
       languageOptions: COMMONJS,
     },
+    // a generator that only reads and writes files: no database client, migrator or project module in reach
+    { code: GENERATOR(FS_AND_PATH), filename: 'scripts/migrate-types.ts' },
+    {
+      code: lines(
+        "const { readdir, readFile, writeFile } = require('fs/promises');",
+        "const { join } = require('node:path');",
+        'async function main() {',
+        "  const folder = join(__dirname, 'migrations');",
+        '  const names = (await readdir(folder)).sort();',
+        "  const heads = await Promise.all(names.map(async (name) => (await readFile(join(folder, name), 'utf8')).split('\\n')[0]));",
+        "  await writeFile(join(__dirname, 'MIGRATIONS.md'), names.map((name, i) => `- ${name}: ${heads[i]}`).join('\\n'));",
+        '}',
+        'main().catch((error) => { console.error(error); process.exit(1); });',
+      ),
+      filename: 'scripts/migrate-docs.js',
+      languageOptions: COMMONJS,
+    },
   ],
   invalid: [
     // the compiled module that also starts its run when loaded
@@ -245,6 +277,49 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       ),
       filename: 'src/migrate.ts',
       errors: [{ messageId: 'appUrl', line: 4, column: 45 }],
+    },
+    // the same generator beside a migrator that takes no lock, a project module, a module loaded by a computed name, or a `fetch`
+    {
+      code: GENERATOR(
+        lines(FS_AND_PATH, "import { Umzug } from 'umzug';", "import { context } from './context.js';"),
+        lines('const umzug = new Umzug({ migrations: { glob: "migrations/*.js" }, context, logger: console });', 'await umzug.up();'),
+      ),
+      filename: 'scripts/migrate-types.ts',
+      errors: [noLock],
+    },
+    {
+      code: GENERATOR(
+        lines(FS_AND_PATH, "import { db } from '../src/db.js';"),
+        "await db.query(fs.readFileSync(path.join(__dirname, 'schema.sql'), 'utf8'));",
+      ),
+      filename: 'scripts/migrate-types.ts',
+      errors: [noLock],
+    },
+    {
+      code: GENERATOR(
+        FS_AND_PATH,
+        "for (const name of fs.readdirSync(path.join(__dirname, 'migrations'))) await require(path.join(__dirname, 'migrations', name)).up();",
+      ),
+      filename: 'scripts/migrate-types.ts',
+      errors: [noLock],
+    },
+    {
+      code: GENERATOR(
+        FS_AND_PATH,
+        "await fetch(process.env.SQL_API_URL!, { method: 'POST', body: fs.readFileSync(path.join(__dirname, 'schema.sql'), 'utf8') });",
+      ),
+      filename: 'scripts/migrate-types.ts',
+      errors: [noLock],
+    },
+    // a script of file modules only that writes no file prints the SQL for `| psql` to run: it is the run
+    {
+      code: lines(
+        FS_AND_PATH,
+        "const folder = path.join(__dirname, 'migrations');",
+        "for (const name of fs.readdirSync(folder).sort()) process.stdout.write(fs.readFileSync(path.join(folder, name), 'utf8'));",
+      ),
+      filename: 'scripts/migrate.ts',
+      errors: [noLock],
     },
   ],
 });

@@ -24,8 +24,23 @@ const sequelizeHolder = (...made: string[]) =>
     '}',
   );
 
+const kyselyOn = (dialect: string) =>
+  lines(
+    "import Database from 'better-sqlite3';",
+    "import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';",
+    "import { Pool } from 'pg';",
+    'export async function open(file: string) {',
+    `  const db = new Kysely<unknown>({ dialect: ${dialect} });`,
+    '  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({}) } });',
+    '  await migrator.migrateToLatest();',
+    '  return db;',
+    '}',
+  );
+
 ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
   valid: [
+    // a Kysely Migrator handed (`{ db }`) a Kysely whose dialect is SQLite's, over a file of this host
+    { code: kyselyOn('new SqliteDialect({ database: new Database(file) })'), filename: 'src/cache/open.ts' },
     // a field the class only ever sets to a SQLite client (after a `null` placeholder), synced in another method
     sequelizeHolder('new Sequelize({ dialect: "sqlite", storage: path })'),
     // TypeORM's file drivers, in the options object itself, a const, or a spread
@@ -131,6 +146,12 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     ),
   ],
   invalid: [
+    // the same Migrator on PostgreSQL
+    {
+      code: kyselyOn('new PostgresDialect({ pool: new Pool({ connectionString: process.env.DATABASE_URL }) })'),
+      filename: 'src/cache/open.ts',
+      errors: [call(7, 9)],
+    },
     // the field is also given a server database: not known to be embedded
     { code: sequelizeHolder('new Sequelize({ dialect: "postgres" })'), errors: [call(8, 12)] },
     { code: sequelizeHolder('new Sequelize({ dialect: "sqlite", storage: path })', 'new Sequelize(url)'), errors: [call(9, 12)] },

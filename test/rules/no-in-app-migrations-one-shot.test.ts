@@ -43,6 +43,39 @@ ruleTester.run('no-in-app-migrations (one-shot runs)', rule, {
       ),
       filename: 'src/upgrade.js',
     },
+    // a set-up step a container runs before the server: its IIFE closes the client in `finally`, failing with `process.exitCode`
+    {
+      code: lines(
+        HEAD,
+        '(async () => {',
+        '  try {',
+        '    await store.migrate.latest();',
+        '    await store.seed.run();',
+        '  } catch (error) {',
+        '    process.exitCode = 1;',
+        '    throw error;',
+        '  } finally {',
+        '    store.destroy();',
+        '  }',
+        '})();',
+      ),
+      filename: 'server/db/bootstrap.js',
+    },
+    // a function that closes its pool as its last statement
+    {
+      code: lines(
+        "import { drizzle } from 'drizzle-orm/node-postgres';",
+        "import { migrate } from 'drizzle-orm/node-postgres/migrator';",
+        "import { Pool } from 'pg';",
+        'const pool = new Pool({ connectionString: process.env.DATABASE_URL });',
+        'async function prepare(): Promise<void> {',
+        "  await migrate(drizzle(pool), { migrationsFolder: './drizzle' });",
+        '  await pool.end();',
+        '}',
+        'prepare().catch((error) => { console.error(error); process.exitCode = 1; });',
+      ),
+      filename: 'src/setup/prepare.ts',
+    },
   ],
   invalid: [
     // a worker: it exits only when start-up fails
@@ -103,6 +136,41 @@ ruleTester.run('no-in-app-migrations (one-shot runs)', rule, {
       ),
       filename: 'src/boot.js',
       errors: [call(7, 9)],
+    },
+    // the same IIFE whose `finally` only logs, or closes the client only when start-up fails: the start path
+    ...[
+      ['  } finally {', "    console.log('started');"],
+      ['  } catch (error) {', '    await store.destroy();', '    throw error;'],
+    ].map((handler) => ({
+      code: lines(
+        HEAD,
+        '(async () => {',
+        '  try {',
+        '    await store.migrate.latest();',
+        '    startConsumers(store);',
+        ...handler,
+        '  }',
+        '})();',
+      ),
+      filename: 'server/db/bootstrap.js',
+      errors: [call(5, 11)],
+    })),
+    // closing in `finally` in a file that starts a server
+    {
+      code: lines(
+        HEAD,
+        "const app = require('./app');",
+        '(async () => {',
+        '  try {',
+        '    await store.migrate.latest();',
+        "    await new Promise((resolve) => app.listen(3000).on('close', resolve));",
+        '  } finally {',
+        '    await store.destroy();',
+        '  }',
+        '})();',
+      ),
+      filename: 'src/main.js',
+      errors: [call(6, 11)],
     },
   ],
 });

@@ -122,3 +122,29 @@ describe('a migrate entrypoint that hands its run to another module', () => {
     ]);
   });
 });
+
+describe('a file a migrate script runs that only writes files', () => {
+  test('a generator of a types file from the migration files reaches no database: no lock asked', async () => {
+    expect(await findings('migrations-types-generator', 'src/scripts/schema-ids.ts')).toEqual([]);
+  });
+
+  test('a script of the same package that runs a migrator without a lock is still reported', async () => {
+    expect(await findings('migrations-types-generator', 'src/scripts/apply-schema.ts')).toEqual([
+      'replica-guard/migrate-entrypoint src/scripts/apply-schema.ts:2:1 noLock',
+    ]);
+  });
+});
+
+describe('a Kysely Migrator subclass built in other modules', () => {
+  test('every construction hands it a SQLite client built there: its own run is not reported', async () => {
+    expect(await findings('migrations-kysely-subclass', 'src/db/migrator.ts')).toEqual([]);
+    expect(await findings('migrations-kysely-subclass', 'src/db/local-store.ts')).toEqual([]);
+    expect(await findings('migrations-kysely-subclass', 'src/db/inline.ts')).toEqual([]);
+  });
+
+  test('one construction hands it the shared PostgreSQL database: its run is reported', async () => {
+    expect(await findings('migrations-kysely-subclass', 'src/db/tenant-migrator.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/db/tenant-migrator.ts:15:12 schemaWriteCall',
+    ]);
+  });
+});
