@@ -6,11 +6,11 @@
 // a conflict and tells whether it inserted.
 //
 // What makes it a claim and not an ordinary find-or-create (a user's profile made on first use)
-// is the table: one that records runs, executions, locks, leases, claims, idempotency keys or
-// processed events. Not a claim when the database already decides — a unique lookup
-// (`findUnique`, `findByPk`, `findById`), an upsert, a create that ignores conflicts
-// (`skipDuplicates`, `onConflict`, `orIgnore`, `ON CONFLICT`), a unique violation caught around
-// the create — or when the lookup takes a row lock or runs under a guard or lock.
+// is the table: one that records runs, executions, locks, idempotency keys or processed events.
+// Not a claim when the database already decides — a unique lookup (`findUnique`, `findByPk`,
+// `findById`), an upsert, a create that ignores conflicts (`skipDuplicates`, `onConflict`,
+// `orIgnore`, `ON CONFLICT`), a unique violation caught around the create — or when the lookup
+// takes a row lock or runs under a guard or lock.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isOutermostCall, methodChain } from '../../analysis/sql/method-chain.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
@@ -29,7 +29,10 @@ import { chainTable } from './tables.js';
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
 
-/** Words of a table or model name that say its rows record that work ran, or hold it. */
+/**
+ * Words of a table or model name that say its rows record that work ran, or hold it. Not `claim`
+ * or `lease`: an insurance claim or a tenant's lease is a business record, not a work marker.
+ */
 const MARKER_WORDS: ReadonlySet<string> = new Set([
   'run',
   'runs',
@@ -37,10 +40,6 @@ const MARKER_WORDS: ReadonlySet<string> = new Set([
   'executions',
   'lock',
   'locks',
-  'lease',
-  'leases',
-  'claim',
-  'claims',
   'idempotency',
   'idempotent',
   'dedup',
@@ -49,8 +48,8 @@ const MARKER_WORDS: ReadonlySet<string> = new Set([
   'processed',
 ]);
 
-/** Letters every marker word holds, for the file's text test (`Run` and `run`, `Lock` and `lock`). */
-export const MARKER_TEXT = /un|xecution|ock|ease|laim|dempoten|edup|rocessed/;
+/** The marker words in any case, for the file's text test (`Run`, `LOCKS`). */
+export const MARKER_TEXT = /run|execution|lock|idempoten|dedup|processed/i;
 /** A single-row lookup and a create in the file's text. */
 export const FIND_THEN_CREATE_TEXT = /find(?:First|One)|\.first\(|SELECT|select/;
 export const CREATE_TEXT = /create|insert|INSERT/;
