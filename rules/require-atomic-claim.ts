@@ -126,7 +126,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       seen.add(node);
       const read = claims ? pendingReadOf(node, sourceCode, vocabulary) : undefined;
       if (read) reads.push(read);
-      const marker = markers && !read ? markerReadOf(node, sourceCode) : undefined;
+      // A status-filtered lookup of run records (`status: { in: ['queued', 'running'] }`) is both.
+      const marker = markers ? markerReadOf(node, sourceCode) : undefined;
       if (marker) markerReads.push(marker);
     };
     /** A builder chain is looked at once, from its outermost call, and only when it has a read or filter link. */
@@ -153,13 +154,15 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       [CANDIDATE_CALL]: collectCall,
       TaggedTemplateExpression: collect,
       'Program:exit'() {
+        const reported = new Set<TSESTree.Node>();
         const reportRead = (
           read: PendingRead,
           update: DatabaseCall,
           loop: TSESTree.Node | undefined,
           fn: FunctionNode | undefined,
         ): void => {
-          const marker = loop === undefined && read.statusColumn === undefined && markerReads.includes(read);
+          const marker = markerReads.includes(read);
+          reported.add(read.node);
           report({
             messageId: marker ? 'findThenCreateClaim' : 'nonAtomicClaim',
             data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status' },
@@ -192,7 +195,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
         for (const read of markerReads) {
           const fn = enclosingFunction(read.node);
           const create = createWhenAbsent(read, fn ? fn.body : sourceCode.ast, context);
-          if (!create || decidedByDatabase(create, sourceCode) || serializable(read.node, sourceCode)) continue;
+          if (reported.has(read.node) || !create || decidedByDatabase(create, sourceCode) || serializable(read.node, sourceCode)) continue;
           if (!heldUnderGuard(read.node, { context, vocabulary }, isGuard)) reportRead(read, create, undefined, fn);
         }
       },

@@ -127,6 +127,25 @@ ruleTester.run('require-atomic-claim (find-then-create claims)', rule, {
       'findFirst',
       'scheduled_job_runs',
     ),
+    // the same, in a file whose other function updates run rows (the lookup is also a status-filtered read)
+    claimed(
+      lines(
+        PRISMA,
+        'export async function start(jobId: number) {',
+        '  return prisma.$transaction(async (tx) => {',
+        "    const existing = await tx.scheduled_job_runs.findFirst({ where: { jobId, status: { in: ['queued', 'running'] } } });",
+        '    if (existing) return null;',
+        "    return tx.scheduled_job_runs.create({ data: { jobId, status: 'queued' } });",
+        '  });',
+        '}',
+        'export async function markRunning(id: number) {',
+        "  const { count } = await prisma.scheduled_job_runs.updateMany({ where: { id, status: 'queued' }, data: { status: 'running' } });",
+        '  return count > 0;',
+        '}',
+      ),
+      'findFirst',
+      'scheduled_job_runs',
+    ),
     // an idempotency record for a webhook event (Mongoose), the handler's work before the record
     claimed(
       lines(
