@@ -16,8 +16,18 @@ import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-
 import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
 import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
+import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
+import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
+import {
+  CREATE_TEXT,
+  decidedByDatabase,
+  FIND_THEN_CREATE_TEXT,
+  MARKER_TEXT,
+  markerReadOf,
+  serializable,
+} from './require-atomic-claim/marker-claims.js';
 
-export type RequireAtomicClaimMessageIds = 'nonAtomicClaim';
+export type RequireAtomicClaimMessageIds = 'nonAtomicClaim' | 'findThenCreateClaim';
 
 export type RequireAtomicClaimOptions = [Partial<ClaimVocabulary>];
 
@@ -31,7 +41,7 @@ export interface RequireAtomicClaimFacts {
   statusColumn: string | undefined;
   /** The loop acting on each row (`for…of`, `.forEach`, `.map`), or `undefined` for a single row. */
   loop: TSESTree.Node | undefined;
-  /** The first update of an acted-on row that is not a checked conditional transition. */
+  /** The first update of an acted-on row that is not a checked conditional transition; for a find-then-create claim, the create. */
   update: DatabaseCall;
   enclosingFunction: FunctionNode | undefined;
 }
@@ -60,6 +70,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     messages: {
       nonAtomicClaim:
         'This reads pending rows, then acts on each and updates it by id, but the read takes no row locks and the update does not re-check the state: every replica reads the same rows and acts on them twice. Claim them in one statement with `claimRows` from replica-guard (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`), or update with `… AND {{column}} = <pending>` and act only when the row count says this replica changed the row. One statement is safe through a pool and PgBouncer; a separate `SELECT … FOR UPDATE SKIP LOCKED` holds its row locks only until its transaction ends, which through a pool or PgBouncer is the end of that statement.',
+      findThenCreateClaim:
+        'This looks up a `{{table}}` record and creates it when none is found, so that the work it marks happens once; but two replicas (or two deliveries) both find none, both create it and both do the work — a transaction does not stop this under READ COMMITTED. Let the database decide: a unique key on what identifies the work, an insert that does nothing on a conflict (`INSERT … ON CONFLICT DO NOTHING`, `createMany({ skipDuplicates: true })`, or the unique violation caught) and the work done only when this replica inserted the row — or `claimOnce` / `claimPeriod` from replica-guard.',
     },
     schema: [
       {
@@ -96,17 +108,27 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // pending read is recognised only by a status-like column or queue-like table name. Both are
     // asked of the file's own text first (comments only add words), so most files are turned away
     // without a copy of their text; the comment-free text, and whole names, only for the few left.
-    if (!UPDATE_WORDS.test(sourceCode.text) || !mayMentionClaimVocabulary(sourceCode.text, configured)) return {};
+    // A find-then-create claim (marker-claims.ts) needs neither: a lookup, a create and a run,
+    // lock or idempotency word in the text admit the file for that shape alone.
+    const markerText = (text: string): boolean => MARKER_TEXT.test(text) && FIND_THEN_CREATE_TEXT.test(text) && CREATE_TEXT.test(text);
+    const claimText = UPDATE_WORDS.test(sourceCode.text) && mayMentionClaimVocabulary(sourceCode.text, configured);
+    if (!claimText && !markerText(sourceCode.text)) return {};
     const code = codeTextOf(sourceCode);
-    if (!UPDATE_WORDS.test(code) || !namesClaimVocabulary(code, configured)) return {};
+    const claims = claimText && UPDATE_WORDS.test(code) && namesClaimVocabulary(code, configured);
+    const markers = markerText(code);
+    if (!claims && !markers) return {};
     if (isMigrationExemptFile(context)) return {};
     const reads: PendingRead[] = [];
+    const markerReads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
     const collect = (node: DatabaseCall): void => {
       if (seen.has(node)) return;
       seen.add(node);
-      const read = pendingReadOf(node, sourceCode, vocabulary);
+      const read = claims ? pendingReadOf(node, sourceCode, vocabulary) : undefined;
       if (read) reads.push(read);
+      // A status-filtered lookup of run records (`status: { in: ['queued', 'running'] }`) is both.
+      const marker = markers ? markerReadOf(node, sourceCode) : undefined;
+      if (marker) markerReads.push(marker);
     };
     /** A builder chain is looked at once, from its outermost call, and only when it has a read or filter link. */
     const collectCall = (node: TSESTree.CallExpression): void => {
@@ -132,6 +154,31 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       [CANDIDATE_CALL]: collectCall,
       TaggedTemplateExpression: collect,
       'Program:exit'() {
+        const reported = new Set<TSESTree.Node>();
+        const reportRead = (
+          read: PendingRead,
+          update: DatabaseCall,
+          loop: TSESTree.Node | undefined,
+          fn: FunctionNode | undefined,
+        ): void => {
+          const marker = markerReads.includes(read);
+          reported.add(read.node);
+          report({
+            messageId: marker ? 'findThenCreateClaim' : 'nonAtomicClaim',
+            data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status' },
+            node: read.reportNode,
+            ...(read.loc ? { loc: read.loc } : {}),
+            facts: {
+              read: read.node,
+              readKind: read.kind,
+              table: read.table,
+              statusColumn: read.statusColumn,
+              loop,
+              update,
+              enclosingFunction: fn,
+            },
+          });
+        };
         for (const read of reads) {
           if (isSubqueryOnly(read, sourceCode)) continue;
           const fn = enclosingFunction(read.node);
@@ -139,23 +186,17 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           for (const region of workRegions(read, scope, sourceCode)) {
             const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named);
             if (!update || notAClaim(read, region, scope, update.node)) continue;
-            report({
-              messageId: 'nonAtomicClaim',
-              data: { column: read.statusColumn ?? 'status' },
-              node: read.reportNode,
-              ...(read.loc ? { loc: read.loc } : {}),
-              facts: {
-                read: read.node,
-                readKind: read.kind,
-                table: read.table,
-                statusColumn: read.statusColumn,
-                loop: region.loop,
-                update: update.node,
-                enclosingFunction: fn,
-              },
-            });
+            reportRead(read, update.node, region.loop, fn);
             break;
           }
+        }
+        if (markerReads.length === 0) return;
+        const isGuard = guardLookup(context);
+        for (const read of markerReads) {
+          const fn = enclosingFunction(read.node);
+          const create = createWhenAbsent(read, fn ? fn.body : sourceCode.ast, context);
+          if (reported.has(read.node) || !create || decidedByDatabase(create, sourceCode) || serializable(read.node, sourceCode)) continue;
+          if (!heldUnderGuard(read.node, { context, vocabulary }, isGuard)) reportRead(read, create, undefined, fn);
         }
       },
     };

@@ -28,6 +28,7 @@ import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './red
 import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
+import { rowCopyOf } from './row-copies.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -116,6 +117,11 @@ export class ReadThenWriteEngine {
 
   private readonly settledTaint = (node: TSESTree.Node): Taint | null => settled(this.taint(node));
 
+  /** The taint of a value written or saved whole: a copy of a loaded row with changed fields (row-copies.ts), or its own. */
+  private wholeTaint(node: TSESTree.Node): Taint | null {
+    return rowCopyOf(node, this.settledTaint) ?? settled(this.taint(node));
+  }
+
   private readonly isLoadedEntity = (node: TSESTree.Node): boolean => {
     const t = settled(this.taint(node));
     return t !== null && !t.computed && t.field === null;
@@ -167,7 +173,7 @@ export class ReadThenWriteEngine {
   checkWrite(write: WriteSite): void {
     const changes: { read: ReadSite; change: FieldChange; loc: TSESTree.SourceLocation | undefined; value?: TSESTree.Node }[] = [];
     for (const value of write.values) {
-      const t = settled(this.taint(value.value));
+      const t = value.field === null ? this.wholeTaint(value.value) : settled(this.taint(value.value));
       if (!t || t.read.locked) continue;
       const rebuilt = rebuiltListOf(value, t);
       if (rebuilt) {
@@ -187,7 +193,7 @@ export class ReadThenWriteEngine {
       for (const m of mutated) changes.push({ read: t.read, change: { ...m, field: value.field ?? m.field }, loc: value.loc });
     }
     for (const entity of write.entities) {
-      const t = settled(this.taint(entity));
+      const t = this.wholeTaint(entity);
       if (!t || t.read.locked) continue;
       for (const change of t.read.mutations) changes.push({ read: t.read, change, loc: undefined });
       t.read.mutations = []; // saved: a second save of the same entity writes nothing new
@@ -365,7 +371,7 @@ export class ReadThenWriteEngine {
       'VariableDeclarator:exit': whileLive((node: TSESTree.VariableDeclarator) => {
         const loop = node.parent?.parent;
         if (!node.init && (loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement')) return;
-        frames.bind(node.id, this.taint(node.init), true);
+        frames.bind(node.id, (node.init && rowCopyOf(node.init, this.settledTaint)) ?? this.taint(node.init), true);
       }),
       // Entered before its `right` (`for (const row of await repo.find())`): asked even outside live functions.
       ForOfStatement: guarded((node: TSESTree.ForOfStatement) => {

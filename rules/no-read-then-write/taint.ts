@@ -149,6 +149,12 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
   }
 }
 
+function unionOfAll(nodes: readonly TSESTree.Node[], env: TaintEnvironment, depth: number): Taint | null {
+  let found: Taint | null = null;
+  for (const node of nodes) found = unionOf(found, taintOf(node.type === 'SpreadElement' ? node.argument : node, env, depth));
+  return found;
+}
+
 function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth: number): Taint | null {
   const read = env.readOf(call);
   if (read) return { read, field: null, computed: null };
@@ -171,6 +177,11 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   }
   // JSON.parse(row.items): the decoded structure stands for the loaded field; so does a copy (`Array.from(set)`).
   const qualified = callee.object.type === 'Identifier' ? `${callee.object.name}.${method}` : '';
+  if (qualified === 'Object.assign') {
+    // Into a loaded row, the row itself (its changes are entity-changes.ts'); into a fresh object, what it copies.
+    const target = firstArgument && firstArgument.type !== 'SpreadElement' ? settled(taintOf(firstArgument, env, depth)) : null;
+    return target && !target.computed && target.field === null ? target : unionOfAll(call.arguments, env, depth);
+  }
   if (DECODING_CALLS.includes(qualified) || COPYING_CALLS.includes(qualified)) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
@@ -207,7 +218,13 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
   const method = memberPropertyName(callee);
   if (method === undefined) return false;
   const qualified = callee.object.type === 'Identifier' ? `${callee.object.name}.${method}` : '';
-  if (qualified.startsWith('Math.') || DECODING_CALLS.includes(qualified) || COPYING_CALLS.includes(qualified)) return true;
+  if (
+    qualified.startsWith('Math.') ||
+    qualified === 'Object.assign' ||
+    DECODING_CALLS.includes(qualified) ||
+    COPYING_CALLS.includes(qualified)
+  )
+    return true;
   return (
     VALUE_PASS_THROUGH_METHODS.includes(method) ||
     ELEMENT_METHODS.includes(method) ||

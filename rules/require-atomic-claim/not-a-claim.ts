@@ -230,13 +230,22 @@ function onAbsentBranch(call: Node, read: PendingRead, scope: Node, context: Det
 
 /** Find-or-create: the function adds a row to the table it read one row from, on a branch decided by what it found. */
 export function createsTheRowWhenAbsent(read: PendingRead, scope: Node, context: DetectContext): boolean {
+  return createWhenAbsent(read, scope, context) !== undefined;
+}
+
+/** The create (or insert) of a row in the table `read` looked in, made on the branch where it found nothing. */
+export function createWhenAbsent(
+  read: PendingRead,
+  scope: Node,
+  context: DetectContext,
+): TSESTree.CallExpression | TSESTree.TaggedTemplateExpression | undefined {
   const table = read.table?.toLowerCase();
-  if (table === undefined) return false;
+  if (table === undefined) return undefined;
   for (const node of descendants(scope, context.sourceCode.visitorKeys)) {
     if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
-    if (createsIn(node, table, context) && onAbsentBranch(node, read, scope, context)) return true;
+    if (createsIn(node, table, context) && onAbsentBranch(node, read, scope, context)) return node;
   }
-  return false;
+  return undefined;
 }
 
 /** Whether a call adds a row to `table` (lower-cased): a create / insert / upsert chain, or SQL `INSERT INTO` it. */

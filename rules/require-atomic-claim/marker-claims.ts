@@ -1,0 +1,144 @@
+// The find-then-create claim: a run, lock or idempotency record looked up by what the work is
+// (`jobRuns.findFirst({ where: { jobId, period } })`) and created when absent, so that the work
+// it gates happens once. Two replicas (or two deliveries of one webhook) both find nothing, both
+// create the marker and both do the work; a transaction does not help under READ COMMITTED. Only
+// the database can decide: a unique key on what the work is, with an insert that does nothing on
+// a conflict and tells whether it inserted.
+//
+// What makes it a claim and not an ordinary find-or-create (a user's profile made on first use)
+// is the table: one that records runs, executions, locks, idempotency keys or processed events.
+// Not a claim when the database already decides — a unique lookup (`findUnique`, `findByPk`,
+// `findById`), an upsert, a create that ignores conflicts (`skipDuplicates`, `onConflict`,
+// `orIgnore`, `ON CONFLICT`), a unique violation caught around the create — or when the lookup
+// takes a row lock or runs under a guard or lock.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { isOutermostCall, methodChain } from '../../analysis/sql/method-chain.js';
+import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
+import {
+  CRITERIA_FIRST_METHODS,
+  hasRowLockClause,
+  parseSql,
+  ROW_LOCK_METHODS,
+  ROW_LOCK_OPTION_KEYS,
+  tableNames,
+  whereClause,
+} from '../../src/knowledge/sql.js';
+import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
+import { chainTable } from './tables.js';
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+type Node = TSESTree.Node;
+
+/**
+ * Words of a table or model name that say its rows record that work ran, or hold it. Not `claim`
+ * or `lease`: an insurance claim or a tenant's lease is a business record, not a work marker.
+ */
+const MARKER_WORDS: ReadonlySet<string> = new Set([
+  'run',
+  'runs',
+  'execution',
+  'executions',
+  'lock',
+  'locks',
+  'idempotency',
+  'idempotent',
+  'dedup',
+  'dedupe',
+  'deduplication',
+  'processed',
+]);
+
+/** The marker words in any case, for the file's text test (`Run`, `LOCKS`). */
+export const MARKER_TEXT = /run|execution|lock|idempoten|dedup|processed/i;
+/** A single-row lookup and a create in the file's text. */
+export const FIND_THEN_CREATE_TEXT = /find(?:First|One)|\.first\(|SELECT|select/;
+export const CREATE_TEXT = /create|insert|INSERT/;
+
+/** Reads of one row by a filter that need not be unique. */
+const SINGLE_ROW_READS: ReadonlySet<string> = new Set(['findFirst', 'findOne', 'findOneBy', 'first']);
+/** Create chains that let the database decide a duplicate. */
+const CONFLICT_LINKS = /^(?:upsert|onConflict|onConflictDoNothing|orIgnore|ignore|onDuplicateKeyUpdate|merge)$/;
+const CONFLICT_OPTIONS = /^(?:skipDuplicates|ignoreDuplicates|ignore|onConflict|updateOnDuplicate|conflictPaths)$/;
+/** A catch that handles a unique violation (Prisma P2002, PostgreSQL 23505, MongoDB 11000, MySQL ER_DUP_ENTRY, ORM names). */
+const UNIQUE_VIOLATION = /P2002|23505|11000|ER_DUP|[Uu]nique|[Dd]uplicate|[Cc]onflict/;
+
+/** Whether a table or model name is one of run, lock or idempotency records (`scheduled_job_runs`, `JobRunRepository`). */
+export function isMarkerTable(name: string): boolean {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => MARKER_WORDS.has(word));
+}
+
+function hasKey(node: Node | undefined, keys: ReadonlySet<string> | RegExp): boolean {
+  if (node?.type !== 'ObjectExpression') return false;
+  return node.properties.some((p) => {
+    if (p.type !== 'Property' || p.computed) return false;
+    const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : '';
+    return keys instanceof RegExp ? keys.test(key) : keys.has(key);
+  });
+}
+
+/** A lookup of one row of a run / lock / idempotency table by a filter, taking no row lock; `undefined` for anything else. */
+export function markerReadOf(node: DatabaseCall, sourceCode: SourceCode): PendingRead | undefined {
+  const use = sqlSentBy(node, sourceCode, /select/i);
+  if (use === 'absent') return undefined;
+  if (use) {
+    const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'select');
+    if (!statement || hasRowLockClause(statement.tokens) || whereClause(statement.tokens).length === 0) return undefined;
+    const table = tableNames(statement.tokens)[0];
+    const first = statement.tokens[0];
+    if (table === undefined || !isMarkerTable(table) || !first) return undefined;
+    return {
+      node,
+      kind: 'sql',
+      reportNode: use.sql.node,
+      loc: use.sql.locOf(first.start, first.end),
+      table,
+      named: table,
+      statusColumn: undefined,
+    };
+  }
+  if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
+  const chain = methodChain(node);
+  const readLink = chain.find((l) => l.name !== undefined && SINGLE_ROW_READS.has(l.name));
+  if (!readLink || chain.some((l) => l.name !== undefined && ROW_LOCK_METHODS.has(l.name))) return undefined;
+  const options = (a: Node): Node | undefined => (a.type === 'Identifier' ? constantInitializer(a, sourceCode) : a);
+  if (chain.some((l) => l.call.arguments.some((a) => hasKey(options(a), ROW_LOCK_OPTION_KEYS)))) return undefined;
+  if (readLink.call.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression')) return undefined;
+  if (filterContexts(chain, CRITERIA_FIRST_METHODS).length === 0) return undefined;
+  const table = chainTable(chain);
+  if (table === undefined || !isMarkerTable(table)) return undefined;
+  return { node, kind: 'builder', reportNode: readLink.nameNode, loc: undefined, table, named: table, statusColumn: undefined };
+}
+
+/** Whether the create lets the database decide a duplicate: an upsert, an insert ignoring conflicts, a unique violation caught. */
+export function decidedByDatabase(create: DatabaseCall, sourceCode: SourceCode): boolean {
+  if (create.type === 'CallExpression') {
+    const chain = methodChain(create);
+    if (chain.some((l) => l.name !== undefined && CONFLICT_LINKS.test(l.name))) return true;
+    if (chain.some((l) => l.call.arguments.some((a) => hasKey(a, CONFLICT_OPTIONS)))) return true;
+  }
+  const use = sqlSentBy(create, sourceCode, /insert/i);
+  if (use && use !== 'absent' && /\bon\s+conflict\b|\binsert\s+(?:or\s+)?ignore\b|\bon\s+duplicate\s+key\b/i.test(use.sql.text))
+    return true;
+  for (let node: Node | undefined = create.parent; node; node = node.parent) {
+    if (node.type === 'TryStatement' && node.handler && UNIQUE_VIOLATION.test(sourceCode.getText(node.handler))) return true;
+    // `.catch((e) => { if (e.code === 'P2002') … })` on the create's promise.
+    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
+      const name = node.callee.property.type === 'Identifier' ? node.callee.property.name : '';
+      if (name === 'catch' && UNIQUE_VIOLATION.test(sourceCode.getText(node.arguments[0] ?? node))) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the transaction around `node` runs at SERIALIZABLE isolation (its option object says so). */
+export function serializable(node: Node, sourceCode: SourceCode): boolean {
+  for (let up: Node | undefined = node.parent; up; up = up.parent) {
+    if (up.type !== 'CallExpression') continue;
+    if (up.arguments.some((a) => a.type === 'ObjectExpression' && /[Ss]erializable|SERIALIZABLE/.test(sourceCode.getText(a)))) return true;
+  }
+  return false;
+}
