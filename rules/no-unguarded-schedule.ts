@@ -11,7 +11,8 @@ import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
-import { restartsWhatItStarted, retriesAfterFailure } from './no-unguarded-schedule/timer-lifetime.js';
+import { restartsWhatItStarted } from './no-unguarded-schedule/timer-lifetime.js';
+import { continuesOneRun } from './no-unguarded-schedule/continuation.js';
 import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/guard-insertion.js';
 import { instanceBindingReadBy } from './no-unguarded-schedule/instance-binding.js';
 import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
@@ -190,8 +191,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
           // A respawn or reconnect: rescheduled only when the process or connection the work started ends.
           if (entry.selfRescheduling && rescheduleCall === node && restartsWhatItStarted(sourceCode, node, fn!)) continue;
-          // A retry: rescheduled from a `catch` of the call that failed, until it succeeds once.
-          if (entry.selfRescheduling && rescheduleCall === node && retriesAfterFailure(node)) continue;
+          // A continuation of one run: a retry from a `catch` or an error callback, or bounded by attempts (until it
+          // succeeds once); the next page or item of one request or task; a step of a run that holds a lock.
+          if (entry.selfRescheduling && rescheduleCall === node && continuesOneRun(sourceCode, node, fn!)) continue;
 
           const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
           if (!key || reported.has(key)) continue;

@@ -322,6 +322,8 @@ export const TIMER_LIFETIME = {
   restartable: ['fork', 'spawn', 'execFile', 'connect', 'createConnection', 'WebSocket', 'Worker', 'EventSource'],
   /** Receivers whose end events are the process's own (`process.on('exit')`): not an owner's. */
   processReceivers: ['process'],
+  /** Words of a counter that bounds a retry (`tryCount++ < 5`, `attempt >= maxAttempts`, `retries > 3`). */
+  attemptWords: ['attempt', 'attempts', 'retry', 'retries', 'tries', 'try', 'trial', 'trials'],
 } as const;
 
 /**
