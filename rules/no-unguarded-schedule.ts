@@ -80,6 +80,8 @@ function manualReason(
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
   if (work.pollLoop)
     return "a poll loop: a guard's `continue` would skip the loop's pause and spin; wait before trying again (`if (!(await claimPeriod(key, ms))) { await delay(ms); continue; }`) or run the body inside runExclusive";
+  if (work.entry.work.some((location) => location.kind === 'job-files'))
+    return 'the scheduler runs job files, each in a worker of its own: begin each job file with a claimPeriod guard (its period), or start the scheduler only on the replica that holds a lease';
   // One schedule in the code, one job per factory call or loop pass: a fixed key would make them share one lease.
   const body = fn ?? work.loopBody;
   const instance = body && instanceBindingReadBy(sourceCode, work.schedulerNode, body);
