@@ -11,7 +11,8 @@ import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
-import { restartsWhatItStarted, retriesAfterFailure } from './no-unguarded-schedule/timer-lifetime.js';
+import { restartsWhatItStarted } from './no-unguarded-schedule/timer-lifetime.js';
+import { continuesOneRun } from './no-unguarded-schedule/continuation.js';
 import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/guard-insertion.js';
 import { instanceBindingReadBy } from './no-unguarded-schedule/instance-binding.js';
 import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
@@ -79,6 +80,8 @@ function manualReason(
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
   if (work.pollLoop)
     return "a poll loop: a guard's `continue` would skip the loop's pause and spin; wait before trying again (`if (!(await claimPeriod(key, ms))) { await delay(ms); continue; }`) or run the body inside runExclusive";
+  if (work.entry.work.some((location) => location.kind === 'job-files'))
+    return 'the scheduler runs job files, each in a worker of its own: begin each job file with a claimPeriod guard (its period), or start the scheduler only on the replica that holds a lease';
   // One schedule in the code, one job per factory call or loop pass: a fixed key would make them share one lease.
   const body = fn ?? work.loopBody;
   const instance = body && instanceBindingReadBy(sourceCode, work.schedulerNode, body);
@@ -190,8 +193,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
           // A respawn or reconnect: rescheduled only when the process or connection the work started ends.
           if (entry.selfRescheduling && rescheduleCall === node && restartsWhatItStarted(sourceCode, node, fn!)) continue;
-          // A retry: rescheduled from a `catch` of the call that failed, until it succeeds once.
-          if (entry.selfRescheduling && rescheduleCall === node && retriesAfterFailure(node)) continue;
+          // A continuation of one run: a retry from a `catch` or an error callback, or bounded by attempts (until it
+          // succeeds once); the next page or item of one request or task; a step of a run that holds a lock.
+          if (entry.selfRescheduling && rescheduleCall === node && continuesOneRun(sourceCode, node, fn!)) continue;
 
           const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
           if (!key || reported.has(key)) continue;

@@ -3,10 +3,12 @@
 //   const key = await this.elections.getElection('trash', ms); if (!key) return false;
 //   if (!(await leases.take('digest', ms))) return;
 // Read in the effects walk, so a tick calling a same-class method that begins so (three calls
-// deep, or in another module) is coordinated. A lease-named call whose answer is not tested
-// before the work, or a gate on any other call (`if (!rows.length) return;`), is not one.
+// deep, or in another module) is coordinated. Log lines may come before it, and it may sit in a
+// `try` that is first. A lease-named call whose answer is not tested before the work, or a gate on
+// any other call (`if (!rows.length) return;`), is not one.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { LEASE_GATE_WORDS } from '../../src/knowledge/per-replica.js';
+import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { exits, negated } from './exit-tests.js';
@@ -52,15 +54,29 @@ function gateStatement(call: TSESTree.CallExpression): TSESTree.Statement | unde
   return operand?.type === 'Identifier' && operand.name === parent.id.name ? declaration : undefined;
 }
 
-/** Nothing before the gate runs work: only declarations that await nothing. */
+/** `log.info('sweeping')`, `this.logger.debug(…)`: one log line, not awaited. */
+function isLogLine(statement: TSESTree.Statement): boolean {
+  if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') return false;
+  const name = memberPropertyName(statement.expression.callee);
+  return name !== undefined && LOG_METHODS.includes(name);
+}
+
+/**
+ * Nothing before the gate runs work: only declarations that await nothing and log lines; the gate
+ * may sit in a `try` that is itself first (`try { if (!(await lease.take(…))) return; … } catch …`).
+ */
 function isFirst(statement: TSESTree.Statement): boolean {
   const block = statement.parent;
   if (block?.type !== 'BlockStatement') return false;
-  const owner = block.parent?.type;
-  if (owner !== 'FunctionDeclaration' && owner !== 'FunctionExpression' && owner !== 'ArrowFunctionExpression') return false;
-  return block.body
-    .slice(0, block.body.indexOf(statement))
-    .every((s) => s.type === 'VariableDeclaration' && s.declarations.every((d) => d.init?.type !== 'AwaitExpression'));
+  const before = block.body.slice(0, block.body.indexOf(statement));
+  const quiet = before.every(
+    (s) => isLogLine(s) || (s.type === 'VariableDeclaration' && s.declarations.every((d) => d.init?.type !== 'AwaitExpression')),
+  );
+  const owner = block.parent;
+  if (owner?.type === 'TryStatement' && owner.block === block) return quiet && isFirst(owner);
+  return (
+    quiet && (owner?.type === 'FunctionDeclaration' || owner?.type === 'FunctionExpression' || owner?.type === 'ArrowFunctionExpression')
+  );
 }
 
 /** Whether `call` takes a lease at the start of its function and the function leaves when the lease was not won. */

@@ -16,7 +16,8 @@ import {
 } from '../../src/knowledge/schedulers.js';
 import type { DetectContext } from '../detect-context.js';
 import { pollLoops, type PollLoop } from './poll-loops.js';
-import { propertyKeyName } from '../ast/property-names.js';
+import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { descendants } from '../sql/descendants.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../imports/imported-references.js';
 import {
   classMemberKeyName,
@@ -119,7 +120,44 @@ function couldBeWork(node: TSESTree.Node | undefined): node is TSESTree.Node {
   );
 }
 
-type Located = Pick<ScheduledWork, 'expression' | 'workIndex' | 'resolved' | 'loopBody' | 'decorator'>;
+type Located = Pick<ScheduledWork, 'expression' | 'workIndex' | 'resolved' | 'loopBody' | 'decorator'> & {
+  /** For job files: the calls that start them (`bree.start()`), where the schedule is decided. */
+  startedBy?: TSESTree.CallExpression[];
+  /** For job files: the jobs' names, as written. */
+  jobNames?: string;
+};
+
+/** `bree.start()`, `this.bree.start()`, `new Bree(…).start()`: the calls of `method` on what `construct` is kept in, in this file. */
+function startCalls(sourceCode: SourceCode, construct: SchedulerCall, method: string): TSESTree.CallExpression[] {
+  const parent = construct.parent;
+  if (parent?.type === 'MemberExpression' && parent.object === construct && parent.parent?.type === 'CallExpression')
+    return memberPropertyName(parent) === method ? [parent.parent] : [];
+  const holder =
+    parent?.type === 'VariableDeclarator' && parent.init === construct
+      ? parent.id
+      : parent?.type === 'AssignmentExpression' && parent.right === construct
+        ? parent.left
+        : undefined;
+  if (!holder) return [];
+  const text = sourceCode.getText(holder);
+  const calls: TSESTree.CallExpression[] = [];
+  for (const node of descendants(sourceCode.ast, sourceCode.visitorKeys))
+    if (
+      node.type === 'CallExpression' &&
+      node.callee.type === 'MemberExpression' &&
+      memberPropertyName(node.callee) === method &&
+      sourceCode.getText(node.callee.object) === text
+    )
+      calls.push(node);
+  return calls;
+}
+
+/** `['digest', { name: 'cleanup', cron: '…' }]` → `digest, cleanup`. */
+function jobNamesOf(jobs: TSESTree.Node | undefined): string | undefined {
+  if (jobs?.type !== 'ArrayExpression') return undefined;
+  const names = jobs.elements.map((job) => stringValue(job ?? undefined) ?? stringValue(property(job ?? undefined, 'name')));
+  return names.every((name) => name !== undefined) && names.length > 0 ? names.join(', ') : undefined;
+}
 
 /** `const task = new Task(…)`: a NewExpression is not a call, so the declarator is looked up directly. */
 function taskDeclaration(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.Node | undefined {
@@ -149,6 +187,13 @@ function locateWork(sourceCode: SourceCode, entry: SchedulerEntry, node: Schedul
       const handler = task.arguments[location.taskArgument];
       if (!couldBeWork(handler)) continue;
       return { expression: handler, workIndex: location.argument, resolved: resolveWorkFunction(sourceCode, handler) };
+    }
+    if (location.kind === 'job-files') {
+      // Started elsewhere (the instance exported): the start decides, and it is not in this file.
+      const startedBy = startCalls(sourceCode, node, location.startMethod);
+      if (startedBy.length === 0) continue;
+      const jobs = at(node, 0, undefined, location.option);
+      return { expression: jobs ?? node, startedBy, jobNames: jobNamesOf(jobs) };
     }
     if (location.kind === 'for-await-body') {
       const parent = node.parent;
@@ -268,14 +313,18 @@ export function scheduledWorks(context: DetectContext): ScheduledWork[] {
     if (entry.kind === 'decorator' && node.parent?.type !== 'Decorator') continue;
     const located = locateWork(sourceCode, entry, node);
     if (!located) continue;
-    out.push({
-      entry,
-      schedulerNode: node,
-      ...located,
-      name: nameOf(sourceCode, entry, node, located, hasRegistry),
-      period: periodOf(sourceCode, entry, node, located.workIndex),
-      coordinatedByOption: isCoordinatedByOption(entry, node, located.workIndex),
-    });
+    const { startedBy, jobNames, ...work } = located;
+    const name = startedBy ? jobNames : nameOf(sourceCode, entry, node, located, hasRegistry);
+    // Job files: the schedule is decided where they are started, once per start.
+    for (const schedulerNode of startedBy ?? [node])
+      out.push({
+        entry,
+        schedulerNode,
+        ...work,
+        name,
+        period: periodOf(sourceCode, entry, node, located.workIndex),
+        coordinatedByOption: isCoordinatedByOption(entry, node, located.workIndex),
+      });
   }
   return loops.length === 0 ? out : [...out, ...loops].sort((a, b) => a.schedulerNode.range[0] - b.schedulerNode.range[0]);
 }

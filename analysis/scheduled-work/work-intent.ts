@@ -183,7 +183,8 @@ function isWriteHttp(call: TSESTree.CallExpression, name: string | undefined, re
 }
 
 const CLAIM_SQL = /\bskip\s+locked\b/i;
-const WRITE_SQL = /^\s*(insert|update|delete|merge|upsert|truncate)\b|\b(insert\s+into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
+// The verb first, then a space: `update-checker` or `delete:user` is a log tag or an event name, not a statement.
+const WRITE_SQL = /^\s*(insert|update|delete|merge|upsert|truncate)(?=\s|$)|\b(insert\s+into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
 
 /** The text of a string or template argument, for SQL. */
 function sqlText(node: TSESTree.Node | undefined): string | undefined {

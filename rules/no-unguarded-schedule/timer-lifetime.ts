@@ -83,14 +83,16 @@ function isClearOf(node: TSESTree.Node): boolean {
   return includes(TIMER_LIFETIME.clearers, name);
 }
 
-/** `map.set(callId, handle)`, `this.pollers.set(callId, { interval: handle })` with `callId` a parameter of the owner. */
+/** `map.set(callId, handle)`, `this.pollers.set(callId, { interval: handle })`, `this.timers.set(task.lock, handle)` with `callId` / `task` a parameter of the owner. */
 function filedUnderCallKey(reference: TSESTree.Node, owner: FunctionLike): boolean {
   let value: TSESTree.Node = reference;
   if (value.parent?.type === 'Property' && value.parent.value === value && value.parent.parent?.type === 'ObjectExpression')
     value = value.parent.parent;
   const call = value.parent;
   if (call?.type !== 'CallExpression' || call.arguments[1] !== value || memberPropertyName(call.callee) !== 'set') return false;
-  const key = call.arguments[0];
+  // The key is a parameter or one of its members (`task.lock`, `job.id`).
+  let key = call.arguments[0];
+  while (key?.type === 'MemberExpression') key = key.object;
   return key?.type === 'Identifier' && owner.params.some((p) => p.type === 'Identifier' && p.name === key.name);
 }
 
@@ -156,17 +158,4 @@ export function restartsWhatItStarted(sourceCode: SourceCode, schedule: TSESTree
   if (!listener || listener === work || !isFunctionLike(listener)) return false;
   const owner = endListenerOwner(listener);
   return owner !== undefined && startedBy(sourceCode, owner, work);
-}
-
-/**
- * A self-rescheduling `setTimeout` set in a `catch` of the function it runs again (a webhook
- * delivery retried with backoff, a connect retried until it succeeds): a retry of the one call
- * that failed, on the replica where it failed, not a period. The loop ends once the call succeeds;
- * a reschedule on the success path is a separate timer and is judged on its own.
- */
-export function retriesAfterFailure(schedule: TSESTree.Node): boolean {
-  let child: TSESTree.Node = schedule;
-  for (let parent = schedule.parent; parent && !isFunctionLike(parent); child = parent, parent = parent.parent)
-    if (parent.type === 'CatchClause' && parent.body === child) return true;
-  return false;
 }

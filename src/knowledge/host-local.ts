@@ -127,7 +127,27 @@ export const PURE_MODULES: readonly string[] = [
 /** Globals whose methods never leave the process, beyond those of the effects walk (`Promise.all`, `path.join`). */
 export const HOST_LOCAL_OBJECTS: readonly string[] = ['Promise', 'path', 'URL', 'URLSearchParams'];
 
-/** Constructors that build a value in memory. */
+/**
+ * In-process caches: each module with the cache classes it exports (their entries live in this
+ * process only). Read both ways: by the class name where the module is not seen
+ * (`new LRUCache(…)`), and by the module whatever the class is called where it is imported
+ * (`import { LRUCache as Store } from 'lru-cache'`).
+ */
+export const IN_MEMORY_CACHES: Readonly<Record<string, readonly string[]>> = {
+  'lru-cache': ['LRUCache', 'LRU'],
+  lru_map: ['LRUMap'],
+  'tiny-lru': ['LRU'],
+  'quick-lru': ['QuickLRU'],
+  'node-cache': ['NodeCache'],
+  '@isaacs/ttlcache': ['TTLCache'],
+  ttlcache: ['TTLCache'],
+  mnemonist: ['LRUCache', 'LRUMap'],
+};
+
+/** Modules whose classes are in-process caches (the keys of IN_MEMORY_CACHES). */
+export const IN_MEMORY_MODULES: readonly string[] = Object.keys(IN_MEMORY_CACHES);
+
+/** Constructors that build a value in memory: the language's own, then the cache classes of IN_MEMORY_CACHES. */
 export const IN_MEMORY_CONSTRUCTORS: readonly string[] = [
   'Date',
   'Map',
@@ -145,27 +165,7 @@ export const IN_MEMORY_CONSTRUCTORS: readonly string[] = [
   'AbortController',
   'TextEncoder',
   'TextDecoder',
-  // In-process caches (lru-cache, node-cache, @isaacs/ttlcache, quick-lru): entries of this process only.
-  'LRUCache',
-  'LRU',
-  'NodeCache',
-  'TTLCache',
-  'QuickLRU',
-];
-
-/**
- * Modules whose classes are in-process caches, whatever the class is called where it is imported
- * (`import { LRUCache as Store } from 'lru-cache'`): entries of this process only.
- */
-export const IN_MEMORY_MODULES: readonly string[] = [
-  'lru-cache',
-  'lru_map',
-  'tiny-lru',
-  'quick-lru',
-  'node-cache',
-  '@isaacs/ttlcache',
-  'ttlcache',
-  'mnemonist',
+  ...new Set(Object.values(IN_MEMORY_CACHES).flat()),
 ];
 
 /**

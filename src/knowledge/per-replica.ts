@@ -230,7 +230,10 @@ export const RECEIVER_BOUND_VERBS: readonly string[] = [
 /** HTTP methods that change something on the other side. */
 export const WRITE_HTTP_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Words of a condition that mean leader election (coordinated at run time). */
+/**
+ * Words of a condition that mean leader election (coordinated at run time). Not LEASE_GATE_WORDS: those
+ * name a call whose answer is tested; in a condition's text `lock`/`lease` is as often a setting (`config.lockTimeoutMs`).
+ */
 export const LEADER_WORDS: readonly string[] = ['leader', 'leadership', 'elected'];
 
 /**

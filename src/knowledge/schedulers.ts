@@ -16,12 +16,16 @@ export type ArgumentRef = number | 'before-work' | 'last';
  *   `const`) whose `taskArgument` is the work function (toad-scheduler).
  * - `for-await-body`: an async iterator; the body of the `for await` loop over it is the work.
  * - `decorated-method`: the method the decorator sits on.
+ * - `job-files`: the instance runs job files (a worker per job, on each job's interval or cron) once
+ *   its `startMethod` is called (`bree.start()`); the jobs, named in the `option` property of the
+ *   first argument, are the work, defined in files of their own. The schedule is decided at the start.
  */
 export type WorkLocation =
   | { kind: 'argument'; argument: number; option?: string }
   | { kind: 'task'; argument: number; taskArgument: number }
   | { kind: 'for-await-body' }
-  | { kind: 'decorated-method' };
+  | { kind: 'decorated-method' }
+  | { kind: 'job-files'; option: string; startMethod: string };
 
 /**
  * Where the schedule is: an interval in milliseconds, or a cron expression; either as an argument
@@ -204,6 +208,16 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     timeZone: { argument: 0, option: 'timeZone' },
     nameArgument: { argument: 0, option: 'name' },
   },
+  {
+    // Bree: `new Bree({ jobs: ['digest', { name: 'cleanup', cron: '0 3 * * *' }] })`, then `bree.start()`:
+    // every replica runs every job file on its interval or cron.
+    id: 'bree',
+    modules: ['bree'],
+    path: [],
+    kind: 'construct',
+    work: [{ kind: 'job-files', option: 'jobs', startMethod: 'start' }],
+    schedule: [],
+  },
   // `new Cron(…)`, `Cron(…)`; `const Cron = require('croner')` makes the CommonJS module itself the class.
   ...(['construct', 'call'] as const).flatMap((kind) => [cronerEntry(['Cron'], kind), cronerEntry([], kind)]),
   {
@@ -350,6 +364,8 @@ export const TIMER_LIFETIME = {
   restartable: ['fork', 'spawn', 'execFile', 'connect', 'createConnection', 'WebSocket', 'Worker', 'EventSource'],
   /** Receivers whose end events are the process's own (`process.on('exit')`): not an owner's. */
   processReceivers: ['process'],
+  /** Words of a counter that bounds a retry (`tryCount++ < 5`, `attempt >= maxAttempts`, `retries > 3`). */
+  attemptWords: ['attempt', 'attempts', 'retry', 'retries', 'tries', 'try', 'trial', 'trials'],
 } as const;
 
 /**

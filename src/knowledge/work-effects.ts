@@ -57,8 +57,12 @@ export const IN_PROCESS_OBJECTS: ReadonlySet<string> = new Set([
   'Atomics',
 ]);
 
+/** Methods of a logger that write one line (`log.info(…)`, `this.logger.debug(…)`, `console.warn(…)`). */
+export const LOG_METHODS: readonly string[] = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'fatal', 'verbose'];
+
 /** Methods of in-memory structures, loggers and metrics. */
 export const IN_PROCESS_METHODS: ReadonlySet<string> = new Set([
+  ...LOG_METHODS,
   'clear',
   'delete',
   'set',
@@ -107,14 +111,6 @@ export const IN_PROCESS_METHODS: ReadonlySet<string> = new Set([
   'endsWith',
   'padStart',
   'padEnd',
-  'log',
-  'info',
-  'warn',
-  'error',
-  'debug',
-  'trace',
-  'fatal',
-  'verbose',
   'inc',
   'dec',
   'observe',
