@@ -48,10 +48,19 @@ const MARKER_WORDS: ReadonlySet<string> = new Set([
   'processed',
 ]);
 
-/** The marker words in any case, for the file's text test (`Run`, `LOCKS`). */
-export const MARKER_TEXT = /run|execution|lock|idempoten|dedup|processed/i;
-/** A single-row lookup and a create in the file's text. */
-export const FIND_THEN_CREATE_TEXT = /find(?:First|One)|\.first\(|SELECT|select/;
+/**
+ * The file's text test: a lookup of a table named with a marker word — the word (any case, a whole
+ * piece of the name) a few characters before `findFirst(` / `findOne(` / `first(` in one statement
+ * (`prisma.jobRun.findFirst(`, `this.runRepository.findOne(`, `knex('job_runs').where(…).first(`),
+ * or after `FROM` in SQL — and a create. Most files that say `run` or `lock` look nothing up by it.
+ */
+/** A marker word as a whole piece of a name (`run_id`, `jobRuns`, `JOB_RUNS`; not `truncate`, `block`, `running`). */
+const MARKER_SEGMENT = `(?:${['runs?', 'executions?', 'locks?', 'idempoten(?:cy|t)', 'dedup(?:e|lication)?', 'processed']
+  .flatMap((word) => [`(?<![A-Za-z])${word}`, `${word[0]!.toUpperCase()}${word.slice(1)}`, `(?<![A-Z])${word.toUpperCase()}`])
+  .join('|')})(?![a-z])`;
+export const MARKER_LOOKUP_TEXT = new RegExp(
+  String.raw`${MARKER_SEGMENT}[^;]{0,120}?\b(?:findFirst|findOne|findOneBy|first)\s*\(|\b(?:from|FROM)\s+["'\x60]?[\w.]*?${MARKER_SEGMENT}`,
+);
 export const CREATE_TEXT = /create|insert|INSERT/;
 
 /** Reads of one row by a filter that need not be unique. */
