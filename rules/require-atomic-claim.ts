@@ -18,7 +18,7 @@ import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
-import { CREATE_TEXT, decidedByDatabase, MARKER_LOOKUP_TEXT, markerReadOf, serializable } from './require-atomic-claim/marker-claims.js';
+import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
 
 export type RequireAtomicClaimMessageIds = 'nonAtomicClaim' | 'findThenCreateClaim';
 
@@ -103,7 +103,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // without a copy of their text; the comment-free text, and whole names, only for the few left.
     // A find-then-create claim (marker-claims.ts) needs neither: a lookup, a create and a run,
     // lock or idempotency word in the text admit the file for that shape alone.
-    const markerText = (text: string): boolean => CREATE_TEXT.test(text) && MARKER_LOOKUP_TEXT.test(text);
+    const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
     const claimText = UPDATE_WORDS.test(sourceCode.text) && mayMentionClaimVocabulary(sourceCode.text, configured);
     if (!claimText && !markerText(sourceCode.text)) return {};
     const code = codeTextOf(sourceCode);

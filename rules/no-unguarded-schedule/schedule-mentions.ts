@@ -31,7 +31,12 @@ const MODULE_NAMES = [
 const TIMER_STEMS = TIMER_NAMES.map((name) => name.slice(Math.max(0, name.search(/[A-Z]/))));
 /** Short pieces most module names contain (`hedul` of `schedule`, `scheduler`); a module holding none is a stem of its own. */
 const SHARED_MODULE_STEMS = ['cron', 'hedul'];
-const MODULE_STEMS = [...SHARED_MODULE_STEMS, ...MODULE_NAMES.filter((name) => !SHARED_MODULE_STEMS.some((stem) => name.includes(stem)))];
+const OWN_STEMS = MODULE_NAMES.filter((name) => !SHARED_MODULE_STEMS.some((stem) => name.includes(stem)));
+/** Each `includes` is a pass over the file: a name holding another stem (`set-interval-async/fixed`) needs none of its own. */
+const MODULE_STEMS = [
+  ...SHARED_MODULE_STEMS,
+  ...OWN_STEMS.filter((name) => !OWN_STEMS.some((other) => other !== name && name.includes(other))),
+];
 
 /** Whether `text` can hold a schedule the rule recognises: a timer's name, a scheduler module's specifier, or a poll loop. */
 export function mentionsSchedule(text: string): boolean {

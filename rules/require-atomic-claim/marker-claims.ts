@@ -58,9 +58,16 @@ const MARKER_WORDS: ReadonlySet<string> = new Set([
 const MARKER_SEGMENT = `(?:${['runs?', 'executions?', 'locks?', 'idempoten(?:cy|t)', 'dedup(?:e|lication)?', 'processed']
   .flatMap((word) => [`(?<![A-Za-z])${word}`, `${word[0]!.toUpperCase()}${word.slice(1)}`, `(?<![A-Z])${word.toUpperCase()}`])
   .join('|')})(?![a-z])`;
-export const MARKER_LOOKUP_TEXT = new RegExp(
-  String.raw`${MARKER_SEGMENT}[^;]{0,120}?\b(?:findFirst|findOne|findOneBy|first)\s*\(|\b(?:from|FROM)\s+["'\x60]?[\w.]*?${MARKER_SEGMENT}`,
-);
+const MARKER_BEFORE_LOOKUP = new RegExp(String.raw`${MARKER_SEGMENT}[^;]{0,120}?\b(?:findFirst|findOne|findOneBy|first)\s*\(`);
+const MARKER_AFTER_FROM = new RegExp(String.raw`\b(?:from|FROM)\s+["'\x60]?[\w.]*?${MARKER_SEGMENT}`);
+
+/** Whether `text` may look up a marker-named table (see above); `includes` of the lookup's words first, the expressions only then. */
+export function mayLookUpMarkerTable(text: string): boolean {
+  return (
+    ((text.includes('findFirst') || text.includes('findOne') || text.includes('first(')) && MARKER_BEFORE_LOOKUP.test(text)) ||
+    ((text.includes('SELECT') || text.includes('select')) && MARKER_AFTER_FROM.test(text))
+  );
+}
 export const CREATE_TEXT = /create|insert|INSERT/;
 
 /** Reads of one row by a filter that need not be unique. */
