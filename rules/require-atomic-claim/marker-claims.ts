@@ -23,30 +23,14 @@ import {
   tableNames,
   whereClause,
 } from '../../src/knowledge/sql.js';
+import { WORK_MARKER_TABLE_WORDS } from '../../src/knowledge/work-markers.js';
 import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { chainTable } from './tables.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
 
-/**
- * Words of a table or model name that say its rows record that work ran, or hold it. Not `claim`
- * or `lease`: an insurance claim or a tenant's lease is a business record, not a work marker.
- */
-const MARKER_WORDS: ReadonlySet<string> = new Set([
-  'run',
-  'runs',
-  'execution',
-  'executions',
-  'lock',
-  'locks',
-  'idempotency',
-  'idempotent',
-  'dedup',
-  'dedupe',
-  'deduplication',
-  'processed',
-]);
+const MARKER_WORDS: ReadonlySet<string> = new Set(WORK_MARKER_TABLE_WORDS);
 
 /**
  * The file's text test: a lookup of a table named with a marker word — the word (any case, a whole
@@ -54,20 +38,33 @@ const MARKER_WORDS: ReadonlySet<string> = new Set([
  * (`prisma.jobRun.findFirst(`, `this.runRepository.findOne(`, `knex('job_runs').where(…).first(`),
  * or after `FROM` in SQL — and a create. Most files that say `run` or `lock` look nothing up by it.
  */
-/** A marker word as a whole piece of a name (`run_id`, `jobRuns`, `JOB_RUNS`; not `truncate`, `block`, `running`). */
-const MARKER_SEGMENT = `(?:${['runs?', 'executions?', 'locks?', 'idempoten(?:cy|t)', 'dedup(?:e|lication)?', 'processed']
+/** A marker word as a whole piece of a name (`run_id`, `jobRuns`, `JOB_RUNS`; not `truncate`, `block`, `running`), longest first. */
+const MARKER_SEGMENT = `(?:${[...WORK_MARKER_TABLE_WORDS]
+  .sort((a, b) => b.length - a.length)
   .flatMap((word) => [`(?<![A-Za-z])${word}`, `${word[0]!.toUpperCase()}${word.slice(1)}`, `(?<![A-Z])${word.toUpperCase()}`])
   .join('|')})(?![a-z])`;
-const MARKER_BEFORE_LOOKUP = new RegExp(String.raw`${MARKER_SEGMENT}[^;]{0,120}?\b(?:findFirst|findOne|findOneBy|first)\s*\(`);
+const MARKER_WORD = new RegExp(MARKER_SEGMENT);
+const LOOKUP_CALL = /\b(?:findFirst|findOne|findOneBy|first)\s*\(/g;
 const MARKER_AFTER_FROM = new RegExp(String.raw`\b(?:from|FROM)\s+["'\x60]?[\w.]*?${MARKER_SEGMENT}`);
 
-/** Whether `text` may look up a marker-named table (see above); `includes` of the lookup's words first, the expressions only then. */
-export function mayLookUpMarkerTable(text: string): boolean {
-  return (
-    ((text.includes('findFirst') || text.includes('findOne') || text.includes('first(')) && MARKER_BEFORE_LOOKUP.test(text)) ||
-    ((text.includes('SELECT') || text.includes('select')) && MARKER_AFTER_FROM.test(text))
-  );
+/** Whether a marker word stands in the 120 characters of one statement before a lookup call (the calls are rarer than the words). */
+function markerBeforeLookup(text: string): boolean {
+  LOOKUP_CALL.lastIndex = 0;
+  for (let match = LOOKUP_CALL.exec(text); match; match = LOOKUP_CALL.exec(text)) {
+    const window = text.slice(Math.max(0, match.index - 120), match.index);
+    if (MARKER_WORD.test(window.slice(window.lastIndexOf(';') + 1))) return true;
+  }
+  return false;
 }
+
+/** A lookup call or a SQL `select`, asked first: one pass, and most files hold neither. */
+const LOOKUP_WORDS = /find(?:First|One)|first\(|SELECT|select/;
+
+/** Whether `text` may look up a marker-named table (see above). */
+export function mayLookUpMarkerTable(text: string): boolean {
+  return LOOKUP_WORDS.test(text) && (markerBeforeLookup(text) || MARKER_AFTER_FROM.test(text));
+}
+
 export const CREATE_TEXT = /create|insert|INSERT/;
 
 /** Reads of one row by a filter that need not be unique. */
