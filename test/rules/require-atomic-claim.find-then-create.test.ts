@@ -27,6 +27,17 @@ const onPrisma = (model: string, filter: string, ...body: string[]) =>
     'declare function sendDigest(): Promise<void>;',
   );
 
+/** One in-flight run per job: looked up by a status filter and created when absent, in a READ COMMITTED transaction. */
+const START_RUN = lines(
+  'export async function start(jobId: number) {',
+  '  return prisma.$transaction(async (tx) => {',
+  "    const existing = await tx.scheduled_job_runs.findFirst({ where: { jobId, status: { in: ['queued', 'running'] } } });",
+  '    if (existing) return null;',
+  "    return tx.scheduled_job_runs.create({ data: { jobId, status: 'queued' } });",
+  '  });',
+  '}',
+);
+
 ruleTester.run('require-atomic-claim (find-then-create claims)', rule, {
   valid: [
     // an ordinary find-or-create: a profile made on first use
@@ -113,31 +124,12 @@ ruleTester.run('require-atomic-claim (find-then-create claims)', rule, {
       'jobRun',
     ),
     // one in-flight run per job, checked and created in an interactive transaction (READ COMMITTED)
-    claimed(
-      lines(
-        PRISMA,
-        'export async function start(jobId: number) {',
-        '  return prisma.$transaction(async (tx) => {',
-        "    const existing = await tx.scheduled_job_runs.findFirst({ where: { jobId, status: { in: ['queued', 'running'] } } });",
-        '    if (existing) return null;',
-        "    return tx.scheduled_job_runs.create({ data: { jobId, status: 'queued' } });",
-        '  });',
-        '}',
-      ),
-      'findFirst',
-      'scheduled_job_runs',
-    ),
+    claimed(lines(PRISMA, START_RUN), 'findFirst', 'scheduled_job_runs'),
     // the same, in a file whose other function updates run rows (the lookup is also a status-filtered read)
     claimed(
       lines(
         PRISMA,
-        'export async function start(jobId: number) {',
-        '  return prisma.$transaction(async (tx) => {',
-        "    const existing = await tx.scheduled_job_runs.findFirst({ where: { jobId, status: { in: ['queued', 'running'] } } });",
-        '    if (existing) return null;',
-        "    return tx.scheduled_job_runs.create({ data: { jobId, status: 'queued' } });",
-        '  });',
-        '}',
+        START_RUN,
         'export async function markRunning(id: number) {',
         "  const { count } = await prisma.scheduled_job_runs.updateMany({ where: { id, status: 'queued' }, data: { status: 'running' } });",
         '  return count > 0;',
