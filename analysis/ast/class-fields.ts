@@ -38,11 +38,16 @@ function declaredFields(body: TSESTree.ClassBody, add: (name: string | undefined
   }
 }
 
-/** Every value or annotation given to each field of `classNode`. */
+/** Per class node, its fields' values: a class is walked once per lint, however many of its members are asked about. */
+const fieldsByClass = new WeakMap<TSESTree.ClassDeclaration | TSESTree.ClassExpression, ReadonlyMap<string, readonly Node[]>>();
+
+/** Every value or annotation given to each field of `classNode` (walked once per class node). */
 export function classFieldValues(
   classNode: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
   visitorKeys: Record<string, readonly string[] | undefined>,
-): Map<string, Node[]> {
+): ReadonlyMap<string, readonly Node[]> {
+  const known = fieldsByClass.get(classNode);
+  if (known) return known;
   const fields = new Map<string, Node[]>();
   const add = (name: string | undefined, value: Node | null | undefined) => {
     if (name === undefined || !value) return;
@@ -65,6 +70,7 @@ export function classFieldValues(
     }
   };
   visit(classNode.body);
+  fieldsByClass.set(classNode, fields);
   return fields;
 }
 
@@ -72,7 +78,10 @@ export function classFieldValues(
  * The values a field of the class around `member` (`this.store`) is given, without its type
  * annotations and without the `null` / `undefined` that stand in before it is set up.
  */
-export function assignedFieldValues(member: TSESTree.MemberExpression, visitorKeys: Record<string, readonly string[] | undefined>): Node[] {
+export function assignedFieldValues(
+  member: TSESTree.MemberExpression,
+  visitorKeys: Record<string, readonly string[] | undefined>,
+): readonly Node[] {
   const name = fieldName(member);
   const owner = enclosingClass(member);
   const given = name === undefined || !owner ? [] : (classFieldValues(owner, visitorKeys).get(name) ?? []);

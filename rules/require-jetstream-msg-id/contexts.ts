@@ -54,8 +54,6 @@ const memberName = (node: TSESTree.MemberExpression): string | undefined =>
 
 /** Reads what expressions of one file are, by following variables, fields, annotations and the NATS imports. */
 class ContextReader {
-  private readonly classFields = new Map<Node, Map<string, Node[]>>();
-
   /**
    * Whether names count as evidence: a file that names NATS or JetStream somewhere (a NATS
    * import, a project module `@app/nats`, a `getJetStream()` helper, a `JetStreamClient` type)
@@ -216,13 +214,8 @@ class ContextReader {
     return undefined;
   }
 
-  private fieldsOf(classNode: TSESTree.ClassDeclaration | TSESTree.ClassExpression): Map<string, Node[]> {
-    let fields = this.classFields.get(classNode);
-    if (!fields) {
-      fields = classFieldValues(classNode, this.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>);
-      this.classFields.set(classNode, fields);
-    }
-    return fields;
+  private fieldsOf(classNode: TSESTree.ClassDeclaration | TSESTree.ClassExpression): ReadonlyMap<string, readonly Node[]> {
+    return classFieldValues(classNode, this.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>);
   }
 
   /** The kind of `object.path[0].path[1]…`, seeing through `this`, object literals and variables. */
