@@ -53,3 +53,10 @@ export function wrappingExpression(node: TSESTree.Node, options: { members?: boo
   }
   return current;
 }
+
+/** `await call`: the value is awaited where it is made (through the wrappers above). */
+export function isAwaited(node: TSESTree.Node): boolean {
+  let current = node;
+  while (current.parent && isValueWrapper(current.parent)) current = current.parent;
+  return current.parent?.type === 'AwaitExpression';
+}

@@ -13,6 +13,7 @@ import { isLeaseGate } from './lease-gate.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
+import { isAwaited } from '../ast/unwrapped-expression.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -50,13 +51,7 @@ function claimsThroughConstant(sourceCode: SourceCode, argument: TSESTree.Node |
   return init?.type === 'TemplateLiteral' && isClaimSql(init.quasis.map((q) => q.value.raw).join(' '));
 }
 
-/** `await call`: the call's value is awaited where it is made. */
-export function isAwaited(call: TSESTree.CallExpression): boolean {
-  let node: TSESTree.Node = call;
-  while (node.parent?.type === 'ChainExpression' || node.parent?.type === 'TSNonNullExpression' || node.parent?.type === 'TSAsExpression')
-    node = node.parent;
-  return node.parent?.type === 'AwaitExpression';
-}
+export { isAwaited };
 
 export interface EffectsOptions {
   sourceCode: SourceCode;

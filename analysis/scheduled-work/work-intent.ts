@@ -14,6 +14,7 @@ import {
   LOCK_RENEW_VERBS,
   LOCK_WORDS,
   MACHINE_ID_NAMES,
+  MODEL_CLASS_WRITE_VERBS,
   MACHINE_OBJECTS,
   PER_REPLICA_WORDS,
   PER_REPLICA_WORD_PAIRS,
@@ -31,6 +32,7 @@ import { EXTERNAL_RECEIVER_WORDS } from '../../src/knowledge/work-effects.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
+import { isAwaited } from '../ast/unwrapped-expression.js';
 
 export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
 
@@ -229,6 +231,18 @@ function chainWrites(call: TSESTree.CallExpression): boolean {
   );
 }
 
+/**
+ * `await Session.delete({ expired: true })`: a model class (a capitalised name, not a constant)
+ * writing rows through its own static method (Active Record), awaited and handed criteria or
+ * values as an object — not `Cache.delete(key)` on a `Map`, which is neither awaited nor given one.
+ */
+function isModelClassWrite(call: TSESTree.CallExpression, verb: string | undefined): boolean {
+  const callee = call.callee;
+  if (!has(MODEL_CLASS_WRITE_VERBS, verb) || callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier') return false;
+  const model = callee.object.name;
+  return /^[A-Z][A-Za-z0-9]*[a-z]/.test(model) && call.arguments[0]?.type === 'ObjectExpression' && isAwaited(call);
+}
+
 /** The intent of one call, or undefined when its name says nothing. */
 export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet<string>): CallIntent {
   const name = calleeName(call.callee);
@@ -251,7 +265,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
   const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w));
-  if (has(RECEIVER_BOUND_VERBS, verb) && !compound) return externalReceiver ? 'shared-write' : undefined;
+  if (has(RECEIVER_BOUND_VERBS, verb) && !compound) return externalReceiver || isModelClassWrite(call, verb) ? 'shared-write' : undefined;
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;
 }
 

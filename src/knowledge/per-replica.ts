@@ -227,6 +227,12 @@ export const RECEIVER_BOUND_VERBS: readonly string[] = [
   'set',
 ];
 
+/**
+ * Of those, the writes a model class makes as its own receiver (Active Record: TypeORM
+ * `BaseEntity`, Sequelize and Objection models): `await Session.delete({ expired: true })`.
+ */
+export const MODEL_CLASS_WRITE_VERBS: readonly string[] = ['delete', 'remove', 'update'];
+
 /** HTTP methods that change something on the other side. */
 export const WRITE_HTTP_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
