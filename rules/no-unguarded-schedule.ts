@@ -10,6 +10,7 @@ import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedul
 import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
+import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { restartsWhatItStarted } from './no-unguarded-schedule/timer-lifetime.js';
 import { continuesOneRun } from './no-unguarded-schedule/continuation.js';
@@ -177,6 +178,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // A timer wrapper forwarding its caller's callback, or a timer in a React effect: the
           // schedule worth guarding is elsewhere (the wrapper's caller), or in a browser.
           if (isForwardedParameter(work.expression, sourceCode) || isInEffectHookCallback(node)) continue;
+          // A timer utility running the callback its instance was built with: the work is what its builder hands in.
+          if (runsInstanceCallback(work.expression)) continue;
           if (work.coordinatedByOption) continue;
           // perReplica(fn), or any guard wrapping the work where it is handed over.
           if (resolved?.wrapper && knowledge().guards(resolved.wrapper) !== undefined) continue;

@@ -53,11 +53,40 @@ function unbound(expression: TSESTree.Node): TSESTree.Node {
   return node;
 }
 
-/** The effects of a work function handed over by name but defined in another module (`setInterval(sweep, ms)`), when it is found. */
+/**
+ * `withCheckIn('reminders', checkReminders)`: a wrapper of the project (monitoring, error
+ * handling) that the work is handed through runs the functions given to it. What they reach is the
+ * work's; a lock or guard the wrapper itself takes coordinates them all.
+ */
+function effectsThroughWrapper(context: DetectContext, call: TSESTree.CallExpression): Effects | undefined {
+  const handed: ProjectFunction[] = [];
+  for (const argument of call.arguments) {
+    const value = argument.type === 'SpreadElement' ? undefined : unbound(argument);
+    if (value?.type !== 'Identifier' && value?.type !== 'MemberExpression' && !(value && isFunctionLike(value))) continue;
+    const target = projectFunctionOf(context, value);
+    if (target) handed.push(target);
+  }
+  if (handed.length === 0) return undefined;
+  const reached = handed.map((fn) => effectsOfProjectFunction(fn));
+  const wrapper = projectFunctionOf(context, call.callee);
+  return {
+    external: reached.some((e) => e.external),
+    coordinated: reached.every((e) => e.coordinated) || (wrapper !== undefined && effectsOfProjectFunction(wrapper).coordinated),
+    sharedWrite: reached.some((e) => e.sharedWrite),
+    perReplica: reached.every((e) => e.perReplica),
+  };
+}
+
+/**
+ * The effects of a work function handed over by name but defined in another module (`setInterval(sweep, ms)`),
+ * or handed through a wrapper of the project (`withCheckIn('digest', sendDigests)`), when it is found.
+ */
 export function effectsOfWorkElsewhere(context: DetectContext, expression: TSESTree.Node | undefined): Effects | undefined {
   if (!expression) return undefined;
-  const target = projectFunctionOf(context, unbound(expression));
-  return target ? effectsOfProjectFunction(target) : undefined;
+  const node = unbound(expression);
+  const target = projectFunctionOf(context, node);
+  if (target) return effectsOfProjectFunction(target);
+  return node.type === 'CallExpression' ? effectsThroughWrapper(context, node) : undefined;
 }
 
 /** Whether `callee` is the global `setTimeout` (not `timers/promises`' sleep, not a local). */

@@ -10,6 +10,7 @@ import { identifierDefinition, ownMethodCalled, type FunctionLike } from './work
 import { callIntent, isClaimSql, isMachineIdentifier, isWriteSql } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { isLeaseGate } from './lease-gate.js';
+import { isItemClaim } from './item-claim.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
@@ -185,9 +186,11 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
-        // `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`.
-        // Also a lease taken first, the work left when it was lost (`const key = await elections.getElection(…); if (!key) return;`).
-        if (claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node) || isLeaseGate(node)) {
+        // `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`; a lease taken first, the work left when it was
+        // lost (`const key = await elections.getElection(…); if (!key) return;`); each item claimed by a marker insert tested
+        // before its effect (`if (!inserted) continue;`), when nothing was written or sent before the claim.
+        const claimed = claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node);
+        if (claimed || isLeaseGate(node) || (!effects.sharedWrite && isItemClaim(node, options.sourceCode))) {
           effects.coordinated = true;
           return;
         }

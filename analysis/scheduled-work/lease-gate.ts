@@ -23,7 +23,7 @@ function namesLease(call: TSESTree.CallExpression): boolean {
 }
 
 /** `call`, `await call`, `(await call)!`: the expression that holds the call's answer. */
-function answerOf(call: TSESTree.CallExpression): TSESTree.Node {
+export function answerOf(call: TSESTree.CallExpression): TSESTree.Node {
   let node: TSESTree.Node = call;
   while (
     node.parent &&

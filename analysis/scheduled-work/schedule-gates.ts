@@ -8,7 +8,13 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { basename, extname } from 'node:path';
 import { findVariable } from '@eslint-community/eslint-utils';
 import { memberPropertyName } from '../ast/property-names.js';
-import { isDeploymentFlagText, JOB_RUNNER_WORDS, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
+import {
+  isDeploymentFlagText,
+  JOB_RUNNER_WORDS,
+  LEADER_WORDS,
+  ORDINAL_HOST_NAME_PATTERN,
+  REPLICA_ORDINAL_PATTERN,
+} from '../../src/knowledge/per-replica.js';
 import { classMemberKeyName, isFunctionLike, ownMethodCalled, type FunctionLike } from './work-function.js';
 import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
@@ -60,19 +66,61 @@ function earlyExitsBefore(sourceCode: SourceCode, list: StatementList, child: TS
   return known.exits.slice(0, before).map((exit) => exit.test);
 }
 
-/** The conditions that must hold for `node` to run, inside its own function. */
-function conditionsAround(sourceCode: SourceCode, node: TSESTree.Node, fn: FunctionLike | undefined): TSESTree.Node[] {
-  const tests: TSESTree.Node[] = [];
+/** A condition on the way to a node, and whether it holds (`true`) or fails (an `else`, an early exit) for the node to run. */
+interface Condition {
+  test: TSESTree.Node;
+  holds: boolean;
+}
+
+/** The conditions that must hold (or fail) for `node` to run, inside its own function. */
+function conditionsAround(sourceCode: SourceCode, node: TSESTree.Node, fn: FunctionLike | undefined): Condition[] {
+  const tests: Condition[] = [];
   let child: TSESTree.Node = node;
   for (let current = node.parent; current && current !== fn; child = current, current = current.parent) {
-    if (current.type === 'IfStatement' && child !== current.test) tests.push(current.test);
-    if (current.type === 'ConditionalExpression' && child !== current.test) tests.push(current.test);
-    if (current.type === 'LogicalExpression' && child === current.right) tests.push(current.left);
+    if ((current.type === 'IfStatement' || current.type === 'ConditionalExpression') && child !== current.test)
+      tests.push({ test: current.test, holds: child === current.consequent });
+    if (current.type === 'LogicalExpression' && child === current.right)
+      tests.push({ test: current.left, holds: current.operator !== '||' });
     // `if (!isLeader) return;` before the statement holding the schedule.
     if (current.type === 'BlockStatement' || current.type === 'Program')
-      for (const test of earlyExitsBefore(sourceCode, current, child)) tests.push(test);
+      for (const test of earlyExitsBefore(sourceCode, current, child)) tests.push({ test, holds: false });
   }
   return tests;
+}
+
+function isZeroLiteral(node: TSESTree.Node): boolean {
+  return node.type === 'Literal' && (node.value === 0 || node.value === '0');
+}
+
+/**
+ * Whether `test`, holding (or failing, `holds` false), means this is replica 0 of the deployment:
+ * `config.instanceIndex === 0`, `process.env.INSTANCE_INDEX !== '0'` failing, a StatefulSet's
+ * `process.env.HOSTNAME?.endsWith('-0')`. One replica runs what it guards.
+ */
+export function isReplicaZeroTest(sourceCode: SourceCode, test: TSESTree.Node, holds: boolean): boolean {
+  const node = unwrapExpression(test);
+  if (node.type === 'UnaryExpression' && node.operator === '!') return isReplicaZeroTest(sourceCode, node.argument, !holds);
+  if (node.type === 'LogicalExpression' && node.operator === (holds ? '&&' : '||'))
+    return isReplicaZeroTest(sourceCode, node.left, holds) || isReplicaZeroTest(sourceCode, node.right, holds);
+  if (node.type === 'BinaryExpression' && ['===', '==', '!==', '!='].includes(node.operator)) {
+    const other = isZeroLiteral(node.right) ? node.left : isZeroLiteral(node.left) ? node.right : undefined;
+    const equal = node.operator === '===' || node.operator === '==';
+    return other !== undefined && equal === holds && REPLICA_ORDINAL_PATTERN.test(sourceCode.getText(other).replace(/_/g, ''));
+  }
+  if (
+    node.type === 'CallExpression' &&
+    holds &&
+    node.callee.type === 'MemberExpression' &&
+    memberPropertyName(node.callee) === 'endsWith'
+  ) {
+    const suffix = node.arguments[0];
+    return (
+      suffix?.type === 'Literal' &&
+      suffix.value === '-0' &&
+      ORDINAL_HOST_NAME_PATTERN.test(sourceCode.getText(node.callee.object).replace(/_/g, ''))
+    );
+  }
+  return false;
 }
 
 /** The text of a condition, with the bodies of same-class getters it reads (`this.isEnabled`). */
@@ -143,9 +191,11 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
   const seen = new Set<FunctionLike>();
   const visit = (at: TSESTree.Node, depth: number): boolean => {
     const fn = enclosingFunction(at);
-    for (const test of conditionsAround(sourceCode, at, fn)) {
+    for (const { test, holds } of conditionsAround(sourceCode, at, fn)) {
       const text = conditionText(sourceCode, test);
       if (hasWord(text, LEADER_WORDS) || isClaimCondition(sourceCode, test)) return true;
+      // One replica of the deployment by its ordinal (`config.instanceIndex === 0`, a StatefulSet's `-0`).
+      if (isReplicaZeroTest(sourceCode, test, holds)) return true;
       if (isDeploymentFlagText(text)) flag = true;
     }
     if (!fn || seen.has(fn) || depth >= MAX_CALLER_DEPTH) return false;
@@ -156,6 +206,12 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
   };
   if (visit(node, 0)) return 'leader';
   return flag ? 'deployment-flag' : undefined;
+}
+
+/** The work's first statement leaves on every replica but the first: `if (config.instanceIndex !== 0) return;`. */
+export function workStartsWithReplicaZeroCheck(sourceCode: SourceCode, fn: FunctionLike | undefined): boolean {
+  const first = fn?.body.type === 'BlockStatement' ? fn.body.body[0] : undefined;
+  return first?.type === 'IfStatement' && exits(first.consequent) && isReplicaZeroTest(sourceCode, first.test, false);
 }
 
 /** The work's first statement is a deployment-flag check: `if (!config.isCronNode) return;`. */

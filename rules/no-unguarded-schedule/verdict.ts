@@ -8,11 +8,18 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { workEffects, type Effects, type EffectsOptions } from '../../analysis/scheduled-work/external-effects.js';
 import { isGuarded, type GuardLookup } from '../../analysis/scheduled-work/is-guarded.js';
 import { UNKNOWN_EFFECTS } from '../../analysis/scheduled-work/cross-file-work.js';
-import { isJobRunner, iteratesOwnCollection, scheduleGate, workStartsWithFlagCheck } from '../../analysis/scheduled-work/schedule-gates.js';
+import {
+  isJobRunner,
+  iteratesOwnCollection,
+  scheduleGate,
+  workStartsWithFlagCheck,
+  workStartsWithReplicaZeroCheck,
+} from '../../analysis/scheduled-work/schedule-gates.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
 import { isPerReplicaName, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
+import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 
 /** `report`: runs on every replica; `flag-gate`: only a deployment flag stands between it and every replica. */
 export type Verdict = 'quiet' | 'report' | 'flag-gate';
@@ -66,7 +73,9 @@ export function scheduleVerdict({
     // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
-    (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn));
+    (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn)) ||
+    // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
+    (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
   if (!harmful) return 'quiet';
   // A timer of one connection, request or call, cleared when that owner ends: once per owner, not per replica.
@@ -75,6 +84,6 @@ export function scheduleVerdict({
   // Last, as it may index every call of the file (the callers of the function that sets the
   // schedule): asked only of work that would be reported.
   const gate = scheduleGate(sourceCode, work.schedulerNode);
-  if (gate === 'leader') return 'quiet';
+  if (gate === 'leader' || workStartsWithReplicaZeroCheck(sourceCode, fn)) return 'quiet';
   return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
 }

@@ -255,5 +255,25 @@ export function isDeploymentFlagText(text: string): boolean {
   return DEPLOYMENT_FLAG_PATTERN.test(text.replace(/_/g, ''));
 }
 
+/**
+ * A replica's ordinal across the deployment (matched with underscores removed): `INSTANCE_INDEX`,
+ * `config.instanceIndex`, `REPLICA_ORDINAL`, `POD_INDEX`, Nomad's `NOMAD_ALLOC_INDEX`. Compared with
+ * 0, it picks one replica. Not pm2's `NODE_APP_INSTANCE` or `pm_id`, nor a cluster worker's id: those
+ * count processes on one host, and every host has a 0.
+ */
+export const REPLICA_ORDINAL_PATTERN = /(instance|replica|pod|alloc)(index|idx|ordinal|number|num)|ordinal/i;
+
+/** A host name that ends in a StatefulSet ordinal (`HOSTNAME.endsWith('-0')`, `os.hostname()`, `POD_NAME`). */
+export const ORDINAL_HOST_NAME_PATTERN = /hostname|podname/i;
+
+/** Words of a timer handle's name that say it keeps a held lock alive (`this.heartbeat`, `leaseRenewal`, `keepAliveTimer`). */
+export const HEARTBEAT_HANDLE_WORDS: readonly string[] = ['heartbeat', 'keepalive', 'renew', 'renewal', 'lease', 'lock'];
+
+/** Words in a heartbeat's work that name the lock row it renews (`UPDATE locks SET expires_at`, `heartbeat_at`). */
+export const LOCK_ROW_WORDS: readonly string[] = ['lock', 'locks', 'lease', 'leases', 'heartbeat', 'expires', 'expiry'];
+
+/** Verbs of a call that takes a lock before its heartbeat starts (`tryAcquireLockAndMigrate`, `obtainLease`). */
+export const LOCK_ACQUIRE_VERBS: readonly string[] = ['acquire', 'obtain', 'take', 'grab'];
+
 /** Words in a class, function or file name that make a bare timer a job runner (a declared job). */
 export const JOB_RUNNER_WORDS: readonly string[] = ['cron', 'crons', 'scheduler', 'schedulers', 'jobs'];

@@ -87,4 +87,13 @@ describe('no-unguarded-schedule across files', () => {
       'replica-guard/no-unguarded-schedule src/jobs/exports.ts:5:44 unguardedSchedule',
     ]);
   });
+  test('a job handed through a wrapper whose work claims each item (a marker insert, skipped when nothing went in) is quiet; an untested marker and a sync without one are reported', async () => {
+    // scheduler.ts: `monitored(name, fn)` runs fn; overdue notices claim each invoice with
+    // `onConflictDoNothing().returning()` and `if (!claimed) continue;`, renewal notices insert
+    // the marker but send anyway, the seat sync writes to billing with no claim.
+    expect(await findings('schedule-claim-per-item', 'src/scheduler.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/scheduler.ts:9:27 unguardedSchedule',
+      'replica-guard/no-unguarded-schedule src/scheduler.ts:10:26 unguardedSchedule',
+    ]);
+  });
 });

@@ -1,0 +1,3 @@
+export function reportFailure(job: string, error: unknown) {
+  console.error(job, error);
+}
