@@ -20,7 +20,7 @@ import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
-import { CROSS_FILE_CANDIDATE, importedSchemaWriteOptions, migratesSomethingElse, runsSchemaWrites } from './migrations/cross-file.js';
+import { CROSS_FILE_CANDIDATE, crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
 import { projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
@@ -229,14 +229,6 @@ function reportCommands(
       facts: { kind: 'command', library: 'prisma', call, statement: removableStatement(call), unusedImport: undefined },
     });
   }
-}
-
-/** The runner a call of a project function in another module is, when that function runs schema writes (`await setupDatabase()` from './db'). */
-function crossFileRunner(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
-  const fn = projectFunctionOf(context, call.callee);
-  // A function of this file is judged by its body, here.
-  if (!fn || fn.module.path === context.filename || !runsSchemaWrites(fn)) return undefined;
-  return `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;
 }
 
 /** `new DataSource(options)` with `options` imported from a module that builds them with `synchronize: true`. */

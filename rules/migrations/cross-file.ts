@@ -1,10 +1,19 @@
 // Schema writes one call away, in another module of the project (module summaries): a function
 // the app calls at boot (`await setupDatabase()` from './db') that runs a migrator, directly or
-// through up to three calls; and TypeORM options an app imports from a module that builds them
+// through up to three calls, or sends hand-written schema DDL to a shared database
+// (`migrateSessionColumn()` running `ALTER TABLE …`, ddl-executions.ts; a function of the linted
+// file too, reported at its call); and TypeORM options an app imports from a module that builds them
 // (`new DataSource(options)` with `options` from './data-source'). Facts are computed with the
 // same catalogue matching the rule uses on the linted file.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { defineFunctionFact, projectValueOf, type ProjectFunction, type ProjectModule } from '../../analysis/modules/index.js';
+import {
+  defineFunctionFact,
+  projectFunctionOf,
+  projectValueOf,
+  type FollowCall,
+  type ProjectFunction,
+  type ProjectModule,
+} from '../../analysis/modules/index.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { importedReferences, moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -16,6 +25,7 @@ import { mayReachDatabase } from './database-evidence.js';
 import { isTypeOrmOptionsObject } from './typed-options.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
+import { sendsSchemaDdl, underAdvisoryLock, writesSharedSchema } from './ddl-executions.js';
 
 type Node = TSESTree.Node;
 
@@ -93,8 +103,16 @@ export function migratesSomethingElse(call: TSESTree.CallExpression, runner: Pro
   return runner !== undefined && !call.arguments.some(isDatabaseArgument) && !runsSchemaWrites(runner) && !mayReachDatabase(runner);
 }
 
-/** Whether a call, read in its own module, is a schema write the rule would report there; `target` resolves what it calls. */
-function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction, target: () => ProjectFunction | undefined): boolean {
+/**
+ * Whether a call, read in its own module, is a schema write the rule would report there, or with
+ * `ddl` also hand-written DDL sent to a shared database; `target` resolves what it calls.
+ */
+function isSchemaWriteCall(
+  call: TSESTree.CallExpression,
+  fn: ProjectFunction,
+  target: () => ProjectFunction | undefined,
+  ddl: boolean,
+): boolean {
   if (isInMigrationDefinition(call)) return false;
   if (migratorFunctionCalls(fn.module).has(call)) return !migratesEmbeddedClient(call, fn.module.sourceCode);
   if (schemaCommandCalls(fn.module).has(call)) return true;
@@ -107,20 +125,44 @@ function isSchemaWriteCall(call: TSESTree.CallExpression, fn: ProjectFunction, t
     );
     if (entry) return !receiverIsEmbedded(callee.object, fn.module.sourceCode);
   }
+  // Hand-written DDL (`db.execute(sql`ALTER TABLE …`)`): a schema write unless per host or locked.
+  if (ddl && sendsSchemaDdl(call, fn.module.sourceCode)) return writesSharedSchema(call, fn);
   if (migrationRunnerCall(call, fn.module.sourceCode) === undefined || migratesEmbeddedClient(call, fn.module.sourceCode)) return false;
   return !migratesSomethingElse(call, target());
 }
 
 /** Whether a project function runs schema writes: a migrator call in its body, or in a function it calls (three deep). */
-export const runsSchemaWrites: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('runsSchemaWrites', false, (fn, follow) => {
+export const runsSchemaWrites: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('runsSchemaWrites', false, (fn, follow) =>
+  reachesSchemaWrite(fn, follow, false),
+);
+
+/** The same, hand-written DDL sent to a shared database counted too (`migrateSessionColumn()` running `ALTER TABLE …`). */
+export const runsSchemaWritesOrDdl: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>(
+  'runsSchemaWritesOrDdl',
+  false,
+  (fn, follow) => reachesSchemaWrite(fn, follow, true),
+);
+
+function reachesSchemaWrite(fn: ProjectFunction, follow: FollowCall, ddl: boolean): boolean {
   if (!fn.fn.body) return false;
   for (const call of callsIn(fn.fn.body)) {
-    if (isSchemaWriteCall(call, fn, () => follow(call.callee))) return true;
+    if (isSchemaWriteCall(call, fn, () => follow(call.callee), ddl)) return true;
     const inner = follow(call.callee);
-    if (inner && runsSchemaWrites(inner)) return true;
+    if (inner && (ddl ? runsSchemaWritesOrDdl(inner) : runsSchemaWrites(inner))) return true;
   }
   return false;
-});
+}
+
+/**
+ * Whether a project function's own body sends schema DDL to a shared database (see
+ * ddl-executions.ts): asked of a function of the linted file, whose migrator calls are reported
+ * where they stand but whose hand-written DDL is reported at its call.
+ */
+export function sendsSchemaDdlItself(fn: ProjectFunction): boolean {
+  return (
+    fn.fn.body != null && callsIn(fn.fn.body).some((call) => sendsSchemaDdl(call, fn.module.sourceCode) && writesSharedSchema(call, fn))
+  );
+}
 
 /** Schema-write options of TypeORM options imported from another module that does not itself show them to be TypeORM's (else they are reported there). */
 export function importedSchemaWriteOptions(
@@ -141,4 +183,17 @@ export function importedSchemaWriteOptions(
     out.push({ option, value: value.module.sourceCode.getText(property.value), module: value.module.path });
   }
   return out;
+}
+
+/** The runner a call of a project function is: in another module, when it runs schema writes (`await setupDatabase()` from './db'); in this file, when it sends schema DDL itself. */
+export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
+  const fn = projectFunctionOf(context, call.callee);
+  // A function of this file is judged by its body, here: its migrator calls are reported where
+  // they stand, its hand-written DDL (`pool.query('CREATE TABLE …')`) at its call.
+  if (!fn) return undefined;
+  const here = fn.module.path === context.filename;
+  if (here ? !sendsSchemaDdlItself(fn) : !runsSchemaWrites(fn) && !runsSchemaWritesOrDdl(fn)) return undefined;
+  // Hand-written DDL run inside an advisory-locked block (a migrator's own bookkeeping table) is serialised.
+  if ((here || !runsSchemaWrites(fn)) && underAdvisoryLock(context, call)) return undefined;
+  return `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;
 }

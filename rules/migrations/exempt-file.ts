@@ -12,6 +12,7 @@ import { MIGRATION_AUTHORING_WORDS } from '../../src/knowledge/migration-scripts
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import {
+  isInCommandFolder,
   isInCommandLinePackage,
   isRunByMigrateScript,
   isRunOnlyByAuthoringScripts,
@@ -245,8 +246,9 @@ function runsOnlyWhenStartedDirectly(statement: TSESTree.Node): boolean {
 
 /**
  * Whether the linted file is an operator's command, not the server (`CLI_MODULES`,
- * `isCommandLinePackage`): it imports a command-line framework or a prompt library, or lies in a
- * command-line package, and does not itself start a server. Asked only of files that hold a
+ * `isCommandLinePackage`, `COMMAND_FOLDERS`): it imports a command-line framework or a prompt
+ * library, lies in a command-line package or in a command folder of a package that declares a
+ * `bin`, and does not itself start a server. Asked only of files that hold a
  * schema write, after the rule's own checks.
  */
 function isOperatorCommandFile(context: Context): boolean {
@@ -254,7 +256,7 @@ function isOperatorCommandFile(context: Context): boolean {
   if (SERVER_START.test(sourceCode.text)) return false;
   if ((sourceCode.ast as TSESTree.Program).body.some(runsOnlyWhenStartedDirectly)) return true;
   for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
-  return isInCommandLinePackage(context.filename);
+  return isInCommandLinePackage(context.filename) || isInCommandFolder(context.filename);
 }
 
 /** Whether a module is no part of a replica's start: a file that may migrate (test code, a migrate entrypoint, a one-shot script…) or an operator's command. */

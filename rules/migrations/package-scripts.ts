@@ -15,7 +15,7 @@ import {
   MIGRATOR_CONFIG_FLAGS,
   TYPEORM_DATA_SOURCE_FLAGS,
 } from '../../src/knowledge/migration-scripts.js';
-import { isCommandLinePackage, isTestScriptName } from '../../src/knowledge/file-conventions.js';
+import { COMMAND_FOLDERS, isCommandLinePackage, isTestScriptName } from '../../src/knowledge/file-conventions.js';
 import { nearestPackageJson } from '../../analysis/modules/nearest-package-json.js';
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
@@ -39,6 +39,8 @@ interface ScriptStems {
   testOnly: ReadonlySet<string>;
   /** Whether the package is a command-line tool (`isCommandLinePackage`). */
   commandLine: boolean;
+  /** Whether the package declares a `bin` (published or not): its command folders hold an operator's commands (`isInCommandFolder`). */
+  declaresBin: boolean;
   /** Stems of the files a migrator's command is given as its data source (`typeorm migration:run -d src/data-source.ts`). */
   dataSources: ReadonlySet<string>;
 }
@@ -49,6 +51,7 @@ const NO_STEMS: ScriptStems = {
   authoring: new Set(),
   testOnly: new Set(),
   commandLine: false,
+  declaresBin: false,
   dataSources: new Set(),
 };
 
@@ -148,10 +151,12 @@ function scriptStemsOf(packageJson: string): ScriptStems {
     const testOnly = testOnlyStems(root, scripts);
     const directories = new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/'))));
     const dataSources = new Set(scripts.flatMap(([, command]) => dataSourceArguments(command).map((file) => stemOf(resolve(root, file)))));
+    const bin = (manifest as { bin?: unknown } | null)?.bin;
+    const declaresBin = (typeof bin === 'string' && bin !== '') || (bin !== null && typeof bin === 'object' && Object.keys(bin).length > 0);
     const found =
-      stems.size === 0 && testOnly.size === 0 && dataSources.size === 0 && !commandLine
+      stems.size === 0 && testOnly.size === 0 && dataSources.size === 0 && !commandLine && !declaresBin
         ? NO_STEMS
-        : { stems, directories, steps, authoring, testOnly, commandLine, dataSources };
+        : { stems, directories, steps, authoring, testOnly, commandLine, declaresBin, dataSources };
     cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
     return found;
   } catch {
@@ -226,6 +231,23 @@ export function isRunOnlyByTestScripts(filename: string): boolean {
 export function isInCommandLinePackage(filename: string): boolean {
   const found = packageOf(filename);
   return found?.packageJson !== undefined && scriptStemsOf(found.packageJson).commandLine;
+}
+
+/**
+ * Whether `filename` (absolute) sits in a command folder (`COMMAND_FOLDERS`: `src/bin/migrate.ts`,
+ * `src/commands/db/migrate.ts`) of a package that declares a `bin`: a framework's or a tool's own
+ * command (`payload migrate`, `medusa db:migrate`), run when an operator types it.
+ */
+export function isInCommandFolder(filename: string): boolean {
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined || !scriptStemsOf(found.packageJson).declaresBin) return false;
+  const root = dirname(found.packageJson).replace(/\\/g, '/');
+  const directory = found.directory.replace(/\\/g, '/');
+  if (!directory.startsWith(`${root}/`)) return false;
+  return directory
+    .slice(root.length + 1)
+    .split('/')
+    .some((segment) => COMMAND_FOLDERS.has(segment));
 }
 
 /** Whether a package.json script hands `filename` (absolute) to TypeORM's CLI as its data source (`-d src/data-source.ts`). */

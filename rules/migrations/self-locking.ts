@@ -130,7 +130,7 @@ const LOCKING_CLASS_MODULES: ReadonlySet<string> = new Set(
  * (`new SlonikMigrator({ … })` in a `getMigrator()` of another module), or a function it calls
  * (three deep, in any module) that does.
  */
-const locksForItsRun: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('locks for its run', false, (fn, follow) => {
+export const locksForItsRun: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('locks for its run', false, (fn, follow) => {
   const bindings = moduleBindings(fn.module.sourceCode.ast as TSESTree.Program);
   for (const node of descendants(fn.fn, fn.module.sourceCode.visitorKeys)) {
     if (node.type === 'Literal' && typeof node.value === 'string' && ADVISORY_LOCK_SQL.test(node.value)) return true;

@@ -100,6 +100,7 @@ export const CLI_MODULES: ReadonlySet<string> = new Set([
   'clipanion',
   '@oclif/core',
   '@oclif/command',
+  'nest-commander',
   'enquirer',
   'inquirer',
   '@inquirer/prompts',
@@ -151,6 +152,12 @@ export const FILE_ONLY_NODE_MODULES: ReadonlySet<string> = new Set(
     'readline',
   ].flatMap((name) => [name, `node:${name}`]),
 );
+
+/**
+ * Folders that hold a package's commands (`src/bin/migrate.ts`, `src/commands/db/migrate.ts`,
+ * `src/cli/…`): in a package that declares a `bin`, the commands its program loads.
+ */
+export const COMMAND_FOLDERS: ReadonlySet<string> = new Set(['bin', 'cli', 'commands']);
 
 /** What a server's start file does in its own text: listen on a port. */
 export const SERVER_START = /\.listen\s*\(|\bcreateServer\s*\(|\bNestFactory\s*\.\s*create/;

@@ -409,11 +409,11 @@ test('never throws on odd input', () => {
 // Found on real code (docs/validation.md): knex's own `bin/cli.js` runs `knex.migrate.latest()`;
 // a `#!` script is a command run by hand or by the deploy, not the server every replica starts.
 jsRuleTester.run('no-in-app-migrations (command-line scripts)', rule, {
-  valid: [{ code: '#!/usr/bin/env node\nconst knex = require("knex")(config);\nknex.migrate.latest();', filename: 'bin/cli.js' }],
+  valid: [{ code: '#!/usr/bin/env node\nconst knex = require("knex")(config);\nknex.migrate.latest();', filename: 'scripts/cli.js' }],
   invalid: [
     {
       code: 'const knex = require("knex")(config);\nknex.migrate.latest();',
-      filename: 'bin/cli.js',
+      filename: 'scripts/cli.js',
       errors: [{ messageId: 'schemaWriteCall', line: 2, column: 1 }],
     },
   ],

@@ -123,6 +123,9 @@ export const MIGRATIONS_PREFILTER: readonly string[] = [
     // The project's own runners (`migrateDb()`, `dbClient.migrate()`, `runMigrations()`): the rule
     // reports them by name, so the codemod must read such files to mark them.
     ...MIGRATION_RUNNER_WORDS,
+    // A function of the file that sends schema DDL itself (`pool.query('CREATE TABLE …')`) is
+    // reported at its call: the file holds the statement.
+    ...['CREATE ', 'ALTER ', 'DROP ', 'create table', 'alter table', 'create index'],
   ]),
 ];
 

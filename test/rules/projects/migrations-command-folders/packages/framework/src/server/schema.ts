@@ -1,0 +1,5 @@
+import { db } from '../database';
+
+export async function migrateDatabase() {
+  await db.migrate.latest();
+}
