@@ -96,8 +96,29 @@ export function heldUnderGuard(read: Node, question: GuardQuestion, isGuard: IsG
     const around = node.parent;
     if (around?.type === 'CallExpression' && around.arguments.some((a) => a === node) && takesLock(around, question, isGuard)) return true;
     if (lockTakenIn(node.body, node.body.range[0], read.range[0], question, isGuard)) return true;
+    if (handedToLock(node, question, isGuard)) return true;
   }
   return false;
+}
+
+/**
+ * A function handed by name to a call in the same file that takes a lock (`runCronJob('digest',
+ * run, ttl)` with the project's `runCronJob` taking a Redis `SET NX` lock, `withLock(key,
+ * sendReminders)`): what it reads runs under that lock.
+ */
+function handedToLock(fn: Node, question: GuardQuestion, isGuard: IsGuard): boolean {
+  const declarator = fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn ? fn.parent : undefined;
+  const owner = fn.type === 'FunctionDeclaration' ? fn : declarator;
+  if (!owner) return false;
+  const variables = question.context.sourceCode.getDeclaredVariables(owner);
+  return variables.some((variable) =>
+    variable.references.some((reference) => {
+      const call = reference.identifier.parent;
+      return (
+        call?.type === 'CallExpression' && call.arguments.some((a) => a === reference.identifier) && takesLock(call, question, isGuard)
+      );
+    }),
+  );
 }
 
 /**

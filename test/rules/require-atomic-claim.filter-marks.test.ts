@@ -2,7 +2,8 @@
 // clean-up of rows finished long ago (an age cutoff on a done stamp), a read of the rows a caller
 // named by key (Drizzle `eq` / `inArray`, Prisma `id: { in }`, SQL `id IN`), and an
 // update that re-checks the very column it writes (a compare-and-set by another name than
-// `status`) whose row count decides. Each next to the near-identical claim that is reported.
+// `status`) whose row count decides; and a worker handed by name to a lock. Each next to the
+// near-identical claim that is reported.
 import { ruleTester } from './rule-tester.js';
 import { claim } from './claim-report.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
@@ -195,5 +196,28 @@ ruleTester.run('require-atomic-claim (marks in filters)', rule, {
     claim(invites("'UPDATE invites SET used_at = now() WHERE id = $1 AND opened_at IS NULL'"), 'SELECT'),
     claim(coupons('{ id: coupon.id, redeemedAt: null }', '{ redeemedAt: new Date() }', false), 'findMany'),
     claim(coupons('{ id: coupon.id }', '{ redeemedAt: new Date() }', true), 'findMany'),
+  ],
+});
+
+/** A worker declared as `declaration`'s function, then `use` at the bottom of the file. */
+const handed = (declaration: 'function' | 'const', use: string) =>
+  lines(
+    "import { runExclusive } from 'replica-guard';",
+    declaration === 'function' ? 'export async function sweep(db) {' : 'export const sweep = async (db) => {',
+    "  const jobs = await db.job.findMany({ where: { status: 'PENDING' } });",
+    '  for (const job of jobs) {',
+    '    await send(job);',
+    "    await db.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
+    '  }',
+    declaration === 'function' ? '}' : '};',
+    use,
+  );
+
+ruleTester.run('require-atomic-claim (a worker handed by name to a lock)', rule, {
+  valid: [handed('function', "runExclusive('sweep', 60_000, sweep);"), handed('const', "runExclusive('sweep', 60_000, sweep);")],
+  invalid: [
+    // handed to a call that takes no lock, or only mentioned
+    claim(handed('function', 'setInterval(sweep, 60_000);'), 'findMany', 'status'),
+    claim(handed('const', "runExclusive('sweep', 60_000, () => log(sweep));"), 'findMany', 'status'),
   ],
 });
