@@ -221,3 +221,29 @@ ruleTester.run('require-atomic-claim (a worker handed by name to a lock)', rule,
     claim(handed('const', "runExclusive('sweep', 60_000, () => log(sweep));"), 'findMany', 'status'),
   ],
 });
+
+/** A Sequelize model's static find-or-create through `this`, with `absent` run when no row is found. */
+const findOrCreateOnThis = (absent: string) =>
+  lines(
+    'export class Application extends Model {',
+    '  static async record(hostId, status) {',
+    '    let application = await this.findOne({ where: { hostId, status } });',
+    '    if (application) {',
+    '      await application.update({ touchedAt: new Date() });',
+    '    } else {',
+    `      ${absent}`,
+    '    }',
+    '    return application;',
+    '  }',
+    '}',
+  );
+
+ruleTester.run('require-atomic-claim (find-or-create through this)', rule, {
+  valid: [findOrCreateOnThis('application = await this.create({ hostId, status });')],
+  invalid: [
+    // nothing created when absent: the row found by its state is marked
+    claim(findOrCreateOnThis("log('none');"), 'findOne'),
+    // a row of another model created
+    claim(findOrCreateOnThis('await Activity.create({ hostId, status });'), 'findOne'),
+  ],
+});
