@@ -12,7 +12,7 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { projectFunctionOf } from '../../analysis/modules/index.js';
+import { projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import { effectsOfProjectFunction } from '../../analysis/scheduled-work/cross-file-work.js';
 import { moduleWorkKnowledge } from '../../analysis/scheduled-work/effects-options.js';
 import { callIntent } from '../../analysis/scheduled-work/work-intent.js';
@@ -67,7 +67,18 @@ function takesLock(call: TSESTree.CallExpression, question: GuardQuestion, isGua
   if (update?.conditional && update.countChecked) return true;
   const target = projectFunctionOf(context, call.callee);
   if (target === undefined) return false;
-  return effectsOfProjectFunction(target).coordinated || (isResultUsed(call, context.sourceCode) && claimsRowConditionally(target));
+  return (
+    effectsOfProjectFunction(target).coordinated ||
+    setsKeyIfAbsent(target) ||
+    (isResultUsed(call, context.sourceCode) && claimsRowConditionally(target))
+  );
+}
+
+/** A project lock helper written on Redis (`redis.set(key, 1, { NX: true, PX: ttl })`, in it or a closure of it). */
+function setsKeyIfAbsent(target: ProjectFunction): boolean {
+  for (const node of descendants(target.fn.body, target.module.sourceCode.visitorKeys))
+    if (node.type === 'CallExpression' && isConditionalSet(node)) return true;
+  return false;
 }
 
 type IsGuard = (call: TSESTree.CallExpression) => boolean;
