@@ -61,9 +61,10 @@ describe('the tarball', () => {
       expect.arrayContaining(['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/bin.js']),
     );
     // 141 kB packed / 548 kB unpacked when written, 238 / 913 kB with the cross-file analysis and
-    // the precision work; source maps or a bundled dependency would multiply it, which the limits catch.
+    // the precision work, 1,102 kB with this round's claim shapes; source maps or a bundled
+    // dependency would multiply it, which the limits catch.
     expect(packed.size).toBeLessThan(300_000);
-    expect(packed.unpackedSize).toBeLessThan(1_100_000);
+    expect(packed.unpackedSize).toBeLessThan(1_150_000);
   });
 
   test('has one copy of the rules, shared by the plugin, the codemod API, the bin and the worker', () => {
