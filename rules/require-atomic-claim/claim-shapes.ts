@@ -24,12 +24,22 @@ import {
   whereClause,
   WRITE_METHODS,
 } from '../../src/knowledge/sql.js';
-import { identifierName, type SqlToken } from '../../src/knowledge/sql-tokens.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { isResultUsed, keyName, readsModifiedCount } from './row-names.js';
 import { chainTable } from './tables.js';
+import {
+  filtersOnAgeCutoff,
+  isAgeCutoff,
+  isSqlAgeCutoff,
+  namesRowsByKey,
+  rechecksWrittenField,
+  sqlNamesRowByKey,
+  sqlNamesRowsByKeyList,
+  sqlRechecksWrittenColumn,
+  sqlStateColumn,
+} from './filter-marks.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -145,40 +155,21 @@ function statusNameIn(
   ownRows = false,
 ): string | undefined {
   for (const { node, literalIsColumn } of contexts) {
-    if (
-      literalIsColumn &&
-      node.type === 'Literal' &&
-      typeof node.value === 'string' &&
-      isStatus(node.value.split('.').pop() ?? '', vocabulary)
-    )
+    // A read's age cutoff on a done stamp picks finished rows, not pending ones (filter-marks.ts).
+    const state = (n: Node, name: string): boolean => isStatus(name, vocabulary) && !(ownRows && isAgeCutoff(n, name));
+    if (literalIsColumn && node.type === 'Literal' && typeof node.value === 'string' && state(node, node.value.split('.').pop() ?? ''))
       return node.value;
     const skip = (n: Node): boolean => isStatementBody(n) || (ownRows && isRelationFilter(n));
     for (const n of [node, ...descendants(node, sourceCode.visitorKeys, skip)]) {
       if (n.type === 'Property') {
         const key = keyName(n);
-        if (key !== undefined && isStatus(key, vocabulary)) return key;
-      } else if (
-        n.type === 'MemberExpression' &&
-        !n.computed &&
-        n.property.type === 'Identifier' &&
-        isStatus(n.property.name, vocabulary)
-      ) {
+        if (key !== undefined && state(n, key)) return key;
+      } else if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && state(n, n.property.name)) {
         return n.property.name;
       }
     }
   }
   return undefined;
-}
-
-/**
- * A read of a queue-like table with no status filter that names its row by its primary key
- * (`where('id', '=', taskId)`) was handed the row by its caller: it picks nothing.
- */
-function sqlNamesRowByKey(where: readonly SqlToken[]): boolean {
-  return where.some((token, i) => {
-    const name = identifierName(token);
-    return name !== undefined && PRIMARY_KEY_COLUMN.test(name) && where[i + 1]?.kind === 'operator' && where[i + 1]?.value === '=';
-  });
 }
 
 function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
@@ -191,10 +182,11 @@ function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
   }
   return filterContexts(chain, CRITERIA_FIRST_METHODS).some(
     ({ node }) =>
-      node.type === 'ObjectExpression' &&
-      node.properties.some(
-        (p) => p.type === 'Property' && PRIMARY_KEY_COLUMN.test(keyName(p) ?? '') && p.value.type !== 'ObjectExpression',
-      ),
+      namesRowsByKey(node) ||
+      (node.type === 'ObjectExpression' &&
+        node.properties.some(
+          (p) => p.type === 'Property' && PRIMARY_KEY_COLUMN.test(keyName(p) ?? '') && p.value.type !== 'ObjectExpression',
+        )),
   );
 }
 
@@ -207,9 +199,11 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
     for (const statement of parsed?.statements ?? []) {
       if (statement.kind !== 'select' || hasRowLockClause(statement.tokens)) continue;
       const where = whereClause(statement.tokens);
-      const statusColumn = mentionedColumns(where).find((c) => isStatus(c, vocabulary));
+      const statusColumn = sqlStateColumn(where, (name) => isStatus(name, vocabulary));
       const tables = tableNames(statement.tokens);
-      if (statusColumn === undefined && (!tables.some((t) => isQueue(t, vocabulary)) || sqlNamesRowByKey(where))) continue;
+      const agedOut = (): boolean => where.some((_, i) => isSqlAgeCutoff(where, i));
+      const picked = (): boolean => sqlNamesRowByKey(where) || sqlNamesRowsByKeyList(where) || agedOut();
+      if (statusColumn === undefined && (!tables.some((t) => isQueue(t, vocabulary)) || picked())) continue;
       const first = statement.tokens[0];
       if (!first) continue;
       const loc = use.sql.locOf(first.start, first.end);
@@ -245,7 +239,9 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
     }
   }
   const table = tables.find((t) => isQueue(t, vocabulary));
-  if (statusColumn === undefined && (table === undefined || filtersOnPrimaryKey(chain))) return undefined;
+  const picked = (): boolean =>
+    filtersOnPrimaryKey(chain) || filtersOnAgeCutoff(filterContexts(chain, CRITERIA_FIRST_METHODS), sourceCode.visitorKeys);
+  if (statusColumn === undefined && (table === undefined || picked())) return undefined;
   const named = chainTable(chain);
   return { node, kind: 'builder', reportNode: readLink.nameNode, loc: undefined, table: table ?? tables[0], named, statusColumn };
 }
@@ -257,7 +253,8 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   if (use) {
     const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'update' || s.kind === 'delete');
     if (!statement) return undefined;
-    const conditional = statement.kind === 'update' && mentionedColumns(whereClause(statement.tokens)).some((c) => isStatus(c, vocabulary));
+    const filtered = statement.kind === 'update' ? mentionedColumns(whereClause(statement.tokens)) : [];
+    const conditional = filtered.some((c) => isStatus(c, vocabulary)) || sqlRechecksWrittenColumn(statement.tokens, filtered);
     return {
       node,
       conditional,
@@ -281,6 +278,7 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   const conditional =
     statusNameIn(contexts, sourceCode, vocabulary) !== undefined ||
     comparesReadValue(contexts) ||
+    rechecksWrittenField(contexts, writtenValues(chain), sourceCode.visitorKeys) ||
     setsStateCountingModified(node, chain, vocabulary);
   // Prisma's `update` (one row, `{ where, data }`) throws when its filter matches no row: a
   // re-checked state there decides as surely as a row count (`updateMany` returns a count instead).

@@ -12,7 +12,7 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { projectFunctionOf } from '../../analysis/modules/index.js';
+import { projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import { effectsOfProjectFunction } from '../../analysis/scheduled-work/cross-file-work.js';
 import { moduleWorkKnowledge } from '../../analysis/scheduled-work/effects-options.js';
 import { callIntent } from '../../analysis/scheduled-work/work-intent.js';
@@ -67,7 +67,18 @@ function takesLock(call: TSESTree.CallExpression, question: GuardQuestion, isGua
   if (update?.conditional && update.countChecked) return true;
   const target = projectFunctionOf(context, call.callee);
   if (target === undefined) return false;
-  return effectsOfProjectFunction(target).coordinated || (isResultUsed(call, context.sourceCode) && claimsRowConditionally(target));
+  return (
+    effectsOfProjectFunction(target).coordinated ||
+    setsKeyIfAbsent(target) ||
+    (isResultUsed(call, context.sourceCode) && claimsRowConditionally(target))
+  );
+}
+
+/** A project lock helper written on Redis (`redis.set(key, 1, { NX: true, PX: ttl })`, in it or a closure of it). */
+function setsKeyIfAbsent(target: ProjectFunction): boolean {
+  for (const node of descendants(target.fn.body, target.module.sourceCode.visitorKeys))
+    if (node.type === 'CallExpression' && isConditionalSet(node)) return true;
+  return false;
 }
 
 type IsGuard = (call: TSESTree.CallExpression) => boolean;
@@ -96,8 +107,29 @@ export function heldUnderGuard(read: Node, question: GuardQuestion, isGuard: IsG
     const around = node.parent;
     if (around?.type === 'CallExpression' && around.arguments.some((a) => a === node) && takesLock(around, question, isGuard)) return true;
     if (lockTakenIn(node.body, node.body.range[0], read.range[0], question, isGuard)) return true;
+    if (handedToLock(node, question, isGuard)) return true;
   }
   return false;
+}
+
+/**
+ * A function handed by name to a call in the same file that takes a lock (`runCronJob('digest',
+ * run, ttl)` with the project's `runCronJob` taking a Redis `SET NX` lock, `withLock(key,
+ * sendReminders)`): what it reads runs under that lock.
+ */
+function handedToLock(fn: Node, question: GuardQuestion, isGuard: IsGuard): boolean {
+  const declarator = fn.parent?.type === 'VariableDeclarator' && fn.parent.init === fn ? fn.parent : undefined;
+  const owner = fn.type === 'FunctionDeclaration' ? fn : declarator;
+  if (!owner) return false;
+  const variables = question.context.sourceCode.getDeclaredVariables(owner);
+  return variables.some((variable) =>
+    variable.references.some((reference) => {
+      const call = reference.identifier.parent;
+      return (
+        call?.type === 'CallExpression' && call.arguments.some((a) => a === reference.identifier) && takesLock(call, question, isGuard)
+      );
+    }),
+  );
 }
 
 /**

@@ -18,7 +18,7 @@ import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { QUEUES } from '../../src/knowledge/queues.js';
-import { CREATE_METHODS, CRITERIA_FIRST_METHODS, FILTER_METHOD, parseSql } from '../../src/knowledge/sql.js';
+import { CREATE_METHODS, CRITERIA_FIRST_METHODS, FILTER_METHOD, parseSql, READ_METHODS } from '../../src/knowledge/sql.js';
 import { identifierName, isPunctuation, isWord, type SqlToken } from '../../src/knowledge/sql-tokens.js';
 import { filterContexts, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
 import { keyName, mentionsAny, resultNames } from './row-names.js';
@@ -240,12 +240,26 @@ export function createWhenAbsent(
   context: DetectContext,
 ): TSESTree.CallExpression | TSESTree.TaggedTemplateExpression | undefined {
   const table = read.table?.toLowerCase();
-  if (table === undefined) return undefined;
+  // A model's own static method (`this.findOne(…)`, then `this.create(…)`): the same table, unnamed.
+  const onThis = table === undefined && read.node.type === 'CallExpression' && calledOnThis(read.node, READ_OR_FILTER);
+  if (table === undefined && !onThis) return undefined;
   for (const node of descendants(scope, context.sourceCode.visitorKeys)) {
     if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
-    if (createsIn(node, table, context) && onAbsentBranch(node, read, scope, context)) return node;
+    const creates =
+      table === undefined ? node.type === 'CallExpression' && calledOnThis(node, CREATE_METHODS) : createsIn(node, table, context);
+    if (creates && onAbsentBranch(node, read, scope, context)) return node;
   }
   return undefined;
+}
+
+const READ_OR_FILTER = { has: (name: string): boolean => READ_METHODS.has(name) || FILTER_METHOD.test(name) };
+
+/** A chain whose link named in `methods` is called on `this` (`this.findOne(…)`, `this.create(…)`). */
+function calledOnThis(call: TSESTree.CallExpression, methods: { has(name: string): boolean }): boolean {
+  return (
+    isOutermostCall(call) &&
+    methodChain(call).some((l) => l.name !== undefined && methods.has(l.name) && l.object?.type === 'ThisExpression')
+  );
 }
 
 /** Whether a call adds a row to `table` (lower-cased): a create / insert / upsert chain, or SQL `INSERT INTO` it. */

@@ -17,4 +17,12 @@ describe('require-atomic-claim across files', () => {
       'replica-guard/require-atomic-claim src/sweeps.ts:59:33 nonAtomicClaim',
     ]);
   });
+
+  test('a lock taken by a project helper built on Redis SET NX is a lock; a plain SET is not', async () => {
+    // webhooks.ts: onTransferPaid reads and settles under lib/mutex.ts whileLocked (SET … NX PX in a
+    // closure of it); onTransferRetried under whileNoted, whose SET has no NX.
+    expect(await lintProjectFile('claim-guard-in-helper', 'src/webhooks.ts', ['require-atomic-claim'])).toEqual([
+      'replica-guard/require-atomic-claim src/webhooks.ts:20:40 nonAtomicClaim',
+    ]);
+  });
 });
