@@ -5,7 +5,7 @@ async function takeLock(client: PoolClient) {
   await client.query('SELECT pg_advisory_lock(7)');
 }
 
-async function ensureSchemaHistory(client: PoolClient) {
+async function migrateSchemaHistory(client: PoolClient) {
   await client.query('CREATE TABLE IF NOT EXISTS "schema_history" ("name" text PRIMARY KEY)');
 }
 
@@ -13,11 +13,11 @@ async function ensureSchemaHistory(client: PoolClient) {
 export async function applyLocked() {
   const client = await pool.connect();
   await takeLock(client);
-  await ensureSchemaHistory(client);
+  await migrateSchemaHistory(client);
 }
 
 // The same table created with no lock taken.
 export async function applyUnlocked() {
   const client = await pool.connect();
-  await ensureSchemaHistory(client);
+  await migrateSchemaHistory(client);
 }

@@ -9,8 +9,18 @@ import { migrateAuditSchema } from './startup/audit';
 import { migrateSchemaDump } from './startup/schema-dump';
 import { migrateDraftSchema } from './startup/drafts';
 
-async function ensureDatabaseColumns() {
+async function migrateBoardColumns() {
   await pool.query('ALTER TABLE "board" ADD COLUMN IF NOT EXISTS "archived_at" timestamptz');
+}
+
+// Named for database set-up or views, or for taking a lock: their DDL is not read (a request's
+// view, a reset script, a device's own file; a run that holds its own lock).
+async function createDbView(name: string) {
+  await pool.query(`CREATE OR REPLACE VIEW "${name}" AS SELECT * FROM "card"`);
+}
+
+async function tryAcquireLockAndMigrate() {
+  await pool.query('CREATE TABLE IF NOT EXISTS "board_lock" ("id" int PRIMARY KEY)');
 }
 
 async function checkDatabase() {
@@ -22,12 +32,14 @@ export async function runStartupTasks() {
   await migrateSessionColumn();
   await migrateCardIndexes();
   await migrateLabelTable();
-  await ensureDatabaseColumns();
+  await migrateBoardColumns();
   await migrateCardTitles();
   await migrateThumbnailSchema();
   await migrateAuditSchema();
   await migrateSchemaDump('./docs/schema.sql');
   await migrateDraftSchema();
+  await createDbView('open_cards');
+  await tryAcquireLockAndMigrate();
 }
 
 await runStartupTasks();
