@@ -24,6 +24,7 @@ import {
   whereClause,
 } from '../../src/knowledge/sql.js';
 import { WORK_MARKER_TABLE_WORDS } from '../../src/knowledge/work-markers.js';
+import { UNIQUE_VIOLATION_TEXT } from '../../src/knowledge/item-claims.js';
 import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { chainTable } from './tables.js';
 
@@ -72,8 +73,6 @@ const SINGLE_ROW_READS: ReadonlySet<string> = new Set(['findFirst', 'findOne', '
 /** Create chains that let the database decide a duplicate. */
 const CONFLICT_LINKS = /^(?:upsert|onConflict|onConflictDoNothing|orIgnore|ignore|onDuplicateKeyUpdate|merge)$/;
 const CONFLICT_OPTIONS = /^(?:skipDuplicates|ignoreDuplicates|ignore|onConflict|updateOnDuplicate|conflictPaths)$/;
-/** A catch that handles a unique violation (Prisma P2002, PostgreSQL 23505, MongoDB 11000, MySQL ER_DUP_ENTRY, ORM names). */
-const UNIQUE_VIOLATION = /P2002|23505|11000|ER_DUP|[Uu]nique|[Dd]uplicate|[Cc]onflict/;
 
 /** Whether a table or model name is one of run, lock or idempotency records (`scheduled_job_runs`, `JobRunRepository`). */
 export function isMarkerTable(name: string): boolean {
@@ -137,11 +136,11 @@ export function decidedByDatabase(create: DatabaseCall, sourceCode: SourceCode):
   if (use && use !== 'absent' && /\bon\s+conflict\b|\binsert\s+(?:or\s+)?ignore\b|\bon\s+duplicate\s+key\b/i.test(use.sql.text))
     return true;
   for (let node: Node | undefined = create.parent; node; node = node.parent) {
-    if (node.type === 'TryStatement' && node.handler && UNIQUE_VIOLATION.test(sourceCode.getText(node.handler))) return true;
+    if (node.type === 'TryStatement' && node.handler && UNIQUE_VIOLATION_TEXT.test(sourceCode.getText(node.handler))) return true;
     // `.catch((e) => { if (e.code === 'P2002') … })` on the create's promise.
     if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
       const name = node.callee.property.type === 'Identifier' ? node.callee.property.name : '';
-      if (name === 'catch' && UNIQUE_VIOLATION.test(sourceCode.getText(node.arguments[0] ?? node))) return true;
+      if (name === 'catch' && UNIQUE_VIOLATION_TEXT.test(sourceCode.getText(node.arguments[0] ?? node))) return true;
     }
   }
   return false;

@@ -1,7 +1,8 @@
 // How a job claims one item before its side effect: it inserts a marker row that a unique key
 // lets exist once (`sent_reminders (task_id, kind)`), in a form that answers "nothing inserted"
 // instead of failing, or catches the unique violation. At two replicas only the one whose insert
-// went in sends. Read by analysis/scheduled-work/item-claim.ts.
+// went in sends. Read by analysis/scheduled-work/item-claim.ts; the unique violation also by
+// require-atomic-claim's find-then-create claim.
 
 /** Methods of an insert chain that make a conflicting insert a no-op (`onConflictDoNothing()`, TypeORM `orIgnore()`, knex `ignore()`). */
 export const INSERT_IGNORE_METHODS: readonly string[] = ['onConflictDoNothing', 'orIgnore', 'ignore', 'doNothing'];
@@ -12,8 +13,13 @@ export const SKIP_DUPLICATES_OPTION = 'skipDuplicates';
 /** SQL text of an insert that skips a conflicting row: `ON CONFLICT (…) DO NOTHING`, `INSERT IGNORE`, `INSERT OR IGNORE`. */
 export const INSERT_IGNORE_SQL = /\bon\s+conflict\b[^;]*\bdo\s+nothing\b|\binsert\s+(or\s+)?ignore\b/i;
 
-/** A unique violation named in a `catch`: Postgres 23505, Prisma P2002, MySQL ER_DUP_ENTRY, SQLite, MongoDB 11000, or the words. */
-export const UNIQUE_VIOLATION_TEXT = /\b23505\b|\bP2002\b|ER_DUP_ENTRY|SQLITE_CONSTRAINT|\b11000\b|unique|duplicate/i;
+/**
+ * A unique violation named in a `catch` (the item claim's, and the find-then-create claim's of
+ * require-atomic-claim): Postgres 23505, Prisma P2002, MySQL ER_DUP_ENTRY / ER_DUP_KEY, SQLite,
+ * MongoDB 11000, or the words ORMs name it with (`UniqueConstraintError`, `DuplicateKeyError`,
+ * `ConflictException`).
+ */
+export const UNIQUE_VIOLATION_TEXT = /\b23505\b|\bP2002\b|\bER_DUP_|SQLITE_CONSTRAINT|\b11000\b|unique|duplicate|conflict/i;
 
 /** Verbs of a call that inserts a marker row (`insert`, `create`, `insertOne`, `createMany`). */
 export const MARKER_INSERT_VERBS: readonly string[] = ['insert', 'create', 'save'];
