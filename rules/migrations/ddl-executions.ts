@@ -14,7 +14,7 @@ import { moduleSpecifiers } from '../../analysis/imports/imported-references.js'
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { descendants } from '../../analysis/sql/descendants.js';
-import { SQL_METHODS, SQL_TAGS, XACT_ADVISORY_LOCK_FUNCTIONS } from '../../src/knowledge/sql.js';
+import { SESSION_ADVISORY_LOCK_FUNCTIONS, SQL_METHODS, SQL_TAGS, XACT_ADVISORY_LOCK_FUNCTIONS } from '../../src/knowledge/sql.js';
 import { SCHEMA_DDL } from '../../src/knowledge/migrators.js';
 import { EMBEDDED_CLIENT_MODULES } from '../../src/knowledge/embedded-databases.js';
 import { receiverIsEmbedded } from './embedded-database.js';
@@ -58,7 +58,12 @@ function takesTransactionLock(fn: ProjectFunction): boolean {
 }
 
 /** Advisory-lock release in SQL (`pg_advisory_unlock(…)`): a function holding one both takes and releases its lock. */
-const UNLOCK_SQL = /\bpg_advisory_unlock(?:_all|_shared)?\s*\(/i;
+const UNLOCK_SQL = new RegExp(
+  `\\b(?:${Object.keys(SESSION_ADVISORY_LOCK_FUNCTIONS)
+    .filter((name) => SESSION_ADVISORY_LOCK_FUNCTIONS[name]!.kind === 'unlock')
+    .join('|')})\\s*\\(`,
+  'i',
+);
 
 /** Whether a function is a lock step: its own SQL takes a session advisory lock and does not release it (`lock(db)` before the run). */
 function isLockStep(fn: ProjectFunction): boolean {
