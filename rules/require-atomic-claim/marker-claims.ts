@@ -24,7 +24,12 @@ import {
   whereClause,
 } from '../../src/knowledge/sql.js';
 import { WORK_MARKER_TABLE_WORDS } from '../../src/knowledge/work-markers.js';
-import { UNIQUE_VIOLATION_TEXT } from '../../src/knowledge/item-claims.js';
+import {
+  CONFLICT_SETTLING_METHODS,
+  CONFLICT_SETTLING_OPTIONS,
+  CONFLICT_SETTLING_SQL,
+  UNIQUE_VIOLATION_TEXT,
+} from '../../src/knowledge/item-claims.js';
 import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { chainTable } from './tables.js';
 
@@ -70,9 +75,8 @@ export const CREATE_TEXT = /create|insert|INSERT/;
 
 /** Reads of one row by a filter that need not be unique. */
 const SINGLE_ROW_READS: ReadonlySet<string> = new Set(['findFirst', 'findOne', 'findOneBy', 'first']);
-/** Create chains that let the database decide a duplicate. */
-const CONFLICT_LINKS = /^(?:upsert|onConflict|onConflictDoNothing|orIgnore|ignore|onDuplicateKeyUpdate|merge)$/;
-const CONFLICT_OPTIONS = /^(?:skipDuplicates|ignoreDuplicates|ignore|onConflict|updateOnDuplicate|conflictPaths)$/;
+const CONFLICT_LINKS: ReadonlySet<string> = new Set(CONFLICT_SETTLING_METHODS);
+const CONFLICT_OPTIONS: ReadonlySet<string> = new Set(CONFLICT_SETTLING_OPTIONS);
 
 /** Whether a table or model name is one of run, lock or idempotency records (`scheduled_job_runs`, `JobRunRepository`). */
 export function isMarkerTable(name: string): boolean {
@@ -129,12 +133,11 @@ export function markerReadOf(node: DatabaseCall, sourceCode: SourceCode): Pendin
 export function decidedByDatabase(create: DatabaseCall, sourceCode: SourceCode): boolean {
   if (create.type === 'CallExpression') {
     const chain = methodChain(create);
-    if (chain.some((l) => l.name !== undefined && CONFLICT_LINKS.test(l.name))) return true;
+    if (chain.some((l) => l.name !== undefined && CONFLICT_LINKS.has(l.name))) return true;
     if (chain.some((l) => l.call.arguments.some((a) => hasKey(a, CONFLICT_OPTIONS)))) return true;
   }
   const use = sqlSentBy(create, sourceCode, /insert/i);
-  if (use && use !== 'absent' && /\bon\s+conflict\b|\binsert\s+(?:or\s+)?ignore\b|\bon\s+duplicate\s+key\b/i.test(use.sql.text))
-    return true;
+  if (use && use !== 'absent' && CONFLICT_SETTLING_SQL.test(use.sql.text)) return true;
   for (let node: Node | undefined = create.parent; node; node = node.parent) {
     if (node.type === 'TryStatement' && node.handler && UNIQUE_VIOLATION_TEXT.test(sourceCode.getText(node.handler))) return true;
     // `.catch((e) => { if (e.code === 'P2002') … })` on the create's promise.

@@ -14,6 +14,32 @@ export const SKIP_DUPLICATES_OPTION = 'skipDuplicates';
 export const INSERT_IGNORE_SQL = /\bon\s+conflict\b[^;]*\bdo\s+nothing\b|\binsert\s+(or\s+)?ignore\b/i;
 
 /**
+ * Methods of a create chain that let the database settle a duplicate: the inserts that ignore one,
+ * and those that turn it into an update (`upsert`, `onConflict(…).merge()`, Drizzle's
+ * `onDuplicateKeyUpdate`). Read by require-atomic-claim's find-then-create claim.
+ */
+export const CONFLICT_SETTLING_METHODS: readonly string[] = [
+  ...INSERT_IGNORE_METHODS,
+  'upsert',
+  'onConflict',
+  'onDuplicateKeyUpdate',
+  'merge',
+];
+
+/** Create options that let the database settle a duplicate (Prisma `skipDuplicates`, Sequelize `ignoreDuplicates` / `updateOnDuplicate`, TypeORM `conflictPaths`). */
+export const CONFLICT_SETTLING_OPTIONS: readonly string[] = [
+  SKIP_DUPLICATES_OPTION,
+  'ignoreDuplicates',
+  'ignore',
+  'onConflict',
+  'updateOnDuplicate',
+  'conflictPaths',
+];
+
+/** SQL text of an insert whose duplicate the database settles: any `ON CONFLICT`, `INSERT [OR] IGNORE`, `ON DUPLICATE KEY`. */
+export const CONFLICT_SETTLING_SQL = /\bon\s+conflict\b|\binsert\s+(?:or\s+)?ignore\b|\bon\s+duplicate\s+key\b/i;
+
+/**
  * A unique violation named in a `catch` (the item claim's, and the find-then-create claim's of
  * require-atomic-claim): Postgres 23505, Prisma P2002, MySQL ER_DUP_ENTRY / ER_DUP_KEY, SQLite,
  * MongoDB 11000, or the words ORMs name it with (`UniqueConstraintError`, `DuplicateKeyError`,
