@@ -18,7 +18,7 @@ import {
   writeCallOffsets,
 } from './no-read-then-write/mentions.js';
 import { isTestFilePath } from '../src/knowledge/file-conventions.js';
-import { projectPath } from '../analysis/source/project-path.js';
+import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
@@ -78,8 +78,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     if (!writeWord && !mentionsRedis(text)) return {};
     // Test code runs in one process against a throw-away database: a test that reads a row,
     // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
-    const projectFile = projectPath(context.filename, context.cwd);
-    if (projectFile !== undefined && isTestFilePath(projectFile)) return {};
+    if (isLintedTestCode(context)) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];

@@ -8,8 +8,7 @@ import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { sessionAdvisoryLockCalls, sessionAdvisoryLockFunction } from '../src/knowledge/sql.js';
 import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
-import { projectPath } from '../analysis/source/project-path.js';
-import { isTestFilePath } from '../src/knowledge/file-conventions.js';
+import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { sqlUsesListener } from '../analysis/sql/sql-text.js';
 import {
@@ -75,8 +74,7 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
     if (!mentions(sourceCode.text) || !mentions(codeTextOf(sourceCode))) return {};
     if (isMigrateEntrypointFile(context)) return {};
     // Test code runs in no replica: a test that holds the lock to play a second instance is not a leak.
-    const path = projectPath(context.filename, context.cwd);
-    if (path !== undefined && isTestFilePath(path)) return {};
+    if (isLintedTestCode(context)) return {};
     const controls: TransactionControl[] = [];
     const collectControl = (node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void => {
       const control = transactionControlOf(node, sourceCode);

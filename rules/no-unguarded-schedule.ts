@@ -5,6 +5,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
+import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { createRule } from './utils/create-rule.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
@@ -153,8 +154,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
-        // A browser's timers run per open tab, not per server replica.
-        if (usesBrowserGlobals(sourceCode)) return;
+        // A browser's timers run per open tab, not per server replica; a test's in no replica at all.
+        if (usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
         const works = scheduledWorks(context);
         if (works.length === 0) return;

@@ -3,13 +3,22 @@
 // wrapper; reported when one call does not, when nothing calls it, when the job starts as it is
 // built, or when the function or the job is handed to other code. The callers here are in the
 // same module; the file sits in a fixture project whose other modules never name these functions
-// (test/rules/projects-schedule.test.ts has the callers in other modules).
+// (test/rules/projects-schedule.test.ts has the callers in other modules). The project is copied
+// out of this repository first: under its `test/` folder every file is test code, which the rule
+// leaves alone.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 
 const lines = (...l: string[]) => l.join('\n');
-const filename = fileURLToPath(new URL('./projects/schedule-started-by-leader/src/carts.ts', import.meta.url));
+const project = mkdtempSync(join(tmpdir(), 'started-by-'));
+cpSync(fileURLToPath(new URL('./projects/schedule-started-by-leader', import.meta.url)), project, { recursive: true });
+const filename = join(project, 'src/carts.ts');
+afterAll(() => rmSync(project, { recursive: true, force: true }));
 const settings = { 'replica-guard': { service: 'shop' } };
 
 /** A cart sweep built stopped (or started at once with `startAtOnce`) and started by `startCartJobs()`, then `callers`. */
