@@ -19,6 +19,8 @@ import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runne
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
+import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
+import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
 import { CROSS_FILE_CANDIDATE, crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
 import { projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
@@ -156,10 +158,10 @@ function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
 }
 
 /** Names of calls that may be a project's runner: a cheap filter before `migrationRunnerCall`. */
-const RUNNER_CALL_NAME = /migrat|^(?:up|latest|run|runAll|runPending|execute)$/i;
+const RUNNER_CALL_NAME = /migrat|^(?:up|latest|run|runAll|runPending|execute|sync)$/i;
 const isRunnerName = (name: string): boolean => RUNNER_CALL_NAME.test(name);
 /** What each of those names holds, as a whole word for the run verbs (`migrator.up()`, `this.migrationService.run()`): where the text is looked at. */
-const RUNNER_STEMS = /migrat|\b(?:up|latest|run|runAll|runPending|execute)\b/gi;
+const RUNNER_STEMS = /migrat|\b(?:up|latest|run|runAll|runPending|execute|sync)\b/gi;
 /** The same for names asked about across files (`CROSS_FILE_CANDIDATE`). */
 const CROSS_FILE_STEMS = /migrat|database|schema|db/gi;
 const isCrossFileName = (name: string): boolean => CROSS_FILE_CANDIDATE.test(name);
@@ -365,7 +367,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
           const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object, sourceCode));
-          if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported)) return;
+          if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported) || runsInSqliteBranch(call, sourceCode)) return;
+          if (factoryResultMethod(context, call)?.runs === false) return;
           // A project method's body (`store.runMigrations()`), or the modules building a migrator subclass (`this.migrateToLatest()`), says more.
           if (migratesSomethingElse(call, projectFunctionOf(context, call.callee)) || embeddedSubclass(context, call)) return;
           reportedCalls.add(call);
@@ -378,6 +381,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         });
         const runnerCalls = mentions.runners ? callsNamed(sourceCode, RUNNER_STEMS, isRunnerName) : [];
         reportRunnerCalls(runnerCalls, reportedCalls, reportHere, (call) => {
+          // A method on what a project factory builds (`getMigrator(db)`, `createTools(db)`): the factory's result says what it runs.
+          const made = factoryRunnerVerdict(context, call);
+          if (made !== undefined) return made ?? undefined;
           const runner = embeddedSubclass(context, call) ? undefined : migrationRunnerCall(call, sourceCode);
           if (runner === undefined || migratesEmbeddedClient(call, sourceCode, imported)) return undefined;
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
