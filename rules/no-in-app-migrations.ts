@@ -21,19 +21,16 @@ import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
-import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
+import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { CROSS_FILE_CANDIDATE, crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
 import { projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
-import { wordPattern } from '../analysis/source/word-pattern.js';
 import {
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
-  SCHEMA_WRITE_METHODS,
   SCHEMA_WRITE_OPTIONS,
-  viaWord,
   type MigratorLibrary,
   type SchemaOptionsApi,
 } from '../src/knowledge/migrators.js';
@@ -89,9 +86,6 @@ type Report = Parameters<
   Parameters<typeof createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>>[0]['detect']
 >[1];
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/** Per method entry, its method names as one pattern (one scan of the text instead of one per name). */
-const METHOD_WORDS = new Map(SCHEMA_WRITE_METHODS.map((m) => [m, wordPattern(m.methods)]));
 
 const OPTIONS_CATALOGUE: TrackedApi<SchemaOptionsApi>[] = SCHEMA_OPTIONS_APIS.map((api) => ({
   modules: api.modules,
@@ -293,12 +287,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const mentions = schemaWriteMentions(text, flags) ?? (crossFileCalls.length > 0 ? NO_MENTIONS : undefined);
     if (!mentions || isMigrationExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
-    // module is not imported, or whose names the text lacks, cannot match any call here.
+    // module is not imported (nor named, for a receiver from a project module), or whose names the text lacks, cannot match here.
     const modules = moduleSpecifiers(sourceCode.ast);
-    const methodEntries = SCHEMA_WRITE_METHODS.filter(
-      (m) => hasEvidence(m, modules) && (m.via === undefined || text.includes(viaWord(m.via))) && METHOD_WORDS.get(m)!.test(text),
-    );
-    const methodNames = new Set(methodEntries.flatMap((m) => m.methods));
+    const methodEntries = possibleMethodEntries(modules, text);
+    const methodNames = new Set([...methodEntries.own, ...methodEntries.borrowed].flatMap((m) => m.methods));
     // Member calls with a catalogue method name, matched against the entries at the end.
     const methodCalls = methodNames.size > 0 ? memberCallsNamed(sourceCode, methodNames) : [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
@@ -366,7 +358,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           const callee = unwrapExpression(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
-          const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object, sourceCode));
+          const entry = method && matchingEntry(context, methodEntries, method, callee.object);
           if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported) || runsInSqliteBranch(call, sourceCode)) return;
           if (factoryResultMethod(context, call)?.runs === false) return;
           // A project method's body (`store.runMigrations()`), or the modules building a migrator subclass (`this.migrateToLatest()`), says more.

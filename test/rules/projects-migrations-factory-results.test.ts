@@ -30,3 +30,11 @@ describe('methods called on a project factory’s result', () => {
     expect(await findings('src/migrations/factories.ts')).toEqual([]);
   });
 });
+
+describe('a catalogue method on a receiver from a project module that imports the library (fixture test/rules/projects/migrations-borrowed-evidence)', () => {
+  const inProject = (file: string) => lintProjectFile('migrations-borrowed-evidence', file, ['no-in-app-migrations']);
+
+  test('`models.sequelize.sync()` in a file that requires the models module is reported; the same call on a module without Sequelize is not', async () => {
+    expect(await inProject('app.js')).toEqual(['replica-guard/no-in-app-migrations app.js:9:1 schemaWriteCall']);
+  });
+});
