@@ -19,19 +19,18 @@ import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runne
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
-import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './migrations/method-entries.js';
+import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
+import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
+import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { CROSS_FILE_CANDIDATE, crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
 import { projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
-import { wordPattern } from '../analysis/source/word-pattern.js';
 import {
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
-  SCHEMA_WRITE_METHODS,
   SCHEMA_WRITE_OPTIONS,
-  viaWord,
   type MigratorLibrary,
   type SchemaOptionsApi,
 } from '../src/knowledge/migrators.js';
@@ -87,9 +86,6 @@ type Report = Parameters<
   Parameters<typeof createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>>[0]['detect']
 >[1];
 type SourceCode = Readonly<TSESLint.SourceCode>;
-
-/** Per method entry, its method names as one pattern (one scan of the text instead of one per name). */
-const METHOD_WORDS = new Map(SCHEMA_WRITE_METHODS.map((m) => [m, wordPattern(m.methods)]));
 
 const OPTIONS_CATALOGUE: TrackedApi<SchemaOptionsApi>[] = SCHEMA_OPTIONS_APIS.map((api) => ({
   modules: api.modules,
@@ -156,10 +152,10 @@ function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
 }
 
 /** Names of calls that may be a project's runner: a cheap filter before `migrationRunnerCall`. */
-const RUNNER_CALL_NAME = /migrat|^(?:up|latest|run|runAll|runPending|execute)$/i;
+const RUNNER_CALL_NAME = /migrat|^(?:up|latest|run|runAll|runPending|execute|sync)$/i;
 const isRunnerName = (name: string): boolean => RUNNER_CALL_NAME.test(name);
 /** What each of those names holds, as a whole word for the run verbs (`migrator.up()`, `this.migrationService.run()`): where the text is looked at. */
-const RUNNER_STEMS = /migrat|\b(?:up|latest|run|runAll|runPending|execute)\b/gi;
+const RUNNER_STEMS = /migrat|\b(?:up|latest|run|runAll|runPending|execute|sync)\b/gi;
 /** The same for names asked about across files (`CROSS_FILE_CANDIDATE`). */
 const CROSS_FILE_STEMS = /migrat|database|schema|db/gi;
 const isCrossFileName = (name: string): boolean => CROSS_FILE_CANDIDATE.test(name);
@@ -291,12 +287,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const mentions = schemaWriteMentions(text, flags) ?? (crossFileCalls.length > 0 ? NO_MENTIONS : undefined);
     if (!mentions || isMigrationExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
-    // module is not imported, or whose names the text lacks, cannot match any call here.
+    // module is not imported (nor named, for a receiver from a project module), or whose names the text lacks, cannot match here.
     const modules = moduleSpecifiers(sourceCode.ast);
-    const methodEntries = SCHEMA_WRITE_METHODS.filter(
-      (m) => hasEvidence(m, modules) && (m.via === undefined || text.includes(viaWord(m.via))) && METHOD_WORDS.get(m)!.test(text),
-    );
-    const methodNames = new Set(methodEntries.flatMap((m) => m.methods));
+    const methodEntries = possibleMethodEntries(modules, text);
+    const methodNames = new Set([...methodEntries.own, ...methodEntries.borrowed].flatMap((m) => m.methods));
     // Member calls with a catalogue method name, matched against the entries at the end.
     const methodCalls = methodNames.size > 0 ? memberCallsNamed(sourceCode, methodNames) : [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];
@@ -364,8 +358,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           const callee = unwrapExpression(call.callee);
           if (callee.type !== 'MemberExpression') return;
           const method = memberPropertyName(callee);
-          const entry = method && methodEntries.find((m) => m.methods.includes(method) && viaMatches(m, callee.object, sourceCode));
-          if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported)) return;
+          const entry = method && matchingEntry(context, methodEntries, method, callee.object);
+          if (!entry || receiverIsEmbedded(callee.object, sourceCode, imported) || runsInSqliteBranch(call, sourceCode)) return;
+          if (factoryResultMethod(context, call)?.runs === false) return;
           // A project method's body (`store.runMigrations()`), or the modules building a migrator subclass (`this.migrateToLatest()`), says more.
           if (migratesSomethingElse(call, projectFunctionOf(context, call.callee)) || embeddedSubclass(context, call)) return;
           reportedCalls.add(call);
@@ -378,6 +373,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         });
         const runnerCalls = mentions.runners ? callsNamed(sourceCode, RUNNER_STEMS, isRunnerName) : [];
         reportRunnerCalls(runnerCalls, reportedCalls, reportHere, (call) => {
+          // A method on what a project factory builds (`getMigrator(db)`, `createTools(db)`): the factory's result says what it runs.
+          const made = factoryRunnerVerdict(context, call);
+          if (made !== undefined) return made ?? undefined;
           const runner = embeddedSubclass(context, call) ? undefined : migrationRunnerCall(call, sourceCode);
           if (runner === undefined || migratesEmbeddedClient(call, sourceCode, imported)) return undefined;
           // Its name says it runs migrations; a body read in another module may say it migrates something else.

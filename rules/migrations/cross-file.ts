@@ -25,6 +25,7 @@ import { mayReachDatabase } from './database-evidence.js';
 import { isTypeOrmOptionsObject } from './typed-options.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
+import { runsInSqliteBranch } from './sqlite-branch.js';
 import { sendsSchemaDdl, underAdvisoryLock, writesSharedSchema } from './ddl-executions.js';
 import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
 import { LOCK_WORDS } from '../../src/knowledge/per-replica.js';
@@ -125,7 +126,7 @@ function isSchemaWriteCall(
     const entry = SCHEMA_WRITE_METHODS.find(
       (m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object, fn.module.sourceCode),
     );
-    if (entry) return !receiverIsEmbedded(callee.object, fn.module.sourceCode);
+    if (entry) return !receiverIsEmbedded(callee.object, fn.module.sourceCode) && !runsInSqliteBranch(call, fn.module.sourceCode);
   }
   // Hand-written DDL (`db.execute(sql`ALTER TABLE …`)`): a schema write unless per host or locked.
   if (ddl && sendsSchemaDdl(call, fn.module.sourceCode)) return writesSharedSchema(call, fn);
@@ -210,5 +211,7 @@ export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpre
   if (here ? !(ddl && sendsSchemaDdlItself(fn)) : !runsSchemaWrites(fn) && !(ddl && runsSchemaWritesOrDdl(fn))) return undefined;
   // Hand-written DDL run inside an advisory-locked block (a migrator's own bookkeeping table) is serialised.
   if ((here || !runsSchemaWrites(fn)) && underAdvisoryLock(context, call)) return undefined;
+  // The SQLite branch of a start path that supports a server database too migrates this host's file.
+  if (runsInSqliteBranch(call, context.sourceCode)) return undefined;
   return `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;
 }

@@ -13,6 +13,7 @@ import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { namesDatabaseAccess } from '../../src/knowledge/database-access.js';
 import { migrationOptionsObjects } from './options-objects.js';
+import { runsInSqliteBranch } from './sqlite-branch.js';
 import {
   EMBEDDED_DRIVER_CLASSES,
   EMBEDDED_DRIVER_VALUES,
@@ -146,10 +147,11 @@ export function receiverIsEmbedded(receiver: TSESTree.Node, sourceCode: SourceCo
 /**
  * Whether a migrator call migrates an embedded client built in view: its receiver
  * (`migrations.latest()` with `const migrations = db.migrate`) or an argument
- * (`migrate(drizzle(new Database(':memory:')), …)`).
+ * (`migrate(drizzle(new Database(':memory:')), …)`); or runs in the SQLite branch of a start
+ * path that supports a server database too (sqlite-branch.ts).
  */
 export function migratesEmbeddedClient(call: TSESTree.CallExpression, sourceCode: SourceCode, imported?: ImportedValue): boolean {
   const callee = unwrapExpression(call.callee);
   if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, 0, imported)) return true;
-  return call.arguments.some((argument) => isEmbeddedClient(argument, sourceCode, 0, imported));
+  return call.arguments.some((argument) => isEmbeddedClient(argument, sourceCode, 0, imported)) || runsInSqliteBranch(call, sourceCode);
 }

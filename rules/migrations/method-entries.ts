@@ -4,11 +4,22 @@
 // cross-file "runs schema writes" fact.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { TrackedApi } from '../../analysis/imports/imported-references.js';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
+import { moduleBindings } from '../../analysis/imports/module-bindings.js';
+import { projectModuleOf } from '../../analysis/modules/index.js';
+import { wordPattern } from '../../analysis/source/word-pattern.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { SCHEMA_WRITE_FUNCTIONS, type SchemaWriteFunction, type SchemaWriteMethod } from '../../src/knowledge/migrators.js';
+import {
+  SCHEMA_WRITE_FUNCTIONS,
+  SCHEMA_WRITE_METHODS,
+  viaWord,
+  type SchemaWriteFunction,
+  type SchemaWriteMethod,
+} from '../../src/knowledge/migrators.js';
 import { RECEIVER_EVIDENCE } from '../../src/knowledge/migrator-receivers.js';
 import { receiverShowsLibrary } from './receiver-evidence.js';
 
@@ -57,4 +68,56 @@ export function schemaWriteFunctionCatalogue(modules: ReadonlySet<string>): Trac
     kind: 'call' as const,
     entry: fn,
   })).filter((api) => api.modules.length > 0);
+}
+
+/** Per method entry, its method names as one pattern (one scan of the text instead of one per name). */
+const METHOD_WORDS = new Map(SCHEMA_WRITE_METHODS.map((m) => [m, wordPattern(m.methods)]));
+/** Per method entry, the module names of its evidence as words of the text (`sequelize` of `models.sequelize`). */
+const EVIDENCE_WORDS = new Map(
+  SCHEMA_WRITE_METHODS.map((m) => {
+    const names = (m.evidence ?? []).filter((e): e is string => typeof e === 'string');
+    return [m, names.length > 0 ? wordPattern(names) : undefined];
+  }),
+);
+
+/** The method entries whose calls a file can hold. */
+export interface PossibleEntries {
+  /** Its imports give the evidence, and its text holds the names. */
+  own: SchemaWriteMethod[];
+  /**
+   * It does not import the evidence but names it (`models.sequelize.sync()` in a file that requires
+   * the project's `./models`): a call matches only on a receiver from a project module that imports it.
+   */
+  borrowed: SchemaWriteMethod[];
+}
+
+/** The entries a file importing `modules` whose code is `text` can match. */
+export function possibleMethodEntries(modules: ReadonlySet<string>, text: string): PossibleEntries {
+  const out: PossibleEntries = { own: [], borrowed: [] };
+  for (const m of SCHEMA_WRITE_METHODS) {
+    if ((m.via !== undefined && !text.includes(viaWord(m.via))) || !METHOD_WORDS.get(m)!.test(text)) continue;
+    if (hasEvidence(m, modules)) out.own.push(m);
+    else if (EVIDENCE_WORDS.get(m)?.test(text)) out.borrowed.push(m);
+  }
+  return out;
+}
+
+/** Whether the name a receiver starts from (`models` of `models.sequelize`) is imported from a project module that imports the entry's evidence. */
+function receiverModuleHasEvidence(context: DetectContext, method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
+  let root = unwrapExpression(receiver, { await: true });
+  while (root.type === 'MemberExpression') root = unwrapExpression(root.object, { await: true });
+  const specifier = root.type === 'Identifier' ? moduleBindings(context.sourceCode.ast).get(root.name) : undefined;
+  const module = specifier === undefined ? undefined : projectModuleOf(context, specifier);
+  return module !== undefined && hasEvidence(method, moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
+}
+
+/** The entry a call `<receiver>.<method>()` matches: one the file's imports allow, or a borrowed one on a receiver from a module that imports its evidence. */
+export function matchingEntry(
+  context: DetectContext,
+  entries: PossibleEntries,
+  method: string,
+  receiver: TSESTree.Node,
+): SchemaWriteMethod | undefined {
+  const fits = (m: SchemaWriteMethod) => m.methods.includes(method) && viaMatches(m, receiver, context.sourceCode);
+  return entries.own.find(fits) ?? entries.borrowed.find((m) => fits(m) && receiverModuleHasEvidence(context, m, receiver));
 }

@@ -43,6 +43,8 @@ const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = SCHEMA_WRITE_
 const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
 /** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`, `this.migrationService.run()`. */
 const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create', 'run', 'runAll', 'runPending', 'execute']);
+/** Sequelize's schema-writing methods (`sync`), called on a receiver named for it. */
+const SEQUELIZE_METHODS = new Set(SCHEMA_WRITE_METHODS.filter((m) => m.library === 'sequelize').flatMap((m) => m.methods));
 export const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
 
 /**
@@ -213,7 +215,7 @@ function isCallAt(text: string, start: number, end: number, open: number): boole
 }
 
 /** Whether the name ending at `at` is a receiver whose method call may write schema: `.latest(`, `?.up(`, `['down'](`, `!.up(`. */
-function isMigratorReceiverAt(text: string, at: number): boolean {
+function isMigratorReceiverAt(text: string, at: number, methods: ReadonlySet<string> = RECEIVER_METHODS): boolean {
   let i = skipSpace(text, at);
   if (text.charCodeAt(i) === 33) i = skipSpace(text, i + 1); // !
   if (startsWord(text, i, 'as') || startsWord(text, i, 'satisfies')) i = afterClosing(text, i, 200);
@@ -229,7 +231,7 @@ function isMigratorReceiverAt(text: string, at: number): boolean {
   } else return false;
   let end = i;
   while (isIdentifierCode(text.charCodeAt(end))) end++;
-  return RECEIVER_METHODS.has(text.slice(i, end)) && callOpenAt(text, quoted ? skipSpace(text, end + 1) + 1 : end) >= 0;
+  return methods.has(text.slice(i, end)) && callOpenAt(text, quoted ? skipSpace(text, end + 1) + 1 : end) >= 0;
 }
 
 /** Whether an option key or shorthand property (`synchronize: true`, `'migrationsRun': x`, `{ synchronize }`), or a call of the method, ends at `at`. */
@@ -315,7 +317,12 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
       continue;
     }
     if (isLibrarySpecifierAt(text, at, stem)) return true;
-    if (stem === 'typeorm' || stem === 'sequelize') continue;
+    if (stem === 'typeorm') continue;
+    // `models.sequelize.sync()` on the client a project module builds (the import is there).
+    if (stem === 'sequelize') {
+      if (isMigratorReceiverAt(text, end, SEQUELIZE_METHODS) && isCode(at)) return true;
+      continue;
+    }
     const open = callOpenAt(text, end);
     // Option names hold `synchronize` or `migrat`; receivers `migrat` or are `Schema`.
     const schemaReceiver = stem === 'schema' && end === at + 6 && text.charCodeAt(at) === 83;
