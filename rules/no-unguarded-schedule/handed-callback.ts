@@ -18,6 +18,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 /** The wrapper whose parameter the work runs, and that parameter's position. */
 interface HandedCallback {
   wrapper: FunctionLike;
+  /** -1 for a destructured or rest parameter. */
   index: number;
 }
 
@@ -34,8 +35,8 @@ function parameterOf(sourceCode: SourceCode, node: TSESTree.Node, inside?: Funct
   const owner = def?.node as TSESTree.Node | undefined;
   if (def?.type !== 'Parameter' || !isFunctionLike(owner) || owner === inside) return undefined;
   const id = def.name as TSESTree.Node;
-  const index = owner.params.findIndex((p) => p === id || (p.type === 'AssignmentPattern' && p.left === id));
-  return index < 0 ? undefined : { wrapper: owner, index };
+  // Destructured or rest (`({ fn }) => …`, `(...fns) => …`): still the caller's work, at no position its calls are read at (-1).
+  return { wrapper: owner, index: owner.params.findIndex((p) => p === id || (p.type === 'AssignmentPattern' && p.left === id)) };
 }
 
 /** The timer's handle, when the scheduler call is kept in a local (`const id = originalSetInterval(…)`). */
@@ -148,6 +149,7 @@ function periodAt(sourceCode: SourceCode, wrapper: FunctionLike, work: Scheduled
 
 /** Each call of the wrapper in this file that hands it work, as a scheduled work of the wrapper's scheduler. */
 function handedWorks(sourceCode: SourceCode, work: ScheduledWork, handed: HandedCallback): ScheduledWork[] {
+  if (handed.index < 0) return [];
   return callsOf(sourceCode, handed.wrapper).flatMap((call): ScheduledWork[] => {
     const argument = call.arguments[handed.index];
     if (!argument || argument.type === 'SpreadElement' || !couldBeWork(argument)) return [];

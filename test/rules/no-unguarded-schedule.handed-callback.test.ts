@@ -65,6 +65,12 @@ ruleTester.run('no-unguarded-schedule: a wrapper running the callback it was han
     { settings, code: lines(...EVERY_TRY, "every(60_000, () => locks.withLock('sweep', () => db.sweepExpired()));") },
     // no call in the file hands it work (exported for other modules)
     { settings, options: [{ reportAll: true }], code: lines('export ' + EVERY_TRY[0], ...EVERY_TRY.slice(1)) },
+    // the callback is a destructured parameter: still the caller's work
+    {
+      settings,
+      options: [{ reportAll: true }],
+      code: lines('export function startTicker({ run, ms }: { run: () => void; ms: number }) {', '  setInterval(run, ms);', '}'),
+    },
     // a method running its `task` parameter, handed in-process work by its class
     { settings, code: service("this.createJob('forget', '*/5 * * * *', () => this.seen.clear());") },
     // a wrapper over the global setInterval that only tracks its timers: quiet, also under reportAll
@@ -172,5 +178,43 @@ ruleTester.run('no-unguarded-schedule: a wrapper running the callback it was han
       lines('setInterval(async () => {', "  await redis.set('lock:sweep', '1', { NX: true, PX: 60_000 });", SWEEP, '}, 60_000);'),
       { line: 1, column: 13, guard: "  if (!(await claimPeriod('ops:file-1', 60_000))) return;", after: 1, importAfter: 0 },
     ),
+  ],
+});
+
+/** A client class whose timer calls `this.<method>()`, a method defined elsewhere (assigned to the prototype in another file). */
+const client = (method: string) =>
+  lines('export class CloudClient {', '  start() {', `    this.interval = setInterval(() => this.${method}(), 60_000);`, '  }', '}');
+
+ruleTester.run("no-unguarded-schedule: a reconnect of this process's own connection", noUnguardedSchedule, {
+  // `schedule…` reads as an enqueue by its name; `…Reconnects` says the connection is this process's.
+  valid: [{ settings, code: client('scheduleQuickReconnects') }],
+  invalid: [
+    {
+      settings,
+      code: client('scheduleReminders'),
+      errors: [
+        {
+          messageId: 'unguardedSchedule' as const,
+          line: 3,
+          column: 33,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod' as const,
+              output: lines(
+                "import { claimPeriod } from 'replica-guard';",
+                'export class CloudClient {',
+                '  start() {',
+                '    this.interval = setInterval(async () => {',
+                "      if (!(await claimPeriod('ops:file-3', 60_000))) return;",
+                '      return this.scheduleReminders();',
+                '    }, 60_000);',
+                '  }',
+                '}',
+              ),
+            },
+          ],
+        },
+      ],
+    },
   ],
 });
