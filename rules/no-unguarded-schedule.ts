@@ -10,7 +10,7 @@ import { createRule } from './utils/create-rule.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
-import { isForwardedParameter } from './no-unguarded-schedule/forwarded-parameter.js';
+import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { restartsWhatItStarted } from './no-unguarded-schedule/timer-lifetime.js';
@@ -174,11 +174,12 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         const filename = context.filename;
         const fileStem = basename(filename, extname(filename)).replace(/\.(test|spec)$/, '');
 
+        const wrappers = new Set<TSESTree.Node>();
         for (const work of works) {
           const { entry, schedulerNode: node, resolved } = work;
-          // A timer wrapper forwarding its caller's callback, or a timer in a React effect: the
-          // schedule worth guarding is elsewhere (the wrapper's caller), or in a browser.
-          if (isForwardedParameter(work.expression, sourceCode) || isInEffectHookCallback(node)) continue;
+          // A timer wrapper running only its caller's callback: its calls in this file that hand it
+          // work are the schedules (appended, so this loop judges them); a timer in a React effect.
+          if (queueHandedWorks(sourceCode, work, works, wrappers) || isInEffectHookCallback(node)) continue;
           // A timer utility running the callback its instance was built with: the work is what its builder hands in.
           if (runsInstanceCallback(work.expression)) continue;
           if (work.coordinatedByOption) continue;

@@ -4,11 +4,13 @@
 //   if (!(await leases.take('digest', ms))) return;
 // Read in the effects walk, so a tick calling a same-class method that begins so (three calls
 // deep, or in another module) is coordinated. Log lines may come before it, and it may sit in a
-// `try` that is first. A lease-named call whose answer is not tested before the work, or a gate on
+// `try` that is first. A Redis `SET key NX` (`redis.set(key, 1, { NX: true, PX: ttl })`) is such a lock by
+// what it does, whatever it is named. A lease-named call whose answer is not tested before the work, or a gate on
 // any other call (`if (!rows.length) return;`), is not one.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { LEASE_GATE_WORDS } from '../../src/knowledge/per-replica.js';
 import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
+import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowledge/redis-clients.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { exits, negated } from './exit-tests.js';
@@ -20,6 +22,21 @@ function namesLease(call: TSESTree.CallExpression): boolean {
   const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
   const receiver = callee.type === 'MemberExpression' ? receiverName(callee.object) : undefined;
   return [name, receiver].some((n) => n !== undefined && nameWords(n).some((w) => LEASE_GATE_WORDS.includes(w)));
+}
+
+/** `redis.set(key, token, 'PX', ttl, 'NX')`, `client.set(key, token, { NX: true, PX: ttl })` (Upstash: `{ nx: true, ex }`), `redis.setnx(key, token)`. */
+export function isConditionalSet(call: TSESTree.CallExpression): boolean {
+  const method = memberPropertyName(call.callee);
+  if (method === undefined || !CONDITIONAL_SET_METHODS.includes(method)) return false;
+  if (method !== 'set') return true;
+  return call.arguments.some(
+    (a) =>
+      (a.type === 'Literal' && typeof a.value === 'string' && a.value.toUpperCase() === CONDITIONAL_SET_FLAG) ||
+      (a.type === 'ObjectExpression' &&
+        a.properties.some(
+          (p) => p.type === 'Property' && p.key.type === 'Identifier' && p.key.name.toUpperCase() === CONDITIONAL_SET_FLAG,
+        )),
+  );
 }
 
 /** `call`, `await call`, `(await call)!`: the expression that holds the call's answer. */
@@ -55,7 +72,7 @@ function gateStatement(call: TSESTree.CallExpression): TSESTree.Statement | unde
 }
 
 /** `log.info('sweeping')`, `this.logger.debug(…)`: one log line, not awaited. */
-function isLogLine(statement: TSESTree.Statement): boolean {
+export function isLogLine(statement: TSESTree.Statement): boolean {
   if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') return false;
   const name = memberPropertyName(statement.expression.callee);
   return name !== undefined && LOG_METHODS.includes(name);
@@ -81,7 +98,8 @@ function isFirst(statement: TSESTree.Statement): boolean {
 
 /** Whether `call` takes a lease at the start of its function and the function leaves when the lease was not won. */
 export function isLeaseGate(call: TSESTree.CallExpression): boolean {
-  if (!namesLease(call)) return false;
+  // A Redis `SET key NX` takes the key only if no one holds it: a lock by what it does, whatever it is named.
+  if (!namesLease(call) && !isConditionalSet(call)) return false;
   const statement = gateStatement(call);
   return statement !== undefined && isFirst(statement);
 }

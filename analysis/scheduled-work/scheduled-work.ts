@@ -109,7 +109,7 @@ function at(
 }
 
 /** Could this argument be a work function (a function, a name, `x.bind(this)`)? Object literals and strings cannot. */
-function couldBeWork(node: TSESTree.Node | undefined): node is TSESTree.Node {
+export function couldBeWork(node: TSESTree.Node | undefined): node is TSESTree.Node {
   return (
     node !== undefined &&
     (isFunctionLike(node) ||

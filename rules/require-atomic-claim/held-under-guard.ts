@@ -11,12 +11,11 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import { effectsOfProjectFunction } from '../../analysis/scheduled-work/cross-file-work.js';
 import { moduleWorkKnowledge } from '../../analysis/scheduled-work/effects-options.js';
+import { isConditionalSet } from '../../analysis/scheduled-work/lease-gate.js';
 import { callIntent } from '../../analysis/scheduled-work/work-intent.js';
-import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowledge/redis-clients.js';
 import { XACT_ADVISORY_LOCK_FUNCTIONS } from '../../src/knowledge/sql.js';
 import { rowUpdateOf, type ClaimVocabulary } from './claim-shapes.js';
 import { isResultUsed } from './row-names.js';
@@ -26,21 +25,6 @@ type Node = TSESTree.Node;
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 const XACT_LOCK = new RegExp(XACT_ADVISORY_LOCK_FUNCTIONS.join('|'), 'i');
-
-/** `redis.set(key, token, 'PX', ttl, 'NX')`, `client.set(key, token, { NX: true, PX: ttl })` (Upstash: `{ nx: true, ex }`), `redis.setnx(key, token)`. */
-function isConditionalSet(call: TSESTree.CallExpression): boolean {
-  const method = memberPropertyName(call.callee);
-  if (method === undefined || !CONDITIONAL_SET_METHODS.includes(method)) return false;
-  if (method !== 'set') return true;
-  return call.arguments.some(
-    (a) =>
-      (a.type === 'Literal' && typeof a.value === 'string' && a.value.toUpperCase() === CONDITIONAL_SET_FLAG) ||
-      (a.type === 'ObjectExpression' &&
-        a.properties.some(
-          (p) => p.type === 'Property' && p.key.type === 'Identifier' && p.key.name.toUpperCase() === CONDITIONAL_SET_FLAG,
-        )),
-  );
-}
 
 export interface GuardQuestion {
   context: DetectContext;

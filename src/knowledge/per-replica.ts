@@ -31,6 +31,9 @@ export const PER_REPLICA_WORDS: readonly string[] = [
   'heartbeat',
   'keepalive',
   'ping',
+  // this process's own connection: `scheduleQuickReconnects`, `reconnectBroker`
+  'reconnect',
+  'reconnects',
   'beacon',
   'healthcheck',
   'gauge',

@@ -96,4 +96,12 @@ describe('no-unguarded-schedule across files', () => {
       'replica-guard/no-unguarded-schedule src/scheduler.ts:10:26 unguardedSchedule',
     ]);
   });
+
+  test('a job run through a runner of another module that takes a Redis SET NX lock before running it is quiet; a runner without one, or whose mark is never read, is reported', async () => {
+    // jobs.ts → runJob (lib/job-runner.ts) → lockUntilOrThrow (lib/mutex.ts): `if (!acquired) throw` before the job.
+    expect(await findings('schedule-lock-two-calls', 'src/jobs.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/jobs.ts:10:48 unguardedSchedule',
+      'replica-guard/no-unguarded-schedule src/jobs.ts:11:48 unguardedSchedule',
+    ]);
+  });
 });

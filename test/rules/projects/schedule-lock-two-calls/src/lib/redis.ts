@@ -1,0 +1,3 @@
+import { createClient } from 'redis';
+
+export const redis = createClient({ url: process.env.REDIS_URL });
