@@ -194,6 +194,9 @@ export const TRANSACTION_RUNNERS: readonly string[] = ['transaction', '$transact
 /** Trailing promise calls that pass the read row through (`repo.findOneBy(q).catch(notFound)`). */
 export const PROMISE_PASS_THROUGH: readonly string[] = ['catch', 'finally'];
 
+/** Calls that read one row afresh: an instance re-read in place (Sequelize / MikroORM `reload()`, `refresh()`) or looked up again by key. */
+export const ROW_RE_READ_METHODS: readonly string[] = ['reload', 'refresh', 'findByPk', 'findById', 'findUnique', 'findUniqueOrThrow'];
+
 /** Read methods that belong to one library by their name alone. */
 export const SINGLE_LIBRARY_READS: Readonly<Record<string, DataLibrary>> = {
   findOneBy: 'typeorm',
