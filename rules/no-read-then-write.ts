@@ -3,6 +3,8 @@
 // (no-read-then-write/taint-engine.ts); this file pre-checks the text, wires the engine's
 // listeners and reports its findings at the end of the file.
 import { createRule } from './utils/create-rule.js';
+import { outsideOneOffCommands } from './migrations/exempt-file.js';
+import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -123,8 +125,12 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         } catch {
           return; // a shape we did not foresee never breaks linting
         }
+        // A one-off command an operator runs by hand is one process, once: nothing races it.
+        const reportHere = outsideOneOffCommands(context, report);
         for (const finding of findings) {
-          report({
+          // Read by the key of a row its transaction locked first (row-locks-first.ts): asked of findings only.
+          if (readUnderRowLock(finding.facts.read, context)) continue;
+          reportHere({
             messageId: finding.library,
             data: { field: finding.field },
             node: finding.node,

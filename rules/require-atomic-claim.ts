@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { escapeRegExp } from '../analysis/source/word-pattern.js';
-import { isMigrationExemptFile } from './migrations/exempt-file.js';
+import { isMigrationExemptFile, outsideOneOffCommands } from './migrations/exempt-file.js';
 import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { mayMentionClaimVocabulary, namesClaimVocabulary } from './require-atomic-claim/mentions.js';
@@ -88,7 +88,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     ],
   },
   defaultOptions: [{ statusColumns: [], queueTables: [] }],
-  detect(context, report) {
+  detect(context, reportFinding) {
     // Migration files run once per deploy, from the migrate entrypoint: their reads and updates
     // are one-shot data changes, not a worker racing other replicas.
     const sourceCode = context.sourceCode;
@@ -111,6 +111,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const markers = markerText(code);
     if (!claims && !markers) return {};
     if (isMigrationExemptFile(context)) return {};
+    // A one-off command an operator runs by hand is one process, once: nothing races it.
+    const report = outsideOneOffCommands(context, reportFinding);
     const reads: PendingRead[] = [];
     const markerReads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();

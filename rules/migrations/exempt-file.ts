@@ -21,7 +21,14 @@ import {
 } from './package-scripts.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { onForgetLastFile } from '../../analysis/source/last-file-cache.js';
-import { CLI_MODULES, SERVER_START, isInMigrationFolder, isTestFilePath } from '../../src/knowledge/file-conventions.js';
+import {
+  CLI_MODULES,
+  RUNS_AGAIN,
+  SCHEDULE_FOLDERS,
+  SERVER_START,
+  isInMigrationFolder,
+  isTestFilePath,
+} from '../../src/knowledge/file-conventions.js';
 import { projectPath } from '../../analysis/source/project-path.js';
 
 type Context = DetectContext;
@@ -235,8 +242,20 @@ const isRequireMain = (node: TSESTree.Node): boolean =>
   node.property.name === 'main';
 const isModule = (node: TSESTree.Node): boolean => node.type === 'Identifier' && node.name === 'module';
 
-/** `if (require.main === module) { … }` at the top of a file: a script someone starts (`node scripts/sync.js`), which no server imports to run. */
+/** `!module.parent`: no module required this one, it was started. */
+const isNotRequired = (test: TSESTree.Node): boolean =>
+  test.type === 'UnaryExpression' &&
+  test.operator === '!' &&
+  test.argument.type === 'MemberExpression' &&
+  isModule(test.argument.object) &&
+  memberPropertyName(test.argument) === 'parent';
+
+/**
+ * `if (require.main === module) { … }` or `if (!module.parent) { … }` at the top of a file: a
+ * script someone starts (`node scripts/sync.js`), which no server imports to run.
+ */
 function runsOnlyWhenStartedDirectly(statement: TSESTree.Node): boolean {
+  if (statement.type === 'IfStatement' && isNotRequired(statement.test)) return true;
   if (statement.type !== 'IfStatement' || statement.test.type !== 'BinaryExpression') return false;
   const { operator, left, right } = statement.test;
   return (
@@ -257,6 +276,33 @@ function isOperatorCommandFile(context: Context): boolean {
   if ((sourceCode.ast as TSESTree.Program).body.some(runsOnlyWhenStartedDirectly)) return true;
   for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
   return isInCommandLinePackage(context.filename) || isInCommandFolder(context.filename);
+}
+
+/** Whether the linted file lies in a folder a scheduler runs (`SCHEDULE_FOLDERS`), told by its path inside the project. */
+function inScheduleFolder(context: Context): boolean {
+  const path = projectPath(context.filename, context.cwd);
+  return (
+    path !== undefined &&
+    path
+      .split(/[\\/]/)
+      .slice(0, -1)
+      .some((folder) => SCHEDULE_FOLDERS.has(folder.toLowerCase()))
+  );
+}
+
+/**
+ * `report`, dropping every finding of a one-off command an operator runs by hand: an operator's
+ * command (see `isOperatorCommandFile`: a command-line framework, a file that runs only when
+ * started directly, a command folder) that neither runs again (`RUNS_AGAIN`: a timer, an endless
+ * loop, a cron) nor lies in a folder a scheduler runs. A worker or a scheduled job started as a
+ * command stays reported, wherever it lies. Asked once, at the first finding.
+ */
+export function outsideOneOffCommands<Report extends (descriptor: never) => void>(context: Context, report: Report): Report {
+  let oneOff: boolean | undefined;
+  return ((descriptor: never) => {
+    oneOff ??= isOperatorCommandFile(context) && !RUNS_AGAIN.test(context.sourceCode.text) && !inScheduleFolder(context);
+    if (!oneOff) report(descriptor);
+  }) as Report;
 }
 
 /** Whether a module is no part of a replica's start: a file that may migrate (test code, a migrate entrypoint, a one-shot script…) or an operator's command. */

@@ -6,6 +6,7 @@ import {
   MONGO_ATOMIC_OPERATORS,
   NAMED_BY_STRING_ACCESSORS,
   PRISMA_ATOMIC_OPERATIONS,
+  PRISMA_LINK_OPERATIONS,
   type DataLibrary,
 } from '../../src/knowledge/orm-reads-writes.js';
 import { methodChainOf, outermostCallOf, type ChainLink, type MethodChain } from '../../analysis/ast/method-chain.js';
@@ -61,7 +62,7 @@ function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
     if (property.type !== 'Property') continue;
     const op = propertyKeyName(property) ?? null;
     if (op === 'set') out.push({ field, value: property.value });
-    else if (op !== null && PRISMA_ATOMIC_OPERATIONS.includes(op)) continue;
+    else if (op !== null && (PRISMA_ATOMIC_OPERATIONS.includes(op) || PRISMA_LINK_OPERATIONS.includes(op))) continue;
     else return null; // a nested relation write, or a JSON value: treat the object as the value
   }
   return out;

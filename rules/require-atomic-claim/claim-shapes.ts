@@ -29,6 +29,7 @@ import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } fr
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { isResultUsed, keyName, readsModifiedCount } from './row-names.js';
 import { chainTable } from './tables.js';
+import { readsBackByToken } from './token-claims.js';
 import {
   filtersOnAgeCutoff,
   isAgeCutoff,
@@ -283,10 +284,13 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   // Prisma's `update` (one row, `{ where, data }`) throws when its filter matches no row: a
   // re-checked state there decides as surely as a row count (`updateMany` returns a count instead).
   const throwsWhenUnmatched = chain.some((l) => l.name === 'update' && l.call.arguments.some((a) => isPrismaUpdateArgument(a)));
+  // Rows stamped with a token this call made and read back by it were counted another way (token-claims.ts).
+  const countChecked =
+    throwsWhenUnmatched || isResultUsed(node, sourceCode) || (conditional && readsBackByToken(node, writtenValues(chain), sourceCode));
   return {
     node,
     conditional,
-    countChecked: throwsWhenUnmatched || isResultUsed(node, sourceCode),
+    countChecked,
     changesState: writesClaimState(chain, vocabulary),
     table: chain.some((l) => l.name !== undefined && DELETE_METHODS.has(l.name)) ? undefined : chainTable(chain),
   };

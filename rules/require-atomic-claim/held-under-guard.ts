@@ -42,7 +42,11 @@ export function guardLookup(context: DetectContext): (call: TSESTree.CallExpress
 }
 
 /** Whether a call takes a lock, lease or claim (see the file's header). */
-function takesLock(call: TSESTree.CallExpression, question: GuardQuestion, isGuard: (call: TSESTree.CallExpression) => boolean): boolean {
+export function takesLock(
+  call: TSESTree.CallExpression,
+  question: GuardQuestion,
+  isGuard: (call: TSESTree.CallExpression) => boolean,
+): boolean {
   if (isGuard(call) || callIntent(call, NO_TELEMETRY) === 'coordinated' || isConditionalSet(call)) return true;
   const { context, vocabulary } = question;
   const sql = sqlSentBy(call, context.sourceCode, XACT_LOCK);

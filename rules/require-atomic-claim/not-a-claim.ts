@@ -23,6 +23,7 @@ import { identifierName, isPunctuation, isWord, type SqlToken } from '../../src/
 import { filterContexts, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
 import { keyName, mentionsAny, resultNames } from './row-names.js';
 import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
+import { reCheckedUnderLock } from './locked-re-read.js';
 
 type Node = TSESTree.Node;
 
@@ -110,6 +111,32 @@ export function scopedToCaller(read: PendingRead, context: DetectContext): boole
     if (!isOwnerKey(key)) return false;
     const parameter = parameterOf(value, context);
     return parameter !== undefined && contains(parameter.fn, read.node);
+  });
+}
+
+/** Methods that delete the instance they are called on (`collective.destroy({ transaction })`, `entity.remove()`). */
+const INSTANCE_DELETES: ReadonlySet<string> = new Set(['destroy', 'delete', 'remove', 'softDelete', 'softRemove']);
+
+/**
+ * The rows of an entity being deleted: the read is scoped to a parameter's key
+ * (`where: { CollectiveId: collective.id }`) and the function that was given the entity deletes it
+ * (`await collective.destroy({ transaction })`). Its children are removed or detached with it, a
+ * cascade written by hand, not pending work a worker picks.
+ */
+export function scopedToDeletedEntity(read: PendingRead, context: DetectContext): boolean {
+  return filterPairs(read).some(({ value }) => {
+    const v = unwrap(value);
+    if (v.type !== 'MemberExpression' || memberPropertyName(v) !== 'id') return false;
+    const entity = rootIdentifier(v);
+    const parameter = parameterOf(v, context, 0);
+    if (!entity || !parameter || !contains(parameter.fn, read.node)) return false;
+    for (const node of descendants(parameter.fn.body, context.sourceCode.visitorKeys)) {
+      if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || node.range[0] < read.node.range[1]) continue;
+      const object = unwrap(node.callee.object);
+      if (object.type === 'Identifier' && object.name === entity.name && INSTANCE_DELETES.has(memberPropertyName(node.callee) ?? ''))
+        return true;
+    }
+    return false;
   });
 }
 
@@ -304,9 +331,10 @@ export function notAClaimCheck(
   const keys = context.sourceCode.visitorKeys;
   return (read, region, scope, update) => {
     if (region.loop === undefined && createsTheRowWhenAbsent(read, scope, context)) return true;
-    if (scopedToCaller(read, context) || scopedToJob(read, context)) return true;
+    if (scopedToCaller(read, context) || scopedToJob(read, context) || scopedToDeletedEntity(read, context)) return true;
     const mentionsRow = (call: Node): boolean => mentionsAny(call, region.names, keys);
     if (claimedBefore(region.region, region.after, update, mentionsRow, question, isGuard)) return true;
+    if (reCheckedUnderLock(region, update, question, isGuard)) return true;
     return heldUnderGuard(read.node, question, isGuard);
   };
 }

@@ -162,6 +162,29 @@ export const COMMAND_FOLDERS: ReadonlySet<string> = new Set(['bin', 'cli', 'comm
 /** What a server's start file does in its own text: listen on a port. */
 export const SERVER_START = /\.listen\s*\(|\bcreateServer\s*\(|\bNestFactory\s*\.\s*create/;
 
+/**
+ * What a worker that runs again and again does in its own text: a timer, an endless loop, a cron
+ * schedule or a call of a project's cron runner (`runCronJob('digest', run)`). A command file that
+ * does one of these is a process that stays up or comes back on a schedule, not a one-off an
+ * operator runs by hand.
+ */
+export const RUNS_AGAIN =
+  /\bsetInterval\s*\(|\bwhile\s*\(\s*(?:true|1)\s*\)|\bfor\s*\(\s*;\s*;\s*\)|\bnew\s+CronJob\b|\w*[cC]ron\w*\s*\(|\bschedule(?:Job)?\s*\(/;
+
+/** Folders whose files a scheduler starts (`cron/hourly/send-digest.ts`, `jobs/daily/…`): each file a scheduled job. */
+export const SCHEDULE_FOLDERS: ReadonlySet<string> = new Set([
+  'cron',
+  'crons',
+  'cronjobs',
+  'jobs',
+  'scheduled',
+  'schedules',
+  'hourly',
+  'daily',
+  'weekly',
+  'monthly',
+]);
+
 /** A package.json script that starts a long-running server: `start`, `start:prod`, `serve`. */
 const SERVER_SCRIPT_NAME = /^(?:start|serve)(?::|$)/;
 

@@ -132,6 +132,9 @@ export const PRIMARY_KEY_COLUMN = /^(?:id|pk|uuid|guid|_id)$/i;
 /** A row's identity (its primary key, or a key named `orderId`): never changed once written, so a value derived from it cannot be lost. */
 export const IDENTITY_FIELD = new RegExp(`${PRIMARY_KEY_COLUMN.source}|[a-z0-9](?:Id|_id|Uuid)$`);
 
+/** Prisma nested writes of a relation that add or drop links one by one (`{ kits: { connect: [{ id }] } }`): the list is not written whole (`set` is). */
+export const PRISMA_LINK_OPERATIONS: readonly string[] = ['connect', 'disconnect', 'connectOrCreate'];
+
 /** Keys of a Prisma field update that run in the database (`{ increment: 1 }`). */
 export const PRISMA_ATOMIC_OPERATIONS: readonly string[] = ['increment', 'decrement', 'multiply', 'divide'];
 
@@ -193,6 +196,9 @@ export const TRANSACTION_RUNNERS: readonly string[] = ['transaction', '$transact
 
 /** Trailing promise calls that pass the read row through (`repo.findOneBy(q).catch(notFound)`). */
 export const PROMISE_PASS_THROUGH: readonly string[] = ['catch', 'finally'];
+
+/** Calls that read one row afresh: an instance re-read in place (Sequelize / MikroORM `reload()`, `refresh()`) or looked up again by key. */
+export const ROW_RE_READ_METHODS: readonly string[] = ['reload', 'refresh', 'findByPk', 'findById', 'findUnique', 'findUniqueOrThrow'];
 
 /** Read methods that belong to one library by their name alone. */
 export const SINGLE_LIBRARY_READS: Readonly<Record<string, DataLibrary>> = {

@@ -1,0 +1,58 @@
+// A transaction that first locks a row (`SELECT … FROM "Asset" WHERE id = $1 FOR UPDATE`, sent in
+// place or by a project helper such as `lockAssetForQuantityUpdate(tx, assetId)`) holds every other
+// transaction that locks the same row until it commits: the rows it then reads by that row's key
+// (`tx.assetLocation.findFirst({ where: { assetId } })`) and writes back are the locking writer's
+// alone — the aggregate-root lock. A lock on another key, taken after the read, or outside the
+// transaction holding the read is no such guard.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { sqlSentBy } from '../../analysis/sql/sql-text.js';
+import { projectFunctionOf } from '../../analysis/modules/index.js';
+import { transactionCallbackOf } from './transaction-locks.js';
+
+type Node = TSESTree.Node;
+
+const ROW_LOCK = /\bfor\s+(?:no\s+key\s+)?(?:update|share)\b/i;
+
+/** Whether a call or tagged template sends SQL that locks rows, here or in the project function it calls. */
+function locksRows(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, context: DetectContext): boolean {
+  const here = sqlSentBy(node, context.sourceCode, ROW_LOCK);
+  if (here && here !== 'absent') return ROW_LOCK.test(here.sql.text);
+  if (node.type !== 'CallExpression') return false;
+  const target = projectFunctionOf(context, node.callee);
+  if (!target) return false;
+  const { sourceCode } = target.module;
+  for (const inner of descendants(target.fn.body, sourceCode.visitorKeys)) {
+    if (inner.type !== 'CallExpression' && inner.type !== 'TaggedTemplateExpression') continue;
+    const use = sqlSentBy(inner, sourceCode, ROW_LOCK);
+    if (use && use !== 'absent' && ROW_LOCK.test(use.sql.text)) return true;
+  }
+  return false;
+}
+
+/** The plain names a node's arguments mention (`assetId`, `input.assetId` → `assetId`, `input`). */
+function argumentNames(args: readonly Node[], keys: Parameters<typeof descendants>[1]): Set<string> {
+  const names = new Set<string>();
+  for (const arg of args)
+    for (const n of [arg, ...descendants(arg, keys)]) if (n.type === 'Identifier' && n.name !== 'tx' && n.name !== 'trx') names.add(n.name);
+  return names;
+}
+
+/** Whether `read` runs in a transaction callback that, before it, locked a row by a value the read filters on. */
+export function readUnderRowLock(read: Node, context: DetectContext): boolean {
+  if (read.type !== 'CallExpression') return false;
+  const body = transactionCallbackOf(read)?.body;
+  if (!body) return false;
+  const keys = context.sourceCode.visitorKeys;
+  const filtered = argumentNames(read.arguments, keys);
+  if (filtered.size === 0) return false;
+  for (const node of descendants(body, keys, isFunctionNode)) {
+    if (node.range[0] >= read.range[0]) break;
+    if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
+    const given = argumentNames(node.type === 'CallExpression' ? node.arguments : node.quasi.expressions, keys);
+    if ([...given].some((name) => filtered.has(name)) && locksRows(node, context)) return true;
+  }
+  return false;
+}
