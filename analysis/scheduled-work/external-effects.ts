@@ -15,6 +15,7 @@ import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
+import { sendsOnOwnConnection } from './own-connections.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -194,6 +195,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           effects.coordinated = true;
           return;
         }
+        if (sendsOnOwnConnection(options.sourceCode, node)) break; // reaches this process's own peers only
         const named = callIntent(node, telemetry);
         // A lock by its name only (`withFileLock(path, script)`) whose body we read and that reaches nothing
         // outside the process (it builds a string) takes no lock: it is judged by its body.

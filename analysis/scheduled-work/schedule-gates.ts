@@ -20,9 +20,11 @@ import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { perFileMap } from '../source/last-file-cache.js';
+import { inDevelopmentCase, isDevelopmentOnlyTest } from './development-gate.js';
 import { partitionPoint } from '../source/partition-point.js';
 
-export type ScheduleGate = 'leader' | 'deployment-flag' | undefined;
+/** `development`: set up only when the process runs in development (never in a production deployment). */
+export type ScheduleGate = 'leader' | 'development' | 'deployment-flag' | undefined;
 
 const MAX_CALLER_DEPTH = 3;
 
@@ -188,10 +190,13 @@ export function isLeaderEvent(call: TSESTree.Node | undefined): boolean {
 /** A leader or deployment-flag condition on the way to `node` (its own function, then up to three callers). */
 export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): ScheduleGate {
   let flag = false;
+  let development = false;
   const seen = new Set<FunctionLike>();
   const visit = (at: TSESTree.Node, depth: number): boolean => {
     const fn = enclosingFunction(at);
+    if (inDevelopmentCase(at, fn)) development = true;
     for (const { test, holds } of conditionsAround(sourceCode, at, fn)) {
+      if (isDevelopmentOnlyTest(test, holds)) development = true;
       const text = conditionText(sourceCode, test);
       if (hasWord(text, LEADER_WORDS) || isClaimCondition(sourceCode, test)) return true;
       // One replica of the deployment by its ordinal (`config.instanceIndex === 0`, a StatefulSet's `-0`).
@@ -205,6 +210,7 @@ export function scheduleGate(sourceCode: SourceCode, node: TSESTree.Node): Sched
     return callersOf(sourceCode, fn).some((caller) => visit(caller, depth + 1));
   };
   if (visit(node, 0)) return 'leader';
+  if (development) return 'development';
   return flag ? 'deployment-flag' : undefined;
 }
 
@@ -236,7 +242,12 @@ function runsJobHandedIn(sourceCode: SourceCode, schedule: TSESTree.Node): boole
     // A callback's parameters (`new Promise((resolve) => …)`) are someone else's, not a job handed in.
     if (fn.parent?.type === 'CallExpression' || fn.parent?.type === 'NewExpression') continue;
     const body = sourceCode.getText(fn.body);
-    for (const p of fn.params) if (p.type === 'Identifier' && new RegExp(`\\b${p.name}\\s*\\(`).test(body)) return true;
+    for (const p of fn.params) {
+      if (p.type !== 'Identifier' || !new RegExp(`\\b${p.name}\\s*\\(`).test(body)) continue;
+      // A completion callback, called once and then dropped (`callback(); callback = undefined;`): not a job.
+      if (new RegExp(`(?<![.\\w$])${p.name}\\s*=(?![=>])`).test(body)) continue;
+      return true;
+    }
   }
   return false;
 }

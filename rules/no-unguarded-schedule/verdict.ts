@@ -84,6 +84,7 @@ export function scheduleVerdict({
   // Last, as it may index every call of the file (the callers of the function that sets the
   // schedule): asked only of work that would be reported.
   const gate = scheduleGate(sourceCode, work.schedulerNode);
-  if (gate === 'leader' || workStartsWithReplicaZeroCheck(sourceCode, fn)) return 'quiet';
+  // Led by one replica, or set up only in development (never at two or more replicas).
+  if (gate === 'leader' || gate === 'development' || workStartsWithReplicaZeroCheck(sourceCode, fn)) return 'quiet';
   return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
 }

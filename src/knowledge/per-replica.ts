@@ -266,6 +266,19 @@ export function isDeploymentFlagText(text: string): boolean {
  */
 export const REPLICA_ORDINAL_PATTERN = /(instance|replica|pod|alloc)(index|idx|ordinal|number|num)|ordinal/i;
 
+/**
+ * The run environment's name as a condition reads it (`process.env.NODE_ENV`, `config.env`,
+ * `APP_ENV`), matched on the last name of the expression with underscores removed.
+ */
+export const RUN_ENVIRONMENT_NAME_PATTERN = /^(node|app)?env(ironment)?$/i;
+
+/** Values of the run environment that are never a production deployment. */
+export const DEVELOPMENT_ENVIRONMENTS: readonly string[] = ['development', 'dev', 'local', 'test'];
+
+/** Flags that say the process runs in development (`isDev`, `config.isDevelopment`, `IS_DEV`); `isProduction` is their opposite. */
+export const DEVELOPMENT_FLAG_PATTERN = /^is_?dev(elopment)?$/i;
+export const PRODUCTION_FLAG_PATTERN = /^is_?prod(uction)?$/i;
+
 /** A host name that ends in a StatefulSet ordinal (`HOSTNAME.endsWith('-0')`, `os.hostname()`, `POD_NAME`). */
 export const ORDINAL_HOST_NAME_PATTERN = /hostname|podname/i;
 

@@ -184,3 +184,13 @@ export const EXTERNAL_RECEIVER_WORDS: ReadonlySet<string> = new Set([
   'tx',
   'trx',
 ]);
+
+/**
+ * The members that hold a server's own open connections (`wss.clients`, `io.sockets.sockets`,
+ * `io.sockets.clients()`, `server.connections`): what is sent on one of them reaches a peer
+ * connected to this process only.
+ */
+export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'sockets', 'connections'];
+
+/** What a process does to one of its own connections: send on it, ping it, close it. */
+export const CONNECTION_METHODS: readonly string[] = ['send', 'emit', 'write', 'ping', 'terminate', 'close', 'end', 'disconnect'];

@@ -1,0 +1,56 @@
+// A send on one of this process's own open connections: `for (const client of wss.clients)
+// client.send(…)`, `io.sockets.sockets.forEach((socket) => socket.emit(…))`. Each replica holds
+// its own connections, so the same timer at N replicas reaches each peer once — per replica by
+// construction, whatever the receiver is called (`client` is also the name of a database client).
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { findVariable } from '@eslint-community/eslint-utils';
+import { memberPropertyName } from '../ast/property-names.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { CONNECTION_METHODS, OWN_CONNECTION_COLLECTIONS } from '../../src/knowledge/work-effects.js';
+
+/** `wss.clients`, `io.sockets.sockets`, `io.sockets.clients()`, `wss.clients.values()`. */
+function isOwnConnections(node: TSESTree.Node): boolean {
+  let value = unwrapExpression(node);
+  if (value.type === 'CallExpression' && value.callee.type === 'MemberExpression' && value.arguments.length === 0) {
+    const method = memberPropertyName(value.callee);
+    // `wss.clients.values()`; socket.io 0.9's `io.sockets.clients()`.
+    if (method === 'values') value = unwrapExpression(value.callee.object);
+    else if (method === 'clients' && memberPropertyName(unwrapExpression(value.callee.object)) === 'sockets') return true;
+    else return false;
+  }
+  return value.type === 'MemberExpression' && OWN_CONNECTION_COLLECTIONS.includes(memberPropertyName(value) ?? '');
+}
+
+/** The collection `name` walks: the right of its `for…of`, or the receiver of the `forEach` whose callback declares it. */
+function walkedCollection(sourceCode: SourceCode, name: TSESTree.Identifier): TSESTree.Node | undefined {
+  let variable;
+  try {
+    variable = findVariable(sourceCode.getScope(name) as never, name as never) as {
+      defs: Array<{ type: string; node: TSESTree.Node }>;
+    } | null;
+  } catch {
+    return undefined;
+  }
+  const def = variable?.defs.length === 1 ? variable.defs[0]! : undefined;
+  if (def?.type === 'Variable') {
+    const loop = def.node.parent?.parent;
+    return loop?.type === 'ForOfStatement' && loop.left === def.node.parent ? loop.right : undefined;
+  }
+  if (def?.type !== 'Parameter') return undefined;
+  const callback = def.node;
+  const call = callback.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== callback || call.callee.type !== 'MemberExpression') return undefined;
+  const first = 'params' in callback ? (callback.params as TSESTree.Parameter[])[0] : undefined;
+  if (first?.type !== 'Identifier' || first.name !== name.name) return undefined;
+  return memberPropertyName(call.callee) === 'forEach' ? call.callee.object : undefined;
+}
+
+/** `client.send(data)` where `client` is one of this process's open connections. */
+export function sendsOnOwnConnection(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const callee = call.callee;
+  if (callee.type !== 'MemberExpression' || !CONNECTION_METHODS.includes(memberPropertyName(callee) ?? '')) return false;
+  if (callee.object.type !== 'Identifier') return false;
+  const collection = walkedCollection(sourceCode, callee.object);
+  return collection !== undefined && isOwnConnections(collection);
+}
