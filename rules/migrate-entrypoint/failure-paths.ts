@@ -1,19 +1,21 @@
 // Which failure handling of a migrate entrypoint is about the migration run:
-// - a catch clause counts when its `try` holds a call on the migration path, or when it sits in a
-//   function on that path (the function that runs the migrator, or one that calls such a function
-//   of this file: `main` calling `runMigration`). A catch in an unrelated helper
-//   (`try { await access(dir); return true } catch { return false }`) handles its own question;
+// - a catch clause counts when its `try` holds a call on the migration path: a migrator run, a
+//   call named for a run, a call that sends schema DDL (`client.query('ALTER TABLE …')`), or a call
+//   of a function of this file that makes one (`main` calling `runMigration`). A catch beside the
+//   run — a helper's (`try { await access(dir); return true } catch { return false }`), or a
+//   best-effort step in the same function (`try { await notify() } catch {}`) — handles its own
+//   question;
 // - a `.catch(…)` / `.then(ok, fail)` counts when the promise it handles comes from a call on the
 //   path (`main().catch(log)`, `migrate(db).catch(log)`);
-// - with no call on the path in view (a run told only by DDL in strings), every handler counts.
-// The migration calls are the migrator runs (`migratorRuns`) and calls named for a run.
+// - with no call on the path in view nothing counts: which handler is the run's cannot be told,
+//   and a long data-copy script holds dozens of helpers that catch their own errors.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { findVariable } from '@eslint-community/eslint-utils';
 import type { DetectContext } from '../utils/create-rule.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { mayNameMigrationRun, namesMigrationRunner } from '../../src/knowledge/migrators.js';
+import { SCHEMA_DDL, mayNameMigrationRun, namesMigrationRunner } from '../../src/knowledge/migrators.js';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { migratorRuns } from '../migrations/self-locking.js';
 import { exitsNonZero } from '../migrations/exit-paths.js';
@@ -46,6 +48,11 @@ export function functionDefinedHere(node: TSESTree.Node, sourceCode: DetectConte
   }
 }
 
+/** A string or template argument that holds schema DDL (`'CREATE TABLE …'`, `` `ALTER TABLE ${t} …` ``). */
+const isDdlText = (node: TSESTree.Node): boolean =>
+  (node.type === 'Literal' && typeof node.value === 'string' && SCHEMA_DDL.test(node.value)) ||
+  (node.type === 'TemplateLiteral' && node.quasis.some((quasi) => SCHEMA_DDL.test(quasi.value.cooked ?? quasi.value.raw)));
+
 const contains = (outer: TSESTree.Node, inner: TSESTree.Node): boolean =>
   outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 
@@ -70,6 +77,8 @@ export function migrationPath(
   for (const call of calls) {
     const name = calleeName(call);
     if (name !== undefined && (namesMigrationRunner(name) || mayNameMigrationRun(name))) onPath.add(call);
+    // A run told by its DDL: the call that sends it (`await client.query('ALTER TABLE …')`).
+    else if (call.arguments.some(isDdlText)) onPath.add(call);
   }
   // Functions that hold a call on the path, and the calls of those functions (to a fixed point: a
   // file has few functions).
@@ -93,14 +102,10 @@ export function migrationPath(
   return {
     known: pathCalls.length > 0,
     catches(clause) {
-      if (pathCalls.length === 0) return true;
       const tryBlock = clause.parent.type === 'TryStatement' ? clause.parent.block : undefined;
-      if (tryBlock && pathCalls.some((call) => contains(tryBlock, call))) return true;
-      const inner = enclosingFunctions(clause)[0];
-      return inner !== undefined && functions.has(inner);
+      return tryBlock !== undefined && pathCalls.some((call) => contains(tryBlock, call));
     },
     handles(call) {
-      if (pathCalls.length === 0) return true;
       for (let value = unwrapExpression(call.callee); ;) {
         if (value.type !== 'MemberExpression') return false;
         const object = unwrapExpression(value.object, { await: true });

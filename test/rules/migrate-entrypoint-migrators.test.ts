@@ -155,7 +155,8 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
       code: SPAWNED_PRISMA("process.argv[2] === 'status' ? 'status' : 'dev'"),
       filename: RUN_DB,
       settings: RUN_DB_ENTRY,
-      errors: [...NO_LOCK, { messageId: 'swallowedFailure', line: 7, column: 5 }],
+      // the helper's catch (reading an env file) is not the run's, whichever subcommand runs
+      errors: [...NO_LOCK],
     },
     // one migrator that locks and one that does not: the entrypoint still needs its own lock
     {
