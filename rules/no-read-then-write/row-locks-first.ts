@@ -10,24 +10,31 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { projectFunctionOf } from '../../analysis/modules/index.js';
+import { hasRowLockClause, parseSql } from '../../src/knowledge/sql.js';
 import { transactionCallbackOf } from './transaction-locks.js';
 
 type Node = TSESTree.Node;
 
-const ROW_LOCK = /\bfor\s+(?:no\s+key\s+)?(?:update|share)\b/i;
+/** The keyword every lock clause starts with: SQL written in place without it is answered without building the text. */
+const LOCK_KEYWORD = /\bfor\b/i;
+
+/** Whether SQL text holds a SELECT with a lock clause (`hasRowLockClause`: `FOR UPDATE`, `FOR NO KEY UPDATE`, `SKIP LOCKED`). */
+const locksRowsIn = (text: string): boolean =>
+  parseSql(text)?.statements.some((statement) => statement.kind === 'select' && hasRowLockClause(statement.tokens)) ?? false;
 
 /** Whether a call or tagged template sends SQL that locks rows, here or in the project function it calls. */
 function locksRows(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, context: DetectContext): boolean {
-  const here = sqlSentBy(node, context.sourceCode, ROW_LOCK);
-  if (here && here !== 'absent') return ROW_LOCK.test(here.sql.text);
+  const here = sqlSentBy(node, context.sourceCode, LOCK_KEYWORD);
+  if (here === 'absent') return false;
+  if (here) return locksRowsIn(here.sql.text);
   if (node.type !== 'CallExpression') return false;
   const target = projectFunctionOf(context, node.callee);
   if (!target) return false;
   const { sourceCode } = target.module;
   for (const inner of descendants(target.fn.body, sourceCode.visitorKeys)) {
     if (inner.type !== 'CallExpression' && inner.type !== 'TaggedTemplateExpression') continue;
-    const use = sqlSentBy(inner, sourceCode, ROW_LOCK);
-    if (use && use !== 'absent' && ROW_LOCK.test(use.sql.text)) return true;
+    const use = sqlSentBy(inner, sourceCode, LOCK_KEYWORD);
+    if (use && use !== 'absent' && locksRowsIn(use.sql.text)) return true;
   }
   return false;
 }
