@@ -211,13 +211,18 @@ export const withoutFailureTail = (name: string): string | undefined => /^(.+?)O
 /**
  * Whether a function called `name` runs the schema migrations by its name alone: a project's
  * own runner — `runMigrations()`, `migrateDb()`, `migrateDatabase()`, `migrateToLatest()`,
- * `applyMigrations()`, `runDbMigrations()`, `dbMigrate()`. The bare verb `migrate` needs more
- * evidence (`migrateArgumentKeys`, `namesDatabaseHandle`): it also names data and state migrations.
+ * `applyMigrations()`, `runDbMigrations()`, `dbMigrate()`, and a run verb on migrations of a kind
+ * or a place (`runTenantMigrations()`, `runMultitenantMigrations()`, `runMigrationsOnTenant()`,
+ * `applyMigrationsForAllTenants()`). The bare verb `migrate` needs more evidence
+ * (`migrateArgumentKeys`, `namesDatabaseHandle`): it also names data and state migrations.
  */
 export function namesMigrationRunner(name: string): boolean {
   const plain = plainName(name);
   return (
     /^(?:run|apply|execute|perform)(?:all|pending)?(?:db|database|schema|sql|pg|postgres)?migrations?$/.test(plain) ||
+    // the plural after a qualifier, or followed by where they run: one migration (`runMigrationFile`) stays out
+    /^(?:run|apply|execute|perform)[a-z]+migrations$/.test(plain) ||
+    /^(?:run|apply|execute|perform)(?:all|pending)?migrations(?:on|for|in|against)[a-z]+$/.test(plain) ||
     /^migrate(?:db|database|schema|tolatest|latest)$/.test(plain) ||
     /^(?:db|database|schema)migrate$/.test(plain)
   );

@@ -31,11 +31,23 @@ describe('names', () => {
     'runDbMigrations',
     'dbMigrate',
     '_runPendingMigrations',
+    'runTenantMigrations',
+    'runMultitenantMigrations',
+    'runMigrationsOnTenant',
+    'applyMigrationsForAllTenants',
   ])('%s names a migration runner', (name) => expect(namesMigrationRunner(name)).toBe(true));
-  test.each(['migrate', 'migrateUser', 'createMigrate', 'getMigrations', 'runMigrationFiles', 'migrateAll', 'migrateToLatestOrThrow'])(
-    '%s needs more evidence',
-    (name) => expect(namesMigrationRunner(name)).toBe(false),
-  );
+  test.each([
+    'migrate',
+    'migrateUser',
+    'createMigrate',
+    'getMigrations',
+    'runMigrationFiles',
+    'migrateAll',
+    'migrateToLatestOrThrow',
+    'runMigrationCheck',
+    'runTenantMigration',
+    'runMigrationsTests',
+  ])('%s needs more evidence', (name) => expect(namesMigrationRunner(name)).toBe(false));
   test('a tail that says how a call fails is set aside only at the end of a name', () => {
     expect(['migrateToLatestOrThrow', 'runMigrationsOrExit', 'migrateOrFail'].map(withoutFailureTail)).toEqual([
       'migrateToLatest',
