@@ -16,6 +16,7 @@ import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
 import { sendsOnOwnConnection } from './own-connections.js';
+import { locksRowsForUpdate } from './row-lock.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -157,7 +158,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   const walk = (node: TSESTree.Node, depth: number): void => {
-    if (effects.coordinated) return;
+    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node))) return;
     switch (node.type) {
       case 'AwaitExpression': {
         const argument = node.argument.type === 'ChainExpression' ? node.argument.expression : node.argument;
