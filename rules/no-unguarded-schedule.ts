@@ -8,7 +8,7 @@ import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { createRule } from './utils/create-rule.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
-import { usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
+import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
@@ -155,7 +155,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     return {
       Program() {
         // A browser's timers run per open tab, not per server replica; a test's in no replica at all.
-        if (usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
+        if (usesBrowserGlobals(sourceCode) || isServedScript(context.filename) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
         const works = scheduledWorks(context);
         if (works.length === 0) return;
@@ -181,7 +181,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // work are the schedules (appended, so this loop judges them); a timer in a React effect.
           if (queueHandedWorks(sourceCode, work, works, wrappers) || isInEffectHookCallback(node)) continue;
           // A timer utility running the callback its instance was built with: the work is what its builder hands in.
-          if (runsInstanceCallback(work.expression)) continue;
+          if (runsInstanceCallback(work.expression, resolved?.fn, sourceCode.visitorKeys)) continue;
           if (work.coordinatedByOption) continue;
           // perReplica(fn), or any guard wrapping the work where it is handed over.
           if (resolved?.wrapper && knowledge().guards(resolved.wrapper) !== undefined) continue;

@@ -5,7 +5,7 @@
 // refreshing its own copy repeats nothing shared. A whitelist: a call that is not known to be one
 // of those (a package's function, a write by its name, a POST, a parameter called, a `new` of a
 // class other than a client only read through) keeps the work reported. Asked only of work about to be reported.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from './scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import {
@@ -55,17 +55,9 @@ const MAX_PATH_HOPS = 5;
 
 const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
 
-function variableOf(sourceCode: SourceCode, identifier: TSESTree.Identifier) {
-  try {
-    return findVariable(sourceCode.getScope(identifier) as never, identifier as never) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The module a name is imported or required from (`import { promises } from 'fs'` → `fs`). */
 function importSource(sourceCode: SourceCode, identifier: TSESTree.Identifier): string | undefined {
-  const def = variableOf(sourceCode, identifier)?.defs[0];
+  const def = scopeVariable(sourceCode, identifier)?.defs[0];
   const node = def?.node as TSESTree.Node | undefined;
   if (def?.type === 'ImportBinding' && node?.parent?.type === 'ImportDeclaration') return node.parent.source.value;
   if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator' || !node.init) return undefined;
@@ -82,7 +74,7 @@ function importSource(sourceCode: SourceCode, identifier: TSESTree.Identifier): 
 
 /** What a variable holds: its initializer, or for a loop variable the collection it walks. */
 function valueOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.Node | undefined {
-  const def = variableOf(sourceCode, identifier)?.defs[0];
+  const def = scopeVariable(sourceCode, identifier)?.defs[0];
   const node = def?.node as TSESTree.Node | undefined;
   if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator') return undefined;
   if (node.init) return node.init;
@@ -196,7 +188,7 @@ function isReadOnlyClient(sourceCode: SourceCode, created: TSESTree.NewExpressio
   const declarator = created.parent;
   if (declarator?.type !== 'VariableDeclarator' || declarator.init !== created || declarator.id.type !== 'Identifier') return false;
   if (declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return false;
-  const variable = variableOf(sourceCode, declarator.id);
+  const variable = scopeVariable(sourceCode, declarator.id);
   const uses = variable?.references.filter((r) => r.identifier !== declarator.id) ?? [];
   return uses.length > 0 && uses.every((r) => isReadThrough(r.identifier as TSESTree.Identifier));
 }
@@ -238,6 +230,8 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
   const built = root && valueOf(sourceCode, root);
   if (built?.type === 'NewExpression' && isReadOnlyClient(sourceCode, built)) return true;
+  // Reached only for a call no intent names (a write or a send by its name returned before).
+  if (root && isOwnCollectionElement(sourceCode, root)) return true;
   const source = root && importSource(sourceCode, root);
   if (source !== undefined && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method);
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
@@ -275,6 +269,36 @@ function holdsInMemoryStructure(sourceCode: SourceCode, receiver: TSESTree.Node)
   return values.length > 0 && values.every((value) => isInMemoryValue(sourceCode, value));
 }
 
+/** The collection an element is taken from: `this.pool` of `this.pool[id]`, `this.pages.get(id)`, `Object.values(this.pool)`. */
+function collectionOf(node: TSESTree.Node): TSESTree.Node | undefined {
+  const value = unwrapExpression(node);
+  if (value.type === 'MemberExpression' && value.computed) return value.object;
+  if (value.type !== 'CallExpression' || value.callee.type !== 'MemberExpression') return undefined;
+  const method = memberPropertyName(value.callee);
+  if (method === 'get' || method === 'values' || method === 'entries') return value.callee.object;
+  const object = unwrapExpression(value.callee.object);
+  // `Object.values(this.pool)`, `Object.entries(this.pool)`.
+  return object.type === 'Identifier' && object.name === 'Object' && (method === 'values' || method === 'entries')
+    ? value.arguments[0]
+    : undefined;
+}
+
+/**
+ * A name bound to an element of a collection this instance keeps in memory (`this.pool[id]`, a `for…of`
+ * over `Object.entries(this.pool)`): a field given only `{}`, `[]`, `new Map()`… What it holds is this process's own.
+ */
+function isOwnCollectionElement(sourceCode: SourceCode, root: TSESTree.Identifier): boolean {
+  const value = valueOf(sourceCode, root);
+  const collection = value && collectionOf(value);
+  const field = collection && unwrapExpression(collection);
+  if (field?.type !== 'MemberExpression' || field.object.type !== 'ThisExpression') return false;
+  const values = assignedFieldValues(field, sourceCode.visitorKeys);
+  return (
+    values.length > 0 &&
+    values.every((v) => v.type === 'ObjectExpression' || v.type === 'ArrayExpression' || isInMemoryValue(sourceCode, v))
+  );
+}
+
 /** Whether running `root` stays on this host (see the header). */
 export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boolean {
   const { sourceCode } = options;
@@ -288,9 +312,13 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
     // A function of this file (its own method, one of a module singleton it makes) is judged by its
     // body, whatever its name: a `cleanup()` that only drops expired keys of this process's Map stays here.
     const local = intent === 'coordinated' ? undefined : (resolveCallee(sourceCode, call) ?? instanceMethodCalled(sourceCode, call));
-    // Elsewhere a write, a send or a lock by its name counts, unless it is a method of a structure this file keeps in memory.
-    if (!local && intent !== undefined)
-      return intent === 'shared-write' && call.callee.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, call.callee.object);
+    // Elsewhere a write, a send or a lock by its name counts, unless it is a method of a structure this file keeps in
+    // memory, or a function of another project module whose body stays here (`pool.cleanupStaleSlots()` of an imported class).
+    if (!local && intent !== undefined) {
+      if (intent === 'shared-write' && call.callee.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, call.callee.object))
+        return true;
+      return intent !== 'coordinated' && options.followCall?.(call) === true;
+    }
     if (local) {
       if (visited.has(local)) return true;
       if (depth >= MAX_LOCAL_DEPTH) return false;

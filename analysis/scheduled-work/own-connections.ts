@@ -4,7 +4,7 @@
 // construction, whatever the receiver is called (`client` is also the name of a database client).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from './scope-variable.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { CONNECTION_METHODS, OWN_CONNECTION_COLLECTIONS } from '../../src/knowledge/work-effects.js';
@@ -24,14 +24,7 @@ function isOwnConnections(node: TSESTree.Node): boolean {
 
 /** The collection `name` walks: the right of its `for…of`, or the receiver of the `forEach` whose callback declares it. */
 function walkedCollection(sourceCode: SourceCode, name: TSESTree.Identifier): TSESTree.Node | undefined {
-  let variable;
-  try {
-    variable = findVariable(sourceCode.getScope(name) as never, name as never) as {
-      defs: Array<{ type: string; node: TSESTree.Node }>;
-    } | null;
-  } catch {
-    return undefined;
-  }
+  const variable = scopeVariable(sourceCode, name);
   const def = variable?.defs.length === 1 ? variable.defs[0]! : undefined;
   if (def?.type === 'Variable') {
     const loop = def.node.parent?.parent;

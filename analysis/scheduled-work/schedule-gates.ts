@@ -236,8 +236,14 @@ function namesAround(node: TSESTree.Node): string[] {
   return names;
 }
 
-/** Whether a function around the schedule calls one of its own function parameters (a job handed in). */
-function runsJobHandedIn(sourceCode: SourceCode, schedule: TSESTree.Node): boolean {
+/**
+ * Whether a function around the schedule calls one of its own function parameters (a job handed
+ * in) where the timer runs it: inside the work (or, the work unresolved, in any nested function),
+ * or in its own body when it is the work itself (`function loop(job) { job(); setTimeout(…) }`).
+ * A parameter called only while the function sets up (`const opts = override ? override(base) : base`)
+ * or by another callback (a message handler beside a pull timer) is not the timer's job.
+ */
+function runsJobHandedIn(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike | undefined): boolean {
   for (let fn = enclosingFunction(schedule); fn; fn = enclosingFunction(fn)) {
     // A callback's parameters (`new Promise((resolve) => …)`) are someone else's, not a job handed in.
     if (fn.parent?.type === 'CallExpression' || fn.parent?.type === 'NewExpression') continue;
@@ -246,6 +252,15 @@ function runsJobHandedIn(sourceCode: SourceCode, schedule: TSESTree.Node): boole
       if (p.type !== 'Identifier' || !new RegExp(`\\b${p.name}\\s*\\(`).test(body)) continue;
       // A completion callback, called once and then dropped (`callback(); callback = undefined;`): not a job.
       if (new RegExp(`(?<![.\\w$])${p.name}\\s*=(?![=>])`).test(body)) continue;
+      const variable = sourceCode.getDeclaredVariables(fn).find((v) => v.name === p.name);
+      const owner = fn;
+      const perTick = (variable?.references ?? []).some((r) => {
+        const call = r.identifier.parent;
+        if (call?.type !== 'CallExpression' || call.callee !== r.identifier) return false;
+        if (!work) return enclosingFunction(call) !== owner;
+        return owner === work || (call.range[0] >= work.range[0] && call.range[1] <= work.range[1]);
+      });
+      if (variable && !perTick) continue;
       return true;
     }
   }
@@ -253,10 +268,10 @@ function runsJobHandedIn(sourceCode: SourceCode, schedule: TSESTree.Node): boole
 }
 
 /** A timer that is the project's own job runner: its schedule is a declared job. */
-export function isJobRunner(sourceCode: SourceCode, schedule: TSESTree.Node, filename: string): boolean {
+export function isJobRunner(sourceCode: SourceCode, schedule: TSESTree.Node, filename: string, work?: FunctionLike): boolean {
   const file = basename(filename, extname(filename));
   if ([file, ...namesAround(schedule)].some((name) => hasWord(name, JOB_RUNNER_WORDS))) return true;
-  return runsJobHandedIn(sourceCode, schedule);
+  return runsJobHandedIn(sourceCode, schedule, work);
 }
 
 /** `queue()` → `setTimeout(invoke)` → `invoke()` → `queue()`: the work calls back the function that set the timer. */

@@ -1,11 +1,11 @@
 // Resolves the expression handed to a scheduler to the function that does the work, inside the
 // same file: inline functions, a function declaration or `const` by name, `this.method`,
 // `this.method.bind(this)`, and a thin `() => this.method()` / `() => sweep()` wrapper.
-import { findVariable } from '@eslint-community/eslint-utils';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { scopeVariable } from './scope-variable.js';
 
 export type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -73,24 +73,14 @@ export function ownMethodCalled(call: TSESTree.CallExpression): FunctionLike | u
 
 /** The class a `const` of this file holds an instance of: `const limiter = new RateLimiter()` with `class RateLimiter` here. */
 function instanceClassOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.ClassBody | undefined {
-  let variable;
-  try {
-    variable = findVariable(sourceCode.getScope(identifier) as never, identifier as never);
-  } catch {
-    return undefined;
-  }
+  const variable = scopeVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   const declarator = def?.node as TSESTree.Node | undefined;
   if (def?.type !== 'Variable' || declarator?.type !== 'VariableDeclarator' || !declarator.init) return undefined;
   if (declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return undefined;
   const created = unwrapExpression(declarator.init);
   if (created.type !== 'NewExpression' || created.callee.type !== 'Identifier') return undefined;
-  let classVariable;
-  try {
-    classVariable = findVariable(sourceCode.getScope(created) as never, created.callee as never);
-  } catch {
-    return undefined;
-  }
+  const classVariable = scopeVariable(sourceCode, created.callee);
   const classDef = classVariable?.defs.length === 1 ? (classVariable.defs[0]?.node as TSESTree.Node | undefined) : undefined;
   return classDef?.type === 'ClassDeclaration' ? classDef.body : undefined;
 }
@@ -115,12 +105,7 @@ export function instanceMethodCalled(sourceCode: SourceCode, call: TSESTree.Call
 
 /** The same-file definition an identifier refers to. */
 export function identifierDefinition(sourceCode: SourceCode, identifier: TSESTree.Identifier): ResolvedWork | undefined {
-  let variable;
-  try {
-    variable = findVariable(sourceCode.getScope(identifier) as never, identifier as never);
-  } catch {
-    return undefined;
-  }
+  const variable = scopeVariable(sourceCode, identifier);
   if (!variable) return undefined;
   const def = variable.defs[0];
   if (!def || variable.defs.length !== 1) return undefined;

@@ -36,3 +36,15 @@ export function usesBrowserGlobals(sourceCode: Readonly<TSESLint.SourceCode>): b
   }
   return false;
 }
+
+/**
+ * A script a web server hands to browsers: a `js`/`javascripts`/`scripts` folder under `static`,
+ * `public`, `assets` or `wwwroot` (`src/static/js/pad.ts`, Express's `public/javascripts/`). A
+ * folder of that name alone (`src/public-api/`, `server/static.ts`) is no front end.
+ */
+const FRONT_END_SCRIPTS = /(?:^|[\\/])(?:static|public|assets|wwwroot)[\\/](?:js|javascripts|scripts)[\\/]/i;
+
+/** Whether the file is a script served to browsers, by the folders it lives in. */
+export function isServedScript(filename: string): boolean {
+  return FRONT_END_SCRIPTS.test(filename);
+}

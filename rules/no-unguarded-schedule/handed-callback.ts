@@ -5,10 +5,10 @@
 // schedule worth judging is each call in the file that hands it real work — that call becomes the
 // scheduled work, with the wrapper's scheduler and the period the call passes.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
+import { scopeVariable } from '../../analysis/scheduled-work/scope-variable.js';
 import { isLogLine } from '../../analysis/scheduled-work/lease-gate.js';
 import { couldBeWork, type ScheduledWork, type SchedulePeriod } from '../../analysis/scheduled-work/scheduled-work.js';
 import { classMemberKeyName, isFunctionLike, resolveWorkFunction, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
@@ -25,12 +25,7 @@ interface HandedCallback {
 /** `fn` bound to a plain parameter of a function (not `inside` itself): that function and the position. */
 function parameterOf(sourceCode: SourceCode, node: TSESTree.Node, inside?: FunctionLike): HandedCallback | undefined {
   if (node.type !== 'Identifier') return undefined;
-  let variable: ReturnType<typeof findVariable>;
-  try {
-    variable = findVariable(sourceCode.getScope(node) as never, node as never);
-  } catch {
-    return undefined;
-  }
+  const variable = scopeVariable(sourceCode, node);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   const owner = def?.node as TSESTree.Node | undefined;
   if (def?.type !== 'Parameter' || !isFunctionLike(owner) || owner === inside) return undefined;

@@ -1,11 +1,21 @@
 // Whether a timer only runs a callback its instance was built with: a timer utility
 // (`class SoonestTimer { constructor(private cb) {} … setTimeout(() => this.cb(), ms) }`,
 // `constructor(run) { this.run = run; } … setInterval(this.run, ms)`) is a tool, like a wrapper
-// forwarding a parameter; the work is whatever the code that builds it hands in.
-import type { TSESTree } from '@typescript-eslint/utils';
+// forwarding a parameter; the work is whatever the code that builds it hands in. The callback may
+// come in an options object (`constructor(opts) { this.onTick = opts.onInterval; }`), and the timer
+// may run a method of the utility's own that calls it amid bookkeeping (a running flag, the next
+// timer armed in a `finally`, an error handler also handed in, log lines).
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { isFunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { classMember, isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
+import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
+
+/** The member's name as written: `cb` of `this.cb`, `#cb` of `this.#cb`. */
+const memberName = (node: TSESTree.MemberExpression): string | undefined =>
+  node.property.type === 'PrivateIdentifier' ? `#${node.property.name}` : memberPropertyName(node);
 
 /** `this.cb`, `this.cb.bind(this)`, `() => this.cb()`, `async () => { await this.cb(); }`: the field the timer runs. */
 function fieldRun(expression: TSESTree.Node): string | undefined {
@@ -24,10 +34,14 @@ function fieldRun(expression: TSESTree.Node): string | undefined {
   } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && memberPropertyName(node.callee) === 'bind') {
     node = unwrapExpression(node.callee.object);
   }
-  return node.type === 'MemberExpression' && node.object.type === 'ThisExpression' ? memberPropertyName(node) : undefined;
+  return node.type === 'MemberExpression' && node.object.type === 'ThisExpression' ? memberName(node) : undefined;
 }
 
-/** The class's constructor takes `name` as a parameter property, or assigns a parameter to `this.name`. */
+/**
+ * The class's constructor takes `name` as a parameter property, or assigns `this.name` a parameter
+ * (`this.run = run`), a member of one (`this.onTick = opts.onInterval`), or a destructured one
+ * (`constructor({ onInterval }) { this.onTick = onInterval; }`).
+ */
 function constructorTakes(classBody: TSESTree.ClassBody, name: string): boolean {
   const constructor = classBody.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'constructor');
   if (constructor?.type !== 'MethodDefinition') return false;
@@ -36,27 +50,86 @@ function constructorTakes(classBody: TSESTree.ClassBody, name: string): boolean 
   for (const param of params) {
     const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
     const id = inner.type === 'AssignmentPattern' ? inner.left : inner;
+    if (id.type === 'ObjectPattern')
+      for (const property of id.properties) {
+        const value = property.type === 'Property' ? property.value : undefined;
+        const bound = value?.type === 'AssignmentPattern' ? value.left : value;
+        if (bound?.type === 'Identifier') paramNames.add(bound.name);
+      }
     if (id.type !== 'Identifier') continue;
     if (param.type === 'TSParameterProperty' && id.name === name) return true;
     paramNames.add(id.name);
   }
   return (constructor.value.body?.body ?? []).some((statement) => {
     const e = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
-    return (
-      e?.type === 'AssignmentExpression' &&
-      e.left.type === 'MemberExpression' &&
-      e.left.object.type === 'ThisExpression' &&
-      memberPropertyName(e.left) === name &&
-      e.right.type === 'Identifier' &&
-      paramNames.has(e.right.name)
-    );
+    if (e?.type !== 'AssignmentExpression' || e.left.type !== 'MemberExpression' || e.left.object.type !== 'ThisExpression') return false;
+    if (memberName(e.left) !== name) return false;
+    const right = unwrapExpression(e.right);
+    const root = right.type === 'MemberExpression' && !right.computed ? unwrapExpression(right.object) : right;
+    return root.type === 'Identifier' && paramNames.has(root.name);
   });
 }
 
-/** Whether the timer's work (`expression`, where it is handed over) only runs a callback the instance was built with. */
-export function runsInstanceCallback(expression: TSESTree.Node | undefined): boolean {
+/** How many of the utility's own methods deep the bookkeeping is read (`#doInterval` → `#scheduleNext`). */
+const OWN_METHOD_DEPTH = 2;
+
+/**
+ * Whether every call in `fn` is bookkeeping of a timer utility — a log line, a timer set or
+ * cleared, a method of its own class doing the same — or a run of a callback the constructor took;
+ * `ran` counts those runs.
+ */
+function onlyRunsTakenCallbacks(
+  classBody: TSESTree.ClassBody,
+  fn: FunctionLike,
+  keys: TSESLint.SourceCode.VisitorKeys,
+  ran: { count: number },
+  seen: Set<FunctionLike>,
+): boolean {
+  if (seen.has(fn) || seen.size > OWN_METHOD_DEPTH) return false;
+  seen.add(fn);
+  for (const node of descendants(fn.body, keys, isFunctionLike)) {
+    if (isFunctionLike(node)) return false;
+    if (node.type !== 'CallExpression') continue;
+    const callee = unwrapExpression(node.callee);
+    if (callee.type === 'Identifier') {
+      if (callee.name === 'setTimeout' || callee.name === 'setInterval' || TIMER_LIFETIME.clearers.includes(callee.name as never)) continue;
+      return false;
+    }
+    if (callee.type !== 'MemberExpression') return false;
+    const method = memberName(callee);
+    if (method === undefined) return false;
+    if (callee.object.type !== 'ThisExpression') {
+      // `console.error(…)`, `this.logger.warn(…)`: a log line.
+      if (LOG_METHODS.includes(method)) continue;
+      return false;
+    }
+    if (constructorTakes(classBody, method)) {
+      ran.count++;
+      continue;
+    }
+    const own = classMember(callee, method)?.fn;
+    if (!own || !onlyRunsTakenCallbacks(classBody, own, keys, ran, seen)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the timer's work (`expression`, where it is handed over) only runs a callback the instance
+ * was built with: the field itself, or `work` (the resolved work function, a method of the class)
+ * running it amid bookkeeping.
+ */
+export function runsInstanceCallback(
+  expression: TSESTree.Node | undefined,
+  work?: FunctionLike,
+  keys?: TSESLint.SourceCode.VisitorKeys,
+): boolean {
   const name = expression ? fieldRun(expression) : undefined;
   if (name === undefined) return false;
-  for (let node = expression!.parent; node; node = node.parent) if (node.type === 'ClassBody') return constructorTakes(node, name);
-  return false;
+  let classBody: TSESTree.ClassBody | undefined;
+  for (let node = expression!.parent; node && !classBody; node = node.parent) if (node.type === 'ClassBody') classBody = node;
+  if (!classBody) return false;
+  if (constructorTakes(classBody, name)) return true;
+  if (!work || !keys || !classBody.body.some((m) => m === work.parent)) return false;
+  const ran = { count: 0 };
+  return onlyRunsTakenCallbacks(classBody, work, keys, ran, new Set()) && ran.count > 0;
 }

@@ -10,6 +10,8 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { scopeVariable } from '../../analysis/scheduled-work/scope-variable.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 type Variable = ReturnType<SourceCode['getDeclaredVariables']>[number];
 
@@ -129,8 +131,25 @@ function startsRestartable(node: TSESTree.Node | null | undefined): boolean {
   return includes(TIMER_LIFETIME.restartable, name);
 }
 
+/**
+ * `conn` handed to a callback of a connect inside `work`: `amqp.connect(url, (err, conn) => …)`,
+ * `connect(url).then((conn) => …)` — the connection the work opened, as a parameter.
+ */
+function openedInCallback(sourceCode: SourceCode, owner: TSESTree.Node, work: FunctionLike): boolean {
+  if (owner.type !== 'Identifier') return false;
+  const def = scopeVariable(sourceCode, owner)?.defs[0];
+  const callback = def?.type === 'Parameter' ? (def.node as TSESTree.Node) : undefined;
+  if (!isFunctionLike(callback) || callback.range[0] < work.range[0] || callback.range[1] > work.range[1]) return false;
+  const call = callback.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.some((a) => a === callback)) return false;
+  if (call.callee.type === 'MemberExpression' && memberPropertyName(call.callee) === 'then')
+    return startsRestartable(unwrapExpression(call.callee.object, { await: true }));
+  return startsRestartable(call);
+}
+
 /** Whether `work` sets `owner` (`child = fork(…)`, `const ws = new WebSocket(…)`, `this.proc = spawn(…)`) to something it restarts. */
 function startedBy(sourceCode: SourceCode, owner: TSESTree.Node, work: FunctionLike): boolean {
+  if (openedInCallback(sourceCode, owner, work)) return true;
   const ownerText = sourceCode.getText(owner);
   const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
   const visit = (node: TSESTree.Node): boolean => {

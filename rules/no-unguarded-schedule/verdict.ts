@@ -66,7 +66,7 @@ export function scheduleVerdict({
   if (isMarkedPerReplica(work)) return 'quiet';
   const effects = body ? workEffects(body, effectsOptions) : (elsewhere ?? UNKNOWN_EFFECTS);
   if (effects.coordinated) return 'quiet';
-  const declared = !work.entry.bareTimer || isJobRunner(sourceCode, work.schedulerNode, filename);
+  const declared = !work.entry.bareTimer || isJobRunner(sourceCode, work.schedulerNode, filename, fn);
   const perReplica =
     effects.perReplica ||
     (work.name !== undefined && isPerReplicaName(work.name)) ||

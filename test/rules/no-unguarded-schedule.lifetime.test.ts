@@ -88,6 +88,29 @@ const restarting = (owner: string, event: string) =>
     '}',
     'follow();',
   );
+/** The same loop when the owner is handed to a callback of what the work calls (`(err, conn) => …`, `.then((conn) => …)`). */
+const restartingInCallback = (call: string, param: string, event: string) =>
+  lines(
+    'async function follow() {',
+    '  await db.insertFeedStart(Date.now());',
+    `  ${call}${param} => {`,
+    `    conn.on('${event}', () => setTimeout(follow, 5_000));`,
+    '  });',
+    '}',
+    'follow();',
+  );
+const restartingInCallbackReported = (call: string, param: string, event: string) => ({
+  settings,
+  code: restartingInCallback(call, param, event),
+  errors: [
+    {
+      messageId: 'unguardedSchedule' as const,
+      line: 4,
+      column: restartingInCallback(call, param, event).split('\n')[3]!.indexOf('follow,') + 1,
+      suggestions: [],
+    },
+  ],
+});
 /** `restarting(…)` reported at the reschedule's work, with no suggestion (the reschedule sits in a listener). */
 const restartingReported = (owner: string, event: string) => ({
   settings,
@@ -315,6 +338,9 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
     // A respawn or reconnect: rescheduled only when the child process or connection the work started ends.
     { settings, code: restarting("fork('./mailer.js')", 'exit') },
     { settings, code: restarting('new WebSocket(FEED_URL)', 'close') },
+    // The connection is the parameter of the connect's callback, or of its promise's `then`.
+    { settings, code: restartingInCallback('amqp.connect(AMQP_URL, ', '(err, conn)', 'close') },
+    { settings, code: restartingInCallback('amqp.connect(AMQP_URL).then(', '(conn)', 'close') },
     // A durable workflow's loop: Temporal runs one execution per workflow id, its `sleep` is a durable timer.
     {
       settings,
@@ -455,6 +481,10 @@ ruleTester.run('no-unguarded-schedule (lifetime and claims)', noUnguardedSchedul
     // A response's end is every round of an HTTP poll; a child's messages are not its end.
     restartingReported('https.get(FEED_URL)', 'close'),
     restartingReported("fork('./mailer.js')", 'message'),
+    // Handed to a callback: a response's end (an HTTP poll), a connection's messages, a query's rows.
+    restartingInCallbackReported('https.get(FEED_URL, ', '(conn)', 'close'),
+    restartingInCallbackReported('amqp.connect(AMQP_URL, ', '(err, conn)', 'message'),
+    restartingInCallbackReported('db.stream(FEED_SQL).then(', '(conn)', 'end'),
     // The pause kept in a `const` and awaited at the end of the round.
     pollLoopReported(
       2,

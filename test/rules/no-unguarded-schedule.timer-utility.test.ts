@@ -96,3 +96,73 @@ ruleTester.run('no-unguarded-schedule: a timer utility running the callback it w
     },
   ],
 });
+
+/**
+ * A `PollScheduler` built with an options object: `assign` stores the callback, `body` is what its
+ * `#tick` runs inside a running flag and a `try` whose `finally` arms the next timer.
+ */
+const optionsUtility = (params: string, assign: string, ...body: string[]) =>
+  lines(
+    'export class PollScheduler {',
+    '  #running = false;',
+    `  constructor(${params}) {`,
+    `    ${assign}`,
+    '    this.ms = 30_000;',
+    '  }',
+    '  start() {',
+    '    this.#armNext();',
+    '  }',
+    '  #tick = async () => {',
+    '    if (this.#running) return;',
+    '    this.#running = true;',
+    '    try {',
+    ...body.map((b) => `      ${b}`),
+    '    } catch (error) {',
+    "      console.error('tick failed', error);",
+    '    } finally {',
+    '      this.#running = false;',
+    '      this.#armNext();',
+    '    }',
+    '  };',
+    '  #armNext() {',
+    '    this.timer = setTimeout(this.#tick, this.ms);',
+    '  }',
+    '}',
+  );
+/** `optionsUtility(…)` reported at `this.#tick`, with no suggestion (the loop re-arms in `finally`, through a method). */
+const optionsUtilityReported = (params: string, assign: string, ...body: string[]) => {
+  const code = optionsUtility(params, assign, ...body);
+  const at = code.split('\n').findIndex((l) => l.includes('setTimeout('));
+  return {
+    settings,
+    code,
+    errors: [
+      { messageId: 'unguardedSchedule' as const, line: at + 1, column: code.split('\n')[at]!.indexOf('this.#tick') + 1, suggestions: [] },
+    ],
+  };
+};
+
+ruleTester.run('no-unguarded-schedule: a timer utility built with an options object', noUnguardedSchedule, {
+  valid: [
+    // the callback is a member of the options the constructor takes
+    { settings, code: optionsUtility('opts', 'this.onTick = opts.onInterval;', 'await this.onTick();') },
+    // destructured in the parameter list; an error handler handed in as well
+    {
+      settings,
+      code: optionsUtility(
+        '{ onInterval, onError }',
+        'this.onTick = onInterval; this.onError = onError;',
+        'await this.onTick();',
+        'this.onError?.(null);',
+      ),
+    },
+    // audited with reportAll: still the builder's work
+    { settings, options: [{ reportAll: true }], code: optionsUtility('opts', 'this.onTick = opts.onInterval;', 'await this.onTick();') },
+  ],
+  invalid: [
+    // the tick also does work of its own
+    optionsUtilityReported('opts', 'this.onTick = opts.onInterval;', 'await this.onTick();', 'await this.db.purgeExpiredSessions();'),
+    // the field holds work the class wrote itself, not what it was handed
+    optionsUtilityReported('opts', 'this.onTick = () => purgeExpiredSessions(opts.db);', 'await this.onTick();'),
+  ],
+});

@@ -16,3 +16,12 @@ describe('no-unguarded-schedule: host-local work across files', () => {
     ]);
   });
 });
+
+describe('no-unguarded-schedule: a cleanup of this process own pool, in another module', () => {
+  test("a cleanup named for a delete that drops the pool's entries and closes its pages is quiet; saving pooled entities or deleting shared rows is reported", async () => {
+    expect(await lintProjectFile('schedule-own-pool', 'src/server.ts', ['no-unguarded-schedule'])).toEqual([
+      'replica-guard/no-unguarded-schedule src/server.ts:11:13 unguardedSchedule',
+      'replica-guard/no-unguarded-schedule src/server.ts:12:13 unguardedSchedule',
+    ]);
+  });
+});
