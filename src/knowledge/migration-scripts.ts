@@ -9,9 +9,11 @@ export const MIGRATOR_CLI_COMMAND = /\b(?:db:migrate|migrate:[a-z]+|migration:ru
 /**
  * Flags of migrator command lines whose value is a configuration file the command reads, not a
  * script it runs (`typeorm migration:run -d src/data-source.ts`, `knex migrate:latest --knexfile
- * knexfile.ts`, `sequelize db:migrate --config config.js`, `mikro-orm migration:up --config …`).
+ * knexfile.ts`, `sequelize db:migrate --config config.js`, `mikro-orm migration:up --config …`),
+ * or the table definitions a schema tool reads to write migrations (`drizzle-kit generate --schema
+ * src/db/tables.ts`): the module that defines the tables is imported by the app, never started.
  */
-export const MIGRATOR_CONFIG_FLAGS: readonly string[] = ['-d', '--dataSource', '--data-source', '--knexfile', '--config'];
+export const MIGRATOR_CONFIG_FLAGS: readonly string[] = ['-d', '--dataSource', '--data-source', '--knexfile', '--config', '--schema'];
 
 /**
  * TypeORM's CLI flags that name its data source (`typeorm migration:run -d src/data-source.ts`,

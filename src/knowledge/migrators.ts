@@ -324,11 +324,19 @@ export const MIGRATOR_BY_MODULE: ReadonlyArray<{
 ];
 
 /**
+ * Words of a database URL variable's name that say it is not the app's pooled URL: a direct or
+ * unpooled one (`DIRECT_DATABASE_URL`, `DATABASE_URL_UNPOOLED`, `POSTGRES_URL_NON_POOLING`), one
+ * kept for migrations (`MIGRATION_DATABASE_URL`, Prisma's `SHADOW_DATABASE_URL`), or a test
+ * database's (`TEST_DATABASE_URL`), which no replica serves from.
+ */
+const NOT_THE_APP_URL = /(?:^|_)(?:DIRECT|UNPOOLED|NON_POOLING|SHADOW|MIGRATE|MIGRATIONS?|TEST|TESTING)(?:_|$)/i;
+
+/**
  * Why an environment variable is the wrong URL for the migrate entrypoint: the app's URL
  * (`DATABASE_URL`, `POSTGRES_URL`…, which usually goes through PgBouncer) or a pooler's.
  */
 export function wrongMigrateUrlVariable(name: string): 'app' | 'pooler' | undefined {
-  if (name === MIGRATE_URL_VARIABLE) return undefined;
+  if (name === MIGRATE_URL_VARIABLE || NOT_THE_APP_URL.test(name)) return undefined;
   if (/POOL|BOUNCER/i.test(name)) return 'pooler';
   if (/^(?:DATABASE|DB|POSTGRES|POSTGRESQL|PG)_?URL$/i.test(name) || /_DATABASE_URL$/i.test(name)) return 'app';
   return undefined;

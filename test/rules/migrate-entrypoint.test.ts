@@ -35,6 +35,21 @@ ruleTester.run('migrate-entrypoint', rule, {
       filename: ENTRY,
     },
     { code: lines(RUN, "await runMigrations({ url: process.env.POSTGRES_MIGRATE_URL, lockKey: 'orders', migrate });"), filename: ENTRY },
+    // a direct or unpooled URL, one kept for migrations, or a test database's: not the app's pooled URL
+    {
+      code: lines(
+        RUN,
+        'const url = process.env.NODE_ENV === "test" ? process.env.TEST_DATABASE_URL : process.env.DIRECT_DATABASE_URL;',
+        "await runMigrations({ url, lockKey: 'orders', migrate });",
+      ),
+      filename: ENTRY,
+    },
+    {
+      code: lines(RUN, "await runMigrations({ url: process.env.POSTGRES_URL_NON_POOLING, lockKey: 'orders', migrate });"),
+      filename: ENTRY,
+    },
+    { code: lines(RUN, "await runMigrations({ url: process.env.DATABASE_URL_UNPOOLED, lockKey: 'orders', migrate });"), filename: ENTRY },
+    { code: lines(RUN, "await runMigrations({ url: process.env.MIGRATION_DATABASE_URL, lockKey: 'orders', migrate });"), filename: ENTRY },
     { code: lines(...MANUAL, HANDLED), filename: ENTRY },
     { code: lines(...MANUAL, 'await main();'), filename: 'services/billing/cmd/migrate/index.ts' },
     { code: lines(...MANUAL, 'main().then(() => process.exit(0), (e) => { console.error(e); process.exitCode = 1; });'), filename: ENTRY },
@@ -82,6 +97,21 @@ ruleTester.run('migrate-entrypoint', rule, {
       code: lines(RUN, "const url = process.env['POSTGRES_URL'];", "await runMigrations({ url, lockKey: 'orders', migrate });"),
       filename: ENTRY,
       errors: [{ messageId: 'appUrl', line: 2, column: 13 }],
+    },
+    // the near-identical app and pooled URLs are still reported
+    {
+      code: lines(
+        RUN,
+        'const url = process.env.NODE_ENV === "test" ? process.env.TEST_DATABASE_URL : process.env.APP_DATABASE_URL;',
+        "await runMigrations({ url, lockKey: 'orders', migrate });",
+      ),
+      filename: ENTRY,
+      errors: [{ messageId: 'appUrl', line: 2, column: 79 }],
+    },
+    {
+      code: lines(RUN, "await runMigrations({ url: process.env.POSTGRES_URL_POOLING, lockKey: 'orders', migrate });"),
+      filename: ENTRY,
+      errors: [{ messageId: 'poolerUrl', line: 2, column: 28 }],
     },
     {
       code: lines(RUN, 'const env = process.env;', "await runMigrations({ url: env.PGBOUNCER_URL, lockKey: 'orders', migrate });"),

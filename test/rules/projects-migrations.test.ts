@@ -63,6 +63,13 @@ describe('migrations across files', () => {
     ]);
   });
 
+  test('the tables module a schema tool reads (`--schema`) is not an entrypoint; the file the migrate script runs is', async () => {
+    expect(await findings('migrations-schema-flag', 'src/store/tables.ts')).toEqual([]);
+    expect(await findings('migrations-schema-flag', 'src/store/migrate.ts')).toEqual([
+      'replica-guard/migrate-entrypoint src/store/migrate.ts:1:1 noLock',
+    ]);
+  });
+
   test('a set-up function in another module spawns Prisma (binary in a variable) to diff and apply the schema: reported at the call and at the apply', async () => {
     expect(await findings('migrations-spawned-cli', 'src/main.ts')).toEqual([
       'replica-guard/no-in-app-migrations src/main.ts:5:50 schemaWriteCall',

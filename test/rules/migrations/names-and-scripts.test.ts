@@ -114,6 +114,10 @@ describe('package.json migrate scripts', () => {
     expect(scriptFileArguments('tsx src/migrate.ts --config config/db.json && typeorm migration:run --dataSource src/ds.ts')).toEqual([
       'src/migrate.ts',
     ]);
+    // The table definitions a schema tool reads to write migrations are not run; a run file beside a `--schema` name still is.
+    expect(scriptFileArguments('npx drizzle-kit generate:pg --schema src/store/tables.ts')).toEqual([]);
+    expect(scriptFileArguments('drizzle-kit push --schema ./src/store/tables.ts')).toEqual([]);
+    expect(scriptFileArguments('tsx src/store/apply.ts --schema ledger')).toEqual(['src/store/apply.ts']);
   });
 
   test('a file a migrate script runs is an entrypoint, also from its build output; other scripts are not', () => {
