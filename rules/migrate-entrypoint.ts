@@ -10,7 +10,13 @@ import { migrationEnvReads } from './migrations/env-reads.js';
 import { isEntrypointByNameOnly, isMigrateEntrypointFile, isMigrationAuthoringTool } from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
 import { migratorsLockThemselves } from './migrations/self-locking.js';
-import { functionDefinedHere, migrationPath, swallowsUnhandledRejections, type MigrationPath } from './migrate-entrypoint/failure-paths.js';
+import {
+  functionDefinedHere,
+  migrationPath,
+  returnsFailureToExit,
+  swallowsUnhandledRejections,
+  type MigrationPath,
+} from './migrate-entrypoint/failure-paths.js';
 import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
 import {
   declaresCommandClass,
@@ -82,6 +88,26 @@ function reportUrls(context: Context, strings: readonly StringText[], report: Re
   }
 }
 
+/**
+ * Whether a top-level statement runs something: a call (not a directive), a `const` given a call's
+ * result, an `if` testing a call's result, or a `try` whose block does (`try { await run() } catch (e) { …; process.exit(1) }`).
+ */
+function runsAtTopLevel(statement: TSESTree.Statement | TSESTree.ProgramStatement): boolean {
+  if (statement.type === 'ExpressionStatement') return !('directive' in statement && statement.directive);
+  if (statement.type === 'TryStatement') return statement.block.body.some(runsAtTopLevel);
+  // `if (!(await migrate())) process.exit(1)`: the test runs the call.
+  if (statement.type === 'IfStatement') {
+    const test = unwrapExpression(statement.test, { await: true });
+    return unwrapExpression(test.type === 'UnaryExpression' ? test.argument : test, { await: true }).type === 'CallExpression';
+  }
+  return (
+    statement.type === 'VariableDeclaration' &&
+    statement.declarations.some(
+      (d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type),
+    )
+  );
+}
+
 /** 2. The lock, on one pinned connection. */
 function reportLock(
   context: Context,
@@ -102,14 +128,7 @@ function reportLock(
   const unpinnedLock = refs.some((r) => r.entry === 'pool') && locks;
   const first = context.sourceCode.getFirstToken(program);
   // A file that only declares and exports (a helper in cmd/migrate/) is not the run itself.
-  const runsSomething = program.body.some(
-    (s) =>
-      (s.type === 'ExpressionStatement' && !('directive' in s && s.directive)) ||
-      (s.type === 'VariableDeclaration' &&
-        s.declarations.some(
-          (d) => d.init && ['CallExpression', 'NewExpression', 'AwaitExpression'].includes(unwrapExpression(d.init).type),
-        )),
-  );
+  const runsSomething = program.body.some(runsAtTopLevel);
   // knex, node-pg-migrate, Prisma… serialise their own runs (`MIGRATOR_LOCKS`).
   const selfLocked = () =>
     migratorsLockThemselves(
@@ -129,6 +148,7 @@ function reportSwallowedFailures(
   path: MigrationPath,
   catchClauses: readonly TSESTree.CatchClause[],
   handlerCalls: readonly TSESTree.CallExpression[],
+  calls: readonly TSESTree.CallExpression[],
   report: Report,
 ): void {
   for (const clause of catchClauses) {
@@ -138,6 +158,8 @@ function reportSwallowedFailures(
     const inFinally =
       sourceCode.getAncestors?.(clause).some((a, i, all) => a.type === 'TryStatement' && a.finalizer === all[i + 1]) ?? false;
     if (inFinally || exitsNonZero(clause.body)) continue;
+    // `catch { return false }` whose callers exit 1 on `false` (`run().then((ok) => { if (!ok) process.exit(1) })`).
+    if (returnsFailureToExit(clause, calls, sourceCode)) continue;
     const keyword = sourceCode.getFirstToken(clause);
     report({ messageId: 'swallowedFailure', node: clause, loc: keyword?.loc, facts: { kind: 'failure', node: clause } });
   }
@@ -256,7 +278,7 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         reportUrls(context, strings, report);
         reportLock(context, program, strings, calls, report);
         const texts = strings.map((s) => s.text);
-        reportSwallowedFailures(sourceCode, migrationPath(context, program, calls, texts), catchClauses, handlerCalls, report);
+        reportSwallowedFailures(sourceCode, migrationPath(context, program, calls, texts), catchClauses, handlerCalls, calls, report);
         if (swallowsUnhandledRejections(calls)) reportFloatingMain(sourceCode, program, report);
       },
     };

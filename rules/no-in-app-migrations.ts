@@ -23,7 +23,7 @@ import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { CROSS_FILE_CANDIDATE, crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
-import { projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
+import { prismaOnHostDatabase, projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
@@ -214,9 +214,12 @@ function reportCommands(
   for (const ref of importedReferences(context, SPAWN_CATALOGUE))
     if (ref.node.type === 'CallExpression') spawns.push([ref.node, ref.node.arguments]);
   for (const tagged of taggedTemplates) if (isImportedTag(tagged.tag, context.sourceCode)) spawns.push([tagged, [tagged.quasi]]);
+  let hostDatabase: boolean | undefined;
   for (const [node, command] of schemaWriteCommands(spawns, context.sourceCode)) {
     const call = node as TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
     if (reported.has(call)) continue;
+    // The package's Prisma schema is SQLite: each host (or device) migrates its own database file.
+    if ((hostDatabase ??= prismaOnHostDatabase(context.filename))) return;
     reported.add(call);
     report({
       messageId: 'schemaWriteCommand',

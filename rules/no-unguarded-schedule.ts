@@ -6,6 +6,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
+import { isMigrationStepFile } from './migrations/exempt-file.js';
 import { createRule } from './utils/create-rule.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
@@ -159,6 +160,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         const settings = readSettings(context.settings);
         const works = scheduledWorks(context);
         if (works.length === 0) return;
+        // A data-migration step (`migrations/7-backfill.ts` exporting `up`) runs once, in the migrator's one process.
+        if (isMigrationStepFile(context)) return;
 
         // The file's guards and effects options, built for the first work that needs a verdict.
         let own: { guards: GuardLookup; effectsOptions: EffectsOptions } | undefined;

@@ -15,6 +15,7 @@ import { isOutermostCall } from '../analysis/sql/method-chain.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
 import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
+import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
@@ -158,6 +159,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
         ): void => {
           const marker = markerReads.includes(read);
           reported.add(read.node);
+          // A Prisma client on the package's SQLite file: no second replica shares the database.
+          if (readsPrismaOnHostDatabase(read.node, context.filename)) return;
           report({
             messageId: marker ? 'findThenCreateClaim' : 'nonAtomicClaim',
             data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status' },

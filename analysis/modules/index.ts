@@ -18,6 +18,7 @@ export {
   type ProjectModule,
 } from './project-module.js';
 export { clearResolutionCaches, resolveProjectSpecifier } from './resolve-specifier.js';
+export { prismaOnHostDatabase, prismaProviderOf } from './prisma-schema.js';
 
 import type { DetectContext } from '../detect-context.js';
 import { importedProjectModule, lintedModuleOf, type ProjectModule } from './project-module.js';

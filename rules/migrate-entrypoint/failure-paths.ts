@@ -117,6 +117,148 @@ export function migrationPath(
   };
 }
 
+/** `false`, `null`, `0`, `undefined`: a value a caller reads as "it failed". */
+const isFalsyValue = (node: TSESTree.Node | null | undefined): boolean => {
+  const value = node && unwrapExpression(node);
+  if (!value) return false;
+  if (value.type === 'Identifier') return value.name === 'undefined';
+  return value.type === 'Literal' && (value.value === false || value.value === null || value.value === 0);
+};
+
+/** Whether a statement (or a block's statements) returns a falsy value: `return false`, `{ log(); return false; }`. */
+const returnsFalsy = (node: TSESTree.Node | null | undefined): boolean =>
+  node?.type === 'ReturnStatement'
+    ? isFalsyValue(node.argument)
+    : node?.type === 'BlockStatement' &&
+      node.body.some((statement) => statement.type === 'ReturnStatement' && isFalsyValue(statement.argument));
+
+/** How far a failure value is followed up through the functions that hand it on (`apply` → `runAll` → the top level). */
+const MAX_HAND_ONS = 3;
+
+/** Whether `node` is the name `name`, or `!name`. */
+const readsName = (node: TSESTree.Node, name: string): boolean => {
+  const value = unwrapExpression(node);
+  return value.type === 'Identifier'
+    ? value.name === name
+    : value.type === 'UnaryExpression' && value.operator === '!' && readsName(value.argument, name);
+};
+
+/**
+ * The branch of an `if` that runs when the value tested failed: the consequent of `if (!ok)` or
+ * `if (ok === false)`, the alternate of `if (ok)`; both when the test says neither.
+ */
+function failureBranches(statement: TSESTree.IfStatement, tested: (node: TSESTree.Node) => boolean): TSESTree.Statement[] {
+  const test = unwrapExpression(statement.test, { await: true });
+  const branches = [statement.consequent, ...(statement.alternate ? [statement.alternate] : [])];
+  if (test.type === 'UnaryExpression' && test.operator === '!' && tested(test.argument)) return [statement.consequent];
+  if (tested(test)) return statement.alternate ? [statement.alternate] : [];
+  if (test.type === 'BinaryExpression' && (tested(test.left) || tested(test.right))) return branches;
+  return [];
+}
+
+/**
+ * Whether a failure branch ends the process non-zero, or returns a falsy value from a function of
+ * this file whose every call hands the failure on the same way.
+ */
+function branchFails(
+  branch: TSESTree.Statement,
+  calls: readonly TSESTree.CallExpression[],
+  sourceCode: DetectContext['sourceCode'],
+  depth: number,
+): boolean {
+  if (exitsNonZero(branch)) return true;
+  if (!returnsFalsy(branch)) return false;
+  const fn = enclosingFunctions(branch)[0];
+  return fn !== undefined && failureValueReachesExit(fn, calls, sourceCode, depth + 1);
+}
+
+/** The statements after `statement` in its block, up to the end of the block. */
+function statementsAfter(statement: TSESTree.Node): TSESTree.Node[] {
+  const block = statement.parent;
+  if (!block || (block.type !== 'BlockStatement' && block.type !== 'Program')) return [];
+  const body = block.body as TSESTree.Node[];
+  return body.slice(body.indexOf(statement) + 1);
+}
+
+/**
+ * Whether the value of a call is tested and a failure ends the process: `f().then((ok) => { if (!ok)
+ * process.exit(1) })`, `const ok = await f(); if (!ok) process.exit(1)`, `if (!(await f())) return false`
+ * (handed on, see `branchFails`).
+ */
+function callFailureExits(
+  call: TSESTree.CallExpression,
+  calls: readonly TSESTree.CallExpression[],
+  sourceCode: DetectContext['sourceCode'],
+  depth: number,
+): boolean {
+  let node: TSESTree.Node = call;
+  while (node.parent?.type === 'AwaitExpression' || node.parent?.type === 'TSAsExpression' || node.parent?.type === 'TSNonNullExpression')
+    node = node.parent;
+  const parent = node.parent;
+  // `f().then((ok) => { if (!ok) process.exit(1) })`
+  if (
+    parent?.type === 'MemberExpression' &&
+    parent.object === node &&
+    memberPropertyName(parent) === 'then' &&
+    parent.parent?.type === 'CallExpression'
+  ) {
+    const handler = parent.parent.arguments[0] && unwrapExpression(parent.parent.arguments[0]);
+    const param = handler && isFunction(handler) ? handler.params[0] : undefined;
+    if (!handler || !isFunction(handler) || param?.type !== 'Identifier') return false;
+    const name = param.name;
+    const body = handler.body;
+    const statements = body.type === 'BlockStatement' ? body.body : [];
+    return statements.some((s) => s.type === 'IfStatement' && failureBranches(s, (n) => readsName(n, name)).some((b) => exitsNonZero(b)));
+  }
+  // `if (!(await f()))`
+  const test = parent?.type === 'UnaryExpression' && parent.operator === '!' ? parent : node;
+  if (test.parent?.type === 'IfStatement' && test.parent.test === test)
+    return failureBranches(test.parent, (n) => unwrapExpression(n, { await: true }) === call).some((b) =>
+      branchFails(b, calls, sourceCode, depth),
+    );
+  // `const ok = await f(); … if (!ok) …`
+  if (
+    parent?.type === 'VariableDeclarator' &&
+    parent.init === node &&
+    parent.id.type === 'Identifier' &&
+    parent.parent.type === 'VariableDeclaration'
+  ) {
+    const name = parent.id.name;
+    return statementsAfter(parent.parent).some(
+      (s) =>
+        s.type === 'IfStatement' && failureBranches(s, (n) => readsName(n, name)).some((b) => branchFails(b, calls, sourceCode, depth)),
+    );
+  }
+  return false;
+}
+
+/** Whether every call of `fn` in this file (one at least) tests its result and ends the process on a failure. */
+function failureValueReachesExit(
+  fn: FunctionNode,
+  calls: readonly TSESTree.CallExpression[],
+  sourceCode: DetectContext['sourceCode'],
+  depth: number,
+): boolean {
+  if (depth > MAX_HAND_ONS) return false;
+  const users = calls.filter((call) => call.callee.type === 'Identifier' && functionDefinedHere(call.callee, sourceCode) === fn);
+  return users.length > 0 && users.every((call) => callFailureExits(call, calls, sourceCode, depth));
+}
+
+/**
+ * Whether a catch clause returns its failure as a value that the callers turn into a non-zero exit:
+ * `catch (err) { log(err); return false }` in a function whose every call tests the value and exits
+ * 1 on it, directly or through functions that hand the `false` on (`if (!ok) return false`).
+ */
+export function returnsFailureToExit(
+  clause: TSESTree.CatchClause,
+  calls: readonly TSESTree.CallExpression[],
+  sourceCode: DetectContext['sourceCode'],
+): boolean {
+  if (!returnsFalsy(clause.body)) return false;
+  const fn = enclosingFunctions(clause)[0];
+  return fn !== undefined && failureValueReachesExit(fn, calls, sourceCode, 0);
+}
+
 const REJECTION_EVENTS: ReadonlySet<string> = new Set(['unhandledRejection', 'uncaughtException']);
 const LISTEN_METHODS: ReadonlySet<string> = new Set(TIMER_LIFETIME.listenerMethods);
 

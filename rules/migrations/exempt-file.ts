@@ -16,6 +16,7 @@ import {
   isInCommandLinePackage,
   isRunByMigrateScript,
   isRunOnlyByAuthoringScripts,
+  isRunOnlyByOneOffScripts,
   isRunOnlyByTestScripts,
   isStepBesideMigratorCommand,
 } from './package-scripts.js';
@@ -30,6 +31,7 @@ import {
   isTestFilePath,
 } from '../../src/knowledge/file-conventions.js';
 import { projectPath } from '../../analysis/source/project-path.js';
+import { exportsMigrationStep } from './data-steps.js';
 
 type Context = DetectContext;
 
@@ -41,6 +43,8 @@ interface FileRole {
   migrateEntrypoint: boolean | undefined;
   /** A migration file, a `#!` script, or a command that runs and exits (`process.exit(…)` as a statement of the file). */
   exempt: boolean | undefined;
+  /** A data-migration step a migrator runs once (`isMigrationStepFile`). */
+  dataStep: boolean | undefined;
 }
 
 /** Whether the `migrateEntrypoints` setting is left at its defaults (then package.json scripts count too). */
@@ -159,7 +163,7 @@ function fileRoleOf(context: Context): FileRole {
   // SourceCode (and its Program) means one file, path and configuration.
   const sourceCode = context.sourceCode;
   if (lastRole?.sourceCode === sourceCode && lastRole.ast === sourceCode.ast) return lastRole;
-  lastRole = { sourceCode, ast: sourceCode.ast, migrateEntrypoint: undefined, exempt: undefined };
+  lastRole = { sourceCode, ast: sourceCode.ast, migrateEntrypoint: undefined, exempt: undefined, dataStep: undefined };
   return lastRole;
 }
 
@@ -234,6 +238,20 @@ export function isMigrationExemptFile(context: Context): boolean {
   return role.exempt || isMigrateEntrypointFile(context);
 }
 
+/**
+ * Whether the linted file is a data-migration step (data-steps.ts): it lies in a folder named for
+ * migrations (by its path inside the project) and exports `up`. A migrator runs it once, in one
+ * process: no rule's race applies. Asked at a rule's first finding, and kept for the file.
+ */
+export function isMigrationStepFile(context: Context): boolean {
+  const role = fileRoleOf(context);
+  if (role.dataStep === undefined) {
+    const path = projectPath(context.filename, context.cwd);
+    role.dataStep = path !== undefined && isInMigrationFolder(path) && exportsMigrationStep(context.sourceCode.ast as TSESTree.Program);
+  }
+  return role.dataStep;
+}
+
 const isRequireMain = (node: TSESTree.Node): boolean =>
   node.type === 'MemberExpression' &&
   node.object.type === 'Identifier' &&
@@ -267,7 +285,8 @@ function runsOnlyWhenStartedDirectly(statement: TSESTree.Node): boolean {
  * Whether the linted file is an operator's command, not the server (`CLI_MODULES`,
  * `isCommandLinePackage`, `COMMAND_FOLDERS`): it imports a command-line framework or a prompt
  * library, lies in a command-line package or in a command folder of a package that declares a
- * `bin`, and does not itself start a server. Asked only of files that hold a
+ * `bin`, or only an operator's one-off database chores run it (`"db:truncate": "tsx
+ * server/db/reset.ts"`, `isOneOffScriptName`), and does not itself start a server. Asked only of files that hold a
  * schema write, after the rule's own checks.
  */
 function isOperatorCommandFile(context: Context): boolean {
@@ -275,7 +294,7 @@ function isOperatorCommandFile(context: Context): boolean {
   if (SERVER_START.test(sourceCode.text)) return false;
   if ((sourceCode.ast as TSESTree.Program).body.some(runsOnlyWhenStartedDirectly)) return true;
   for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
-  return isInCommandLinePackage(context.filename) || isInCommandFolder(context.filename);
+  return isInCommandLinePackage(context.filename) || isInCommandFolder(context.filename) || isRunOnlyByOneOffScripts(context.filename);
 }
 
 /** Whether the linted file lies in a folder a scheduler runs (`SCHEDULE_FOLDERS`), told by its path inside the project. */
@@ -291,7 +310,8 @@ function inScheduleFolder(context: Context): boolean {
 }
 
 /**
- * `report`, dropping every finding of a one-off command an operator runs by hand: an operator's
+ * `report`, dropping every finding of a data-migration step a migrator runs once
+ * (`isMigrationStepFile`) and of a one-off command an operator runs by hand: an operator's
  * command (see `isOperatorCommandFile`: a command-line framework, a file that runs only when
  * started directly, a command folder) that neither runs again (`RUNS_AGAIN`: a timer, an endless
  * loop, a cron) nor lies in a folder a scheduler runs. A worker or a scheduled job started as a
@@ -300,7 +320,9 @@ function inScheduleFolder(context: Context): boolean {
 export function outsideOneOffCommands<Report extends (descriptor: never) => void>(context: Context, report: Report): Report {
   let oneOff: boolean | undefined;
   return ((descriptor: never) => {
-    oneOff ??= isOperatorCommandFile(context) && !RUNS_AGAIN.test(context.sourceCode.text) && !inScheduleFolder(context);
+    oneOff ??=
+      isMigrationStepFile(context) ||
+      (isOperatorCommandFile(context) && !RUNS_AGAIN.test(context.sourceCode.text) && !inScheduleFolder(context));
     if (!oneOff) report(descriptor);
   }) as Report;
 }

@@ -15,7 +15,7 @@ import {
   MIGRATOR_CONFIG_FLAGS,
   TYPEORM_DATA_SOURCE_FLAGS,
 } from '../../src/knowledge/migration-scripts.js';
-import { COMMAND_FOLDERS, isCommandLinePackage, isTestScriptName } from '../../src/knowledge/file-conventions.js';
+import { COMMAND_FOLDERS, isCommandLinePackage, isOneOffScriptName, isTestScriptName } from '../../src/knowledge/file-conventions.js';
 import { nearestPackageJson } from '../../analysis/modules/nearest-package-json.js';
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
@@ -37,6 +37,8 @@ interface ScriptStems {
   authoring: ReadonlySet<string>;
   /** Stems only ever run by the test tooling's scripts (`cypress:prepare`, `test:e2e`, `pretest`): test code. */
   testOnly: ReadonlySet<string>;
+  /** Stems only ever run by an operator's one-off database chores (`db:truncate`, `db:reset`, `db:seed`). */
+  oneOff: ReadonlySet<string>;
   /** Whether the package is a command-line tool (`isCommandLinePackage`). */
   commandLine: boolean;
   /** Whether the package declares a `bin` (published or not): its command folders hold an operator's commands (`isInCommandFolder`). */
@@ -50,6 +52,7 @@ const NO_STEMS: ScriptStems = {
   steps: new Set(),
   authoring: new Set(),
   testOnly: new Set(),
+  oneOff: new Set(),
   commandLine: false,
   declaresBin: false,
   dataSources: new Set(),
@@ -97,17 +100,18 @@ function commandStems(root: string, command: string): string[] {
 }
 
 /**
- * The stems only test scripts run (`isTestScriptName`): a test script that another script runs by
- * name (`npm run cypress:prepare && node server.js`) counts as that script's.
+ * The stems only scripts of one kind run (`isKind`: the test tooling's, `isTestScriptName`; an
+ * operator's one-off database chores, `isOneOffScriptName`): a script of that kind that another
+ * script runs by name (`npm run cypress:prepare && node server.js`) counts as that script's.
  */
-function testOnlyStems(root: string, scripts: ReadonlyArray<[string, string]>): ReadonlySet<string> {
-  const others = scripts.filter(([name]) => !isTestScriptName(name));
+function stemsOnlyRunBy(root: string, scripts: ReadonlyArray<[string, string]>, isKind: (name: string) => boolean): ReadonlySet<string> {
+  const others = scripts.filter(([name]) => !isKind(name));
   const words = new Set(others.flatMap(([, command]) => command.split(/\s+|&&|\|\||;/)));
-  const byTest = new Set<string>();
+  const byKind = new Set<string>();
   const byOther = new Set<string>();
   for (const [name, command] of scripts)
-    for (const stem of commandStems(root, command)) (isTestScriptName(name) && !words.has(name) ? byTest : byOther).add(stem);
-  return new Set([...byTest].filter((stem) => !byOther.has(stem)));
+    for (const stem of commandStems(root, command)) (isKind(name) && !words.has(name) ? byKind : byOther).add(stem);
+  return new Set([...byKind].filter((stem) => !byOther.has(stem)));
 }
 
 /** Path stems (absolute, no extension) of the files the migrate scripts in `packageJson` run. */
@@ -148,15 +152,16 @@ function scriptStemsOf(packageJson: string): ScriptStems {
     }
     const steps = new Set([...besideMigrator].filter((stem) => !alone.has(stem)));
     const authoring = new Set([...byAuthoring].filter((stem) => !byDeploy.has(stem)));
-    const testOnly = testOnlyStems(root, scripts);
+    const testOnly = stemsOnlyRunBy(root, scripts, isTestScriptName);
+    const oneOff = stemsOnlyRunBy(root, scripts, isOneOffScriptName);
     const directories = new Set([...stems].map((stem) => stem.slice(0, stem.lastIndexOf('/'))));
     const dataSources = new Set(scripts.flatMap(([, command]) => dataSourceArguments(command).map((file) => stemOf(resolve(root, file)))));
     const bin = (manifest as { bin?: unknown } | null)?.bin;
     const declaresBin = (typeof bin === 'string' && bin !== '') || (bin !== null && typeof bin === 'object' && Object.keys(bin).length > 0);
     const found =
-      stems.size === 0 && testOnly.size === 0 && dataSources.size === 0 && !commandLine && !declaresBin
+      stems.size === 0 && testOnly.size === 0 && oneOff.size === 0 && dataSources.size === 0 && !commandLine && !declaresBin
         ? NO_STEMS
-        : { stems, directories, steps, authoring, testOnly, commandLine, declaresBin, dataSources };
+        : { stems, directories, steps, authoring, testOnly, oneOff, commandLine, declaresBin, dataSources };
     cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
     return found;
   } catch {
@@ -225,6 +230,14 @@ export function isRunOnlyByTestScripts(filename: string): boolean {
   if (found?.packageJson === undefined) return false;
   const { testOnly } = scriptStemsOf(found.packageJson);
   return testOnly.size > 0 && testOnly.has(stemOf(resolve(filename)));
+}
+
+/** Whether only an operator's one-off database chores run `filename` (absolute): `"db:truncate": "tsx server/db/reset.ts"`. */
+export function isRunOnlyByOneOffScripts(filename: string): boolean {
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined) return false;
+  const { oneOff } = scriptStemsOf(found.packageJson);
+  return oneOff.size > 0 && oneOff.has(stemOf(resolve(filename)));
 }
 
 /** Whether `filename` (absolute) belongs to a command-line package (`isCommandLinePackage`). */

@@ -43,12 +43,25 @@ const SETUP_FILE =
  */
 const TEST_SCRIPT_WORDS: ReadonlySet<string> = new Set('test tests pretest posttest e2e cypress playwright jest vitest mocha'.split(' '));
 
-/** Whether a package.json script's name is one of the test tooling's (`TEST_SCRIPT_WORDS`, split at `:`, `-`, `_`, `.`). */
-export const isTestScriptName = (name: string): boolean =>
+/** Whether a package.json script's name, split at `:`, `-`, `_`, `.`, has a part among `words`. */
+const scriptNameHas = (name: string, words: ReadonlySet<string>): boolean =>
   name
     .toLowerCase()
     .split(/[:._-]/)
-    .some((part) => TEST_SCRIPT_WORDS.has(part));
+    .some((part) => words.has(part));
+
+/** Whether a package.json script's name is one of the test tooling's (`TEST_SCRIPT_WORDS`). */
+export const isTestScriptName = (name: string): boolean => scriptNameHas(name, TEST_SCRIPT_WORDS);
+
+/**
+ * Words that, as a part of a package.json script's name (`db:truncate`, `db:reset`, `db:seed`,
+ * `seed`, `db:clean`, `backfill:emails`), make it an operator's one-off database chore: a file only
+ * such scripts run is typed by someone, once, not started by every replica.
+ */
+const ONE_OFF_SCRIPT_WORDS: ReadonlySet<string> = new Set('seed truncate reset clean clear wipe drop backfill'.split(' '));
+
+/** Whether a package.json script's name is a one-off database chore's (`ONE_OFF_SCRIPT_WORDS`). */
+export const isOneOffScriptName = (name: string): boolean => scriptNameHas(name, ONE_OFF_SCRIPT_WORDS);
 
 /** Whether `path` (relative to the project, `/`-separated) is test code. */
 export function isTestFilePath(path: string): boolean {

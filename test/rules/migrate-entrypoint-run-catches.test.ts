@@ -31,6 +31,21 @@ const script = (...body: string[]) =>
     'await run();',
   );
 
+/** `run()` sending DDL, its only top-level call in a `try` whose catch holds `handler`. */
+const runInTry = (...handler: string[]) =>
+  lines(
+    "import { open } from './store.mjs';",
+    'async function run() {',
+    '  const db = await open(process.env.TARGET_URL);',
+    "  await db.query('CREATE TABLE IF NOT EXISTS cards (id text primary key)');",
+    '}',
+    'try {',
+    '  await run();',
+    '} catch (error) {',
+    ...handler.map((line) => `  ${line}`),
+    '}',
+  );
+
 ruleTester.run('migrate-entrypoint (catches of the run)', rule, {
   valid: [],
   invalid: [
@@ -74,21 +89,17 @@ ruleTester.run('migrate-entrypoint (catches of the run)', rule, {
     },
     // `run()` holds the DDL: a catch around the top-level call is the run's
     {
-      code: lines(
-        "import { open } from './store.mjs';",
-        'async function run() {',
-        '  const db = await open(process.env.TARGET_URL);',
-        "  await db.query('CREATE TABLE IF NOT EXISTS cards (id text primary key)');",
-        '}',
-        'try {',
-        '  await run();',
-        '} catch (error) {',
-        '  console.error(error);',
-        '}',
-      ),
+      code: runInTry('console.error(error);'),
       filename: ENTRY,
       settings,
-      errors: [{ messageId: 'swallowedFailure', line: 8, column: 3 }],
+      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 3 }],
+    },
+    // the only top-level run inside a `try` whose catch exits 1: the run is still there, with no lock
+    {
+      code: runInTry('console.error(error);', 'process.exit(1);'),
+      filename: ENTRY,
+      settings,
+      errors: [noLock],
     },
   ],
 });
