@@ -5,6 +5,7 @@
 import { createRule } from './utils/create-rule.js';
 import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
+import { writesAnotherRow } from './no-read-then-write/another-row.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -121,7 +122,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         let findings;
         try {
           if (markers !== null) walkWriteWindows(program, listeners, sourceCode.visitorKeys, markers);
-          findings = engine.findings();
+          // A value that goes to another row than the one read (another-row.ts) is not written back.
+          findings = engine.findings((facts) => !writesAnotherRow(facts, context));
         } catch {
           return; // a shape we did not foresee never breaks linting
         }

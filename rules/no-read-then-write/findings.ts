@@ -3,7 +3,7 @@
 // guards the write (for the codemod).
 import type { DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import { contains, exits } from './control-flow.js';
-import type { PendingFinding, ReadSite, ReadThenWriteFinding, WriteSite } from './model.js';
+import type { PendingFinding, ReadSite, ReadThenWriteFacts, ReadThenWriteFinding, WriteSite } from './model.js';
 
 function libraryOf(read: ReadSite, write: WriteSite, imported: ReadonlySet<DataLibrary>): DataLibrary {
   const shared = write.candidates.length === 1 ? write.candidates : write.candidates.filter((c) => read.candidates.includes(c));
@@ -12,40 +12,40 @@ function libraryOf(read: ReadSite, write: WriteSite, imported: ReadonlySet<DataL
   return order[0] ?? 'sql';
 }
 
-/** The findings of `pending` (in walk order), one per report position. */
-export function findingsOf(pending: readonly PendingFinding[], imported: ReadonlySet<DataLibrary>): ReadThenWriteFinding[] {
+/** The findings of `pending` (in walk order) that `keep` accepts, one per report position. */
+export function findingsOf(
+  pending: readonly PendingFinding[],
+  imported: ReadonlySet<DataLibrary>,
+  keep?: (facts: ReadThenWriteFacts) => boolean,
+): ReadThenWriteFinding[] {
   const seen = new Set<string>();
   const out: ReadThenWriteFinding[] = [];
   for (const { read, write, changes, loc } of pending) {
     const at = loc ?? write.reportNode.loc;
     const key = `${at.start.line}:${at.start.column}`;
     if (seen.has(key)) continue;
-    seen.add(key);
     const library = libraryOf(read, write, imported);
     const first = changes[0];
     const boundCheck =
       read.boundChecks.find((check) => contains(check, write.node) || (check.range[1] <= write.node.range[0] && exits(check.consequent))) ??
       null;
     const fields = [...new Set(changes.flatMap((c) => (c.field === null ? [] : [c.field])))];
-    out.push({
+    const facts: ReadThenWriteFacts = {
       library,
-      field: fields[0] ?? 'value',
-      node: write.reportNode,
-      loc,
-      facts: {
-        library,
-        read: read.node,
-        write: write.node,
-        writeShape: write.shape,
-        model: read.model,
-        fields,
-        changes,
-        operator: first?.operator ?? null,
-        operand: first?.operand ?? null,
-        boundCheck,
-        guarded: boundCheck !== null,
-      },
-    });
+      read: read.node,
+      write: write.node,
+      writeShape: write.shape,
+      model: read.model,
+      fields,
+      changes,
+      operator: first?.operator ?? null,
+      operand: first?.operand ?? null,
+      boundCheck,
+      guarded: boundCheck !== null,
+    };
+    if (keep && !keep(facts)) continue;
+    seen.add(key);
+    out.push({ library, field: fields[0] ?? 'value', node: write.reportNode, loc, facts });
   }
   return out;
 }

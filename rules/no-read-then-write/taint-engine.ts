@@ -394,7 +394,7 @@ export class ReadThenWriteEngine {
   }
 
   /** The findings of the file, one per report position; call after the traversal. */
-  findings(): ReadThenWriteFinding[] {
-    return findingsOf(this.pending, this.imported);
+  findings(keep?: Parameters<typeof findingsOf>[2]): ReadThenWriteFinding[] {
+    return findingsOf(this.pending, this.imported, keep);
   }
 }

@@ -24,6 +24,7 @@ import { filterContexts, type ClaimVocabulary, type PendingRead } from './claim-
 import { keyName, mentionsAny, resultNames } from './row-names.js';
 import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
 import { reCheckedUnderLock } from './locked-re-read.js';
+import { decoratorName, namedByRequest } from './named-by-request.js';
 
 type Node = TSESTree.Node;
 
@@ -143,11 +144,6 @@ export function scopedToDeletedEntity(read: PendingRead, context: DetectContext)
 const handlerKnowledge = (program: TSESTree.Program) => {
   const modules = moduleSpecifiers(program);
   return QUEUES.filter((q) => q.handlers && q.modules.some((m) => modules.has(m))).flatMap((q) => (q.handlers ? [q.handlers] : []));
-};
-
-const decoratorName = (decorator: TSESTree.Decorator): string | undefined => {
-  const expression = decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
-  return expression.type === 'Identifier' ? expression.name : undefined;
 };
 
 /** Whether `fn` is the handler a job queue (imported by the file) hands its jobs to. */
@@ -332,6 +328,9 @@ export function notAClaimCheck(
   return (read, region, scope, update) => {
     if (region.loop === undefined && createsTheRowWhenAbsent(read, scope, context)) return true;
     if (scopedToCaller(read, context) || scopedToJob(read, context) || scopedToDeletedEntity(read, context)) return true;
+    // A request handler acting on the rows its request names (named-by-request.ts).
+    const call = update.type === 'CallExpression' || update.type === 'TaggedTemplateExpression' ? update : undefined;
+    if (call && namedByRequest(read, call, context)) return true;
     const mentionsRow = (call: Node): boolean => mentionsAny(call, region.names, keys);
     if (claimedBefore(region.region, region.after, update, mentionsRow, question, isGuard)) return true;
     if (reCheckedUnderLock(region, update, question, isGuard)) return true;

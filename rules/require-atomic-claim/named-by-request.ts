@@ -1,0 +1,158 @@
+// A request acting on the row it names is not a worker picking pending work. An admin approving
+// the one merchant a route names (`@Put(':id/approve')`, the read filtered by that id), or an
+// operator's click that re-queues the failed items of the kind the request asks for (a tRPC
+// mutation whose read is filtered by `input.status`): the function runs because a client asked,
+// once per request, for what the request says; no timer or queue runs it on every replica.
+//
+// A claim by an actor stays a claim: when the update writes a value from the request besides its
+// filter (`inviteeUid`, `claimedBy: user.id`), two clients are taking one shared row (a single-use
+// invitation, a coupon), and the second overwrites the first.
+import { findVariable } from '@eslint-community/eslint-utils';
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { isFunctionNode, type FunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { isOutermostCall, methodChain, receiverName, unwrap } from '../../analysis/sql/method-chain.js';
+import {
+  PROCEDURE_NAME,
+  PROCEDURE_RESOLVERS,
+  ROUTE_DECORATORS,
+  ROUTE_EXPORTS,
+  ROUTE_METHODS,
+  SERVER_ACTION_DIRECTIVE,
+} from '../../src/knowledge/request-handlers.js';
+import { CRITERIA_FIRST_METHODS, FILTER_METHOD } from '../../src/knowledge/sql.js';
+import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
+import { keyName } from './row-names.js';
+
+type Node = TSESTree.Node;
+
+export const decoratorName = (decorator: TSESTree.Decorator): string | undefined => {
+  const expression = decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
+  return expression.type === 'Identifier' ? expression.name : undefined;
+};
+
+/** `'/groups/:id'` or a template starting with `/`: a route path. */
+function isRoutePath(node: Node | undefined): boolean {
+  if (node?.type === 'Literal') return typeof node.value === 'string' && node.value.startsWith('/');
+  return node?.type === 'TemplateLiteral' && (node.quasis[0]?.value.cooked ?? '').startsWith('/');
+}
+
+const hasDirective = (body: readonly Node[]): boolean =>
+  body.some((s) => s.type === 'ExpressionStatement' && 'directive' in s && s.directive === SERVER_ACTION_DIRECTIVE);
+
+/** The export a function is (`export async function POST`, `export const approve = async () => …`), by name. */
+function exportedName(fn: FunctionNode): string | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.parent?.type === 'ExportNamedDeclaration' ? fn.id?.name : undefined;
+  const declarator = fn.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== fn || declarator.id.type !== 'Identifier') return undefined;
+  return declarator.parent?.parent?.type === 'ExportNamedDeclaration' ? declarator.id.name : undefined;
+}
+
+/** Whether a web framework calls `fn` for one request (knowledge: src/knowledge/request-handlers.ts). */
+function isRequestHandler(fn: FunctionNode, program: TSESTree.Program): boolean {
+  const parent = fn.parent;
+  if (parent?.type === 'MethodDefinition' && parent.value === fn)
+    return parent.decorators.some((d) => ROUTE_DECORATORS.has(decoratorName(d) ?? ''));
+  if (parent?.type === 'CallExpression' && parent.arguments.some((a) => a === fn)) {
+    const method = memberPropertyName(unwrap(parent.callee));
+    if (method === undefined) return false;
+    if (ROUTE_METHODS.has(method)) return parent.arguments[0] !== fn && isRoutePath(parent.arguments[0]);
+    if (!PROCEDURE_RESOLVERS.has(method)) return false;
+    return methodChain(parent).some((link) => PROCEDURE_NAME.test(receiverName(link.object) ?? ''));
+  }
+  const exported = exportedName(fn);
+  if (exported === undefined) return false;
+  if (ROUTE_EXPORTS.has(exported)) return true;
+  return hasDirective(program.body) || (fn.body.type === 'BlockStatement' && hasDirective(fn.body.body));
+}
+
+/** The request handler a node runs in (the nearest one around it), or `undefined`. */
+function requestHandlerAround(node: Node, program: TSESTree.Program): FunctionNode | undefined {
+  for (let current = node.parent; current; current = current.parent)
+    if (isFunctionNode(current) && isRequestHandler(current, program)) return current;
+  return undefined;
+}
+
+const MAX_HOPS = 2;
+
+type Keys = DetectContext['sourceCode']['visitorKeys'];
+
+/** The identifiers under `node` that are values, not in a nested function; with `calleesOnly`, not in a call's arguments either. */
+function valueIdentifiers(node: Node, keys: Keys, calleesOnly: boolean, out: TSESTree.Identifier[] = []): TSESTree.Identifier[] {
+  if (isFunctionNode(node)) return out;
+  if (node.type === 'Identifier') {
+    const parent = node.parent;
+    const property = parent?.type === 'MemberExpression' && parent.property === node && !parent.computed;
+    const key = parent?.type === 'Property' && parent.key === node && !parent.computed && parent.value !== node;
+    if (!property && !key) out.push(node);
+    return out;
+  }
+  if (calleesOnly && node.type === 'CallExpression') return valueIdentifiers(node.callee, keys, calleesOnly, out);
+  for (const key of keys[node.type] ?? []) {
+    const child = (node as unknown as Record<string, unknown>)[key];
+    for (const c of Array.isArray(child) ? child : [child])
+      if (c && typeof c === 'object' && typeof (c as Node).type === 'string') valueIdentifiers(c as Node, keys, calleesOnly, out);
+  }
+  return out;
+}
+
+/**
+ * Whether `node` holds a value of `handler`'s parameters: itself, or through up to two variables
+ * declared from them (`const { id } = req.params`, `await request.json()`), not through what a
+ * call given them returns (a row read by the request's id is the database's value).
+ */
+function fromRequest(node: Node, handler: FunctionNode, context: DetectContext, hops = MAX_HOPS): boolean {
+  for (const identifier of valueIdentifiers(node, context.sourceCode.visitorKeys, hops < MAX_HOPS)) {
+    let def;
+    try {
+      def = findVariable(context.sourceCode.getScope(identifier) as never, identifier as never)?.defs[0];
+    } catch {
+      continue;
+    }
+    if (!def) continue;
+    if (def.type === 'Parameter' && def.node === handler) return true;
+    const declarator = def.node as Node;
+    if (def.type === 'Variable' && hops > 0 && declarator.type === 'VariableDeclarator' && declarator.init)
+      if (fromRequest(declarator.init, handler, context, hops - 1)) return true;
+  }
+  return false;
+}
+
+/** The nodes of a read that filter its rows: builder filters and criteria, or the values sent with its SQL. */
+function readFilters(read: PendingRead): Node[] {
+  const node = read.node;
+  if (node.type === 'TaggedTemplateExpression') return node.quasi.expressions;
+  if (read.kind === 'sql') return node.arguments.slice(1);
+  return filterContexts(methodChain(node), CRITERIA_FIRST_METHODS).map((c) => c.node);
+}
+
+/** The values an update sends, without its filter (filter-method arguments, `where:` options, the receiver). */
+function updateValues(update: DatabaseCall): Node[] {
+  if (update.type === 'TaggedTemplateExpression') return update.quasi.expressions;
+  if (!isOutermostCall(update)) return update.arguments;
+  const values: Node[] = [];
+  for (const link of methodChain(update)) {
+    if (link.name !== undefined && FILTER_METHOD.test(link.name)) continue;
+    for (const arg of link.call.arguments) {
+      if (arg.type !== 'ObjectExpression') {
+        values.push(arg);
+        continue;
+      }
+      for (const p of arg.properties) if (p.type !== 'Property' || keyName(p) !== 'where') values.push(p);
+    }
+  }
+  return values;
+}
+
+/**
+ * A request handler's read of the rows its request names (the filter holds a value of the
+ * handler's parameters), marked with no value of the request: an operator's action on named rows.
+ */
+export function namedByRequest(read: PendingRead, update: DatabaseCall, context: DetectContext): boolean {
+  const program = context.sourceCode.ast;
+  const handler = requestHandlerAround(read.node, program);
+  if (!handler) return false;
+  if (!readFilters(read).some((filter) => fromRequest(filter, handler, context))) return false;
+  return !updateValues(update).some((value) => fromRequest(value, handler, context));
+}

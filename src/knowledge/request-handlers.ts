@@ -1,0 +1,22 @@
+// Where a web framework hands one request to the app's code: the function runs because a client
+// (a user, an operator's click) asked for the one thing the request names, not on a timer or for
+// a queue. Used by require-atomic-claim to tell a request acting on the row it names from a
+// worker picking pending rows.
+
+/** Route-registering method names of Express, Koa routers, Fastify and Hono (`router.post('/x', handler)`). */
+export const ROUTE_METHODS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'all']);
+
+/** NestJS route and GraphQL resolver method decorators (`@Post(':id/approve')`, `@Mutation()`). */
+export const ROUTE_DECORATORS: ReadonlySet<string> = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Mutation', 'Query']);
+
+/** Method names a tRPC-style procedure is given its resolver with (`adminProcedure.input(…).mutation(fn)`). */
+export const PROCEDURE_RESOLVERS: ReadonlySet<string> = new Set(['mutation', 'query']);
+
+/** A receiver name that is a procedure builder (`publicProcedure`, `adminBookmarksProcedure`, `procedure`). */
+export const PROCEDURE_NAME = /procedure$/i;
+
+/** Exported function names a Next.js App Router route module answers HTTP methods with. */
+export const ROUTE_EXPORTS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The directive that makes a module's (or a function's) exports Next.js / React server actions. */
+export const SERVER_ACTION_DIRECTIVE = 'use server';

@@ -1,0 +1,141 @@
+// require-atomic-claim in a request handler acting on the rows its request names: an admin route
+// approving the one pending merchant its path names, an operator's tRPC mutation re-queueing the
+// items of the state it asks for. The filter holds a value of the handler's parameters and the
+// update writes none: a client asked for it once, no timer or queue runs it on every replica.
+// Kept: the same read in a timer, a queue-free worker or a service method (its caller is out of
+// sight), a handler whose read is picked by a constant state alone, and a claim by an actor (the
+// update writes the request's user or code into the row: two clients taking one shared row).
+import { ruleTester } from './rule-tester.js';
+import { claim } from './claim-report.js';
+import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
+
+const lines = (...l: string[]) => l.join('\n');
+const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
+
+const DRIZZLE = "import { and, eq, gt } from 'drizzle-orm';\nimport { items } from './schema';";
+
+/** A tRPC procedure re-queueing the items in the state `filter` names. */
+const procedure = (filter: string) =>
+  lines(
+    DRIZZLE,
+    "import { operatorProcedure, router } from '../trpc';",
+    'export const opsRouter = router({',
+    '  requeueItems: operatorProcedure',
+    "    .input(z.object({ state: z.enum(['failed', 'pending']) }))",
+    '    .mutation(async ({ ctx, input }) => {',
+    '      const wanted = input.state;',
+    `      const rows = await ctx.db.select({ id: items.id }).from(items).where(${filter});`,
+    '      for (const row of rows) {',
+    '        await queue.enqueue({ itemId: row.id });',
+    "        await ctx.db.update(items).set({ status: 'pending' }).where(eq(items.id, row.id));",
+    '      }',
+    '    }),',
+    '});',
+  );
+
+/** A NestJS method, with `decorator` above it, approving the waiting shop of `shopId`. */
+const nestApproval = (decorator: string) =>
+  lines(
+    "import { Controller, Param, Put } from '@nestjs/common';",
+    "@Controller('shops')",
+    'export class ShopsController {',
+    ...(decorator ? [`  ${decorator}`] : []),
+    "  async approve(@Param('id') shopId: string) {",
+    "    const shop = await this.shops.findOne({ where: { id: shopId, status: 'waiting_approval' } });",
+    '    await this.mailer.send(shop.ownerEmail, "approved");',
+    "    await this.shops.save({ ...shop, status: 'active' });",
+    '  }',
+    '}',
+  );
+
+/** An Express route activating the waiting stores of the group its path names; `data` is what the update sets. */
+const expressActivation = (data: string) =>
+  lines(
+    "router.post('/groups/:groupId/activate', async (req, res) => {",
+    '  const { groupId } = req.params;',
+    "  const stores = await knex('stores').where({ group_id: groupId, status: 'waiting' });",
+    '  for (const store of stores) {',
+    '    await notify(store.email);',
+    `    await knex('stores').where({ id: store.id }).update(${data});`,
+    '  }',
+    '  res.sendStatus(204);',
+    '});',
+  );
+
+ruleTester.run('require-atomic-claim (a request acting on what it names)', rule, {
+  valid: [
+    // a tRPC mutation re-queueing the items in the state its input asks for
+    procedure('and(eq(items.status, wanted), gt(items.id, ctx.cursor))'),
+    // a NestJS route approving the one shop its path names
+    nestApproval("@Put(':id/approve')"),
+    // an Express route activating the stores of the group it names
+    expressActivation("{ status: 'active', activated_at: new Date() }"),
+    // a Next.js route handler, raw SQL, the order named by the request's body
+    lines(
+      'export async function POST(request) {',
+      '  const { orderId } = await request.json();',
+      '  const { rows } = await pool.query("SELECT * FROM orders WHERE id = $1 AND status = \'held\'", [orderId]);',
+      '  for (const order of rows) {',
+      '    await releaseStock(order);',
+      '    await pool.query("UPDATE orders SET status = \'released\' WHERE id = $1", [order.id]);',
+      '  }',
+      '  return Response.json({ ok: true });',
+      '}',
+    ),
+    // a server action: the module's exports answer a form's submit
+    lines(
+      "'use server';",
+      'export async function retryExport(exportId) {',
+      "  const job = await prisma.exportJob.findFirst({ where: { id: exportId, status: 'failed' } });",
+      '  await runExport(job);',
+      "  await prisma.exportJob.update({ where: { id: job.id }, data: { status: 'done' } });",
+      '}',
+    ),
+  ],
+  invalid: [
+    // the same read picked by a constant state alone: a route doing a worker's job
+    claim(procedure("eq(items.status, 'failed')"), 'select'),
+    // the same method without a route decorator: a service method, whose caller is out of sight
+    claim(nestApproval(''), 'findOne'),
+    // the update writes the request's user into the row: a claim by an actor
+    claim(expressActivation("{ status: 'active', activated_by: req.user.id }"), 'where'),
+    // a single-use invitation redeemed by code: two invitees take the one row
+    claim(
+      lines(
+        "app.post('/invitations/redeem', async (req, res) => {",
+        "  const invitation = await prisma.invitation.findFirst({ where: { code: req.body.code, status: 'unclaimed' } });",
+        '  await grantCredits(req.user.id, invitation.credits);',
+        "  await prisma.invitation.update({ where: { id: invitation.id }, data: { status: 'claimed', inviteeId: req.user.id } });",
+        '  res.json({ ok: true });',
+        '});',
+      ),
+      'findFirst',
+    ),
+    // the same shape in a timer: a worker on every replica
+    claim(
+      lines(
+        'setInterval(async () => {',
+        "  const stores = await knex('stores').where({ group_id: config.groupId, status: 'waiting' });",
+        '  for (const store of stores) {',
+        '    await notify(store.email);',
+        "    await knex('stores').where({ id: store.id }).update({ status: 'active' });",
+        '  }',
+        '}, 60_000);',
+      ),
+      'where',
+    ),
+    // a path-less registration is no route: `queue.all(handler)`-style
+    claim(
+      lines(
+        'worker.post(async (groupId) => {',
+        "  const stores = await knex('stores').where({ group_id: groupId, status: 'waiting' });",
+        '  for (const store of stores) {',
+        '    await notify(store.email);',
+        "    await knex('stores').where({ id: store.id }).update({ status: 'active' });",
+        '  }',
+        '});',
+      ),
+      'where',
+    ),
+  ],
+});
