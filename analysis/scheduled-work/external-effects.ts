@@ -80,6 +80,8 @@ export interface Effects {
   sharedWrite: boolean;
   /** Says "this instance only" (telemetry, heartbeat, own-buffer flush, data keyed by machine id). */
   perReplica: boolean;
+  /** `perReplica` comes only from calls named for this instance, not from data keyed by this machine. */
+  perReplicaByName?: boolean;
 }
 
 const MAX_DEPTH = 3;
@@ -93,6 +95,46 @@ function merge(effects: Effects, reached: Effects): void {
   effects.perReplica ||= reached.perReplica;
   effects.sharedWrite ||= reached.sharedWrite;
   effects.external ||= reached.external;
+}
+
+/**
+ * How a walk came by "this instance only": a call named for it inside a function the work calls
+ * (`progress.flush()` in a job handler), and data keyed by this machine or a followed function's
+ * mark that is not only a name. A name says what the work is where the work itself makes the call;
+ * inside a function it calls, beside that function's shared writes, it is bookkeeping.
+ */
+const perReplicaMarks = new WeakMap<Effects, { namedInCallee: boolean; keyed: boolean }>();
+
+function marksOf(effects: Effects): { namedInCallee: boolean; keyed: boolean } {
+  let marks = perReplicaMarks.get(effects);
+  if (!marks) perReplicaMarks.set(effects, (marks = { namedInCallee: false, keyed: false }));
+  return marks;
+}
+
+/** A call named for this instance, at `depth` calls from the work. */
+function namedForThisInstance(effects: Effects, depth: number): void {
+  if (depth === 0) effects.perReplica = true;
+  else marksOf(effects).namedInCallee = true;
+}
+
+/** Data keyed by this machine (`os.hostname()`): the work's writes are this instance's. */
+function keyedToMachine(effects: Effects): void {
+  effects.perReplica = marksOf(effects).keyed = true;
+}
+
+/** A function of another module, whose per-replica mark is left out when it is only a name beside its own shared writes. */
+function mergeFollowed(effects: Effects, reached: Effects): void {
+  const bookkeeping = reached.perReplicaByName === true && reached.sharedWrite;
+  merge(effects, bookkeeping ? { ...reached, perReplica: false } : reached);
+  if (reached.perReplica && !reached.perReplicaByName) marksOf(effects).keyed = true;
+}
+
+/** The walk's effects, its per-replica marks settled. */
+function settled(effects: Effects): Effects {
+  const marks = perReplicaMarks.get(effects);
+  if (marks?.namedInCallee && !effects.sharedWrite) effects.perReplica = true;
+  if (effects.perReplica && !marks?.keyed) effects.perReplicaByName = true;
+  return effects;
 }
 
 /** The same-file function a call runs: a function by name, or a method of the enclosing class (`this.sweep()`). */
@@ -184,7 +226,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
       case 'Identifier':
       case 'MemberExpression':
-        if (isMachineIdentifier(node)) effects.perReplica = true;
+        if (isMachineIdentifier(node)) keyedToMachine(effects);
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
@@ -206,14 +248,14 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           return;
         }
         if (intent === 'per-replica') {
-          effects.perReplica = true;
+          namedForThisInstance(effects, depth);
           return;
         }
         // A function of another module is judged by what it does; its name still counts where the
         // body says nothing decisive (a stand-in that logs, effects behind a value picked at run time).
         const reached = resolveCallee(options.sourceCode, node) ? undefined : options.followCall?.(node);
         if (reached) {
-          merge(effects, reached);
+          mergeFollowed(effects, reached);
           if (effects.coordinated) return;
           if (intent === 'shared-write' && !reached.perReplica) effects.sharedWrite = true;
           break;
@@ -240,5 +282,5 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   walk(root, 0);
-  return effects;
+  return settled(effects);
 }

@@ -10,6 +10,7 @@ import { collectedNames, derivedNames, mentionsRowsOf } from './marked-after.js'
 import type { ActedOn } from './not-a-claim.js';
 import { mentionsAny, patternNames, resultNames, rootName } from './row-names.js';
 import { differentTables } from './tables.js';
+import { updateInHandler } from './handed-row.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -69,7 +70,11 @@ export function unsafeUpdateIn(
     region.marks ? mentionsRowsOf(node, region.marks, keys) : mentionsAny(node, region.names, keys);
   for (const node of [region.region, ...descendants(region.region, keys)]) {
     if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < from) continue;
-    const update = rowUpdateOf(node, sourceCode, vocabulary);
+    const direct = rowUpdateOf(node, sourceCode, vocabulary);
+    // The row handed to a same-file handler that marks it (`await processJob(job.id)`).
+    const update =
+      direct ??
+      (node.type === 'CallExpression' && marksRow(node) ? updateInHandler(node, marksRow, sourceCode, vocabulary, readTable) : undefined);
     if (!update?.changesState || !marksRow(node)) continue;
     // Rows of another table keyed by the rows read (`incidents.monitorId IN ids`) are not the rows read.
     if (differentTables(readTable, update.table)) continue;

@@ -1,0 +1,55 @@
+// A worker that hands the row it read to a handler of the same file (`await processJob(job.id)`,
+// `await this.deliver(row)`) marks the row where the handler does: an update in the handler's body
+// keyed by the parameter that received the row (`update({ where: { id: jobId }, data: { status:
+// 'processing' } })`) moves that row on, one call away from the loop. Followed one call deep; a
+// handler of another module, or one that only reads, marks nothing here.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { resolveCallee } from '../../analysis/scheduled-work/external-effects.js';
+import { rowUpdateOf, type ClaimVocabulary, type RowUpdate } from './claim-shapes.js';
+import { mentionsAny } from './row-names.js';
+import { differentTables } from './tables.js';
+
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The names of the handler's parameters that receive an argument mentioning the row. */
+function parametersGivenRow(
+  call: TSESTree.CallExpression,
+  params: readonly TSESTree.Parameter[],
+  handsRow: (n: TSESTree.Node) => boolean,
+): string[] {
+  const names: string[] = [];
+  call.arguments.forEach((argument, index) => {
+    const param = params[index];
+    const id = param?.type === 'AssignmentPattern' ? param.left : param;
+    if (argument.type !== 'SpreadElement' && id?.type === 'Identifier' && handsRow(argument)) names.push(id.name);
+  });
+  return names;
+}
+
+/**
+ * The first update of the handed row in the body of the same-file handler `call` runs, with the
+ * call as its node (where the loop marks the row); undefined when the handler re-checks the state
+ * and tests the count, or marks nothing of that table.
+ */
+export function updateInHandler(
+  call: TSESTree.CallExpression,
+  handsRow: (n: TSESTree.Node) => boolean,
+  sourceCode: SourceCode,
+  vocabulary: ClaimVocabulary,
+  readTable: string | undefined,
+): RowUpdate | undefined {
+  const handler = resolveCallee(sourceCode as never, call);
+  if (!handler || handler.body.type !== 'BlockStatement') return undefined;
+  const received = parametersGivenRow(call, handler.params, handsRow);
+  if (received.length === 0) return undefined;
+  const keys = sourceCode.visitorKeys;
+  for (const node of descendants(handler.body, keys, isFunctionNode)) {
+    if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
+    const update = rowUpdateOf(node, sourceCode, vocabulary);
+    if (!update?.changesState || !mentionsAny(node, received, keys) || differentTables(readTable, update.table)) continue;
+    return update.conditional && update.countChecked ? undefined : { ...update, node: call };
+  }
+  return undefined;
+}
