@@ -102,13 +102,19 @@ export function possibleMethodEntries(modules: ReadonlySet<string>, text: string
   return out;
 }
 
-/** Whether the name a receiver starts from (`models` of `models.sequelize`) is imported from a project module that imports the entry's evidence. */
+/**
+ * Whether the name a receiver starts from (`models` of `models.sequelize`) is imported from a
+ * project module that imports the entry's evidence — or from a module that cannot be read (a
+ * missing file, an alias only a run-time loader knows: `require('@models')`, a package), where the
+ * receiver's own name (`db.sequelize`, checked by `viaMatches`) is all there is to go on.
+ */
 function receiverModuleHasEvidence(context: DetectContext, method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
   let root = unwrapExpression(receiver, { await: true });
   while (root.type === 'MemberExpression') root = unwrapExpression(root.object, { await: true });
   const specifier = root.type === 'Identifier' ? moduleBindings(context.sourceCode.ast).get(root.name) : undefined;
-  const module = specifier === undefined ? undefined : projectModuleOf(context, specifier);
-  return module !== undefined && hasEvidence(method, moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
+  if (specifier === undefined) return false;
+  const module = projectModuleOf(context, specifier);
+  return module === undefined || hasEvidence(method, moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
 }
 
 /** The entry a call `<receiver>.<method>()` matches: one the file's imports allow, or a borrowed one on a receiver from a module that imports its evidence. */

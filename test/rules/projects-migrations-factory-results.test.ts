@@ -37,4 +37,12 @@ describe('a catalogue method on a receiver from a project module that imports th
   test('`models.sequelize.sync()` in a file that requires the models module is reported; the same call on a module without Sequelize is not', async () => {
     expect(await inProject('app.js')).toEqual(['replica-guard/no-in-app-migrations app.js:9:1 schemaWriteCall']);
   });
+
+  test('on a receiver that shows Sequelize (`db.sequelize`, a model class) from a module that cannot be read (a run-time alias, a missing file) it is reported; on one that does not (`db.cache`), not', async () => {
+    expect(await inProject('boot.js')).toEqual([
+      'replica-guard/no-in-app-migrations boot.js:13:1 schemaWriteCall',
+      'replica-guard/no-in-app-migrations boot.js:15:1 schemaWriteCall',
+      'replica-guard/no-in-app-migrations boot.js:16:1 schemaWriteCall',
+    ]);
+  });
 });
