@@ -10,7 +10,7 @@
 // need one to work at all.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { hasRowLockClause, parseSql, TRANSACTION_CALLBACK_METHODS } from '../../src/knowledge/sql.js';
-import { propertyKeyName } from '../ast/property-names.js';
+import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 
 /** Builder methods that lock the rows read for update. */
 const LOCK_FOR_UPDATE_METHODS: ReadonlySet<string> = new Set(['forUpdate', 'forNoKeyUpdate', 'skipLocked']);
@@ -28,17 +28,14 @@ function isRowLockSql(text: string | undefined): boolean {
   return parsed !== undefined && parsed.statements.some((statement) => statement.kind === 'select' && hasRowLockClause(statement.tokens));
 }
 
-const methodName = (callee: TSESTree.Node): string | undefined =>
-  callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
-
 /** Whether a function is a transaction's callback: `db.transaction(async (trx) => …)`, `db.transaction().execute(async (trx) => …)`. */
 function isTransactionCallback(fn: TSESTree.Node): boolean {
   const call = fn.parent;
   if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument)) return false;
-  const name = methodName(call.callee);
+  const name = memberPropertyName(call.callee);
   if (name !== undefined && TRANSACTION_CALLBACK_METHODS.has(name)) return true;
   const builder = call.callee.type === 'MemberExpression' ? call.callee.object : undefined;
-  return name === 'execute' && builder?.type === 'CallExpression' && methodName(builder.callee) === 'transaction';
+  return name === 'execute' && builder?.type === 'CallExpression' && memberPropertyName(builder.callee) === 'transaction';
 }
 
 /** Whether `node` lies in a transaction's callback. */
@@ -52,7 +49,7 @@ function isInTransactionCallback(node: TSESTree.Node): boolean {
 
 /** Whether a call locks the rows it reads for update: `.forUpdate()`, `.for('update')` in a transaction's callback, `.setLock('pessimistic_write')`. */
 function isRowLockCall(call: TSESTree.CallExpression): boolean {
-  const name = methodName(call.callee);
+  const name = memberPropertyName(call.callee);
   if (name === undefined) return false;
   const mode = stringValue(call.arguments[0]);
   if (name === 'setLock') return mode !== undefined && WRITE_LOCK_MODE.test(mode);
