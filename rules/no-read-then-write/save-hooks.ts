@@ -7,17 +7,11 @@ import { INSTANCE_SAVE_HOOKS } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { WriteSite } from './model.js';
+import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 const DECORATORS: ReadonlySet<string> = new Set(INSTANCE_SAVE_HOOKS.decorators);
 const HOOK_NAMES: ReadonlySet<string> = new Set(INSTANCE_SAVE_HOOKS.hookNames);
 const REGISTRARS: ReadonlySet<string> = new Set(INSTANCE_SAVE_HOOKS.registrars);
-
-function decoratorName(decorator: TSESTree.Decorator): string | undefined {
-  const expression = unwrapExpression(decorator.expression);
-  const callee = expression.type === 'CallExpression' ? unwrapExpression(expression.callee) : expression;
-  if (callee.type === 'Identifier') return callee.name;
-  return memberPropertyName(callee);
-}
 
 function isSaveHook(fn: TSESTree.FunctionLike): boolean {
   const parent = fn.parent;

@@ -3,7 +3,6 @@
 // shown to be guarded, coordinated or per-replica; a bare timer is reported only when its work
 // reaches a shared effect (with `reportAll`, every unguarded schedule is). Work defined in, or
 // calling into, another project module is judged by what that function does; unknown stays unknown.
-import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { workEffects, type Effects, type EffectsOptions } from '../../analysis/scheduled-work/external-effects.js';
 import { isGuarded, type GuardLookup } from '../../analysis/scheduled-work/is-guarded.js';
@@ -20,6 +19,7 @@ import { isPerReplicaName, renewsItself } from '../../analysis/scheduled-work/wo
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
+import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 /** `report`: runs on every replica; `flag-gate`: only a deployment flag stands between it and every replica. */
 export type Verdict = 'quiet' | 'report' | 'flag-gate';
@@ -35,13 +35,6 @@ export interface VerdictInput {
   elsewhere?: Effects | undefined;
   /** Whether the work stays on this host (reads, its own memory, its cache directory): asked only of work about to be reported. */
   staysOnHost?: (work: ScheduledWork) => boolean;
-}
-
-function decoratorName(decorator: TSESTree.Decorator): string | undefined {
-  const expression = decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
-  if (expression.type === 'Identifier') return expression.name;
-  if (expression.type === 'MemberExpression' && expression.property.type === 'Identifier') return expression.property.name;
-  return undefined;
 }
 
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */

@@ -24,13 +24,9 @@ import {
 import { CRITERIA_FIRST_METHODS, FILTER_METHOD } from '../../src/knowledge/sql.js';
 import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { keyName } from './row-names.js';
+import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 type Node = TSESTree.Node;
-
-export const decoratorName = (decorator: TSESTree.Decorator): string | undefined => {
-  const expression = decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
-  return expression.type === 'Identifier' ? expression.name : undefined;
-};
 
 /** `'/groups/:id'` or a template starting with `/`: a route path. */
 function isRoutePath(node: Node | undefined): boolean {

@@ -24,7 +24,8 @@ import { filterContexts, type ClaimVocabulary, type PendingRead } from './claim-
 import { keyName, mentionsAny, resultNames } from './row-names.js';
 import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
 import { reCheckedUnderLock } from './locked-re-read.js';
-import { decoratorName, namedByRequest } from './named-by-request.js';
+import { namedByRequest } from './named-by-request.js';
+import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 type Node = TSESTree.Node;
 
