@@ -322,6 +322,9 @@ export async function startRedisCluster(masters = 3): Promise<RunningRedisCluste
     for (let i = 0; i < masters; i++) {
       const dir = tempDir('redis-cluster');
       const port = await freePort();
+      // The cluster bus listens on a second port (port + 10000 unless told): pick it free too.
+      let busPort = await freePort();
+      while (busPort === port) busPort = await freePort();
       const child = spawn(
         bin,
         [
@@ -339,6 +342,8 @@ export async function startRedisCluster(masters = 3): Promise<RunningRedisCluste
           'no',
           '--cluster-enabled',
           'yes',
+          '--cluster-port',
+          String(busPort),
           '--cluster-config-file',
           join(dir, 'nodes.conf'),
           '--cluster-node-timeout',
