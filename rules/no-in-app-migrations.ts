@@ -3,7 +3,7 @@
 // calls in app code, `prisma migrate deploy` spawned by the server, a `POSTGRES_RUN_MIGRATIONS` flag — is a second,
 // unlocked migration path that every replica runs at once.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../analysis/ast/scope-variable.js';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
@@ -127,9 +127,7 @@ function reportOptions(
 function isImportedTag(tag: TSESTree.Node, sourceCode: SourceCode): boolean {
   const id = unwrapExpression(tag);
   if (id.type !== 'Identifier') return false;
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
-    defs: Array<{ type: string; node: TSESTree.Node; parent?: TSESTree.Node | null }>;
-  } | null;
+  const variable = scopeVariable(sourceCode, id);
   const def = variable?.defs[0];
   if (!def || def.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier' || def.parent?.type !== 'ImportDeclaration') return false;
   const imported = def.node.imported.type === 'Identifier' ? def.node.imported.name : def.node.imported.value;

@@ -2,7 +2,7 @@
 // imported from a project module (named, default, namespace, `require`, re-exported), or a
 // method of a service whose class the code names in a type annotation (`private readonly
 // billing: BillingService`, NestJS constructor injection) or constructs (`this.x = new X()`).
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
@@ -37,14 +37,6 @@ function memberName(node: TSESTree.MemberExpression): string | undefined {
   return node.computed ? (node.property.type === 'Literal' ? staticName(node.property) : undefined) : staticName(node.property);
 }
 
-function variableOf(module: ProjectModule, identifier: TSESTree.Identifier) {
-  try {
-    return findVariable(module.sourceCode.getScope(identifier) as never, identifier as never) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A value a project module exports, or a top-level binding: what `name` holds there. */
 type Binding =
   | { kind: 'node'; node: TSESTree.Node; module: ProjectModule; name: string }
@@ -53,7 +45,7 @@ type Binding =
 
 /** What a local identifier is bound to: a declaration in this module, or an export of another. */
 function bindingOf(module: ProjectModule, identifier: TSESTree.Identifier): Binding | undefined {
-  const variable = variableOf(module, identifier);
+  const variable = scopeVariable(module.sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def) return undefined;
   const node = def.node as TSESTree.Node;
@@ -272,7 +264,7 @@ function classOfValue(module: ProjectModule, node: TSESTree.Node): { node: Class
     return cls && field !== undefined ? classOfField(module, cls, field) : undefined;
   }
   if (value.type === 'Identifier') {
-    const variable = variableOf(module, value);
+    const variable = scopeVariable(module.sourceCode, value);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     const declared = def?.name as TSESTree.Identifier | undefined;
     const byType = classOfType(module, declared?.typeAnnotation);

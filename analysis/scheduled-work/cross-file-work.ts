@@ -4,7 +4,7 @@
 // deduplicated enqueue, its per-replica intent, its shared writes — a few calls deep. What cannot
 // be found (a package, a value picked at run time) stays unknown. Also: a reschedule helper of
 // the project (`scheduleNext(poll)` whose body is `setTimeout(fn, ms)`) makes a `setTimeout` loop.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../detect-context.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
@@ -92,12 +92,8 @@ export function effectsOfWorkElsewhere(context: DetectContext, expression: TSEST
 /** Whether `callee` is the global `setTimeout` (not `timers/promises`' sleep, not a local). */
 function isGlobalSetTimeout(fn: ProjectFunction, callee: TSESTree.Node): boolean {
   if (callee.type !== 'Identifier' || callee.name !== 'setTimeout') return false;
-  try {
-    const variable = findVariable(fn.module.sourceCode.getScope(callee) as never, callee as never);
-    return !variable || variable.defs.length === 0;
-  } catch {
-    return false;
-  }
+  const variable = scopeVariable(fn.module.sourceCode, callee);
+  return !variable || variable.defs.length === 0;
 }
 
 /** `p` or `() => p()`: the parameter a timer argument runs, by index. */

@@ -5,7 +5,7 @@
 // refreshing its own copy repeats nothing shared. A whitelist: a call that is not known to be one
 // of those (a package's function, a write by its name, a POST, a parameter called, a `new` of a
 // class other than a client only read through) keeps the work reported. Asked only of work about to be reported.
-import { scopeVariable } from './scope-variable.js';
+import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import {

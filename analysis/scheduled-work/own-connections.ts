@@ -4,7 +4,7 @@
 // construction, whatever the receiver is called (`client` is also the name of a database client).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { scopeVariable } from './scope-variable.js';
+import { scopeVariable } from '../ast/scope-variable.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { CONNECTION_METHODS, OWN_CONNECTION_COLLECTIONS } from '../../src/knowledge/work-effects.js';

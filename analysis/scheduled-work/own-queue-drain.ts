@@ -3,7 +3,7 @@
 // the timer). Each item was handed in once, by a caller of this process, and runs once: the timer
 // only spaces the runs out (a rate limiter, a throttle, a retry backlog). At N replicas each
 // replica drains what its own callers queued; nothing repeats per replica.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { QUEUE_PUT_METHODS, QUEUE_TAKE_METHODS } from '../../src/knowledge/host-local.js';
@@ -29,13 +29,9 @@ function isOwnedQueue(sourceCode: SourceCode, queue: TSESTree.Node): boolean {
   while (root.type === 'MemberExpression') root = root.object;
   if (root.type === 'ThisExpression') return true;
   if (root.type !== 'Identifier') return false;
-  try {
-    const variable = findVariable(sourceCode.getScope(root) as never, root as never);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    return def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && buildsInMemory(def.node.init as TSESTree.Node | null);
-  } catch {
-    return false;
-  }
+  const variable = scopeVariable(sourceCode, root);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  return def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && buildsInMemory(def.node.init as TSESTree.Node | null);
 }
 
 function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {

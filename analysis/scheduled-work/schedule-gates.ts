@@ -6,7 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { basename, extname } from 'node:path';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../ast/scope-variable.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import {
   isDeploymentFlagText,
@@ -159,7 +159,7 @@ function isClaimCondition(sourceCode: SourceCode, test: TSESTree.Node): boolean 
   const visit = (node: TSESTree.Node): boolean => {
     if (claims(node)) return true;
     if (node.type === 'Identifier') {
-      const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { defs: Array<{ node: TSESTree.Node }> } | null;
+      const variable = scopeVariable(sourceCode, node);
       const def = variable?.defs.length === 1 ? variable.defs[0]!.node : undefined;
       return def?.type === 'VariableDeclarator' && def.init !== null && claims(def.init);
     }
@@ -289,7 +289,7 @@ const DRAINING = new Set(['filter', 'map', 'splice', 'slice']);
 function heldByInstanceOrModule(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   if (node.type === 'MemberExpression') return node.object.type === 'ThisExpression';
   if (node.type !== 'Identifier') return false;
-  const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { scope: { type: string } } | null;
+  const variable = scopeVariable(sourceCode, node);
   return variable?.scope.type === 'module' || variable?.scope.type === 'global';
 }
 /** How many `this.method()` calls deep the own-collection question follows (`tick` → `checkAndFlush` → `flushBatch`). */
@@ -311,7 +311,7 @@ function constructorAssignment(classBody: TSESTree.ClassBody | undefined, name: 
 function isInMemoryCollection(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   let init: TSESTree.Node | null | undefined;
   if (node.type === 'Identifier') {
-    const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { defs: Array<{ node: TSESTree.Node }> } | null;
+    const variable = scopeVariable(sourceCode, node);
     const def = variable?.defs[0]?.node;
     init = def?.type === 'VariableDeclarator' ? def.init : undefined;
   } else if (node.type === 'MemberExpression' && node.object.type === 'ThisExpression') {

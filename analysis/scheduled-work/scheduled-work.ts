@@ -17,6 +17,7 @@ import {
 import type { DetectContext } from '../detect-context.js';
 import { pollLoops, type PollLoop } from './poll-loops.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { scopeVariable } from '../ast/scope-variable.js';
 import { descendants } from '../sql/descendants.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../imports/imported-references.js';
 import {
@@ -161,13 +162,8 @@ function jobNamesOf(jobs: TSESTree.Node | undefined): string | undefined {
 
 /** `const task = new Task(…)`: a NewExpression is not a call, so the declarator is looked up directly. */
 function taskDeclaration(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.Node | undefined {
-  for (let scope: ReturnType<SourceCode['getScope']> | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
-    const variable = scope.set.get(identifier.name);
-    if (!variable) continue;
-    const def = variable.defs[0];
-    return def?.node.type === 'VariableDeclarator' && def.node.init ? def.node.init : undefined;
-  }
-  return undefined;
+  const def = scopeVariable(sourceCode, identifier)?.defs[0];
+  return def?.node.type === 'VariableDeclarator' && def.node.init ? def.node.init : undefined;
 }
 
 function locateWork(sourceCode: SourceCode, entry: SchedulerEntry, node: SchedulerCall): Located | undefined {

@@ -5,7 +5,7 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { scopeVariable } from './scope-variable.js';
+import { scopeVariable } from '../ast/scope-variable.js';
 
 export type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 

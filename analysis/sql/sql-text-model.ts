@@ -3,7 +3,7 @@
 // constant passed by name) into one model, `SqlText`, that rules reason about. A position in
 // the SQL maps back to the source, so a report can sit on a function name inside the literal.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../ast/scope-variable.js';
 import { perFileMap } from '../source/last-file-cache.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 
@@ -191,10 +191,7 @@ function collectSegments(node: Node, sourceCode: SourceCode, depth: number): Pie
 
 /** The initializer of a same-file `const` (or a never-reassigned `let`/`var`) named by `id`. */
 export function constantInitializer(id: TSESTree.Identifier, sourceCode: SourceCode): Node | undefined {
-  const variable = findVariable(sourceCode.getScope(id) as never, id as never) as unknown as {
-    defs: Array<{ type: string; node: Node; parent: Node | null }>;
-    references: Array<{ isWrite(): boolean }>;
-  } | null;
+  const variable = scopeVariable(sourceCode, id);
   if (!variable || variable.defs.length !== 1) return undefined;
   const def = variable.defs[0];
   if (!def || def.type !== 'Variable' || def.node.type !== 'VariableDeclarator' || def.node.id.type !== 'Identifier') return undefined;

@@ -2,7 +2,7 @@
 // `prisma.$queryRaw`), as one `SqlUse` per sending; the text itself is modelled in sql-text-model.ts.
 import type { DetectContext } from '../detect-context.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../ast/scope-variable.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { compiledCallee } from '../ast/compiled-callee.js';
 import {
@@ -52,9 +52,7 @@ function configSql(node: Node): Node | undefined {
 function isSqlTagFactoryResult(tag: TSESTree.Identifier, sourceCode: SourceCode): boolean {
   const init = constantInitializer(tag, sourceCode);
   if (init?.type !== 'CallExpression' || init.callee.type !== 'Identifier') return false;
-  const factory = findVariable(sourceCode.getScope(init.callee) as never, init.callee as never) as unknown as {
-    defs: Array<{ type: string; node: Node; parent: Node | null }>;
-  } | null;
+  const factory = scopeVariable(sourceCode, init.callee);
   const def = factory?.defs[0];
   if (!def) return false;
   if (def.type === 'ImportBinding')

@@ -3,7 +3,7 @@
 // or on the client a transaction callback receives (`sql.begin(sql => …)`, `knex.transaction(trx
 // => …)`, `prisma.$transaction(tx => …)`, `dataSource.transaction(manager => …)`, pg-promise `tx`).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../ast/scope-variable.js';
 import { parseSql, TRANSACTION_BEGIN_METHODS, TRANSACTION_CALLBACK_METHODS, TRANSACTION_COMMIT_METHODS } from '../../src/knowledge/sql.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from './enclosing-function.js';
 import { sqlSentBy } from './sql-text.js';
@@ -58,9 +58,7 @@ export function isBetweenBeginAndCommit(call: TSESTree.Node, client: string, con
 export function isTransactionCallbackClient(client: TSESTree.Node, sourceCode: SourceCode): boolean {
   const root = client.type === 'MemberExpression' ? leftmostObject(client) : client;
   if (root.type !== 'Identifier') return false;
-  const variable = findVariable(sourceCode.getScope(root) as never, root as never) as unknown as {
-    defs: Array<{ type: string; node: TSESTree.Node }>;
-  } | null;
+  const variable = scopeVariable(sourceCode, root);
   const def = variable?.defs[0];
   if (!def || def.type !== 'Parameter' || !isFunctionNode(def.node)) return false;
   const callback = def.node;

@@ -10,7 +10,7 @@
 // - with no call on the path in view nothing counts: which handler is the run's cannot be told,
 //   and a long data-copy script holds dozens of helpers that catch their own errors.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { DetectContext } from '../utils/create-rule.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -37,15 +37,10 @@ export function functionDefinedHere(node: TSESTree.Node, sourceCode: DetectConte
   const value = unwrapExpression(node);
   if (value.type === 'FunctionExpression' || value.type === 'ArrowFunctionExpression') return value;
   if (value.type !== 'Identifier') return undefined;
-  try {
-    const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
-    const def = variable?.defs[0]?.node;
-    if (def?.type === 'FunctionDeclaration') return def;
-    const init = def?.type === 'VariableDeclarator' && def.init ? unwrapExpression(def.init) : undefined;
-    return init && isFunction(init) ? init : undefined;
-  } catch {
-    return undefined;
-  }
+  const def = scopeVariable(sourceCode, value)?.defs[0]?.node;
+  if (def?.type === 'FunctionDeclaration') return def;
+  const init = def?.type === 'VariableDeclarator' && def.init ? unwrapExpression(def.init) : undefined;
+  return init && isFunction(init) ? init : undefined;
 }
 
 /** A string or template argument that holds schema DDL (`'CREATE TABLE …'`, `` `ALTER TABLE ${t} …` ``). */

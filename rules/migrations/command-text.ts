@@ -7,7 +7,7 @@
 // gate, which asks for the word `prisma` and a process-spawning import.
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
@@ -67,7 +67,7 @@ function valueStrings(node: Node, sourceCode: Readonly<SourceCode>, depth: numbe
 
 /** The values a function of this file named `id` returns (its `return` arguments, or an arrow's expression body). */
 function returnedValues(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): Node[] {
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as { defs: Array<{ node: Node }> } | null;
+  const variable = scopeVariable(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0]!.node : undefined;
   const fn = def?.type === 'VariableDeclarator' ? def.init : def;
   const candidate = fn ?? undefined;
@@ -76,10 +76,7 @@ function returnedValues(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode
 
 /** What a variable of this file is given: its initialiser and every assignment (`bin = join(dir, 'prisma')` in a fallback). */
 function variableStrings(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>, depth: number, out: Strings): void {
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
-    defs: Array<{ type: string; node: Node }>;
-    references: Array<{ writeExpr?: Node | null }>;
-  } | null;
+  const variable = scopeVariable(sourceCode, id);
   const values = new Set<Node>();
   for (const def of variable?.defs ?? []) {
     if (def.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) values.add(def.node.init);

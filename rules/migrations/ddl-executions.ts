@@ -7,7 +7,7 @@
 // schema write: DDL sent to an embedded file database (one per host), or by a function that takes
 // an advisory lock for its run.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { projectFunctionOf, projectValueOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import type { DetectContext } from '../utils/create-rule.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
@@ -36,7 +36,7 @@ function isDdlText(node: TSESTree.Node, sourceCode: SourceCode, hops = 0): boole
   if (value.type === 'TaggedTemplateExpression')
     return SQL_TAGS.has(tagName(value.tag) ?? '') && value.quasi.quasis.some((q) => SCHEMA_DDL.test(q.value.raw));
   if (value.type !== 'Identifier' || hops > 0) return false;
-  const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
+  const variable = scopeVariable(sourceCode, value);
   const def = variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
   return def?.type === 'VariableDeclarator' && def.init != null && isDdlText(def.init, sourceCode, hops + 1);
 }

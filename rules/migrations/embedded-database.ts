@@ -6,7 +6,7 @@
 // module a name is imported from (one hop). A driver read from the environment, or a configuration
 // out of reach, is not known to be embedded.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
@@ -50,7 +50,7 @@ export function namesEmbeddedDatabase(objects: readonly TSESTree.ObjectExpressio
 
 /** The `const` initialiser a name stands for. */
 function constInit(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Node | undefined {
-  const variable = findVariable(sourceCode.getScope(identifier) as never, identifier) as { defs: Array<{ node: TSESTree.Node }> } | null;
+  const variable = scopeVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
   return def?.type === 'VariableDeclarator' && def.parent.type === 'VariableDeclaration' && def.parent.kind === 'const'
     ? (def.init ?? undefined)

@@ -3,7 +3,7 @@
 // env.X`, `import { env } from 'node:process'`, `globalThis.process.env.X`.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../utils/create-rule.js';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { importedReferences } from '../../analysis/imports/imported-references.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
@@ -44,9 +44,7 @@ function readsFromEnvObject(envNode: TSESTree.Node, sourceCode: SourceCode, out:
 }
 
 function readsFromVariable(id: TSESTree.Identifier, sourceCode: SourceCode, out: EnvRead[], depth: number): void {
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
-    references: Array<{ identifier: TSESTree.Node; isRead(): boolean }>;
-  } | null;
+  const variable = scopeVariable(sourceCode, id);
   for (const reference of variable?.references ?? [])
     if (reference.isRead()) readsFromEnvObject(reference.identifier, sourceCode, out, depth);
 }

@@ -1,7 +1,7 @@
 // The object literals an options argument stands for: the literal itself, a `const` initialised
 // with one, its spreads, and — for factories like `useFactory` — the objects the function returns.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
@@ -20,7 +20,7 @@ export function migrationOptionsObjects(node: TSESTree.Node | undefined, sourceC
     return out;
   }
   if (value.type === 'Identifier') {
-    const variable = findVariable(sourceCode.getScope(value) as never, value) as { defs: Array<{ node: TSESTree.Node }> } | null;
+    const variable = scopeVariable(sourceCode, value);
     const def = variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
     if (def?.type === 'VariableDeclarator' && def.init && def.parent.type === 'VariableDeclaration' && def.parent.kind === 'const') {
       return migrationOptionsObjects(def.init, sourceCode, depth + 1);

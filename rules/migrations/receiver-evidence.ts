@@ -4,7 +4,7 @@
 // written, never throwing: what the receiver's name, its annotation, its `const` initialiser, its
 // import or its class says. Asked only of calls whose method name and file already fit an entry.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import type { ReceiverEvidence } from '../../src/knowledge/migrator-receivers.js';
@@ -12,13 +12,6 @@ import type { ReceiverEvidence } from '../../src/knowledge/migrator-receivers.js
 type SourceCode = Readonly<TSESLint.SourceCode>;
 /** How many names (a `const` for a `const`, a class for its superclass) are followed. */
 const MAX_DEPTH = 3;
-
-interface Definition {
-  type: string;
-  name: TSESTree.Node;
-  node: TSESTree.Node;
-  parent?: TSESTree.Node | null;
-}
 
 /** The type an annotation names: `Sequelize`, `ModelStatic<User>` → `ModelStatic`, `typeof User` → the `User` identifier. */
 function annotatedType(annotation: TSESTree.Node | undefined): string | TSESTree.Identifier | undefined {
@@ -81,7 +74,7 @@ function identifierFits(
 ): boolean {
   if (evidence.names.test(node.name)) return true;
   if (!sourceCode || depth > MAX_DEPTH) return false;
-  const variable = findVariable(sourceCode.getScope(node) as never, node) as { defs: Definition[] } | null;
+  const variable = scopeVariable(sourceCode, node);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   const projectClass = modelClass && evidence.projectClasses && /^[A-Z]/.test(node.name);
   if (def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration') {

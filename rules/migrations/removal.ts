@@ -1,7 +1,7 @@
 // Facts an `extract-migrations` rewrite needs around a schema-write call: the statement that can
 // be removed whole, and the import that becomes unused when it is.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 /** The statement that is only this expression (`await knex.migrate.latest();`), or undefined. */
@@ -24,10 +24,7 @@ function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
 export function importThatBecomesUnused(callee: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node | undefined {
   const id = rootIdentifier(callee);
   if (!id) return undefined;
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
-    defs: Array<{ type: string; node: TSESTree.Node }>;
-    references: Array<{ identifier: TSESTree.Node; isRead(): boolean }>;
-  } | null;
+  const variable = scopeVariable(sourceCode, id);
   const def = variable?.defs[0];
   if (!variable || !def) return undefined;
   const reads = variable.references.filter((r) => r.isRead());

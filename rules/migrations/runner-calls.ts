@@ -6,7 +6,7 @@
 // handle, a `{ migrations }` argument, an import from a module named for migrations): it also
 // names state and data migrations.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import {
   MIGRATE_ARGUMENT_KEYS,
   mayNameMigrationRun,
@@ -61,12 +61,7 @@ function isImportedFromMigrationModule(callee: TSESTree.Identifier, sourceCode: 
 type Definition = { type: string; node: TSESTree.Node; parent?: TSESTree.Node | null };
 
 function definitionOf(callee: TSESTree.Identifier, sourceCode: SourceCode): Definition | undefined {
-  try {
-    const variable = findVariable(sourceCode.getScope(callee) as never, callee) as { defs: Definition[] } | null;
-    return variable?.defs[0];
-  } catch {
-    return undefined;
-  }
+  return scopeVariable(sourceCode, callee)?.defs[0];
 }
 
 /**

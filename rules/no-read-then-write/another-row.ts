@@ -8,6 +8,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { IDENTITY_FIELD } from '../../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './model.js';
@@ -67,8 +68,7 @@ function keyText(node: Node, context: DetectContext, hops = MAX_HOPS): string | 
   }
   if (expr.type === 'ThisExpression') return 'this';
   if (expr.type !== 'Identifier') return undefined;
-  const variable = context.sourceCode.getScope(expr).references.find((r) => r.identifier === expr)?.resolved;
-  const def = variable?.defs[0];
+  const def = scopeVariable(context.sourceCode, expr)?.defs[0];
   const declarator = def?.node as Node | undefined;
   if (
     hops > 0 &&
@@ -88,7 +88,7 @@ function fromLoadedRow(node: Node, context: DetectContext): boolean {
   let root = unwrapExpression(node);
   while (root.type === 'MemberExpression') root = unwrapExpression(root.object);
   if (root.type !== 'Identifier' || root === unwrapExpression(node)) return false;
-  const def = context.sourceCode.getScope(root).references.find((r) => r.identifier === root)?.resolved?.defs[0];
+  const def = scopeVariable(context.sourceCode, root)?.defs[0];
   const declarator = def?.node as Node | undefined;
   return declarator?.type === 'VariableDeclarator' && declarator.init?.type === 'AwaitExpression';
 }

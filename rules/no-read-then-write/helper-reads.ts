@@ -3,7 +3,7 @@
 // the module summaries (analysis/modules) a few calls deep. When the function cannot be found
 // (its module is absent, as in a single file linted alone), a loader-named project helper
 // (`findOrder`, `this.orders.loadById`) still counts: its result is treated as a loaded row.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFunction } from '../../analysis/modules/index.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
@@ -105,9 +105,7 @@ export const readReturnedBy = defineFunctionFact<ReturnedRead | null>('returns a
 
 /** Whether `identifier` is imported from a module of the project (a relative path or an alias), not a package. */
 function importedFromProject(context: DetectContext, identifier: TSESTree.Identifier): boolean {
-  const variable = findVariable(context.sourceCode.getScope(identifier) as never, identifier as never) as unknown as {
-    defs: { type: string; parent: TSESTree.Node | null }[];
-  } | null;
+  const variable = scopeVariable(context.sourceCode, identifier);
   const def = variable?.defs[0];
   if (def?.type !== 'ImportBinding' || def.parent?.type !== 'ImportDeclaration') return false;
   return /^(?:\.|@\/|~\/?|#|src\/)/.test(String(def.parent.source.value));

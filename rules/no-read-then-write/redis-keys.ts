@@ -3,7 +3,7 @@
 // the same file that returns one (`const quotaKey = (id) => `quota:${id}``, called `quotaKey(id)`)
 // are one key. Strings are their value, every other part its source text (spaces dropped) inside
 // `${…}`. Asked only of a Redis read or write already recognised, so a file pays nothing else.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -22,9 +22,7 @@ const dynamic = (text: string): string => `\${${text}}`;
 
 /** The declaration a name is bound to, when it is a `const` (or a function declaration) of this file. */
 function constantOf(id: TSESTree.Identifier, sourceCode: SourceCode): Node | null {
-  const variable = findVariable(sourceCode.getScope(id) as never, id) as {
-    defs: { type: string; node: Node; parent?: Node | null }[];
-  } | null;
+  const variable = scopeVariable(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!def) return null;
   if (def.type === 'FunctionName' && def.node.type === 'FunctionDeclaration') return def.node;

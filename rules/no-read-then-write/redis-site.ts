@@ -9,7 +9,7 @@
 // Keys are compared as the text they build (redis-keys.ts): a value written to the key it was
 // read from (the same hash field, or the same hash when either side names no field) is a
 // read-then-write; to another key it is not.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { GUARDS } from '../../src/knowledge/guards.js';
 import {
@@ -134,9 +134,7 @@ function classMemberIsClient(node: Node, name: string, context: RedisContext): b
 
 /** A local name declared as a Redis client: `const client = createClient()`, `redis: Redis`, `new IORedis(url)`, imported from a Redis module. */
 function variableIsClient(id: TSESTree.Identifier, context: RedisContext): boolean {
-  const variable = findVariable(context.sourceCode.getScope(id) as never, id) as {
-    defs: { type: string; node: Node; name: Node; parent?: Node | null }[];
-  } | null;
+  const variable = scopeVariable(context.sourceCode, id);
   for (const def of variable?.defs ?? []) {
     // `import { client } from '../lib/redis'`: a binding of the project's own Redis module.
     if (def.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration' && REDIS_CLIENT_NAME.test(String(def.parent.source.value)))
@@ -184,9 +182,7 @@ const BATCH_OPENERS: ReadonlySet<string> = new Set(['multi', 'pipeline']);
 function batchClient(receiver: Node, context: RedisContext, depth = 0): Node | null {
   let expr = unwrapExpression(receiver);
   if (expr.type === 'Identifier' && depth === 0) {
-    const variable = findVariable(context.sourceCode.getScope(expr) as never, expr) as {
-      defs: { node: Node; parent?: Node | null }[];
-    } | null;
+    const variable = scopeVariable(context.sourceCode, expr);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     if (def?.node.type !== 'VariableDeclarator' || def.parent?.type !== 'VariableDeclaration' || def.parent.kind !== 'const') return null;
     if (!def.node.init) return null;

@@ -9,6 +9,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { exits } from '../../analysis/scheduled-work/exit-tests.js';
 import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { callIntent, nameWords } from '../../analysis/scheduled-work/work-intent.js';
@@ -97,15 +98,6 @@ function boundedByAttempts(sourceCode: SourceCode, schedule: TSESTree.Node, work
   return body.some((s) => s.type === 'IfStatement' && exits(s.consequent) && comparesAttempts(s.test, sourceCode));
 }
 
-/** The variable `identifier` names, from its scope outwards. */
-function variableOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): Variable | undefined {
-  for (let scope: ReturnType<SourceCode['getScope']> | null = sourceCode.getScope(identifier); scope; scope = scope.upper) {
-    const variable = scope.set.get(identifier.name);
-    if (variable) return variable;
-  }
-  return undefined;
-}
-
 /** A parameter of a function around `work` (not of `work` itself): the run's completion callback. */
 function isOuterParameter(variable: Variable, work: FunctionLike): boolean {
   const def = variable.defs[0];
@@ -127,7 +119,7 @@ function closureCallsParameter(sourceCode: SourceCode, closure: FunctionLike, wo
   // The closure's own parameters are not the run's: ask about those of functions around the work.
   for (const node of [closure.body, ...descendants(closure.body, sourceCode.visitorKeys)]) {
     if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier') continue;
-    const variable = variableOf(sourceCode, node.callee);
+    const variable = scopeVariable(sourceCode, node.callee);
     if (variable && isOuterParameter(variable, work)) return true;
   }
   return false;
@@ -137,7 +129,7 @@ function closureCallsParameter(sourceCode: SourceCode, closure: FunctionLike, wo
 function callsCompletion(sourceCode: SourceCode, work: FunctionLike): boolean {
   for (const node of descendants(work.body, sourceCode.visitorKeys)) {
     if (node.type !== 'CallExpression' || node.callee.type !== 'Identifier' || !reportsSuccess(node)) continue;
-    const variable = variableOf(sourceCode, node.callee);
+    const variable = scopeVariable(sourceCode, node.callee);
     if (!variable) continue;
     if (isOuterParameter(variable, work)) return true;
     const def = variable.defs[0];

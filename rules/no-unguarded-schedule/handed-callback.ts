@@ -8,7 +8,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
-import { scopeVariable } from '../../analysis/scheduled-work/scope-variable.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { isLogLine } from '../../analysis/scheduled-work/lease-gate.js';
 import { couldBeWork, type ScheduledWork, type SchedulePeriod } from '../../analysis/scheduled-work/scheduled-work.js';
 import { classMemberKeyName, isFunctionLike, resolveWorkFunction, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';

@@ -8,7 +8,7 @@
 // finding about to be reported: it may read the package's files (analysis/modules/importers.ts).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { MIGRATE_LOCK_FUNCTIONS } from '../../src/knowledge/migrators.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { callsOfExport, usedAt, type FunctionUse } from '../../analysis/modules/importers.js';
@@ -48,7 +48,7 @@ function readsLock(sourceCode: SourceCode, test: TSESTree.Node, guards: GuardLoo
   for (const node of descendants(test, sourceCode.visitorKeys)) {
     if (node.type === 'CallExpression' && lockCall(sourceCode, node, guards)) return true;
     if (node.type !== 'Identifier') continue;
-    const variable = findVariable(sourceCode.getScope(node) as never, node.name) as { defs: Array<{ node: TSESTree.Node }> } | null;
+    const variable = scopeVariable(sourceCode, node);
     const def = variable?.defs.length === 1 ? variable.defs[0]!.node : undefined;
     if (def?.type === 'VariableDeclarator' && def.init && lockCall(sourceCode, def.init, guards)) return true;
   }

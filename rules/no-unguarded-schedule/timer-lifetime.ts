@@ -10,7 +10,7 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
-import { scopeVariable } from '../../analysis/scheduled-work/scope-variable.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 type Variable = ReturnType<SourceCode['getDeclaredVariables']>[number];
@@ -105,9 +105,7 @@ function localHandle(sourceCode: SourceCode, schedule: TSESTree.Node): { owner: 
   if (parent?.type === 'VariableDeclarator' && parent.init === schedule) id = parent.id;
   else if (parent?.type === 'AssignmentExpression' && parent.right === schedule) id = parent.left;
   if (id?.type !== 'Identifier') return undefined;
-  const scope = sourceCode.getScope(id);
-  let variable: Variable | undefined;
-  for (let s: typeof scope | null = scope; s && !variable; s = s.upper) variable = s.set.get(id.name);
+  const variable = scopeVariable(sourceCode, id);
   const block = variable?.scope.block as TSESTree.Node | undefined;
   return variable && isFunctionLike(block) ? { owner: block, variable } : undefined;
 }

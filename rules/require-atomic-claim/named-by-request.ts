@@ -7,7 +7,7 @@
 // A claim by an actor stays a claim: when the update writes a value from the request besides its
 // filter (`inviteeUid`, `claimedBy: user.id`), two clients are taking one shared row (a single-use
 // invitation, a coupon), and the second overwrites the first.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
@@ -100,12 +100,7 @@ function valueIdentifiers(node: Node, keys: Keys, calleesOnly: boolean, out: TSE
  */
 function fromRequest(node: Node, handler: FunctionNode, context: DetectContext, hops = MAX_HOPS): boolean {
   for (const identifier of valueIdentifiers(node, context.sourceCode.visitorKeys, hops < MAX_HOPS)) {
-    let def;
-    try {
-      def = findVariable(context.sourceCode.getScope(identifier) as never, identifier as never)?.defs[0];
-    } catch {
-      continue;
-    }
+    const def = scopeVariable(context.sourceCode, identifier)?.defs[0];
     if (!def) continue;
     if (def.type === 'Parameter' && def.node === handler) return true;
     const declarator = def.node as Node;

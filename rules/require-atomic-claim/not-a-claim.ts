@@ -8,7 +8,7 @@
 // - a queue job's handler acting on the record its job names (`job.data.recordId`): the queue
 //   delivers each job to one handler.
 // Work already held under a lock or a claim is `held-under-guard.ts`.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { descendants } from '../../analysis/sql/descendants.js';
@@ -87,12 +87,7 @@ function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
 function parameterOf(value: Node, context: DetectContext, hops = 1): { fn: FunctionNode; index: number } | undefined {
   const identifier = rootIdentifier(value);
   if (!identifier) return undefined;
-  let def;
-  try {
-    def = findVariable(context.sourceCode.getScope(identifier) as never, identifier as never)?.defs[0];
-  } catch {
-    return undefined;
-  }
+  const def = scopeVariable(context.sourceCode, identifier)?.defs[0];
   if (!def) return undefined;
   const node = def.node as Node;
   if (def.type === 'Parameter' && isFunctionNode(node)) {

@@ -3,7 +3,7 @@
 // the rows are then read back by that stamp (`.where('locked_by', lockId)`): what comes back is
 // exactly what this replica changed — the row count of the update told another way. Without the
 // re-checked state, or read back by anything else, it is no claim.
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
@@ -22,12 +22,7 @@ function tokenStamps(values: Node | undefined, fn: Node, sourceCode: SourceCode)
     const key = p.type === 'Property' ? keyName(p) : undefined;
     const value = p.type === 'Property' ? unwrap(p.value) : undefined;
     if (key === undefined || value?.type !== 'Identifier') continue;
-    let def;
-    try {
-      def = findVariable(sourceCode.getScope(value) as never, value as never)?.defs[0];
-    } catch {
-      continue;
-    }
+    const def = scopeVariable(sourceCode, value)?.defs[0];
     const declarator = def?.node as Node | undefined;
     // A token this function made (`randomUUID()`, `nanoid()`, `new ObjectId().toHexString()`), not a value it was given.
     if (

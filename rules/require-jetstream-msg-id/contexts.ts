@@ -2,7 +2,7 @@
 // `jetstream(nc)`, a variable, a class field, a destructured property, a typed parameter) to one
 // question the rule asks: "is this expression a JetStream context, and of which client?".
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import {
   JETSTREAM_CONTEXT_METHOD,
   JETSTREAM_CONTEXT_TYPE_NAMES,
@@ -18,7 +18,6 @@ import { natsTypeKind, readNatsImports, type NatsImports, type ValueKind } from 
 import { classFieldValues, enclosingClass, fieldName } from '../../analysis/ast/class-fields.js';
 
 type Node = TSESTree.Node;
-type Variable = TSESLint.Scope.Variable;
 
 /** What the modules a file imports say (module summaries): answered by the rule, absent for a module read on its own. */
 export interface CrossFileContexts {
@@ -135,7 +134,7 @@ class ContextReader {
    * something the file made and did not make visibly a context, so its name says nothing.
    */
   private comesFromElsewhere(node: TSESTree.Identifier): boolean {
-    const variable = this.variableOf(node);
+    const variable = scopeVariable(this.sourceCode, node);
     if (!variable || variable.defs.length === 0) return true;
     return variable.defs.every((def) => {
       if ((def.type as string) !== 'Variable') return true;
@@ -146,7 +145,7 @@ class ContextReader {
 
   /** The property a name was destructured from (`js` of `const { js: stream } = …`), if it was. */
   private destructuredKey(node: TSESTree.Identifier): string | undefined {
-    const def = this.variableOf(node)?.defs[0];
+    const def = scopeVariable(this.sourceCode, node)?.defs[0];
     if (!def || (def.type as string) !== 'Variable') return undefined;
     return patternPath((def.node as TSESTree.VariableDeclarator).id, def.name as Node)?.at(-1);
   }
@@ -181,16 +180,8 @@ class ContextReader {
     return byName ?? (api ? { kind: 'context', api } : undefined);
   }
 
-  private variableOf(node: TSESTree.Identifier): Variable | undefined {
-    try {
-      return (findVariable(this.sourceCode.getScope(node) as never, node as never) as unknown as Variable | null) ?? undefined;
-    } catch {
-      return undefined;
-    }
-  }
-
   private kindOfVariable(node: TSESTree.Identifier, seen: Set<Node>): ValueKind | undefined {
-    const variable = this.variableOf(node);
+    const variable = scopeVariable(this.sourceCode, node);
     if (!variable) return undefined;
     for (const def of variable.defs) {
       const declared = this.kindOfType((def.name as TSESTree.Identifier).typeAnnotation);
@@ -246,7 +237,7 @@ class ContextReader {
   private kindOfVariableMember(object: TSESTree.Identifier, path: string[], seen: Set<Node>): ValueKind | undefined {
     if (seen.has(object)) return undefined;
     seen.add(object);
-    const variable = this.variableOf(object);
+    const variable = scopeVariable(this.sourceCode, object);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     if (!def || (def.type as string) !== 'Variable') return undefined;
     const declarator = def.node as TSESTree.VariableDeclarator;

@@ -4,7 +4,7 @@
 // codemod, the id of what is published: `js.publish(subject, encode(order))` where `order`
 // visibly has an `id` (its type says so, or the code reads `order.id`).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { MESSAGE_ID_FIELDS as ID_FIELDS, msgIdCandidateOf } from '../../src/knowledge/jetstream.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 
@@ -84,12 +84,7 @@ function annotationOf(def: TSESLint.Scope.Definition | undefined): TSESTree.TSTy
 function elementIdField(declarator: Node, sourceCode: Readonly<TSESLint.SourceCode>): string | undefined {
   const loop = declarator.parent?.parent;
   if (loop?.type !== 'ForOfStatement' || loop.right.type !== 'Identifier') return undefined;
-  let iterable: TSESLint.Scope.Variable | null;
-  try {
-    iterable = findVariable(sourceCode.getScope(loop.right) as never, loop.right) as TSESLint.Scope.Variable | null;
-  } catch {
-    return undefined;
-  }
+  const iterable = scopeVariable(sourceCode, loop.right);
   let type = annotationOf(iterable?.defs[0])?.typeAnnotation;
   if (type?.type === 'TSTypeOperator') type = type.typeAnnotation;
   if (type?.type === 'TSArrayType') return typeIdField(type.elementType, sourceCode.ast);
@@ -116,12 +111,7 @@ function idOfPayload(sourceCode: Readonly<TSESLint.SourceCode>, payload: Node, d
   const names = payloadNames(payload);
   const [first] = names;
   if (!first || names.some((n) => n.name !== first.name)) return undefined;
-  let variable: TSESLint.Scope.Variable | null;
-  try {
-    variable = findVariable(sourceCode.getScope(first) as never, first) as TSESLint.Scope.Variable | null;
-  } catch {
-    return undefined;
-  }
+  const variable = scopeVariable(sourceCode, first);
   const def = variable?.defs[0];
   if (!variable || !def) return undefined;
   const field = visibleIdField(variable, sourceCode);

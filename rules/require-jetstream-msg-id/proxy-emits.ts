@@ -6,7 +6,7 @@
 // from its transport; the proxy is told by the annotation of the field, parameter or variable
 // that holds it (`constructor(private client: NatsJetStreamClientProxy)`) or by its `new`.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { JETSTREAM_CLIENT_PROXIES, MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
@@ -18,7 +18,6 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 type Transport = (typeof JETSTREAM_CLIENT_PROXIES)[number];
 type Role = 'proxy' | 'builder' | 'record';
 type Locals = Map<string, { transport: Transport; role: Role }>;
-type Variable = { defs: Array<{ type: string; node: Node; name: Node }>; references: Array<{ identifier: Node; isWrite(): boolean }> };
 
 export interface ProxyEmit {
   call: TSESTree.CallExpression;
@@ -52,14 +51,6 @@ function transportImports(program: TSESTree.Program): Locals {
   return locals;
 }
 
-function variableOf(id: TSESTree.Identifier, sourceCode: SourceCode): Variable | undefined {
-  try {
-    return (findVariable(sourceCode.getScope(id) as never, id as never) as unknown as Variable | null) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The class a value or annotation names, when it is one the file imports from a transport. */
 function importedClassOf(node: Node | null | undefined, locals: Locals, role: Role): Transport | undefined {
   if (!node) return undefined;
@@ -89,7 +80,7 @@ function proxyOf(receiver: Node, sourceCode: SourceCode, locals: Locals): Transp
     return undefined;
   }
   if (value.type !== 'Identifier') return undefined;
-  for (const def of variableOf(value, sourceCode)?.defs ?? []) {
+  for (const def of scopeVariable(sourceCode, value)?.defs ?? []) {
     const id = def.name as TSESTree.Identifier;
     const transport =
       importedClassOf(id.typeAnnotation, locals, 'proxy') ??
@@ -101,7 +92,7 @@ function proxyOf(receiver: Node, sourceCode: SourceCode, locals: Locals): Transp
 
 /** Whether a builder variable has its message id set in the file: `true`, `false`, or undefined when it goes where the file cannot follow. */
 function builderSetsMsgId(id: TSESTree.Identifier, sourceCode: SourceCode, locals: Locals, transport: Transport): boolean | undefined {
-  const variable = variableOf(id, sourceCode);
+  const variable = scopeVariable(sourceCode, id);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (def?.node.type !== 'VariableDeclarator' || importedClassOf(def.node.init, locals, 'builder') !== transport) return undefined;
   let sets = false;
@@ -141,7 +132,7 @@ function carriesMsgId(
       : undefined;
   if (value.type !== 'Identifier' || depth > 2) return undefined;
   // A variable given one value in the file (`const record = builder.build()`); a parameter is the caller's.
-  const variable = variableOf(value, sourceCode);
+  const variable = scopeVariable(sourceCode, value);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   const writes = variable?.references.filter((r) => r.isWrite()).length ?? 0;
   if (def?.node.type !== 'VariableDeclarator' || !def.node.init || writes > 1) return undefined;

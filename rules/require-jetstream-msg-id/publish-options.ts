@@ -2,7 +2,7 @@
 // object literal (directly or through a `const` used only by publish calls), or opaque (a
 // parameter, a call, a spread) — which the rule leaves alone.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { findVariable } from '@eslint-community/eslint-utils';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
@@ -24,17 +24,9 @@ function setsMsgId(object: TSESTree.ObjectExpression): boolean {
   });
 }
 
-function variableOf(sourceCode: Readonly<TSESLint.SourceCode>, node: TSESTree.Identifier): TSESLint.Scope.Variable | undefined {
-  try {
-    return (findVariable(sourceCode.getScope(node) as never, node as never) as unknown as TSESLint.Scope.Variable | null) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A `const opts = { … }` whose every other use is as a call argument (nothing mutates it). */
 function constObjectLiteral(sourceCode: Readonly<TSESLint.SourceCode>, name: TSESTree.Identifier): TSESTree.ObjectExpression | undefined {
-  const variable = variableOf(sourceCode, name);
+  const variable = scopeVariable(sourceCode, name);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (!variable || !def || (def.type as string) !== 'Variable') return undefined;
   const declarator = def.node as TSESTree.VariableDeclarator;
@@ -69,7 +61,7 @@ export function jetStreamPublishOptions(
   const raw = args[optionsIndex];
   if (!raw) return { kind: 'absent', node: undefined };
   const arg = unwrapExpression(raw);
-  if (arg.type === 'Identifier' && arg.name === 'undefined' && !variableOf(sourceCode, arg)?.defs.length)
+  if (arg.type === 'Identifier' && arg.name === 'undefined' && !scopeVariable(sourceCode, arg)?.defs.length)
     return { kind: 'absent', node: arg };
   if (arg.type === 'ObjectExpression') return { kind: 'object', node: arg, object: arg, hasMsgId: setsMsgId(arg) };
   if (arg.type === 'Identifier') {
