@@ -9,7 +9,7 @@ import { importedReferences } from '../analysis/imports/imported-references.js';
 import { migrationEnvReads } from './migrations/env-reads.js';
 import { isEntrypointByNameOnly, isMigrateEntrypointFile, isMigrationAuthoringTool } from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
-import { migratorsLockThemselves } from './migrations/self-locking.js';
+import { migratorRuns, migratorsLockThemselves } from './migrations/self-locking.js';
 import {
   functionDefinedHere,
   migrationPath,
@@ -18,6 +18,8 @@ import {
   type MigrationPath,
 } from './migrate-entrypoint/failure-paths.js';
 import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
+import { opensEmbeddedDatabase } from './migrate-entrypoint/embedded-reads.js';
+import { locksInTransaction } from './migrate-entrypoint/transaction-lock.js';
 import {
   declaresCommandClass,
   onlyDeclares,
@@ -70,12 +72,15 @@ function floatingCall(expression: TSESTree.Node, sourceCode: SourceCode): TSESTr
   return fn?.async ? value : undefined;
 }
 
-/** 1. The URL: an app or pooler variable, or a pooler URL literal. */
-function reportUrls(context: Context, strings: readonly StringText[], report: Report): void {
+/**
+ * 1. The URL: an app or pooler variable, or a pooler URL literal. `migratesNoPostgres` tells whether
+ * the file's migrator runs all go to SQLite or libSQL (`drizzle-orm/libsql/migrator`): no PgBouncer there.
+ */
+function reportUrls(context: Context, strings: readonly StringText[], migratesNoPostgres: () => boolean, report: Report): void {
   for (const read of migrationEnvReads(context)) {
     const why = wrongMigrateUrlVariable(read.name);
-    // A URL only printed (a banner, a log line) connects nothing.
-    if (why && !isOnlyPrinted(read.node))
+    // A URL only printed (a banner, a log line) connects nothing; a SQLite file's path is no PostgreSQL URL.
+    if (why && !isOnlyPrinted(read.node) && !opensEmbeddedDatabase(read.node, context.sourceCode) && !migratesNoPostgres())
       report({
         messageId: why === 'app' ? 'appUrl' : 'poolerUrl',
         data: { name: read.name },
@@ -126,6 +131,8 @@ function reportLock(
   const locks = strings.some((s) => LOCK_SQL.test(s.text));
   const pinnedLock = refs.some((r) => r.entry === 'client') && locks;
   const unpinnedLock = refs.some((r) => r.entry === 'pool') && locks;
+  // `pg_advisory_xact_lock` inside the transaction that runs the migrations holds for the whole run.
+  const transactionLock = () => locksInTransaction(strings, calls, context.sourceCode);
   const first = context.sourceCode.getFirstToken(program);
   // A file that only declares and exports (a helper in cmd/migrate/) is not the run itself.
   const runsSomething = program.body.some(runsAtTopLevel);
@@ -137,7 +144,7 @@ function reportLock(
       calls,
       strings.map((s) => s.text),
     );
-  if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first && !selfLocked()) {
+  if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first && !transactionLock() && !selfLocked()) {
     report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
   }
 }
@@ -275,7 +282,20 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           (declaresCommandClass(program) || onlyDeclares(program) || parsesOwnCommandLine(program, calls))
         )
           return;
-        reportUrls(context, strings, report);
+        let notPostgres: boolean | undefined;
+        const migratesNoPostgres = () => {
+          if (notPostgres === undefined) {
+            const runs = migratorRuns(
+              context,
+              program,
+              calls,
+              strings.map((s) => s.text),
+            );
+            notPostgres = runs.length > 0 && runs.every((run) => run.notPostgres === true);
+          }
+          return notPostgres;
+        };
+        reportUrls(context, strings, migratesNoPostgres, report);
         reportLock(context, program, strings, calls, report);
         const texts = strings.map((s) => s.text);
         reportSwallowedFailures(sourceCode, migrationPath(context, program, calls, texts), catchClauses, handlerCalls, calls, report);

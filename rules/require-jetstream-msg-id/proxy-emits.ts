@@ -36,16 +36,18 @@ function transportImports(program: TSESTree.Program): Locals {
   const locals: Locals = new Map();
   for (const statement of program.body) {
     if (statement.type !== 'ImportDeclaration') continue;
-    const transport = JETSTREAM_CLIENT_PROXIES.find((t) => t.module === statement.source.value);
-    if (!transport) continue;
-    for (const specifier of statement.specifiers) {
-      if (specifier.type !== 'ImportSpecifier') continue;
-      const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
-      const roles: Record<string, Role> = { [transport.proxy]: 'proxy' };
-      if (transport.builder) roles[transport.builder.name] = 'builder';
-      if (transport.record) roles[transport.record] = 'record';
-      const role = Object.hasOwn(roles, imported) ? roles[imported] : undefined;
-      if (role) locals.set(specifier.local.name, { transport, role });
+    // A package may export more than one proxy (a current one and a wrapper from an older version).
+    for (const transport of JETSTREAM_CLIENT_PROXIES) {
+      if (transport.module !== statement.source.value) continue;
+      for (const specifier of statement.specifiers) {
+        if (specifier.type !== 'ImportSpecifier') continue;
+        const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+        const roles: Record<string, Role> = { [transport.proxy]: 'proxy' };
+        if (transport.builder) roles[transport.builder.name] = 'builder';
+        if (transport.record) roles[transport.record] = 'record';
+        const role = Object.hasOwn(roles, imported) ? roles[imported] : undefined;
+        if (role) locals.set(specifier.local.name, { transport, role });
+      }
     }
   }
   return locals;

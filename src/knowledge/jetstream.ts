@@ -134,7 +134,8 @@ export function msgIdCandidateOf(name: string): { text: string; rank: 0 | 1 } | 
  * id only when `data` is a record built with one: `new NatsJetStreamRecordBuilder(payload)` records
  * with their options (`setMsgId(id)`), and any other value with none. `NatsClient` from
  * `@alexy4744/nestjs-nats-jetstream-transporter` has no such record: its `emit` (and `emitAsync`)
- * publishes every event with no id. (A transport that makes the id itself, like
+ * publishes every event with no id; nor has `NatsJetStreamClient`, the wrapper the first package
+ * exported before records existed (v1), whose `emit` hands any payload on as it is. (A transport that makes the id itself, like
  * `@horizon-republic/nestjs-jetstream`'s, is not listed.)
  */
 export const JETSTREAM_CLIENT_PROXIES: readonly {
@@ -154,5 +155,6 @@ export const JETSTREAM_CLIENT_PROXIES: readonly {
     builder: { name: 'NatsJetStreamRecordBuilder', setMsgId: 'setMsgId', build: 'build' },
     record: 'NatsJetStreamRecord',
   },
+  { module: '@nestjs-plugins/nestjs-nats-jetstream-transport', proxy: 'NatsJetStreamClient', emits: ['emit'] },
   { module: '@alexy4744/nestjs-nats-jetstream-transporter', proxy: 'NatsClient', emits: ['emit', 'emitAsync'] },
 ];

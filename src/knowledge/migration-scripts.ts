@@ -24,11 +24,12 @@ export const TYPEORM_DATA_SOURCE_FLAGS: readonly string[] = ['-d', '--dataSource
 
 /**
  * Words that, as a segment of a migrate script's name (`migration:generate`, `migrate:dev`,
- * `db:migrate:reset`) or after `migrate` in a file's name (`migrate-dev.ts`), make it a tool for
- * writing, inspecting or undoing migrations by hand, not the deploy step every pod runs.
+ * `db:migrate:reset`, `db:migrate:check`) or after `migrate` in a file's name (`migrate-dev.ts`),
+ * make it a tool for writing, inspecting, verifying or undoing migrations by hand or in CI, not
+ * the deploy step every pod runs.
  */
 export const MIGRATION_AUTHORING_WORDS: readonly string[] =
-  'generate create new make revert rollback undo down dev reset status show diff fresh drop redo'.split(' ');
+  'generate create new make revert rollback undo down dev reset status show diff fresh drop redo check verify'.split(' ');
 
 /** package.json scripts that migrate (`migrate`, `db:migrate`, `migrate:latest`, `migration:run`): the files they run are migrate entrypoints. */
 export const MIGRATE_SCRIPT_NAME = /(?:^|:)(?:db:)?migrat(?:e|ion|ions)(?:$|:)/i;

@@ -330,6 +330,8 @@ export const MIGRATOR_BY_MODULE: ReadonlyArray<{
  * database's (`TEST_DATABASE_URL`), which no replica serves from.
  */
 const NOT_THE_APP_URL = /(?:^|_)(?:DIRECT|UNPOOLED|NON_POOLING|SHADOW|MIGRATE|MIGRATIONS?|TEST|TESTING)(?:_|$)/i;
+/** A privileged role's URL the app never connects as (`ADMIN_DATABASE_URL`, `ROOT_DATABASE_URL`); a pooler's still is one (`ADMIN_POOL_URL`). */
+const PRIVILEGED_ROLE_URL = /(?:^|_)(?:ADMIN|ROOT|SUPERUSER)(?:_|$)/i;
 
 /**
  * Why an environment variable is the wrong URL for the migrate entrypoint: the app's URL
@@ -338,6 +340,7 @@ const NOT_THE_APP_URL = /(?:^|_)(?:DIRECT|UNPOOLED|NON_POOLING|SHADOW|MIGRATE|MI
 export function wrongMigrateUrlVariable(name: string): 'app' | 'pooler' | undefined {
   if (name === MIGRATE_URL_VARIABLE || NOT_THE_APP_URL.test(name)) return undefined;
   if (/POOL|BOUNCER/i.test(name)) return 'pooler';
+  if (PRIVILEGED_ROLE_URL.test(name)) return undefined;
   if (/^(?:DATABASE|DB|POSTGRES|POSTGRESQL|PG)_?URL$/i.test(name) || /_DATABASE_URL$/i.test(name)) return 'app';
   return undefined;
 }

@@ -155,3 +155,17 @@ describe('a Kysely Migrator subclass built in other modules', () => {
     ]);
   });
 });
+
+describe('package scripts that check the migrations rather than apply them', () => {
+  test('the files `db:migrate:check` and `migrations:verify` run are CI checks, not the entrypoint every pod runs', async () => {
+    expect(await findings('migrations-check-script', 'scripts/replay-schema.mjs')).toEqual([]);
+    expect(await findings('migrations-check-script', 'scripts/schema-drift.ts')).toEqual([]);
+  });
+
+  test('the file the `migrate` script of the same package runs is still the entrypoint', async () => {
+    expect(await findings('migrations-check-script', 'scripts/apply-schema.ts')).toEqual([
+      'replica-guard/migrate-entrypoint scripts/apply-schema.ts:1:1 noLock',
+      'replica-guard/migrate-entrypoint scripts/apply-schema.ts:4:47 appUrl',
+    ]);
+  });
+});

@@ -169,3 +169,58 @@ ruleTester.run('require-jetstream-msg-id: a NestJS transport that sets no messag
     },
   ],
 });
+
+// `NatsJetStreamClient`, the wrapper @nestjs-plugins/nestjs-nats-jetstream-transport exported in v1
+// (before records), hands `emit`'s payload on as it is: no event it publishes has an id.
+const wrapperNever = (line: number, column: number) => ({
+  messageId: 'proxyEmitNeverMsgId' as const,
+  line,
+  column,
+  data: { proxy: 'NatsJetStreamClient' },
+});
+/** A controller-called service holding the v1 wrapper as a constructor parameter property. */
+const shipments = (source: string, ...body: string[]) =>
+  lines(
+    `import { NatsJetStreamClient } from '${source}';`,
+    'export class ShipmentService {',
+    '  constructor(private readonly events: NatsJetStreamClient) {}',
+    '  dispatch(shipment: { id: string; carrier: string }) {',
+    ...body.map((statement) => `    ${statement}`),
+    '  }',
+    '}',
+  );
+
+ruleTester.run('require-jetstream-msg-id: the v1 NatsJetStreamClient wrapper', rule, {
+  valid: [
+    // request/reply through the wrapper
+    shipments(TRANSPORT, "return this.events.send({ cmd: 'eta' }, { id: shipment.id });"),
+    // a class of that name from a project module
+    shipments('./events/nats-jetstream-client', "this.events.emit('logistics.shipment.dispatched', shipment).subscribe();"),
+  ],
+  invalid: [
+    {
+      code: shipments(TRANSPORT, "this.events.emit('logistics.shipment.dispatched', { id: shipment.id }).subscribe();"),
+      errors: [wrapperNever(5, 17)],
+    },
+    {
+      // any payload, the caller's included: the wrapper has no way to carry an id
+      code: shipments(TRANSPORT, "return this.events.emit('logistics.shipment.dispatched', shipment);"),
+      errors: [wrapperNever(5, 24)],
+    },
+    {
+      // imported next to the current proxy: each keeps its own transport
+      code: lines(
+        `import { NatsJetStreamClient, NatsJetStreamClientProxy } from '${TRANSPORT}';`,
+        'export class Both {',
+        '  constructor(private readonly v1: NatsJetStreamClient, private readonly v2: NatsJetStreamClientProxy) {}',
+        '  go(order: { id: string }) {',
+        "    this.v1.emit('orders.placed', order);",
+        "    this.v2.emit('orders.placed', order);",
+        "    this.v2.emit('orders.placed', { id: order.id });",
+        '  }',
+        '}',
+      ),
+      errors: [wrapperNever(5, 13), emit(7, 13)],
+    },
+  ],
+});
