@@ -6,6 +6,7 @@ import { createRule } from './utils/create-rule.js';
 import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
 import { writesAnotherRow } from './no-read-then-write/another-row.js';
+import { developmentOnly } from './no-read-then-write/development-only.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -132,6 +133,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         for (const finding of findings) {
           // Read by the key of a row its transaction locked first (row-locks-first.ts): asked of findings only.
           if (readUnderRowLock(finding.facts.read, context)) continue;
+          // Written only outside production (development-only.ts): no deployment's replicas race it.
+          if (developmentOnly(finding.facts.write)) continue;
           reportHere({
             messageId: finding.library,
             data: { field: finding.field },

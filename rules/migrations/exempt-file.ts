@@ -60,6 +60,8 @@ function exitsProcess(node: TSESTree.Node): boolean {
   const object = unwrapExpression(callee.object);
   const method = memberPropertyName(callee);
   if (method === 'exit' && object.type === 'Identifier' && object.name === 'process') return true;
+  // `main().then(() => process.exit()).catch(fail)`: the run's own exit sits before the handler.
+  if (method === 'catch') return exitsProcess(object);
   if (method !== 'then' && method !== 'finally') return false;
   const handler = value.arguments[0];
   const body = handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression') ? handler.body : undefined;
@@ -297,23 +299,47 @@ function isOperatorCommandFile(context: Context): boolean {
   return isInCommandLinePackage(context.filename) || isInCommandFolder(context.filename) || isRunOnlyByOneOffScripts(context.filename);
 }
 
-/** Whether the linted file lies in a folder a scheduler runs (`SCHEDULE_FOLDERS`), told by its path inside the project. */
-function inScheduleFolder(context: Context): boolean {
+/** Whether the linted file lies in a folder named in `folders` (lower case), told by its path inside the project. */
+function inFolderOf(context: Context, folders: ReadonlySet<string>): boolean {
   const path = projectPath(context.filename, context.cwd);
   return (
     path !== undefined &&
     path
       .split(/[\\/]/)
       .slice(0, -1)
-      .some((folder) => SCHEDULE_FOLDERS.has(folder.toLowerCase()))
+      .some((folder) => folders.has(folder.toLowerCase()))
   );
+}
+
+/** Whether the linted file lies in a folder a scheduler runs (`SCHEDULE_FOLDERS`). */
+const inScheduleFolder = (context: Context): boolean => inFolderOf(context, SCHEDULE_FOLDERS);
+
+/** Folders of a project's hand-run scripts (`apps/web/scripts/programs/fix-payouts.ts`). */
+const SCRIPT_FOLDERS: ReadonlySet<string> = new Set(['scripts', 'script']);
+
+/**
+ * A script someone runs by hand: it lies in a scripts folder (by its path inside the project),
+ * its top level starts one run (`main();`, `main().catch(…)`, an async IIFE) of a function of its
+ * own, and it starts no server.
+ */
+function startsScriptRun(context: Context): boolean {
+  if (!inFolderOf(context, SCRIPT_FOLDERS)) return false;
+  const program = context.sourceCode.ast as TSESTree.Program;
+  let bodies: Map<string, TSESTree.Node> | undefined;
+  const bodiesOf = (): Map<string, TSESTree.Node> => (bodies ??= topLevelFunctionBodies(program));
+  const startsRun = (statement: TSESTree.Statement): boolean => {
+    const call = statement.type === 'ExpressionStatement' ? startedCall(statement.expression) : undefined;
+    return call !== undefined && startedBody(call, bodiesOf) !== undefined;
+  };
+  return program.body.some(startsRun) && !SERVER_START.test(context.sourceCode.text);
 }
 
 /**
  * `report`, dropping every finding of a data-migration step a migrator runs once
  * (`isMigrationStepFile`) and of a one-off command an operator runs by hand: an operator's
  * command (see `isOperatorCommandFile`: a command-line framework, a file that runs only when
- * started directly, a command folder) that neither runs again (`RUNS_AGAIN`: a timer, an endless
+ * started directly, a command folder), a file whose one run ends the process (`isOneShot`), or a
+ * script started from a scripts folder (`startsScriptRun`), that neither runs again (`RUNS_AGAIN`: a timer, an endless
  * loop, a cron) nor lies in a folder a scheduler runs. A worker or a scheduled job started as a
  * command stays reported, wherever it lies. Asked once, at the first finding.
  */
@@ -322,7 +348,9 @@ export function outsideOneOffCommands<Report extends (descriptor: never) => void
   return ((descriptor: never) => {
     oneOff ??=
       isMigrationStepFile(context) ||
-      (isOperatorCommandFile(context) && !RUNS_AGAIN.test(context.sourceCode.text) && !inScheduleFolder(context));
+      ((isOperatorCommandFile(context) || isOneShot(context.sourceCode) || startsScriptRun(context)) &&
+        !RUNS_AGAIN.test(context.sourceCode.text) &&
+        !inScheduleFolder(context));
     if (!oneOff) report(descriptor);
   }) as Report;
 }

@@ -83,6 +83,8 @@ export interface WriteSite {
   values: WriteValue[];
   /** Entities saved (`repo.save(entity)`, `entity.save()`): their mutations are what is written. */
   entities: TSESTree.Node[];
+  /** A unit of work's flush (MikroORM `em.flush()`): every entity its function loaded and changed is written. */
+  flushesAll?: boolean;
   /** The write's filter (`where`, a Mongo filter, SQL WHERE parameters): a compare-and-set shows here. */
   conditions: TSESTree.Node[];
   /** The write call's arguments as parsed here, so a rewrite need not parse them again. */

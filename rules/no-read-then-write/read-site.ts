@@ -108,13 +108,16 @@ function entityArgumentOf({ call, name }: ChainLink): string | null {
   return null;
 }
 
-/** Whether an options object has `lock: …` (TypeORM `{ mode }`, Sequelize `true` / `LOCK.UPDATE`). */
+/** Whether an options object has `lock: …` (TypeORM `{ mode }`, Sequelize `true` / `LOCK.UPDATE`) or MikroORM's `lockMode` other than `NONE`. */
 function hasLockOption(call: TSESTree.CallExpression): boolean {
   for (const argument of call.arguments) {
     if (argument.type !== 'ObjectExpression') continue;
     for (const property of argument.properties) {
-      if (property.type !== 'Property' || property.key.type !== 'Identifier' || property.key.name !== 'lock') continue;
-      return !(property.value.type === 'Literal' && property.value.value === false);
+      if (property.type !== 'Property' || property.key.type !== 'Identifier') continue;
+      const value = property.value;
+      if (property.key.name === 'lockMode') return !(value.type === 'MemberExpression' && memberPropertyName(value) === 'NONE');
+      if (property.key.name !== 'lock') continue;
+      return !(value.type === 'Literal' && value.value === false);
     }
   }
   return false;

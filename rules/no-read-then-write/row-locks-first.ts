@@ -3,7 +3,10 @@
 // transaction that locks the same row until it commits: the rows it then reads by that row's key
 // (`tx.assetLocation.findFirst({ where: { assetId } })`) and writes back are the locking writer's
 // alone — the aggregate-root lock. A lock on another key, taken after the read, or outside the
-// transaction holding the read is no such guard.
+// transaction holding the read is no such guard. A helper this file cannot read (imported from a
+// module not linted with it) is taken at its name when that name says it locks a row
+// (`lockAssetForUpdate(tx, assetId)`, `lockAccount(tx, id)`) and it is handed the transaction;
+// a helper that can be read is judged by the SQL it sends, whatever its name.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { descendants } from '../../analysis/sql/descendants.js';
@@ -22,14 +25,32 @@ const LOCK_KEYWORD = /\bfor\b/i;
 const locksRowsIn = (text: string): boolean =>
   parseSql(text)?.statements.some((statement) => statement.kind === 'select' && hasRowLockClause(statement.tokens)) ?? false;
 
+/** A helper's name that says it locks a row: `lockAsset…`, `lock`, `…ForUpdate`. */
+const LOCKING_NAME = /^lock(?![a-z])|ForUpdate$/;
+
+/** `lockAssetForUpdate(tx, …)`, `this.locks.lockRow(trx, …)`: a helper named for a row lock, handed the transaction `handle`. */
+function namedLockGiven(call: TSESTree.CallExpression, handle: string | undefined): boolean {
+  const callee = call.callee.type === 'MemberExpression' ? call.callee.property : call.callee;
+  return (
+    callee.type === 'Identifier' &&
+    LOCKING_NAME.test(callee.name) &&
+    handle !== undefined &&
+    call.arguments.some((a) => a.type === 'Identifier' && a.name === handle)
+  );
+}
+
 /** Whether a call or tagged template sends SQL that locks rows, here or in the project function it calls. */
-function locksRows(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, context: DetectContext): boolean {
+function locksRows(
+  node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression,
+  context: DetectContext,
+  handle: string | undefined,
+): boolean {
   const here = sqlSentBy(node, context.sourceCode, LOCK_KEYWORD);
   if (here === 'absent') return false;
   if (here) return locksRowsIn(here.sql.text);
   if (node.type !== 'CallExpression') return false;
   const target = projectFunctionOf(context, node.callee);
-  if (!target) return false;
+  if (!target) return namedLockGiven(node, handle);
   const { sourceCode } = target.module;
   for (const inner of descendants(target.fn.body, sourceCode.visitorKeys)) {
     if (inner.type !== 'CallExpression' && inner.type !== 'TaggedTemplateExpression') continue;
@@ -50,8 +71,11 @@ function argumentNames(args: readonly Node[], keys: Parameters<typeof descendant
 /** Whether `read` runs in a transaction callback that, before it, locked a row by a value the read filters on. */
 export function readUnderRowLock(read: Node, context: DetectContext): boolean {
   if (read.type !== 'CallExpression') return false;
-  const body = transactionCallbackOf(read)?.body;
+  const callback = transactionCallbackOf(read);
+  const body = callback?.body;
   if (!body) return false;
+  const param = callback.params[0];
+  const handle = param?.type === 'Identifier' ? param.name : undefined;
   const keys = context.sourceCode.visitorKeys;
   const filtered = argumentNames(read.arguments, keys);
   if (filtered.size === 0) return false;
@@ -59,7 +83,7 @@ export function readUnderRowLock(read: Node, context: DetectContext): boolean {
     if (node.range[0] >= read.range[0]) break;
     if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
     const given = argumentNames(node.type === 'CallExpression' ? node.arguments : node.quasi.expressions, keys);
-    if ([...given].some((name) => filtered.has(name)) && locksRows(node, context)) return true;
+    if ([...given].some((name) => filtered.has(name)) && locksRows(node, context, handle)) return true;
   }
   return false;
 }

@@ -29,6 +29,7 @@ import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './lis
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 import { rowCopyOf } from './row-copies.js';
+import { savedChanges } from './unit-of-work.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -192,12 +193,7 @@ export class ReadThenWriteEngine {
       const mutated = t.read.mutations.filter((m) => t.field === null || m.field === t.field);
       for (const m of mutated) changes.push({ read: t.read, change: { ...m, field: value.field ?? m.field }, loc: value.loc });
     }
-    for (const entity of write.entities) {
-      const t = this.wholeTaint(entity);
-      if (!t || t.read.locked) continue;
-      for (const change of t.read.mutations) changes.push({ read: t.read, change, loc: undefined });
-      t.read.mutations = []; // saved: a second save of the same entity writes nothing new
-    }
+    changes.push(...savedChanges(write, (entity) => this.wholeTaint(entity), this.imported.has('mikroorm') ? this.reads : undefined));
     // `selectFrom('accounts as a')` and `updateTable('accounts')` name one table.
     const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
     const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);

@@ -24,7 +24,15 @@ export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
   'replaceOne',
 ]);
 /** The method names `writeSiteOf` switches on (besides the Mongoose updates). */
-export const WRITE_SITE_METHODS: ReadonlySet<string> = new Set(['set', 'update', 'updateMany', 'upsert', 'save']);
+export const WRITE_SITE_METHODS: ReadonlySet<string> = new Set([
+  'set',
+  'update',
+  'updateMany',
+  'upsert',
+  'save',
+  'flush',
+  'persistAndFlush',
+]);
 
 function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTree.Node | undefined {
   if (object?.type !== 'ObjectExpression') return undefined;
@@ -279,6 +287,11 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
         [],
       );
     }
+    // MikroORM: `em.persistAndFlush(entity)`, and `em.flush()` writing every entity changed before it.
+    case 'persistAndFlush':
+      return args.length > 0 ? write(['mikroorm'], call, callee.property, [], null, entitiesOf(args[0]), []) : null;
+    case 'flush':
+      return args.length === 0 ? { ...write(['mikroorm'], call, callee.property, [], null, [], []), flushesAll: true } : null;
     default:
       // `Model.updateOne(…)`, and on a collection handed out by name (`db.collection('accounts').updateOne(…)`).
       if (

@@ -88,6 +88,9 @@ export interface RowUpdate {
   table?: string | undefined;
 }
 
+/** Methods that delete rows (`deleteMany`, `knex(…).del()`, `repo.softDelete`, `model.destroy()`). */
+export const DELETE_METHODS: ReadonlySet<string> = new Set('delete deleteMany deleteFrom destroy remove softDelete del'.split(' '));
+
 const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
   vocabulary.statusColumns.includes(name) || isStatusLikeColumn(name);
 const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
@@ -341,8 +344,6 @@ function comparesReadValue(contexts: ReadonlyArray<{ node: Node }>): boolean {
       }),
   );
 }
-
-const DELETE_METHODS = new Set(['delete', 'deleteMany', 'deleteFrom', 'destroy', 'remove', 'softDelete', 'del']);
 
 /** The values object a builder / ORM update writes (`data:`, `.set({…})`, `update(values)`), or `undefined` when it cannot be seen. */
 function writtenValues(chain: readonly ChainLink[]): Node | undefined {

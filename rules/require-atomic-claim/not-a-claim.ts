@@ -7,6 +7,8 @@
 //   function's parameters), so what it finds is that user's own, not a shared queue;
 // - a queue job's handler acting on the record its job names (`job.data.recordId`): the queue
 //   delivers each job to one handler.
+// - a prune: one delete of the rows worked out in memory, nothing else done (prune.ts);
+// - a handler of the process's end (`process.on('SIGTERM', …)`) settling this process's work.
 // Work already held under a lock or a claim is `held-under-guard.ts`.
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -25,6 +27,8 @@ import { keyName, mentionsAny, resultNames } from './row-names.js';
 import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
 import { reCheckedUnderLock } from './locked-re-read.js';
 import { namedByRequest } from './named-by-request.js';
+import { inShutdownHandler } from './shutdown-hook.js';
+import { prunesOnly } from './prune.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 type Node = TSESTree.Node;
@@ -327,6 +331,10 @@ export function notAClaimCheck(
     // A request handler acting on the rows its request names (named-by-request.ts).
     const call = update.type === 'CallExpression' || update.type === 'TaggedTemplateExpression' ? update : undefined;
     if (call && namedByRequest(read, call, context)) return true;
+    // Run once as this process ends (shutdown-hook.ts).
+    if (inShutdownHandler(read.node)) return true;
+    // One delete of rows worked out in memory, and nothing else done with them (prune.ts).
+    if (call && prunesOnly(read, call, region.loop, scope, keys)) return true;
     const mentionsRow = (call: Node): boolean => mentionsAny(call, region.names, keys);
     if (claimedBefore(region.region, region.after, update, mentionsRow, question, isGuard)) return true;
     if (reCheckedUnderLock(region, update, question, isGuard)) return true;

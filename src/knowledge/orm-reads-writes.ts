@@ -3,7 +3,7 @@
 // data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
 
-export type DataLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'redis';
+export type DataLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'redis';
 
 export interface LibraryReadsWrites {
   library: DataLibrary;
@@ -22,6 +22,21 @@ export interface LibraryReadsWrites {
   /** The atomic form, shown in the rule's message. `{{field}}` is the field or column. */
   atomicForm: string;
 }
+
+/** MikroORM's packages: the core and its drivers (`@mikro-orm/postgresql`), and the NestJS module. */
+const MIKRO_ORM_MODULES: readonly string[] = [
+  'core',
+  'postgresql',
+  'mysql',
+  'mariadb',
+  'sqlite',
+  'better-sqlite',
+  'libsql',
+  'mssql',
+  'mongodb',
+  'knex',
+  'nestjs',
+].map((name) => `@mikro-orm/${name}`);
 
 export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrites>> = {
   sql: {
@@ -100,6 +115,18 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     atomicMethods: [],
     lockingMethods: ['forUpdate', 'forNoKeyUpdate', 'forShare', 'forKeyShare'],
     atomicForm: ".set((eb) => ({ {{field}}: eb('{{field}}', '+', n) })) with the bound in where (then check numUpdatedRows)",
+  },
+  // MikroORM's unit of work: a loaded entity's fields changed in JavaScript are written by the
+  // entity manager's `flush()` (no argument: every changed entity it loaded) or `persistAndFlush(entity)`.
+  mikroorm: {
+    library: 'mikroorm',
+    modules: MIKRO_ORM_MODULES,
+    reads: ['findOne', 'findOneOrFail'],
+    writes: ['flush', 'persistAndFlush'],
+    atomicMethods: [],
+    lockingMethods: [],
+    atomicForm:
+      "em.nativeUpdate(Entity, { id }, { {{field}}: raw('{{field}} + ?', [n]) }) with the bound in the filter (then check the count)",
   },
   // Key-value commands, not rows: the rule and the codemod's text pre-checks keep them apart
   // (`set` and `get` are everywhere), see REDIS_VALUE_READS / REDIS_VALUE_WRITES.

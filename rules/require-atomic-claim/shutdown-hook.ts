@@ -1,0 +1,33 @@
+// A read made while the process shuts down (`process.on('SIGTERM', async () => { … })`): the
+// handler runs once, at the end of this one process, to settle the work it was doing (its runs
+// marked failed, its jobs put back). No replica runs it on a timer or per message, so two replicas
+// do not race it for the same pending rows; it is no worker claiming work.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+
+/** The events a process gets once, as it ends: a signal, or Node's own last events. */
+const SHUTDOWN_EVENT = /^(?:SIG[A-Z]+|beforeExit|exit)$/;
+const LISTENER_METHODS: ReadonlySet<string> = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+
+/** `process.on('SIGINT', fn)`: `fn` a handler of the process's end. */
+function isShutdownHandler(fn: TSESTree.Node): boolean {
+  const call = fn.parent;
+  if (call?.type !== 'CallExpression' || call.arguments[1] !== fn || call.callee.type !== 'MemberExpression') return false;
+  const object = call.callee.object;
+  const event = call.arguments[0];
+  return (
+    object.type === 'Identifier' &&
+    object.name === 'process' &&
+    LISTENER_METHODS.has(memberPropertyName(call.callee) ?? '') &&
+    event?.type === 'Literal' &&
+    typeof event.value === 'string' &&
+    SHUTDOWN_EVENT.test(event.value)
+  );
+}
+
+/** Whether `node` runs in a handler of the process's end (in it, or in a function nested in it). */
+export function inShutdownHandler(node: TSESTree.Node): boolean {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current) && isShutdownHandler(current)) return true;
+  return false;
+}
