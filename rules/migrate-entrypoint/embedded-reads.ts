@@ -7,7 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../utils/create-rule.js';
 import { receiverIsEmbedded } from '../migrations/embedded-database.js';
-import { scopeVariable } from '../../analysis/scheduled-work/scope-variable.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 
 type SourceCode = DetectContext['sourceCode'];
 type Reached = TSESTree.CallExpression | TSESTree.NewExpression | TSESTree.VariableDeclarator;
