@@ -16,6 +16,7 @@ import { outsideToolWrappers } from './migrations/called-only-by-tools.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
+import { namedMigrationStep } from './migrations/named-steps.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
@@ -28,6 +29,7 @@ import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
 import {
+  appliesMigrations,
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
   SCHEMA_WRITE_OPTIONS,
@@ -326,6 +328,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         for (const ref of functionCatalogue.length > 0 ? importedReferences(context, functionCatalogue) : []) {
           if (ref.node.type !== 'CallExpression' || reportedCalls.has(ref.node)) continue;
           reportedCalls.add(ref.node);
+          const command = ref.node.arguments[0];
+          if (!appliesMigrations(ref.entry, command?.type === 'Literal' ? command.value : undefined)) continue;
           if (migratesEmbeddedClient(ref.node, sourceCode, imported)) continue;
           reportHere({
             messageId: 'schemaWriteCall',
@@ -377,7 +381,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           // A method on what a project factory builds (`getMigrator(db)`, `createTools(db)`): the factory's result says what it runs.
           const made = factoryRunnerVerdict(context, call);
           if (made !== undefined) return made ?? undefined;
-          const runner = embeddedSubclass(context, call) ? undefined : migrationRunnerCall(call, sourceCode);
+          const runner = embeddedSubclass(context, call)
+            ? undefined
+            : (migrationRunnerCall(call, sourceCode) ?? namedMigrationStep(context, call));
           if (runner === undefined || migratesEmbeddedClient(call, sourceCode, imported)) return undefined;
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;

@@ -20,6 +20,7 @@ import {
   EMBEDDED_CLIENT_MODULES,
   EMBEDDED_MAKER_NAME,
   EMBEDDED_URL,
+  EMBEDDED_FILE_NAME,
 } from '../../src/knowledge/embedded-databases.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -87,7 +88,10 @@ const MAX_HOPS = 4;
 function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: number, imported?: ImportedValue): boolean {
   if (hops > MAX_HOPS) return false;
   const value = unwrapExpression(node, { await: true });
-  if (value.type === 'Literal') return typeof value.value === 'string' && EMBEDDED_URL.test(value.value);
+  if (value.type === 'Literal')
+    return typeof value.value === 'string' && (EMBEDDED_URL.test(value.value) || EMBEDDED_FILE_NAME.test(value.value));
+  // `${dataDir}/queue.db`
+  if (value.type === 'TemplateLiteral') return EMBEDDED_FILE_NAME.test(value.quasis.at(-1)?.value.cooked ?? '');
   if (value.type === 'Identifier') {
     const init = constInit(value, sourceCode);
     if (init !== undefined) return isEmbeddedClient(init, sourceCode, hops + 1, imported);

@@ -22,6 +22,7 @@ import {
 } from '../../src/knowledge/migrators.js';
 import { RECEIVER_EVIDENCE } from '../../src/knowledge/migrator-receivers.js';
 import { receiverShowsLibrary } from './receiver-evidence.js';
+import { scopeVariable } from '../../analysis/scheduled-work/scope-variable.js';
 
 /** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
 export function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
@@ -105,14 +106,17 @@ export function possibleMethodEntries(modules: ReadonlySet<string>, text: string
 /**
  * Whether the name a receiver starts from (`models` of `models.sequelize`) is imported from a
  * project module that imports the entry's evidence — or from a module that cannot be read (a
- * missing file, an alias only a run-time loader knows: `require('@models')`, a package), where the
- * receiver's own name (`db.sequelize`, checked by `viaMatches`) is all there is to go on.
+ * missing file, an alias only a run-time loader knows: `require('@models')`, a package), or is a
+ * parameter of the function around the call, where the receiver's own name (`db.sequelize`,
+ * checked by `viaMatches`) is all there is to go on.
  */
 function receiverModuleHasEvidence(context: DetectContext, method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
   let root = unwrapExpression(receiver, { await: true });
   while (root.type === 'MemberExpression') root = unwrapExpression(root.object, { await: true });
-  const specifier = root.type === 'Identifier' ? moduleBindings(context.sourceCode.ast).get(root.name) : undefined;
-  if (specifier === undefined) return false;
+  if (root.type !== 'Identifier') return false;
+  const specifier = moduleBindings(context.sourceCode.ast).get(root.name);
+  // A parameter (`module.exports = (app) => app.config.db.sequelize.sync()`): its caller's module is out of view too.
+  if (specifier === undefined) return scopeVariable(context.sourceCode, root)?.defs[0]?.type === 'Parameter';
   const module = projectModuleOf(context, specifier);
   return module === undefined || hasEvidence(method, moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
 }

@@ -17,11 +17,11 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import {
   MIGRATE_LOCK_FUNCTIONS,
   MIGRATOR_CLASSES,
-  MIGRATOR_LOCKS,
   SCHEMA_WRITE_METHODS,
   prismaSchemaCommand,
   type MigratorLibrary,
 } from '../../src/knowledge/migrators.js';
+import { MIGRATOR_LOCKS } from '../../src/knowledge/migrator-locks.js';
 import { NOT_POSTGRES_MIGRATOR_MODULE } from '../../src/knowledge/embedded-databases.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 

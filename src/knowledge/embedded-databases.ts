@@ -50,6 +50,9 @@ export const EMBEDDED_MAKER_NAME = /sqlite/i;
  */
 export const EMBEDDED_URL = /^(?:sqlite:|file:|:memory:$)/i;
 
+/** A database file's name or path (`queue.db`, `./data/app.sqlite`, `${dir}/store.sqlite3`), no URL: a client opened on it is a file on this host. */
+export const EMBEDDED_FILE_NAME = /^(?!.*:\/\/).*\.(?:sqlite3?|db3?)$/i;
+
 /**
  * Drizzle migrators (`drizzle-orm/<driver>/migrator`) of SQLite-family databases, libSQL/Turso
  * included: not PostgreSQL, so the PostgreSQL advisory lock a migrate entrypoint is asked to hold

@@ -19,7 +19,9 @@ export type MigratorLibrary =
   | 'graphile-migrate'
   | 'postgres-migrations'
   | 'slonik-migrator'
-  | 'schema-create';
+  | 'schema-create'
+  | 'knex-migrate'
+  | 'migrate-mongo';
 
 /** A call or construction, imported from a module, that takes an options object with schema-write options. */
 export interface SchemaOptionsApi {
@@ -58,6 +60,8 @@ export interface SchemaWriteFunction {
   modules: readonly string[] | RegExp;
   path: readonly string[];
   api: string;
+  /** The commands that apply migrations, when the first argument names one (`knexMigrate('up')`; `'pending'` only lists). */
+  commands?: readonly string[];
 }
 
 export const SCHEMA_WRITE_FUNCTIONS: readonly SchemaWriteFunction[] = [
@@ -66,7 +70,23 @@ export const SCHEMA_WRITE_FUNCTIONS: readonly SchemaWriteFunction[] = [
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['default'], api: 'node-pg-migrate runner()' },
   { library: 'graphile-migrate', modules: ['graphile-migrate'], path: ['migrate'], api: 'graphile-migrate migrate()' },
   { library: 'postgres-migrations', modules: ['postgres-migrations'], path: ['migrate'], api: 'postgres-migrations migrate()' },
+  {
+    library: 'knex-migrate',
+    modules: ['knex-migrate'],
+    // The module is the function: `require('knex-migrate')('up', …)`, `import knexMigrate from 'knex-migrate'`.
+    path: [],
+    api: 'knex-migrate',
+    commands: ['up', 'down', 'rollback', 'redo'],
+  },
+  // MongoDB: `up(db, client)` applies the pending migrations of the shared database.
+  { library: 'migrate-mongo', modules: ['migrate-mongo'], path: ['up'], api: 'migrate-mongo up()' },
+  { library: 'migrate-mongo', modules: ['migrate-mongo'], path: ['down'], api: 'migrate-mongo down()' },
 ];
+
+/** Whether a call of a catalogue function applies migrations: its first argument, when a string, is one of the entry's `commands`. */
+export function appliesMigrations(fn: SchemaWriteFunction, firstArgument: unknown): boolean {
+  return fn.commands === undefined || typeof firstArgument !== 'string' || fn.commands.includes(firstArgument);
+}
 
 /**
  * A method call that writes schema. `via` is what the receiver ends in: a property (`knex.migrate`)
@@ -364,36 +384,3 @@ export const RUN_MIGRATIONS_API = { modules: ['replica-guard'], path: ['runMigra
 
 /** node-postgres: the pinned connection (`Client`) and the pool that is not one (`Pool`). */
 export const PG_MODULES: readonly string[] = ['pg'];
-
-/**
- * Whether a migrator serialises its runs across processes by itself, so a migrate entrypoint
- * that calls it needs no advisory lock of its own (`optOut`: the option that turns the lock off).
- * What was checked:
- * - knex: `migrate.latest/up/down/rollback` take the row in `knex_migrations_lock` (a second run
- *   fails with "Migration table is already locked").
- * - node-pg-migrate: the runner takes `pg_try_advisory_lock` ("Another migration is already
- *   running") unless `noLock: true`.
- * - prisma: `prisma migrate deploy` takes a PostgreSQL advisory lock (docs, "Advisory locking").
- * - kysely: `Migrator` holds `pg_advisory_xact_lock` through the dialect's migration adapter.
- * - graphile-migrate, postgres-migrations: both run under an advisory lock of their own.
- * - @slonik/migrator: its `SlonikMigrator` (Umzug underneath) holds `pg_advisory_lock` around `up`/`down`.
- * - typeorm (`runMigrations` locks the migrations table at most inside its transaction: waiting
- *   instances then re-run the same migrations, typeorm#4588, open), drizzle (`migrate()` reads
- *   the journal unlocked: drizzle-orm#874, open), umzug (no built-in locking: umzug#518),
- *   mikro-orm (Umzug underneath), sequelize, schema-create: no lock.
- */
-export const MIGRATOR_LOCKS: Readonly<Record<MigratorLibrary, { locksItself: boolean; optOut?: string }>> = {
-  knex: { locksItself: true },
-  'node-pg-migrate': { locksItself: true, optOut: 'noLock' },
-  prisma: { locksItself: true },
-  kysely: { locksItself: true },
-  'graphile-migrate': { locksItself: true },
-  'postgres-migrations': { locksItself: true },
-  'slonik-migrator': { locksItself: true },
-  typeorm: { locksItself: false },
-  drizzle: { locksItself: false },
-  umzug: { locksItself: false },
-  'mikro-orm': { locksItself: false },
-  sequelize: { locksItself: false },
-  'schema-create': { locksItself: false },
-};

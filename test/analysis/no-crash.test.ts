@@ -15,7 +15,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { clearProjectModules, clearResolutionCaches } from '../../analysis/modules/index.js';
 import plugin from '../../rules/index.js';
 
-/** A set-up function that runs the migrator: a call of it from the app is a schema write. */
+/**
+ * A set-up function that runs the migrator: a call of it from the app is a schema write. Named for
+ * set-up, not as a migration step (`migrateGone()` is reported by its name when its module cannot
+ * be read): here the module analysis alone decides.
+ */
 const setup = (name: string, extra = '') => `import knex from 'knex';
 ${extra}
 const db = knex({ client: 'pg', connection: process.env.DATABASE_URL });
@@ -27,7 +31,7 @@ export async function ${name}() {
 /** ~1.5 MB of generated code, above the module-summary size bound (1 MB), ending in a set-up function. */
 function hugeModule(): string {
   const filler = Array.from({ length: 24_000 }, (_, i) => `export const generated${i} = { id: ${i}, label: 'row ${i}' };`);
-  return `${filler.join('\n')}\n${setup('migrateHuge')}`;
+  return `${filler.join('\n')}\n${setup('prepareDatabaseHuge')}`;
 }
 
 /**
@@ -38,33 +42,33 @@ function hugeModule(): string {
  * symlink loop, a malformed target) answers "unknown" and the call is not.
  */
 const main = `import { Pool } from 'pg';
-import { migrateCycle } from './cycle-a.js';
-import { migrateStar, migrateNotExported } from './star-b.js';
-import { migrateHuge } from './huge.js';
-import { migrateBroken } from './broken.js';
-import { migrateGone } from './does-not-exist.js';
-import { migrateViaPaths } from '@app/paths-target';
-import { migrateViaBrokenPaths } from '@broken/anything';
-import { migrateViaImports } from '#jobs/target';
-import { migrateViaBadImports } from '#bad';
-import { migrateLoop } from './self-loop';
-import { migrateWorkspace } from '@crash/ws-pkg';
+import { prepareDatabaseCycle } from './cycle-a.js';
+import { prepareDatabaseStar, prepareDatabaseNotExported } from './star-b.js';
+import { prepareDatabaseHuge } from './huge.js';
+import { prepareDatabaseBroken } from './broken.js';
+import { prepareDatabaseGone } from './does-not-exist.js';
+import { prepareDatabaseViaPaths } from '@app/paths-target';
+import { prepareDatabaseViaBrokenPaths } from '@broken/anything';
+import { prepareDatabaseViaImports } from '#jobs/target';
+import { prepareDatabaseViaBadImports } from '#bad';
+import { prepareDatabaseLoop } from './self-loop';
+import { prepareDatabaseWorkspace } from '@crash/ws-pkg';
 
 const pool = new Pool();
 
 export async function boot() {
-  await migrateCycle();
-  await migrateStar();
-  await migrateNotExported();
-  await migrateHuge();
-  await migrateBroken();
-  await migrateGone();
-  await migrateViaPaths();
-  await migrateViaBrokenPaths();
-  await migrateViaImports();
-  await migrateViaBadImports();
-  await migrateLoop();
-  await migrateWorkspace();
+  await prepareDatabaseCycle();
+  await prepareDatabaseStar();
+  await prepareDatabaseNotExported();
+  await prepareDatabaseHuge();
+  await prepareDatabaseBroken();
+  await prepareDatabaseGone();
+  await prepareDatabaseViaPaths();
+  await prepareDatabaseViaBrokenPaths();
+  await prepareDatabaseViaImports();
+  await prepareDatabaseViaBadImports();
+  await prepareDatabaseLoop();
+  await prepareDatabaseWorkspace();
 }
 
 setInterval(async () => {
@@ -77,7 +81,7 @@ export async function exclusive() {
 `;
 
 const cycleA = `import { helperB } from './cycle-b.js';
-export async function migrateCycle() {
+export async function prepareDatabaseCycle() {
   await helperB(1);
 }
 export async function helperA(depth) {
@@ -85,15 +89,15 @@ export async function helperA(depth) {
 }
 `;
 const cycleB =
-  setup('migrateNow', "import { helperA } from './cycle-a.js';") +
+  setup('prepareDatabaseNow', "import { helperA } from './cycle-a.js';") +
   `export async function helperB(depth) {
   if (depth > 3) return helperA(depth);
-  await migrateNow();
+  await prepareDatabaseNow();
 }
 `;
-const starA = setup('migrateStar', "export * from './star-b.js';");
+const starA = setup('prepareDatabaseStar', "export * from './star-b.js';");
 const starB = `export * from './star-a.js';
-export { migrateStar as again } from './star-a.js';
+export { prepareDatabaseStar as again } from './star-a.js';
 `;
 
 /** The project tree for one source extension; `ts` also gets the tsconfig. */
@@ -119,18 +123,18 @@ function writeTree(root: string, ext: 'ts' | 'js'): void {
     'src/nested/package.json': '{ "imports": ',
     'src/other/package.json': JSON.stringify({ imports: 'oops', exports: 12 }),
     'packages/ws-pkg/package.json': JSON.stringify({ name: '@crash/ws-pkg', exports: { '.': { import: 42 } }, main: 7 }),
-    [`packages/ws-pkg/src/index.${ext}`]: setup('migrateWorkspace'),
+    [`packages/ws-pkg/src/index.${ext}`]: setup('prepareDatabaseWorkspace'),
     [`src/main.${ext}`]: main,
-    [`src/nested/uses.${ext}`]: `import { migrateViaPaths } from '@app/paths-target';\nimport { x } from '#anything';\nawait migrateViaPaths(x);\n`,
-    [`src/other/uses.${ext}`]: `import { migrateViaImports } from '#jobs/target';\nawait migrateViaImports();\n`,
+    [`src/nested/uses.${ext}`]: `import { prepareDatabaseViaPaths } from '@app/paths-target';\nimport { x } from '#anything';\nawait prepareDatabaseViaPaths(x);\n`,
+    [`src/other/uses.${ext}`]: `import { prepareDatabaseViaImports } from '#jobs/target';\nawait prepareDatabaseViaImports();\n`,
     [`src/cycle-a.${ext}`]: cycleA,
     [`src/cycle-b.${ext}`]: cycleB,
     [`src/star-a.${ext}`]: starA,
     [`src/star-b.${ext}`]: starB,
     [`src/huge.${ext}`]: hugeModule(),
-    [`src/broken.${ext}`]: 'export async function migrateBroken( {\n  return;\n',
-    [`src/paths-target.${ext}`]: setup('migrateViaPaths'),
-    [`src/jobs/target.${ext}`]: setup('migrateViaImports'),
+    [`src/broken.${ext}`]: 'export async function prepareDatabaseBroken( {\n  return;\n',
+    [`src/paths-target.${ext}`]: setup('prepareDatabaseViaPaths'),
+    [`src/jobs/target.${ext}`]: setup('prepareDatabaseViaImports'),
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

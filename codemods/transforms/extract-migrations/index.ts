@@ -20,6 +20,7 @@ import {
   SCHEMA_WRITE_FUNCTIONS,
   SCHEMA_WRITE_METHODS,
 } from '../../../src/knowledge/migrators.js';
+import { NOT_SQL_MIGRATORS } from '../../../src/knowledge/migrator-locks.js';
 import { contains, removalEdit, withoutAwait } from '../../engine/statements.js';
 import { baselineFollowUps, removedSchemaPaths } from './baseline.js';
 import { entrypointText, migrateScript, migratorFor } from './entrypoint.js';
@@ -169,7 +170,9 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
   // 2. The calls that can go as whole statements, and the flag branches made only of them.
   const calls = findings.filter((f): f is Finding<string, CallFacts> => f.facts.kind === 'call' || f.facts.kind === 'command');
   const removable = new Set<TSESTree.Node>(
-    calls.flatMap((f) => (f.facts.statement && standsAlone(f.facts.statement) ? [f.facts.statement] : [])),
+    calls.flatMap((f) =>
+      f.facts.statement && standsAlone(f.facts.statement) && !NOT_SQL_MIGRATORS.has(f.facts.library) ? [f.facts.statement] : [],
+    ),
   );
   const branches = new Set<TSESTree.IfStatement>();
   for (const finding of findings) {
@@ -202,6 +205,14 @@ function apply(file: SourceFileInfo, findings: ReadonlyArray<Finding<string, Fac
   // 3. The calls themselves.
   for (const finding of calls) {
     const facts = finding.facts;
+    // `runMigrations` locks PostgreSQL: a MongoDB migrator keeps its call until a person moves it to a one-off job.
+    if (NOT_SQL_MIGRATORS.has(facts.library)) {
+      note(
+        finding,
+        `${facts.library} migrates a database runMigrations cannot lock: run it from a one-off job before the servers start, and remove it here`,
+      );
+      continue;
+    }
     const statement = facts.statement;
     const inBranch = statement !== undefined && [...branches].some((b) => contains(b, statement.range[0]));
     if (!inBranch) {
