@@ -22,7 +22,7 @@ import {
 } from '../../src/knowledge/migrators.js';
 import { RECEIVER_EVIDENCE } from '../../src/knowledge/migrator-receivers.js';
 import { receiverShowsLibrary } from './receiver-evidence.js';
-import { scopeVariable } from '../../analysis/scheduled-work/scope-variable.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 
 /** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
 export function hasEvidence(method: SchemaWriteMethod, modules: ReadonlySet<string>): boolean {
