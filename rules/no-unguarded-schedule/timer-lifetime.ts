@@ -108,7 +108,8 @@ function localHandle(sourceCode: SourceCode, schedule: TSESTree.Node): { owner: 
   const scope = sourceCode.getScope(id);
   let variable: Variable | undefined;
   for (let s: typeof scope | null = scope; s && !variable; s = s.upper) variable = s.set.get(id.name);
-  const block = variable?.scope.block as TSESTree.Node | undefined;
+  // The function around it, also when the handle is a `const` of a block in it (`if (logFile) { const t = … }`).
+  const block = variable?.scope.variableScope.block as TSESTree.Node | undefined;
   return variable && isFunctionLike(block) ? { owner: block, variable } : undefined;
 }
 
