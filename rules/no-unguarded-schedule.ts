@@ -10,6 +10,7 @@ import { isMigrationStepFile } from './migrations/exempt-file.js';
 import { createRule } from './utils/create-rule.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
+import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
@@ -155,8 +156,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
-        // A browser's timers run per open tab, not per server replica; a test's in no replica at all.
-        if (usesBrowserGlobals(sourceCode) || isServedScript(context.filename) || isLintedTestCode(context)) return;
+        // Browser timers run per tab, a test's in no replica, a scheduler library's copy runs its users' jobs.
+        const elsewhere = isServedScript(context.filename) || isVendoredScheduler(context.filename);
+        if (elsewhere || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
         const works = scheduledWorks(context);
         if (works.length === 0) return;

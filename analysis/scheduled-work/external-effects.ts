@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { EXTERNAL_RECEIVER_WORDS, IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { identifierDefinition, ownMethodCalled, type FunctionLike } from './work-function.js';
-import { callIntent, isClaimSql, isMachineIdentifier, isWriteSql } from './work-intent.js';
+import { callIntent, isClaimSql, isMachineIdentifier, isWriteSql, measuresThisProcess } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { isLeaseGate } from './lease-gate.js';
 import { isItemClaim } from './item-claim.js';
@@ -16,7 +16,8 @@ import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
 import { sendsOnOwnConnection } from './own-connections.js';
-import { locksRowsForUpdate } from './row-lock.js';
+import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
+import { registeredHandlers } from './worker-registration.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -163,12 +164,33 @@ function staysInProcess(call: TSESTree.CallExpression, options: EffectsOptions):
   return reached !== undefined && !reached.external && !reached.coordinated;
 }
 
+/**
+ * `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`; a lease taken first, the work left when it was
+ * lost (`const key = await elections.getElection(…); if (!key) return;`); each item claimed by a marker insert tested
+ * before its effect (`if (!inserted) continue;`), when nothing was written or sent before the claim.
+ */
+function claimsItsWork(node: TSESTree.CallExpression, options: EffectsOptions, wroteBefore: boolean): boolean {
+  const claimed = claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node);
+  return claimed === true || isLeaseGate(node) || (!wroteBefore && isItemClaim(node, options.sourceCode));
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * What a call's name says; a lock by its name only (`withFileLock(path, script)`) whose body we read
+ * and that reaches nothing outside the process (it builds a string) takes no lock: it is judged by its body.
+ */
+function intentOf(node: TSESTree.CallExpression, options: EffectsOptions): ReturnType<typeof callIntent> {
+  const named = callIntent(node, options.telemetry ?? NO_NAMES);
+  return named === 'coordinated' && staysInProcess(node, options) ? undefined : named;
+}
+
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
   const effects: Effects = { external: false, coordinated: false, sharedWrite: false, perReplica: false };
-  const telemetry = options.telemetry ?? new Set<string>();
   const visited = new Set<FunctionLike>();
   const keys = options.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  let inTransaction = false; // in a same-file function called from a transaction's callback: its row locks hold
 
   /** Returns true when the call is known not to leave the process (its arguments are still walked). */
   const callIsInProcess = (call: TSESTree.CallExpression, depth: number): boolean => {
@@ -188,9 +210,11 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
     if (target && depth < MAX_DEPTH) {
       if (visited.has(target)) return true;
       visited.add(target);
-      const outside = effects.external;
+      const [outside, outerTransaction] = [effects.external, inTransaction];
       effects.external = false;
+      inTransaction ||= isInTransactionCallback(call);
       walk(target.body, depth + 1);
+      inTransaction = outerTransaction;
       const reached = effects.external;
       effects.external = outside || reached;
       // An async same-file function is async work even when its awaits are hidden from us.
@@ -200,7 +224,9 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   const walk = (node: TSESTree.Node, depth: number): void => {
-    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node))) return;
+    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node, inTransaction))) return;
+    if (visited.has(node as FunctionLike)) return; // walked already, or a worker's handler:
+    for (const handler of registeredHandlers(node)) visited.add(handler as FunctionLike); // it runs per job delivered, not per tick
     switch (node.type) {
       case 'AwaitExpression': {
         const argument = node.argument.type === 'ChainExpression' ? node.argument.expression : node.argument;
@@ -230,19 +256,14 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
-        // `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`; a lease taken first, the work left when it was
-        // lost (`const key = await elections.getElection(…); if (!key) return;`); each item claimed by a marker insert tested
-        // before its effect (`if (!inserted) continue;`), when nothing was written or sent before the claim.
-        const claimed = claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node);
-        if (claimed || isLeaseGate(node) || (!effects.sharedWrite && isItemClaim(node, options.sourceCode))) {
+        // A sample of this process (its CPU, memory, heap): what the work reports or stores is this replica's own.
+        if (measuresThisProcess(node)) keyedToMachine(effects);
+        if (claimsItsWork(node, options, effects.sharedWrite)) {
           effects.coordinated = true;
           return;
         }
         if (sendsOnOwnConnection(options.sourceCode, node)) break; // reaches this process's own peers only
-        const named = callIntent(node, telemetry);
-        // A lock by its name only (`withFileLock(path, script)`) whose body we read and that reaches nothing
-        // outside the process (it builds a string) takes no lock: it is judged by its body.
-        const intent = named === 'coordinated' && staysInProcess(node, options) ? undefined : named;
+        const intent = intentOf(node, options);
         if (intent === 'coordinated') {
           effects.coordinated = true;
           return;

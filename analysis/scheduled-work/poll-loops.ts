@@ -7,11 +7,17 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { DURABLE_WORKFLOW_MODULES, POLL_LOOP_DELAY_NAMES } from '../../src/knowledge/schedulers.js';
+import { POLL_LOOP_DURATION_WORDS, POLL_LOOP_PAUSE_WORDS, POLL_LOOP_WAITED_FOR_WORDS } from '../../src/knowledge/poll-pauses.js';
 import { moduleSpecifiers } from '../imports/imported-references.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { nodeAt } from '../ast/node-at.js';
 import { isFunctionLike } from './work-function.js';
 import { enclosingFunction, functionNameOf } from '../sql/enclosing-function.js';
+import { READ_METHODS } from '../../src/knowledge/sql.js';
+import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
+import { isExternalReceiver, resolveCallee } from './external-effects.js';
+import { isAwaited } from '../ast/unwrapped-expression.js';
+import { isPerReplicaName, nameWords } from './work-intent.js';
 
 export type PollLoop = TSESTree.WhileStatement | TSESTree.ForStatement;
 
@@ -26,12 +32,31 @@ function isEndless(loop: PollLoop): boolean {
 
 type Pause = { call: TSESTree.CallExpression | TSESTree.NewExpression; period?: TSESTree.Node };
 
+/** `5_000`, `POLL_INTERVAL_MS`, `config.delaySeconds`, `intervalSec * 1000`: an argument that reads as a duration. */
+function isDuration(node: TSESTree.Node | undefined): boolean {
+  if (node?.type === 'Literal') return typeof node.value === 'number';
+  if (node?.type === 'BinaryExpression')
+    return (node.operator === '*' || node.operator === '+') && (isDuration(node.left) || isDuration(node.right));
+  const name = node?.type === 'Identifier' ? node.name : node?.type === 'MemberExpression' ? memberPropertyName(node) : undefined;
+  return name !== undefined && nameWords(name).some((w) => POLL_LOOP_DURATION_WORDS.includes(w));
+}
+
+/** `snooze(POLL_MS)`, `waitSeconds(5)`: a pause of another name, given a duration (POLL_LOOP_PAUSE_WORDS). */
+function isNamedPause(name: string, argument: TSESTree.Node | undefined): boolean {
+  const words = nameWords(name);
+  return (
+    words.some((w) => POLL_LOOP_PAUSE_WORDS.includes(w)) &&
+    !words.some((w) => POLL_LOOP_WAITED_FOR_WORDS.includes(w)) &&
+    isDuration(argument)
+  );
+}
+
 /** A pause as an expression: `delay(ms)`, `sleep(n)`, `new Promise((r) => setTimeout(r, ms))`. */
 function pauseExpression(expression: TSESTree.Node | null | undefined): Pause | undefined {
   if (expression?.type === 'CallExpression') {
     const name = expression.callee.type === 'Identifier' ? expression.callee.name : memberPropertyName(expression.callee);
     const ms = expression.arguments[0];
-    return name !== undefined && POLL_LOOP_DELAY_NAMES.includes(name)
+    return name !== undefined && (POLL_LOOP_DELAY_NAMES.includes(name) || isNamedPause(name, ms))
       ? { call: expression, ...(ms && ms.type !== 'SpreadElement' ? { period: ms } : {}) }
       : undefined;
   }
@@ -138,4 +163,76 @@ export function pollLoops(sourceCode: SourceCode): PollLoopWork[] {
     out.push({ loop: node, name: functionNameOf(enclosingFunction(node)), body: node.body, pause: pause.call, period: pause.period });
   }
   return out;
+}
+
+type Variable = ReturnType<SourceCode['getDeclaredVariables']>[number];
+
+/** `await prisma.feed.findMany(…)`: rows read from a shared store. */
+function isSharedRead(node: TSESTree.Node | null | undefined): boolean {
+  const read = node?.type === 'AwaitExpression' ? node.argument : undefined;
+  return (
+    read?.type === 'CallExpression' &&
+    read.callee.type === 'MemberExpression' &&
+    READ_METHODS.has(memberPropertyName(read.callee) ?? '') &&
+    isExternalReceiver(read.callee.object)
+  );
+}
+
+/** `const rows = await prisma.feed.findMany(…)`: the variable holding rows read from a shared store. */
+function readRows(sourceCode: SourceCode, statement: TSESTree.Statement): Variable[] {
+  if (statement.type !== 'VariableDeclaration') return [];
+  return statement.declarations.flatMap((d) =>
+    d.id.type === 'Identifier' && isSharedRead(d.init) ? sourceCode.getDeclaredVariables(d) : [],
+  );
+}
+
+/** `for (const feed of await prisma.feed.findMany())`: the variable of one row read from a shared store. */
+function readRow(sourceCode: SourceCode, statement: TSESTree.Statement): readonly Variable[] {
+  if (statement.type !== 'ForOfStatement' || statement.left.type !== 'VariableDeclaration' || !isSharedRead(statement.right)) return [];
+  return sourceCode.getDeclaredVariables(statement.left);
+}
+
+/** The variable of one row: `for (const row of rows)`, `rows.map((row) => …)`, `rows.forEach(async (row) => …)`. */
+function rowVariable(sourceCode: SourceCode, rows: TSESTree.Node): Variable | undefined {
+  const parent = rows.parent;
+  if (parent?.type === 'ForOfStatement' && parent.right === rows && parent.left.type === 'VariableDeclaration')
+    return sourceCode.getDeclaredVariables(parent.left)[0];
+  const call = parent?.parent;
+  const each =
+    parent?.type === 'MemberExpression' &&
+    parent.object === rows &&
+    ['map', 'forEach', 'flatMap'].includes(memberPropertyName(parent) ?? '');
+  const callback = each && call?.type === 'CallExpression' ? call.arguments[0] : undefined;
+  const param = isFunctionLike(callback) ? callback.params[0] : undefined;
+  return param?.type === 'Identifier'
+    ? sourceCode.getDeclaredVariables(callback as TSESTree.Node).find((v) => v.name === param.name)
+    : undefined;
+}
+
+/** `await rssHandler(row, feed)`: the row handed whole to an awaited function this file does not hold, which may leave the process. */
+function handsRowOn(sourceCode: SourceCode, row: TSESTree.Node): boolean {
+  const call = row.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.some((a) => a === row) || !isAwaited(call)) return false;
+  const callee = call.callee;
+  const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+  if (name === undefined || isPerReplicaName(name) || resolveCallee(sourceCode, call)) return false;
+  if (callee.type === 'Identifier') return !IN_PROCESS_FUNCTIONS.has(callee.name);
+  const receiver = callee.type === 'MemberExpression' ? callee.object : undefined;
+  return !IN_PROCESS_METHODS.has(name) && !(receiver?.type === 'Identifier' && IN_PROCESS_OBJECTS.has(receiver.name));
+}
+
+/**
+ * A poll loop that reads rows from a shared store and hands each row to a function of another
+ * module (`const feeds = await prisma.feed.findMany(…); for (const feed of feeds) await poll(feed);`):
+ * business work on shared rows, judged as a declared job even when that function cannot be read.
+ * Filling this process's cache from the rows (`cache.set(row.id, row)`) or logging them is not.
+ */
+export function handsReadRowsOn(sourceCode: SourceCode, body: TSESTree.BlockStatement): boolean {
+  const statements = body.body.flatMap((s) => (s.type === 'TryStatement' ? s.block.body : [s]));
+  const handsOn = (row: Variable | undefined) => row?.references.some((use) => handsRowOn(sourceCode, use.identifier)) === true;
+  return statements.some(
+    (s) =>
+      readRow(sourceCode, s).some(handsOn) ||
+      readRows(sourceCode, s).some((rows) => rows.references.some((r) => handsOn(rowVariable(sourceCode, r.identifier)))),
+  );
 }

@@ -39,7 +39,7 @@ function isTransactionCallback(fn: TSESTree.Node): boolean {
 }
 
 /** Whether `node` lies in a transaction's callback. */
-function isInTransactionCallback(node: TSESTree.Node): boolean {
+export function isInTransactionCallback(node: TSESTree.Node): boolean {
   for (let current = node.parent; current; current = current.parent) {
     const isFunction = current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression';
     if (isFunction && isTransactionCallback(current)) return true;
@@ -48,13 +48,13 @@ function isInTransactionCallback(node: TSESTree.Node): boolean {
 }
 
 /** Whether a call locks the rows it reads for update: `.forUpdate()`, `.for('update')` in a transaction's callback, `.setLock('pessimistic_write')`. */
-function isRowLockCall(call: TSESTree.CallExpression): boolean {
+function isRowLockCall(call: TSESTree.CallExpression, inTransaction: boolean): boolean {
   const name = memberPropertyName(call.callee);
   if (name === undefined) return false;
   const mode = stringValue(call.arguments[0]);
   if (name === 'setLock') return mode !== undefined && WRITE_LOCK_MODE.test(mode);
   const locks = LOCK_FOR_UPDATE_METHODS.has(name) || (name === 'for' && (mode === 'update' || mode === 'no key update'));
-  return locks && isInTransactionCallback(call);
+  return locks && (inTransaction || isInTransactionCallback(call));
 }
 
 /** Whether a find option locks the rows for update: `lock: { mode: 'pessimistic_write' }`, Sequelize's `lock: true` / `lock: t.LOCK.UPDATE` beside a `transaction`. */
@@ -77,17 +77,22 @@ function isRowLockOption(property: TSESTree.Property): boolean {
   );
 }
 
-/** Whether `node` locks rows for update in a transaction: a lock call or option, or a statement sent in a transaction's callback. The work asks it only until something shared is written: a lock covers what follows it. */
-export function locksRowsForUpdate(node: TSESTree.Node): boolean {
+/**
+ * Whether `node` locks rows for update in a transaction: a lock call or option, or a statement sent
+ * in a transaction's callback — or in a same-file helper that callback calls (`inTransaction`: the
+ * walk followed a call made inside one, `lockCursor(trx)`). The work asks it only until something
+ * shared is written: a lock covers what follows it.
+ */
+export function locksRowsForUpdate(node: TSESTree.Node, inTransaction = false): boolean {
   switch (node.type) {
     case 'CallExpression':
-      return isRowLockCall(node);
+      return isRowLockCall(node, inTransaction);
     case 'Property':
       return isRowLockOption(node);
     case 'Literal':
-      return typeof node.value === 'string' && isRowLockSql(node.value) && isInTransactionCallback(node);
+      return typeof node.value === 'string' && isRowLockSql(node.value) && (inTransaction || isInTransactionCallback(node));
     case 'TemplateLiteral':
-      return isRowLockSql(node.quasis.map((q) => q.value.raw).join('$1')) && isInTransactionCallback(node);
+      return isRowLockSql(node.quasis.map((q) => q.value.raw).join('$1')) && (inTransaction || isInTransactionCallback(node));
     default:
       return false;
   }

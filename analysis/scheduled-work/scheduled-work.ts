@@ -19,6 +19,7 @@ import { pollLoops, type PollLoop } from './poll-loops.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { descendants } from '../sql/descendants.js';
+import { enclosingFunction, functionNameOf } from '../sql/enclosing-function.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../imports/imported-references.js';
 import {
   classMemberKeyName,
@@ -285,7 +286,14 @@ function nameOf(
   const registered = hasRegistry ? registryName(sourceCode, node) : undefined;
   if (registered) return registered;
   if (node.parent?.type === 'VariableDeclarator' && node.parent.id.type === 'Identifier') return node.parent.id.name;
-  return undefined;
+  // A `for await` loop goes by the function that runs it (`#startReportingHeartbeat`), as a poll loop does.
+  return located.loopBody ? runnerName(enclosingFunction(node)) : undefined;
+}
+
+/** The name of the function that runs a loop, a private method's too (`#startReportingHeartbeat`). */
+function runnerName(fn: FunctionLike | undefined): string | undefined {
+  const parent = fn?.parent;
+  return parent?.type === 'MethodDefinition' && parent.key.type === 'PrivateIdentifier' ? parent.key.name : functionNameOf(fn);
 }
 
 /** Every scheduled work in the file, in source order of the scheduler calls. */

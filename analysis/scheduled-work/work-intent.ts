@@ -21,6 +21,7 @@ import {
   PER_REPLICA_STALE_ADJECTIVES,
   PER_REPLICA_STALE_NOUNS,
   PER_REPLICA_STALE_VERBS,
+  PROCESS_MEASUREMENTS,
   RECEIVER_BOUND_VERBS,
   SHARED_WRITE_VERBS,
   TELEMETRY_MODULES,
@@ -28,7 +29,7 @@ import {
   VERB_PREFIXES,
   WRITE_HTTP_METHODS,
 } from '../../src/knowledge/per-replica.js';
-import { EXTERNAL_RECEIVER_WORDS } from '../../src/knowledge/work-effects.js';
+import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
@@ -286,4 +287,21 @@ export function isMachineIdentifier(node: TSESTree.Node): boolean {
   const parent = node.parent;
   if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return false;
   return !(parent?.type === 'Property' && parent.key === node && !parent.shorthand);
+}
+
+/**
+ * `process.memoryUsage()`, `writeHeapSnapshot(path)`: a measurement of this process
+ * (PROCESS_MEASUREMENTS) that the work uses, not one a log line only prints beside other work.
+ */
+export function measuresThisProcess(call: TSESTree.CallExpression): boolean {
+  const callee = call.callee;
+  const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+  if (name === undefined || !PROCESS_MEASUREMENTS.includes(name)) return false;
+  let node: TSESTree.Node = call;
+  for (let depth = 0; depth < 4 && node.parent; depth++, node = node.parent) {
+    const parent: TSESTree.Node = node.parent;
+    if (parent.type === 'CallExpression' && parent.callee !== node && LOG_METHODS.includes(memberPropertyName(parent.callee) ?? ''))
+      return false;
+  }
+  return true;
 }

@@ -13,6 +13,7 @@
 // cheaper than one expression with alternatives, and most files hold none of them.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { POLL_LOOP_DELAY_NAMES, SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
+import { POLL_LOOP_PAUSE_WORDS } from '../../src/knowledge/poll-pauses.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { holdsQuoted } from '../../analysis/source/quoted-word.js';
 import { ENDLESS_LOOP_HEAD } from '../../analysis/scheduled-work/poll-loops.js';
@@ -46,11 +47,15 @@ export function mentionsSchedule(text: string): boolean {
   );
 }
 
+const PAUSE_WORDS = POLL_LOOP_PAUSE_WORDS.join('|');
 /**
  * An awaited pause by one of the names a poll loop's pause is called (`await sleep(ms)`,
  * `await utils.delay(ms)`); `new Promise((r) => setTimeout(r, ms))` names a timer already.
  */
-const AWAITED_PAUSE = new RegExp(String.raw`\bawait\s+(?:[\w$]+\s*\.\s*)?(?:${POLL_LOOP_DELAY_NAMES.join('|')})\s*\(`);
+const AWAITED_PAUSE = new RegExp(
+  String.raw`\bawait\s+(?:[\w$]+\s*\.\s*)?(?:${POLL_LOOP_DELAY_NAMES.join('|')}|[\w$]*(?:${PAUSE_WORDS})[\w$]*)\s*\(`,
+  'i',
+);
 
 /**
  * Whether `text` may hold an endless poll loop whose pause is an imported `sleep`/`delay` (the

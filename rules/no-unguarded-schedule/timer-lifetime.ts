@@ -106,7 +106,8 @@ function localHandle(sourceCode: SourceCode, schedule: TSESTree.Node): { owner: 
   else if (parent?.type === 'AssignmentExpression' && parent.right === schedule) id = parent.left;
   if (id?.type !== 'Identifier') return undefined;
   const variable = scopeVariable(sourceCode, id);
-  const block = variable?.scope.block as TSESTree.Node | undefined;
+  // The function around it, also when the handle is a `const` of a block in it (`if (logFile) { const t = … }`).
+  const block = variable?.scope.variableScope.block as TSESTree.Node | undefined;
   return variable && isFunctionLike(block) ? { owner: block, variable } : undefined;
 }
 

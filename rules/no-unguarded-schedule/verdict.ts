@@ -18,6 +18,7 @@ import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work
 import { isPerReplicaName, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
+import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
@@ -59,7 +60,15 @@ export function scheduleVerdict({
   if (isMarkedPerReplica(work)) return 'quiet';
   const effects = body ? workEffects(body, effectsOptions) : (elsewhere ?? UNKNOWN_EFFECTS);
   if (effects.coordinated) return 'quiet';
-  const declared = !work.entry.bareTimer || isJobRunner(sourceCode, work.schedulerNode, filename, fn);
+  const declared =
+    !work.entry.bareTimer ||
+    isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
+    // A poll loop handing each row it read from a shared store to another module's function.
+    (work.pollLoop !== undefined &&
+      effects.external &&
+      !effects.sharedWrite &&
+      work.loopBody !== undefined &&
+      handsReadRowsOn(sourceCode, work.loopBody));
   const perReplica =
     effects.perReplica ||
     (work.name !== undefined && isPerReplicaName(work.name)) ||

@@ -53,7 +53,8 @@ export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
   ],
   [LOCK_RENEW_VERBS, ['lock', 'lease', 'locks', 'leases']],
   [
-    ['clean', 'cleanup', 'remove', 'delete', 'prune'],
+    // `saveLocalCache`, `writeLocalCopy`: a file on this host
+    ['clean', 'cleanup', 'remove', 'delete', 'prune', 'save', 'write'],
     ['tmp', 'temp', 'local'],
   ],
   [
@@ -84,6 +85,23 @@ export const PER_REPLICA_STALE_NOUNS: readonly string[] = [
 
 /** Identifiers that key data to this machine: `machineId`, `nodeId`, `hostname`. */
 export const MACHINE_ID_NAMES: readonly string[] = ['machineId', 'nodeId', 'hostname', 'instanceId', 'hostId'];
+
+/**
+ * Calls that measure this process (`process.cpuUsage()`, `process.memoryUsage()`, `os.loadavg()`,
+ * v8's `writeHeapSnapshot()`, `performance.eventLoopUtilization()`): work that samples them reports
+ * or stores this process's own profile, per replica by design.
+ */
+export const PROCESS_MEASUREMENTS: readonly string[] = [
+  'cpuUsage',
+  'memoryUsage',
+  'resourceUsage',
+  'loadavg',
+  'writeHeapSnapshot',
+  'getHeapSnapshot',
+  'getHeapStatistics',
+  'getHeapSpaceStatistics',
+  'eventLoopUtilization',
+];
 
 /** Objects whose members name this machine (`os.hostname()`, `process.pid`): a member of any other object names that object's host (`url.hostname`). */
 export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];

@@ -194,3 +194,12 @@ export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'socket
 
 /** What a process does to one of its own connections: send on it, ping it, close it. */
 export const CONNECTION_METHODS: readonly string[] = ['send', 'emit', 'write', 'ping', 'terminate', 'close', 'end', 'disconnect'];
+
+/**
+ * Methods that register this process as a worker of a queue or a subscriber of a channel
+ * (pg-boss `boss.work(name, handler)`, Bull `queue.process(handler)`, amqplib
+ * `channel.consume(q, handler)`, `nats.subscribe(subject, handler)`), and constructors that do the
+ * same (BullMQ `new Worker(name, processor)`): the handler runs per job delivered, not per tick.
+ */
+export const WORKER_REGISTRATION_METHODS: readonly string[] = ['work', 'process', 'consume', 'subscribe'];
+export const WORKER_CONSTRUCTORS: readonly string[] = ['Worker'];

@@ -5,7 +5,8 @@
 // the lock and then reads what the first left, so the job is quiet. Its twins are reported: the
 // same read without the lock, a shared lock (`FOR SHARE`), the words in a log line, a lock option
 // that is not a row lock, a lock outside any transaction (let go when its statement ends), and a
-// lock taken after the job has already written other rows.
+// lock taken after the job has already written other rows. A lock taken in a same-file helper that the
+// transaction's callback calls counts as the callback's own; the helper's lock outside a transaction does not.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 import { guardedReport } from './schedule-report.js';
@@ -55,6 +56,22 @@ const kyselyCursor = (lock: string) =>
   `const cursor = await trx.selectFrom('job_cursor').selectAll().where('job', '=', 'router')${lock}.executeTakeFirst();`;
 const pgCursor = (sql: string) => `const { rows: [cursor] } = await trx.query(${sql}, ['router']);`;
 
+/** A same-file helper reading the cursor row through the client it is handed, with `lock` after the builder's `where`. */
+const lockCursorHelper = (lock: string) =>
+  lines(
+    'async function lockCursor(client) {',
+    `  return client.selectFrom('job_cursor').selectAll().where('job', '=', 'router')${lock}.executeTakeFirst();`,
+    '}',
+  );
+/** The same helper sending SQL ending in `clause`. */
+const lockCursorSqlHelper = (clause: string) =>
+  lines(
+    'async function lockCursor(client) {',
+    `  const { rows } = await client.query('SELECT position FROM job_cursor WHERE job = $1 ${clause}', ['router']);`,
+    '  return rows[0];',
+    '}',
+  );
+
 ruleTester.run('no-unguarded-schedule: rows locked for update in the work’s transaction', noUnguardedSchedule, {
   valid: [
     { settings, code: routeJob(kyselyCursor('.forUpdate()')) },
@@ -86,8 +103,15 @@ ruleTester.run('no-unguarded-schedule: rows locked for update in the work’s tr
     },
     // Sequelize: `lock` with the transaction
     { settings, code: routeJob("const cursor = await JobCursor.findOne({ where: { job: 'router' }, lock: true, transaction: trx });") },
+    // the lock taken in a same-file helper the transaction's callback calls with its transaction
+    { settings, code: routeJob('const cursor = await lockCursor(trx);') + '\n' + lockCursorHelper('.forUpdate()') },
+    { settings, code: routeJob('const cursor = await lockCursor(trx);') + '\n' + lockCursorSqlHelper('FOR UPDATE') },
   ],
   invalid: [
+    // the helper reads without a lock, or locks outside any transaction
+    reported(routeJob('const cursor = await lockCursor(trx);') + '\n' + lockCursorHelper('')),
+    reported(routeJob('const cursor = await lockCursor(trx);') + '\n' + lockCursorSqlHelper('FOR SHARE')),
+    reported(routeJobOutsideTransaction('const cursor = await lockCursor(db);') + '\n' + lockCursorHelper('.forUpdate()')),
     reported(routeJob(kyselyCursor(''))),
     // a shared lock lets both replicas through
     reported(routeJob(kyselyCursor('.forShare()'))),

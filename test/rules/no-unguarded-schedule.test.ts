@@ -549,7 +549,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
             IMPORT,
             'export async function run() {',
             '  for await (const _ of every(60_000)) {',
-            `    ${guard('jobs-3', '60_000', 'continue')}`,
+            `    ${guard('run', '60_000', 'continue')}`,
             '    await sweep();',
             '  }',
             '}',
