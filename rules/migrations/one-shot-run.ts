@@ -1,0 +1,128 @@
+// A command run once: a file whose own statements end the process (a migrate script, a container's
+// set-up step run before the server), told from its top-level statements alone.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { SERVER_START } from '../../src/knowledge/file-conventions.js';
+
+/** `process.exit(…)`, also as the last link of `main().then(() => process.exit(0))`. */
+function exitsProcess(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node, { await: true });
+  if (value.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(value.callee);
+  if (callee.type !== 'MemberExpression') return false;
+  const object = unwrapExpression(callee.object);
+  const method = memberPropertyName(callee);
+  if (method === 'exit' && object.type === 'Identifier' && object.name === 'process') return true;
+  // `main().then(() => process.exit()).catch(fail)`: the run's own exit sits before the handler.
+  if (method === 'catch') return exitsProcess(object);
+  if (method !== 'then' && method !== 'finally') return false;
+  const handler = value.arguments[0];
+  const body = handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression') ? handler.body : undefined;
+  if (body?.type === 'BlockStatement') return body.body.some((s) => s.type === 'ExpressionStatement' && exitsProcess(s.expression));
+  return body !== undefined && exitsProcess(body);
+}
+
+/** Methods that close a database client (`knex.destroy()`, `pool.end()`, `sequelize.close()`, `prisma.$disconnect()`). */
+const CLOSE_METHODS: ReadonlySet<string> = new Set(['destroy', 'end', 'close', '$disconnect']);
+
+/** `await knex.destroy()`, `pool.end()`: the run closes the client it worked on, so nothing keeps the process alive. */
+function closesClient(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node, { await: true });
+  if (value.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(value.callee);
+  return callee.type === 'MemberExpression' && CLOSE_METHODS.has(memberPropertyName(callee) ?? '');
+}
+
+/**
+ * `migrate(db, …).catch(log).finally(() => sql.end())` as a statement of the file: the chain's last
+ * handler closes the client the run used, so the process ends when the run does.
+ */
+function closesInChain(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node, { await: true });
+  if (value.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(value.callee);
+  if (callee.type !== 'MemberExpression' || !['then', 'finally'].includes(memberPropertyName(callee) ?? '')) return false;
+  const handler = value.arguments[0];
+  const body = handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression') ? handler.body : undefined;
+  if (body?.type === 'BlockStatement') return body.body.some((s) => s.type === 'ExpressionStatement' && closesClient(s.expression));
+  return body !== undefined && closesClient(body);
+}
+
+/**
+ * Whether a statement of a run's own body ends the run: `process.exit(…)`, a close of its client,
+ * or a `try` whose `finally` does either (`try { await knex.migrate.latest(); } finally { knex.destroy(); }`).
+ */
+function endsRun(statement: TSESTree.Statement): boolean {
+  if (statement.type === 'ExpressionStatement') return exitsProcess(statement.expression) || closesClient(statement.expression);
+  return statement.type === 'TryStatement' && statement.finalizer !== null && statement.finalizer.body.some(endsRun);
+}
+
+/** The call a top-level statement starts with: `main()` in `main();`, `await main();`, `void main();`, `main().catch(…)`, `(async () => {…})()`. */
+export function startedCall(expression: TSESTree.Expression): TSESTree.CallExpression | undefined {
+  let value: TSESTree.Node = unwrapExpression(expression, { await: true });
+  if (value.type === 'UnaryExpression' && value.operator === 'void') value = unwrapExpression(value.argument, { await: true });
+  while (value.type === 'CallExpression') {
+    const callee = unwrapExpression(value.callee);
+    if (callee.type !== 'MemberExpression' || !['then', 'catch', 'finally'].includes(memberPropertyName(callee) ?? '')) return value;
+    value = unwrapExpression(callee.object, { await: true });
+  }
+  return undefined;
+}
+
+/** The bodies of the functions declared at a program's top level, by name: a `function`, or a `const` arrow or function. */
+export function topLevelFunctionBodies(program: TSESTree.Program): Map<string, TSESTree.Node> {
+  const bodies = new Map<string, TSESTree.Node>();
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id && !bodies.has(declaration.id.name)) {
+      bodies.set(declaration.id.name, declaration.body);
+    }
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+    for (const declarator of declaration.declarations) {
+      const init = declarator.init && unwrapExpression(declarator.init);
+      if (declarator.id.type !== 'Identifier' || bodies.has(declarator.id.name)) continue;
+      if (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression') bodies.set(declarator.id.name, init.body);
+    }
+  }
+  return bodies;
+}
+
+/**
+ * The body of the function a call of this file's top level runs: the IIFE itself, or a function
+ * declared at the top level (`bodies`, built once per file and only when a call names one).
+ */
+export function startedBody(call: TSESTree.CallExpression, bodies: () => Map<string, TSESTree.Node>): TSESTree.Node | undefined {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type === 'ArrowFunctionExpression' || callee.type === 'FunctionExpression') return callee.body;
+  return callee.type === 'Identifier' ? bodies().get(callee.name) : undefined;
+}
+
+/**
+ * Whether a top-level statement starts the file's one run, which ends the process when it is done:
+ * `init()` (or `main().catch(…)`, an async IIFE) whose function ends in `process.exit(…)` or closes
+ * its database client as a statement of its own body or of its `finally`, not of a handler or a
+ * branch (`await knex.migrate.latest(); …; process.exit(0);`, `try { … } finally { knex.destroy(); }`).
+ * A `process.exit(1)` only in a `catch` is how servers fail at start-up too.
+ */
+function startsRunThatExits(statement: TSESTree.Statement, bodies: () => Map<string, TSESTree.Node>): boolean {
+  if (statement.type !== 'ExpressionStatement') return false;
+  const call = startedCall(statement.expression);
+  const body = call && startedBody(call, bodies);
+  return body?.type === 'BlockStatement' && body.body.some(endsRun);
+}
+
+/**
+ * A file whose own statements end the process: a command run once (a migrate script, a container's
+ * set-up step run before the server), not a server. Its statements exit, or it starts one run that
+ * exits when done and starts no server itself.
+ */
+export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>): boolean {
+  const program = sourceCode.ast as TSESTree.Program;
+  if (program.body.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression))) return true;
+  let bodies: Map<string, TSESTree.Node> | undefined;
+  const bodiesOf = (): Map<string, TSESTree.Node> => (bodies ??= topLevelFunctionBodies(program));
+  const endsRunHere = (statement: TSESTree.ProgramStatement): boolean =>
+    startsRunThatExits(statement, bodiesOf) || (statement.type === 'ExpressionStatement' && closesInChain(statement.expression));
+  return program.body.some(endsRunHere) && !SERVER_START.test(sourceCode.text);
+}
