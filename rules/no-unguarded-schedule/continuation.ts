@@ -71,16 +71,29 @@ function inErrorPath(schedule: TSESTree.Node, work: FunctionLike): boolean {
   return false;
 }
 
-/** `tryCount++ < 5`, `attempt >= maxAttempts`: a comparison of an attempt counter. */
+const sideName = (side: TSESTree.Node): string | undefined =>
+  side.type === 'Identifier' ? side.name : side.type === 'MemberExpression' ? memberPropertyName(side) : undefined;
+
+/** `count < maxCount`, `tries >= MAX_TRIES`: a counter compared with its own maximum (the bound's name is the counter's, after `max`). */
+function underItsMaximum(counter: string | undefined, bound: string | undefined): boolean {
+  if (counter === undefined || bound === undefined) return false;
+  const [first, ...rest] = nameWords(bound);
+  const words = nameWords(counter);
+  return first === TIMER_LIFETIME.maximumWord && rest.length === words.length && rest.every((w, i) => w === words[i]);
+}
+
+/** `tryCount++ < 5`, `attempt >= maxAttempts`, `count < maxCount`: a comparison of an attempt counter. */
 function comparesAttempts(test: TSESTree.Node, sourceCode: SourceCode): boolean {
   for (const node of [test, ...descendants(test, sourceCode.visitorKeys)]) {
     if (node.type !== 'BinaryExpression' || !['<', '<=', '>', '>='].includes(node.operator)) continue;
     const counted = (side: TSESTree.Node): boolean => {
       if (side.type === 'UpdateExpression') return true;
-      const name = side.type === 'Identifier' ? side.name : side.type === 'MemberExpression' ? memberPropertyName(side) : undefined;
+      const name = sideName(side);
       return name !== undefined && nameWords(name).some((w) => (TIMER_LIFETIME.attemptWords as readonly string[]).includes(w));
     };
     if (counted(node.left) || counted(node.right)) return true;
+    const [left, right] = [sideName(node.left), sideName(node.right)];
+    if (underItsMaximum(left, right) || underItsMaximum(right, left)) return true;
   }
   return false;
 }

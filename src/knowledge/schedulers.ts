@@ -366,6 +366,8 @@ export const TIMER_LIFETIME = {
   processReceivers: ['process'],
   /** Words of a counter that bounds a retry (`tryCount++ < 5`, `attempt >= maxAttempts`, `retries > 3`). */
   attemptWords: ['attempt', 'attempts', 'retry', 'retries', 'tries', 'try', 'trial', 'trials'],
+  /** The first word of a counter's bound named after it (`maxCount` for `count`, `MAX_TRIES` for `tries`). */
+  maximumWord: 'max',
 } as const;
 
 /**

@@ -53,6 +53,23 @@ const COUNTED_RETRY = lines(
   '  send();',
   '}',
 );
+/** A lookup retried until the row appears, while a counter stays under the bound named after it. */
+const retryUntilFound = (bound: string) =>
+  lines(
+    'export function saveCover(db, address, url) {',
+    '  let count = 0;',
+    '  const maxCount = 12;',
+    '  const save = async () => {',
+    '    const row = await db.collections.findOne({ where: { address } });',
+    `    if (!row && ${bound}) {`,
+    '      count++;',
+    '      return setTimeout(save, 10_000);',
+    '    }',
+    '    await db.collections.update({ cover: url }, { where: { address } });',
+    '  };',
+    '  save();',
+    '}',
+  );
 /** A join retried by a timer that leaves first once the attempts are used up. */
 const ATTEMPTS_FIRST = lines(
   'export class ChannelJoiner {',
@@ -223,6 +240,8 @@ ruleTester.run('no-unguarded-schedule: continuation timers, late lease gates, lo
     { settings, code: ERROR_LISTENER_RETRY },
     { settings, code: COUNTED_RETRY },
     { settings, code: ATTEMPTS_FIRST },
+    { settings, code: retryUntilFound('count < maxCount') },
+    { settings, code: retryUntilFound('MAX_COUNT > count') },
     // the next page of one request, which ends by calling the request back (directly, or through a local closure)
     { settings, code: paging('callback(null, true);') },
     { settings, code: paging('done(null, true, { lastUid });') },
@@ -239,6 +258,9 @@ ruleTester.run('no-unguarded-schedule: continuation timers, late lease gates, lo
     { settings, code: purgeStartedIf('config.isLeader') },
   ],
   invalid: [
+    // a bound that is not the counter's own maximum: the queue's length does not grow with each retry
+    reported(retryUntilFound('queue.length < maxQueue'), 8, 25),
+    reported(retryUntilFound('count < maxRows'), 8, 25),
     // the same pages read by a loop started at boot, and a reply that never comes (the request is never called back)
     reported(BOOT_PAGING, 6, 16),
     reported(paging("console.info('fetched');"), 10, 27),
