@@ -3,7 +3,7 @@
 // (a catalogue read method, a builder link such as `where`, or SQL with SELECT); the words come
 // from src/knowledge/orm-reads-writes.ts and the read/write site helpers. Case-insensitive, so
 // SQL keywords in any case pass.
-import { INSTANCE_SAVE_HOOKS, ROW_LIBRARIES } from '../../src/knowledge/orm-reads-writes.js';
+import { INSTANCE_SAVE_HOOKS, LIBRARY_READS_WRITES, MIKRO_ORM_SCOPE, ROW_LIBRARIES } from '../../src/knowledge/orm-reads-writes.js';
 import { BUILDER_READ_WORDS } from './read-site.js';
 import { MONGOOSE_UPDATES, WRITE_SITE_METHODS } from './write-site.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
@@ -12,11 +12,20 @@ import { GAP, inComment, matchesInCode } from './write-candidates.js';
 import { REDIS_CLIENT_NAME } from '../../src/knowledge/redis-clients.js';
 import { REDIS_READ_NAMES, REDIS_WRITE_NAMES } from './redis-site.js';
 
+// MikroORM's writes (`flush`, `persistAndFlush`) are common words elsewhere (streams, loggers): they
+// count only in a file that names one of its packages, which its findings need anyway.
+const UNIT_OF_WORK_WRITES: readonly string[] = LIBRARY_READS_WRITES.mikroorm.writes;
 const libraries = ROW_LIBRARIES.filter((entry) => entry.library !== 'sql');
 const anyOf = (words: Iterable<string>): RegExp => wordPattern(words, 'i');
+const namesUnitOfWork = (text: string): boolean => text.includes(MIKRO_ORM_SCOPE);
 
-/** Write methods, plus `update` for SQL (`UPDATE …`, `ON CONFLICT DO UPDATE`). */
-const WRITE_WORDS = anyOf([...libraries.flatMap((entry) => entry.writes), ...MONGOOSE_UPDATES, 'update']);
+/** Write methods, plus `update` for SQL (`UPDATE …`, `ON CONFLICT DO UPDATE`); MikroORM's apart. */
+const WRITE_WORDS = anyOf([
+  ...libraries.flatMap((entry) => entry.writes).filter((word) => !UNIT_OF_WORK_WRITES.includes(word)),
+  ...MONGOOSE_UPDATES,
+  'update',
+]);
+const UNIT_OF_WORK_WORDS = anyOf(UNIT_OF_WORK_WRITES);
 /** Read methods and builder links, plus `select` for SQL. */
 const READ_WORDS = anyOf([...libraries.flatMap((entry) => entry.reads), ...BUILDER_READ_WORDS, 'select']);
 
@@ -35,6 +44,7 @@ const PROJECT_IMPORT = /\bfrom\s*['"](?:\.|@\/|~|#)|\brequire\(\s*['"]\./;
 /** The global forms the raw-text tests below iterate. */
 const global = (pattern: RegExp): RegExp => new RegExp(pattern.source, `${pattern.flags}g`);
 const WRITE_WORDS_G = global(WRITE_WORDS);
+const UNIT_OF_WORK_WORDS_G = global(UNIT_OF_WORK_WORDS);
 const READ_WORDS_G = global(READ_WORDS);
 const HOOK_WORDS_G = global(HOOK_WORDS);
 const PROJECT_IMPORT_G = global(PROJECT_IMPORT);
@@ -47,10 +57,11 @@ const PROJECT_IMPORT_AROUND_COMMENTS = new RegExp(String.raw`\bfrom${GAP}['"](?:
  * `.set(…)` is a write only below an `update`/`updateTable` link, which this finds. Comments may
  * sit between the dot and the name (the raw text is searched too).
  */
-const WRITE_CALL_SOURCE = `(?:\\.|\\[)${GAP}['"\`]?(?:${[...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, 'updateTable']
-  .filter((name) => name !== 'set')
-  .join('|')})(?![\\w$])`;
-const WRITE_CALLS = new RegExp(WRITE_CALL_SOURCE, 'g');
+const writeCalls = (names: readonly string[]): RegExp => new RegExp(`(?:\\.|\\[)${GAP}['"\`]?(?:${names.join('|')})(?![\\w$])`, 'g');
+const WRITE_CALLS = writeCalls(
+  [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, 'updateTable'].filter((name) => name !== 'set' && !UNIT_OF_WORK_WRITES.includes(name)),
+);
+const UNIT_OF_WORK_CALLS = writeCalls(UNIT_OF_WORK_WRITES);
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds
@@ -58,7 +69,7 @@ const WRITE_CALLS = new RegExp(WRITE_CALL_SOURCE, 'g');
  * words — so most files are turned away without building their comment-free text.
  */
 export function mentionsWriteWord(text: string): boolean {
-  return WRITE_WORDS.test(text);
+  return WRITE_WORDS.test(text) || (namesUnitOfWork(text) && UNIT_OF_WORK_WORDS.test(text));
 }
 
 /**
@@ -92,9 +103,11 @@ export function mentionsSaveHook(code: string): boolean {
 /** Where `text` (the file's own text, so offsets are the AST's) names a write method, in order. */
 export function writeCallOffsets(text: string): number[] {
   const offsets: number[] = [];
-  WRITE_CALLS.lastIndex = 0;
-  for (let match = WRITE_CALLS.exec(text); match; match = WRITE_CALLS.exec(text)) offsets.push(match.index);
-  return offsets;
+  for (const calls of namesUnitOfWork(text) ? [WRITE_CALLS, UNIT_OF_WORK_CALLS] : [WRITE_CALLS]) {
+    calls.lastIndex = 0;
+    for (let match = calls.exec(text); match; match = calls.exec(text)) offsets.push(match.index);
+  }
+  return offsets.length > 1 ? offsets.sort((a, b) => a - b) : offsets;
 }
 
 /** Where `text` names a save hook (`@BeforeUpdate`, `beforeSave`), in order. */
@@ -107,7 +120,7 @@ export function hookWordOffsets(text: string): number[] {
 
 /** Whether `text` mentions both a write and a read `no-read-then-write` could recognise (maybe in a project module), or a save hook. */
 export function mentionsReadAndWrite(text: string): boolean {
-  return (WRITE_WORDS.test(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || mentionsSaveHook(text);
+  return (mentionsWriteWord(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || mentionsSaveHook(text);
 }
 
 /** Whether the code names a project module, when only a comment in a gap could make it (`code`: the comment-free text). */
@@ -123,7 +136,7 @@ function importsProjectModule(text: string, comments: readonly TokenLike[], code
  */
 export function mentionsReadAndWriteInCode(text: string, comments: readonly TokenLike[], code: () => string): boolean {
   return (
-    (matchesInCode(WRITE_WORDS_G, text, comments) &&
+    ((matchesInCode(WRITE_WORDS_G, text, comments) || (namesUnitOfWork(text) && matchesInCode(UNIT_OF_WORK_WORDS_G, text, comments))) &&
       (matchesInCode(READ_WORDS_G, text, comments) || importsProjectModule(text, comments, code))) ||
     mentionsSaveHookInCode(text, comments)
   );

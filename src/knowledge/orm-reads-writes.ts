@@ -23,6 +23,8 @@ export interface LibraryReadsWrites {
   atomicForm: string;
 }
 
+/** The npm scope of MikroORM's packages: a file that names none of them holds no MikroORM write. */
+export const MIKRO_ORM_SCOPE = '@mikro-orm/';
 /** MikroORM's packages: the core and its drivers (`@mikro-orm/postgresql`), and the NestJS module. */
 const MIKRO_ORM_MODULES: readonly string[] = [
   'core',
@@ -36,7 +38,7 @@ const MIKRO_ORM_MODULES: readonly string[] = [
   'mongodb',
   'knex',
   'nestjs',
-].map((name) => `@mikro-orm/${name}`);
+].map((name) => `${MIKRO_ORM_SCOPE}${name}`);
 
 export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrites>> = {
   sql: {
