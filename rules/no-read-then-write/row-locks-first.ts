@@ -14,6 +14,7 @@ import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { projectFunctionOf } from '../../analysis/modules/index.js';
 import { hasRowLockClause, parseSql } from '../../src/knowledge/sql.js';
+import { ROW_LOCK_HELPER_NAME } from '../../src/knowledge/orm-reads-writes.js';
 import { transactionCallbackOf } from './transaction-locks.js';
 
 type Node = TSESTree.Node;
@@ -25,15 +26,12 @@ const LOCK_KEYWORD = /\bfor\b/i;
 const locksRowsIn = (text: string): boolean =>
   parseSql(text)?.statements.some((statement) => statement.kind === 'select' && hasRowLockClause(statement.tokens)) ?? false;
 
-/** A helper's name that says it locks a row: `lockAsset…`, `lock`, `…ForUpdate`. */
-const LOCKING_NAME = /^lock(?![a-z])|ForUpdate$/;
-
 /** `lockAssetForUpdate(tx, …)`, `this.locks.lockRow(trx, …)`: a helper named for a row lock, handed the transaction `handle`. */
 function namedLockGiven(call: TSESTree.CallExpression, handle: string | undefined): boolean {
   const callee = call.callee.type === 'MemberExpression' ? call.callee.property : call.callee;
   return (
     callee.type === 'Identifier' &&
-    LOCKING_NAME.test(callee.name) &&
+    ROW_LOCK_HELPER_NAME.test(callee.name) &&
     handle !== undefined &&
     call.arguments.some((a) => a.type === 'Identifier' && a.name === handle)
   );

@@ -5,10 +5,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
+import { PROCESS_END_EVENT } from '../../src/knowledge/per-replica.js';
+import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 
-/** The events a process gets once, as it ends: a signal, or Node's own last events. */
-const SHUTDOWN_EVENT = /^(?:SIG[A-Z]+|beforeExit|exit)$/;
-const LISTENER_METHODS: ReadonlySet<string> = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+const LISTENER_METHODS: readonly string[] = TIMER_LIFETIME.listenerMethods;
+const PROCESS_RECEIVERS: readonly string[] = TIMER_LIFETIME.processReceivers;
 
 /** `process.on('SIGINT', fn)`: `fn` a handler of the process's end. */
 function isShutdownHandler(fn: TSESTree.Node): boolean {
@@ -18,11 +19,11 @@ function isShutdownHandler(fn: TSESTree.Node): boolean {
   const event = call.arguments[0];
   return (
     object.type === 'Identifier' &&
-    object.name === 'process' &&
-    LISTENER_METHODS.has(memberPropertyName(call.callee) ?? '') &&
+    PROCESS_RECEIVERS.includes(object.name) &&
+    LISTENER_METHODS.includes(memberPropertyName(call.callee) ?? '') &&
     event?.type === 'Literal' &&
     typeof event.value === 'string' &&
-    SHUTDOWN_EVENT.test(event.value)
+    PROCESS_END_EVENT.test(event.value)
   );
 }
 

@@ -158,6 +158,9 @@ export function libraryOfModule(source: string): DataLibrary | undefined {
 
 /** A row's own primary key column (`id`, `pk`, `uuid`, Mongo's `_id`). */
 export const PRIMARY_KEY_COLUMN = /^(?:id|pk|uuid|guid|_id)$/i;
+
+/** A helper's name that says it locks a row (`lockAsset…`, `lock`, `…ForUpdate`), the way `lockingMethods` are named. */
+export const ROW_LOCK_HELPER_NAME = /^lock(?![a-z])|ForUpdate$/;
 /** A row's identity (its primary key, or a key named `orderId`): never changed once written, so a value derived from it cannot be lost. */
 export const IDENTITY_FIELD = new RegExp(`${PRIMARY_KEY_COLUMN.source}|[a-z0-9](?:Id|_id|Uuid)$`);
 

@@ -103,6 +103,9 @@ export const PROCESS_MEASUREMENTS: readonly string[] = [
   'eventLoopUtilization',
 ];
 
+/** The events a process gets once, as it ends (`process.on('SIGTERM', …)`): a signal, or Node's own last events. */
+export const PROCESS_END_EVENT = /^(?:SIG[A-Z]+|beforeExit|exit)$/;
+
 /** Objects whose members name this machine (`os.hostname()`, `process.pid`): a member of any other object names that object's host (`url.hostname`). */
 export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];
 
