@@ -4,30 +4,18 @@
 // one part of the database; what makes it a schema or data migration of the shared database, not
 // of a settings file or of one row, is all in view: nothing to migrate is handed to it (no
 // arguments, or only a database handle), the file talks to a database (it imports a driver, an
-// ORM or the project's `db` module), and the call is not made while serving a request.
+// ORM or the project's `db` module), and the call is not made while serving a request (analysis/request-handler-around.ts).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { projectFunctionOf } from '../../analysis/modules/index.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { requestHandlerAround } from '../../analysis/request-handler-around.js';
 import { DATABASE_MODULE_SPECIFIER } from '../../src/knowledge/database-access.js';
-import { ROUTE_METHODS } from '../../src/knowledge/request-handlers.js';
 import { isDatabaseArgument } from './runner-calls.js';
 
 /** `migrate` and a word after it (`migrateSessionColumn`, `migrate_columns`), or the plural alone (`migrations()`). */
 const STEP_NAME = /^(?:migrate[A-Z0-9_]|migrations$)/;
-
-/** Whether a call stands in a function handed to a route (`app.post('/x', async () => …)`): run per request, on one replica. */
-function inRouteHandler(call: TSESTree.Node): boolean {
-  for (let node = call.parent; node; node = node.parent) {
-    if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression') continue;
-    const holder = node.parent;
-    if (holder?.type !== 'CallExpression' || !holder.arguments.includes(node as never)) continue;
-    if (ROUTE_METHODS.has(memberPropertyName(unwrapExpression(holder.callee)) ?? '')) return true;
-  }
-  return false;
-}
 
 /** The step a call runs, shown as called (`migrateColumns()`), or undefined; a callee whose body a module shows is judged by it. */
 export function namedMigrationStep(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
@@ -38,6 +26,8 @@ export function namedMigrationStep(context: DetectContext, call: TSESTree.CallEx
   if (bindings.get(callee.name) === undefined) return undefined;
   for (const specifier of bindings.values())
     if (DATABASE_MODULE_SPECIFIER.test(specifier))
-      return inRouteHandler(call) || projectFunctionOf(context, callee) !== undefined ? undefined : `${callee.name}()`;
+      return requestHandlerAround(call, sourceCode.ast) !== undefined || projectFunctionOf(context, callee) !== undefined
+        ? undefined
+        : `${callee.name}()`;
   return undefined;
 }

@@ -10,65 +10,14 @@
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { isFunctionNode, type FunctionNode } from '../../analysis/sql/enclosing-function.js';
-import { isOutermostCall, methodChain, receiverName, unwrap } from '../../analysis/sql/method-chain.js';
-import {
-  PROCEDURE_NAME,
-  PROCEDURE_RESOLVERS,
-  ROUTE_DECORATORS,
-  ROUTE_EXPORTS,
-  ROUTE_METHODS,
-  SERVER_ACTION_DIRECTIVE,
-} from '../../src/knowledge/request-handlers.js';
+import { isOutermostCall, methodChain } from '../../analysis/sql/method-chain.js';
+import { requestHandlerAround } from '../../analysis/request-handler-around.js';
 import { CRITERIA_FIRST_METHODS, FILTER_METHOD } from '../../src/knowledge/sql.js';
 import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { keyName } from './row-names.js';
-import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 type Node = TSESTree.Node;
-
-/** `'/groups/:id'` or a template starting with `/`: a route path. */
-function isRoutePath(node: Node | undefined): boolean {
-  if (node?.type === 'Literal') return typeof node.value === 'string' && node.value.startsWith('/');
-  return node?.type === 'TemplateLiteral' && (node.quasis[0]?.value.cooked ?? '').startsWith('/');
-}
-
-const hasDirective = (body: readonly Node[]): boolean =>
-  body.some((s) => s.type === 'ExpressionStatement' && 'directive' in s && s.directive === SERVER_ACTION_DIRECTIVE);
-
-/** The export a function is (`export async function POST`, `export const approve = async () => …`), by name. */
-function exportedName(fn: FunctionNode): string | undefined {
-  if (fn.type === 'FunctionDeclaration') return fn.parent?.type === 'ExportNamedDeclaration' ? fn.id?.name : undefined;
-  const declarator = fn.parent;
-  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== fn || declarator.id.type !== 'Identifier') return undefined;
-  return declarator.parent?.parent?.type === 'ExportNamedDeclaration' ? declarator.id.name : undefined;
-}
-
-/** Whether a web framework calls `fn` for one request (knowledge: src/knowledge/request-handlers.ts). */
-function isRequestHandler(fn: FunctionNode, program: TSESTree.Program): boolean {
-  const parent = fn.parent;
-  if (parent?.type === 'MethodDefinition' && parent.value === fn)
-    return parent.decorators.some((d) => ROUTE_DECORATORS.has(decoratorName(d) ?? ''));
-  if (parent?.type === 'CallExpression' && parent.arguments.some((a) => a === fn)) {
-    const method = memberPropertyName(unwrap(parent.callee));
-    if (method === undefined) return false;
-    if (ROUTE_METHODS.has(method)) return parent.arguments[0] !== fn && isRoutePath(parent.arguments[0]);
-    if (!PROCEDURE_RESOLVERS.has(method)) return false;
-    return methodChain(parent).some((link) => PROCEDURE_NAME.test(receiverName(link.object) ?? ''));
-  }
-  const exported = exportedName(fn);
-  if (exported === undefined) return false;
-  if (ROUTE_EXPORTS.has(exported)) return true;
-  return hasDirective(program.body) || (fn.body.type === 'BlockStatement' && hasDirective(fn.body.body));
-}
-
-/** The request handler a node runs in (the nearest one around it), or `undefined`. */
-function requestHandlerAround(node: Node, program: TSESTree.Program): FunctionNode | undefined {
-  for (let current = node.parent; current; current = current.parent)
-    if (isFunctionNode(current) && isRequestHandler(current, program)) return current;
-  return undefined;
-}
 
 const MAX_HOPS = 2;
 
