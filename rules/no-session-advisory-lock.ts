@@ -7,7 +7,8 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { sessionAdvisoryLockCalls, sessionAdvisoryLockFunction } from '../src/knowledge/sql.js';
-import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { isEntrypointByNameOnly, isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { startsNothing } from '../analysis/ast/only-declares.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { sqlUsesListener } from '../analysis/sql/sql-text.js';
@@ -72,7 +73,10 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
     // aside only in the few files that mention the word at all.
     const mentions = (text: string): boolean => text.includes('visory') || text.includes('VISORY');
     if (!mentions(sourceCode.text) || !mentions(codeTextOf(sourceCode))) return {};
-    if (isMigrateEntrypointFile(context)) return {};
+    // The migrate entrypoint holds its lock on one pinned connection for its one run. A module only
+    // named like it that declares and exports (a migration engine's `migrate.ts`) is a library:
+    // its lock helpers run wherever they are called.
+    if (isMigrateEntrypointFile(context) && !(isEntrypointByNameOnly(context) && startsNothing(sourceCode.ast))) return {};
     // Test code runs in no replica: a test that holds the lock to play a second instance is not a leak.
     if (isLintedTestCode(context)) return {};
     const controls: TransactionControl[] = [];
