@@ -2,11 +2,13 @@
 // creates a tenant and migrates its schema, a NestJS `@Post()` — runs once, for that request, on
 // the replica that took it. The same run at start-up, in a listen callback or in a handler that is
 // no route, is every replica's start path and stays reported.
-import { ruleTester } from './rule-tester.js';
+import { jsRuleTester, ruleTester } from './rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
 
 const lines = (...l: string[]) => l.join('\n');
 const rule = noInAppMigrations as unknown as Parameters<typeof ruleTester.run<NoInAppMigrationsMessageIds, readonly unknown[]>>[1];
+// Accepted by ESLint at run time; rule-tester's TestLanguageOptions type does not list sourceType.
+const script = { sourceType: 'commonjs' } as never;
 const call = (line: number, column: number) => ({ messageId: 'schemaWriteCall' as const, line, column });
 const HEAD = lines(
   "import knex from 'knex';",
@@ -65,6 +67,36 @@ ruleTester.run('no-in-app-migrations (request handlers)', rule, {
     {
       code: lines(HEAD, "app.addHook('onReady', async () => {", '  await store.migrate.latest();', '});'),
       errors: [call(6, 9)],
+    },
+  ],
+});
+
+// Plain JavaScript (espree): a class's methods carry no `decorators`, and its start method is no request handler.
+jsRuleTester.run('no-in-app-migrations (request handlers, JavaScript)', rule, {
+  valid: [
+    {
+      languageOptions: script,
+      code: lines(
+        "const knex = require('knex');",
+        "const store = knex({ client: 'pg', connection: process.env.DATABASE_URL });",
+        "app.post('/admin/migrate', async (req, res) => { await store.migrate.latest(); res.end(); });",
+      ),
+    },
+  ],
+  invalid: [
+    {
+      languageOptions: script,
+      code: lines(
+        "const knex = require('knex');",
+        "const store = knex({ client: 'pg', connection: process.env.DATABASE_URL });",
+        'class Database {',
+        '  async start() {',
+        '    await store.migrate.latest();',
+        '  }',
+        '}',
+        'module.exports = Database;',
+      ),
+      errors: [call(5, 11)],
     },
   ],
 });
