@@ -37,6 +37,15 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
       '}',
       'export const send = (js: JetStreamClient, order: { id: string }) => new OrderCreatedPublisher(js).publish(order);',
     ),
+    // a playground at the top of the repository, run by hand against a local server
+    {
+      code: lines(
+        "import { connect } from 'nats';",
+        'const js = (await connect()).jetstream();',
+        "await js.publish('ticket.created', 'hello', { expect: { streamName: 'test1' } });",
+      ),
+      filename: 'nats-test/src/publisher.ts',
+    },
     // a variable given the helper more than once: which helper publishes is not known
     lines(
       PACKAGE_HELPER,
@@ -47,6 +56,16 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
     ),
   ],
   invalid: [
+    // a folder so named deeper down is the service's own code
+    {
+      code: lines(
+        "import { connect } from 'nats';",
+        'const js = (await connect()).jetstream();',
+        "export const assign = (variant: string) => js.publish('experiments.assigned', variant);",
+      ),
+      filename: 'src/features/ab-test/assign.ts',
+      errors: [{ messageId: 'missingMsgId', line: 3, column: 47 }],
+    },
     // `.jetstream()` on a connection returned by a project class, in a file that names NATS but imports no NATS module
     {
       code: lines(
