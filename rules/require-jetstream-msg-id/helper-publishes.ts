@@ -131,6 +131,12 @@ export function helperPublishWithoutMsgId(
   const variable = scopeVariable(sourceCode, made.callee);
   if ((variable?.defs[0]?.type as string | undefined) !== 'ImportBinding') return undefined;
   const imported = importOf(sourceCode.ast, name);
-  if (!imported || !publishesOutOfSight(projectModuleOf(context, imported.source), imported.imported)) return undefined;
+  if (!imported) return undefined;
+  try {
+    if (!publishesOutOfSight(projectModuleOf(context, imported.source), imported.imported)) return undefined;
+  } catch {
+    // A module the analysis cannot read to the end: not visibly out of sight.
+    return undefined;
+  }
   return { helper: name, source: imported.source, api };
 }
