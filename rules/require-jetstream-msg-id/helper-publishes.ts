@@ -13,6 +13,7 @@ import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property
 import { exportedBinding, importedProjectModule, projectModuleOf, type ProjectModule } from '../../analysis/modules/index.js';
 import { JETSTREAM_PUBLISH_METHODS, msgIdCandidateOf, namesMessageIdOption, type JetStreamApi } from '../../src/knowledge/jetstream.js';
 import type { JetStreamContexts } from './contexts.js';
+import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 
 type Node = TSESTree.Node;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -68,6 +69,23 @@ function importOf(program: TSESTree.Program, local: string): { source: string; i
     }
   }
   return undefined;
+}
+
+/** Where a name comes from: `import { X } from 'm'`, `const { X } = require('m')`, `const X = require('m').X`. */
+function importedBindingOf(identifier: TSESTree.Identifier, sourceCode: SourceCode): { source: string; imported: string } | undefined {
+  const def = scopeVariable(sourceCode, identifier)?.defs[0];
+  if ((def?.type as string | undefined) === 'ImportBinding') return importOf(sourceCode.ast, identifier.name);
+  if (def?.node.type !== 'VariableDeclarator' || def.node.parent.parent?.type !== 'Program') return undefined;
+  const source = requiredSpecifier(def.node.init);
+  if (source === undefined) return undefined;
+  const init = unwrapExpression(def.node.init as Node, { await: true });
+  if (def.node.id.type === 'ObjectPattern') {
+    const property = def.node.id.properties.find((p) => p.type === 'Property' && p.value === def.name);
+    const key = property?.type === 'Property' ? propertyKeyName(property) : undefined;
+    return key === undefined ? undefined : { source, imported: key };
+  }
+  const member = init.type === 'MemberExpression' ? memberPropertyName(init) : undefined;
+  return { source, imported: member ?? 'default' };
 }
 
 /** Whether a class body has its own publish method (a property holding a function counts). */
@@ -128,9 +146,7 @@ export function helperPublishWithoutMsgId(
   }
   if (!api || call.arguments.some(mayCarryMessageId)) return undefined;
   const name = made.callee.name;
-  const variable = scopeVariable(sourceCode, made.callee);
-  if ((variable?.defs[0]?.type as string | undefined) !== 'ImportBinding') return undefined;
-  const imported = importOf(sourceCode.ast, name);
+  const imported = importedBindingOf(made.callee, sourceCode);
   if (!imported) return undefined;
   try {
     if (!publishesOutOfSight(projectModuleOf(context, imported.source), imported.imported)) return undefined;

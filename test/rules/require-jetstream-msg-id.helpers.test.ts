@@ -139,8 +139,20 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
 });
 
 jsRuleTester.run('require-jetstream-msg-id: package helpers in JavaScript', rule, {
-  valid: [lines("import { Publisher } from '@acme/common';", 'new Publisher(stan).publish({ id: 1 });')],
+  valid: [
+    lines("import { Publisher } from '@acme/common';", 'new Publisher(stan).publish({ id: 1 });'),
+    // a local function that returns a publisher is not an import
+    lines("const { nats } = require('./nats');", 'const Publisher = makePublisher();', 'new Publisher(nats.js).publish(order);'),
+  ],
   invalid: [
+    {
+      code: lines(
+        "const { Publisher } = require('@acme/common');",
+        "const { nats } = require('./nats');",
+        'module.exports = (order) => new Publisher(nats.js).publish(order);',
+      ),
+      errors: [{ messageId: 'helperWithoutMsgId', line: 3, column: 52 }],
+    },
     {
       code: lines(
         "import { Publisher } from '@acme/common';",
