@@ -37,13 +37,19 @@ const KIND_OF_TESTS_FOLDER = /^(?:int|integration|e2e|unit|functional|api)[-_]te
  * (`src/features/ab-test/`) is the service's own code.
  */
 const PLAYGROUND_TEST_FOLDER = /^(?:[a-z0-9]+[-_]tests?|tests?[-_][a-z0-9]+)$/i;
+/**
+ * Examples beside a library or a service (`examples/`, `example/src/`, `demo/`, `samples/`): code
+ * that shows how to call it, run by hand, deployed by nobody. Only outside a source tree, like a
+ * playground (`src/samples/` may be the service's own sample data).
+ */
+const EXAMPLE_FOLDER = /^(?:examples?|demos?|samples?)$/i;
 const SOURCE_FOLDERS: ReadonlySet<string> = new Set(['src', 'lib', 'app', 'source', 'server']);
 
-/** Whether a folder of `segments` is a test playground with no source folder above it. */
+/** Whether a folder of `segments` is a test playground or an example with no source folder above it. */
 function inPlayground(segments: readonly string[]): boolean {
   for (const segment of segments) {
     if (SOURCE_FOLDERS.has(segment)) return false;
-    if (PLAYGROUND_TEST_FOLDER.test(segment)) return true;
+    if (PLAYGROUND_TEST_FOLDER.test(segment) || EXAMPLE_FOLDER.test(segment)) return true;
   }
   return false;
 }

@@ -46,6 +46,15 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
       ),
       filename: 'nats-test/src/publisher.ts',
     },
+    // an example beside the package, run by hand to show the publish
+    {
+      code: lines(
+        "import { connect } from 'nats';",
+        'const js = (await connect()).jetstream();',
+        "await js.publish('orders.created', JSON.stringify({ id: 1 }));",
+      ),
+      filename: 'packages/events/example/src/publish-event.ts',
+    },
     // a variable given the helper more than once: which helper publishes is not known
     lines(
       PACKAGE_HELPER,
@@ -64,6 +73,16 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
         "export const assign = (variant: string) => js.publish('experiments.assigned', variant);",
       ),
       filename: 'src/features/ab-test/assign.ts',
+      errors: [{ messageId: 'missingMsgId', line: 3, column: 47 }],
+    },
+    // a folder named for examples inside the source tree is the service's own code
+    {
+      code: lines(
+        "import { connect } from 'nats';",
+        'const js = (await connect()).jetstream();',
+        "export const assign = (variant: string) => js.publish('experiments.assigned', variant);",
+      ),
+      filename: 'src/samples/assign.ts',
       errors: [{ messageId: 'missingMsgId', line: 3, column: 47 }],
     },
     // `.jetstream()` on a connection returned by a project class, in a file that names NATS but imports no NATS module
