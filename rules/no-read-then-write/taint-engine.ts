@@ -150,7 +150,8 @@ export class ReadThenWriteEngine {
     if (!change) return false;
     const owner = settled(this.taint(target.object));
     if (!owner || owner.computed) return false;
-    const mutation = { field: memberPropertyName(target) ?? null, ...change };
+    // The field assigned, not the one read (`row.valueUsd = row.amount * rate` changes `valueUsd`).
+    const mutation = { ...change, field: memberPropertyName(target) ?? null };
     owner.read.mutations.push(mutation);
     if (owner.read.savedByHook) this.hookChange(owner.read, target, mutation, at);
     return true;
