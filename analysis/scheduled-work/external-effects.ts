@@ -16,6 +16,9 @@ import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
 import { sendsOnOwnConnection } from './own-connections.js';
+import { messagesOwnThreads } from './own-thread-messages.js';
+import { locksThisProcessOnly } from './in-process-locks.js';
+import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { registeredHandlers } from './worker-registration.js';
 
@@ -177,12 +180,26 @@ function claimsItsWork(node: TSESTree.CallExpression, options: EffectsOptions, w
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 /**
+ * The call runs a same-file function the work is defined in (`this.scheduleNext()` inside its own
+ * timer): the work's own setup, run again. Its name says nothing of the work; its body is still read.
+ */
+function callsEnclosing(sourceCode: SourceCode, call: TSESTree.CallExpression, root: TSESTree.Node): boolean {
+  const target = resolveCallee(sourceCode, call);
+  return target !== undefined && target.range[0] <= root.range[0] && root.range[1] <= target.range[1];
+}
+
+/**
  * What a call's name says; a lock by its name only (`withFileLock(path, script)`) whose body we read
- * and that reaches nothing outside the process (it builds a string) takes no lock: it is judged by its body.
+ * and that reaches nothing outside the process (it builds a string), or a lock of an in-process
+ * package (async-mutex's `mutex.runExclusive(…)`), takes no lock across replicas: it is judged by its body.
  */
 function intentOf(node: TSESTree.CallExpression, options: EffectsOptions): ReturnType<typeof callIntent> {
   const named = callIntent(node, options.telemetry ?? NO_NAMES);
-  return named === 'coordinated' && staysInProcess(node, options) ? undefined : named;
+  // `callQueue.delete(id)` on a `new Map()` of this file: a write by its name, to this process's memory.
+  if (named === 'shared-write' && node.callee.type === 'MemberExpression' && holdsInMemoryStructure(options.sourceCode, node.callee.object))
+    return undefined;
+  if (named !== 'coordinated') return named;
+  return staysInProcess(node, options) || locksThisProcessOnly(options.sourceCode, node) ? undefined : named;
 }
 
 /** The effects of running `root` (a function or a statement list). */
@@ -200,7 +217,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
     } else if (callee.type === 'MemberExpression') {
       const method = !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
       if (method === 'then' || method === 'catch' || method === 'finally') return false;
-      if (isExternalReceiver(callee.object)) return false;
+      if (isExternalReceiver(callee.object)) return holdsInMemoryStructure(options.sourceCode, callee.object);
       if (callee.object.type === 'Identifier' && IN_PROCESS_OBJECTS.has(callee.object.name)) return true;
       // `map.set(k, v)` stays in the process; `await queue.add(job)` waits for something outside it.
       if (method !== undefined && IN_PROCESS_METHODS.has(method) && callee.object.type !== 'ThisExpression' && !isAwaited(call))
@@ -263,7 +280,8 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           return;
         }
         if (sendsOnOwnConnection(options.sourceCode, node)) break; // reaches this process's own peers only
-        const intent = intentOf(node, options);
+        if (messagesOwnThreads(options.sourceCode, node)) break; // reaches this process's own threads only
+        const intent = callsEnclosing(options.sourceCode, node, root) ? undefined : intentOf(node, options);
         if (intent === 'coordinated') {
           effects.coordinated = true;
           return;

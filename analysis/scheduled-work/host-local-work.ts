@@ -14,8 +14,6 @@ import {
   FS_READS,
   FS_WRITES,
   HOST_LOCAL_OBJECTS,
-  IN_MEMORY_CONSTRUCTORS,
-  IN_MEMORY_MODULES,
   IN_MEMORY_VALUE_METHODS,
   LOCAL_DIR_PATH,
   LOCAL_DIR_WORDS,
@@ -31,6 +29,7 @@ import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '..
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { assignedFieldValues } from '../ast/class-fields.js';
+import { holdsInMemoryStructure, importSource, isInMemoryValue, valueOf } from './in-memory-values.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFunction } from '../modules/index.js';
@@ -54,33 +53,6 @@ const MAX_LOCAL_DEPTH = 3;
 const MAX_PATH_HOPS = 5;
 
 const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
-
-/** The module a name is imported or required from (`import { promises } from 'fs'` → `fs`). */
-function importSource(sourceCode: SourceCode, identifier: TSESTree.Identifier): string | undefined {
-  const def = scopeVariable(sourceCode, identifier)?.defs[0];
-  const node = def?.node as TSESTree.Node | undefined;
-  if (def?.type === 'ImportBinding' && node?.parent?.type === 'ImportDeclaration') return node.parent.source.value;
-  if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator' || !node.init) return undefined;
-  const init = unwrapExpression(node.init, { await: true });
-  let call = init.type === 'MemberExpression' ? init.object : init;
-  // A value the module's export makes when called (`require('debug')('jobs')`, `createDebug('jobs')`) is the module's.
-  if (call.type === 'CallExpression' && call.callee.type === 'CallExpression') call = call.callee;
-  if (call.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name !== 'require' && call.callee !== identifier)
-    return importSource(sourceCode, call.callee);
-  if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
-  const source = call.arguments[0];
-  return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
-}
-
-/** What a variable holds: its initializer, or for a loop variable the collection it walks. */
-function valueOf(sourceCode: SourceCode, identifier: TSESTree.Identifier): TSESTree.Node | undefined {
-  const def = scopeVariable(sourceCode, identifier)?.defs[0];
-  const node = def?.node as TSESTree.Node | undefined;
-  if (def?.type !== 'Variable' || node?.type !== 'VariableDeclarator') return undefined;
-  if (node.init) return node.init;
-  const loop = node.parent?.parent;
-  return loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement' ? loop.right : undefined;
-}
 
 /** A path under the app's cache or temporary directory: its text, its names, or the values its variables hold say so. */
 function isLocalDirPath(sourceCode: SourceCode, node: TSESTree.Node | undefined, hops = 0): boolean {
@@ -244,29 +216,6 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   // A read of a client of something outside (`axios.get`, `db.plan.findMany`, `pool.query('SELECT …')`); on any other
   // receiver a call that cannot be followed is unknown, whatever its name.
   return isExternalReceiver(receiver) && isReadCall(call, method);
-}
-
-/** `new Map()`, `new LRUCache(…)`, also a cache class imported under another name (`new Store(…)` from `lru-cache`). */
-const isInMemoryValue = (sourceCode: SourceCode, node: TSESTree.Node | undefined): boolean => {
-  const value = node && unwrapExpression(node);
-  if (value?.type !== 'NewExpression' || value.callee.type !== 'Identifier') return false;
-  if (IN_MEMORY_CONSTRUCTORS.includes(value.callee.name)) return true;
-  const source = importSource(sourceCode, value.callee);
-  return source !== undefined && IN_MEMORY_MODULES.includes(source);
-};
-
-/**
- * A receiver this file builds as an in-memory structure: `this.store` of a class that only ever
- * assigns it `new LRUCache(…)`, or a `const sessions = new Map()`. Whatever its method is named
- * (`purgeStale`, `deleteExpired`), a call on it changes this process's memory.
- */
-function holdsInMemoryStructure(sourceCode: SourceCode, receiver: TSESTree.Node): boolean {
-  const node = unwrapExpression(receiver);
-  if (node.type === 'Identifier') return isInMemoryValue(sourceCode, valueOf(sourceCode, node));
-  if (node.type !== 'MemberExpression' || node.object.type !== 'ThisExpression') return false;
-  // Every value the class gives it (not its type, not a `null` placeholder) must be in memory.
-  const values = assignedFieldValues(node, sourceCode.visitorKeys);
-  return values.length > 0 && values.every((value) => isInMemoryValue(sourceCode, value));
 }
 
 /** The collection an element is taken from: `this.pool` of `this.pool[id]`, `this.pages.get(id)`, `Object.values(this.pool)`. */

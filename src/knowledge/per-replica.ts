@@ -113,6 +113,23 @@ export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];
 export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
 
 /**
+ * Packages whose locks hold within one process only (async-mutex's `Mutex`, async-lock's
+ * `AsyncLock`, await-lock's `AwaitLock`): `mutex.runExclusive(…)` or `if (mutex.isLocked()) return`
+ * stops a tick overlapping the last one in this process, never another replica's.
+ */
+export const IN_PROCESS_LOCK_MODULES: readonly string[] = [
+  'async-mutex',
+  'async-lock',
+  'await-lock',
+  'await-semaphore',
+  'semaphore-async-await',
+  'async-sema',
+  '@esfx/async-mutex',
+  'mutexify',
+  'mutexify/promise',
+];
+
+/**
  * Words of a call that takes a lease before work (`this.elections.getElection(name, ms)`,
  * `leases.take(key)`) when its answer decides whether the work runs (`if (!key) return;`).
  */
@@ -271,6 +288,23 @@ export const RECEIVER_BOUND_VERBS: readonly string[] = [
   'dispatch',
   'add',
   'set',
+  // Redis's writing commands as ioredis and node-redis v3 name them (`redis.srem(key, member)`).
+  'del',
+  'unlink',
+  'sadd',
+  'srem',
+  'hdel',
+  'hset',
+  'hmset',
+  'zadd',
+  'zrem',
+  'zremrangebyscore',
+  'lpush',
+  'rpush',
+  'lrem',
+  'ltrim',
+  'xadd',
+  'xtrim',
 ];
 
 /**

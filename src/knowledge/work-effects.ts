@@ -196,6 +196,13 @@ export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'socket
 export const CONNECTION_METHODS: readonly string[] = ['send', 'emit', 'write', 'ping', 'terminate', 'close', 'end', 'disconnect'];
 
 /**
+ * The module of a process's own threads, and the call that messages one of them
+ * (`parentPort.postMessage(…)`, `worker.postMessage(…)`): each replica reaches only its own threads.
+ */
+export const OWN_THREAD_MODULES: readonly string[] = ['worker_threads', 'node:worker_threads'];
+export const OWN_THREAD_MESSAGE_METHODS: readonly string[] = ['postMessage'];
+
+/**
  * Methods that register this process as a worker of a queue or a subscriber of a channel
  * (pg-boss `boss.work(name, handler)`, Bull `queue.process(handler)`, amqplib
  * `channel.consume(q, handler)`, `nats.subscribe(subject, handler)`), and constructors that do the
