@@ -13,6 +13,7 @@ import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/brow
 import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
+import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { restartsWhatItStarted } from './no-unguarded-schedule/timer-lifetime.js';
@@ -160,10 +161,10 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         const elsewhere = isServedScript(context.filename) || isVendoredScheduler(context.filename);
         if (elsewhere || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
-        const works = scheduledWorks(context);
+        // With the calls handing work to another module's helper that schedules it (imported-helper.ts).
+        const works = [...scheduledWorks(context), ...importedHelperWorks(context)];
         if (works.length === 0) return;
-        // A data-migration step (`migrations/7-backfill.ts` exporting `up`) runs once, in the migrator's one process.
-        if (isMigrationStepFile(context)) return;
+        if (isMigrationStepFile(context)) return; // a data-migration step runs once, in the migrator's one process
 
         // The file's guards and effects options, built for the first work that needs a verdict.
         let own: { guards: GuardLookup; effectsOptions: EffectsOptions } | undefined;

@@ -11,6 +11,7 @@ import { receiverName } from '../ast/receiver-name.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { requiredSpecifier } from '../imports/module-bindings.js';
 import { IN_PROCESS_LOCK_MODULES } from '../../src/knowledge/per-replica.js';
+import { valueOf } from './in-memory-values.js';
 
 /** How many calls a made lock may sit in (`withTimeout(new Mutex(), ms)`) before the name it is kept under. */
 const MAX_WRAPPERS = 2;
@@ -28,6 +29,19 @@ function lockPackageDeclarations(program: TSESTree.Program): TSESTree.Node[] {
   return found;
 }
 
+/**
+ * The name a value is kept under when it is written or read at `node`: a variable, a member
+ * (`this.mutex`), or the collection it is an element of (`this.locks[chainId]`, `locks.get(id)`).
+ */
+function heldUnder(node: TSESTree.Node): string | undefined {
+  const value = unwrapExpression(node);
+  if (value.type === 'Identifier') return value.name;
+  if (value.type === 'MemberExpression') return value.computed ? receiverName(unwrapExpression(value.object)) : memberPropertyName(value);
+  if (value.type !== 'CallExpression' || value.callee.type !== 'MemberExpression' || memberPropertyName(value.callee) !== 'get')
+    return undefined;
+  return receiverName(unwrapExpression(value.callee.object));
+}
+
 /** The name a made lock is kept under: its variable, property, field or assigned member. */
 function keptUnder(made: TSESTree.Node): string | undefined {
   let value: TSESTree.Node = made;
@@ -37,8 +51,7 @@ function keptUnder(made: TSESTree.Node): string | undefined {
     if (parent.type === 'VariableDeclarator' && parent.init === value) return parent.id.type === 'Identifier' ? parent.id.name : undefined;
     if (parent.type === 'Property' && parent.value === value) return propertyKeyName(parent);
     if (parent.type === 'PropertyDefinition' && parent.value === value) return propertyKeyName(parent as unknown as TSESTree.Property);
-    if (parent.type === 'AssignmentExpression' && parent.right === value)
-      return parent.left.type === 'Identifier' ? parent.left.name : memberPropertyName(parent.left);
+    if (parent.type === 'AssignmentExpression' && parent.right === value) return heldUnder(parent.left);
     if (parent.type !== 'CallExpression' || !parent.arguments.includes(value as TSESTree.CallExpressionArgument)) return undefined;
     value = parent;
   }
@@ -74,6 +87,11 @@ function inProcessLockNames(sourceCode: SourceCode): ReadonlySet<string> {
 export function locksThisProcessOnly(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
   if (callee.type !== 'MemberExpression') return false;
-  const receiver = receiverName(unwrapExpression(callee.object));
-  return receiver !== undefined && inProcessLockNames(sourceCode).has(receiver);
+  const names = inProcessLockNames(sourceCode);
+  if (names.size === 0) return false;
+  const object = unwrapExpression(callee.object);
+  if (names.has(heldUnder(object) ?? '')) return true;
+  // `const mutex = this.locks[chainId]; mutex.runExclusive(…)`: the variable holds one of the collection's locks.
+  const init = object.type === 'Identifier' ? valueOf(sourceCode, object) : undefined;
+  return init !== undefined && names.has(heldUnder(init) ?? '');
 }

@@ -16,7 +16,7 @@ import { classMemberKeyName, isFunctionLike, resolveWorkFunction, type FunctionL
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** The wrapper whose parameter the work runs, and that parameter's position. */
-interface HandedCallback {
+export interface HandedCallback {
   wrapper: FunctionLike;
   /** -1 for a destructured or rest parameter. */
   index: number;
@@ -76,7 +76,7 @@ function onlyRunsCallback(
 }
 
 /** The work only runs a callback handed to a function around the schedule: the wrapper and the parameter's position. */
-function handedCallback(sourceCode: SourceCode, work: ScheduledWork): HandedCallback | undefined {
+export function handedCallback(sourceCode: SourceCode, work: ScheduledWork): HandedCallback | undefined {
   const expression = work.expression;
   if (!expression) return undefined;
   const direct = parameterOf(sourceCode, expression);
@@ -121,7 +121,12 @@ function callsOf(sourceCode: SourceCode, wrapper: FunctionLike): TSESTree.CallEx
 }
 
 /** The period the call passes, when the wrapper's schedule is one of its parameters (`setInterval(fn, ms)`). */
-function periodAt(sourceCode: SourceCode, wrapper: FunctionLike, work: ScheduledWork, call: TSESTree.CallExpression): SchedulePeriod {
+export function periodAt(
+  sourceCode: SourceCode,
+  wrapper: FunctionLike,
+  work: ScheduledWork,
+  call: TSESTree.CallExpression,
+): SchedulePeriod {
   const period = work.period;
   // A cron expression handed in (`new CronJob(cronExp, …)`) is read by no scheduler: it comes first.
   const first = work.schedulerNode.arguments[0];

@@ -80,6 +80,24 @@ const mutexTimer = [
   '  }',
   '}, 60_000);',
 ];
+const mutexPerChain = [
+  "import { Cron } from '@nestjs/schedule';",
+  "import { Mutex } from 'async-mutex';",
+  "import { LedgerRepository } from './ledger.repository';",
+  'export class LedgerJob {',
+  '  private readonly locks: Record<string, Mutex> = {};',
+  '  constructor(private readonly ledger: LedgerRepository) {}',
+  "  @Cron('0 * * * * *')",
+  '  async bookAll() {',
+  "    for (const chain of ['eth', 'arb']) {",
+  '      if (!this.locks[chain]) this.locks[chain] = new Mutex();',
+  '      const mutex = this.locks[chain];',
+  '      if (mutex.isLocked()) return;',
+  '      await mutex.runExclusive(() => this.ledger.book(chain));',
+  '    }',
+  '  }',
+  '}',
+];
 const staleExports = [
   "import { Redis } from 'ioredis';",
   'const redis = new Redis();',
@@ -279,6 +297,18 @@ ruleTester.run('no-unguarded-schedule (own threads, in-memory receivers, in-proc
           line: 4,
           column: 13,
           suggestions: suggested(mutexTimer, 1, 4, "  if (!(await claimPeriod('mail:file-4', 60_000))) return;", REQUIRE),
+        },
+      ],
+    },
+    {
+      settings,
+      code: lines(...mutexPerChain),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 7,
+          column: 3,
+          suggestions: suggested(mutexPerChain, 2, 8, "    if (!(await claimPeriod('mail:book-all', { cron: '0 * * * * *' }))) return;"),
         },
       ],
     },

@@ -54,6 +54,15 @@ describe('no-unguarded-schedule across files', () => {
     ]);
   });
 
+  test('a call handing a method to an imported helper that schedules its parameter is the schedule', async () => {
+    // lib/jobs.ts: addJob builds `new CronJob(cronTime, handle)`. The unguarded writer is reported where it is
+    // handed over; a guarded one, one clearing the instance's Map and a helper that schedules nothing are not.
+    expect(await findings('schedule-imported-helper', 'src/matcher.service.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/matcher.service.ts:10:53 unguardedSchedule',
+    ]);
+    expect(await findings('schedule-imported-helper', 'src/lib/jobs.ts')).toEqual([]);
+  });
+
   test('a poll timer whose imported callee claims (SKIP LOCKED, an atomic Redis script) is quiet; one whose callee only reads is reported', async () => {
     expect(await findings('schedule-claim-in-module', 'src/worker.ts')).toEqual([
       'replica-guard/no-unguarded-schedule src/worker.ts:20:13 unguardedSchedule',
