@@ -14,7 +14,7 @@ import { isMigrationExemptFile, outsideOperatorCommands } from './migrations/exe
 import { outsideToolWrappers } from './migrations/called-only-by-tools.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
-import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
+import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { namedMigrationStep } from './migrations/named-steps.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
@@ -27,6 +27,7 @@ import { prismaOnHostDatabase, projectFunctionOf, projectValueOf } from '../anal
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
+import { runsPerRequest } from '../analysis/request-handler-around.js';
 import {
   appliesMigrations,
   SCHEMA_OPTIONS_APIS,
@@ -370,6 +371,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             ? undefined
             : (migrationRunnerCall(call, sourceCode) ?? namedMigrationStep(context, call));
           if (runner === undefined || migratesEmbeddedClient(call, sourceCode, imported)) return undefined;
+          // A step given what one request names (`runDataMigrations(userId)` in the import route's helper) runs for that request, on one replica.
+          if (call.arguments.some((a) => !isDatabaseArgument(a)) && runsPerRequest(context, call)) return undefined;
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
