@@ -1,5 +1,5 @@
 // no-in-app-migrations on a migration step given what one request names, in a helper the request
-// handlers call (fixtures test/rules/projects/migrations-request-steps and -boot): callers in other
+// handlers call (fixture test/rules/projects/migrations-request-steps): callers in other
 // modules are read too, test code left out; one caller on the start path keeps the report.
 import { describe, expect, test } from 'vitest';
 import { lintProjectFile } from './lint-project.js';
@@ -10,8 +10,8 @@ describe('a data step in a helper only request handlers call', () => {
   });
 
   test('the start path of another module calls it too: reported', async () => {
-    expect(await lintProjectFile('migrations-request-steps-boot', 'src/controllers/imports.ts', ['no-in-app-migrations'])).toEqual([
-      'replica-guard/no-in-app-migrations src/controllers/imports.ts:7:9 schemaWriteCall',
+    expect(await lintProjectFile('migrations-request-steps', 'src/controllers/demo.ts', ['no-in-app-migrations'])).toEqual([
+      'replica-guard/no-in-app-migrations src/controllers/demo.ts:7:10 schemaWriteCall',
     ]);
   });
 });
