@@ -48,7 +48,8 @@ function exportedName(fn: FunctionNode): string | undefined {
 function isRequestHandler(fn: FunctionNode, program: TSESTree.Program): boolean {
   const parent = fn.parent;
   if (parent?.type === 'MethodDefinition' && parent.value === fn)
-    return parent.decorators.some((d) => ROUTE_DECORATORS.has(decoratorName(d) ?? ''));
+    // espree gives a JavaScript class's methods no `decorators`.
+    return (parent.decorators ?? []).some((d) => ROUTE_DECORATORS.has(decoratorName(d) ?? ''));
   if (parent?.type === 'CallExpression' && parent.arguments.some((a) => a === fn)) {
     const method = memberPropertyName(unwrap(parent.callee));
     if (method === undefined) return false;

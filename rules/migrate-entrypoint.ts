@@ -21,15 +21,10 @@ import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
 import { opensEmbeddedDatabase } from './migrate-entrypoint/embedded-reads.js';
 import { locksInTransaction } from './migrate-entrypoint/transaction-lock.js';
 import { speaksOnlyMongoDb } from './migrate-entrypoint/mongo-only.js';
-import {
-  declaresCommandClass,
-  onlyDeclares,
-  onlyReExports,
-  onlyTransformsFiles,
-  parsesOwnCommandLine,
-} from './migrate-entrypoint/not-the-run.js';
+import { declaresCommandClass, onlyReExports, onlyTransformsFiles, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
+import { onlyDeclares } from '../analysis/ast/only-declares.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
 import {
   MIGRATE_URL_VARIABLE,

@@ -12,6 +12,7 @@ import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
 import { isMigrationExemptFile, outsideOperatorCommands } from './migrations/exempt-file.js';
 import { outsideToolWrappers } from './migrations/called-only-by-tools.js';
+import { outsideRequestHandlers } from './migrations/outside-request-handlers.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
@@ -296,7 +297,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         // it, not on every replica: asked before the file's first finding, so most files never are.
         // A wrapper that only tools and tests call (an admin CLI's revert, a test harness's reset) is on no replica's start path:
         // asked of a call about to be reported, once per wrapper.
-        const reportHere = outsideToolWrappers(context, outsideOperatorCommands(context, report));
+        // A run inside a request handler runs once, for the request that asked for it.
+        const reportHere = outsideRequestHandlers(context, outsideToolWrappers(context, outsideOperatorCommands(context, report)));
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
         const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));

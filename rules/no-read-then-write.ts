@@ -34,18 +34,22 @@ import type { TSESTree } from '@typescript-eslint/utils';
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
 
-type MessageIds = DataLibrary;
+type MessageIds = DataLibrary | 'checkedThenChanged';
 type Options = [{ ignoreFields: string[] }];
 
 const ATOMIC_PREFIX =
   '`{{field}}` is read, changed in JavaScript and written back; two requests or replicas doing this at once lose an update.';
 
-const messages = Object.fromEntries(
-  (Object.keys(LIBRARY_READS_WRITES) as DataLibrary[]).map((library) => [
-    library,
-    `${ATOMIC_PREFIX} Do the arithmetic in the database: ${LIBRARY_READS_WRITES[library].atomicForm}.`,
-  ]),
-) as Record<MessageIds, string>;
+const messages = {
+  ...(Object.fromEntries(
+    (Object.keys(LIBRARY_READS_WRITES) as DataLibrary[]).map((library) => [
+      library,
+      `${ATOMIC_PREFIX} Do the arithmetic in the database: ${LIBRARY_READS_WRITES[library].atomicForm}.`,
+    ]),
+  ) as Record<DataLibrary, string>),
+  checkedThenChanged:
+    "`{{field}}` is checked in JavaScript on the value read, then changed in the database without that bound; two requests or replicas both pass the check and together cross it (an overdraft, an oversold item, a limit exceeded). Put the bound in the write's filter (`{{field}} >= n` before taking n off) and act only when a row was changed.",
+} satisfies Record<MessageIds, string>;
 
 export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFacts>({
   name: 'no-read-then-write',
@@ -136,7 +140,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           // Written only outside production (development-only.ts): no deployment's replicas race it.
           if (developmentOnly(finding.facts.write)) continue;
           reportHere({
-            messageId: finding.library,
+            messageId: finding.facts.checkedBound ? 'checkedThenChanged' : finding.library,
             data: { field: finding.field },
             node: finding.node,
             ...(finding.loc ? { loc: finding.loc } : {}),

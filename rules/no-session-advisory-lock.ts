@@ -7,8 +7,10 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { sessionAdvisoryLockCalls, sessionAdvisoryLockFunction } from '../src/knowledge/sql.js';
-import { isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { isEntrypointByNameOnly, isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { startsNothing } from '../analysis/ast/only-declares.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
+import { LibraryLocks } from './no-session-advisory-lock/library-locks.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { sqlUsesListener } from '../analysis/sql/sql-text.js';
 import {
@@ -18,7 +20,7 @@ import {
   type TransactionControl,
 } from '../analysis/sql/transaction-controls.js';
 
-export type NoSessionAdvisoryLockMessageIds = 'sessionLock' | 'sessionUnlock' | 'useXactLock';
+export type NoSessionAdvisoryLockMessageIds = 'sessionLock' | 'sessionUnlock' | 'libraryLock' | 'useXactLock';
 
 /** What the `advisory-lock-to-lease` codemod needs. */
 export interface NoSessionAdvisoryLockFacts {
@@ -42,6 +44,38 @@ export interface NoSessionAdvisoryLockFacts {
   inTransaction: boolean;
   /** The function the call sits in (`undefined` at module level). */
   enclosingFunction: FunctionNode | undefined;
+  /** For a lock taken through a lock library's mutex (`mutex.tryLock()`): the library's package. */
+  library?: string;
+}
+
+type Report = Parameters<
+  Parameters<typeof createRule<NoSessionAdvisoryLockMessageIds, readonly unknown[], NoSessionAdvisoryLockFacts>>[0]['detect']
+>[1];
+
+/** A lock taken through a lock library's mutex (`mutex.tryLock()`): the library runs the session lock. */
+function reportLibraryLock(libraryLocks: LibraryLocks, call: TSESTree.CallExpression, report: Report): void {
+  const found = libraryLocks.lockOf(call);
+  const fn = found && sessionAdvisoryLockFunction(found.functionName);
+  if (!found || !fn) return;
+  report({
+    messageId: 'libraryLock',
+    data: { method: found.method, library: found.library.module, name: found.functionName },
+    node: found.name,
+    facts: {
+      lockCall: call,
+      sqlNode: call,
+      functionName: found.functionName,
+      kind: fn.kind,
+      shared: fn.shared,
+      xactFunctionName: fn.xact,
+      functionNameRange: undefined,
+      client: undefined,
+      clientText: undefined,
+      inTransaction: false,
+      enclosingFunction: enclosingFunction(call),
+      library: found.library.module,
+    },
+  });
 }
 
 export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds, readonly unknown[], NoSessionAdvisoryLockFacts>({
@@ -59,6 +93,8 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
         "`{{name}}` takes a session advisory lock: it belongs to the server connection that ran it until that connection unlocks or closes. Through a pool (`pool.query`, an ORM's raw query) the unlock can run on another pooled connection, return false and leave the lock held: the job stops on every replica. Through PgBouncer transaction pooling another replica can also run on the holding connection and take the lock again (it is re-entrant): two replicas run at once. On a pinned client it holds only while that connection lives: a dropped connection frees it mid-job. Use a lease (`runExclusive` / `claimPeriod` from replica-guard), or `{{xact}}` inside a transaction.",
       sessionUnlock:
         '`{{name}}` releases a session advisory lock, which only the server connection that took it can release. Through a pool or PgBouncer transaction pooling it can run on another connection, return false and leave the lock held: the job stops on every replica. Use a lease (`runExclusive` from replica-guard), or `pg_advisory_xact_lock` inside a transaction (released at COMMIT, no unlock needed).',
+      libraryLock:
+        "`{{method}}` of `{{library}}` takes a session advisory lock (`{{name}}`) on the library's own connection: through PgBouncer transaction pooling its unlock can run on another server connection, return false and leave the lock held (the job stops on every replica), or another replica can land on the holding connection and take it again; and if that connection drops mid-job the server frees the lock while the work goes on. Use a lease (`runExclusive` / `claimPeriod` from replica-guard).",
       useXactLock: 'Use `{{xact}}`: this call is inside a transaction, and the lock is released at COMMIT.',
     },
     schema: [],
@@ -72,7 +108,10 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
     // aside only in the few files that mention the word at all.
     const mentions = (text: string): boolean => text.includes('visory') || text.includes('VISORY');
     if (!mentions(sourceCode.text) || !mentions(codeTextOf(sourceCode))) return {};
-    if (isMigrateEntrypointFile(context)) return {};
+    // The migrate entrypoint holds its lock on one pinned connection for its one run. A module only
+    // named like it that declares and exports (a migration engine's `migrate.ts`) is a library:
+    // its lock helpers run wherever they are called.
+    if (isMigrateEntrypointFile(context) && !(isEntrypointByNameOnly(context) && startsNothing(sourceCode.ast))) return {};
     // Test code runs in no replica: a test that holds the lock to play a second instance is not a leak.
     if (isLintedTestCode(context)) return {};
     const controls: TransactionControl[] = [];
@@ -156,6 +195,8 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
         },
       });
     };
+    // Lock libraries whose mutexes take session locks with SQL of their own (`advisory-lock`).
+    const libraryLocks = new LibraryLocks(sourceCode);
     return {
       ...sql,
       Literal(node) {
@@ -165,6 +206,7 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
       CallExpression(node) {
         collectControl(node);
         sql.CallExpression?.(node);
+        if (libraryLocks.any) reportLibraryLock(libraryLocks, node, report);
       },
       TaggedTemplateExpression(node) {
         collectControl(node);

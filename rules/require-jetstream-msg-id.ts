@@ -12,12 +12,13 @@ import { msgIdCandidate, payloadIdCandidate } from './require-jetstream-msg-id/m
 import { jetStreamPublishOptions, type JetStreamPublishOptions } from './require-jetstream-msg-id/publish-options.js';
 import { publishCallsIn, writesPublishName } from './require-jetstream-msg-id/publish-calls.js';
 import { mayEmitThroughJetStreamProxy, proxyEmitsWithoutMsgId } from './require-jetstream-msg-id/proxy-emits.js';
+import { helperPublishWithoutMsgId, type HelperPublish } from './require-jetstream-msg-id/helper-publishes.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../analysis/ast/property-names.js';
 import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds =
-  'missingMsgId' | 'optionsWithoutMsgId' | 'proxyEmitWithoutMsgId' | 'proxyEmitNeverMsgId' | 'addMsgId';
+  'missingMsgId' | 'optionsWithoutMsgId' | 'proxyEmitWithoutMsgId' | 'proxyEmitNeverMsgId' | 'helperWithoutMsgId' | 'addMsgId';
 
 /** What the `jetstream-msg-id` codemod needs to add `msgID`. */
 export interface RequireJetStreamMsgIdFacts {
@@ -41,6 +42,8 @@ export interface RequireJetStreamMsgIdFacts {
   proxyBuilder?: string;
   /** For an `emit` on a transport's client proxy that sets no id on any event: the proxy class (the publish must move to the JetStream client). */
   proxyWithoutIds?: string;
+  /** For a publish through a helper from outside the project handed a JetStream context and no id: the helper and where it comes from. */
+  helperWithoutIds?: string;
 }
 
 /**
@@ -101,6 +104,26 @@ function reportProxyEmits(sourceCode: Readonly<TSESLint.SourceCode>, report: Rep
   }
 }
 
+/** A publish through a helper from outside the project, handed a JetStream context and no message id. */
+function reportHelperPublish(call: TSESTree.CallExpression, name: TSESTree.Node, helper: HelperPublish, report: Report): void {
+  report({
+    messageId: 'helperWithoutMsgId',
+    data: { helper: helper.helper, source: helper.source },
+    node: name,
+    facts: {
+      call,
+      api: helper.api,
+      options: undefined,
+      optionsObject: undefined,
+      optionsIndex: call.arguments.length,
+      candidateId: undefined,
+      candidateIdSeen: false,
+      payloadId: undefined,
+      helperWithoutIds: `${helper.helper} from ${helper.source}`,
+    },
+  });
+}
+
 export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
   name: 'require-jetstream-msg-id',
   meta: {
@@ -119,6 +142,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         'This `emit` publishes to JetStream through `{{proxy}}` without a message id: a retry, a restart or a second replica stores this event again. Send a record built with `{{builder}}` and `{{setter}}(<a stable id>)` (the outbox row or event id).',
       proxyEmitNeverMsgId:
         'This `emit` publishes to JetStream through `{{proxy}}`, which sets no message id on any event: a retry, a restart or a second replica stores this event again. Publish with the JetStream client and `msgID` (the outbox row or event id).',
+      helperWithoutMsgId:
+        '`{{helper}}` from `{{source}}` is handed a JetStream context and no message id: unless it makes a stable id itself, a retry, a restart or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
       addMsgId: 'Set `msgID` to `String({{id}})`.',
     },
     schema: [],
@@ -145,7 +170,11 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
           const member = unwrapExpression(call.callee) as TSESTree.MemberExpression;
           const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex);
           const api = contexts.apiOf(member.object) ?? (hasJetStreamOnlyOption(options) ? 'nats-v2' : undefined);
-          if (!api) continue;
+          if (!api) {
+            const helper = helperPublishWithoutMsgId(call, member.object, sourceCode, context, contexts);
+            if (helper) reportHelperPublish(call, name, helper, report);
+            continue;
+          }
           if (options.kind === 'opaque' || (options.kind === 'object' && options.hasMsgId)) continue;
 
           const candidate = msgIdCandidate(sourceCode, call);

@@ -15,6 +15,7 @@ import {
   ORDINAL_HOST_NAME_PATTERN,
   REPLICA_ORDINAL_PATTERN,
 } from '../../src/knowledge/per-replica.js';
+import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { classMemberKeyName, isFunctionLike, ownMethodCalled, type FunctionLike } from './work-function.js';
 import { callersOf, callsInside } from './callers.js';
 import { callIntent, nameWords } from './work-intent.js';
@@ -285,6 +286,30 @@ const ITERATING = new Set(['keys', 'values', 'entries', 'forEach']);
 /** Methods that drain or copy a collection (`this.buffer.splice(0)`, `this.messages.filter(…)`). */
 const DRAINING = new Set(['filter', 'map', 'splice', 'slice']);
 
+const isTimerClearer = (node: TSESTree.Node | undefined): boolean =>
+  node?.type === 'Identifier' && (TIMER_LIFETIME.clearers as readonly string[]).includes(node.name);
+
+/** `clearTimeout(timer)`, or a block of such statements: the body of a walk that only disarms this process's timers. */
+function clearsTimersOnly(body: TSESTree.Node | undefined): boolean {
+  if (body?.type === 'BlockStatement') return body.body.length > 0 && body.body.every(clearsTimersOnly);
+  const expression = body?.type === 'ExpressionStatement' ? body.expression : body;
+  return expression?.type === 'CallExpression' && isTimerClearer(expression.callee);
+}
+
+/**
+ * A walk of a collection of timers that only disarms them (`for (const t of timeouts.values())
+ * clearTimeout(t)`, `timers.forEach(clearTimeout)`): bookkeeping before the work, not a flush of
+ * what the process holds.
+ */
+function disarmsTimers(call: TSESTree.CallExpression): boolean {
+  const parent = call.parent;
+  if (parent?.type === 'ForOfStatement' && parent.right === call) return clearsTimersOnly(parent.body);
+  if (memberPropertyName(call.callee) !== 'forEach') return false;
+  const callback = call.arguments[0];
+  if (isTimerClearer(callback)) return true;
+  return isFunctionLike(callback) && clearsTimersOnly(callback.body);
+}
+
 /** `this.pending`, or a name declared at the top of the module. */
 function heldByInstanceOrModule(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   if (node.type === 'MemberExpression') return node.object.type === 'ThisExpression';
@@ -353,9 +378,10 @@ export function iteratesOwnCollection(sourceCode: SourceCode, work: FunctionLike
       const object = node.callee.object;
       const target = object.type === 'Identifier' && object.name === 'Object' ? node.arguments[0] : object;
       const walks = method !== undefined && (ITERATING.has(method) || DRAINING.has(method));
-      if (walks && target && owned(target, DRAINING.has(method!))) found = true;
+      if (walks && target && owned(target, DRAINING.has(method!)) && !disarmsTimers(node)) found = true;
     }
-    if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && owned(node.right, false)) found = true;
+    if ((node.type === 'ForOfStatement' || node.type === 'ForInStatement') && owned(node.right, false) && !clearsTimersOnly(node.body))
+      found = true;
     for (const key of keys[node.type] ?? []) {
       const value = (node as unknown as Record<string, unknown>)[key];
       for (const item of Array.isArray(value) ? value : [value])

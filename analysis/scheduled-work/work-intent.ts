@@ -4,9 +4,12 @@
 // something out (a shared effect).
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
+  AGE_ADJECTIVES,
   BUILT_IN_PROCESS_NOUNS,
+  CLEAR_BY_AGE_VERB,
   CONDITIONAL_CLAIM_VERBS,
   DEQUEUE_WORDS,
+  IN_PROCESS_CLEAR_NOUNS,
   JOB_WORDS,
   TAKE_NEXT_VERBS,
   LOCK_NAME_TAIL,
@@ -244,6 +247,14 @@ function isModelClassWrite(call: TSESTree.CallExpression, verb: string | undefin
   return /^[A-Z][A-Za-z0-9]*[a-z]/.test(model) && call.arguments[0]?.type === 'ObjectExpression' && isAwaited(call);
 }
 
+/** `clearExpiredPermissions`, `clearOldExpiredMutes`: rows past their time deleted; not `clearExpiredCache`, `clearStaleConnections`. */
+function clearsByAge(words: readonly string[]): boolean {
+  const at = words.indexOf(CLEAR_BY_AGE_VERB);
+  return (
+    has(AGE_ADJECTIVES, words[at + 1]) && !words.some((w) => IN_PROCESS_CLEAR_NOUNS.includes(w) || PER_REPLICA_STALE_NOUNS.includes(w))
+  );
+}
+
 /** The intent of one call, or undefined when its name says nothing. */
 export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet<string>): CallIntent {
   const name = calleeName(call.callee);
@@ -263,6 +274,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (createsInProcessValue(name)) return chainWrites(call) ? 'shared-write' : undefined;
   const words = nameWords(name);
   const verb = verbOf(words);
+  if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
   const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w));

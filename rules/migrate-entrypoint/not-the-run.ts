@@ -14,6 +14,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { ARGUMENT_PARSER_MODULES, CLI_MODULES, FILE_ONLY_NODE_MODULES } from '../../src/knowledge/file-conventions.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
+import { assignsExports } from '../../analysis/ast/only-declares.js';
 
 type Node = TSESTree.Node;
 
@@ -38,21 +39,6 @@ function wiresExports(call: TSESTree.CallExpression): boolean {
   const object = unwrapExpression(callee.object);
   if (object.type === 'Identifier' && object.name === 'Object') return true;
   return memberPropertyName(callee) === 'call' && memberPropertyName(object) === 'hasOwnProperty';
-}
-
-/** `module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
-function assignsExports(statement: TSESTree.ProgramStatement): boolean {
-  if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') return false;
-  let target: Node = statement.expression.left;
-  while (target.type === 'MemberExpression') target = target.object;
-  return target.type === 'Identifier' && (target.name === 'module' || target.name === 'exports');
-}
-
-/** `Object.defineProperty(exports, '__esModule', { value: true })`, which TypeScript and Babel put at the top of CommonJS output. */
-function marksEsModule(expression: TSESTree.Expression): boolean {
-  if (expression.type !== 'CallExpression' || memberPropertyName(unwrapExpression(expression.callee)) !== 'defineProperty') return false;
-  const [target, key] = expression.arguments;
-  return target?.type === 'Identifier' && target.name === 'exports' && key?.type === 'Literal' && key.value === '__esModule';
 }
 
 /** `__exportStar(require('./lib'), exports)`: a helper given the module's exports to fill. */
@@ -123,76 +109,6 @@ export function declaresCommandClass(program: TSESTree.Program): boolean {
     const root = base?.type === 'MemberExpression' ? unwrapExpression(base.object) : base;
     return root?.type === 'Identifier' && bindings.has(root.name);
   });
-}
-
-/**
- * A top-level call that only sets up the module itself: an ES module's stand-ins for CommonJS
- * (`createRequire(import.meta.url)`, `path.dirname(fileURLToPath(import.meta.url))`) and
- * `require(…)` of a dependency. It runs nothing of the migration.
- */
-function setsUpModule(node: Node): boolean {
-  const value = unwrapExpression(node);
-  if (value.type === 'MetaProperty') return true;
-  if (value.type === 'MemberExpression') return setsUpModule(value.object);
-  if (value.type !== 'CallExpression') return false;
-  if (requiredSpecifier(value) !== undefined) return true;
-  return value.arguments.length > 0 && value.arguments.every(setsUpModule);
-}
-
-/** Whether a top-level statement only declares: an import, a function, class or type, or a `const` that calls nothing but module set-up. */
-function onlyDeclaresHere(statement: TSESTree.ProgramStatement): boolean {
-  const declared =
-    statement.type === 'ExportNamedDeclaration'
-      ? statement.declaration
-      : statement.type === 'ExportDefaultDeclaration'
-        ? statement.declaration
-        : statement;
-  if (declared === null) return true; // `export { a, b }`, `export … from`
-  switch (declared.type) {
-    case 'ImportDeclaration':
-    case 'FunctionDeclaration':
-    case 'ClassDeclaration':
-    case 'TSInterfaceDeclaration':
-    case 'TSTypeAliasDeclaration':
-    case 'TSEnumDeclaration':
-    case 'TSModuleDeclaration':
-    case 'TSDeclareFunction':
-    case 'ArrowFunctionExpression':
-    case 'FunctionExpression':
-    case 'ClassExpression':
-    case 'Identifier':
-      return true;
-    case 'VariableDeclaration':
-      return declared.declarations.every((d) => {
-        if (!d.init) return true;
-        const init = unwrapExpression(d.init);
-        if (!['CallExpression', 'NewExpression', 'AwaitExpression'].includes(init.type)) return true;
-        return setsUpModule(init);
-      });
-    case 'ExpressionStatement':
-      if ('directive' in declared && declared.directive) return true; // oxlint's AST gives every expression statement `directive: null`
-      // `module.exports = { migrate }`, `exports.run = run`, and the compiler's
-      // `Object.defineProperty(exports, '__esModule', …)`: exports, not a run.
-      if (marksEsModule(declared.expression)) return true;
-      return (
-        assignsExports(declared) &&
-        !['CallExpression', 'NewExpression', 'AwaitExpression'].includes(
-          unwrapExpression((declared.expression as TSESTree.AssignmentExpression).right).type,
-        )
-      );
-    default:
-      return false;
-  }
-}
-
-/**
- * Whether the file only declares and exports (a migration engine's library module called
- * `migrate.ts`, a queue job class in `run-migrations.ts`): it starts nothing when loaded, so no
- * handler in it is the run a pod starts. A CommonJS module
- * that assigns `module.exports` a value built here counts too.
- */
-export function onlyDeclares(program: TSESTree.Program): boolean {
-  return program.body.length > 0 && program.body.every(onlyDeclaresHere);
 }
 
 /** `parseArgs` of `node:util`: an argument parser built into Node. */

@@ -59,8 +59,12 @@ const baseNameWords = (filename: string): string[] =>
     .map((word) => word.toLowerCase());
 
 /** A one-shot file named for migrations (`migration.ts`, `run-db-migrations.ts`): the service's migrate script under another name. */
-const isNamedMigrationScript = (context: Context): boolean =>
-  baseNameWords(context.filename).some((word) => word === 'migration' || word === 'migrations') && isOneShot(context.sourceCode);
+const isNamedMigrationScript = (context: Context): boolean => {
+  const filename = context.filename;
+  // Every file is asked: a base name without `igration` (`migration`, `Migration`) has neither word, and needs no split.
+  if (filename.lastIndexOf('igration') < Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\'))) return false;
+  return baseNameWords(filename).some((word) => word === 'migration' || word === 'migrations') && isOneShot(context.sourceCode);
+};
 
 /** The last file's role: three rules ask in a row. */
 let lastRole: FileRole | undefined;

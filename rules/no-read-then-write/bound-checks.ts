@@ -1,21 +1,38 @@
 // `if (row.balance < amount) throw …`: a bound check on a value read, remembered on its read so
-// the `atomic-counters` codemod can move the bound into the write's filter.
+// the `atomic-counters` codemod can move the bound into the write's filter. A check that leaves
+// the function (or the loop) is also remembered by field and side (checked-bounds.ts): a change
+// made in the database after it, without the bound in its filter, can break the bound.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { exits } from './control-flow.js';
 import type { Taint } from './model.js';
 
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
+const BELOW = new Set(['<', '<=']);
+
+/** The read field a compared value is (`row.balance`, or `row.balance - amount`), or null. */
+function comparedField(taint: Taint): string | null {
+  if (!taint.computed) return taint.field;
+  const { operator, field } = taint.computed;
+  return operator === '+' || operator === '-' ? field : null;
+}
 
 /** Remembers `node` on the read of each value its test compares (`a < b`, through `&&` / `||`). */
 export function noteBoundChecks(node: TSESTree.IfStatement, taintOf: (node: TSESTree.Node) => Taint | null): void {
+  const leaves = exits(node.consequent);
   const visit = (test: TSESTree.Node): void => {
     const expr = unwrapExpression(test);
     if (expr.type === 'LogicalExpression') {
       visit(expr.left);
       visit(expr.right);
     } else if (expr.type === 'BinaryExpression' && COMPARISONS.has(expr.operator)) {
-      const t = (expr.left.type === 'PrivateIdentifier' ? null : taintOf(expr.left)) ?? taintOf(expr.right);
-      if (t && !t.read.boundChecks.includes(node)) t.read.boundChecks.push(node);
+      const left = expr.left.type === 'PrivateIdentifier' ? null : taintOf(expr.left);
+      const t = left ?? taintOf(expr.right);
+      if (!t) return;
+      if (!t.read.boundChecks.includes(node)) t.read.boundChecks.push(node);
+      const field = leaves ? comparedField(t) : null;
+      // `balance < amount` (or `amount > balance`) leaves when the value is too low: a floor.
+      if (field !== null) (t.read.checkedBounds ??= []).push({ field, check: node, floor: (left !== null) === BELOW.has(expr.operator) });
     }
   };
   visit(node.test);

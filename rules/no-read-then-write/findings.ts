@@ -20,13 +20,14 @@ export function findingsOf(
 ): ReadThenWriteFinding[] {
   const seen = new Set<string>();
   const out: ReadThenWriteFinding[] = [];
-  for (const { read, write, changes, loc } of pending) {
+  for (const { read, write, changes, loc, checkedBound } of pending) {
     const at = loc ?? write.reportNode.loc;
     const key = `${at.start.line}:${at.start.column}`;
     if (seen.has(key)) continue;
     const library = libraryOf(read, write, imported);
     const first = changes[0];
     const boundCheck =
+      checkedBound ??
       read.boundChecks.find((check) => contains(check, write.node) || (check.range[1] <= write.node.range[0] && exits(check.consequent))) ??
       null;
     const fields = [...new Set(changes.flatMap((c) => (c.field === null ? [] : [c.field])))];
@@ -42,6 +43,7 @@ export function findingsOf(
       operand: first?.operand ?? null,
       boundCheck,
       guarded: boundCheck !== null,
+      ...(checkedBound ? { checkedBound: true as const } : {}),
     };
     if (keep && !keep(facts)) continue;
     seen.add(key);

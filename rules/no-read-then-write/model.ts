@@ -49,6 +49,8 @@ export interface ReadSite {
   grown?: FieldChange[];
   /** `if (x < amount) throw` style checks on values of this read. */
   boundChecks: TSESTree.IfStatement[];
+  /** Fields of this read compared in a check that leaves (`if (row.balance < n) throw`): `floor` when it leaves on a value too low. */
+  checkedBounds?: { field: string; check: TSESTree.IfStatement; floor: boolean }[];
   /** A helper call not asked about yet (pending-reads.ts): asked the first time its answer matters. */
   pending?: () => ReadSite | null;
   /** Asked, and the helper returns no read: the site carries no taint. */
@@ -144,6 +146,8 @@ export interface ReadThenWriteFacts {
   boundCheck: TSESTree.IfStatement | null;
   /** Whether `boundCheck` is set (the codemod must move the bound into the write's WHERE). */
   guarded: boolean;
+  /** The write is already atomic, but the bound `boundCheck` tests was checked on the value read, not in the write's filter. */
+  checkedBound?: true;
 }
 
 /** One read-then-write: the library it belongs to, the field first changed, where to report, and the rewrite facts. */
@@ -160,4 +164,6 @@ export interface PendingFinding {
   write: WriteSite;
   changes: FieldChange[];
   loc: TSESTree.SourceLocation | undefined;
+  /** The write changes the field in the database, but the bound was checked on the value read (checked-bounds.ts). */
+  checkedBound?: TSESTree.IfStatement;
 }

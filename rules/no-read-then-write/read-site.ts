@@ -47,6 +47,8 @@ const PRISMA_READS = new Set(LIBRARY_READS_WRITES.prisma.reads);
 const PRISMA_LIST_READS = new Set(LIBRARY_READS_WRITES.prisma.listReads);
 const SINGLE_LIBRARY_READ_NAMES = Object.keys(SINGLE_LIBRARY_READS);
 const TYPEORM_BUILDER_READS = new Set(['getOne', 'getOneOrFail', 'getRawOne', 'getMany', 'getRawMany']);
+/** The query builder's runs that return a list of rows: a row of it counts only when written from its own field. */
+const TYPEORM_BUILDER_LIST_READS = new Set(['getMany', 'getRawMany']);
 
 /** Every method or link name `readSiteOf` keys on (for the text pre-check in read-write-mentions.ts). */
 export const BUILDER_READ_WORDS: readonly string[] = [
@@ -161,7 +163,8 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   if (names.includes('selectFrom')) return site(['kysely'], call, stringArgument(link('selectFrom')?.call), locked);
 
   if (names.includes('createQueryBuilder') && TYPEORM_BUILDER_READS.has(last)) {
-    return site(['typeorm'], call, nameOf(link('createQueryBuilder')?.call.arguments[0]), locked);
+    const read = site(['typeorm'], call, nameOf(link('createQueryBuilder')?.call.arguments[0]), locked);
+    return TYPEORM_BUILDER_LIST_READS.has(last) ? { ...read, many: true } : read;
   }
 
   const from = link('from');

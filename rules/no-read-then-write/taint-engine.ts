@@ -11,6 +11,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf, writtenToRowsRead } from './compared-fields.js';
 import { entityChangeCallOf } from './entity-changes.js';
 import { noteBoundChecks } from './bound-checks.js';
+import { uncheckedBoundChanges } from './checked-bounds.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
 
 export type { ReadThenWriteFinding } from './model.js';
@@ -150,7 +151,8 @@ export class ReadThenWriteEngine {
     if (!change) return false;
     const owner = settled(this.taint(target.object));
     if (!owner || owner.computed) return false;
-    const mutation = { field: memberPropertyName(target) ?? null, ...change };
+    // The field assigned, not the one read (`row.valueUsd = row.amount * rate` changes `valueUsd`).
+    const mutation = { ...change, field: memberPropertyName(target) ?? null };
     owner.read.mutations.push(mutation);
     if (owner.read.savedByHook) this.hookChange(owner.read, target, mutation, at);
     return true;
@@ -209,7 +211,8 @@ export class ReadThenWriteEngine {
     // The filter names another loaded row of the model by its key (`where: { id: today.id }`).
     kept = writtenToRowsRead(kept, write.conditions, this.env, sameModel);
     const first = kept[0];
-    if (!first) return;
+    // Nothing written from a read: a field the write changes in the database may still cross a bound checked on a read (checked-bounds.ts).
+    if (!first) return void this.pending.push(...uncheckedBoundChanges(write, this.reads.values(), sameModel, this.options.sourceCode));
     // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.
     const compared = comparedFieldsOf(write.conditions, this.env);
     if ([...compared].some((field) => VERSION_COLUMN.test(field) || kept.some(({ change }) => change.field === field))) return;

@@ -7,6 +7,7 @@ import {
   JETSTREAM_CONTEXT_METHOD,
   JETSTREAM_CONTEXT_TYPE_NAMES,
   JETSTREAM_FILE_WORDS,
+  NATS_FILE_WORD,
   namesJetStreamContext,
   namesJetStreamGetter,
   type JetStreamApi,
@@ -66,6 +67,14 @@ class ContextReader {
     private readonly crossFile: CrossFileContexts | undefined,
   ) {
     this.namesCount = imports.importsNats || JETSTREAM_FILE_WORDS.test(codeTextOf(sourceCode));
+  }
+
+  private natsNamed: boolean | undefined;
+
+  /** Whether the file names NATS itself, not only the `.jetstream()` it calls (asked only of such calls). */
+  private namesNats(): boolean {
+    this.natsNamed ??= NATS_FILE_WORD.test(codeTextOf(this.sourceCode));
+    return this.natsNamed;
   }
 
   /** The client a context found by name belongs to: the one the file imports, v2 when it imports none. */
@@ -170,9 +179,10 @@ class ContextReader {
     if (callee.type === 'MemberExpression' && memberName(callee) === JETSTREAM_CONTEXT_METHOD && node.arguments.length <= 1) {
       const receiver = this.kindOf(callee.object, seen);
       if (receiver?.kind === 'connection') return { kind: 'context', api: receiver.api };
-      // A connection the rule cannot trace (injected, passed in) in a file that uses NATS.
-      if (receiver === undefined && this.imports.importsNats)
-        return { kind: 'context', api: this.imports.importsV2 ? 'nats-v2' : 'nats-v3' };
+      // A connection the rule cannot trace (injected, passed in, returned by a project class) in a
+      // file that uses NATS or names it: `.jetstream()` is a NATS connection's method.
+      if (receiver === undefined && (this.imports.importsNats || this.namesNats()))
+        return { kind: 'context', api: this.imports.importsNats && !this.imports.importsV2 ? 'nats-v3' : 'nats-v2' };
     }
     // A project helper: `getJetStream()`, `this.connection.getJetStreamClient()`, or one whose module says so.
     const byName = this.kindByName(callee.type === 'Identifier' ? callee.name : memberPropertyName(callee), namesJetStreamGetter);

@@ -30,6 +30,29 @@ const TEST_FOLDERS: ReadonlySet<string> = new Set([
 const TEST_SUPPORT_FOLDER = /^(?:testing|tests?[-_]?(?:utils?|utilities|helpers?|support|kit|suites?))$/i;
 /** Folders of one kind of tests: `int-tests/`, `integration-tests/`, `e2e_tests/`, `unit-tests/`. */
 const KIND_OF_TESTS_FOLDER = /^(?:int|integration|e2e|unit|functional|api)[-_]tests?$/i;
+/**
+ * A playground beside the services, named for what it tries out: `nats-test/`, `kafka-tests/`,
+ * `load-test/`, `test-client/` — scripts a developer runs by hand against a local server, in no
+ * replica. Only outside a source tree: a folder so named under `src/`, `lib/` or `app/`
+ * (`src/features/ab-test/`) is the service's own code.
+ */
+const PLAYGROUND_TEST_FOLDER = /^(?:[a-z0-9]+[-_]tests?|tests?[-_][a-z0-9]+)$/i;
+/**
+ * Examples beside a library or a service (`examples/`, `example/src/`, `demo/`, `samples/`): code
+ * that shows how to call it, run by hand, deployed by nobody. Only outside a source tree, like a
+ * playground (`src/samples/` may be the service's own sample data).
+ */
+const EXAMPLE_FOLDER = /^(?:examples?|demos?|samples?)$/i;
+const SOURCE_FOLDERS: ReadonlySet<string> = new Set(['src', 'lib', 'app', 'source', 'server']);
+
+/** Whether a folder of `segments` is a test playground or an example with no source folder above it. */
+function inPlayground(segments: readonly string[]): boolean {
+  for (const segment of segments) {
+    if (SOURCE_FOLDERS.has(segment)) return false;
+    if (PLAYGROUND_TEST_FOLDER.test(segment) || EXAMPLE_FOLDER.test(segment)) return true;
+  }
+  return false;
+}
 /** `orders.test.ts`, `orders.spec.ts`, `app.e2e-spec.ts`, `orders.int.test.ts`, `orders.integration.ts` … */
 const TEST_FILE = /\.(?:test|spec|e2e-spec|e2e|integration|int-spec)\.[cm]?[jt]sx?$/i;
 /** A test runner's set-up module: `globalSetup.ts`, `global-setup.js`, `setupTests.ts`, `jest.setup.ts`, `vitest.setup.ts`, `test-setup.ts`. */
@@ -74,7 +97,8 @@ export function isTestFilePath(path: string): boolean {
     TEST_SUPPORT_FOLDER.test(stem) ||
     // A module's test support beside it: `database.test-utils.ts`, `tagging.int.test-suites.ts`.
     TEST_SUPPORT_FOLDER.test(stem.slice(stem.lastIndexOf('.') + 1)) ||
-    segments.some((segment) => TEST_FOLDERS.has(segment) || TEST_SUPPORT_FOLDER.test(segment) || KIND_OF_TESTS_FOLDER.test(segment))
+    segments.some((segment) => TEST_FOLDERS.has(segment) || TEST_SUPPORT_FOLDER.test(segment) || KIND_OF_TESTS_FOLDER.test(segment)) ||
+    inPlayground(segments)
   );
 }
 

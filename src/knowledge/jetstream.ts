@@ -107,6 +107,20 @@ export const JETSTREAM_PUBLISH_METHODS: readonly { name: string; optionsIndex: n
 export const MSG_ID_OPTION = 'msgID';
 
 /**
+ * Names under which a helper may take the id it publishes as `msgID` (an option or an argument):
+ * `msgID`, `msgId`, `messageId`, `dedupId`, `deduplicationKey`, `idempotencyKey`.
+ */
+const MESSAGE_ID_OPTION = /^(?:msg_?id|message_?id|dedup(?:e|lication)?_?(?:id|key)|idempotency_?key)$/i;
+
+/** Whether an option or argument called `name` hands a helper the message id to publish with. */
+export function namesMessageIdOption(name: string): boolean {
+  return MESSAGE_ID_OPTION.test(name);
+}
+
+/** Files that name NATS itself (an import of `./nats/connection`, a `NatsClient`, a `natsWrapper`). */
+export const NATS_FILE_WORD = /nats/i;
+
+/**
  * Fields of a typed value that are a stable id of one message, in order of preference: `id`, an
  * event's or message's own id, a change-data-capture record's log position (unique per change).
  */

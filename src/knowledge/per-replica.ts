@@ -231,6 +231,28 @@ export const SHARED_WRITE_VERBS: readonly string[] = [
   'rebuild',
 ];
 
+/**
+ * `clear` is a shared write only when an age follows it: `clearExpiredPermissions`,
+ * `clearOldExpiredMutes` delete rows past their time; `clear()` of a map, `clearTimeout` and
+ * `clearCache` stay in the process.
+ */
+export const CLEAR_BY_AGE_VERB = 'clear';
+export const AGE_ADJECTIVES: readonly string[] = ['expired', 'old', 'stale', 'outdated', 'obsolete'];
+/** Nouns that keep a clear by age in this process (`clearExpiredCache`, `clearStaleTimers`), beside PER_REPLICA_STALE_NOUNS. */
+export const IN_PROCESS_CLEAR_NOUNS: readonly string[] = [
+  'cache',
+  'caches',
+  'memory',
+  'timer',
+  'timers',
+  'timeouts',
+  'listeners',
+  'handlers',
+  'tmp',
+  'temp',
+  'local',
+];
+
 /** Leading words skipped before the verb: `batchRemove`, `bulkCreate`. */
 export const VERB_PREFIXES: readonly string[] = ['batch', 'bulk', 'do', 'async', 'soft', 'hard'];
 

@@ -38,6 +38,9 @@ ruleTester.run('migrate-entrypoint (scripts named for migrations)', rule, {
     },
     // named for something else
     { code: chain('.finally(() => sql.end())'), filename: 'apps/web/upgrade.ts' },
+    // the folder is named for migrations, the file is not
+    { code: chain('.finally(() => sql.end())'), filename: 'apps/web/migration-tools/upgrade.ts' },
+    { code: chain('.finally(() => sql.end())'), filename: 'C:\\app\\migrations\\upgrade.ts' },
   ],
   invalid: [
     {
@@ -48,6 +51,17 @@ ruleTester.run('migrate-entrypoint (scripts named for migrations)', rule, {
     {
       code: chain('.finally(() => { sql.end(); })'),
       filename: 'src/run-db-migrations.ts',
+      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 10 }],
+    },
+    // camel case, and a Windows path
+    {
+      code: chain('.finally(() => sql.end())'),
+      filename: 'src/runDbMigrations.ts',
+      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 10 }],
+    },
+    {
+      code: chain('.finally(() => sql.end())'),
+      filename: 'C:\\app\\src\\migration.ts',
       errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 10 }],
     },
   ],

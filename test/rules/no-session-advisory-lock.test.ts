@@ -89,6 +89,18 @@ ruleTester.run('no-session-advisory-lock', rule, {
     // the migrate entrypoint holds the lock on one pinned, direct connection on purpose
     { code: lines(PG, "await pool.query('SELECT pg_advisory_lock($1)', [1]);"), filename: 'services/billing/cmd/migrate.ts' },
     { code: lines(PG, "await pool.query('SELECT pg_advisory_unlock($1)', [1]);"), filename: 'cmd/migrate/index.ts' },
+    // named like the entrypoint and starting its run at the top level: the entrypoint
+    {
+      code: lines(
+        "import { Client } from 'pg';",
+        'const client = new Client({ connectionString: process.env.POSTGRES_MIGRATE_URL });',
+        'await client.connect();',
+        "await client.query('SELECT pg_advisory_lock(42)');",
+        'await runAll(client);',
+        'async function runAll(c) {}',
+      ),
+      filename: 'src/internal/database/migrate.ts',
+    },
     {
       code: lines(PG, "await pool.query('SELECT pg_advisory_lock($1)', [1]);"),
       filename: 'scripts/run-migrations.ts',
@@ -310,6 +322,24 @@ ruleTester.run('no-session-advisory-lock', rule, {
     invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')], {
       filename: 'src/cmd/migrator-helpers.ts',
     }),
+    // a library module only named like the migrate entrypoint: its config is read and a store built
+    // at the top level, but it starts no run; its lock helper runs wherever it is called
+    invalid(
+      lines(
+        "import { loadConfig } from '../config';",
+        'const { databaseUrl } = loadConfig();',
+        'export async function withMigrationLock(client, fn) {',
+        "  await client.query('SELECT pg_try_advisory_lock(42)');",
+        '  try {',
+        '    return await fn(client);',
+        '  } finally {',
+        "    await client.query('SELECT pg_advisory_unlock(42)');",
+        '  }',
+        '}',
+      ),
+      (c) => [lock(c, 'pg_try_advisory_lock'), unlock(c, 'pg_advisory_unlock')],
+      { filename: 'src/internal/database/migrate.ts' },
+    ),
     // a folder whose name only contains a test word is not test code
     invalid(lines(PG, "await pool.query('SELECT pg_advisory_lock(1)');"), (c) => [lock(c, 'pg_advisory_lock')], {
       filename: 'src/contest/close-round.ts',

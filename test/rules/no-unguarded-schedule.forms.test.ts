@@ -3,7 +3,8 @@
 // `setIntervalAsync` (and its `/dynamic` entry point), and work named for idle or stale things
 // that are shared rows (`cleanupStaleSessions`, `closeIdleRooms`). Each is reported; the same forms
 // guarded, over this process's memory, or dropping this process's own idle connections or locks
-// are not.
+// are not. `clear` followed by an age (`clearExpiredTokens`) deletes rows past their time; `clear`
+// of a cache, of timers or of connections stays in the process.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 
@@ -91,6 +92,34 @@ const idleRooms = lines(
   '}',
 );
 
+const expiredTokens = lines(
+  "import { Tokens } from './data/tokens';",
+  'export function startBackgroundTasks() {',
+  '  const tokens = new Tokens();',
+  '  setInterval(async () => {',
+  '    await tokens.clearExpiredTokens();',
+  '  }, 60_000);',
+  '}',
+);
+const oldRows = lines(
+  "import { getInvitesRepository } from './data/invites';",
+  'export async function runInviteLoop() {',
+  '  await getInvitesRepository().clearOldExpiredInvites();',
+  '  setTimeout(() => runInviteLoop(), 900_000);',
+  '}',
+);
+// Disarming this process's timers first is bookkeeping: the loop still deletes shared rows.
+const disarmedTimers = lines(
+  "import { prisma } from './db';",
+  'const timers = new Map<number, ReturnType<typeof setTimeout>>();',
+  'export async function runReminderLoop() {',
+  '  for (const timer of timers.values()) clearTimeout(timer);',
+  '  timers.forEach((timer) => clearTimeout(timer));',
+  '  await prisma.reminder.deleteMany({ where: { sentAt: { not: null } } });',
+  '  setTimeout(() => runReminderLoop(), 900_000);',
+  '}',
+);
+
 ruleTester.run('no-unguarded-schedule (scheduler forms and stale names)', noUnguardedSchedule, {
   valid: [
     // The object form, guarded.
@@ -123,6 +152,13 @@ ruleTester.run('no-unguarded-schedule (scheduler forms and stale names)', noUngu
     // Dropping this process's own idle connections or stale locks, by name alone.
     { settings, code: lines('export function start(pool: Pool) {', '  setInterval(() => pool.closeIdle(), 30_000);', '}') },
     { settings, code: lines('export function start(tasks: TaskStore) {', '  setInterval(() => tasks.cleanStaleLocks(), 30_000);', '}') },
+    // `clear` without an age, or of what this process holds.
+    { settings, code: lines('export function start(tokens: TokenStore) {', '  setInterval(() => tokens.clearAll(), 30_000);', '}') },
+    {
+      settings,
+      code: lines('export function start(tokens: TokenStore) {', '  setInterval(() => tokens.clearExpiredCache(), 30_000);', '}'),
+    },
+    { settings, code: lines('export function start(pool: Pool) {', '  setInterval(() => pool.clearStaleConnections(), 30_000);', '}') },
   ],
   invalid: [
     reported(cronObject, 3, 1, 2, 5, "    if (!(await claimPeriod('shop:file-3', { cron: '0 */6 * * *' }))) return;"),
@@ -131,5 +167,23 @@ ruleTester.run('no-unguarded-schedule (scheduler forms and stale names)', noUngu
     reported(intervalAsyncDynamic, 3, 18, 2, 3, "  if (!(await claimPeriod('shop:file-3', 60_000))) return;"),
     reported(staleSessions, 7, 3, 3, 8, "    if (!(await claimPeriod('shop:cleanup-stale-sessions', { cron: '0 * * * *' }))) return;"),
     reported(idleRooms, 5, 17, 1, 7, "    if (!(await claimPeriod('shop:close-idle-rooms', 300_000))) return;"),
+    reported(expiredTokens, 4, 15, 1, 4, "    if (!(await claimPeriod('shop:file-4', 60_000))) return;"),
+    // The loop keeps its next run armed when another replica holds this one.
+    reported(
+      oldRows,
+      4,
+      14,
+      1,
+      2,
+      "  if (!(await claimPeriod('shop:run-invite-loop', 900_000))) { setTimeout(() => runInviteLoop(), 900_000); return; }",
+    ),
+    reported(
+      disarmedTimers,
+      7,
+      14,
+      1,
+      3,
+      "  if (!(await claimPeriod('shop:run-reminder-loop', 900_000))) { setTimeout(() => runReminderLoop(), 900_000); return; }",
+    ),
   ],
 });

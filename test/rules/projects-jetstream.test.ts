@@ -15,6 +15,13 @@ describe('require-jetstream-msg-id across files', () => {
     ]);
   });
 
+  test('a subclass whose publish is in a package is reported where it is handed a context; a project helper is judged in its own file', async () => {
+    expect(await findings('jetstream-package-helpers', 'src/tickets.ts')).toEqual([
+      'replica-guard/require-jetstream-msg-id src/tickets.ts:6:52 helperWithoutMsgId',
+    ]);
+    expect(await findings('jetstream-package-helpers', 'src/audit-publisher.ts')).toEqual([]);
+  });
+
   test('the helper module itself publishes nothing', async () => {
     expect(await findings('jetstream-helpers', 'src/bus.ts')).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { leaseKey } from '../../../rules/rewrites/guard-statement.js';
 import { jobName as kebabJobName } from '../../../rules/rewrites/job-name.js';
 import { runtimeImport } from '../../../rules/rewrites/runtime-import.js';
 import { functionNameOf } from '../../../analysis/sql/enclosing-function.js';
+import { SESSION_LOCK_LIBRARIES } from '../../../src/knowledge/lock-libraries.js';
 import { SESSION_ADVISORY_LOCK_FUNCTIONS } from '../../../src/knowledge/sql.js';
 import { leaseShape, type LeaseShape } from './lease-shape.js';
 import { contains, isCallStatement, removalEdit } from '../../engine/statements.js';
@@ -145,10 +146,11 @@ function xactEdits(
   return { edits, removed };
 }
 
-export const ADVISORY_LOCK_PREFILTER: readonly string[] = Object.keys(SESSION_ADVISORY_LOCK_FUNCTIONS).flatMap((name) => [
-  name,
-  name.toUpperCase(),
-]);
+export const ADVISORY_LOCK_PREFILTER: readonly string[] = [
+  ...Object.keys(SESSION_ADVISORY_LOCK_FUNCTIONS).flatMap((name) => [name, name.toUpperCase()]),
+  // A lock library's mutex writes no SQL in the file: its package name is the text to look for.
+  ...SESSION_LOCK_LIBRARIES.map((library) => library.module),
+];
 
 export const advisoryLockToLease: Transform<Facts> = {
   name: 'advisory-lock-to-lease',
@@ -175,6 +177,11 @@ export const advisoryLockToLease: Transform<Facts> = {
       const note = (reason: string): void => {
         for (const f of group) manual.push({ offset: f.node.range[0], reason });
       };
+      const library = group.find((f) => f.facts.library !== undefined)?.facts.library;
+      if (library !== undefined) {
+        note(`a lock taken through ${library}'s mutex; replace the mutex with a lease (runExclusive) by hand`);
+        continue;
+      }
       const locks = group.filter((f) => f.facts.kind !== 'unlock');
       const unlocks = group.filter((f) => f.facts.kind === 'unlock');
       if (!fn) {

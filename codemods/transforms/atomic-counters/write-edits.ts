@@ -22,6 +22,8 @@ function simpleChanges(facts: ReadThenWriteFacts): Simple[] | Reason {
 }
 
 export function atomicWriteEdits(file: SourceFileInfo, facts: ReadThenWriteFacts): TextEdit[] | Reason {
+  if (facts.checkedBound)
+    return `\`${facts.fields[0] ?? 'the value'}\` is changed in the database, but its bound is checked on the value read; move the bound into the write filter and check the rows changed, by hand`;
   if (facts.writeShape.method === 'hook')
     return 'a save hook changes the instance from its own loaded value; increment the column in the database (Model.increment) where the change is decided, by hand';
   const changes = simpleChanges(facts);

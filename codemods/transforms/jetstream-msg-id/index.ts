@@ -94,6 +94,13 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
         });
         continue;
       }
+      if (facts.helperWithoutIds !== undefined) {
+        manual.push({
+          offset,
+          reason: `${facts.helperWithoutIds} publishes with no message id handed in; give it a stable id to publish as msgID, or publish through the JetStream client with msgID: String(<a stable id>)`,
+        });
+        continue;
+      }
       const id = (facts.candidateIdSeen ? facts.candidateId : undefined) ?? facts.payloadId;
       if (id === undefined && facts.candidateId !== undefined) {
         // Named like a row or an event, but no `.id` is read or typed: a value without one would give every message the id "undefined".

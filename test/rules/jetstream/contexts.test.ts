@@ -139,9 +139,15 @@ describe('createJetStreamContexts', () => {
     expect(publishReceivers(code, 'js')).toEqual({ js: 'nats-v2' });
   });
 
-  test('an untraced receiver of .jetstream() counts only in a file that uses NATS', () => {
+  test('an untraced receiver of .jetstream() counts only in a file that uses or names NATS', () => {
     expect(publishReceivers(`import { headers } from 'nats'; const js = conn.jetstream(); js.publish('a');`)).toEqual({ js: 'nats-v2' });
     expect(publishReceivers(`const js = conn.jetstream(); js.publish('a');`)).toEqual({ js: undefined });
+    // A file that names NATS without importing a NATS module (a project wrapper's connection).
+    expect(
+      publishReceivers(`import { natsClient } from './nats/connection'; const js = natsClient.conn.jetstream(); js.publish('a');`),
+    ).toEqual({
+      js: 'nats-v2',
+    });
   });
 
   test('by name, in a file that names NATS or JetStream: helpers, imported or injected contexts, re-exported types', () => {
@@ -167,7 +173,8 @@ describe('createJetStreamContexts', () => {
       typed: 'nats-v2',
       js: undefined,
       conn: undefined,
-      'conn.jetstream()': undefined,
+      // `.jetstream()` is a NATS connection's method: on a connection the file cannot trace, in a file that names NATS.
+      'conn.jetstream()': 'nats-v2',
     });
     // The same names in a file that names neither are nothing.
     expect(publishReceivers(`import { js } from './bus'; js.publish('a');`)).toEqual({ js: undefined });

@@ -1,0 +1,34 @@
+// Lock libraries whose locks are PostgreSQL session advisory locks: the SQL is inside the package,
+// so a service that uses one writes no `pg_advisory_lock` of its own.
+//
+// - `advisory-lock`: `advisoryLock(connectionString)` opens a connection of its own and returns a
+//   factory of named mutexes (`createMutex('job')`); `lock()`/`tryLock()`/`withLock(fn)` take
+//   `pg_advisory_lock`/`pg_try_advisory_lock` on that connection, their `Shared` forms the shared
+//   ones, and `unlock()` runs `pg_advisory_unlock` as a separate statement. A session lock on a
+//   dedicated connection: through PgBouncer transaction pooling lock and unlock part ways, and a
+//   dropped connection frees the lock mid-job.
+
+export interface SessionLockLibrary {
+  /** The package. */
+  module: string;
+  /** The mutex methods that take a lock, and the SQL function each one runs. */
+  locks: Readonly<Record<string, string>>;
+}
+
+export const SESSION_LOCK_LIBRARIES: readonly SessionLockLibrary[] = [
+  {
+    module: 'advisory-lock',
+    locks: {
+      lock: 'pg_advisory_lock',
+      tryLock: 'pg_try_advisory_lock',
+      withLock: 'pg_advisory_lock',
+      lockShared: 'pg_advisory_lock_shared',
+      withLockShared: 'pg_advisory_lock_shared',
+    },
+  },
+];
+
+/** The session lock library a module specifier names, if any. */
+export function sessionLockLibrary(specifier: string): SessionLockLibrary | undefined {
+  return SESSION_LOCK_LIBRARIES.find((library) => library.module === specifier);
+}
