@@ -20,6 +20,7 @@ import {
 import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
 import { opensEmbeddedDatabase } from './migrate-entrypoint/embedded-reads.js';
 import { locksInTransaction } from './migrate-entrypoint/transaction-lock.js';
+import { speaksOnlyMongoDb } from './migrate-entrypoint/mongo-only.js';
 import { declaresCommandClass, onlyReExports, onlyTransformsFiles, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
@@ -278,6 +279,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         )
           return;
         let notPostgres: boolean | undefined;
+        // A MongoDB-protocol script (a copy to FerretDB, a MongoDB data upgrade): PostgreSQL's lock and URL do not apply.
+        const mongoOnly = speaksOnlyMongoDb(program, calls, dynamicImports);
         const migratesNoPostgres = () => {
           if (notPostgres === undefined) {
             const runs = migratorRuns(
@@ -290,8 +293,10 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           }
           return notPostgres;
         };
-        reportUrls(context, strings, migratesNoPostgres, report);
-        reportLock(context, program, strings, calls, report);
+        if (!mongoOnly) {
+          reportUrls(context, strings, migratesNoPostgres, report);
+          reportLock(context, program, strings, calls, report);
+        }
         const texts = strings.map((s) => s.text);
         reportSwallowedFailures(sourceCode, migrationPath(context, program, calls, texts), catchClauses, handlerCalls, calls, report);
         if (swallowsUnhandledRejections(calls)) reportFloatingMain(sourceCode, program, report);

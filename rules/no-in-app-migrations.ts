@@ -3,11 +3,10 @@
 // calls in app code, `prisma migrate deploy` spawned by the server, a `POSTGRES_RUN_MIGRATIONS` flag — is a second,
 // unlocked migration path that every replica runs at once.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { scopeVariable } from '../analysis/ast/scope-variable.js';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
-import { SPAWN_CATALOGUE, schemaWriteCommands } from './migrations/command-text.js';
+import { commandLibrary, isSpawnerTag, schemaWriteCommands, spawnCalls } from './migrations/command-text.js';
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
@@ -16,7 +15,7 @@ import { outsideToolWrappers } from './migrations/called-only-by-tools.js';
 import { outsideRequestHandlers } from './migrations/outside-request-handlers.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
-import { isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
+import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { namedMigrationStep } from './migrations/named-steps.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
@@ -29,9 +28,9 @@ import { prismaOnHostDatabase, projectFunctionOf, projectValueOf } from '../anal
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
+import { runsPerRequest } from '../analysis/request-handler-around.js';
 import {
   appliesMigrations,
-  PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
   SCHEMA_WRITE_OPTIONS,
   type MigratorLibrary,
@@ -126,18 +125,6 @@ function reportOptions(
   }
 }
 
-/** Whether a template tag is `$` imported from execa or zx (the tracker reports imports, not tag uses, for reads). */
-function isImportedTag(tag: TSESTree.Node, sourceCode: SourceCode): boolean {
-  const id = unwrapExpression(tag);
-  if (id.type !== 'Identifier') return false;
-  const variable = scopeVariable(sourceCode, id);
-  const def = variable?.defs[0];
-  if (!def || def.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier' || def.parent?.type !== 'ImportDeclaration') return false;
-  const imported = def.node.imported.type === 'Identifier' ? def.node.imported.name : def.node.imported.value;
-  const source = def.parent.source.value;
-  return PROCESS_SPAWNERS.some((s) => s.tagged === true && s.names.includes(imported) && s.modules.includes(source));
-}
-
 const flagCatalogues = new WeakMap<readonly string[], TrackedApi<string>[]>();
 /** The flag, through any form of `process.env` access (member, computed, destructuring, alias, `node:process`). */
 function flagCatalogueOf(flags: readonly string[]): TrackedApi<string>[] {
@@ -204,29 +191,28 @@ function reportTypedOptions(
   }
 }
 
-/** Prisma's schema commands (`prisma migrate deploy`, `prisma db push`, diff-then-apply) run through child_process, execa or zx. */
+/** Schema commands (`prisma migrate deploy`, `prisma db push`, `sequelize db:migrate`) run through child_process, execa or zx. */
 function reportCommands(
   context: DetectContext,
   taggedTemplates: readonly TSESTree.TaggedTemplateExpression[],
   reported: Set<TSESTree.Node>,
   report: Report,
 ): void {
-  const spawns: Array<[TSESTree.Node, readonly TSESTree.Node[]]> = [];
-  for (const ref of importedReferences(context, SPAWN_CATALOGUE))
-    if (ref.node.type === 'CallExpression') spawns.push([ref.node, ref.node.arguments]);
-  for (const tagged of taggedTemplates) if (isImportedTag(tagged.tag, context.sourceCode)) spawns.push([tagged, [tagged.quasi]]);
+  const spawns = spawnCalls(context);
+  for (const tagged of taggedTemplates) if (isSpawnerTag(tagged.tag, context.sourceCode)) spawns.push([tagged, [tagged.quasi]]);
   let hostDatabase: boolean | undefined;
   for (const [node, command] of schemaWriteCommands(spawns, context.sourceCode)) {
     const call = node as TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
+    const library = commandLibrary(command);
     if (reported.has(call)) continue;
     // The package's Prisma schema is SQLite: each host (or device) migrates its own database file.
-    if ((hostDatabase ??= prismaOnHostDatabase(context.filename))) return;
+    if (library === 'prisma' && (hostDatabase ??= prismaOnHostDatabase(context.filename))) continue;
     reported.add(call);
     report({
       messageId: 'schemaWriteCommand',
       data: { command },
       node: call,
-      facts: { kind: 'command', library: 'prisma', call, statement: removableStatement(call), unusedImport: undefined },
+      facts: { kind: 'command', library, call, statement: removableStatement(call), unusedImport: undefined },
     });
   }
 }
@@ -271,7 +257,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
       schemaWriteCall:
         '{{api}} writes the schema from app code, on every replica at once. Move it to the migrate entrypoint (cmd/migrate on `runMigrations`), the only writer of schema.',
       schemaWriteCommand:
-        '`{{command}}` spawned from app code runs on every replica at once. Run it from the migrate entrypoint under the advisory lock (`prismaMigrator` with `runMigrations`).',
+        '`{{command}}` spawned from app code runs on every replica at once. Run it from the migrate entrypoint under the advisory lock (`runMigrations` with the migrator, `prismaMigrator` for Prisma).',
       migrationFlag:
         '`{{flag}}` switches on a second migration path. Remove it: the migrate entrypoint runs before the server on every pod and is the only writer of schema.',
     },
@@ -387,6 +373,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
             ? undefined
             : (migrationRunnerCall(call, sourceCode) ?? namedMigrationStep(context, call));
           if (runner === undefined || migratesEmbeddedClient(call, sourceCode, imported)) return undefined;
+          // A step given what one request names (`runDataMigrations(userId)` in the import route's helper) runs for that request, on one replica.
+          if (call.arguments.some((a) => !isDatabaseArgument(a)) && runsPerRequest(context, call)) return undefined;
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });

@@ -1,4 +1,4 @@
-// Schema-writing command lines given to exec/spawn/execa: their static text (string literals,
+// Schema-writing command lines given to exec/spawn/execa (or to what `promisify` makes of exec): their static text (string literals,
 // template quasis, array elements, joined with spaces: `spawn('npx', ['prisma', 'migrate',
 // 'deploy'])`), with the program told by what its variable holds where the file says it
 // (`const bin = join(root, 'node_modules', '.bin', 'prisma')`; `${bin} migrate deploy`). A
@@ -12,7 +12,11 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
-import type { TrackedApi } from '../../analysis/imports/imported-references.js';
+import { importedReferences, type TrackedApi } from '../../analysis/imports/imported-references.js';
+import { declaredVariables } from '../../analysis/ast/declared-variables.js';
+import { calleeName } from '../../analysis/ast/callee-name.js';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { migratorApplyCommand } from '../../src/knowledge/migration-scripts.js';
 import {
   PRISMA_DIFF_COMMAND,
   PRISMA_EXECUTE_COMMAND,
@@ -20,6 +24,7 @@ import {
   namesPrismaProgram,
   prismaOnlySchemaArguments,
   prismaSchemaCommand,
+  type MigratorLibrary,
 } from '../../src/knowledge/migrators.js';
 
 type Node = TSESTree.Node;
@@ -28,6 +33,61 @@ type Node = TSESTree.Node;
 export const SPAWN_CATALOGUE: TrackedApi<true>[] = PROCESS_SPAWNERS.filter((s) => !s.tagged).flatMap((s) =>
   s.names.map((name) => ({ modules: s.modules, path: [name], kind: 'call' as const, entry: true as const })),
 );
+
+/** The same functions read (`promisify(exec)`): what the promisified function is called with is a command line too. */
+const SPAWN_USES: TrackedApi<boolean>[] = [
+  ...SPAWN_CATALOGUE,
+  ...SPAWN_CATALOGUE.map((api) => ({ ...api, kind: 'read' as const, entry: false })),
+];
+
+/** The calls of what `promisify` makes of a spawning function read at `node` (`const run = promisify(exec); await run('…')`). */
+function promisifiedCalls(node: Node, sourceCode: Readonly<SourceCode>): TSESTree.CallExpression[] {
+  const wrap = node.parent;
+  const declarator = wrap?.parent;
+  if (wrap?.type !== 'CallExpression' || wrap.arguments[0] !== node || calleeName(wrap) !== 'promisify') return [];
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== wrap || declarator.id.type !== 'Identifier') return [];
+  return declaredVariables(sourceCode, declarator, declarator.id.name).flatMap((variable) =>
+    variable.references.flatMap((reference) => {
+      const call = reference.identifier.parent;
+      return call?.type === 'CallExpression' && call.callee === reference.identifier ? [call] : [];
+    }),
+  );
+}
+
+/** The spawns of a file and their arguments: calls of child_process's and execa's functions, and of their promisified forms. */
+export function spawnCalls(context: DetectContext): Array<[Node, readonly Node[]]> {
+  const out: Array<[Node, readonly Node[]]> = [];
+  for (const ref of importedReferences(context, SPAWN_USES)) {
+    if (ref.kind === 'call' && ref.node.type === 'CallExpression') out.push([ref.node, ref.node.arguments]);
+    else if (ref.kind === 'read')
+      for (const use of usesOf(ref.node, context.sourceCode))
+        for (const call of promisifiedCalls(use, context.sourceCode)) out.push([call, call.arguments]);
+  }
+  return out;
+}
+
+/** Where a read of a spawning function is used: the imported or destructured binding's references, or the member read itself (`cp.exec`). */
+function usesOf(node: Node, sourceCode: Readonly<SourceCode>): Node[] {
+  const binding = node.type === 'Property' ? node.value : node;
+  if (binding.type !== 'ImportSpecifier' && binding.type !== 'ImportDefaultSpecifier' && binding.type !== 'Identifier') return [node];
+  const variable = binding.type === 'Identifier' ? scopeVariable(sourceCode, binding) : sourceCode.getDeclaredVariables(binding)[0];
+  return variable?.references.map((reference) => reference.identifier as Node) ?? [];
+}
+
+/** Whether a template tag is `$` imported from execa or zx (the tracker reports imports, not tag uses, for reads). */
+export function isSpawnerTag(tag: Node, sourceCode: Readonly<SourceCode>): boolean {
+  const id = unwrapExpression(tag);
+  if (id.type !== 'Identifier') return false;
+  const variable = scopeVariable(sourceCode, id);
+  const def = variable?.defs[0];
+  if (!def || def.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier' || def.parent?.type !== 'ImportDeclaration') return false;
+  const imported = def.node.imported.type === 'Identifier' ? def.node.imported.name : def.node.imported.value;
+  const source = def.parent.source.value;
+  return PROCESS_SPAWNERS.some((s) => s.tagged === true && s.names.includes(imported) && s.modules.includes(source));
+}
+
+/** The migrator whose schema command a spawn runs (`sequelize db:migrate` → sequelize); Prisma's otherwise. */
+export const commandLibrary = (command: string): MigratorLibrary => migratorApplyCommand(command)?.library ?? 'prisma';
 
 /** Stands in the command text for a value the file does not spell out. */
 const UNKNOWN = '\u0000';
@@ -169,7 +229,7 @@ export function migrationCommandLine(nodes: readonly Node[], sourceCode: Readonl
 
 /** The schema write a command line runs, by Prisma's words: with the program named, or unknown with arguments only Prisma has. */
 function schemaCommandOf({ text, unknown }: { text: string; unknown: string[] }): string | undefined {
-  const named = prismaSchemaCommand(text);
+  const named = prismaSchemaCommand(text) ?? migratorApplyCommand(text)?.command;
   if (named) return named;
   if (!text.startsWith(UNKNOWN)) return undefined;
   const words = prismaOnlySchemaArguments(text.slice(UNKNOWN.length));

@@ -87,7 +87,8 @@ export function schemaWriteMentions(text: string, flags: readonly string[]): Sch
     typedOptions: optionWords,
     options: optionWords && OPTION_MODULE_WORDS.test(text),
     functions: FUNCTION_PATTERN.test(text),
-    commands: COMMAND_PATTERN.test(text) && SPAWNER_PATTERN.test(text),
+    // Prisma's commands name it; other migrators' CLI commands (`sequelize db:migrate`) hold `migrat`.
+    commands: (runners || COMMAND_PATTERN.test(text)) && SPAWNER_PATTERN.test(text),
     flags: patterns.flags.test(text),
   };
 }

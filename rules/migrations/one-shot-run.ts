@@ -112,6 +112,45 @@ function startsRunThatExits(statement: TSESTree.Statement, bodies: () => Map<str
   return body?.type === 'BlockStatement' && body.body.some(endsRun);
 }
 
+/** A node-style callback's first parameter: the error the call ended with. */
+const ERROR_PARAMETER = /^(?:e|err|error)$/i;
+/** Methods whose callback runs on an event or a promise's outcome, not when one call is done (`.catch(fail)`, `server.on('error', …)`). */
+const NOT_DONE_CALLBACKS: ReadonlySet<string> = new Set([
+  'then',
+  'catch',
+  'finally',
+  'on',
+  'once',
+  'addListener',
+  'prependListener',
+  'prependOnceListener',
+]);
+
+/** `process.exit(1)` (or another non-zero literal): how a failure ends a process, servers' included. */
+function exitsWithFailure(node: TSESTree.Node): boolean {
+  const call = unwrapExpression(node.type === 'ExpressionStatement' ? node.expression : node);
+  const [code] = call.type === 'CallExpression' ? call.arguments : [];
+  return code?.type === 'Literal' && code.value !== 0;
+}
+
+/**
+ * Whether a top-level call hands a node-style callback (its first parameter the error, its last
+ * argument) that ends the run when the call is done, as a statement of its own body and not only
+ * with a failure code (`exec('npx sequelize-cli db:migrate', (error) => { …; process.exit(error ?
+ * 1 : 0); })`): a script. Listeners and promise handlers (`server.on('error', (err) => …)`,
+ * `.catch((err) => process.exit(1))`) are not.
+ */
+function callbackEndsRun(statement: TSESTree.Statement): boolean {
+  const call = statement.type === 'ExpressionStatement' ? unwrapExpression(statement.expression, { await: true }) : undefined;
+  if (call?.type !== 'CallExpression' || NOT_DONE_CALLBACKS.has(memberPropertyName(unwrapExpression(call.callee)) ?? '')) return false;
+  const callback = call.arguments.at(-1);
+  if (callback?.type !== 'ArrowFunctionExpression' && callback?.type !== 'FunctionExpression') return false;
+  const [error] = callback.params;
+  if (error?.type !== 'Identifier' || !ERROR_PARAMETER.test(error.name)) return false;
+  if (callback.body.type !== 'BlockStatement') return exitsProcess(callback.body) && !exitsWithFailure(callback.body);
+  return callback.body.body.some((s) => endsRun(s) && !exitsWithFailure(s));
+}
+
 /**
  * A file whose own statements end the process: a command run once (a migrate script, a container's
  * set-up step run before the server), not a server. Its statements exit, or it starts one run that
@@ -123,6 +162,8 @@ export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>):
   let bodies: Map<string, TSESTree.Node> | undefined;
   const bodiesOf = (): Map<string, TSESTree.Node> => (bodies ??= topLevelFunctionBodies(program));
   const endsRunHere = (statement: TSESTree.ProgramStatement): boolean =>
-    startsRunThatExits(statement, bodiesOf) || (statement.type === 'ExpressionStatement' && closesInChain(statement.expression));
+    startsRunThatExits(statement, bodiesOf) ||
+    callbackEndsRun(statement) ||
+    (statement.type === 'ExpressionStatement' && closesInChain(statement.expression));
   return program.body.some(endsRunHere) && !SERVER_START.test(sourceCode.text);
 }

@@ -267,6 +267,13 @@ function importsSpawner(text: string): boolean {
   return SPAWNER_MODULES.some((module) => text.includes(`'${module}'`) || text.includes(`"${module}"`));
 }
 
+/** Whether the parser's tokens put position `at` in a string or template (without tokens: no). */
+function isStringAt(text: string, tokens: readonly TokenLike[] | undefined, at: number): boolean {
+  if (!Array.isArray(tokens) || tokens.length === 0) return false;
+  const token = tokens[tokenAt(tokens, at, 0)];
+  return token !== undefined && token.range[0] <= at && (token.type === 'String' || token.type === 'Template');
+}
+
 /** What the test reads of a SourceCode. */
 export interface SourceCodeLike {
   text: string;
@@ -323,6 +330,8 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
       if (isMigratorReceiverAt(text, end, SEQUELIZE_METHODS) && isCode(at)) return true;
       continue;
     }
+    // A migrator's CLI command in a string (`exec('npx sequelize db:migrate')`), in a file that spawns processes.
+    if (stem === 'migrat' && (spawner ??= importsSpawner(text)) && isStringAt(text, (tokens ??= sourceCode.ast.tokens), at)) return true;
     const open = callOpenAt(text, end);
     // Option names hold `synchronize` or `migrat`; receivers `migrat` or are `Schema`.
     const schemaReceiver = stem === 'schema' && end === at + 6 && text.charCodeAt(at) === 83;

@@ -22,3 +22,9 @@ export function namesDatabaseAccess(name: string): boolean {
  */
 export const DATABASE_MODULE_SPECIFIER =
   /(?:^|[/@._-])(?:pg|postgres(?:ql)?|mysql2?|mariadb|sqlite3?|mongodb|mongoose|prisma|knex|sequelize|typeorm|drizzle-orm|kysely|mikro-orm|libsql|db|database|datasource|data-source|orm)(?:$|[/._-])/i;
+
+/**
+ * MongoDB's driver and ODMs: modules that speak MongoDB's wire protocol (MongoDB itself, or a
+ * server that speaks it, FerretDB, DocumentDB), where no PostgreSQL advisory lock or migrate URL applies.
+ */
+export const MONGODB_MODULES: readonly string[] = ['mongodb', 'mongodb-legacy', 'mongoose', '@nestjs/mongoose'];

@@ -20,3 +20,11 @@ export const ROUTE_EXPORTS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT',
 
 /** The directive that makes a module's (or a function's) exports Next.js / React server actions. */
 export const SERVER_ACTION_DIRECTIVE = 'use server';
+
+/**
+ * Parameter names of a handler written apart from its route (`export async function import_(req,
+ * res)` in a controllers module, Fastify's `(request, reply)`): the first takes the request, the
+ * second the response.
+ */
+export const HANDLER_REQUEST_PARAMETER = /^req(?:uest)?$/;
+export const HANDLER_RESPONSE_PARAMETER = /^(?:res|response|reply)$/;

@@ -4,6 +4,10 @@
 // CLI); a program the file does not spell out counts only when the arguments can only be Prisma's
 // (`migrate deploy|dev|reset`). `prisma db execute` is a schema write when the same function spawns
 // `prisma migrate diff` (the diff-then-apply shape); alone it runs any SQL (a seed).
+// Below: migrators' own CLI commands spawned from app code: `npx sequelize db:migrate`, `knex migrate:latest`,
+// `typeorm migration:run`, through child_process or what `promisify` makes of `exec`. Every replica
+// that starts runs the command at once, as it would run Prisma's `migrate deploy`. Commands that list,
+// create or undo migrations, and other programs, are not schema writes.
 import { ruleTester } from './rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
 
@@ -129,6 +133,52 @@ ruleTester.run('no-in-app-migrations (spawned binaries)', rule, {
         '}',
       ),
       errors: [command(6, 3, 'prisma migrate diff | prisma db execute')],
+    },
+  ],
+});
+
+const SPAWNERS = "import { exec, execSync, spawnSync } from 'node:child_process';";
+const UTIL = "import { promisify } from 'node:util';";
+
+ruleTester.run('no-in-app-migrations (migrator CLI commands)', rule, {
+  valid: [
+    // Commands that list, create or undo migrations.
+    lines(SPAWNERS, "export const status = () => execSync('npx sequelize db:migrate:status');"),
+    lines(SPAWNERS, 'export const make = (name: string) => execSync(`npx knex migrate:make ${name}`);'),
+    // A promisified `exec` running something else.
+    lines(SPAWNERS, UTIL, 'const run = promisify(exec);', "export async function build() { await run('npm run build'); }"),
+    // A migrator's command in a string no process is given.
+    lines(SPAWNERS, "export const HINT = 'run npx sequelize db:migrate before starting';", 'execSync(`echo ${HINT}`);'),
+    // `promisify` of something that spawns nothing.
+    lines(
+      UTIL,
+      "import { readFile } from 'node:fs';",
+      'const read = promisify(readFile);',
+      "export const load = () => read('npx sequelize db:migrate');",
+    ),
+  ],
+  invalid: [
+    {
+      code: lines(
+        SPAWNERS,
+        UTIL,
+        'const execAsync = promisify(exec);',
+        'export async function waitForDatabase() {',
+        "  if (process.env.NODE_ENV === 'production') {",
+        "    const { stdout } = await execAsync('npm run copy-files && npx sequelize db:migrate');",
+        '    console.log(stdout);',
+        '  }',
+        '}',
+      ),
+      errors: [command(6, 30, 'sequelize db:migrate')],
+    },
+    {
+      code: lines(SPAWNERS, "execSync('npx knex --knexfile ./knexfile.js migrate:latest', { stdio: 'inherit' });"),
+      errors: [command(2, 1, 'knex --knexfile ./knexfile.js migrate:latest')],
+    },
+    {
+      code: lines(SPAWNERS, "export const boot = () => spawnSync('npx', ['typeorm', 'migration:run', '-d', 'dist/data-source.js']);"),
+      errors: [command(2, 27, 'typeorm migration:run')],
     },
   ],
 });

@@ -1,6 +1,6 @@
 // A file that starts one run which ends the process when done — a set-up step a container runs
 // before the server (`node setup/prepare-db.js <password>`), an async IIFE — is a command, not the
-// server: its migrator call is not reported. A run that exits only on failure, only from a handler,
+// server: its migrator call is not reported; so is a node-style script whose spawn's callback exits. A run that exits only on failure, only from a handler,
 // or in a file that starts a server is still the app's start path.
 import { ruleTester } from './rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
@@ -76,8 +76,30 @@ ruleTester.run('no-in-app-migrations (one-shot runs)', rule, {
       ),
       filename: 'src/setup/prepare.ts',
     },
+    // a node-style script: the spawn's callback ends the process whatever the outcome
+    {
+      code: lines(
+        "import { exec } from 'node:child_process';",
+        "exec('npx sequelize-cli db:migrate', (error, stdout) => {",
+        '  console.log(stdout);',
+        '  process.exit(error ? 1 : 0);',
+        '});',
+      ),
+      filename: 'src/db/apply.js',
+    },
   ],
   invalid: [
+    // a server's signal listener exits, not the run; the callback that exits only on failure neither
+    ...[
+      ["process.on('SIGTERM', () => process.exit(0));"],
+      ["exec('npx sequelize-cli db:seed:all', (error) => {", '  if (error) process.exit(1);', '});'],
+      ["exec('npx sequelize-cli db:seed:all').on('exit', (error) => process.exit(0));"],
+      ["process.on('uncaughtException', (error) => {", '  console.error(error);', '  process.exit(1);', '});'],
+    ].map((tail) => ({
+      code: lines("import { exec, execSync } from 'node:child_process';", "execSync('npx sequelize-cli db:migrate');", ...tail),
+      filename: 'src/boot.js',
+      errors: [{ messageId: 'schemaWriteCommand' as const, line: 2, column: 1 }],
+    })),
     // a worker: it exits only when start-up fails
     {
       code: lines(

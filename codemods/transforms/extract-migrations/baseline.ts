@@ -20,8 +20,10 @@ export function schemaPathOf(facts: NoInAppMigrationsFacts, text: string): { lib
   if (facts.kind === 'option') return { library: facts.library, path: facts.option === 'synchronize' ? 'sync' : 'history' };
   if (facts.kind !== 'call' && facts.kind !== 'command') return undefined;
   if (facts.kind === 'command') {
-    const command = prismaSchemaCommand(text.slice(facts.call.range[0], facts.call.range[1])) ?? '';
-    return { library: facts.library, path: /\bdb push\b/.test(command) ? 'sync' : 'history' };
+    // Prisma's `db push` and TypeORM's `schema:sync` build the schema without a history.
+    const spawned = text.slice(facts.call.range[0], facts.call.range[1]);
+    const sync = /\bdb push\b/.test(prismaSchemaCommand(spawned) ?? '') || /\bschema:sync\b/.test(spawned);
+    return { library: facts.library, path: sync ? 'sync' : 'history' };
   }
   const method = calledMethod(facts.call);
   const sync =

@@ -1,0 +1,3 @@
+import { loadDemo } from './controllers/demo.js';
+
+await loadDemo(0);
