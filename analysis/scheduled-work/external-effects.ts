@@ -181,7 +181,7 @@ const NO_NAMES: ReadonlySet<string> = new Set();
 
 /**
  * The call runs a same-file function the work is defined in (`this.scheduleNext()` inside its own
- * timer): the work's own setup, run again. Its name says nothing of the work; its body is still read.
+ * timer): the work's own setup, run again. Its name says no write; its body is still read.
  */
 function callsEnclosing(sourceCode: SourceCode, call: TSESTree.CallExpression, root: TSESTree.Node): boolean {
   const target = resolveCallee(sourceCode, call);
@@ -193,8 +193,10 @@ function callsEnclosing(sourceCode: SourceCode, call: TSESTree.CallExpression, r
  * and that reaches nothing outside the process (it builds a string), or a lock of an in-process
  * package (async-mutex's `mutex.runExclusive(…)`), takes no lock across replicas: it is judged by its body.
  */
-function intentOf(node: TSESTree.CallExpression, options: EffectsOptions): ReturnType<typeof callIntent> {
+function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: TSESTree.Node): ReturnType<typeof callIntent> {
   const named = callIntent(node, options.telemetry ?? NO_NAMES);
+  // The work's own setup run again (`callsEnclosing`) names no write; "this instance" (`this.setPingTimer()`) still counts.
+  if (named !== 'per-replica' && callsEnclosing(options.sourceCode, node, root)) return undefined;
   // `callQueue.delete(id)` on a `new Map()` of this file: a write by its name, to this process's memory.
   if (named === 'shared-write' && node.callee.type === 'MemberExpression' && holdsInMemoryStructure(options.sourceCode, node.callee.object))
     return undefined;
@@ -281,7 +283,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         }
         if (sendsOnOwnConnection(options.sourceCode, node)) break; // reaches this process's own peers only
         if (messagesOwnThreads(options.sourceCode, node)) break; // reaches this process's own threads only
-        const intent = callsEnclosing(options.sourceCode, node, root) ? undefined : intentOf(node, options);
+        const intent = intentOf(node, options, root);
         if (intent === 'coordinated') {
           effects.coordinated = true;
           return;

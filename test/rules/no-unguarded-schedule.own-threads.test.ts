@@ -6,7 +6,8 @@
 // - a write by its name to an in-memory structure of the file (`callQueue.delete(id)` on a
 //   `new Map()`). Twin: the same name on a queue client.
 // - a timer calling the method that set it (`this.scheduleNextCollection()`): its name is not a
-//   write. Twin: that method deletes rows before setting the timer again.
+//   write, but a name that says "this instance" (`this.setPingTimer()`) still counts. Twin: that
+//   method deletes rows before setting the timer again.
 // - a lock of an in-process package (async-mutex's `mutex.runExclusive(…)`, `mutex.isLocked()`):
 //   it keeps one process's ticks apart, never two replicas'. Twin: a lock of the project's own module.
 // - Redis's writing commands (`redis.srem(key, member)`) are shared writes. Twin: a hash entry
@@ -174,6 +175,20 @@ ruleTester.run('no-unguarded-schedule (own threads, in-memory receivers, in-proc
         '      this.cached = this.threads().map((t) => ({ id: t.threadId, at: Date.now() }));',
         '      this.scheduleNextCollection();',
         '    }, 15_000);',
+        '  }',
+        '}',
+      ),
+    },
+    // A client's ping timer, set again from its own work: it pings this process's connection.
+    {
+      settings,
+      code: lines(
+        'export class Connection {',
+        '  setPingTimer() {',
+        '    clearTimeout(this.pingTimer);',
+        '    this.pingTimer = setTimeout(() => {',
+        "      this.sendCommand(['PING']).finally(() => this.setPingTimer());",
+        '    }, 5_000);',
         '  }',
         '}',
       ),
