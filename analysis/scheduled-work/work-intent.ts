@@ -7,6 +7,7 @@ import {
   AGE_ADJECTIVES,
   BUILT_IN_PROCESS_NOUNS,
   CLEAR_BY_AGE_VERB,
+  CREDENTIAL_PATH_SEGMENTS,
   CONDITIONAL_CLAIM_VERBS,
   DEQUEUE_WORDS,
   IN_PROCESS_CLEAR_NOUNS,
@@ -173,7 +174,16 @@ function rootIdentifier(node: TSESTree.Node): string | undefined {
 }
 
 /** `fetch(url, { method: 'POST' })`, `axios.post(…)`, `http.request({ method: 'PUT' })`. */
+/** `fetch(`${API}/oauth/token`, { method: 'POST' })`: a request for this process's own credentials (CREDENTIAL_PATH_SEGMENTS). */
+function asksForCredentials(url: TSESTree.Node | undefined): boolean {
+  const text = sqlText(url);
+  if (text === undefined) return false;
+  const path = text.split(/[?#]/)[0]!.replace(/\/+$/, '');
+  return CREDENTIAL_PATH_SEGMENTS.includes(path.slice(path.lastIndexOf('/') + 1).toLowerCase());
+}
+
 function isWriteHttp(call: TSESTree.CallExpression, name: string | undefined, receiver: readonly string[]): boolean {
+  if (asksForCredentials(call.arguments[0])) return false;
   if (name && WRITE_HTTP_METHODS.includes(name.toUpperCase()) && receiver.some((w) => EXTERNAL_RECEIVER_WORDS.has(w))) return true;
   return call.arguments.some(
     (a) =>
@@ -269,6 +279,8 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (name !== undefined && (renewsHeldLock(name, receiver) || (isThisCall(call) && renewsItself(call, name)))) return 'per-replica';
   if (name !== undefined && isPerReplicaName(name)) return 'per-replica';
   if (isWriteHttp(call, name, receiver)) return 'shared-write';
+  // `axios.post('/auth/login', creds)`: signing this replica in, whatever the verb says.
+  if (name !== undefined && WRITE_HTTP_METHODS.includes(name.toUpperCase()) && asksForCredentials(call.arguments[0])) return undefined;
   if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';
   if (name === undefined) return undefined;
   if (createsInProcessValue(name)) return chainWrites(call) ? 'shared-write' : undefined;

@@ -313,6 +313,22 @@ export const RECEIVER_BOUND_VERBS: readonly string[] = [
  */
 export const MODEL_CLASS_WRITE_VERBS: readonly string[] = ['delete', 'remove', 'update'];
 
+/**
+ * The last segment of a URL path (`/oauth/token`, `/users/@me/tokens`, `/auth/login`) that asks for
+ * this process's own credentials: a `POST` there signs this replica in, it changes nothing shared.
+ */
+export const CREDENTIAL_PATH_SEGMENTS: readonly string[] = [
+  'token',
+  'tokens',
+  'login',
+  'signin',
+  'sign-in',
+  'authenticate',
+  'auth',
+  'session',
+  'sessions',
+];
+
 /** HTTP methods that change something on the other side. */
 export const WRITE_HTTP_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -119,6 +119,16 @@ const disarmedTimers = lines(
   '  setTimeout(() => runReminderLoop(), 900_000);',
   '}',
 );
+// A POST for this process's own credentials (a token, a login) signs this replica in; a POST elsewhere writes.
+const postTo = (path: string) =>
+  lines(
+    "const API = 'https://api.example.com';",
+    "let token = '';",
+    'setInterval(async () => {',
+    `  const response = await fetch(\`\${API}${path}\`, { method: 'POST' });`,
+    '  token = await response.text();',
+    '}, 3_000_000);',
+  );
 
 ruleTester.run('no-unguarded-schedule (scheduler forms and stale names)', noUnguardedSchedule, {
   valid: [
@@ -152,6 +162,12 @@ ruleTester.run('no-unguarded-schedule (scheduler forms and stale names)', noUngu
     // Dropping this process's own idle connections or stale locks, by name alone.
     { settings, code: lines('export function start(pool: Pool) {', '  setInterval(() => pool.closeIdle(), 30_000);', '}') },
     { settings, code: lines('export function start(tasks: TaskStore) {', '  setInterval(() => tasks.cleanStaleLocks(), 30_000);', '}') },
+    { settings, code: postTo('/oauth/token') },
+    { settings, code: postTo('/users/@me/tokens?scope=read') },
+    {
+      settings,
+      code: lines("import axios from 'axios';", "setInterval(() => axios.post('https://auth.example.com/login', creds), 600_000);"),
+    },
     // `clear` without an age, or of what this process holds.
     { settings, code: lines('export function start(tokens: TokenStore) {', '  setInterval(() => tokens.clearAll(), 30_000);', '}') },
     {
@@ -177,6 +193,7 @@ ruleTester.run('no-unguarded-schedule (scheduler forms and stale names)', noUngu
       2,
       "  if (!(await claimPeriod('shop:run-invite-loop', 900_000))) { setTimeout(() => runInviteLoop(), 900_000); return; }",
     ),
+    reported(postTo('/orders/sync'), 3, 13, 0, 3, "  if (!(await claimPeriod('shop:file-3', 3_000_000))) return;"),
     reported(
       disarmedTimers,
       7,
