@@ -15,16 +15,12 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { ARGUMENT_PARSER_MODULES, CLI_MODULES, FILE_ONLY_NODE_MODULES } from '../../src/knowledge/file-conventions.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
 import { assignsExports } from '../../analysis/ast/only-declares.js';
+import { requiredSpecifier as specifierRequired } from '../../analysis/imports/module-bindings.js';
 
 type Node = TSESTree.Node;
 
-/** `require('x')` with a literal specifier: the specifier. */
-function requiredSpecifier(node: Node): string | undefined {
-  const call = unwrapExpression(node);
-  if (call.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
-  const argument = call.arguments[0];
-  return argument?.type === 'Literal' && typeof argument.value === 'string' ? argument.value : undefined;
-}
+/** `require('x')` with a literal specifier (through TypeScript's wrappers): the specifier. */
+const requiredSpecifier = (node: Node): string | undefined => specifierRequired(unwrapExpression(node));
 
 /**
  * A call that only wires exports: `require('…')`, `Object.defineProperty(…)` and the other

@@ -45,6 +45,9 @@ export const PER_REPLICA_WORDS: readonly string[] = [
 /** Verbs that keep a lock or lease this process already holds (`lock.extend(ms)`, `lease.renew()`): the guard's own upkeep. */
 export const LOCK_RENEW_VERBS: readonly string[] = ['extend', 'renew', 'refresh'];
 
+/** Words that name what lies on this host (`tmp`, `temp`, `local`). */
+export const HOST_LOCAL_WORDS: readonly string[] = ['tmp', 'temp', 'local'];
+
 /** Word pairs (both in one name) that say "this instance only": `reloadCache`, `renewLock`, `cleanupTemp`. */
 export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [
@@ -55,7 +58,7 @@ export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
   [
     // `saveLocalCache`, `writeLocalCopy`: a file on this host
     ['clean', 'cleanup', 'remove', 'delete', 'prune', 'save', 'write'],
-    ['tmp', 'temp', 'local'],
+    HOST_LOCAL_WORDS,
   ],
   [
     ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'],
@@ -265,9 +268,7 @@ export const IN_PROCESS_CLEAR_NOUNS: readonly string[] = [
   'timeouts',
   'listeners',
   'handlers',
-  'tmp',
-  'temp',
-  'local',
+  ...HOST_LOCAL_WORDS,
 ];
 
 /** Leading words skipped before the verb: `batchRemove`, `bulkCreate`. */
