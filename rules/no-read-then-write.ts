@@ -29,12 +29,15 @@ import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
 import { walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
+import path from 'node:path';
+import { isSeedFileName } from '../src/knowledge/highest-reads.js';
+import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
 
-type MessageIds = DataLibrary | 'checkedThenChanged';
+type MessageIds = DataLibrary | 'checkedThenChanged' | 'nextFromHighest';
 type Options = [{ ignoreFields: string[] }];
 
 const ATOMIC_PREFIX =
@@ -49,6 +52,8 @@ const messages = {
   ) as Record<DataLibrary, string>),
   checkedThenChanged:
     "`{{field}}` is checked in JavaScript on the value read, then changed in the database without that bound; two requests or replicas both pass the check and together cross it (an overdraft, an oversold item, a limit exceeded). Put the bound in the write's filter (`{{field}} >= n` before taking n off) and act only when a row was changed.",
+  nextFromHighest:
+    '`{{field}}` is the largest stored value plus one, then written; two requests or replicas read the same maximum and write the same `{{field}}` (a duplicate, or a unique violation that fails one of them). Let the database allocate it: a sequence or identity column, a counter row changed atomically (`UPDATE … SET n = n + 1 … RETURNING n`), or a retry on the unique violation.',
 } satisfies Record<MessageIds, string>;
 
 export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFacts>({
@@ -121,8 +126,13 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // strings cannot be followed is walked whole, with ESLint's traversal.
     const markers = writeMarkers(sourceCode, writeCalls, saveHook ? hookWordOffsets(text) : [], sqlWrites);
     const listeners = engine.listeners();
+    // `x + 1` sent in a write: a number allocated from the largest stored one (next-from-highest.ts), judged at the end.
+    const increments: TSESTree.BinaryExpression[] = [];
     return {
       ...(markers === null ? listeners : {}),
+      'BinaryExpression[operator="+"]'(node: TSESTree.BinaryExpression) {
+        if (incrementedOperand(node)) increments.push(node);
+      },
       'Program:exit'(program: TSESTree.Program) {
         let findings;
         try {
@@ -147,9 +157,51 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
             facts: finding.facts,
           });
         }
+        // Seed data (`task.seed.ts`) is filled once, by one process.
+        const seeds = isSeedFileName(path.basename(context.filename));
+        for (const next of seeds ? [] : nextNumbers(increments, sourceCode)) {
+          if (developmentOnly(next.write)) continue;
+          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, node: next.value, facts: nextFacts(next) });
+        }
       },
     };
   },
 });
+
+/** The max-plus-one allocations among `increments`, one per write; a shape not foreseen is skipped. */
+function nextNumbers(
+  increments: readonly TSESTree.BinaryExpression[],
+  sourceCode: Parameters<typeof nextFromHighestOf>[1],
+): NextFromHighest[] {
+  const found: NextFromHighest[] = [];
+  for (const node of increments) {
+    try {
+      const next = nextFromHighestOf(node, sourceCode);
+      if (next && !found.some((f) => f.write === next.write)) found.push(next);
+    } catch {
+      // a shape we did not foresee never breaks linting
+    }
+  }
+  return found;
+}
+
+/** The facts of a max-plus-one: no increment the codemod could write (it leaves a manual marker). */
+function nextFacts(next: NextFromHighest): ReadThenWriteFacts {
+  const change = { field: next.field, node: next.value, operator: null, operand: null };
+  return {
+    library: next.library,
+    read: next.read,
+    write: next.write,
+    writeShape: { method: 'create', nameNode: next.write.callee, data: undefined, filter: undefined },
+    model: null,
+    fields: [next.field],
+    changes: [change],
+    operator: null,
+    operand: null,
+    boundCheck: null,
+    guarded: false,
+    nextFromHighest: true,
+  };
+}
 
 export default noReadThenWrite;

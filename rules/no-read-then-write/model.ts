@@ -148,6 +148,8 @@ export interface ReadThenWriteFacts {
   guarded: boolean;
   /** The write is already atomic, but the bound `boundCheck` tests was checked on the value read, not in the write's filter. */
   checkedBound?: true;
+  /** The value is the largest stored one plus one (next-from-highest.ts): a number to allocate, not a counter to increment. */
+  nextFromHighest?: true;
 }
 
 /** One read-then-write: the library it belongs to, the field first changed, where to report, and the rewrite facts. */

@@ -22,6 +22,8 @@ function simpleChanges(facts: ReadThenWriteFacts): Simple[] | Reason {
 }
 
 export function atomicWriteEdits(file: SourceFileInfo, facts: ReadThenWriteFacts): TextEdit[] | Reason {
+  if (facts.nextFromHighest)
+    return `\`${facts.fields[0] ?? 'the value'}\` is allocated as the largest stored value plus one; let the database allocate it (a sequence, an identity column or a counter row changed atomically), by hand`;
   if (facts.checkedBound)
     return `\`${facts.fields[0] ?? 'the value'}\` is changed in the database, but its bound is checked on the value read; move the bound into the write filter and check the rows changed, by hand`;
   if (facts.writeShape.method === 'hook')

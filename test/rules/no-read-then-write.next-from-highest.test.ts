@@ -1,0 +1,135 @@
+// no-read-then-write when a number is allocated as the largest stored value plus one: a read of
+// the maximum (Prisma `findFirst` ordered descending or `aggregate({ _max })`, SQL `MAX(…)`,
+// TypeORM `find` ordered `DESC`) or a helper named for it (`getMaxNumber`), then `+ 1` sent in a
+// create, insert, update or save. Two requests or replicas read the same maximum and write the
+// same number. Not reported: the allocation under a transaction lock or a row lock, a create that
+// retries on the unique violation, a row ordered by another column, a value only returned, a
+// helper not named for a maximum, seed data.
+import { ruleTester } from './rule-tester.js';
+import { noReadThenWrite } from '../../rules/no-read-then-write.js';
+
+const lines = (...l: string[]) => l.join('\n');
+const rule = noReadThenWrite as unknown as Parameters<typeof ruleTester.run<string, readonly unknown[]>>[1];
+
+const PRISMA = ["import { PrismaClient } from '@prisma/client';", 'const prisma = new PrismaClient();'];
+
+/** An invoice numbered from the tenant's last one; `body` runs inside `openInvoice`. */
+const invoice = (...body: string[]) =>
+  lines(
+    ...PRISMA,
+    'export async function openInvoice(tenantId: string, amount: number) {',
+    ...body.map((l) => `  ${l}`),
+    '}',
+    'export async function rename(id: string, title: string) {',
+    '  await prisma.invoice.update({ where: { id }, data: { title } });',
+    '}',
+  );
+
+const LAST = "const last = await prisma.invoice.findFirst({ where: { tenantId }, orderBy: { number: 'desc' } });";
+const CREATE = 'return prisma.invoice.create({ data: { tenantId, amount, number: (last?.number ?? 0) + 1 } });';
+
+const error = (field: string, line: number, column: number) => ({ messageId: 'nextFromHighest', data: { field }, line, column });
+
+ruleTester.run('no-read-then-write (a number allocated as the largest stored plus one)', rule, {
+  valid: [
+    // a transaction lock serialises the allocation
+    invoice(
+      'return prisma.$transaction(async (tx) => {',
+      '  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${tenantId}))`;',
+      `  ${LAST.replace('prisma.', 'tx.')}`,
+      `  ${CREATE.replace('prisma.', 'tx.')}`,
+      '});',
+    ),
+    // the create retries on the unique violation
+    invoice(
+      'for (let attempt = 0; attempt < 3; attempt++) {',
+      '  try {',
+      `    ${LAST}`,
+      `    ${CREATE}`,
+      '  } catch (error) {',
+      "    if (error.code !== 'P2002') throw error;",
+      '  }',
+      '}',
+    ),
+    // the row is the latest by date, not the largest number
+    invoice(LAST.replace("number: 'desc'", "createdAt: 'desc'"), CREATE),
+    // the next number is only shown, never written
+    invoice(LAST, 'return { preview: (last?.number ?? 0) + 1, amount };'),
+    // a helper that is not named for a maximum
+    lines(
+      "import { TaskRepository } from './task.repository';",
+      'export class TaskService {',
+      '  constructor(private readonly tasks: TaskRepository) {}',
+      '  async move(id: string, projectId: string) {',
+      '    const open = await this.tasks.countOpen(projectId);',
+      '    await this.tasks.update(id, { projectId, number: open + 1 });',
+      '  }',
+      '}',
+    ),
+    // a SQL maximum read under a row lock
+    lines(
+      "import { Pool } from 'pg';",
+      'const pool = new Pool();',
+      'export async function addTicket(client, projectId: string) {',
+      "  const { rows } = await client.query('SELECT MAX(seq) AS max FROM tickets WHERE project_id = $1 FOR UPDATE', [projectId]);",
+      "  await client.query('INSERT INTO tickets (project_id, seq) VALUES ($1, $2)', [projectId, rows[0].max + 1]);",
+      '}',
+    ),
+    // seed data, filled once by one process
+    { code: invoice(LAST, CREATE), filename: 'src/invoices/invoice.seed.ts' },
+  ],
+  invalid: [
+    // Prisma: the last invoice by number, plus one, in a create
+    { code: invoice(LAST, CREATE), errors: [error('number', 5, 68)] },
+    // Prisma: aggregate _max, kept in a name, sent by shorthand
+    {
+      code: invoice(
+        'const agg = await prisma.invoice.aggregate({ where: { tenantId }, _max: { number: true } });',
+        'const number = (agg._max.number ?? 0) + 1;',
+        'return prisma.invoice.create({ data: { tenantId, amount, number } });',
+      ),
+      errors: [error('number', 5, 18)],
+    },
+    // SQL: MAX(seq) plus one as an INSERT parameter
+    {
+      code: lines(
+        "import { Pool } from 'pg';",
+        'const pool = new Pool();',
+        'export async function addTicket(projectId: string, title: string) {',
+        "  const { rows } = await pool.query('SELECT MAX(seq) AS max FROM tickets WHERE project_id = $1', [projectId]);",
+        '  const seq = (rows[0].max ?? 0) + 1;',
+        "  await pool.query('INSERT INTO tickets (project_id, seq, title) VALUES ($1, $2, $3)', [projectId, seq, title]);",
+        '}',
+        'export async function close(id: string) {',
+        '  await pool.query("UPDATE tickets SET state = \'closed\' WHERE id = $1", [id]);',
+        '}',
+      ),
+      errors: [error('seq', 5, 15)],
+    },
+    // a helper of an injected service named for the maximum, then an update moving the task
+    {
+      code: lines(
+        "import { TaskNumberService } from './task-number.service';",
+        'export class TaskService {',
+        '  constructor(private readonly tasks: TaskRepository, private readonly numbers: TaskNumberService) {}',
+        '  async move(id: string, projectId: string) {',
+        '    const maxNumber = await this.numbers.getMaxTaskNumber({ projectId });',
+        '    await this.tasks.update(id, { projectId, number: maxNumber + 1 });',
+        '  }',
+        '}',
+      ),
+      errors: [error('number', 6, 54)],
+    },
+    // TypeORM: the top row ordered DESC, its position plus one assigned, the entity saved
+    {
+      code: lines(
+        'export async function append(repo, listId: string, card) {',
+        "  const [top] = await repo.find({ where: { listId }, order: { position: 'DESC' }, take: 1 });",
+        '  card.position = top ? top.position + 1 : 0;',
+        '  await repo.save(card);',
+        '}',
+      ),
+      errors: [error('position', 3, 25)],
+    },
+  ],
+});
