@@ -19,9 +19,10 @@ import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
+import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
 import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
 
-export type RequireAtomicClaimMessageIds = 'nonAtomicClaim' | 'findThenCreateClaim';
+export type RequireAtomicClaimMessageIds = 'nonAtomicClaim' | 'findThenCreateClaim' | 'checkedFlagClaim';
 
 export type RequireAtomicClaimOptions = [Partial<ClaimVocabulary>];
 
@@ -43,6 +44,10 @@ export interface RequireAtomicClaimFacts {
 /** Substrings every update or delete contains (SQL either case, and the builder / ORM method names). */
 /** An update or delete of some kind (one pass over the text; `Update`/`DELETE` match too). */
 const UPDATE_WORDS = /pdate|PDATE|elete|ELETE|save|remove|destroy|del\(/;
+/** …or a running flag's word, which a project helper may set (flag-claims.ts): in the same one pass. */
+const UPDATE_OR_FLAG_WORDS = new RegExp(
+  `${UPDATE_WORDS.source}|unning|UNNING|rocessing|ROCESSING|yncing|xecuting|mporting|xporting|n_?[Pp]rogress`,
+);
 
 /**
  * The calls `collectCall` can collect — a member call named like a SQL, read or filter method —
@@ -51,6 +56,28 @@ const UPDATE_WORDS = /pdate|PDATE|elete|ELETE|save|remove|destroy|del\(/;
  * another case is looked at, and turned away, by `collectCall`.
  */
 const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i]`;
+
+/** Reads of one row by its key, looked at only for a running flag checked on the row. */
+const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
+
+/**
+ * Which shapes a file can hold, from its text: pending-row claims (an update and the vocabulary),
+ * running flags (the vocabulary; the set may be a project helper's), find-then-create markers.
+ */
+function admittedShapes(
+  sourceCode: Readonly<{ text: string }> & Parameters<typeof codeTextOf>[0],
+  configured: readonly string[],
+): { claims: boolean; flags: boolean; markers: boolean } | undefined {
+  const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
+  const claimText = UPDATE_OR_FLAG_WORDS.test(sourceCode.text) && mayMentionClaimVocabulary(sourceCode.text, configured);
+  if (!claimText && !markerText(sourceCode.text)) return undefined;
+  const code = codeTextOf(sourceCode);
+  const updates = claimText && UPDATE_WORDS.test(code);
+  const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, configured);
+  const markers = markerText(code);
+  const claims = updates && flags;
+  return claims || flags || markers ? { claims, flags, markers } : undefined;
+}
 
 export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, RequireAtomicClaimOptions, RequireAtomicClaimFacts>({
   name: 'require-atomic-claim',
@@ -66,6 +93,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
         'This reads pending rows, then acts on each and updates it by id, but the read takes no row locks and the update does not re-check the state: every replica reads the same rows and acts on them twice. Claim them in one statement with `claimRows` from replica-guard (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`), or update with `… AND {{column}} = <pending>` and act only when the row count says this replica changed the row. One statement is safe through a pool and PgBouncer; a separate `SELECT … FOR UPDATE SKIP LOCKED` holds its row locks only until its transaction ends, which through a pool or PgBouncer is the end of that statement.',
       findThenCreateClaim:
         'This looks up a `{{table}}` record and creates it when none is found, so that the work it marks happens once; but two replicas (or two deliveries) both find none, both create it and both do the work — a transaction does not stop this under READ COMMITTED. Let the database decide: a unique key on what identifies the work, an insert that does nothing on a conflict (`INSERT … ON CONFLICT DO NOTHING`, `createMany({ skipDuplicates: true })`, or the unique violation caught) and the work done only when this replica inserted the row — or `claimOnce` / `claimPeriod` from replica-guard.',
+      checkedFlagClaim:
+        '`{{column}}` is checked on the row read, then set in a second statement: two replicas (or two requests) both read it unset, both set it and both run. Set it in one conditional statement (`UPDATE … SET {{column}} = … WHERE id = $1 AND <not {{column}}>`, Prisma `updateMany` with the flag in `where`) and run only when the row count says this replica changed the row, or run under a lease (`runExclusive` from replica-guard).',
     },
     schema: [
       {
@@ -104,13 +133,9 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // without a copy of their text; the comment-free text, and whole names, only for the few left.
     // A find-then-create claim (marker-claims.ts) needs neither: a lookup, a create and a run,
     // lock or idempotency word in the text admit the file for that shape alone.
-    const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
-    const claimText = UPDATE_WORDS.test(sourceCode.text) && mayMentionClaimVocabulary(sourceCode.text, configured);
-    if (!claimText && !markerText(sourceCode.text)) return {};
-    const code = codeTextOf(sourceCode);
-    const claims = claimText && UPDATE_WORDS.test(code) && namesClaimVocabulary(code, configured);
-    const markers = markerText(code);
-    if (!claims && !markers) return {};
+    const admitted = admittedShapes(sourceCode, configured);
+    if (!admitted) return {};
+    const { claims, flags, markers } = admitted;
     if (isMigrationExemptFile(context)) return {};
     // A one-off command an operator runs by hand is one process, once: nothing races it.
     const report = outsideOneOffCommands(context, reportFinding);
@@ -148,6 +173,10 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
 
     return {
       [CANDIDATE_CALL]: collectCall,
+      // Unique reads are no pending reads, but the row they load may carry a running flag (flag-claims.ts).
+      [UNIQUE_READ_CALL](node: TSESTree.CallExpression) {
+        if (flags) seen.add(node);
+      },
       TaggedTemplateExpression: collect,
       'Program:exit'() {
         const reported = new Set<TSESTree.Node>();
@@ -188,8 +217,12 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
             break;
           }
         }
+        // A running flag checked on the row read, then set in a second statement (flag-claims.ts).
+        let guard: ((call: TSESTree.CallExpression) => boolean) | undefined;
+        const isGuard = (call: TSESTree.CallExpression): boolean => (guard ??= guardLookup(context))(call);
+        if (flags)
+          reportFlagClaims(seen, reported, context, (claim) => !heldUnderGuard(claim.read, { context, vocabulary }, isGuard), report);
         if (markerReads.length === 0) return;
-        const isGuard = guardLookup(context);
         for (const read of markerReads) {
           const fn = enclosingFunction(read.node);
           const create = createWhenAbsent(read, fn ? fn.body : sourceCode.ast, context);
@@ -200,5 +233,45 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     };
   },
 });
+
+/** Reports each flag claim among the collected reads not reported already, that `unguarded` keeps. */
+function reportFlagClaims(
+  seen: ReadonlySet<TSESTree.Node>,
+  reported: ReadonlySet<TSESTree.Node>,
+  context: Parameters<typeof flagClaimOf>[1],
+  unguarded: (claim: FlagClaim) => boolean,
+  report: (descriptor: {
+    messageId: 'checkedFlagClaim';
+    data: { column: string };
+    node: TSESTree.Node;
+    facts: RequireAtomicClaimFacts;
+  }) => void,
+): void {
+  for (const node of seen) {
+    if (reported.has(node) || node.type !== 'CallExpression') continue;
+    let claim: FlagClaim | undefined;
+    try {
+      claim = flagClaimOf(node, context);
+    } catch {
+      continue; // a shape we did not foresee never breaks linting
+    }
+    if (!claim || !unguarded(claim)) continue;
+    const callee = claim.set.callee;
+    report({
+      messageId: 'checkedFlagClaim',
+      data: { column: claim.column },
+      node: callee.type === 'MemberExpression' ? callee.property : callee,
+      facts: {
+        read: claim.read,
+        readKind: 'builder',
+        table: undefined,
+        statusColumn: claim.column,
+        loop: undefined,
+        update: claim.set,
+        enclosingFunction: enclosingFunction(claim.read),
+      },
+    });
+  }
+}
 
 export default requireAtomicClaim;

@@ -11,10 +11,24 @@
 // `statement`, `estate` or `jobId` (a word inside a longer name) no longer let a file through.
 import { collectionName, isQueueLikeTable, isStatusLikeColumn, QUEUE_LIKE_TABLE, STATUS_LIKE_COLUMN } from '../../src/knowledge/sql.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
+import { isRunningFlag } from '../../src/knowledge/running-flags.js';
 import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
 
 const wordsOf = (pattern: RegExp): string[] => pattern.source.replace(/.\?/g, ' ').match(/[a-z]{3,}/gi) ?? [];
-const BUILT_IN_WORDS: readonly string[] = [...new Set([...wordsOf(STATUS_LIKE_COLUMN), ...wordsOf(QUEUE_LIKE_TABLE)])];
+/** Running flags (flag-claims.ts) are claim vocabulary too: `isRunning`, `syncRunning`, `import_in_progress`. */
+const RUNNING_FLAG_WORDS: readonly string[] = [
+  'running',
+  'processing',
+  'syncing',
+  'executing',
+  'importing',
+  'exporting',
+  'progress',
+  'busy',
+];
+const BUILT_IN_WORDS: readonly string[] = [
+  ...new Set([...wordsOf(STATUS_LIKE_COLUMN), ...wordsOf(QUEUE_LIKE_TABLE), ...RUNNING_FLAG_WORDS]),
+];
 const ANYWHERE = wordPattern(BUILT_IN_WORDS, 'i');
 const EVERY = wordPattern(BUILT_IN_WORDS, 'gi');
 
@@ -31,7 +45,7 @@ const MAX_NAMES = 20_000;
 function isClaimName(name: string): boolean {
   let verdict = verdicts.get(name);
   if (verdict === undefined) {
-    verdict = isStatusLikeColumn(name) || isQueueLikeTable(collectionName(name));
+    verdict = isStatusLikeColumn(name) || isQueueLikeTable(collectionName(name)) || isRunningFlag(name);
     if (verdicts.size >= MAX_NAMES) verdicts.clear();
     verdicts.set(name, verdict);
   }

@@ -1,0 +1,7 @@
+export async function fetchRemote(id: string): Promise<string> {
+  return id;
+}
+
+export async function importRows(id: string): Promise<string> {
+  return id;
+}
