@@ -158,12 +158,14 @@ function callbackEndsRun(statement: TSESTree.Statement): boolean {
  */
 export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>): boolean {
   const program = sourceCode.ast as TSESTree.Program;
-  if (program.body.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression))) return true;
+  // `try { await runScript(main); process.exit(0); } catch (e) { …; process.exit(1); }`: the run wrapped at the top level.
+  const statements = program.body.flatMap((s) => (s.type === 'TryStatement' ? [s, ...s.block.body] : [s]));
+  if (statements.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression))) return true;
   let bodies: Map<string, TSESTree.Node> | undefined;
   const bodiesOf = (): Map<string, TSESTree.Node> => (bodies ??= topLevelFunctionBodies(program));
   const endsRunHere = (statement: TSESTree.ProgramStatement): boolean =>
     startsRunThatExits(statement, bodiesOf) ||
     callbackEndsRun(statement) ||
     (statement.type === 'ExpressionStatement' && closesInChain(statement.expression));
-  return program.body.some(endsRunHere) && !SERVER_START.test(sourceCode.text);
+  return statements.some(endsRunHere) && !SERVER_START.test(sourceCode.text);
 }

@@ -75,6 +75,8 @@ ruleTester.run('no-read-then-write (one writer)', noReadThenWrite, {
     backfill('main().then(() => process.exit(0)).catch(() => process.exit(1));'),
     // a script started from a scripts folder
     { code: backfill('main();'), filename: 'scripts/topup-bonus.ts' },
+    // the run wrapped in a top-level try that exits when it is done
+    backfill(lines('try {', '  await runScript(main);', '  process.exit(0);', '} catch (error) {', '  process.exit(1);', '}')),
   ],
   invalid: [
     // the lock taken on another key
@@ -91,5 +93,7 @@ ruleTester.run('no-read-then-write (one writer)', noReadThenWrite, {
     backfillAt5(backfill('main().catch(() => process.exit(1));')),
     // the same start outside a scripts folder
     { ...backfillAt5(backfill('main();')), filename: 'src/billing/topup-bonus.ts' },
+    // a top-level try that exits only on failure: a server's start does that too
+    backfillAt5(backfill(lines('try {', '  await runScript(main);', '} catch (error) {', '  process.exit(1);', '}'))),
   ],
 });
