@@ -14,6 +14,7 @@ import { publishCallsIn, writesPublishName } from './require-jetstream-msg-id/pu
 import { mayEmitThroughJetStreamProxy, proxyEmitsWithoutMsgId } from './require-jetstream-msg-id/proxy-emits.js';
 import { helperPublishWithoutMsgId, type HelperPublish } from './require-jetstream-msg-id/helper-publishes.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
+import { headersCarryMsgIdIn } from './require-jetstream-msg-id/header-msg-ids.js';
 import { propertyKeyName } from '../analysis/ast/property-names.js';
 import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
@@ -166,9 +167,10 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         const publishes = writesPublishName(sourceCode.text) ? publishCallsIn(sourceCode) : [];
         if (publishes.length === 0) return;
         const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
+        const headersCarry = headersCarryMsgIdIn(context);
         for (const { call, method, name } of publishes) {
           const member = unwrapExpression(call.callee) as TSESTree.MemberExpression;
-          const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex);
+          const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex, headersCarry);
           const api = contexts.apiOf(member.object) ?? (hasJetStreamOnlyOption(options) ? 'nats-v2' : undefined);
           if (!api) {
             const helper = helperPublishWithoutMsgId(call, member.object, sourceCode, context, contexts);
