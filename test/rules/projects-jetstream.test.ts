@@ -28,6 +28,15 @@ describe('require-jetstream-msg-id across files', () => {
     ]);
   });
 
+  test('a project helper that publishes with the id its caller hands it is reported at the calls that hand none', async () => {
+    expect(await findings('jetstream-forwarding-helpers', 'src/orders.ts')).toEqual([
+      'replica-guard/require-jetstream-msg-id src/orders.ts:5:9 forwardedWithoutMsgId',
+      'replica-guard/require-jetstream-msg-id src/orders.ts:7:9 forwardedWithoutMsgId',
+      'replica-guard/require-jetstream-msg-id src/orders.ts:9:19 forwardedWithoutMsgId',
+    ]);
+    expect(await findings('jetstream-forwarding-helpers', 'src/nats/publish.ts')).toEqual([]);
+  });
+
   test('the helper module itself publishes nothing', async () => {
     expect(await findings('jetstream-helpers', 'src/bus.ts')).toEqual([]);
   });
