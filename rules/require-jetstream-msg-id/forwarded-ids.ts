@@ -12,7 +12,7 @@ import { nodeAt } from '../../analysis/ast/node-at.js';
 import { defineFunctionFact, projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { HEADERS_OPTION, MSG_ID_OPTION, type JetStreamApi } from '../../src/knowledge/jetstream.js';
-import { createJetStreamContexts, type JetStreamContexts } from './contexts.js';
+import { contextsOfModule } from './cross-file.js';
 import { publishCallsIn, type PublishCall } from './publish-calls.js';
 
 type Node = TSESTree.Node;
@@ -25,17 +25,6 @@ export interface ForwardedId {
   /** For options: the property the id is read from (`msgID`, or `msgId` of `msgID: opts.msgId`). */
   key?: string;
   api: JetStreamApi;
-}
-
-/** One context reader per module read. */
-const readers = new WeakMap<object, JetStreamContexts>();
-function contextsOf(sourceCode: SourceCode): JetStreamContexts {
-  let contexts = readers.get(sourceCode);
-  if (!contexts) {
-    contexts = createJetStreamContexts(sourceCode);
-    readers.set(sourceCode, contexts);
-  }
-  return contexts;
 }
 
 /** The index of `fn`'s own parameter that `node` names, if it names one. */
@@ -91,7 +80,7 @@ export const forwardedPublishId: (fn: ProjectFunction) => ForwardedId | null = d
     const [start, end] = fn.fn.range;
     for (const { call, method } of publishCallsIn(sourceCode)) {
       if (call.range[0] < start || call.range[1] > end) continue;
-      const api = contextsOf(sourceCode).apiOf((unwrapExpression(call.callee) as TSESTree.MemberExpression).object);
+      const api = contextsOfModule(sourceCode).apiOf((unwrapExpression(call.callee) as TSESTree.MemberExpression).object);
       if (!api) continue;
       const forwarded = forwardedBy(call.arguments[method.optionsIndex], fn.fn, sourceCode);
       if (forwarded) return { ...forwarded, api };
