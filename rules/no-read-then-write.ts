@@ -31,7 +31,13 @@ import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-rea
 import { walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
-import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
+import {
+  cachedHighestOf,
+  cachedIncrementOf,
+  incrementedOperand,
+  nextFromHighestOf,
+  type NextFromHighest,
+} from './no-read-then-write/next-from-highest.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
@@ -127,11 +133,17 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const markers = writeMarkers(sourceCode, writeCalls, saveHook ? hookWordOffsets(text) : [], sqlWrites);
     const listeners = engine.listeners();
     // `x + 1` sent in a write: a number allocated from the largest stored one (next-from-highest.ts), judged at the end.
-    const increments: TSESTree.BinaryExpression[] = [];
+    const increments: (TSESTree.BinaryExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression)[] = [];
     return {
       ...(markers === null ? listeners : {}),
       'BinaryExpression[operator="+"]'(node: TSESTree.BinaryExpression) {
         if (incrementedOperand(node)) increments.push(node);
+      },
+      // `++this.next`, `this.next += 1`: a number handed out from a maximum the process cached.
+      'UpdateExpression[operator="++"], AssignmentExpression[operator="+="]'(
+        node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression,
+      ) {
+        if (cachedIncrementOf(node)) increments.push(node);
       },
       'Program:exit'(program: TSESTree.Program) {
         let findings;
@@ -170,13 +182,13 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
 
 /** The max-plus-one allocations among `increments`, one per write; a shape not foreseen is skipped. */
 function nextNumbers(
-  increments: readonly TSESTree.BinaryExpression[],
+  increments: readonly (TSESTree.BinaryExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression)[],
   sourceCode: Parameters<typeof nextFromHighestOf>[1],
 ): NextFromHighest[] {
   const found: NextFromHighest[] = [];
   for (const node of increments) {
     try {
-      const next = nextFromHighestOf(node, sourceCode);
+      const next = node.type === 'BinaryExpression' ? nextFromHighestOf(node, sourceCode) : cachedHighestOf(node, sourceCode);
       if (next && !found.some((f) => f.write === next.write)) found.push(next);
     } catch {
       // a shape we did not foresee never breaks linting
@@ -192,7 +204,12 @@ function nextFacts(next: NextFromHighest): ReadThenWriteFacts {
     library: next.library,
     read: next.read,
     write: next.write,
-    writeShape: { method: 'create', nameNode: next.write.callee, data: undefined, filter: undefined },
+    writeShape: {
+      method: 'create',
+      nameNode: next.write.type === 'CallExpression' ? next.write.callee : next.write,
+      data: undefined,
+      filter: undefined,
+    },
     model: null,
     fields: [next.field],
     changes: [change],

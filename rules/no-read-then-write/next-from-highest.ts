@@ -24,6 +24,7 @@ import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { sqlOfCall } from '../../analysis/sql/sql-text.js';
 import { decidedByDatabase } from '../require-atomic-claim/marker-claims.js';
@@ -33,10 +34,10 @@ import { readSiteOf } from './read-site.js';
 type Node = TSESTree.Node;
 
 export interface NextFromHighest {
-  /** The `x + 1` expression. */
-  value: TSESTree.BinaryExpression;
-  /** The call that sends it. */
-  write: TSESTree.CallExpression;
+  /** The `x + 1` expression (or `++this.next` for a maximum cached in the process). */
+  value: TSESTree.BinaryExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression;
+  /** The call that sends it; for a cached maximum, the increment that hands the next number out. */
+  write: TSESTree.CallExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression;
   /** The key it is written under (or the name it was kept in, for SQL parameters). */
   field: string;
   /** The read of the largest value, or the helper call that returns it. */
@@ -310,4 +311,40 @@ export function nextFromHighestOf(value: TSESTree.BinaryExpression, sourceCode: 
   if (fn && ALLOCATION_SERIALISED.test(sourceCode.getText(fn))) return undefined;
   if (decidedByDatabase(sent.write, sourceCode as never)) return undefined;
   return { value, write: sent.write, field, read: origin.call, library: libraryOf(origin.call, sourceCode) };
+}
+
+/** `this.next` or a module-level `next`: the holder a process keeps a number in between calls. */
+function holderName(node: Node): string | undefined {
+  const value = unwrapExpression(node);
+  if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') return memberPropertyName(value);
+  return undefined;
+}
+
+/** Whether `node` hands out the next number from a holder: `++this.next`, `this.next++`, `this.next += 1`. */
+export function cachedIncrementOf(node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression): string | undefined {
+  if (node.type === 'UpdateExpression') return node.operator === '++' ? holderName(node.argument) : undefined;
+  const step = node.right;
+  return node.operator === '+=' && step.type === 'Literal' && step.value === 1 ? holderName(node.left) : undefined;
+}
+
+/**
+ * A maximum cached in the process and handed out plus one (`this.next = (await
+ * repo.findOne({ order: { id: 'DESC' } })).id` once, then `++this.next` per call): every replica
+ * caches the same maximum and hands out the same numbers. The holder must be assigned, somewhere
+ * in the class, from a read of the largest value (or a helper named for it).
+ */
+export function cachedHighestOf(
+  node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression,
+  sourceCode: Readonly<SourceCode>,
+): NextFromHighest | undefined {
+  const holder = cachedIncrementOf(node);
+  let body: Node | undefined = node.parent;
+  while (body && body.type !== 'ClassBody') body = body.parent;
+  if (!holder || !body) return undefined;
+  for (const inner of descendants(body, sourceCode.visitorKeys)) {
+    if (inner.type !== 'AssignmentExpression' || inner.operator !== '=' || holderName(inner.left) !== holder) continue;
+    const origin = originsOf(inner.right, sourceCode, [], holder).find((o) => isHighest(o, holder, sourceCode));
+    if (origin) return { value: node, write: node, field: holder, read: origin.call, library: libraryOf(origin.call, sourceCode) };
+  }
+  return undefined;
 }

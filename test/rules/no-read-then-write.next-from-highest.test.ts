@@ -28,6 +28,23 @@ const invoice = (...body: string[]) =>
 const LAST = "const last = await prisma.invoice.findFirst({ where: { tenantId }, orderBy: { number: 'desc' } });";
 const CREATE = 'return prisma.invoice.create({ data: { tenantId, amount, number: (last?.number ?? 0) + 1 } });';
 
+/** Ticket numbers handed out from a holder `cache` fills once; `step` hands out the next one. */
+const allocator = (fill: string, step: string) =>
+  lines(
+    ...PRISMA,
+    'export class TicketNumbers {',
+    '  private last?: number;',
+    '  async next(): Promise<number> {',
+    `    if (this.last === undefined) ${fill}`,
+    `    return ${step};`,
+    '  }',
+    '  async close(id: string) {',
+    "    await prisma.ticket.update({ where: { id }, data: { state: 'closed' } });",
+    '  }',
+    '}',
+  );
+const FILL = 'this.last = (await prisma.ticket.aggregate({ _max: { seq: true } }))._max.seq ?? 0;';
+
 const error = (field: string, line: number, column: number) => ({ messageId: 'nextFromHighest', data: { field }, line, column });
 
 ruleTester.run('no-read-then-write (a number allocated as the largest stored plus one)', rule, {
@@ -75,10 +92,14 @@ ruleTester.run('no-read-then-write (a number allocated as the largest stored plu
       "  await client.query('INSERT INTO tickets (project_id, seq) VALUES ($1, $2)', [projectId, rows[0].max + 1]);",
       '}',
     ),
+    // a holder counting this process's own work, filled from no read
+    allocator('this.last = 0;', '++this.last'),
     // seed data, filled once by one process
     { code: invoice(LAST, CREATE), filename: 'src/invoices/invoice.seed.ts' },
   ],
   invalid: [
+    // the largest stored number cached in the process, handed out plus one
+    { code: allocator(FILL, '++this.last'), errors: [error('last', 7, 12)] },
     // Prisma: the last invoice by number, plus one, in a create
     { code: invoice(LAST, CREATE), errors: [error('number', 5, 68)] },
     // Prisma: aggregate _max, kept in a name, sent by shorthand
