@@ -68,9 +68,10 @@ function defaultExportedNames(program: TSESTree.Program): Set<string> {
 
 /** Whether `fn` is the default export of a pages-router API module, written there or named by it, bare or wrapped. */
 function isDefaultExport(fn: FunctionNode, program: TSESTree.Program): boolean {
-  let holder: Node | undefined = fn.parent;
-  while (holder?.type === 'CallExpression') holder = holder.parent;
-  if (holder?.type === 'ExportDefaultDeclaration') return true;
+  // Handed to wrappers (`withSession(cors(async (req, res) => …))`), never called there (an IIFE runs as the module loads).
+  let child: Node = fn;
+  while (child.parent?.type === 'CallExpression' && child.parent.arguments.some((a) => a === child)) child = child.parent;
+  if (child.parent?.type === 'ExportDefaultDeclaration') return true;
   const name =
     fn.type === 'FunctionDeclaration'
       ? fn.id?.name

@@ -72,6 +72,12 @@ ruleTester.run('no-in-app-migrations (pages-router API routes)', rule, {
       code: lines(HEAD, 'export async function prepare() {', '  await store.migrate.latest();', '}', 'export default withSession(list);'),
       errors: [call(4, 9)],
     },
+    // An async IIFE as the default export runs as the module loads, not for a request.
+    {
+      filename: 'pages/api/boot.ts',
+      code: lines(HEAD, 'export default (async () => {', '  await store.migrate.latest();', '})();'),
+      errors: [call(4, 9)],
+    },
     // A middleware handed to `use`: every request, on every replica.
     {
       filename: 'src/server.ts',
