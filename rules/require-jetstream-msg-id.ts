@@ -16,6 +16,7 @@ import { helperPublishWithoutMsgId, type HelperPublish } from './require-jetstre
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { headersCarryMsgIdIn } from './require-jetstream-msg-id/header-msg-ids.js';
 import { forwardingHelperOf, handsNoId, publishNamedCallsIn, type ForwardedId } from './require-jetstream-msg-id/forwarded-ids.js';
+import { randomMsgIdsIn } from './require-jetstream-msg-id/random-msg-ids.js';
 import { propertyKeyName } from '../analysis/ast/property-names.js';
 import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
@@ -26,6 +27,7 @@ export type RequireJetStreamMsgIdMessageIds =
   | 'proxyEmitNeverMsgId'
   | 'helperWithoutMsgId'
   | 'forwardedWithoutMsgId'
+  | 'randomMsgId'
   | 'addMsgId';
 
 /** What the `jetstream-msg-id` codemod needs to add `msgID`. */
@@ -54,6 +56,8 @@ export interface RequireJetStreamMsgIdFacts {
   helperWithoutIds?: string;
   /** For a call of a project helper that publishes with the id its caller hands it, and is handed none: the helper and the argument. */
   forwardedTo?: string;
+  /** For a `msgID` made fresh at the publish (`uuidv4()`): its source text (no stable id to put in its place is known). */
+  randomId?: string;
 }
 
 /**
@@ -155,6 +159,32 @@ function reportForwarded(call: TSESTree.CallExpression, name: TSESTree.Node, hel
   });
 }
 
+/** A `msgID` made fresh at the publish: reported on its value. */
+function reportRandomId(
+  call: TSESTree.CallExpression,
+  api: JetStreamApi,
+  property: TSESTree.Property,
+  value: string,
+  report: Report,
+): void {
+  report({
+    messageId: 'randomMsgId',
+    data: { value },
+    node: property.value,
+    facts: {
+      call,
+      api,
+      options: property.parent,
+      optionsObject: property.parent as TSESTree.ObjectExpression,
+      optionsIndex: call.arguments.indexOf(property.parent as TSESTree.ObjectExpression),
+      candidateId: undefined,
+      candidateIdSeen: false,
+      payloadId: undefined,
+      randomId: value,
+    },
+  });
+}
+
 export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
   name: 'require-jetstream-msg-id',
   meta: {
@@ -177,6 +207,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         '`{{helper}}` from `{{source}}` is handed a JetStream context and no message id: unless it makes a stable id itself, a retry, a restart or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
       forwardedWithoutMsgId:
         '`{{helper}}` publishes to JetStream with the message id its caller hands it ({{argument}}), and this call hands none: a retry, a restart or a second replica stores this message again. Hand it a stable id (the outbox row or event id) to publish as `msgID`.',
+      randomMsgId:
+        '`msgID: {{value}}` is a new id at every call: a retried publish gets another one, and the server stores the message again. Set `msgID` to a stable id made once for the message (the outbox row or event id).',
       addMsgId: 'Set `msgID` to `String({{id}})`.',
     },
     schema: [],
@@ -202,6 +234,7 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         if (publishes.length === 0 && named.length === 0) return;
         const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
         const headersCarry = headersCarryMsgIdIn(context);
+        const randomMsgId = randomMsgIdsIn(context);
         // A project helper that publishes with the id its caller hands it: judged at each call.
         const reportIfForwarded = (call: TSESTree.CallExpression, name: TSESTree.Node): void => {
           const found = forwardingHelperOf(call, context);
@@ -221,7 +254,12 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
             else reportIfForwarded(call, name);
             continue;
           }
-          if (options.kind === 'opaque' || (options.kind === 'object' && options.hasMsgId)) continue;
+          if (options.kind === 'object' && options.hasMsgId) {
+            const random = randomMsgId(options.object);
+            if (random) reportRandomId(call, api, random, sourceCode.getText(random.value), report);
+            continue;
+          }
+          if (options.kind === 'opaque') continue;
 
           const candidate = msgIdCandidate(sourceCode, call);
           const candidateId = candidate?.text;
