@@ -7,6 +7,7 @@
 // Knowledge: src/knowledge/request-handlers.ts.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from './ast/property-names.js';
+import { outermostCallOf } from './ast/method-chain.js';
 import { decoratorName } from './ast/decorator-name.js';
 import { isFunctionNode, type FunctionNode } from './sql/enclosing-function.js';
 import { methodChain, receiverName, unwrap } from './sql/method-chain.js';
@@ -81,6 +82,14 @@ function isDefaultExport(fn: FunctionNode, program: TSESTree.Program): boolean {
   return name !== undefined && defaultExportedNames(program).has(name);
 }
 
+/** Whether `call` is the value of an exported `const` (`export const x = call`). */
+function isExportedValue(call: TSESTree.CallExpression): boolean {
+  const declarator = call.parent;
+  return (
+    declarator?.type === 'VariableDeclarator' && declarator.init === call && declarator.parent?.parent?.type === 'ExportNamedDeclaration'
+  );
+}
+
 /** Whether a web framework calls `fn` for one request (knowledge: src/knowledge/request-handlers.ts); `pagesApi`: the file is a pages-router API route. */
 function isRequestHandler(fn: FunctionNode, program: TSESTree.Program, pagesApi = false): boolean {
   const parent = fn.parent;
@@ -91,6 +100,9 @@ function isRequestHandler(fn: FunctionNode, program: TSESTree.Program, pagesApi 
     const method = memberPropertyName(unwrap(parent.callee));
     if (method === undefined) return false;
     if (ROUTE_METHODS.has(method)) return parent.arguments[0] !== fn && isRoutePath(parent.arguments[0]);
+    // `export const approve = actionClient.inputSchema(s).action(async ({ parsedInput }) => …)` in a
+    // 'use server' module: a server action built by a wrapper library, run once per client call.
+    if (hasDirective(program.body) && isExportedValue(outermostCallOf(parent))) return true;
     if (!PROCEDURE_RESOLVERS.has(method)) return false;
     return methodChain(parent).some((link) => PROCEDURE_NAME.test(receiverName(link.object) ?? ''));
   }

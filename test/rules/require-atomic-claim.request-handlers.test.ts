@@ -14,6 +14,21 @@ const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<R
 
 const DRIZZLE = "import { and, eq, gt } from 'drizzle-orm';\nimport { items } from './schema';";
 
+/** Pending enrolments the client named, rejected by an action a wrapper builds (`client.inputSchema(s).action(fn)`), under `directive`. */
+const serverAction = (directive: string) =>
+  lines(
+    directive,
+    "import { actionClient } from '../safe-action';",
+    'export const rejectApplications = actionClient.inputSchema(schema).action(async ({ parsedInput, ctx }) => {',
+    '  const { applicationIds } = parsedInput;',
+    "  const rows = await prisma.enrolment.findMany({ where: { teamId: ctx.teamId, status: 'pending', applicationId: { in: applicationIds } } });",
+    '  for (const row of rows) {',
+    '    await notifyRejected(row.email);',
+    "    await prisma.enrolment.update({ where: { id: row.id }, data: { status: 'rejected' } });",
+    '  }',
+    '});',
+  );
+
 /** A tRPC procedure re-queueing the items in the state `filter` names. */
 const procedure = (filter: string) =>
   lines(
@@ -82,6 +97,8 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
       '  return Response.json({ ok: true });',
       '}',
     ),
+    // a server action built by a wrapper library: the exported value answers a form's submit
+    serverAction("'use server';"),
     // a server action: the module's exports answer a form's submit
     lines(
       "'use server';",
@@ -93,6 +110,8 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
     ),
   ],
   invalid: [
+    // the same wrapper outside a 'use server' module: an ordinary call, its caller out of sight
+    claim(serverAction(''), 'findMany'),
     // the same read picked by a constant state alone: a route doing a worker's job
     claim(procedure("eq(items.status, 'failed')"), 'select'),
     // the same method without a route decorator: a service method, whose caller is out of sight
