@@ -37,7 +37,16 @@ import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects
 import { drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
 import { instanceMethodCalled, type FunctionLike } from './work-function.js';
-import { callIntent, createsInProcessValue, isClaimSql, isWriteSql, nameWords, telemetryBindings } from './work-intent.js';
+import {
+  calleeName,
+  callIntent,
+  createsInProcessValue,
+  isClaimSql,
+  isWriteSql,
+  nameWords,
+  namesObjectlessIdleDrop,
+  telemetryBindings,
+} from './work-intent.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 
 export interface HostLocalOptions {
@@ -256,7 +265,9 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
   const visited = new Set<FunctionLike>();
 
   const callStays = (call: TSESTree.CallExpression, depth: number): boolean => {
-    const intent = callIntent(call, telemetry);
+    const named = callIntent(call, telemetry);
+    // `closeStale(db)`: a drop of idle things that names no object is read from its body, like any other call.
+    const intent = named === 'per-replica' && namesObjectlessIdleDrop(calleeName(call.callee) ?? '') ? undefined : named;
     if (intent === 'per-replica') return true;
     // A function of this file (its own method, one of a module singleton it makes) is judged by its
     // body, whatever its name: a `cleanup()` that only drops expired keys of this process's Map stays here.

@@ -72,6 +72,16 @@ export function isPerReplicaName(name: string): boolean {
   return dropsOwnIdle(words);
 }
 
+/**
+ * `closeStale`, `pruneIdle`: a drop of idle things that names no object. Per replica by its name
+ * (this process's idle connections), yet what it drops is read from its body: rows of a shared
+ * table when the body writes them (`UPDATE tickets … WHERE updated_at < …`).
+ */
+export function namesObjectlessIdleDrop(name: string): boolean {
+  const words = nameWords(name);
+  return dropsOwnIdle(words) && PER_REPLICA_STALE_ADJECTIVES.includes(words.at(-1) ?? '');
+}
+
 /** `closeIdle`, `pruneStale`, `cleanStaleLocksForTask`; not `cleanupStaleSessions` (shared rows by name). */
 function dropsOwnIdle(words: readonly string[]): boolean {
   if (!words.some((w) => PER_REPLICA_STALE_VERBS.includes(w))) return false;
@@ -92,7 +102,7 @@ function isLockName(name: string): boolean {
 }
 
 /** `sweep`, `this.sweep`, `this.#sweep` (a private method's name without its `#`). */
-function calleeName(callee: TSESTree.Node): string | undefined {
+export function calleeName(callee: TSESTree.Node): string | undefined {
   if (callee.type === 'Identifier') return callee.name;
   if (callee.type === 'MemberExpression' && callee.property.type === 'PrivateIdentifier') return callee.property.name;
   return memberPropertyName(callee);

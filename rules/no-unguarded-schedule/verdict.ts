@@ -15,7 +15,7 @@ import {
   workStartsWithReplicaZeroCheck,
 } from '../../analysis/scheduled-work/schedule-gates.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
-import { isPerReplicaName, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
+import { isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
 import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
@@ -71,7 +71,8 @@ export function scheduleVerdict({
       handsReadRowsOn(sourceCode, work.loopBody));
   const perReplica =
     effects.perReplica ||
-    (work.name !== undefined && isPerReplicaName(work.name)) ||
+    // By its name, unless a drop of idle things (`closeStale`) is seen writing shared rows.
+    (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
     // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
