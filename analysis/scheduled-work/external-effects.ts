@@ -24,6 +24,7 @@ import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
 import { sendsOnOwnConnection } from './own-connections.js';
+import { writesToOwnStream } from './own-streams.js';
 import { messagesOwnThreads } from './own-thread-messages.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
@@ -231,6 +232,11 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   return staysInProcess(node, options) || locksThisProcessOnly(options.sourceCode, node) ? undefined : named;
 }
 
+/** A send on this process's own connections or threads, or a write to the one client of a stream built here. */
+function reachesOnlyOwn(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  return sendsOnOwnConnection(sourceCode, call) || messagesOwnThreads(sourceCode, call) || writesToOwnStream(sourceCode, call);
+}
+
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
   const effects: Effects = { external: false, coordinated: false, sharedWrite: false, perReplica: false };
@@ -308,8 +314,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           effects.coordinated = true;
           return;
         }
-        if (sendsOnOwnConnection(options.sourceCode, node)) break; // reaches this process's own peers only
-        if (messagesOwnThreads(options.sourceCode, node)) break; // reaches this process's own threads only
+        if (reachesOnlyOwn(options.sourceCode, node)) break;
         const intent = intentOf(node, options, root);
         if (intent === 'coordinated') {
           effects.coordinated = true;
