@@ -127,7 +127,7 @@ function isReadingFetch(call: TSESTree.CallExpression): boolean {
 }
 
 /** `get`, `findMany`, `count`, `getQueue`; `query('SELECT …')`. */
-function isReadCall(call: TSESTree.CallExpression, method: string): boolean {
+export function isReadCall(call: TSESTree.CallExpression, method: string): boolean {
   if (SQL_RUNNERS.includes(method)) {
     const text = call.arguments[0];
     const sql =
