@@ -288,6 +288,19 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
     return options.followCall?.(call) ?? isKnownHostLocalCall(sourceCode, call);
   };
 
+  // `new Settings(initial)` of a class of this file: its field initializers and constructor, read like a called function.
+  const buildsOnHost = (callee: TSESTree.Identifier, depth: number): boolean => {
+    const def = scopeVariable(sourceCode, callee)?.defs[0];
+    if (def?.type !== 'ClassName' || def.node.type !== 'ClassDeclaration' || depth >= MAX_LOCAL_DEPTH) return false;
+    const members = def.node.body.body;
+    const parts: (TSESTree.Node | null)[] = [];
+    for (const m of members) {
+      if (m.type === 'MethodDefinition' && m.kind === 'constructor') parts.push(m.value.body);
+      else if (m.type === 'PropertyDefinition' && m.value) parts.push(m.value);
+    }
+    return def.node.superClass === null && parts.every((part) => part !== null && visit(part, depth + 1));
+  };
+
   const visit = (node: TSESTree.Node, depth: number): boolean => {
     switch (node.type) {
       case 'CallExpression':
@@ -295,7 +308,7 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
         break;
       case 'NewExpression':
         if (node.callee.type !== 'Identifier') return false;
-        if (!isInMemoryValue(sourceCode, node) && !isReadOnlyClient(sourceCode, node)) return false;
+        if (!isInMemoryValue(sourceCode, node) && !isReadOnlyClient(sourceCode, node) && !buildsOnHost(node.callee, depth)) return false;
         break;
       case 'TaggedTemplateExpression':
       case 'ImportExpression':
