@@ -1,8 +1,9 @@
 // The function a web framework calls for one request, around a node: a route method's handler
 // (`app.post('/x', …)`, `@Post()`), a tRPC procedure's resolver, a Next.js route export or server
-// action. What runs there runs once per request, on the one replica that took it — not on every
-// replica by a timer or at start. `runsPerRequest` also counts a handler known by its parameters
-// (`(req, res)`, registered in another module) and a function of the file only handlers call.
+// action, a pages-router API route's default export (`pages/api/…`). What runs there runs once per
+// request, on the one replica that took it — not on every replica by a timer or at start.
+// `servesRequest` also counts a handler known by its parameters (`(req, res)`, registered in
+// another module; not a middleware handed to `use`), and `runsPerRequest` a function of the file only handlers call.
 // Knowledge: src/knowledge/request-handlers.ts.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from './ast/property-names.js';
@@ -17,6 +18,8 @@ import { isTestFilePath } from '../src/knowledge/file-conventions.js';
 import {
   HANDLER_REQUEST_PARAMETER,
   HANDLER_RESPONSE_PARAMETER,
+  MIDDLEWARE_METHODS,
+  PAGES_API_FOLDERS,
   PROCEDURE_NAME,
   PROCEDURE_RESOLVERS,
   ROUTE_DECORATORS,
@@ -44,8 +47,42 @@ function exportedName(fn: FunctionNode): string | undefined {
   return declarator.parent?.parent?.type === 'ExportNamedDeclaration' ? declarator.id.name : undefined;
 }
 
-/** Whether a web framework calls `fn` for one request (knowledge: src/knowledge/request-handlers.ts). */
-function isRequestHandler(fn: FunctionNode, program: TSESTree.Program): boolean {
+/** Whether a project path lies in a pages-router API folder (`pages/api/`, `src/pages/api/admin/`). */
+export function isPagesApiPath(path: string): boolean {
+  const folders = path.split(/[\\/]/).slice(0, -1);
+  return folders.some((folder, i) => PAGES_API_FOLDERS.every((name, j) => folders[i + j] === name));
+}
+
+/** The names `export default` hands a function by (`export default handler`, `export default withAuth(handler)`). */
+function defaultExportedNames(program: TSESTree.Program): Set<string> {
+  const names = new Set<string>();
+  for (const statement of program.body) {
+    if (statement.type !== 'ExportDefaultDeclaration') continue;
+    let value: Node = statement.declaration;
+    // Wrappers (`withAuth(handler)`, `withSentry(cors(handler))`) hand the request on to their argument.
+    while (value.type === 'CallExpression' && value.arguments.length > 0) value = value.arguments[0]!;
+    if (value.type === 'Identifier') names.add(value.name);
+  }
+  return names;
+}
+
+/** Whether `fn` is the default export of a pages-router API module, written there or named by it, bare or wrapped. */
+function isDefaultExport(fn: FunctionNode, program: TSESTree.Program): boolean {
+  // Handed to wrappers (`withSession(cors(async (req, res) => …))`), never called there (an IIFE runs as the module loads).
+  let child: Node = fn;
+  while (child.parent?.type === 'CallExpression' && child.parent.arguments.some((a) => a === child)) child = child.parent;
+  if (child.parent?.type === 'ExportDefaultDeclaration') return true;
+  const name =
+    fn.type === 'FunctionDeclaration'
+      ? fn.id?.name
+      : fn.parent?.type === 'VariableDeclarator' && fn.parent.id.type === 'Identifier'
+        ? fn.parent.id.name
+        : undefined;
+  return name !== undefined && defaultExportedNames(program).has(name);
+}
+
+/** Whether a web framework calls `fn` for one request (knowledge: src/knowledge/request-handlers.ts); `pagesApi`: the file is a pages-router API route. */
+function isRequestHandler(fn: FunctionNode, program: TSESTree.Program, pagesApi = false): boolean {
   const parent = fn.parent;
   if (parent?.type === 'MethodDefinition' && parent.value === fn)
     // espree gives a JavaScript class's methods no `decorators`.
@@ -57,35 +94,55 @@ function isRequestHandler(fn: FunctionNode, program: TSESTree.Program): boolean 
     if (!PROCEDURE_RESOLVERS.has(method)) return false;
     return methodChain(parent).some((link) => PROCEDURE_NAME.test(receiverName(link.object) ?? ''));
   }
+  if (pagesApi && isDefaultExport(fn, program)) return true;
   const exported = exportedName(fn);
   if (exported === undefined) return false;
   if (ROUTE_EXPORTS.has(exported)) return true;
   return hasDirective(program.body) || (fn.body.type === 'BlockStatement' && hasDirective(fn.body.body));
 }
 
-/** The request handler a node runs in (the nearest one around it), or `undefined`. */
-export function requestHandlerAround(node: Node, program: TSESTree.Program): FunctionNode | undefined {
+/** The request handler a node runs in (the nearest one around it), or `undefined`; `path`, the file's path in its project, tells a pages-router API route. */
+export function requestHandlerAround(node: Node, program: TSESTree.Program, path?: string): FunctionNode | undefined {
+  const pagesApi = path !== undefined && isPagesApiPath(path);
   for (let current = node.parent; current; current = current.parent)
-    if (isFunctionNode(current) && isRequestHandler(current, program)) return current;
+    if (isFunctionNode(current) && isRequestHandler(current, program, pagesApi)) return current;
   return undefined;
 }
 
-/** Whether `fn` takes a request and its response by name (`(req, res)`, `(request, reply)`): a handler whose route is registered elsewhere. */
+/** Whether `fn` is handed to `app.use(…)`: a middleware, on the way to every route. */
+const isMiddleware = (fn: FunctionNode): boolean =>
+  fn.parent?.type === 'CallExpression' &&
+  fn.parent.arguments.some((a) => a === fn) &&
+  MIDDLEWARE_METHODS.has(memberPropertyName(unwrap(fn.parent.callee)) ?? '');
+
+/** Whether `fn` takes a request and its response by name (`(req, res)`, `(request, reply)`): a handler whose route is registered elsewhere, not a middleware. */
 function takesRequestAndResponse(fn: FunctionNode): boolean {
   const [request, response] = fn.params;
   return (
     request?.type === 'Identifier' &&
     response?.type === 'Identifier' &&
     HANDLER_REQUEST_PARAMETER.test(request.name) &&
-    HANDLER_RESPONSE_PARAMETER.test(response.name)
+    HANDLER_RESPONSE_PARAMETER.test(response.name) &&
+    !isMiddleware(fn)
   );
 }
 
-/** Whether a node runs inside a request handler: a route's, or one known by its `(req, res)` parameters. */
-function inHandler(node: Node, program: TSESTree.Program): boolean {
+/** Whether a node runs inside a request handler: a route's (a pages-router API route's default export when `pagesApi`), or one known by its `(req, res)` parameters. */
+function inHandler(node: Node, program: TSESTree.Program, pagesApi: boolean): boolean {
   for (let current = node.parent; current; current = current.parent)
-    if (isFunctionNode(current) && (isRequestHandler(current, program) || takesRequestAndResponse(current))) return true;
+    if (isFunctionNode(current) && (isRequestHandler(current, program, pagesApi) || takesRequestAndResponse(current))) return true;
   return false;
+}
+
+/** Whether the file of `context` is a pages-router API route, by its path inside the project. */
+const isPagesApiFile = (context: DetectContext): boolean => isPagesApiPath(projectPath(context.filename, context.cwd) ?? context.filename);
+
+/**
+ * Whether `node` runs inside a function a web framework calls for one request: a route's handler,
+ * a pages-router API route's default export, or a handler known by its `(req, res)` parameters.
+ */
+export function servesRequest(context: DetectContext, node: Node): boolean {
+  return inHandler(node, context.sourceCode.ast as TSESTree.Program, isPagesApiFile(context));
 }
 
 /** The binding of a named top-level function (`function f`, `const f = () => …`, either exported), for its callers. */
@@ -107,13 +164,14 @@ function topLevelBinding(fn: FunctionNode): { node: Node; name: string; exported
 export function runsPerRequest(context: DetectContext, node: Node): boolean {
   const sourceCode = context.sourceCode as unknown as Readonly<SourceCode>;
   const program = sourceCode.ast as TSESTree.Program;
-  if (inHandler(node, program)) return true;
+  const pagesApi = isPagesApiFile(context);
+  if (inHandler(node, program, pagesApi)) return true;
   let fn: FunctionNode | undefined;
   for (let current = node.parent; current; current = current.parent) if (isFunctionNode(current)) fn = current;
   const binding = fn && topLevelBinding(fn);
   if (!binding) return false;
   const calledInHandler = (reference: Node): boolean =>
-    reference.parent?.type === 'CallExpression' && reference.parent.callee === reference && inHandler(reference, program);
+    reference.parent?.type === 'CallExpression' && reference.parent.callee === reference && inHandler(reference, program, pagesApi);
   const references = sourceCode
     .getDeclaredVariables(binding.node)
     .filter((v) => v.name === binding.name)
@@ -126,7 +184,9 @@ export function runsPerRequest(context: DetectContext, node: Node): boolean {
   return (
     elsewhere === undefined ||
     elsewhere.every(({ module, calls }) =>
-      calls.every(({ call, handed }) => !handed && inHandler(call, module.sourceCode.ast as TSESTree.Program)),
+      calls.every(
+        ({ call, handed }) => !handed && inHandler(call, module.sourceCode.ast as TSESTree.Program, isPagesApiFile(module.context)),
+      ),
     )
   );
 }

@@ -13,6 +13,7 @@ import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/call
 import { isMigrationExemptFile, outsideOperatorCommands } from './migrations/exempt-file.js';
 import { outsideToolWrappers } from './migrations/called-only-by-tools.js';
 import { outsideRequestHandlers } from './migrations/outside-request-handlers.js';
+import { outsideMigrateCommandEntries } from './migrations/outside-command-entries.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
@@ -297,8 +298,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         // it, not on every replica: asked before the file's first finding, so most files never are.
         // A wrapper that only tools and tests call (an admin CLI's revert, a test harness's reset) is on no replica's start path:
         // asked of a call about to be reported, once per wrapper.
-        // A run inside a request handler runs once, for the request that asked for it.
-        const reportHere = outsideRequestHandlers(context, outsideToolWrappers(context, outsideOperatorCommands(context, report)));
+        // A run inside a request handler runs once, for the request that asked for it; one inside a
+        // `migrate` command's entry, when that command is typed.
+        const oneOffs = outsideMigrateCommandEntries(outsideToolWrappers(context, outsideOperatorCommands(context, report)));
+        const reportHere = outsideRequestHandlers(context, oneOffs);
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
         const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));

@@ -11,6 +11,7 @@ import { isEntrypointByNameOnly, isMigrateEntrypointFile } from './migrations/ex
 import { startsNothing } from '../analysis/ast/only-declares.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { LibraryLocks } from './no-session-advisory-lock/library-locks.js';
+import { namesSessionLockLibrary, SESSION_LOCK_LIBRARIES } from '../src/knowledge/lock-libraries.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { sqlUsesListener } from '../analysis/sql/sql-text.js';
 import {
@@ -47,6 +48,11 @@ export interface NoSessionAdvisoryLockFacts {
   /** For a lock taken through a lock library's mutex (`mutex.tryLock()`): the library's package. */
   library?: string;
 }
+
+/** Lock libraries whose module name does not say `advisory`, each from its first rare letter (`x-lock`): an `includes` of a rare letter is the cheap first look. */
+const LIBRARY_STEMS = SESSION_LOCK_LIBRARIES.filter((library) => !library.module.includes('visory')).map((library) =>
+  library.module.slice(Math.max(0, library.module.search(/[A-Zbfjkqvwxyz]/))),
+);
 
 type Report = Parameters<
   Parameters<typeof createRule<NoSessionAdvisoryLockMessageIds, readonly unknown[], NoSessionAdvisoryLockFacts>>[0]['detect']
@@ -106,7 +112,11 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
     // (`includes` is cheaper than a case-insensitive regular expression on big files, and a
     // word starting with a rare letter cheaper still). The raw text first: comments are set
     // aside only in the few files that mention the word at all.
-    const mentions = (text: string): boolean => text.includes('visory') || text.includes('VISORY');
+    // A lock library's module (`pg-mutex-lock`) may be the file's only mention of a lock.
+    const mentions = (text: string): boolean =>
+      text.includes('visory') ||
+      text.includes('VISORY') ||
+      (LIBRARY_STEMS.some((stem) => text.includes(stem)) && namesSessionLockLibrary(text));
     if (!mentions(sourceCode.text) || !mentions(codeTextOf(sourceCode))) return {};
     // The migrate entrypoint holds its lock on one pinned connection for its one run. A module only
     // named like it that declares and exports (a migration engine's `migrate.ts`) is a library:

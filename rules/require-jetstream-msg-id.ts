@@ -14,11 +14,21 @@ import { publishCallsIn, writesPublishName } from './require-jetstream-msg-id/pu
 import { mayEmitThroughJetStreamProxy, proxyEmitsWithoutMsgId } from './require-jetstream-msg-id/proxy-emits.js';
 import { helperPublishWithoutMsgId, type HelperPublish } from './require-jetstream-msg-id/helper-publishes.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
+import { headersCarryMsgIdIn } from './require-jetstream-msg-id/header-msg-ids.js';
+import { forwardingHelperOf, handsNoId, publishNamedCallsIn, type ForwardedId } from './require-jetstream-msg-id/forwarded-ids.js';
+import { randomMsgIdsIn } from './require-jetstream-msg-id/random-msg-ids.js';
 import { propertyKeyName } from '../analysis/ast/property-names.js';
 import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
 
 export type RequireJetStreamMsgIdMessageIds =
-  'missingMsgId' | 'optionsWithoutMsgId' | 'proxyEmitWithoutMsgId' | 'proxyEmitNeverMsgId' | 'helperWithoutMsgId' | 'addMsgId';
+  | 'missingMsgId'
+  | 'optionsWithoutMsgId'
+  | 'proxyEmitWithoutMsgId'
+  | 'proxyEmitNeverMsgId'
+  | 'helperWithoutMsgId'
+  | 'forwardedWithoutMsgId'
+  | 'randomMsgId'
+  | 'addMsgId';
 
 /** What the `jetstream-msg-id` codemod needs to add `msgID`. */
 export interface RequireJetStreamMsgIdFacts {
@@ -44,6 +54,10 @@ export interface RequireJetStreamMsgIdFacts {
   proxyWithoutIds?: string;
   /** For a publish through a helper from outside the project handed a JetStream context and no id: the helper and where it comes from. */
   helperWithoutIds?: string;
+  /** For a call of a project helper that publishes with the id its caller hands it, and is handed none: the helper and the argument. */
+  forwardedTo?: string;
+  /** For a `msgID` made fresh at the publish (`uuidv4()`): its source text (no stable id to put in its place is known). */
+  randomId?: string;
 }
 
 /**
@@ -124,6 +138,53 @@ function reportHelperPublish(call: TSESTree.CallExpression, name: TSESTree.Node,
   });
 }
 
+/** A call of a project helper that publishes to JetStream with the id its caller hands it, handed none. */
+function reportForwarded(call: TSESTree.CallExpression, name: TSESTree.Node, helper: string, forwarded: ForwardedId, report: Report): void {
+  const argument = `${forwarded.kind === 'id' ? 'id' : 'options'} argument ${forwarded.index + 1}`;
+  report({
+    messageId: 'forwardedWithoutMsgId',
+    data: { helper, argument },
+    node: name,
+    facts: {
+      call,
+      api: forwarded.api,
+      options: call.arguments[forwarded.index],
+      optionsObject: undefined,
+      optionsIndex: forwarded.index,
+      candidateId: undefined,
+      candidateIdSeen: false,
+      payloadId: undefined,
+      forwardedTo: `${helper} (${argument})`,
+    },
+  });
+}
+
+/** A `msgID` made fresh at the publish: reported on its value. */
+function reportRandomId(
+  call: TSESTree.CallExpression,
+  api: JetStreamApi,
+  property: TSESTree.Property,
+  value: string,
+  report: Report,
+): void {
+  report({
+    messageId: 'randomMsgId',
+    data: { value },
+    node: property.value,
+    facts: {
+      call,
+      api,
+      options: property.parent,
+      optionsObject: property.parent as TSESTree.ObjectExpression,
+      optionsIndex: call.arguments.indexOf(property.parent as TSESTree.ObjectExpression),
+      candidateId: undefined,
+      candidateIdSeen: false,
+      payloadId: undefined,
+      randomId: value,
+    },
+  });
+}
+
 export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds, readonly unknown[], RequireJetStreamMsgIdFacts>({
   name: 'require-jetstream-msg-id',
   meta: {
@@ -144,6 +205,10 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         'This `emit` publishes to JetStream through `{{proxy}}`, which sets no message id on any event: a retry, a restart or a second replica stores this event again. Publish with the JetStream client and `msgID` (the outbox row or event id).',
       helperWithoutMsgId:
         '`{{helper}}` from `{{source}}` is handed a JetStream context and no message id: unless it makes a stable id itself, a retry, a restart or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
+      forwardedWithoutMsgId:
+        '`{{helper}}` publishes to JetStream with the message id its caller hands it ({{argument}}), and this call hands none: a retry, a restart or a second replica stores this message again. Hand it a stable id (the outbox row or event id) to publish as `msgID`.',
+      randomMsgId:
+        '`msgID: {{value}}` is a new id at every call: a retried publish gets another one, and the server stores the message again. Set `msgID` to a stable id made once for the message (the outbox row or event id).',
       addMsgId: 'Set `msgID` to `String({{id}})`.',
     },
     schema: [],
@@ -164,18 +229,37 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         if (emits) reportProxyEmits(sourceCode, report);
         // The calls are found from where the method's name is written, not by a listener on every call.
         const publishes = writesPublishName(sourceCode.text) ? publishCallsIn(sourceCode) : [];
-        if (publishes.length === 0) return;
+        // Calls named for a publish (`publishEvent(…)`) may go through a helper that forwards the id.
+        const named = writesPublishName(sourceCode.text) ? publishNamedCallsIn(sourceCode, publishes) : [];
+        if (publishes.length === 0 && named.length === 0) return;
         const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
+        const headersCarry = headersCarryMsgIdIn(context);
+        const randomMsgId = randomMsgIdsIn(context);
+        // A project helper that publishes with the id its caller hands it: judged at each call.
+        const reportIfForwarded = (call: TSESTree.CallExpression, name: TSESTree.Node): void => {
+          const found = forwardingHelperOf(call, context);
+          if (found && handsNoId(call, found.forwarded, headersCarry)) {
+            const helper = found.helper.className ? `${found.helper.className}.${found.helper.name}` : found.helper.name;
+            reportForwarded(call, name, helper, found.forwarded, report);
+          }
+        };
+        for (const { call, name } of named) reportIfForwarded(call, name);
         for (const { call, method, name } of publishes) {
           const member = unwrapExpression(call.callee) as TSESTree.MemberExpression;
-          const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex);
+          const options = jetStreamPublishOptions(sourceCode, call, method.optionsIndex, headersCarry);
           const api = contexts.apiOf(member.object) ?? (hasJetStreamOnlyOption(options) ? 'nats-v2' : undefined);
           if (!api) {
             const helper = helperPublishWithoutMsgId(call, member.object, sourceCode, context, contexts);
             if (helper) reportHelperPublish(call, name, helper, report);
+            else reportIfForwarded(call, name);
             continue;
           }
-          if (options.kind === 'opaque' || (options.kind === 'object' && options.hasMsgId)) continue;
+          if (options.kind === 'object' && options.hasMsgId) {
+            const random = randomMsgId(options.object);
+            if (random) reportRandomId(call, api, random, sourceCode.getText(random.value), report);
+            continue;
+          }
+          if (options.kind === 'opaque') continue;
 
           const candidate = msgIdCandidate(sourceCode, call);
           const candidateId = candidate?.text;

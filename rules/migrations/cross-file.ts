@@ -26,9 +26,8 @@ import { isTypeOrmOptionsObject } from './typed-options.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
-import { sendsSchemaDdl, underAdvisoryLock, writesSharedSchema } from './ddl-executions.js';
+import { sendsSchemaDdl, writesSharedSchema } from './ddl-executions.js';
 import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
-import { LOCK_WORDS } from '../../src/knowledge/per-replica.js';
 
 type Node = TSESTree.Node;
 
@@ -190,14 +189,14 @@ export function importedSchemaWriteOptions(
 
 /**
  * Whether hand-written DDL reached through a function with this name is a migration: the name says
- * it migrates (`migrateSessionColumn`) and not that it takes a lock (`tryAcquireLockAndMigrate`
- * holds one for its run). A function named for database set-up or views (`initDb`,
- * `createDbView`, `clearDb`) sends DDL on a request, in a reset script or on a device's own file
- * as often as at every start; its DDL is not read.
+ * it migrates (`migrateSessionColumn`, `tryAcquireLockAndMigrate` — a lock it holds serialises the
+ * replicas' runs, yet each still runs at every start). A function named for database set-up or
+ * views (`initDb`, `createDbView`, `clearDb`) sends DDL on a request, in a reset script or on a
+ * device's own file as often as at every start; its DDL is not read.
  */
 function isNamedForMigrating(name: string): boolean {
   const words = nameWords(name);
-  return words.some((word) => word.startsWith('migrat')) && !words.some((word) => LOCK_WORDS.includes(word));
+  return words.some((word) => word.startsWith('migrat'));
 }
 
 /** The runner a call of a project function is: in another module, when it runs schema writes (`await setupDatabase()` from './db'); in this file, when it sends schema DDL itself. */
@@ -209,8 +208,6 @@ export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpre
   const here = fn.module.path === context.filename;
   const ddl = isNamedForMigrating(fn.name);
   if (here ? !(ddl && sendsSchemaDdlItself(fn)) : !runsSchemaWrites(fn) && !(ddl && runsSchemaWritesOrDdl(fn))) return undefined;
-  // Hand-written DDL run inside an advisory-locked block (a migrator's own bookkeeping table) is serialised.
-  if ((here || !runsSchemaWrites(fn)) && underAdvisoryLock(context, call)) return undefined;
   // The SQLite branch of a start path that supports a server database too migrates this host's file.
   if (runsInSqliteBranch(call, context.sourceCode)) return undefined;
   return `${fn.className ? `${fn.className}.` : ''}${fn.name}()`;

@@ -9,7 +9,6 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { matchesAny, mayMatchAny, readSettings, type ReplicaGuardSettings } from '../../analysis/settings.js';
 import { DEFAULT_MIGRATE_ENTRYPOINTS } from '../../src/knowledge/migrators.js';
 import { MIGRATION_AUTHORING_WORDS } from '../../src/knowledge/migration-scripts.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import {
   isInCommandFolder,
   isInCommandLinePackage,
@@ -33,6 +32,7 @@ import {
 import { projectPath } from '../../analysis/source/project-path.js';
 import { exportsMigrationStep } from './data-steps.js';
 import { isOneShot, startedBody, startedCall, topLevelFunctionBodies } from './one-shot-run.js';
+import { runsOnlyWhenStartedDirectly } from './started-directly.js';
 
 type Context = DetectContext;
 
@@ -173,42 +173,15 @@ export function isMigrationStepFile(context: Context): boolean {
   return role.dataStep;
 }
 
-const isRequireMain = (node: TSESTree.Node): boolean =>
-  node.type === 'MemberExpression' &&
-  node.object.type === 'Identifier' &&
-  node.object.name === 'require' &&
-  node.property.type === 'Identifier' &&
-  node.property.name === 'main';
-const isModule = (node: TSESTree.Node): boolean => node.type === 'Identifier' && node.name === 'module';
-
-/** `!module.parent`: no module required this one, it was started. */
-const isNotRequired = (test: TSESTree.Node): boolean =>
-  test.type === 'UnaryExpression' &&
-  test.operator === '!' &&
-  test.argument.type === 'MemberExpression' &&
-  isModule(test.argument.object) &&
-  memberPropertyName(test.argument) === 'parent';
-
-/**
- * `if (require.main === module) { … }` or `if (!module.parent) { … }` at the top of a file: a
- * script someone starts (`node scripts/sync.js`), which no server imports to run.
- */
-function runsOnlyWhenStartedDirectly(statement: TSESTree.Node): boolean {
-  if (statement.type === 'IfStatement' && isNotRequired(statement.test)) return true;
-  if (statement.type !== 'IfStatement' || statement.test.type !== 'BinaryExpression') return false;
-  const { operator, left, right } = statement.test;
-  return (
-    (operator === '===' || operator === '==') && ((isRequireMain(left) && isModule(right)) || (isModule(left) && isRequireMain(right)))
-  );
-}
-
 /**
  * A file named for a one-off database chore (`seed.ts`, `reset-db.ts`, `backfill-emails.ts`:
  * `isOneOffScriptName`) that starts its own run at its top level (`runAll();`, `main().catch(…)`,
- * an async IIFE): the chore's script, typed by an operator, whatever runs it.
+ * an async IIFE) and never again (`RUNS_AGAIN`): the chore's script, typed by an operator, whatever runs it.
  */
 function isOneOffChoreByName(context: Context): boolean {
   if (!baseNameWords(context.filename).some(isOneOffScriptName)) return false;
+  // A chore that comes back on a timer (`purge.ts` that also sets an interval) is a job, not a command typed once.
+  if (RUNS_AGAIN.test(context.sourceCode.text)) return false;
   const program = context.sourceCode.ast as TSESTree.Program;
   let found: Map<string, TSESTree.Node> | undefined;
   const bodies = (): Map<string, TSESTree.Node> => (found ??= topLevelFunctionBodies(program));
@@ -229,7 +202,8 @@ function isOneOffChoreByName(context: Context): boolean {
 function isOperatorCommandFile(context: Context): boolean {
   const sourceCode = context.sourceCode;
   if (SERVER_START.test(sourceCode.text)) return false;
-  if ((sourceCode.ast as TSESTree.Program).body.some(runsOnlyWhenStartedDirectly)) return true;
+  const program = sourceCode.ast as TSESTree.Program;
+  if (program.body.some((statement) => runsOnlyWhenStartedDirectly(statement, program))) return true;
   for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
   return (
     isInCommandLinePackage(context.filename) ||

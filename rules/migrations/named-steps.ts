@@ -10,7 +10,7 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { projectFunctionOf } from '../../analysis/modules/index.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { requestHandlerAround } from '../../analysis/request-handler-around.js';
+import { servesRequest } from '../../analysis/request-handler-around.js';
 import { DATABASE_MODULE_SPECIFIER } from '../../src/knowledge/database-access.js';
 import { isDatabaseArgument } from './runner-calls.js';
 
@@ -26,8 +26,6 @@ export function namedMigrationStep(context: DetectContext, call: TSESTree.CallEx
   if (bindings.get(callee.name) === undefined) return undefined;
   for (const specifier of bindings.values())
     if (DATABASE_MODULE_SPECIFIER.test(specifier))
-      return requestHandlerAround(call, sourceCode.ast) !== undefined || projectFunctionOf(context, callee) !== undefined
-        ? undefined
-        : `${callee.name}()`;
+      return servesRequest(context, call) || projectFunctionOf(context, callee) !== undefined ? undefined : `${callee.name}()`;
   return undefined;
 }

@@ -3,7 +3,8 @@
 // `pg_try_advisory_lock` on the library's own connection. A mutex is told by where it comes from:
 // the library's factory (`advisoryLock(url)('job')`, or a `createMutex = advisoryLock(url)` called
 // with a name), kept in a variable or a class field, or a parameter whose type the file derives
-// from the factory (`ReturnType<ReturnType<typeof advisoryLock>>`).
+// from the factory (`ReturnType<ReturnType<typeof advisoryLock>>`); for a library whose mutexes
+// are constructed (`new PGMutexLock(opts)`), the `new` or the class named as a type.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
@@ -80,6 +81,11 @@ export class LibraryLocks {
     if (depth > MAX_DEPTH) return undefined;
     const value = unwrapExpression(node, { await: true });
     if (value.type === 'CallExpression') return this.mutexFactoryOf(value.callee, depth + 1);
+    // `new PGMutexLock(opts)`: a library whose mutexes are constructed.
+    if (value.type === 'NewExpression') {
+      const library = this.factoryOf(value.callee);
+      return library?.made === 'class' ? library : undefined;
+    }
     if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') {
       const visitorKeys = this.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
       for (const given of assignedFieldValues(value, visitorKeys)) {
@@ -110,7 +116,10 @@ export class LibraryLocks {
       if (found) return;
       if (node.type === 'TSTypeQuery' && node.exprName.type === 'Identifier') found = this.factories.get(node.exprName.name);
       else if (node.type === 'TSTypeReference' && node.typeName.type === 'Identifier') {
-        const alias = this.typeAlias(node.typeName.name);
+        // `mutex: PGMutexLock`: the class is the mutex's type.
+        const named = this.factories.get(node.typeName.name);
+        if (named?.made === 'class') found = named;
+        const alias = found ? undefined : this.typeAlias(node.typeName.name);
         if (alias) found = this.typeNamesFactory(alias.typeAnnotation, depth + 1);
       }
       for (const key of this.sourceCode.visitorKeys[node.type] ?? []) {

@@ -12,7 +12,7 @@ import { createJetStreamContexts, type CrossFileContexts, type JetStreamContexts
 
 /** One context reader per module read (a module's SourceCode is kept while the file is unchanged). */
 const readers = new WeakMap<object, JetStreamContexts>();
-function contextsOfModule(sourceCode: Readonly<TSESLint.SourceCode>): JetStreamContexts {
+export function contextsOfModule(sourceCode: Readonly<TSESLint.SourceCode>): JetStreamContexts {
   let contexts = readers.get(sourceCode);
   if (!contexts) {
     contexts = createJetStreamContexts(sourceCode);

@@ -3,7 +3,7 @@
 // parameter, a call, a spread) — which the rule leaves alone.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
-import { MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
+import { HEADERS_OPTION, MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 
@@ -14,14 +14,21 @@ export type JetStreamPublishOptions =
   | { kind: 'object'; node: TSESTree.Node; object: TSESTree.ObjectExpression; hasMsgId: boolean }
   | { kind: 'opaque' };
 
-/** Whether a literal sets `msgID`, or may (a spread could carry it). */
-function setsMsgId(object: TSESTree.ObjectExpression): boolean {
-  return object.properties.some((property) => {
+/** Whether the value of publish `headers` carries the `Nats-Msg-Id` header (asked only when there is no `msgID`). */
+export type HeadersCarryMsgId = (headers: TSESTree.Node) => boolean;
+
+/** Whether a literal sets `msgID`, or may (a spread could carry it), or sets headers that carry the id. */
+function setsMsgId(object: TSESTree.ObjectExpression, headersCarry: HeadersCarryMsgId | undefined): boolean {
+  const sets = object.properties.some((property) => {
     if (property.type === 'SpreadElement') return true;
     // `[key]: …` may be `msgID`.
     if (property.computed && property.key.type !== 'Literal') return true;
     return propertyKeyName(property) === MSG_ID_OPTION;
   });
+  if (sets || !headersCarry) return sets;
+  return object.properties.some(
+    (property) => property.type === 'Property' && propertyKeyName(property) === HEADERS_OPTION && headersCarry(property.value),
+  );
 }
 
 /** A `const opts = { … }` whose every other use is as a call argument (nothing mutates it). */
@@ -54,6 +61,7 @@ export function jetStreamPublishOptions(
   sourceCode: Readonly<TSESLint.SourceCode>,
   call: TSESTree.CallExpression,
   optionsIndex: number,
+  headersCarry?: HeadersCarryMsgId,
 ): JetStreamPublishOptions {
   const args = call.arguments;
   // `publish(...args)`: where the options sit is unknown.
@@ -63,10 +71,10 @@ export function jetStreamPublishOptions(
   const arg = unwrapExpression(raw);
   if (arg.type === 'Identifier' && arg.name === 'undefined' && !scopeVariable(sourceCode, arg)?.defs.length)
     return { kind: 'absent', node: arg };
-  if (arg.type === 'ObjectExpression') return { kind: 'object', node: arg, object: arg, hasMsgId: setsMsgId(arg) };
+  if (arg.type === 'ObjectExpression') return { kind: 'object', node: arg, object: arg, hasMsgId: setsMsgId(arg, headersCarry) };
   if (arg.type === 'Identifier') {
     const object = constObjectLiteral(sourceCode, arg);
-    if (object) return { kind: 'object', node: arg, object, hasMsgId: setsMsgId(object) };
+    if (object) return { kind: 'object', node: arg, object, hasMsgId: setsMsgId(object, headersCarry) };
   }
   return { kind: 'opaque' };
 }

@@ -106,6 +106,18 @@ export const JETSTREAM_PUBLISH_METHODS: readonly { name: string; optionsIndex: n
 /** The option that becomes the `Nats-Msg-Id` header. */
 export const MSG_ID_OPTION = 'msgID';
 
+/** The publish option that carries headers (`{ headers: h }`), which may hold the message id itself. */
+export const HEADERS_OPTION = 'headers';
+
+/** The header JetStream deduplicates on; `msgID` is written into it. Header names compare without case. */
+export const MSG_ID_HEADER = 'Nats-Msg-Id';
+
+/** Constants the clients export for that header's name (`JsHeaders.MsgIdHdr` in `nats`). */
+export const MSG_ID_HEADER_CONSTANTS: readonly string[] = ['MsgIdHdr'];
+
+/** Methods of a headers object (`headers()` in `nats`, `MsgHdrs`) that write a header. */
+export const HEADER_SETTERS: readonly string[] = ['set', 'append'];
+
 /**
  * Names under which a helper may take the id it publishes as `msgID` (an option or an argument):
  * `msgID`, `msgId`, `messageId`, `dedupId`, `deduplicationKey`, `idempotencyKey`.

@@ -7,12 +7,17 @@
 //   ones, and `unlock()` runs `pg_advisory_unlock` as a separate statement. A session lock on a
 //   dedicated connection: through PgBouncer transaction pooling lock and unlock part ways, and a
 //   dropped connection frees the lock mid-job.
+// - `pg-mutex-lock`: `new PGMutexLock({ database })` opens a `pg` client of its own; `acquireLock(key)`
+//   polls `pg_try_advisory_lock` on it and `releaseLock(key)` runs `pg_advisory_unlock`: the same
+//   session lock on a dedicated connection, the mutex made by `new` instead of a factory.
 
 export interface SessionLockLibrary {
   /** The package. */
   module: string;
   /** The mutex methods that take a lock, and the SQL function each one runs. */
   locks: Readonly<Record<string, string>>;
+  /** How a mutex is made from the module's binding: called twice (`factory(url)('name')`, the default) or constructed (`new Mutex(opts)`). */
+  made?: 'factory' | 'class';
 }
 
 export const SESSION_LOCK_LIBRARIES: readonly SessionLockLibrary[] = [
@@ -26,7 +31,13 @@ export const SESSION_LOCK_LIBRARIES: readonly SessionLockLibrary[] = [
       withLockShared: 'pg_advisory_lock_shared',
     },
   },
+  { module: 'pg-mutex-lock', made: 'class', locks: { acquireLock: 'pg_try_advisory_lock' } },
 ];
+
+/** Whether a file's text names a lock library's module (the rule's pre-check for files that write no SQL). */
+export function namesSessionLockLibrary(text: string): boolean {
+  return SESSION_LOCK_LIBRARIES.some((library) => text.includes(library.module));
+}
 
 /** The session lock library a module specifier names, if any. */
 export function sessionLockLibrary(specifier: string): SessionLockLibrary | undefined {

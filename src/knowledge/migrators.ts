@@ -210,6 +210,7 @@ export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATI
  * Where a migrate entrypoint lives by default (settings `migrateEntrypoints` replaces these): the
  * names services give the one command that migrates — `cmd/migrate.ts`, `src/migrate.ts`,
  * `scripts/migrate.ts`, `bin/migrate.js`, `commands/db/migrate.ts`, `scripts/migrate-db.ts`,
+ * `scripts/migrate/migrate-orders.ts` (one per service of a monorepo),
  * `run-migrations.ts`. (A file a package.json `migrate` script runs counts too, unless the
  * setting is given.)
  */
@@ -219,7 +220,7 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   '**/migrate.{js,cjs,mjs,ts,cts,mts}',
   '**/{migrate,db-migrate,db_migrate,migrate-db,migrate_db,run-migrations,run_migrations}.{js,cjs,mjs,ts,cts,mts}',
   '**/bin/migrate*',
-  '**/scripts/migrate*.{js,cjs,mjs,ts,cts,mts}',
+  '**/scripts/**/migrate*.{js,cjs,mjs,ts,cts,mts}',
 ];
 
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */

@@ -18,6 +18,12 @@ export const PROCEDURE_NAME = /procedure$/i;
 /** Exported function names a Next.js App Router route module answers HTTP methods with. */
 export const ROUTE_EXPORTS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The folders of a Next.js pages-router API route (`pages/api/users.ts`, `src/pages/api/admin/migrate.ts`):
+ * the module's default export answers the requests of its path.
+ */
+export const PAGES_API_FOLDERS: readonly string[] = ['pages', 'api'];
+
 /** The directive that makes a module's (or a function's) exports Next.js / React server actions. */
 export const SERVER_ACTION_DIRECTIVE = 'use server';
 
@@ -28,3 +34,6 @@ export const SERVER_ACTION_DIRECTIVE = 'use server';
  */
 export const HANDLER_REQUEST_PARAMETER = /^req(?:uest)?$/;
 export const HANDLER_RESPONSE_PARAMETER = /^(?:res|response|reply)$/;
+
+/** Methods that register a middleware (`app.use(async (req, res, next) => …)`): it runs on the way to every route, on every replica, not for one request's path. */
+export const MIDDLEWARE_METHODS: ReadonlySet<string> = new Set(['use']);

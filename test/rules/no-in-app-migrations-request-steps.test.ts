@@ -3,7 +3,9 @@
 // replica that took the request, not on every replica as it starts. A handler is known by its route
 // (`app.post('/x', …)`) or by its parameters (`(req, res)` in a controllers module); a helper counts
 // when every call of it in the file sits in one. A step given nothing or only a database handle
-// (`runMigrations(db)` on each request) stays reported: each instance runs the whole run.
+// in a middleware (`app.use((req, res, next) => runMigrations(db))`) stays reported: each instance
+// runs the whole run for every request. The handler is the one the rule's other path knows
+// (no-in-app-migrations-pages-api.test.ts).
 import { ruleTester } from './rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
 
@@ -56,16 +58,18 @@ ruleTester.run('no-in-app-migrations (steps run per request)', rule, {
       errors: [call(5, 9, '`runDataMigrations()`')],
     },
     {
-      // Each request runs the whole run on a database handle: every instance migrates.
+      // A middleware runs the whole run on a database handle for every request, on every instance.
       code: lines(
+        "import express from 'express';",
         "import { runMigrations } from './db/migrate';",
         "import { db } from './db';",
-        'export default async function handler(req, res) {',
+        'const app = express();',
+        'app.use(async (req, res, next) => {',
         '  await runMigrations(db);',
-        '  res.json(await db.query("select 1"));',
-        '}',
+        '  next();',
+        '});',
       ),
-      errors: [call(4, 9, '`runMigrations()`')],
+      errors: [call(6, 9, '`runMigrations()`')],
     },
   ],
 });

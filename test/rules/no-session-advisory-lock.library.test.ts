@@ -61,6 +61,32 @@ const commonJs = lines(
   'module.exports = async () => { await mutex.lock(); try { await refresh(); } finally { await mutex.unlock(); } };',
 );
 
+const MUTEX_CLASS = "import PGMutexLock from 'pg-mutex-lock';";
+
+const constructed = lines(
+  MUTEX_CLASS,
+  'const mutex = new PGMutexLock({ database: process.env.DATABASE_URL, timeout: 1000 });',
+  'export async function tick() {',
+  "  await mutex.acquireLock('digest');",
+  "  try { await sendDigest(); } finally { await mutex.releaseLock('digest'); }",
+  '}',
+);
+
+const constructedInField = lines(
+  MUTEX_CLASS,
+  'export class Leader {',
+  '  private mutex: PGMutexLock;',
+  '  constructor() { this.mutex = new PGMutexLock({ retryCount: 1 }); }',
+  "  elect() { return this.mutex.acquireLock('leader'); }",
+  '}',
+);
+
+const typedLet = lines(
+  MUTEX_CLASS,
+  'let mutex: PGMutexLock | null = null;',
+  "export const elect = async () => { mutex ??= makeMutex(); return mutex.acquireLock('leader'); };",
+);
+
 ruleTester.run('no-session-advisory-lock: lock libraries', rule, {
   valid: [
     // the same method names on a mutex from anywhere else (an in-memory mutex, a Redis lock)
@@ -73,6 +99,13 @@ ruleTester.run('no-session-advisory-lock: lock libraries', rule, {
     lines(IMPORT, 'export const run = (mutex: { tryLock(): Promise<boolean> }) => mutex.tryLock();'),
     // test code plays a second instance
     { code: madeAtCall, filename: 'src/schedulers/create-job.test.ts' },
+    // a class of the same name from elsewhere, and the release alone
+    lines(
+      "import PGMutexLock from './in-memory-mutex';",
+      'const mutex = new PGMutexLock();',
+      "export const run = () => mutex.acquireLock('k');",
+    ),
+    lines(MUTEX_CLASS, 'const mutex = new PGMutexLock();', "export const release = () => mutex.releaseLock('k');"),
   ],
   invalid: [
     {
@@ -87,6 +120,18 @@ ruleTester.run('no-session-advisory-lock: lock libraries', rule, {
       ],
     },
     { code: factoryKept, errors: [{ messageId: 'libraryLock', ...at(factoryKept, 'withLock') }] },
+    {
+      code: constructed,
+      errors: [
+        {
+          messageId: 'libraryLock',
+          data: { method: 'acquireLock', library: 'pg-mutex-lock', name: 'pg_try_advisory_lock' },
+          ...at(constructed, 'acquireLock'),
+        },
+      ],
+    },
+    { code: constructedInField, errors: [{ messageId: 'libraryLock', ...at(constructedInField, 'acquireLock') }] },
+    { code: typedLet, errors: [{ messageId: 'libraryLock', ...at(typedLet, 'acquireLock') }] },
     { code: typedParameter, errors: [{ messageId: 'libraryLock', ...at(typedParameter, 'tryLock') }] },
     {
       code: classField,

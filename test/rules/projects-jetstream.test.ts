@@ -22,6 +22,21 @@ describe('require-jetstream-msg-id across files', () => {
     expect(await findings('jetstream-package-helpers', 'src/audit-publisher.ts')).toEqual([]);
   });
 
+  test('headers built by a project helper carry the message id when it writes Nats-Msg-Id (one or two calls away)', async () => {
+    expect(await findings('jetstream-header-helpers', 'src/ledger.ts')).toEqual([
+      'replica-guard/require-jetstream-msg-id src/ledger.ts:7:59 optionsWithoutMsgId',
+    ]);
+  });
+
+  test('a project helper that publishes with the id its caller hands it is reported at the calls that hand none', async () => {
+    expect(await findings('jetstream-forwarding-helpers', 'src/orders.ts')).toEqual([
+      'replica-guard/require-jetstream-msg-id src/orders.ts:5:9 forwardedWithoutMsgId',
+      'replica-guard/require-jetstream-msg-id src/orders.ts:7:9 forwardedWithoutMsgId',
+      'replica-guard/require-jetstream-msg-id src/orders.ts:9:19 forwardedWithoutMsgId',
+    ]);
+    expect(await findings('jetstream-forwarding-helpers', 'src/nats/publish.ts')).toEqual([]);
+  });
+
   test('the helper module itself publishes nothing', async () => {
     expect(await findings('jetstream-helpers', 'src/bus.ts')).toEqual([]);
   });

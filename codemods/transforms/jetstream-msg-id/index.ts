@@ -101,6 +101,22 @@ export const jetstreamMsgId: Transform<RequireJetStreamMsgIdFacts> = {
         });
         continue;
       }
+      if (facts.randomId !== undefined) {
+        // The id is there but new at every call: the stable one it should be is the author's to name.
+        manual.push({
+          offset,
+          reason: `msgID ${facts.randomId} is new at every call; set it to a stable id made once for the message (the outbox row or event id)`,
+        });
+        continue;
+      }
+      if (facts.forwardedTo !== undefined) {
+        // The helper publishes with what it is handed: the id goes into this call's arguments.
+        manual.push({
+          offset,
+          reason: `${facts.forwardedTo}: the helper publishes with the id this call hands it, and it hands none; hand it a stable id (the outbox row or event id)`,
+        });
+        continue;
+      }
       const id = (facts.candidateIdSeen ? facts.candidateId : undefined) ?? facts.payloadId;
       if (id === undefined && facts.candidateId !== undefined) {
         // Named like a row or an event, but no `.id` is read or typed: a value without one would give every message the id "undefined".

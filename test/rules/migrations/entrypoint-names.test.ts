@@ -14,11 +14,16 @@ ruleTester.run('migrate-entrypoint: common names', rule, {
     // not a migrate name
     { code: UNLOCKED, filename: '/srv/app/src/server.ts' },
     { code: UNLOCKED, filename: '/srv/app/src/scripts/check-migrations.ts' },
+    // under scripts/, only a file named migrate… is the entrypoint
+    { code: UNLOCKED, filename: '/srv/app/scripts/migrate/seed-orders.ts' },
   ],
   invalid: [
     ...[
       '/srv/app/src/migrate.ts',
       '/srv/app/scripts/migrate.ts',
+      // one migrate script per service of a monorepo, in a folder of its own
+      '/srv/app/scripts/migrate/migrate-orders-service.ts',
+      '/srv/app/scripts/db/migrate-ledger.ts',
       '/srv/app/bin/migrate.js',
       '/srv/app/src/commands/db/migrate.ts',
       '/srv/app/src/run-migrations.ts',

@@ -9,7 +9,7 @@ async function migrateSchemaHistory(client: PoolClient) {
   await client.query('CREATE TABLE IF NOT EXISTS "schema_history" ("name" text PRIMARY KEY)');
 }
 
-// A runner that serialises its run: the bookkeeping table is created under the lock.
+// A runner that serialises its run: the bookkeeping table is created under the lock, at every start all the same.
 export async function applyLocked() {
   const client = await pool.connect();
   await takeLock(client);

@@ -13,8 +13,8 @@ async function migrateBoardColumns() {
   await pool.query('ALTER TABLE "board" ADD COLUMN IF NOT EXISTS "archived_at" timestamptz');
 }
 
-// Named for database set-up or views, or for taking a lock: their DDL is not read (a request's
-// view, a reset script, a device's own file; a run that holds its own lock).
+// Named for database set-up or views: its DDL is not read (a request's view, a reset script, a
+// device's own file). Named for a lock and a migration: a locked run is still a run at every start.
 async function createDbView(name: string) {
   await pool.query(`CREATE OR REPLACE VIEW "${name}" AS SELECT * FROM "card"`);
 }

@@ -1,6 +1,6 @@
 import { pool } from '../db';
 
-// Serialised across replicas: the DDL runs under a transaction-level advisory lock.
+// Serialised across replicas by a transaction-level advisory lock: each replica still runs it as it starts.
 export async function migrateAuditSchema() {
   const client = await pool.connect();
   try {

@@ -1,0 +1,47 @@
+// A `msgID` made fresh at the publish (`msgID: uuidv4()`, `msgID: String(Date.now())`): the server
+// dedupes by the id, and a retried publish makes a new one, so the retry is stored again.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { importedReferences, type TrackedApi } from '../../analysis/imports/imported-references.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import type { DetectContext } from '../utils/create-rule.js';
+import { MSG_ID_OPTION } from '../../src/knowledge/jetstream.js';
+import { RANDOM_ID_MAKERS } from '../../src/knowledge/random-ids.js';
+
+const CATALOGUE: readonly TrackedApi<true>[] = RANDOM_ID_MAKERS.map((maker) => ({ ...maker, entry: true }));
+
+/** Conversions that keep an id as random as it was (`String(x)`, `x.toString('hex')`, `` `${x}` ``). */
+const TO_TEXT_METHODS: ReadonlySet<string> = new Set(['toString', 'toHexString', 'toJSON', 'slice', 'substring', 'replace']);
+
+/** The calls in `value` that make the id, through text conversions and templates. */
+function idMakingCalls(value: TSESTree.Node, depth = 0): TSESTree.Node[] {
+  if (depth > 4) return [];
+  const node = unwrapExpression(value);
+  if (node.type === 'TemplateLiteral') return node.expressions.flatMap((e) => idMakingCalls(e, depth + 1));
+  if (node.type === 'BinaryExpression' && node.operator === '+')
+    return [...idMakingCalls(node.left, depth + 1), ...idMakingCalls(node.right, depth + 1)];
+  if (node.type === 'NewExpression') return [node];
+  if (node.type !== 'CallExpression') return [];
+  const callee = unwrapExpression(node.callee);
+  const first = node.arguments[0];
+  if (callee.type === 'Identifier' && callee.name === 'String' && first && first.type !== 'SpreadElement')
+    return idMakingCalls(first, depth + 1);
+  if (callee.type === 'MemberExpression' && TO_TEXT_METHODS.has(memberPropertyName(callee) ?? ''))
+    return [node, ...idMakingCalls(callee.object, depth + 1)];
+  return [node];
+}
+
+/** Per file, the calls of random-id makers (asked only when a publish sets `msgID`). */
+export function randomMsgIdsIn(context: DetectContext): (options: TSESTree.ObjectExpression) => TSESTree.Property | undefined {
+  let makers: ReadonlySet<TSESTree.Node> | undefined;
+  return (options) => {
+    const property = options.properties.find(
+      (p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === MSG_ID_OPTION,
+    );
+    if (!property) return undefined;
+    const calls = idMakingCalls(property.value);
+    if (calls.length === 0) return undefined;
+    makers ??= new Set(importedReferences(context, CATALOGUE).map((ref) => ref.node));
+    return calls.some((call) => makers!.has(call)) ? property : undefined;
+  };
+}

@@ -1,0 +1,15 @@
+import { migrateLatest } from './db/schema';
+import { migrateToLatest } from './db/migrate';
+
+// The package's bin: an operator's command that runs once and exits.
+switch (process.argv[2]) {
+  case 'migrate':
+    await migrateLatest();
+    break;
+  case 'migrate:helper':
+    await migrateToLatest();
+    break;
+  default:
+    console.log('usage: orders migrate');
+}
+process.exit(0);
