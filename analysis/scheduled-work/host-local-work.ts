@@ -102,16 +102,25 @@ function isHostLocalFsCall(sourceCode: SourceCode, call: TSESTree.CallExpression
   return FS_WRITES.includes(name) && isLocalDirPath(sourceCode, call.arguments[0]);
 }
 
-/** A URL written out (a string, or a template's text) that runs work when fetched: a path of this service, or named for a job. */
-function isTriggerUrl(node: TSESTree.Node | undefined): boolean {
+/**
+ * A URL written out (a string, or a template's text) that runs work when fetched: a path of this
+ * service, or named for a job. On a client kept on the instance (`this.axios.get('/queue')`) a path
+ * is relative to the base URL that client was built with (a server-side client has no origin of its
+ * own): only a job's name makes it a trigger.
+ */
+function isTriggerUrl(node: TSESTree.Node | undefined, onOwnClient = false): boolean {
   const text =
     node?.type === 'Literal' && typeof node.value === 'string'
       ? node.value
       : node?.type === 'TemplateLiteral'
         ? node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ')
         : undefined;
-  return text !== undefined && (SERVICE_PATH.test(text) || TRIGGER_URL_WORDS.test(text));
+  return text !== undefined && ((!onOwnClient && SERVICE_PATH.test(text)) || TRIGGER_URL_WORDS.test(text));
 }
+
+/** `this.axios`, `this.http`: a client held in a field of the instance. */
+const isInstanceClient = (callee: TSESTree.Node): boolean =>
+  callee.type === 'MemberExpression' && callee.object.type === 'MemberExpression' && callee.object.object.type === 'ThisExpression';
 
 /** `fetch(url)`, `fetch(url, { headers })`, `fetch(url, { method: 'GET' })`: no writing method. */
 function isReadingFetch(call: TSESTree.CallExpression): boolean {
@@ -139,7 +148,7 @@ export function isReadCall(call: TSESTree.CallExpression, method: string): boole
     return sql !== undefined && /^\s*select\b/i.test(sql) && !isWriteSql(sql) && !isClaimSql(sql);
   }
   const words = nameWords(method);
-  if (isTriggerUrl(call.arguments[0])) return false;
+  if (isTriggerUrl(call.arguments[0], isInstanceClient(call.callee))) return false;
   return has(READ_VERBS, words[0]) && !words.slice(1).some((w) => ACTION_WORDS.includes(w));
 }
 

@@ -55,3 +55,45 @@ ruleTester.run('no-unguarded-schedule: a singleton built on this host', noUnguar
     },
   ],
 });
+
+/** A download tracker whose client, kept on the instance, reads `path` from the base URL it was built with. */
+const downloads = (path: string) => [
+  "import axios from 'axios';",
+  "import { scheduleJob } from 'node-schedule';",
+  'class Downloads {',
+  "  private readonly http = axios.create({ baseURL: 'http://radarr.internal/api/v3' });",
+  '  private items: Array<{ id: number; left: number }> = [];',
+  '  async refresh(): Promise<void> {',
+  `    const res = await this.http.get<Array<{ id: number; left: number }>>('${path}');`,
+  '    this.items = res.data;',
+  '  }',
+  '}',
+  'const downloads = new Downloads();',
+  "scheduleJob('* * * * *', async () => {",
+  '  await downloads.refresh();',
+  '});',
+];
+
+// A path on a client kept on the instance is the client's base URL's, not this service's; a job's name in it still triggers work.
+ruleTester.run('no-unguarded-schedule: a read through a client kept on the instance', noUnguardedSchedule, {
+  valid: [{ settings, code: lines(...downloads('/queue')) }],
+  invalid: [
+    {
+      settings,
+      code: lines(...downloads('/command/sync')),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 12,
+          column: 26,
+          suggestions: suggested(
+            downloads('/command/sync'),
+            1,
+            12,
+            "  if (!(await claimPeriod('media:file-12', { cron: '* * * * *' }))) return;",
+          ),
+        },
+      ],
+    },
+  ],
+});
