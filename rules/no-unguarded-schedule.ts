@@ -34,6 +34,7 @@ import {
 import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-gates.js';
 import { scheduleVerdict } from './no-unguarded-schedule/verdict.js';
 import { scheduledWorkStaysOnHost } from '../analysis/scheduled-work/host-local-work.js';
+import { armedPerStoredRow } from '../analysis/scheduled-work/per-row-timers.js';
 import { startedOnlyUnderGuard } from './no-unguarded-schedule/started-under-guard.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
@@ -81,6 +82,7 @@ function manualReason(
   work: ScheduledWork,
   fn: FunctionLike | undefined,
   reschedule: TSESTree.ExpressionStatement | TSESTree.BlockStatement | undefined,
+  oneOff = false,
 ): string | undefined {
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
   if (work.pollLoop)
@@ -94,6 +96,8 @@ function manualReason(
     return `this schedule is set up once per \`${instance}\` (its work reads it): one fixed lease key would let only one of them run each period; guard it with a key that includes \`${instance}\``;
   if (work.loopBody) return work.period ? undefined : noPeriod;
   if (!fn) return 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined';
+  if (oneOff && work.entry.selfRescheduling)
+    return "a timer armed once per stored row: claim each row's effect (claimOnce with a key holding the row's id) or claim the row in the database";
   if (work.entry.selfRescheduling && !reschedule)
     return 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body or of its finally: an early return would stop the loop; guard the work by hand';
   if (!work.period) return noPeriod;
@@ -197,7 +201,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
             entry.selfRescheduling && fn && !isInside(node, fn) && !reschedulesThroughCaller(sourceCode, node, fn)
               ? rescheduleThroughHelper(context, fn)
               : node;
-          if (entry.selfRescheduling && !(fn && rescheduleCall)) continue;
+          if (entry.selfRescheduling && !(fn && rescheduleCall) && !(fn && armedPerStoredRow(sourceCode, node))) continue;
           // Through a helper, the loop's period is the helper's delay, not the first timer's.
           const period = rescheduleCall === node ? work.period : undefined;
           // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
@@ -211,7 +215,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
           if (!key || reported.has(key)) continue;
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
-          const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost });
+          const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost, works });
           if (verdict === 'quiet') continue;
           // Last, as it may read the package's other files: started only by callers under a leader lock or a guard.
           if (startedOnlyUnderGuard(context, work)) continue;
@@ -235,7 +239,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (resolved?.member) facts.member = resolved.member;
           if (reschedule) facts.reschedule = reschedule;
           if (guardBlock) facts.guardBlock = guardBlock;
-          const manual = manualReason(sourceCode, { ...work, period }, fn, reschedule ?? guardBlock);
+          const manual = manualReason(sourceCode, { ...work, period }, fn, reschedule ?? guardBlock, !rescheduleCall);
           if (manual) facts.manual = manual;
 
           const runtime = runtimeImport(sourceCode, filename, PERIOD_GUARD, context.languageOptions?.sourceType);

@@ -7,7 +7,15 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { EXTERNAL_RECEIVER_WORDS, IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { identifierDefinition, ownMethodCalled, type FunctionLike } from './work-function.js';
-import { callIntent, isClaimSql, isMachineIdentifier, isWriteSql, measuresThisProcess } from './work-intent.js';
+import {
+  calleeName,
+  callIntent,
+  isClaimSql,
+  isMachineIdentifier,
+  isWriteSql,
+  measuresThisProcess,
+  namesObjectlessIdleDrop,
+} from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { isLeaseGate } from './lease-gate.js';
 import { isItemClaim } from './item-claim.js';
@@ -16,6 +24,7 @@ import { receiverName } from '../ast/receiver-name.js';
 import { constantInitializer } from '../sql/sql-text-model.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
 import { sendsOnOwnConnection } from './own-connections.js';
+import { writesToOwnStream } from './own-streams.js';
 import { messagesOwnThreads } from './own-thread-messages.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
@@ -167,6 +176,21 @@ function staysInProcess(call: TSESTree.CallExpression, options: EffectsOptions):
   return reached !== undefined && !reached.external && !reached.coordinated;
 }
 
+/** A call named for dropping idle things (`closeStale`) whose body — same file or followed — writes shared state. */
+function dropsSharedRows(call: TSESTree.CallExpression, options: EffectsOptions): boolean {
+  const name = calleeName(call.callee);
+  if (name === undefined || !namesObjectlessIdleDrop(name)) return false;
+  const local = resolveCallee(options.sourceCode, call);
+  if (!local) return options.followCall?.(call)?.sharedWrite === true;
+  if (judging.has(local)) return false;
+  judging.add(local);
+  try {
+    return workEffects(local.body, options).sharedWrite;
+  } finally {
+    judging.delete(local);
+  }
+}
+
 /**
  * `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`; a lease taken first, the work left when it was
  * lost (`const key = await elections.getElection(…); if (!key) return;`); each item claimed by a marker insert tested
@@ -200,8 +224,17 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   // `callQueue.delete(id)` on a `new Map()` of this file: a write by its name, to this process's memory.
   if (named === 'shared-write' && node.callee.type === 'MemberExpression' && holdsInMemoryStructure(options.sourceCode, node.callee.object))
     return undefined;
+  // `saveCounts(n)`, `this.updateStats()`: a write by its name whose body (this file or another module) stays in the process.
+  if (named === 'shared-write' && staysInProcess(node, options)) return undefined;
+  // `closeStale(db)`: "this process's idle things" by its name, judged by its body when that writes shared rows.
+  if (named === 'per-replica' && dropsSharedRows(node, options)) return undefined;
   if (named !== 'coordinated') return named;
   return staysInProcess(node, options) || locksThisProcessOnly(options.sourceCode, node) ? undefined : named;
+}
+
+/** A send on this process's own connections or threads, or a write to the one client of a stream built here. */
+function reachesOnlyOwn(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  return sendsOnOwnConnection(sourceCode, call) || messagesOwnThreads(sourceCode, call) || writesToOwnStream(sourceCode, call);
 }
 
 /** The effects of running `root` (a function or a statement list). */
@@ -281,8 +314,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           effects.coordinated = true;
           return;
         }
-        if (sendsOnOwnConnection(options.sourceCode, node)) break; // reaches this process's own peers only
-        if (messagesOwnThreads(options.sourceCode, node)) break; // reaches this process's own threads only
+        if (reachesOnlyOwn(options.sourceCode, node)) break;
         const intent = intentOf(node, options, root);
         if (intent === 'coordinated') {
           effects.coordinated = true;

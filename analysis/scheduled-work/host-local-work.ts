@@ -37,7 +37,16 @@ import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects
 import { drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
 import { instanceMethodCalled, type FunctionLike } from './work-function.js';
-import { callIntent, createsInProcessValue, isClaimSql, isWriteSql, nameWords, telemetryBindings } from './work-intent.js';
+import {
+  calleeName,
+  callIntent,
+  createsInProcessValue,
+  isClaimSql,
+  isWriteSql,
+  nameWords,
+  namesObjectlessIdleDrop,
+  telemetryBindings,
+} from './work-intent.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 
 export interface HostLocalOptions {
@@ -93,16 +102,25 @@ function isHostLocalFsCall(sourceCode: SourceCode, call: TSESTree.CallExpression
   return FS_WRITES.includes(name) && isLocalDirPath(sourceCode, call.arguments[0]);
 }
 
-/** A URL written out (a string, or a template's text) that runs work when fetched: a path of this service, or named for a job. */
-function isTriggerUrl(node: TSESTree.Node | undefined): boolean {
+/**
+ * A URL written out (a string, or a template's text) that runs work when fetched: a path of this
+ * service, or named for a job. On a client kept on the instance (`this.axios.get('/queue')`) a path
+ * is relative to the base URL that client was built with (a server-side client has no origin of its
+ * own): only a job's name makes it a trigger.
+ */
+function isTriggerUrl(node: TSESTree.Node | undefined, onOwnClient = false): boolean {
   const text =
     node?.type === 'Literal' && typeof node.value === 'string'
       ? node.value
       : node?.type === 'TemplateLiteral'
         ? node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ')
         : undefined;
-  return text !== undefined && (SERVICE_PATH.test(text) || TRIGGER_URL_WORDS.test(text));
+  return text !== undefined && ((!onOwnClient && SERVICE_PATH.test(text)) || TRIGGER_URL_WORDS.test(text));
 }
+
+/** `this.axios`, `this.http`: a client held in a field of the instance. */
+const isInstanceClient = (callee: TSESTree.Node): boolean =>
+  callee.type === 'MemberExpression' && callee.object.type === 'MemberExpression' && callee.object.object.type === 'ThisExpression';
 
 /** `fetch(url)`, `fetch(url, { headers })`, `fetch(url, { method: 'GET' })`: no writing method. */
 function isReadingFetch(call: TSESTree.CallExpression): boolean {
@@ -118,7 +136,7 @@ function isReadingFetch(call: TSESTree.CallExpression): boolean {
 }
 
 /** `get`, `findMany`, `count`, `getQueue`; `query('SELECT …')`. */
-function isReadCall(call: TSESTree.CallExpression, method: string): boolean {
+export function isReadCall(call: TSESTree.CallExpression, method: string): boolean {
   if (SQL_RUNNERS.includes(method)) {
     const text = call.arguments[0];
     const sql =
@@ -130,7 +148,7 @@ function isReadCall(call: TSESTree.CallExpression, method: string): boolean {
     return sql !== undefined && /^\s*select\b/i.test(sql) && !isWriteSql(sql) && !isClaimSql(sql);
   }
   const words = nameWords(method);
-  if (isTriggerUrl(call.arguments[0])) return false;
+  if (isTriggerUrl(call.arguments[0], isInstanceClient(call.callee))) return false;
   return has(READ_VERBS, words[0]) && !words.slice(1).some((w) => ACTION_WORDS.includes(w));
 }
 
@@ -256,7 +274,9 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
   const visited = new Set<FunctionLike>();
 
   const callStays = (call: TSESTree.CallExpression, depth: number): boolean => {
-    const intent = callIntent(call, telemetry);
+    const named = callIntent(call, telemetry);
+    // `closeStale(db)`: a drop of idle things that names no object is read from its body, like any other call.
+    const intent = named === 'per-replica' && namesObjectlessIdleDrop(calleeName(call.callee) ?? '') ? undefined : named;
     if (intent === 'per-replica') return true;
     // A function of this file (its own method, one of a module singleton it makes) is judged by its
     // body, whatever its name: a `cleanup()` that only drops expired keys of this process's Map stays here.
@@ -277,6 +297,19 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
     return options.followCall?.(call) ?? isKnownHostLocalCall(sourceCode, call);
   };
 
+  // `new Settings(initial)` of a class of this file: its field initializers and constructor, read like a called function.
+  const buildsOnHost = (callee: TSESTree.Identifier, depth: number): boolean => {
+    const def = scopeVariable(sourceCode, callee)?.defs[0];
+    if (def?.type !== 'ClassName' || def.node.type !== 'ClassDeclaration' || depth >= MAX_LOCAL_DEPTH) return false;
+    const members = def.node.body.body;
+    const parts: (TSESTree.Node | null)[] = [];
+    for (const m of members) {
+      if (m.type === 'MethodDefinition' && m.kind === 'constructor') parts.push(m.value.body);
+      else if (m.type === 'PropertyDefinition' && m.value) parts.push(m.value);
+    }
+    return def.node.superClass === null && parts.every((part) => part !== null && visit(part, depth + 1));
+  };
+
   const visit = (node: TSESTree.Node, depth: number): boolean => {
     switch (node.type) {
       case 'CallExpression':
@@ -284,7 +317,7 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
         break;
       case 'NewExpression':
         if (node.callee.type !== 'Identifier') return false;
-        if (!isInMemoryValue(sourceCode, node) && !isReadOnlyClient(sourceCode, node)) return false;
+        if (!isInMemoryValue(sourceCode, node) && !isReadOnlyClient(sourceCode, node) && !buildsOnHost(node.callee, depth)) return false;
         break;
       case 'TaggedTemplateExpression':
       case 'ImportExpression':

@@ -20,6 +20,8 @@ import {
   MACHINE_ID_NAMES,
   MODEL_CLASS_WRITE_VERBS,
   MACHINE_OBJECTS,
+  OWN_RECORD_HOLDERS,
+  OWN_RECORD_KEYS,
   PER_REPLICA_WORDS,
   PER_REPLICA_WORD_PAIRS,
   PER_REPLICA_STALE_ADJECTIVES,
@@ -72,6 +74,16 @@ export function isPerReplicaName(name: string): boolean {
   return dropsOwnIdle(words);
 }
 
+/**
+ * `closeStale`, `pruneIdle`: a drop of idle things that names no object. Per replica by its name
+ * (this process's idle connections), yet what it drops is read from its body: rows of a shared
+ * table when the body writes them (`UPDATE tickets … WHERE updated_at < …`).
+ */
+export function namesObjectlessIdleDrop(name: string): boolean {
+  const words = nameWords(name);
+  return dropsOwnIdle(words) && PER_REPLICA_STALE_ADJECTIVES.includes(words.at(-1) ?? '');
+}
+
 /** `closeIdle`, `pruneStale`, `cleanStaleLocksForTask`; not `cleanupStaleSessions` (shared rows by name). */
 function dropsOwnIdle(words: readonly string[]): boolean {
   if (!words.some((w) => PER_REPLICA_STALE_VERBS.includes(w))) return false;
@@ -92,7 +104,7 @@ function isLockName(name: string): boolean {
 }
 
 /** `sweep`, `this.sweep`, `this.#sweep` (a private method's name without its `#`). */
-function calleeName(callee: TSESTree.Node): string | undefined {
+export function calleeName(callee: TSESTree.Node): string | undefined {
   if (callee.type === 'Identifier') return callee.name;
   if (callee.type === 'MemberExpression' && callee.property.type === 'PrivateIdentifier') return callee.property.name;
   return memberPropertyName(callee);
@@ -294,6 +306,12 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;
 }
 
+/** `this.worker`: the record this process registered for itself (OWN_RECORD_HOLDERS). */
+function isOwnRecord(node: TSESTree.Node): boolean {
+  const value = node.type === 'TSNonNullExpression' ? node.expression : node;
+  return value.type === 'MemberExpression' && value.object.type === 'ThisExpression' && has(OWN_RECORD_HOLDERS, memberPropertyName(value));
+}
+
 /**
  * `this.machineId`, `nodeId`, `os.hostname()`: data keyed to this machine. A member of any other
  * object names that object's host (`url.hostname`, `req.hostname`), and a name on its own that
@@ -302,6 +320,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
 export function isMachineIdentifier(node: TSESTree.Node): boolean {
   if (node.type === 'MemberExpression') {
     const name = memberPropertyName(node);
+    if (name !== undefined && OWN_RECORD_KEYS.includes(name) && isOwnRecord(node.object)) return true;
     if (name === undefined || !MACHINE_ID_NAMES.includes(name)) return false;
     const object = node.object;
     return object.type === 'ThisExpression' || (object.type === 'Identifier' && MACHINE_OBJECTS.includes(object.name));

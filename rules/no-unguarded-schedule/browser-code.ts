@@ -38,11 +38,12 @@ export function usesBrowserGlobals(sourceCode: Readonly<TSESLint.SourceCode>): b
 }
 
 /**
- * A script a web server hands to browsers: a `js`/`javascripts`/`scripts` folder under `static`,
- * `public`, `assets` or `wwwroot` (`src/static/js/pad.ts`, Express's `public/javascripts/`). A
- * folder of that name alone (`src/public-api/`, `server/static.ts`) is no front end.
+ * A script a web server hands to browsers: a `js`/`javascripts`/`scripts` folder, or the served
+ * app's `app` folder, under `static`, `public`, `assets` or `wwwroot` (`src/static/js/pad.ts`,
+ * Express's `public/javascripts/`, `src/public/app/services/`). A folder of that name alone
+ * (`src/public-api/`, `server/static.ts`, `src/app/`) is no front end.
  */
-const FRONT_END_SCRIPTS = /(?:^|[\\/])(?:static|public|assets|wwwroot)[\\/](?:js|javascripts|scripts)[\\/]/i;
+const FRONT_END_SCRIPTS = /(?:^|[\\/])(?:static|public|assets|wwwroot)[\\/](?:js|javascripts|scripts|app)[\\/]/i;
 
 /** Whether the file is a script served to browsers, by the folders it lives in. */
 export function isServedScript(filename: string): boolean {

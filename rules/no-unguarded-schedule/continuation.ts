@@ -14,6 +14,7 @@ import { exits } from '../../analysis/scheduled-work/exit-tests.js';
 import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { callIntent, nameWords } from '../../analysis/scheduled-work/work-intent.js';
 import { descendants } from '../../analysis/sql/descendants.js';
+import { flushesPendingChange } from './pending-flush.js';
 
 type Variable = ReturnType<SourceCode['getDeclaredVariables']>[number];
 
@@ -172,13 +173,14 @@ function insideLockedRun(work: FunctionLike): boolean {
 /**
  * Whether the self-rescheduling timer at `schedule`, rerunning `work`, continues one run of a
  * task: a retry in an error path or bounded by attempts, a page or item loop that ends by calling
- * back the request or task it serves, or a step of a run that holds a lock.
+ * back the request or task it serves, a step of a run that holds a lock, or the flush of one pending change.
  */
 export function continuesOneRun(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
   return (
     inErrorPath(schedule, work) ||
     boundedByAttempts(sourceCode, schedule, work) ||
     callsCompletion(sourceCode, work) ||
-    insideLockedRun(work)
+    insideLockedRun(work) ||
+    flushesPendingChange(sourceCode, schedule, work)
   );
 }

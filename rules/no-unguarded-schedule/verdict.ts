@@ -15,9 +15,10 @@ import {
   workStartsWithReplicaZeroCheck,
 } from '../../analysis/scheduled-work/schedule-gates.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
-import { isPerReplicaName, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
+import { isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
+import { twinsDeclaredJob } from './declared-twin.js';
 import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
@@ -36,6 +37,8 @@ export interface VerdictInput {
   elsewhere?: Effects | undefined;
   /** Whether the work stays on this host (reads, its own memory, its cache directory): asked only of work about to be reported. */
   staysOnHost?: (work: ScheduledWork) => boolean;
+  /** The file's other scheduled works: a bare timer running the work of a declared job beside it is its twin. */
+  works?: readonly ScheduledWork[];
 }
 
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */
@@ -53,6 +56,7 @@ export function scheduleVerdict({
   reportAll,
   elsewhere,
   staysOnHost,
+  works,
 }: VerdictInput): Verdict {
   const fn = work.resolved?.fn;
   const body = fn ? fn.body : work.loopBody;
@@ -68,10 +72,13 @@ export function scheduleVerdict({
       effects.external &&
       !effects.sharedWrite &&
       work.loopBody !== undefined &&
-      handsReadRowsOn(sourceCode, work.loopBody));
+      handsReadRowsOn(sourceCode, work.loopBody)) ||
+    // The timer twin of a declared job beside it, running the same work.
+    (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =
     effects.perReplica ||
-    (work.name !== undefined && isPerReplicaName(work.name)) ||
+    // By its name, unless a drop of idle things (`closeStale`) is seen writing shared rows.
+    (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
     // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).

@@ -90,6 +90,13 @@ export const PER_REPLICA_STALE_NOUNS: readonly string[] = [
 export const MACHINE_ID_NAMES: readonly string[] = ['machineId', 'nodeId', 'hostname', 'instanceId', 'hostId'];
 
 /**
+ * The record this process registered for itself and keeps on the instance (`this.worker.uuid`,
+ * `this.runner.id`): a write keyed by its id is this replica's own row (its heartbeat, its load).
+ */
+export const OWN_RECORD_HOLDERS: readonly string[] = ['worker', 'runner', 'instance', 'replica', 'agent'];
+export const OWN_RECORD_KEYS: readonly string[] = ['id', 'uuid'];
+
+/**
  * Calls that measure this process (`process.cpuUsage()`, `process.memoryUsage()`, `os.loadavg()`,
  * v8's `writeHeapSnapshot()`, `performance.eventLoopUtilization()`): work that samples them reports
  * or stores this process's own profile, per replica by design.

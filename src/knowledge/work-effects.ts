@@ -196,6 +196,13 @@ export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'socket
 export const CONNECTION_METHODS: readonly string[] = ['send', 'emit', 'write', 'ping', 'terminate', 'close', 'end', 'disconnect'];
 
 /**
+ * A web stream this process builds to answer one request (`new ReadableStream({ start(controller) … })`):
+ * the controller its source methods are given writes to that response only (an SSE heartbeat, a chunk).
+ */
+export const OWN_STREAM_CLASSES: readonly string[] = ['ReadableStream', 'TransformStream', 'WritableStream'];
+export const OWN_STREAM_SOURCE_METHODS: readonly string[] = ['start', 'pull', 'transform', 'write'];
+
+/**
  * The module of a process's own threads, and the call that messages one of them
  * (`parentPort.postMessage(…)`, `worker.postMessage(…)`): each replica reaches only its own threads.
  */

@@ -1,5 +1,5 @@
-// no-unguarded-schedule on scripts a web server hands to browsers: a file in a `js`, `javascripts`
-// or `scripts` folder under `static`, `public`, `assets` or `wwwroot` runs in each open tab, not
+// no-unguarded-schedule on scripts a web server hands to browsers: a file in a `js`, `javascripts`,
+// `scripts` or `app` folder under `static`, `public`, `assets` or `wwwroot` runs in each open tab, not
 // in a server replica, even with no `window`/`document` in view. A folder named like that alone
 // (`src/public-api/`, `src/static/` without a script folder) is still server code. Nor is a copy of a
 // scheduler library in a folder named for it (`libs/nodeCron/`, `vendor/node-schedule/`): its engine
@@ -27,6 +27,8 @@ ruleTester.run('no-unguarded-schedule: scripts served to browsers', noUnguardedS
     { settings, code: POSTING, filename: 'src/static/js/poll.ts' },
     { settings, code: POSTING, filename: 'public/javascripts/poll.js' },
     { settings, code: POSTING, filename: 'web/assets/scripts/poll.js' },
+    // the served single-page app's folder
+    { settings, code: POSTING, filename: 'src/public/app/services/poll.ts' },
     // a scheduler library copied into the project
     { settings, code: POSTING, filename: 'server/libs/nodeCron/poll.js' },
     { settings, code: POSTING, filename: 'vendor/node-schedule/lib/poll.js' },
@@ -36,6 +38,8 @@ ruleTester.run('no-unguarded-schedule: scripts served to browsers', noUnguardedS
     reportedAt('src/public-api/poll.ts'),
     reportedAt('src/static/poll.ts'),
     reportedAt('src/js/poll.ts'),
+    reportedAt('src/app/services/poll.ts'),
+    reportedAt('src/public/application/poll.ts'),
     // the project's own folders: one word (`cron/`), or a library's name inside a longer one
     reportedAt('server/libs/poll.js'),
     reportedAt('src/cron/poll.ts'),

@@ -1,0 +1,58 @@
+// A one-off timer armed once per row read from a shared store: `const { rows } = await db.query('SELECT
+// … FROM reminders'); for (const row of rows) setTimeout(() => send(row), row.dueAt - Date.now())`.
+// Not a loop of its own, yet every replica reads the same rows at boot and arms the same timers, so
+// each due reminder fires once per replica: scheduled work like any other.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { scopeVariable } from '../ast/scope-variable.js';
+import { memberPropertyName } from '../ast/property-names.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { isExternalReceiver } from './external-effects.js';
+import { isReadCall } from './host-local-work.js';
+import { isFunctionLike } from './work-function.js';
+
+/** Array methods whose callback runs once per element. */
+const EACH_METHODS: readonly string[] = ['forEach', 'map', 'flatMap'];
+
+/** `await db.query('SELECT …')`, `await prisma.reminder.findMany(…)`: a read from a shared store. */
+function isStoreRead(node: TSESTree.Node | null | undefined): boolean {
+  // `(await db.query(…)).rows`: the rows of the result.
+  const result = node?.type === 'MemberExpression' ? unwrapExpression(node.object) : node;
+  const read = result?.type === 'AwaitExpression' ? unwrapExpression(result.argument) : undefined;
+  if (read?.type !== 'CallExpression' || read.callee.type !== 'MemberExpression') return false;
+  const method = memberPropertyName(read.callee);
+  return method !== undefined && isReadCall(read, method) && isExternalReceiver(read.callee.object);
+}
+
+/** `rows` from `const { rows } = await db.query(…)` or `const rows = await repo.find()`; `result.rows` of such a result. */
+function holdsStoredRows(sourceCode: SourceCode, node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node);
+  if (isStoreRead(value)) return true;
+  const name =
+    value.type === 'Identifier'
+      ? value
+      : value.type === 'MemberExpression' && value.object.type === 'Identifier'
+        ? value.object
+        : undefined;
+  const def = name ? scopeVariable(sourceCode, name)?.defs[0] : undefined;
+  return def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && isStoreRead(def.node.init);
+}
+
+/** The expression whose elements `node` runs once each: the right of its `for…of`, the receiver of its `forEach`. */
+function iteratedBy(node: TSESTree.Node): TSESTree.Node | undefined {
+  for (let child = node, parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (parent.type === 'ForOfStatement' && parent.body === child) return parent.right;
+    if (isFunctionLike(parent)) {
+      const call = parent.parent;
+      if (call?.type !== 'CallExpression' || call.arguments[0] !== parent || call.callee.type !== 'MemberExpression') return undefined;
+      return EACH_METHODS.includes(memberPropertyName(call.callee) ?? '') ? call.callee.object : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Whether the one-off timer `timer` is armed once per row of a read from a shared store. */
+export function armedPerStoredRow(sourceCode: SourceCode, timer: TSESTree.Node): boolean {
+  const rows = iteratedBy(timer);
+  return rows !== undefined && holdsStoredRows(sourceCode, rows);
+}
