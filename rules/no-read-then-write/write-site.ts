@@ -43,6 +43,21 @@ function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTr
   return undefined;
 }
 
+/**
+ * The object literals a conditional spread adds (`...(cond && { a, b })`, `...(cond ? { a } : {})`):
+ * their fields are known, whichever way the condition goes. `undefined` for any other spread.
+ */
+function conditionalObjects(argument: TSESTree.Node, depth = 0): TSESTree.ObjectExpression[] | undefined {
+  const value = unwrapExpression(argument);
+  if (value.type === 'ObjectExpression') return [value];
+  if (depth > 2) return undefined;
+  if (value.type === 'LogicalExpression' && value.operator === '&&') return conditionalObjects(value.right, depth + 1);
+  if (value.type !== 'ConditionalExpression') return undefined;
+  const consequent = conditionalObjects(value.consequent, depth + 1);
+  const alternate = conditionalObjects(value.alternate, depth + 1);
+  return consequent && alternate ? [...consequent, ...alternate] : undefined;
+}
+
 /** `{ a: x, ...rest }` as values by field; anything else is one value of unknown fields. */
 function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, value: TSESTree.Node) => WriteValue[] | null): WriteValue[] {
   if (!node || node.type === 'SpreadElement') return [];
@@ -51,7 +66,9 @@ function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, valu
   const values: WriteValue[] = [];
   for (const property of expr.properties) {
     if (property.type === 'SpreadElement') {
-      values.push({ field: null, value: property.argument });
+      const spread = conditionalObjects(property.argument);
+      if (spread) for (const object of spread) values.push(...valuesOf(object, nested));
+      else values.push({ field: null, value: property.argument });
       continue;
     }
     const field = propertyKeyName(property) ?? null;

@@ -35,3 +35,32 @@ ruleTester.run('no-read-then-write: a repository update keyed in its values', ru
     { code: service('const next = user.points + points;', 'await this.users.update({ _id: id, points: next });'), errors: [lost(9, 22)] },
   ],
 });
+
+// A field computed only from other fields of the row read (a commission from the amount) is the
+// same whichever replica writes it; a field whose value reads its own column (`to.balance` among
+// the terms) is a lost update. A conditional spread's fields are known fields.
+const PRISMA = ["import { PrismaClient } from '@prisma/client';", 'const prisma = new PrismaClient();'];
+const settle = (...data: string[]) =>
+  lines(
+    ...PRISMA,
+    'export async function settle(id: string, rate: number) {',
+    '  const due = await prisma.instalment.findUnique({ where: { id } });',
+    '  const commission = Math.round((due.amount * rate) / 100);',
+    `  await prisma.instalment.update({ where: { id }, data: { status: 'PAID', ${data.join(', ')} } });`,
+    '}',
+  );
+
+ruleTester.run('no-read-then-write: fields computed from other fields', rule, {
+  valid: [
+    settle('commission', 'net: due.amount - commission'),
+    settle('...(rate > 0 && { commission, net: due.amount - commission })'),
+    settle("...(rate > 0 ? { commission } : { note: 'none' })"),
+  ],
+  invalid: [
+    { code: settle('amount: due.amount - commission'), errors: [{ messageId: 'prisma', data: { field: 'amount' }, line: 6, column: 27 }] },
+    {
+      code: settle('...(rate > 0 && { amount: due.amount - commission })'),
+      errors: [{ messageId: 'prisma', data: { field: 'amount' }, line: 6, column: 27 }],
+    },
+  ],
+});
