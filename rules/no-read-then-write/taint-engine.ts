@@ -4,7 +4,8 @@
 // end of the file (when the imports say which ORM `findOne` is).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
-import { IDENTITY_FIELD, libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { isStaleChange } from './stale-change.js';
 import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -200,13 +201,8 @@ export class ReadThenWriteEngine {
     const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
     const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
     const ignored = this.options.ignoredFields;
-    // A list's row must be written from its own field; any row's key never goes stale (`image: link.id + suffix`).
-    const stale = (read: ReadSite, change: FieldChange): boolean =>
-      change.readField === undefined ||
-      (change.readField === null ? !read.many && !read.guessed : change.readField === change.field) ||
-      (!read.many && change.readField !== null && !IDENTITY_FIELD.test(change.readField));
     let kept = changes.filter(
-      ({ read, change }) => sameModel(read) && stale(read, change) && (change.field === null || !ignored.has(change.field)),
+      ({ read, change }) => sameModel(read) && isStaleChange(read, change) && (change.field === null || !ignored.has(change.field)),
     );
     // The filter names another loaded row of the model by its key (`where: { id: today.id }`).
     kept = writtenToRowsRead(kept, write.conditions, this.env, sameModel);

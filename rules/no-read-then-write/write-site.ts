@@ -7,6 +7,7 @@ import {
   NAMED_BY_STRING_ACCESSORS,
   PRISMA_ATOMIC_OPERATIONS,
   PRISMA_LINK_OPERATIONS,
+  PRIMARY_KEY_COLUMN,
   type DataLibrary,
 } from '../../src/knowledge/orm-reads-writes.js';
 import { methodChainOf, outermostCallOf, type ChainLink, type MethodChain } from '../../analysis/ast/method-chain.js';
@@ -42,6 +43,21 @@ function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTr
   return undefined;
 }
 
+/**
+ * The object literals a conditional spread adds (`...(cond && { a, b })`, `...(cond ? { a } : {})`):
+ * their fields are known, whichever way the condition goes. `undefined` for any other spread.
+ */
+function conditionalObjects(argument: TSESTree.Node, depth = 0): TSESTree.ObjectExpression[] | undefined {
+  const value = unwrapExpression(argument);
+  if (value.type === 'ObjectExpression') return [value];
+  if (depth > 2) return undefined;
+  if (value.type === 'LogicalExpression' && value.operator === '&&') return conditionalObjects(value.right, depth + 1);
+  if (value.type !== 'ConditionalExpression') return undefined;
+  const consequent = conditionalObjects(value.consequent, depth + 1);
+  const alternate = conditionalObjects(value.alternate, depth + 1);
+  return consequent && alternate ? [...consequent, ...alternate] : undefined;
+}
+
 /** `{ a: x, ...rest }` as values by field; anything else is one value of unknown fields. */
 function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, value: TSESTree.Node) => WriteValue[] | null): WriteValue[] {
   if (!node || node.type === 'SpreadElement') return [];
@@ -50,7 +66,9 @@ function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, valu
   const values: WriteValue[] = [];
   for (const property of expr.properties) {
     if (property.type === 'SpreadElement') {
-      values.push({ field: null, value: property.argument });
+      const spread = conditionalObjects(property.argument);
+      if (spread) for (const object of spread) values.push(...valuesOf(object, nested));
+      else values.push({ field: null, value: property.argument });
       continue;
     }
     const field = propertyKeyName(property) ?? null;
@@ -187,6 +205,20 @@ function prismaWrite(call: TSESTree.CallExpression, callee: TSESTree.MemberExpre
   );
 }
 
+/**
+ * A project repository's `update({ id, points: user.points + n })`: one object holding the row's
+ * key (`PRIMARY_KEY_COLUMN`) and the values. The key is the filter; the rest are the values written.
+ */
+function keyedValues(first: TSESTree.Node | undefined, count: number): { key: TSESTree.Property; values: WriteValue[] } | undefined {
+  if (count !== 1 || !first || first.type === 'SpreadElement') return undefined;
+  const object = unwrapExpression(first);
+  if (object.type !== 'ObjectExpression') return undefined;
+  const isKey = (p: TSESTree.Node): p is TSESTree.Property => p.type === 'Property' && PRIMARY_KEY_COLUMN.test(propertyKeyName(p) ?? '');
+  const key = object.properties.find(isKey);
+  if (!key || object.properties.length < 2) return undefined;
+  return { key, values: valuesOf(object).filter((value) => value.field === null || !PRIMARY_KEY_COLUMN.test(value.field)) };
+}
+
 /** `.update(…)`: Prisma `update({ where, data })`, a knex builder update, an instance update, Sequelize `update(values, { where })`, TypeORM `update(criteria, values)`. */
 function updateSite(
   call: TSESTree.CallExpression,
@@ -226,6 +258,8 @@ function updateSite(
   if (args.length === 2 && objectProperty(args[1], 'where')) {
     return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')], first);
   }
+  const keyed = keyedValues(first, args.length);
+  if (keyed) return write(['typeorm'], call, callee.property, keyed.values, nameOf(receiver), [], [keyed.key], first);
   if (args.length === 2 || args.length === 3) {
     return write(
       ['typeorm'],

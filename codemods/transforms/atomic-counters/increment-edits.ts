@@ -148,6 +148,9 @@ export function typeormEdits(file: SourceFileInfo, facts: ReadThenWriteFacts, ch
   const change = changes[0]!;
   const q = file.style.quote;
   if (!member || (method !== 'save' && method !== 'update')) return 'not a TypeORM save()/update(); use increment()/decrement() by hand';
+  // `repo.update({ id, points })`: a project repository's own method, whose increment form the codemod cannot know.
+  if (method === 'update' && call.arguments.length === 1)
+    return "a repository's own update({ id, … }); make it change the value in the database (an atomic increment) by hand";
   const receiver = textOf(file, member.object);
   const found = typeormCriteria(file, facts, receiver);
   const target = (criteria: string, entity?: string): string =>

@@ -1,0 +1,42 @@
+// Whether a change written from a read is a lost update: the value written to a field depends on
+// that field's own value as read (`balance: from.amount + to.balance`). A field computed only from
+// other fields of the row (`commission: Math.round(row.amount * rate)`) is the same whichever
+// replica writes it: a second writer computes it from the same row, and loses nothing.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { IDENTITY_FIELD } from '../../src/knowledge/orm-reads-writes.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import type { FieldChange, ReadSite } from './model.js';
+
+/** Whether `node` reads `field` by name (`row.field`, `row['field']`, a `field` binding), looking at most `budget` nodes deep. */
+function readsField(node: TSESTree.Node, field: string, budget = { left: 200 }): boolean {
+  if (--budget.left < 0) return true;
+  if (node.type === 'MemberExpression' && memberPropertyName(node) === field) return true;
+  if (node.type === 'Identifier') return node.name === field;
+  for (const key of Object.keys(node) as (keyof TSESTree.Node)[]) {
+    if (key === 'parent') continue;
+    const child = node[key] as unknown;
+    const children = Array.isArray(child) ? child : [child];
+    for (const c of children) if (c && typeof c === 'object' && 'type' in c && readsField(c as TSESTree.Node, field, budget)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `change`, computed from `read`, writes back a stale value: a field computed from its own
+ * read value, a whole object (field unknown), or — from one row — any field whose value reads the
+ * field written (`to.balance` among the terms), or any field at all from a Redis or SQL read. A
+ * row's key never goes stale.
+ */
+export function isStaleChange(read: ReadSite, change: FieldChange): boolean {
+  if (change.readField === undefined) return true;
+  if (change.readField === null) return !read.many && !read.guessed;
+  if (change.readField === change.field) return true;
+  if (read.many || IDENTITY_FIELD.test(change.readField)) return false;
+  // A Redis read's field is its key: any value computed from what it holds is that key's. A SQL
+  // read's fields are its result's names, which an alias may rename (`SELECT balance AS bal`).
+  if (read.redisKeys || read.candidates.includes('sql')) return true;
+  if (change.field === null) return true;
+  // `row.valueUsd = row.amount * rate`: the target is written, not read.
+  const value = change.node.type === 'AssignmentExpression' && change.node.operator === '=' ? change.node.right : change.node;
+  return readsField(value, change.field);
+}
