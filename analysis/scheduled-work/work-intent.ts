@@ -241,7 +241,10 @@ function isDequeue(name: string, receiver: readonly string[]): boolean {
 
 /** The verb a name starts with, past a prefix (`batchUpdate` → `update`). */
 function verbOf(words: readonly string[]): string | undefined {
-  return has(VERB_PREFIXES, words[0]) && words.length > 1 ? words[1] : words[0];
+  if (!has(VERB_PREFIXES, words[0]) || words.length < 2) return words[0];
+  // `runStaleSweep`, `runExpiredCleanup`: after a prefix, an age names what the verb acts on.
+  const at = has(AGE_ADJECTIVES, words[1]) && words.length > 2 ? 2 : 1;
+  return words[at];
 }
 
 /** `createQueryBuilder`, `createCursor`: a `create…` method that builds a value in this process, not a record. */

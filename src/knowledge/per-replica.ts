@@ -255,6 +255,7 @@ export const SHARED_WRITE_VERBS: readonly string[] = [
   'sync',
   'cleanup',
   'clean',
+  'sweep',
   'rebuild',
 ];
 
@@ -278,12 +279,13 @@ export const IN_PROCESS_CLEAR_NOUNS: readonly string[] = [
   ...HOST_LOCAL_WORDS,
 ];
 
-/** Leading words skipped before the verb: `batchRemove`, `bulkCreate`. */
-export const VERB_PREFIXES: readonly string[] = ['batch', 'bulk', 'do', 'async', 'soft', 'hard'];
+/** Leading words skipped before the verb: `batchRemove`, `bulkCreate`, `runCleanup`, `performSync`. */
+export const VERB_PREFIXES: readonly string[] = ['batch', 'bulk', 'do', 'async', 'soft', 'hard', 'run', 'perform', 'execute'];
 
-/** Single-word methods that write only with an outside client as receiver (`repo.save`, not `map.delete`). */
+/** Single-word methods that write only with an outside client as receiver (`repo.save`, not `map.delete`, not a collection's `sweep`). */
 export const RECEIVER_BOUND_VERBS: readonly string[] = [
   'delete',
+  'sweep',
   'remove',
   'update',
   'create',
