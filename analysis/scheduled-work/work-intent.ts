@@ -39,7 +39,7 @@ import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-e
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
-import { isAwaited } from '../ast/unwrapped-expression.js';
+import { isAwaited, unwrapExpression } from '../ast/unwrapped-expression.js';
 
 export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
 
@@ -305,8 +305,21 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
   const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w));
-  if (has(RECEIVER_BOUND_VERBS, verb) && !compound) return externalReceiver || isModelClassWrite(call, verb) ? 'shared-write' : undefined;
+  if (has(RECEIVER_BOUND_VERBS, verb) && !compound)
+    return externalReceiver || isModelClassWrite(call, verb) || awaitedRowDelete(call, verb) ? 'shared-write' : undefined;
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;
+}
+
+/**
+ * `await this.tracesStore.delete(id)`: a `Map`'s `delete` answers at once, so one awaited on a
+ * dependency the instance holds is a store's, sent out of the process. Only `delete` and
+ * `remove` (an awaited `set` or `add` may be an in-memory cache's promise API), and only on
+ * `this.…` (an imported name's awaited `delete` stays unknown).
+ */
+function awaitedRowDelete(call: TSESTree.CallExpression, verb: string | undefined): boolean {
+  if ((verb !== 'delete' && verb !== 'remove') || call.parent?.type !== 'AwaitExpression') return false;
+  const callee = unwrapExpression(call.callee);
+  return callee.type === 'MemberExpression' && callee.object.type === 'MemberExpression' && callee.object.object.type === 'ThisExpression';
 }
 
 /** `this.worker`: the record this process registered for itself (OWN_RECORD_HOLDERS). */
