@@ -317,7 +317,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
  * `this.…` (an imported name's awaited `delete` stays unknown).
  */
 function awaitedRowDelete(call: TSESTree.CallExpression, verb: string | undefined): boolean {
-  if ((verb !== 'delete' && verb !== 'remove') || call.parent?.type !== 'AwaitExpression') return false;
+  if ((verb !== 'delete' && verb !== 'remove') || !isAwaited(call)) return false;
   const callee = unwrapExpression(call.callee);
   return callee.type === 'MemberExpression' && callee.object.type === 'MemberExpression' && callee.object.object.type === 'ThisExpression';
 }
