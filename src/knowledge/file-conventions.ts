@@ -105,6 +105,19 @@ export function isTestFilePath(path: string): boolean {
 /** Whether a folder called `name` holds migrations: `migrations`, `db-migrations`, `code-migrations`, `dbMigrations`. */
 export const isMigrationFolderName = (name: string): boolean => /migration/i.test(name);
 
+/**
+ * Roles a framework names in a file's name (`migration.service.ts`, `migrations.module.ts`): the
+ * application's code about migrations — the runner, its module — not a migration file, even in a
+ * folder named for migrations.
+ */
+const FRAMEWORK_ROLE_SUFFIXES: ReadonlySet<string> = new Set(['service', 'module', 'controller', 'provider', 'resolver', 'gateway']);
+
+/** Whether a file's name carries a framework role (`migration.service.ts`; not `1700-add-users.ts`). */
+export function isFrameworkRoleFile(path: string): boolean {
+  const parts = (path.slice(path.lastIndexOf('/') + 1) || path).split('.');
+  return parts.slice(1, -1).some((part) => FRAMEWORK_ROLE_SUFFIXES.has(part.toLowerCase()));
+}
+
 /** Whether `path` (relative to the project, `/`-separated) lies in a folder named for migrations. */
 export function isInMigrationFolder(path: string): boolean {
   const segments = path.split('/');
