@@ -49,9 +49,12 @@ interface FileRole {
   dataStep: boolean | undefined;
 }
 
+/** Whether a glob setting is left at its defaults (`defaults`, in order). */
+const isLeftAt = (globs: readonly string[], defaults: readonly string[]): boolean =>
+  globs.length === defaults.length && globs.every((glob, i) => glob === defaults[i]);
+
 /** Whether the `migrateEntrypoints` setting is left at its defaults (then package.json scripts count too). */
-const isDefault = (globs: readonly string[]): boolean =>
-  globs.length === DEFAULT_MIGRATE_ENTRYPOINTS.length && globs.every((glob, i) => glob === DEFAULT_MIGRATE_ENTRYPOINTS[i]);
+const isDefault = (globs: readonly string[]): boolean => isLeftAt(globs, DEFAULT_MIGRATE_ENTRYPOINTS);
 
 /** The words of a file's base name (`migrate-dev.ts` → `migrate`, `dev`). */
 const baseNameWords = (filename: string): string[] =>
@@ -127,9 +130,7 @@ export function isMigrateEntrypointFile(context: Context): boolean {
 
 /** A framework's service or module the default `migrationFiles` globs take in only by its folder (`migration/migration.service.ts`). */
 const isDefaultFolderRunner = (globs: readonly string[], filename: string): boolean =>
-  isFrameworkRoleFile(filename.replace(/\\/g, '/')) &&
-  globs.length === DEFAULT_MIGRATION_FILES.length &&
-  globs.every((glob, i) => glob === DEFAULT_MIGRATION_FILES[i]);
+  isFrameworkRoleFile(filename.replace(/\\/g, '/')) && isLeftAt(globs, DEFAULT_MIGRATION_FILES);
 
 /**
  * Test code or a file in a folder named for migrations, told by the path inside the project (never
