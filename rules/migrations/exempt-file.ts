@@ -215,8 +215,8 @@ function isOperatorCommandFile(context: Context): boolean {
   const sourceCode = context.sourceCode;
   if (SERVER_START.test(sourceCode.text)) return false;
   const program = sourceCode.ast as TSESTree.Program;
-  if (program.body.some((statement) => runsOnlyWhenStartedDirectly(statement, program))) return true;
-  for (const module of moduleSpecifiers(sourceCode.ast as TSESTree.Program)) if (CLI_MODULES.has(module)) return true;
+  if (program.body.some((statement) => runsOnlyWhenStartedDirectly(statement, sourceCode))) return true;
+  for (const module of moduleSpecifiers(program)) if (CLI_MODULES.has(module)) return true;
   return (
     isInCommandLinePackage(context.filename) ||
     isInCommandFolder(context.filename) ||

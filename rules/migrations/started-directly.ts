@@ -1,6 +1,7 @@
 // A file's own test for "was I started, not imported?": code under it runs only when someone starts
 // the file as a program (`node scripts/sync.js`), never when a server imports it.
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
@@ -9,6 +10,8 @@ const isRequireMain = (node: TSESTree.Node): boolean =>
   node.object.type === 'Identifier' &&
   node.object.name === 'require' &&
   memberPropertyName(node) === 'main';
+type SourceCode = Readonly<TSESLint.SourceCode>;
+
 const isModule = (node: TSESTree.Node): boolean => node.type === 'Identifier' && node.name === 'module';
 
 /** `import.meta` itself, or a member of it (`import.meta.url`, `import.meta.filename`). */
@@ -38,29 +41,20 @@ function readsStartedPath(node: TSESTree.Node, depth = 0): boolean {
   return false;
 }
 
-/** The top-level `const` initializer of `name` in `program`. */
-function constInitializer(program: TSESTree.Program, name: string): TSESTree.Expression | undefined {
-  for (const statement of program.body) {
-    if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') continue;
-    for (const declarator of statement.declarations)
-      if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init) return declarator.init;
-  }
-  return undefined;
-}
-
 /**
  * Whether `test` holds only when the file was started as a program: `require.main === module`,
  * `!module.parent`, ESM's `import.meta.url === pathToFileURL(process.argv[1]).href` (any form
  * comparing the file's own URL or path with `process.argv[1]`), `import.meta.main`, a conjunction
  * holding one of these (`typeof require !== 'undefined' && require.main === module`), or a
- * top-level `const` set to one (`const isMain = …; if (isMain) …`).
+ * top-level `const` set to one (`const isMain = …; if (isMain) …`, never reassigned).
  */
-function isStartedDirectlyTest(test: TSESTree.Node, program: TSESTree.Program, depth = 0): boolean {
+function isStartedDirectlyTest(test: TSESTree.Node, sourceCode: SourceCode, depth = 0): boolean {
   const value = unwrapExpression(test);
   switch (value.type) {
     case 'LogicalExpression':
       return (
-        value.operator === '&&' && (isStartedDirectlyTest(value.left, program, depth) || isStartedDirectlyTest(value.right, program, depth))
+        value.operator === '&&' &&
+        (isStartedDirectlyTest(value.left, sourceCode, depth) || isStartedDirectlyTest(value.right, sourceCode, depth))
       );
     case 'UnaryExpression':
       return (
@@ -78,15 +72,15 @@ function isStartedDirectlyTest(test: TSESTree.Node, program: TSESTree.Program, d
       return (readsOwnUrl(left) && readsStartedPath(right)) || (readsStartedPath(left) && readsOwnUrl(right));
     }
     case 'Identifier': {
-      const init = depth === 0 ? constInitializer(program, value.name) : undefined;
-      return init !== undefined && isStartedDirectlyTest(init, program, depth + 1);
+      const init = depth === 0 ? constantInitializer(value, sourceCode) : undefined;
+      return init !== undefined && isStartedDirectlyTest(init, sourceCode, depth + 1);
     }
     default:
       return false;
   }
 }
 
-/** Whether a top-level statement of `program` is `if (<started directly>) { … }`: a script someone starts, which no server imports to run. */
-export function runsOnlyWhenStartedDirectly(statement: TSESTree.Node, program: TSESTree.Program): boolean {
-  return statement.type === 'IfStatement' && isStartedDirectlyTest(statement.test, program);
+/** Whether a top-level statement is `if (<started directly>) { … }`: a script someone starts, which no server imports to run. */
+export function runsOnlyWhenStartedDirectly(statement: TSESTree.Node, sourceCode: SourceCode): boolean {
+  return statement.type === 'IfStatement' && isStartedDirectlyTest(statement.test, sourceCode);
 }
