@@ -40,3 +40,24 @@ export function writesToOwnStream(sourceCode: SourceCode, call: TSESTree.CallExp
   if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || !mayBuildStream(sourceCode)) return false;
   return isStreamSourceParameter(sourceCode, callee.object);
 }
+
+/**
+ * Whether the work `fn` feeds the stream a response reads (`controller.enqueue(event)` on the
+ * controller of a `new ReadableStream({ start(controller) … })` built here): a timer of that one
+ * response, polling for what to send it — run once per open stream, not once per replica, whatever
+ * else it reads or notes down for that client on the way (`redis.set(\`shop:lastSeen:${id}\`, …)`).
+ */
+export function feedsOwnStream(sourceCode: SourceCode, fn: TSESTree.Node): boolean {
+  if (!mayBuildStream(sourceCode)) return false;
+  const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
+  const visit = (node: TSESTree.Node): boolean => {
+    if (node.type === 'CallExpression' && writesToOwnStream(sourceCode, node)) return true;
+    return (keys[node.type] ?? []).some((key) => {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      return (Array.isArray(child) ? child : [child]).some(
+        (item) => item && typeof (item as TSESTree.Node).type === 'string' && visit(item as TSESTree.Node),
+      );
+    });
+  };
+  return visit(fn);
+}

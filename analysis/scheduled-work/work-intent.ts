@@ -38,6 +38,7 @@ import {
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
+import { isLookedUpExternalEntry } from './looked-up-receiver.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 import { isAwaited, unwrapExpression } from '../ast/unwrapped-expression.js';
 
@@ -304,7 +305,7 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
-  const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w));
+  const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w)) || isLookedUpExternalEntry(call.callee);
   if (has(RECEIVER_BOUND_VERBS, verb) && !compound)
     return externalReceiver || isModelClassWrite(call, verb) || awaitedRowDelete(call, verb) ? 'shared-write' : undefined;
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;

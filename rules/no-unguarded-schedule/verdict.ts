@@ -22,6 +22,7 @@ import { twinsDeclaredJob } from './declared-twin.js';
 import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
+import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
 
 /** `report`: runs on every replica; `flag-gate`: only a deployment flag stands between it and every replica. */
 export type Verdict = 'quiet' | 'report' | 'flag-gate';
@@ -87,8 +88,10 @@ export function scheduleVerdict({
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
   if (!harmful) return 'quiet';
-  // A timer of one connection, request or call, cleared when that owner ends: once per owner, not per replica.
-  if (work.entry.bareTimer && ownedByOneCaller(sourceCode, work.schedulerNode, fn)) return 'quiet';
+  // A timer of one connection, request or call, cleared when that owner ends, or feeding the stream one
+  // response reads: once per owner, not per replica.
+  if (work.entry.bareTimer && (ownedByOneCaller(sourceCode, work.schedulerNode, fn) || (fn && feedsOwnStream(sourceCode, fn))))
+    return 'quiet';
   if (!reportAll && staysOnHost?.(work)) return 'quiet';
   // Last, as it may index every call of the file (the callers of the function that sets the
   // schedule): asked only of work that would be reported.

@@ -147,9 +147,10 @@ export const LEASE_GATE_WORDS: readonly string[] = [...LOCK_WORDS, 'locks', 'lea
 
 /**
  * Last words of a `create…` method that builds a value in this process, not a record
- * (`createQueryBuilder`, `createCursor`): a write only when the chain it starts writes.
+ * (`createQueryBuilder`, `createCursor`), or opens this process's own handle to a server
+ * (`mysql.createConnection(options)`, `createPool(url)`): a write only when the chain it starts writes.
  */
-export const BUILT_IN_PROCESS_NOUNS: readonly string[] = ['builder', 'cursor', 'iterator'];
+export const BUILT_IN_PROCESS_NOUNS: readonly string[] = ['builder', 'cursor', 'iterator', 'connection', 'pool', 'socket'];
 
 /**
  * Words that may follow the lock word in a lock-taking name (`acquireLockFor(job)`, `lockAndRun`,

@@ -192,6 +192,15 @@ export const EXTERNAL_RECEIVER_WORDS: ReadonlySet<string> = new Set([
  */
 export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'sockets', 'connections'];
 
+/**
+ * Lookups of one entry of a collection by its key (`client.channels.cache.get(id)`,
+ * `client.channels.fetch(id)`): what they return is an entry of the collection they are called on.
+ */
+export const COLLECTION_LOOKUP_METHODS: readonly string[] = ['get', 'fetch', 'find', 'resolve'];
+
+/** Links of a lookup's chain that name where entries are kept in this process, not what they are (`channels.cache`). */
+export const LOOKUP_HOLDER_WORDS: readonly string[] = ['cache', 'store', 'registry'];
+
 /** What a process does to one of its own connections: send on it, ping it, close it. */
 export const CONNECTION_METHODS: readonly string[] = ['send', 'emit', 'write', 'ping', 'terminate', 'close', 'end', 'disconnect'];
 

@@ -1,7 +1,8 @@
 // no-unguarded-schedule on work that writes only what belongs to this replica: the row this process
 // registered for itself (`this.worker.uuid`, its heartbeat) and the web stream it built for one
-// response (`controller.enqueue(ping)` in `new ReadableStream({ start(controller) … })`). Each stays
-// quiet; its twin that updates every stale worker's row, or enqueues a job on a shared queue, is reported.
+// response (`controller.enqueue(ping)` in `new ReadableStream({ start(controller) … })`), also from a timer
+// that feeds that stream and writes on the way. Each stays quiet; its twin that updates every stale
+// worker's row, or enqueues a job on a shared queue without feeding the stream, is reported.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 import { lines, suggested } from './schedule-suggestion.js';
@@ -37,8 +38,8 @@ const othersUnreachable = [
   '}',
 ];
 
-/** A route answering with an event stream whose timer runs `statement`. */
-const eventStream = (imports: string[], statement: string) => [
+/** A route answering with an event stream whose timer runs `statements`. */
+const eventStream = (imports: string[], ...statements: string[]) => [
   ...imports,
   'export function GET(): Response {',
   '  const encoder = new TextEncoder();',
@@ -46,7 +47,7 @@ const eventStream = (imports: string[], statement: string) => [
   '  const body = new ReadableStream<Uint8Array>({',
   '    start(controller) {',
   '      timer = setInterval(() => {',
-  `        ${statement}`,
+  ...statements.map((statement) => `        ${statement}`),
   '      }, 15_000);',
   '    },',
   '    cancel() {',
@@ -65,6 +66,17 @@ ruleTester.run('no-unguarded-schedule: what belongs to this replica', noUnguarde
     { settings, code: lines(...workerService(...ownHeartbeat)) },
     // a keep-alive comment written to the stream this response reads
     { settings, code: lines(...eventStream([], "controller.enqueue(encoder.encode(': ping\\n\\n'));")) },
+    // the timer feeds that stream and notes its client's presence on the way: once per open stream
+    {
+      settings,
+      code: lines(
+        ...eventStream(
+          ["import { redis } from './redis';"],
+          "controller.enqueue(encoder.encode('data: {}\\n\\n'));",
+          "void redis.set('stream:lastSeen', String(Date.now()), { ex: 300 });",
+        ),
+      ),
+    },
   ],
   invalid: [
     {
