@@ -30,6 +30,7 @@ import { locksThisProcessOnly } from './in-process-locks.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { registeredHandlers } from './worker-registration.js';
+import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -218,7 +219,8 @@ function callsEnclosing(sourceCode: SourceCode, call: TSESTree.CallExpression, r
  * package (async-mutex's `mutex.runExclusive(…)`), takes no lock across replicas: it is judged by its body.
  */
 function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: TSESTree.Node): ReturnType<typeof callIntent> {
-  const named = callIntent(node, options.telemetry ?? NO_NAMES);
+  const named =
+    callIntent(node, options.telemetry ?? NO_NAMES) ?? (sendsOnLookedUpEntry(options.sourceCode, node) ? 'shared-write' : undefined);
   // The work's own setup run again (`callsEnclosing`) names no write; "this instance" (`this.setPingTimer()`) still counts.
   if (named !== 'per-replica' && callsEnclosing(options.sourceCode, node, root)) return undefined;
   // `callQueue.delete(id)` on a `new Map()` of this file: a write by its name, to this process's memory.

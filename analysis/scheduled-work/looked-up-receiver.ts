@@ -1,16 +1,22 @@
-// A receiver looked up by its key in a collection named for an outside system:
-// `client.channels.cache.get(id).send(embed)`, `(await client.channels.fetch(id)).send(text)`,
-// `this.webhooks.get(name).post(body)`. Whatever the lookup is called, the entry is one of the
-// collection's — a channel, a webhook — so a send on it leaves the process like `channel.send(…)`.
-// A server's own connections (`wss.clients.get(id)`) stay its own (OWN_CONNECTION_COLLECTIONS).
+// A receiver looked up by its key in a collection of an outside system, whatever the lookup is
+// called: `client.channels.cache.get(id).send(embed)`, `(await client.channels.fetch(id)).send(text)`,
+// also kept in a `const` first (`const user = await client.users.fetch(r.userId); await user.send(…)`).
+// The entry is one of the collection's — a channel, a webhook (a plural of EXTERNAL_RECEIVER_WORDS),
+// or whatever an awaited `fetch(key)` brought from the server — so a send on it leaves the process
+// like `channel.send(…)`. A server's own connections (`wss.clients.get(id)`) stay its own
+// (OWN_CONNECTION_COLLECTIONS), and so does an entry of a cache alone (`await cache.fetch(key)`).
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { memberPropertyName } from '../ast/property-names.js';
+import { scopeVariable } from '../ast/scope-variable.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { RECEIVER_BOUND_VERBS } from '../../src/knowledge/per-replica.js';
 import {
   COLLECTION_LOOKUP_METHODS,
   EXTERNAL_RECEIVER_WORDS,
   LOOKUP_HOLDER_WORDS,
   OWN_CONNECTION_COLLECTIONS,
+  REMOTE_LOOKUP_METHOD,
 } from '../../src/knowledge/work-effects.js';
 
 /** The name one link of a member chain spells (`channels` of `client.channels`), lower case. */
@@ -19,20 +25,38 @@ function linkName(node: TSESTree.Node): string | undefined {
   return name?.toLowerCase();
 }
 
-/** Whether the receiver of `callee` (`x.send`) is an entry looked up in a plural collection of an outside system. */
-export function isLookedUpExternalEntry(callee: TSESTree.Node): boolean {
-  if (callee.type !== 'MemberExpression') return false;
-  const lookup = unwrapExpression(callee.object, { await: true });
-  if (lookup.type !== 'CallExpression' || lookup.callee.type !== 'MemberExpression') return false;
-  if (!COLLECTION_LOOKUP_METHODS.includes(memberPropertyName(lookup.callee) ?? '')) return false;
-  // Up the chain past where entries are held (`cache`) to the collection they belong to.
-  let link: TSESTree.Node = lookup.callee.object;
+/** The plural collection a lookup is called on, past where its entries are held (`channels` of `client.channels.cache`). */
+function lookedUpCollection(lookup: TSESTree.MemberExpression): string | undefined {
+  let link: TSESTree.Node = lookup.object;
   for (let depth = 0; depth < 3; depth++) {
     const name = linkName(link);
-    if (name === undefined || OWN_CONNECTION_COLLECTIONS.includes(name)) return false;
-    if (!LOOKUP_HOLDER_WORDS.includes(name)) return name.length > 1 && name.endsWith('s') && EXTERNAL_RECEIVER_WORDS.has(name.slice(0, -1));
-    if (link.type !== 'MemberExpression') return false;
+    if (name === undefined) return undefined;
+    if (!LOOKUP_HOLDER_WORDS.includes(name)) return name.length > 1 && name.endsWith('s') ? name : undefined;
+    if (link.type !== 'MemberExpression') return undefined;
     link = link.object;
   }
-  return false;
+  return undefined;
+}
+
+/** Whether `receiver` is an entry looked up by its key in a collection of an outside system. */
+export function isLookedUpExternalEntry(receiver: TSESTree.Node): boolean {
+  const awaited = unwrapExpression(receiver).type === 'AwaitExpression';
+  const lookup = unwrapExpression(receiver, { await: true });
+  if (lookup.type !== 'CallExpression' || lookup.callee.type !== 'MemberExpression' || lookup.arguments.length === 0) return false;
+  const method = memberPropertyName(lookup.callee);
+  if (!COLLECTION_LOOKUP_METHODS.includes(method ?? '')) return false;
+  const collection = lookedUpCollection(lookup.callee);
+  if (collection === undefined || OWN_CONNECTION_COLLECTIONS.includes(collection)) return false;
+  return EXTERNAL_RECEIVER_WORDS.has(collection.slice(0, -1)) || (awaited && method === REMOTE_LOOKUP_METHOD);
+}
+
+/** `user.send(text)`, `ch?.send(embed)`: a one-word send on a `const` given a looked-up entry of an outside system. */
+export function sendsOnLookedUpEntry(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== 'MemberExpression' || !RECEIVER_BOUND_VERBS.includes(memberPropertyName(callee) ?? '')) return false;
+  const receiver = unwrapExpression(callee.object);
+  if (receiver.type !== 'Identifier') return false;
+  const def = scopeVariable(sourceCode, receiver)?.defs[0];
+  const declarator = def?.type === 'Variable' ? (def.node as TSESTree.Node) : undefined;
+  return declarator?.type === 'VariableDeclarator' && declarator.init !== null && isLookedUpExternalEntry(declarator.init);
 }

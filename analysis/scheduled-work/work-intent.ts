@@ -305,7 +305,9 @@ export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet
   if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
-  const externalReceiver = clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w)) || isLookedUpExternalEntry(call.callee);
+  const externalReceiver =
+    clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w)) ||
+    (call.callee.type === 'MemberExpression' && isLookedUpExternalEntry(call.callee.object));
   if (has(RECEIVER_BOUND_VERBS, verb) && !compound)
     return externalReceiver || isModelClassWrite(call, verb) || awaitedRowDelete(call, verb) ? 'shared-write' : undefined;
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;

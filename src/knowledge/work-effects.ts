@@ -201,6 +201,9 @@ export const COLLECTION_LOOKUP_METHODS: readonly string[] = ['get', 'fetch', 'fi
 /** Links of a lookup's chain that name where entries are kept in this process, not what they are (`channels.cache`). */
 export const LOOKUP_HOLDER_WORDS: readonly string[] = ['cache', 'store', 'registry'];
 
+/** The lookup that, awaited, brings an entry from the server (`await client.users.fetch(id)`), not from memory. */
+export const REMOTE_LOOKUP_METHOD = 'fetch';
+
 /** What a process does to one of its own connections: send on it, ping it, close it. */
 export const CONNECTION_METHODS: readonly string[] = ['send', 'emit', 'write', 'ping', 'terminate', 'close', 'end', 'disconnect'];
 
