@@ -10,18 +10,19 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { isExternalReceiver } from './external-effects.js';
 import { isReadCall } from './host-local-work.js';
 import { isFunctionLike } from './work-function.js';
+import { callsModelClass } from './work-intent.js';
 
 /** Array methods whose callback runs once per element. */
 const EACH_METHODS: readonly string[] = ['forEach', 'map', 'flatMap'];
 
-/** `await db.query('SELECT …')`, `await prisma.reminder.findMany(…)`: a read from a shared store. */
+/** `await db.query('SELECT …')`, `await prisma.reminder.findMany(…)`, `await Reminder.find({})`: a read from a shared store. */
 function isStoreRead(node: TSESTree.Node | null | undefined): boolean {
   // `(await db.query(…)).rows`: the rows of the result.
   const result = node?.type === 'MemberExpression' ? unwrapExpression(node.object) : node;
   const read = result?.type === 'AwaitExpression' ? unwrapExpression(result.argument) : undefined;
   if (read?.type !== 'CallExpression' || read.callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(read.callee);
-  return method !== undefined && isReadCall(read, method) && isExternalReceiver(read.callee.object);
+  return method !== undefined && isReadCall(read, method) && (isExternalReceiver(read.callee.object) || callsModelClass(read));
 }
 
 /** `rows` from `const { rows } = await db.query(…)` or `const rows = await repo.find()`; `result.rows` of such a result. */

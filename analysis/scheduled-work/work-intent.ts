@@ -267,10 +267,18 @@ function chainWrites(call: TSESTree.CallExpression): boolean {
  * values as an object — not `Cache.delete(key)` on a `Map`, which is neither awaited nor given one.
  */
 function isModelClassWrite(call: TSESTree.CallExpression, verb: string | undefined): boolean {
+  return has(MODEL_CLASS_WRITE_VERBS, verb) && call.arguments[0]?.type === 'ObjectExpression' && callsModelClass(call);
+}
+
+/**
+ * `await Reminder.find({ … })`, `await Ban.findAll()`: an awaited static call on a model class (a
+ * capitalised name, not a constant), handed criteria as an object or nothing — not `Promise.all([…])`.
+ */
+export function callsModelClass(call: TSESTree.CallExpression): boolean {
   const callee = call.callee;
-  if (!has(MODEL_CLASS_WRITE_VERBS, verb) || callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier') return false;
-  const model = callee.object.name;
-  return /^[A-Z][A-Za-z0-9]*[a-z]/.test(model) && call.arguments[0]?.type === 'ObjectExpression' && isAwaited(call);
+  if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || !isAwaited(call)) return false;
+  const criteria = call.arguments[0];
+  return /^[A-Z][A-Za-z0-9]*[a-z]/.test(callee.object.name) && (criteria === undefined || criteria.type === 'ObjectExpression');
 }
 
 /** `clearExpiredPermissions`, `clearOldExpiredMutes`: rows past their time deleted; not `clearExpiredCache`, `clearStaleConnections`. */

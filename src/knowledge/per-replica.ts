@@ -146,9 +146,8 @@ export const IN_PROCESS_LOCK_MODULES: readonly string[] = [
 export const LEASE_GATE_WORDS: readonly string[] = [...LOCK_WORDS, 'locks', 'leases', 'election', 'elections', 'elector'];
 
 /**
- * Last words of a `create…` method that builds a value in this process, not a record
- * (`createQueryBuilder`, `createCursor`), or opens this process's own handle to a server
- * (`mysql.createConnection(options)`, `createPool(url)`): a write only when the chain it starts writes.
+ * Last words of a `create…` method that builds a value or opens a handle of this process, not a record
+ * (`createQueryBuilder`, `createCursor`, `createConnection(options)`): a write only when its chain writes.
  */
 export const BUILT_IN_PROCESS_NOUNS: readonly string[] = ['builder', 'cursor', 'iterator', 'connection', 'pool', 'socket'];
 
@@ -258,6 +257,8 @@ export const SHARED_WRITE_VERBS: readonly string[] = [
   'clean',
   'sweep',
   'rebuild',
+  'unban', // a moderation lifted at its expiry (`guild.members.unban(id)`): a change on the chat server
+  'unmute',
 ];
 
 /**
