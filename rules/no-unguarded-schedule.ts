@@ -6,6 +6,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
+import { isDevelopmentFilePath } from '../src/knowledge/file-conventions.js';
 import { isMigrationStepFile } from './migrations/exempt-file.js';
 import { createRule } from './utils/create-rule.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
@@ -161,15 +162,15 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
-        // Browser timers run per tab, a test's in no replica, a scheduler library's copy runs its users' jobs.
-        const elsewhere = isServedScript(context.filename) || isVendoredScheduler(context.filename);
+        // Browser timers run per tab, a test's or a `*.dev.ts` tool's in no replica, a scheduler library's copy runs its users' jobs.
+        const elsewhere =
+          isServedScript(context.filename) || isVendoredScheduler(context.filename) || isDevelopmentFilePath(context.filename);
         if (elsewhere || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
         // With the calls handing work to another module's helper that schedules it (imported-helper.ts).
         const works = [...scheduledWorks(context), ...importedHelperWorks(context)];
         if (works.length === 0) return;
         if (isMigrationStepFile(context)) return; // a data-migration step runs once, in the migrator's one process
-
         // The file's guards and effects options, built for the first work that needs a verdict.
         let own: { guards: GuardLookup; effectsOptions: EffectsOptions } | undefined;
         const knowledge = (): { guards: GuardLookup; effectsOptions: EffectsOptions } => {

@@ -102,6 +102,15 @@ export function isTestFilePath(path: string): boolean {
   );
 }
 
+/**
+ * Whether a file's name marks it for development only, as `.test.` marks a test: `seed.dev.ts`,
+ * `server.development.js` — started by hand or by a dev script, in no replica.
+ */
+export function isDevelopmentFilePath(path: string): boolean {
+  const parts = (path.slice(path.lastIndexOf('/') + 1) || path).split('.');
+  return parts.slice(1, -1).some((part) => /^(?:dev|development)$/i.test(part));
+}
+
 /** Whether a folder called `name` holds migrations: `migrations`, `db-migrations`, `code-migrations`, `dbMigrations`. */
 export const isMigrationFolderName = (name: string): boolean => /migration/i.test(name);
 

@@ -4,6 +4,7 @@
 // (`src/public-api/`, `src/static/` without a script folder) is still server code. Nor is a copy of a
 // scheduler library in a folder named for it (`libs/nodeCron/`, `vendor/node-schedule/`): its engine
 // runs its users' jobs, judged where they use it; a one-word folder (`cron/`) is the project's own.
+// Nor is a file named for development only (`seed.dev.ts`, `server.development.js`).
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 import { guardedReport } from './schedule-report.js';
@@ -27,6 +28,9 @@ ruleTester.run('no-unguarded-schedule: scripts served to browsers', noUnguardedS
     { settings, code: POSTING, filename: 'src/static/js/poll.ts' },
     { settings, code: POSTING, filename: 'public/javascripts/poll.js' },
     { settings, code: POSTING, filename: 'web/assets/scripts/poll.js' },
+    // a file named for development only, as `.test.` names a test: started by hand, in no replica
+    { settings, code: POSTING, filename: 'scripts/poll.dev.ts' },
+    { settings, code: POSTING, filename: 'src/poll.development.js' },
     // the served single-page app's folder
     { settings, code: POSTING, filename: 'src/public/app/services/poll.ts' },
     // a scheduler library copied into the project
@@ -35,6 +39,9 @@ ruleTester.run('no-unguarded-schedule: scripts served to browsers', noUnguardedS
     { settings, code: POSTING, filename: 'src/third_party/toad_scheduler/poll.ts' },
   ],
   invalid: [
+    // a folder named `dev` alone, or `dev` inside a word, says nothing of the file
+    reportedAt('src/dev/poll.ts'),
+    reportedAt('src/devices/poll.ts'),
     reportedAt('src/public-api/poll.ts'),
     reportedAt('src/static/poll.ts'),
     reportedAt('src/js/poll.ts'),
