@@ -34,7 +34,7 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFunction } from '../modules/index.js';
 import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects.js';
-import { drainsOwnQueue } from './own-queue-drain.js';
+import { drainsOwnFileQueue, drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
 import { instanceMethodCalled, type FunctionLike } from './work-function.js';
 import {
@@ -375,7 +375,7 @@ export function hostLocalElsewhere(context: DetectContext, expression: TSESTree.
  */
 export function scheduledWorkStaysOnHost(context: DetectContext, work: ScheduledWork, telemetry?: ReadonlySet<string>): boolean {
   const fn = work.resolved?.fn;
-  if (work.entry.bareTimer && fn && drainsOwnQueue(context.sourceCode, fn)) return true;
+  if (work.entry.bareTimer && fn && (drainsOwnQueue(context.sourceCode, fn) || drainsOwnFileQueue(context.sourceCode, fn))) return true;
   const body = fn ? fn.body : work.loopBody;
   if (body) return staysOnHost(body, { sourceCode: context.sourceCode, telemetry, followCall: followHostLocalFrom(context) });
   return hostLocalElsewhere(context, work.expression);

@@ -6,7 +6,8 @@
 import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { QUEUE_PUT_METHODS, QUEUE_TAKE_METHODS } from '../../src/knowledge/host-local.js';
+import { FS_MODULES, QUEUE_FILE_READS, QUEUE_FILE_WRITES, QUEUE_PUT_METHODS, QUEUE_TAKE_METHODS } from '../../src/knowledge/host-local.js';
+import { importSource } from './in-memory-values.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { descendants } from '../sql/descendants.js';
@@ -58,6 +59,38 @@ export function drainsOwnQueue(sourceCode: SourceCode, work: FunctionLike): bool
   for (const node of descendants(sourceCode.ast, sourceCode.visitorKeys)) {
     const queue = queueOf(sourceCode, node, QUEUE_PUT_METHODS);
     if (queue !== undefined && taken.has(queue) && !isInside(node, work)) return true;
+  }
+  return false;
+}
+
+/** `fs.readFile(QUEUE_FILE, …)`, `readJsonSync(QUEUE_FILE)`: the path variable a file-system call of `methods` is handed first. */
+function fsPathOf(sourceCode: SourceCode, node: TSESTree.Node, methods: readonly string[]): TSESTree.Identifier | undefined {
+  if (node.type !== 'CallExpression' || node.arguments[0]?.type !== 'Identifier') return undefined;
+  const callee = node.callee;
+  const method = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+  if (method === undefined || !methods.includes(method.replace(/Sync$/, ''))) return undefined;
+  let root: TSESTree.Node = callee;
+  while (root.type === 'MemberExpression') root = root.object;
+  const source = root.type === 'Identifier' ? importSource(sourceCode, root) : undefined;
+  return source !== undefined && FS_MODULES.includes(source) ? node.arguments[0] : undefined;
+}
+
+/**
+ * A timer draining a queue kept in a file of this host that its module fills (`enqueue()` writes
+ * `QUEUE_FILE`, the timer reads it and runs what is due): the items were handed in by this
+ * process's callers, the file lies on this host. At N replicas each drains its own file.
+ */
+export function drainsOwnFileQueue(sourceCode: SourceCode, work: FunctionLike): boolean {
+  const read = new Set<unknown>();
+  for (const node of descendants(work.body, sourceCode.visitorKeys)) {
+    const path = fsPathOf(sourceCode, node, QUEUE_FILE_READS);
+    const variable = path && scopeVariable(sourceCode, path);
+    if (variable && variable.scope.type === 'module') read.add(variable);
+  }
+  if (read.size === 0) return false;
+  for (const node of descendants(sourceCode.ast, sourceCode.visitorKeys)) {
+    const path = isInside(node, work) ? undefined : fsPathOf(sourceCode, node, QUEUE_FILE_WRITES);
+    if (path && read.has(scopeVariable(sourceCode, path))) return true;
   }
   return false;
 }

@@ -227,3 +227,6 @@ export const IN_MEMORY_VALUE_METHODS: readonly string[] = [
 /** Methods that take the next item off an in-memory queue, and those that put one on. */
 export const QUEUE_TAKE_METHODS: readonly string[] = ['shift', 'pop'];
 export const QUEUE_PUT_METHODS: readonly string[] = ['push', 'unshift'];
+/** File-system calls (their `…Sync` forms too) that read a queue kept in a file, and that write items into it. */
+export const QUEUE_FILE_READS: readonly string[] = ['readFile', 'readJson'];
+export const QUEUE_FILE_WRITES: readonly string[] = ['writeFile', 'appendFile', 'outputFile', 'writeJson', 'outputJson'];
