@@ -23,6 +23,7 @@ import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
 import { mayReachDatabase } from './database-evidence.js';
 import { isTypeOrmOptionsObject } from './typed-options.js';
+import { isOffUnlessSwitchedOn } from './opt-in-switch.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
@@ -181,7 +182,7 @@ export function importedSchemaWriteOptions(
     const option = property.type === 'Property' ? propertyKeyName(property) : undefined;
     if (!option || property.type !== 'Property' || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
     const set = unwrapExpression(property.value);
-    if (set.type === 'Literal' && set.value === false) continue;
+    if ((set.type === 'Literal' && set.value === false) || isOffUnlessSwitchedOn(option, set, value.module.sourceCode)) continue;
     out.push({ option, value: value.module.sourceCode.getText(property.value), module: value.module.path });
   }
   return out;
