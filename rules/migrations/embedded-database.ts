@@ -107,6 +107,9 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1, imported);
   // An options object's database (`new Migrator({ db, provider })`, `new Kysely({ dialect: new SqliteDialect(…) })`).
   if (value.type === 'ObjectExpression') return value.properties.some((p) => carriesEmbeddedClient(p, sourceCode, hops, imported));
+  // Umzug's `params: [sequelize.getQueryInterface()]`.
+  if (value.type === 'ArrayExpression')
+    return value.elements.some((e) => e !== null && e.type !== 'SpreadElement' && isEmbeddedClient(e, sourceCode, hops, imported));
   if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
   const callee = unwrapExpression(value.callee);
   // `new Database(…)`, `sqlite3.Database`, `MikroORM.init(…)`: the maker's module decides.
@@ -127,16 +130,26 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
 const holdsDatabase = (key: string | undefined): boolean =>
   key !== undefined && (key === 'dialect' || key === 'driver' || namesDatabaseAccess(key));
 
-/** Whether a property of an options object hands over an embedded client (`db`, `dialect: new SqliteDialect(…)`). */
+/** Values that are built (`{ sequelize }`, `[…]`, `new SequelizeStorage(…)`, `sequelize.getQueryInterface()`), not a name or a literal. */
+const BUILT_VALUES: ReadonlySet<string> = new Set(['ObjectExpression', 'ArrayExpression', 'NewExpression', 'CallExpression']);
+
+/**
+ * Whether a property of an options object hands over an embedded client: under a key that holds
+ * one (`db`, `dialect: new SqliteDialect(…)`, `sequelize`), or inside a value built there that
+ * carries one — Umzug's `storage: new SequelizeStorage({ sequelize })`, `storageOptions: {
+ * sequelize }`, `context: sequelize.getQueryInterface()`, `migrations: { params: […] }`. A name or
+ * a literal under another key (`path: 'umzug.db'`, a JSON storage's file) is not a database.
+ */
 function carriesEmbeddedClient(
   property: TSESTree.ObjectLiteralElement,
   sourceCode: SourceCode,
   hops: number,
   imported: ImportedValue | undefined,
 ): boolean {
-  return (
-    property.type === 'Property' && holdsDatabase(propertyKeyName(property)) && isEmbeddedClient(property.value, sourceCode, hops, imported)
-  );
+  if (property.type !== 'Property') return false;
+  if (holdsDatabase(propertyKeyName(property))) return isEmbeddedClient(property.value, sourceCode, hops, imported);
+  // A step into the value's own structure, not a hop to where a name was given its value.
+  return BUILT_VALUES.has(unwrapExpression(property.value).type) && isEmbeddedClient(property.value, sourceCode, hops, imported);
 }
 
 /**

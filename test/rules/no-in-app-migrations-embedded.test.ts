@@ -37,8 +37,28 @@ const kyselyOn = (dialect: string) =>
     '}',
   );
 
+/** Umzug 3 with its context and storage on `sequelize`, built from `made`. */
+const umzugOn = (made: string) =>
+  lines(
+    "import { Sequelize } from 'sequelize';",
+    "import { Umzug, SequelizeStorage } from 'umzug';",
+    `const sequelize = new Sequelize(${made});`,
+    'const umzug = new Umzug({',
+    "  migrations: { glob: 'migrations/*.js' },",
+    '  context: sequelize.getQueryInterface(),',
+    '  storage: new SequelizeStorage({ sequelize }),',
+    '  logger: console,',
+    '});',
+    'export async function connect() {',
+    '  await umzug.up();',
+    '}',
+    'connect();',
+  );
+
 ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
   valid: [
+    // Umzug whose context and storage are a Sequelize on a SQLite file
+    umzugOn("{ dialect: 'sqlite', storage: './data/db.sqlite' }"),
     // a Kysely Migrator handed (`{ db }`) a Kysely whose dialect is SQLite's, over a file of this host
     { code: kyselyOn('new SqliteDialect({ database: new Database(file) })'), filename: 'src/cache/open.ts' },
     // a field the class only ever sets to a SQLite client (after a `null` placeholder), synced in another method
@@ -146,6 +166,16 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     ),
   ],
   invalid: [
+    // the same Umzug on a server database; a JSON storage's file name is no database
+    { code: umzugOn('process.env.DATABASE_URL!'), errors: [call(11, 9)] },
+    {
+      code: lines(
+        "import { Umzug, JSONStorage } from 'umzug';",
+        "const umzug = new Umzug({ migrations: { glob: 'm/*.js' }, context: pool, storage: new JSONStorage({ path: 'umzug.json' }) });",
+        'await umzug.up();',
+      ),
+      errors: [call(3, 7)],
+    },
     // the same Migrator on PostgreSQL
     {
       code: kyselyOn('new PostgresDialect({ pool: new Pool({ connectionString: process.env.DATABASE_URL }) })'),

@@ -54,6 +54,14 @@ describe('migrations across files', () => {
     expect(await findings('migrations-embedded-elsewhere', 'src/boot.ts')).toEqual([
       'replica-guard/no-in-app-migrations src/boot.ts:9:9 schemaWriteCall',
     ]);
+    // Umzug handed a Sequelize on a SQLite file (`storageOptions: { sequelize }`, `params: [….getQueryInterface()]`), here and a call away
+    expect(await findings('migrations-embedded-elsewhere', 'src/store/journal.ts')).toEqual([]);
+    expect(await findings('migrations-embedded-elsewhere', 'src/store/ledger.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/store/ledger.ts:13:9 schemaWriteCall',
+    ]);
+    expect(await findings('migrations-embedded-elsewhere', 'src/start-stores.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/start-stores.ts:6:9 schemaWriteCall',
+    ]);
   });
 
   test('a file a migrate script runs only as a step before the migrator command is judged by what it runs itself', async () => {
