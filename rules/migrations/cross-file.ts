@@ -29,6 +29,8 @@ import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.
 import { runsInSqliteBranch } from './sqlite-branch.js';
 import { sendsSchemaDdl, writesSharedSchema } from './ddl-executions.js';
 import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { projectPath } from '../../analysis/source/project-path.js';
+import { isTestFilePath } from '../../src/knowledge/file-conventions.js';
 
 type Node = TSESTree.Node;
 
@@ -207,6 +209,8 @@ export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpre
   // they stand, its hand-written DDL (`pool.query('CREATE TABLE …')`) at its call.
   if (!fn) return undefined;
   const here = fn.module.path === context.filename;
+  // Test support a start path loads only under a test switch (`require('test/seed').createInitialDb()`): test code, which no replica runs.
+  if (!here && isTestFilePath(projectPath(fn.module.path, context.cwd) ?? '')) return undefined;
   const ddl = isNamedForMigrating(fn.name);
   if (here ? !(ddl && sendsSchemaDdlItself(fn)) : !runsSchemaWrites(fn) && !(ddl && runsSchemaWritesOrDdl(fn))) return undefined;
   // The SQLite branch of a start path that supports a server database too migrates this host's file.
