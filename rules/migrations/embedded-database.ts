@@ -14,6 +14,8 @@ import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { namesDatabaseAccess } from '../../src/knowledge/database-access.js';
 import { migrationOptionsObjects } from './options-objects.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
+import { fieldNamedEmbedded, namedEmbedded } from './embedded-by-name.js';
+import { getterResults } from '../../analysis/ast/getter-results.js';
 import {
   EMBEDDED_DRIVER_CLASSES,
   EMBEDDED_DRIVER_VALUES,
@@ -94,16 +96,24 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   if (value.type === 'TemplateLiteral') return EMBEDDED_FILE_NAME.test(value.quasis.at(-1)?.value.cooked ?? '');
   if (value.type === 'Identifier') {
     const init = constInit(value, sourceCode);
-    if (init !== undefined) return isEmbeddedClient(init, sourceCode, hops + 1, imported);
+    if (init !== undefined && isEmbeddedClient(init, sourceCode, hops + 1, imported)) return true;
     // A client built in another project module (`import dataSource from './datasource'`).
-    const other = imported?.(value);
-    return other !== undefined && isEmbeddedClient(other.node, other.sourceCode, hops + 1);
+    const other = init === undefined ? imported?.(value) : undefined;
+    if (other !== undefined) return isEmbeddedClient(other.node, other.sourceCode, hops + 1);
+    // Built where the rule does not look: what the code says of the name (`sqliteDb`, `db: Database.Database`).
+    return namedEmbedded(value, sourceCode);
   }
   if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') {
     // `this.sequelize` that the class sets up in another method (`this.sequelize = new Sequelize({ dialect: 'sqlite' })`).
     const values = assignedFieldValues(value, sourceCode.visitorKeys);
-    return values.length > 0 && values.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported));
+    if (values.length > 0 && values.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported))) return true;
+    // A getter of the class (`get models() { return this.sequelize?.models || {} }`).
+    const results = values.length === 0 ? getterResults(value) : [];
+    if (results.length > 0) return results.every((r) => isEmbeddedClient(r, sourceCode, hops + 1, imported));
+    return fieldNamedEmbedded(value, sourceCode);
   }
+  // `this.sequelize?.models || {}`: the client when it is set up.
+  if (value.type === 'LogicalExpression' && value.operator !== '&&') return isEmbeddedClient(value.left, sourceCode, hops, imported);
   if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1, imported);
   // An options object's database (`new Migrator({ db, provider })`, `new Kysely({ dialect: new SqliteDialect(…) })`).
   if (value.type === 'ObjectExpression') return value.properties.some((p) => carriesEmbeddedClient(p, sourceCode, hops, imported));
