@@ -31,7 +31,10 @@ function isEnvRead(node: TSESTree.Node): boolean {
   if (callee.type === 'Identifier' && callee.name === 'String') return value.arguments.length === 1 && isEnvRead(value.arguments[0]!);
   const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
   return (
-    callee.type === 'MemberExpression' && (method === 'toLowerCase' || method === 'trim') && value.arguments.length === 0 && isEnvRead(callee.object)
+    callee.type === 'MemberExpression' &&
+    (method === 'toLowerCase' || method === 'trim') &&
+    value.arguments.length === 0 &&
+    isEnvRead(callee.object)
   );
 }
 

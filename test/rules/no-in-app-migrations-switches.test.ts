@@ -10,7 +10,14 @@ const rule = noInAppMigrations as unknown as Parameters<typeof ruleTester.run<No
 const option = (line: number, column: number) => ({ messageId: 'schemaWriteOption' as const, line, column });
 const TYPEORM = "import { DataSource } from 'typeorm';";
 const source = (synchronize: string) =>
-  lines(TYPEORM, 'export const source = new DataSource({', "  type: 'postgres',", '  url: process.env.DATABASE_URL,', `  synchronize: ${synchronize},`, '});');
+  lines(
+    TYPEORM,
+    'export const source = new DataSource({',
+    "  type: 'postgres',",
+    '  url: process.env.DATABASE_URL,',
+    `  synchronize: ${synchronize},`,
+    '});',
+  );
 
 ruleTester.run('no-in-app-migrations (opt-in switches)', rule, {
   valid: [
