@@ -20,7 +20,7 @@ function isSqliteModule(specifier: string | undefined): boolean {
   return specifier !== undefined && (EMBEDDED_CLIENT_MODULES.includes(specifier) || EMBEDDED_MAKER_NAME.test(lastSegment(specifier)));
 }
 
-/** The names a type annotation is spelt with (`Database.Database` → Database, Database; `Promise<SqliteDb>` → Promise, SqliteDb). */
+/** The names a type annotation is spelt with (`Database.Database` → Database, Database; `Db | null` → Db), not its type arguments (`Kysely<SqliteSchema>` says nothing of the database). */
 function typeNames(node: TSESTree.Node | undefined, out: string[] = []): string[] {
   if (!node) return out;
   if (node.type === 'TSTypeAnnotation') return typeNames(node.typeAnnotation, out);
@@ -31,7 +31,6 @@ function typeNames(node: TSESTree.Node | undefined, out: string[] = []): string[
       name = name.left;
     }
     if (name.type === 'Identifier') out.unshift(name.name);
-    for (const argument of node.typeArguments?.params ?? []) typeNames(argument, out);
   }
   if (node.type === 'TSUnionType') for (const member of node.types) typeNames(member, out);
   return out;

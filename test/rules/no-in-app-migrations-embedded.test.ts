@@ -207,6 +207,11 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     { code: legacyImport("{ dialect: 'postgres', host: path }"), errors: [call(10, 11)] },
     { code: handedToRunner("import type { Pool } from 'pg';", 'declare const store: Pool;'), errors: [call(4, 7)] },
     { code: handedToRunner("import store from '../data/postgres';"), errors: [call(3, 7)] },
+    // a type argument names the schema, not the database
+    {
+      code: handedToRunner("import type { Kysely } from 'kysely';", 'declare const store: Kysely<SqliteSchema>;'),
+      errors: [call(4, 7)],
+    },
     {
       code: lines(
         "import type { Pool } from 'pg';",
