@@ -9,7 +9,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
-import { DEVELOPMENT_SCHEMA_OPTIONS, SWITCHED_ON_VALUES } from '../../src/knowledge/migrators.js';
+import { DEVELOPMENT_SCHEMA_OPTIONS, SCHEMA_SWITCH_NAME, SWITCHED_ON_VALUES } from '../../src/knowledge/schema-switches.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -22,20 +22,29 @@ function isProcessEnv(node: TSESTree.Node): boolean {
   return object.type === 'MemberExpression' && memberPropertyName(object) === 'process';
 }
 
-/** One variable read from the environment: `process.env.X`, `process.env['X']`, through `String(…)` or `.toLowerCase()` / `.trim()`. */
-function isEnvRead(node: TSESTree.Node): boolean {
+/** The name of one variable read from the environment: `process.env.X`, `process.env['X']`, through `String(…)` or `.toLowerCase()` / `.trim()`. */
+function envReadName(node: TSESTree.Node): string | undefined {
   const value = unwrapExpression(node);
-  if (value.type === 'MemberExpression') return isProcessEnv(value.object);
-  if (value.type !== 'CallExpression') return false;
+  if (value.type === 'MemberExpression') return isProcessEnv(value.object) ? memberPropertyName(value) : undefined;
+  if (value.type !== 'CallExpression') return undefined;
   const callee = unwrapExpression(value.callee);
-  if (callee.type === 'Identifier' && callee.name === 'String') return value.arguments.length === 1 && isEnvRead(value.arguments[0]!);
+  if (callee.type === 'Identifier' && callee.name === 'String')
+    return value.arguments.length === 1 ? envReadName(value.arguments[0]!) : undefined;
   const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-  return (
-    callee.type === 'MemberExpression' &&
-    (method === 'toLowerCase' || method === 'trim') &&
-    value.arguments.length === 0 &&
-    isEnvRead(callee.object)
-  );
+  const transforms = callee.type === 'MemberExpression' && (method === 'toLowerCase' || method === 'trim') && value.arguments.length === 0;
+  return transforms ? envReadName(callee.object) : undefined;
+}
+
+const isEnvRead = (node: TSESTree.Node): boolean => envReadName(node) !== undefined;
+
+/**
+ * Whether a truthiness test (`!!process.env.DB_SYNC`, `Boolean(…)`) reads a switch: a variable
+ * named for the option it switches (`DB_SYNC`, `TYPEORM_SYNCHRONIZE`). Any other variable
+ * (`!!process.env.TYPEORM_DATABASE`) is a value every deployment sets, so the option is on.
+ */
+function isSwitchRead(node: TSESTree.Node): boolean {
+  const name = envReadName(node);
+  return name !== undefined && SCHEMA_SWITCH_NAME.test(name);
 }
 
 const isSwitchedOnValue = (node: TSESTree.Node): boolean =>
@@ -48,15 +57,19 @@ function isOptInSwitch(node: TSESTree.Node, sourceCode: SourceCode, depth: numbe
     case 'UnaryExpression': {
       // `!!process.env.DB_SYNC`
       const inner = unwrapExpression(value.argument);
-      return value.operator === '!' && inner.type === 'UnaryExpression' && inner.operator === '!' && isEnvRead(inner.argument);
+      return value.operator === '!' && inner.type === 'UnaryExpression' && inner.operator === '!' && isSwitchRead(inner.argument);
     }
     case 'CallExpression': {
       const callee = unwrapExpression(value.callee);
-      return callee.type === 'Identifier' && callee.name === 'Boolean' && value.arguments.length === 1 && isEnvRead(value.arguments[0]!);
+      return callee.type === 'Identifier' && callee.name === 'Boolean' && value.arguments.length === 1 && isSwitchRead(value.arguments[0]!);
     }
     case 'BinaryExpression':
       if (value.operator !== '===' && value.operator !== '==') return false;
       return (isEnvRead(value.left) && isSwitchedOnValue(value.right)) || (isSwitchedOnValue(value.left) && isEnvRead(value.right));
+    case 'LogicalExpression':
+      // `a === 'true' || b === 'true'`: off unless one is turned on; `a && b`: unless both are.
+      if (value.operator === '||') return isOptInSwitch(value.left, sourceCode, depth) && isOptInSwitch(value.right, sourceCode, depth);
+      return value.operator === '&&' && (isOptInSwitch(value.left, sourceCode, depth) || isOptInSwitch(value.right, sourceCode, depth));
     case 'Identifier': {
       const init = depth === 0 ? constantInitializer(value, sourceCode) : undefined;
       return init !== undefined && isOptInSwitch(init, sourceCode, depth + 1);

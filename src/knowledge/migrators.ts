@@ -53,18 +53,6 @@ export const SCHEMA_OPTIONS_APIS: readonly SchemaOptionsApi[] = [
 /** Options that make the app write schema when it starts: flagged unless set to literal `false`. */
 export const SCHEMA_WRITE_OPTIONS: readonly string[] = ['synchronize', 'migrationsRun'];
 
-/**
- * Schema-write options that are a developer's switch, not a migration path: TypeORM's
- * `synchronize` (its docs: never in production). Driven by an environment variable that is off
- * unless someone sets it (`process.env.TYPEORM_SYNCHRONIZE === 'true'`, `!!process.env.DB_SYNC`),
- * it writes no schema on a deployed replica. `migrationsRun` switched on the same way is the
- * service's way to migrate at start, like `POSTGRES_RUN_MIGRATIONS`, and stays reported.
- */
-export const DEVELOPMENT_SCHEMA_OPTIONS: readonly string[] = ['synchronize'];
-
-/** Values an opt-in environment switch is compared with to turn it on (`=== 'true'`): unset, it is off. */
-export const SWITCHED_ON_VALUES: readonly string[] = ['true', '1', 'yes', 'on', 'enabled'];
-
 /** An imported function that applies migrations when called. */
 export interface SchemaWriteFunction {
   library: MigratorLibrary;

@@ -27,6 +27,9 @@ ruleTester.run('no-in-app-migrations (opt-in switches)', rule, {
     source('Boolean(process.env.DB_SYNC)'),
     source("process.env['DB_SYNC']?.toLowerCase() === 'true'"),
     source("String(process.env.DB_SYNC).trim() === 'yes'"),
+    // off unless one of them, or both, are turned on
+    source("process.env.DB_SYNC === 'true' || process.env.SCHEMA_SYNC === '1'"),
+    source("process.env.NODE_ENV !== 'production' && process.env.DB_SYNC === 'true'"),
     // through a const
     lines("const syncSchema = process.env.DB_SYNC === 'true';", source('syncSchema')),
     // options typed as TypeORM's, handed over elsewhere
@@ -44,6 +47,11 @@ ruleTester.run('no-in-app-migrations (opt-in switches)', rule, {
     // compared with a value that does not turn it on, or read raw (any non-empty string is truthy)
     { code: source("process.env.DB_SYNC === 'false'"), errors: [option(5, 3)] },
     { code: source('process.env.DB_SYNC'), errors: [option(5, 3)] },
+    // a truthiness test of a value every deployment sets (the database's name) is on
+    { code: source('!!process.env.TYPEORM_DATABASE'), errors: [option(5, 3)] },
+    { code: source('Boolean(process.env.DATABASE_URL)'), errors: [option(5, 3)] },
+    // one side on by default
+    { code: source("process.env.DB_SYNC === 'true' || process.env.NODE_ENV !== 'production'"), errors: [option(5, 3)] },
     // a value read elsewhere: its default is not in view
     { code: source("config.get('DB_SYNC') === 'true'"), errors: [option(5, 3)] },
     // a const that is reassigned is no constant
