@@ -42,6 +42,7 @@ describe('require-jetstream-msg-id across files', () => {
       'replica-guard/require-jetstream-msg-id src/payments.ts:6:9 forwardedWithoutMsgId',
       'replica-guard/require-jetstream-msg-id src/payments.ts:8:62 randomMsgId',
       'replica-guard/require-jetstream-msg-id src/payments.ts:11:55 randomMsgId',
+      'replica-guard/require-jetstream-msg-id src/payments.ts:14:32 forwardedWithoutMsgId',
     ]);
   });
 

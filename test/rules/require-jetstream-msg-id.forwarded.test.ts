@@ -89,6 +89,12 @@ ruleTester.run('require-jetstream-msg-id: helpers that forward the id', rule, {
       MERGES_DEFAULTS,
       "export const go = (nc: NatsConnection, data: { key: string }) => publishEvent(nc, 'a', data, { msgID: data.key });",
     ),
+    // an instance made on the spot, handed an id
+    lines(
+      IMPORTS,
+      FORWARDS_ID,
+      "export const go = (js: JetStreamClient, data: { key: string }) => new Publisher(js).publishEvent('a', data, data.key);",
+    ),
     // defaults that may set headers of their own (a Nats-Msg-Id among them) leave the helper's id unknown
     lines(
       IMPORTS,
@@ -151,6 +157,16 @@ ruleTester.run('require-jetstream-msg-id: helpers that forward the id', rule, {
         "export const go = (js: JetStreamClient, data: unknown) => publishTo(js, 'a', data, { stream: 'S' });",
       ),
       errors: [{ messageId: 'forwardedWithoutMsgId', line: 5, column: 59 }],
+    },
+    {
+      code: lines(
+        IMPORTS,
+        FORWARDS_ID,
+        "export const go = (js: JetStreamClient, data: unknown) => new Publisher(js).publishEvent('a', data);",
+      ),
+      errors: [
+        { messageId: 'forwardedWithoutMsgId', line: 8, column: 77, data: { helper: 'Publisher.publishEvent', argument: 'id argument 3' } },
+      ],
     },
     {
       code: lines(IMPORTS, MERGES_DEFAULTS, "export const go = (nc: NatsConnection, data: unknown) => publishEvent(nc, 'a', data);"),

@@ -11,4 +11,5 @@ export async function captured(nc: NatsConnection, payment: { id: string; amount
   await publisher.publish('payments.totals', payment, randomUUID());
   const id = randomUUID();
   await publisher.publish('payments.ledger', payment, id);
+  await new EventPublisher(nc).publish('payments.refunds', payment);
 }
