@@ -19,6 +19,7 @@ import { importThatBecomesUnused, removableStatement } from './migrations/remova
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { namedMigrationStep } from './migrations/named-steps.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
+import { isOffUnlessSwitchedOn } from './migrations/opt-in-switch.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
@@ -114,7 +115,7 @@ function reportOptions(
       const option = propertyKeyName(property);
       if (!option || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
       const value = unwrapExpression(property.value);
-      if (value.type === 'Literal' && value.value === false) continue;
+      if ((value.type === 'Literal' && value.value === false) || isOffUnlessSwitchedOn(option, value, sourceCode)) continue;
       seen.add(property);
       report({
         messageId: 'schemaWriteOption',
@@ -180,8 +181,8 @@ function reportTypedOptions(
     if (reported.has(property) || object?.type !== 'ObjectExpression' || !isTypeOrmOptionsObject(object)) continue;
     if (namesEmbeddedDatabase(migrationOptionsObjects(object, sourceCode))) continue;
     const value = unwrapExpression(property.value);
-    if (value.type === 'Literal' && value.value === false) continue;
     const option = propertyKeyName(property)!;
+    if ((value.type === 'Literal' && value.value === false) || isOffUnlessSwitchedOn(option, value, sourceCode)) continue;
     reported.add(property);
     report({
       messageId: 'schemaWriteOption',

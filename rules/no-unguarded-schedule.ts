@@ -77,6 +77,10 @@ export type Options = [{ reportAll?: boolean }];
 
 export type MessageIds = 'unguardedSchedule' | 'deploymentFlagGate' | 'addClaimPeriod';
 
+/** The manual reason of a work function of another module: the codemod wraps the reference where it is handed over instead. */
+export const WORK_NOT_DEFINED_HERE =
+  'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined';
+
 /** Why the codemod cannot put the guard in, or undefined when it can (the same decision gates the suggestion). */
 function manualReason(
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -91,12 +95,13 @@ function manualReason(
   if (work.entry.work.some((location) => location.kind === 'job-files'))
     return 'the scheduler runs job files, each in a worker of its own: begin each job file with a claimPeriod guard (its period), or start the scheduler only on the replica that holds a lease';
   // One schedule in the code, one job per factory call or loop pass: a fixed key would make them share one lease.
-  const body = fn ?? work.loopBody;
+  // A function handed over by reference (`setInterval(prune, ms, guild)`) reads what the schedule hands it.
+  const body = fn ?? work.loopBody ?? (work.decorator ? undefined : work.schedulerNode);
   const instance = body && instanceBindingReadBy(sourceCode, work.schedulerNode, body);
   if (instance)
     return `this schedule is set up once per \`${instance}\` (its work reads it): one fixed lease key would let only one of them run each period; guard it with a key that includes \`${instance}\``;
   if (work.loopBody) return work.period ? undefined : noPeriod;
-  if (!fn) return 'the work function is not defined in this file; make it begin with a claimPeriod guard where it is defined';
+  if (!fn) return WORK_NOT_DEFINED_HERE;
   if (oneOff && work.entry.selfRescheduling)
     return "a timer armed once per stored row: claim each row's effect (claimOnce with a key holding the row's id) or claim the row in the database";
   if (work.entry.selfRescheduling && !reschedule)

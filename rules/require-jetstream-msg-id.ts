@@ -15,7 +15,13 @@ import { mayEmitThroughJetStreamProxy, proxyEmitsWithoutMsgId } from './require-
 import { helperPublishWithoutMsgId, type HelperPublish } from './require-jetstream-msg-id/helper-publishes.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { headersCarryMsgIdIn } from './require-jetstream-msg-id/header-msg-ids.js';
-import { forwardingHelperOf, handsNoId, publishNamedCallsIn, type ForwardedId } from './require-jetstream-msg-id/forwarded-ids.js';
+import {
+  forwardingHelperOf,
+  handedFreshId,
+  handsNoId,
+  publishNamedCallsIn,
+  type ForwardedId,
+} from './require-jetstream-msg-id/forwarded-ids.js';
 import { randomMsgIdsIn } from './require-jetstream-msg-id/random-msg-ids.js';
 import { propertyKeyName } from '../analysis/ast/property-names.js';
 import { JETSTREAM_FILE_WORDS, JETSTREAM_ONLY_PUBLISH_OPTIONS, MSG_ID_OPTION, type JetStreamApi } from '../src/knowledge/jetstream.js';
@@ -159,28 +165,30 @@ function reportForwarded(call: TSESTree.CallExpression, name: TSESTree.Node, hel
   });
 }
 
-/** A `msgID` made fresh at the publish: reported on its value. */
+/** A `msgID` made fresh at the publish, or handed fresh to a helper that publishes with it: reported on its value. */
 function reportRandomId(
   call: TSESTree.CallExpression,
   api: JetStreamApi,
-  property: TSESTree.Property,
-  value: string,
+  value: TSESTree.Node,
+  text: string,
+  optionsIndex: number,
   report: Report,
 ): void {
+  const options = value.parent?.type === 'Property' ? value.parent.parent : value;
   report({
     messageId: 'randomMsgId',
-    data: { value },
-    node: property.value,
+    data: { value: text },
+    node: value,
     facts: {
       call,
       api,
-      options: property.parent,
-      optionsObject: property.parent as TSESTree.ObjectExpression,
-      optionsIndex: call.arguments.indexOf(property.parent as TSESTree.ObjectExpression),
+      options,
+      optionsObject: options.type === 'ObjectExpression' ? options : undefined,
+      optionsIndex,
       candidateId: undefined,
       candidateIdSeen: false,
       payloadId: undefined,
-      randomId: value,
+      randomId: text,
     },
   });
 }
@@ -234,14 +242,19 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         if (publishes.length === 0 && named.length === 0) return;
         const contexts = createJetStreamContexts(sourceCode, crossFileContexts(context));
         const headersCarry = headersCarryMsgIdIn(context);
-        const randomMsgId = randomMsgIdsIn(context);
+        const randomIds = randomMsgIdsIn(context);
         // A project helper that publishes with the id its caller hands it: judged at each call.
         const reportIfForwarded = (call: TSESTree.CallExpression, name: TSESTree.Node): void => {
           const found = forwardingHelperOf(call, context);
-          if (found && handsNoId(call, found.forwarded, headersCarry)) {
+          if (!found) return;
+          const { forwarded } = found;
+          if (handsNoId(call, forwarded, headersCarry)) {
             const helper = found.helper.className ? `${found.helper.className}.${found.helper.name}` : found.helper.name;
-            reportForwarded(call, name, helper, found.forwarded, report);
+            reportForwarded(call, name, helper, forwarded, report);
+            return;
           }
+          const fresh = handedFreshId(call, forwarded, randomIds.fresh);
+          if (fresh) reportRandomId(call, forwarded.api, fresh, sourceCode.getText(fresh), forwarded.index, report);
         };
         for (const { call, name } of named) reportIfForwarded(call, name);
         for (const { call, method, name } of publishes) {
@@ -255,8 +268,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
             continue;
           }
           if (options.kind === 'object' && options.hasMsgId) {
-            const random = randomMsgId(options.object);
-            if (random) reportRandomId(call, api, random, sourceCode.getText(random.value), report);
+            const random = randomIds.property(options.object);
+            if (random) reportRandomId(call, api, random.value, sourceCode.getText(random.value), method.optionsIndex, report);
             continue;
           }
           if (options.kind === 'opaque') continue;

@@ -272,6 +272,8 @@ function classOfValue(module: ProjectModule, node: TSESTree.Node): { node: Class
     const init = def?.node.type === 'VariableDeclarator' && def.node.init ? unwrapExpression(def.node.init, { await: true }) : undefined;
     if (init?.type === 'NewExpression' && init.callee.type === 'Identifier') return asClass(follow(bindingOf(module, init.callee), 0));
   }
+  // `new TicketCreatedPublisher(js).publish(…)`: the instance made on the spot, as when it is kept in a `const` first.
+  if (value.type === 'NewExpression' && value.callee.type === 'Identifier') return asClass(follow(bindingOf(module, value.callee), 0));
   return undefined;
 }
 

@@ -15,9 +15,24 @@ import { moduleWorkKnowledge, type ModuleWorkKnowledge } from './effects-options
 import { workEffects, type Effects, type EffectsOptions } from './external-effects.js';
 import { isGuarded } from './is-guarded.js';
 import { isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
+import { referenceIntent } from './work-intent.js';
 
 /** What nothing is known about: it may reach outside, and nothing says it writes shared state. */
 export const UNKNOWN_EFFECTS: Readonly<Effects> = { external: true, coordinated: false, sharedWrite: false, perReplica: false };
+
+/**
+ * A work handed over by reference whose function is out of reach (`setInterval(pruneRooms, ms,
+ * client)`, its module missing or a package's): judged by its name, as the call `() =>
+ * pruneRooms(client)` would be; otherwise unknown.
+ */
+export function effectsOfReferenceByName(expression: TSESTree.Node | undefined, telemetry: ReadonlySet<string>): Readonly<Effects> {
+  const node = expression && unbound(expression);
+  if (!node || (node.type !== 'Identifier' && node.type !== 'MemberExpression')) return UNKNOWN_EFFECTS;
+  const intent = referenceIntent(node, telemetry);
+  if (intent === 'coordinated') return { ...UNKNOWN_EFFECTS, coordinated: true };
+  if (intent === 'per-replica') return { ...UNKNOWN_EFFECTS, perReplica: true, perReplicaByName: true };
+  return intent === 'shared-write' ? { ...UNKNOWN_EFFECTS, sharedWrite: true } : UNKNOWN_EFFECTS;
+}
 
 const knowledge = new WeakMap<object, ModuleWorkKnowledge>();
 

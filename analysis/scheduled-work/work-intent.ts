@@ -291,33 +291,49 @@ function clearsByAge(words: readonly string[]): boolean {
 
 /** The intent of one call, or undefined when its name says nothing. */
 export function callIntent(call: TSESTree.CallExpression, telemetry: ReadonlySet<string>): CallIntent {
-  const name = calleeName(call.callee);
-  const receiver = receiverWords(call.callee);
+  return calleeIntent(call.callee, call, telemetry);
+}
+
+/**
+ * What a function handed over by reference says by its name, as a call of it would
+ * (`setInterval(pruneRooms, ms, client)` reads as `pruneRooms(client)`): what its arguments,
+ * its chain or its awaiting would add is unknown.
+ */
+export function referenceIntent(reference: TSESTree.Node, telemetry: ReadonlySet<string>): CallIntent {
+  return calleeIntent(unwrapExpression(reference), undefined, telemetry);
+}
+
+function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | undefined, telemetry: ReadonlySet<string>): CallIntent {
+  const name = calleeName(callee);
+  const receiver = receiverWords(callee);
   if (name !== undefined) {
     if (isLockName(name)) return 'coordinated';
     if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
     if (isDequeue(name, receiver)) return 'coordinated';
   }
-  const root = rootIdentifier(call.callee);
+  const root = rootIdentifier(callee);
   if (root !== undefined && telemetry.has(root)) return 'per-replica';
-  if (name !== undefined && (renewsHeldLock(name, receiver) || (isThisCall(call) && renewsItself(call, name)))) return 'per-replica';
+  if (name !== undefined && (renewsHeldLock(name, receiver) || (call && isThisCall(call) && renewsItself(call, name))))
+    return 'per-replica';
   if (name !== undefined && isPerReplicaName(name)) return 'per-replica';
-  if (isWriteHttp(call, name, receiver)) return 'shared-write';
-  // `axios.post('/auth/login', creds)`: signing this replica in, whatever the verb says.
-  if (name !== undefined && WRITE_HTTP_METHODS.includes(name.toUpperCase()) && asksForCredentials(call.arguments[0])) return undefined;
-  if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';
+  if (call) {
+    if (isWriteHttp(call, name, receiver)) return 'shared-write';
+    // `axios.post('/auth/login', creds)`: signing this replica in, whatever the verb says.
+    if (name !== undefined && WRITE_HTTP_METHODS.includes(name.toUpperCase()) && asksForCredentials(call.arguments[0])) return undefined;
+    if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';
+  }
   if (name === undefined) return undefined;
-  if (createsInProcessValue(name)) return chainWrites(call) ? 'shared-write' : undefined;
+  if (createsInProcessValue(name)) return call && chainWrites(call) ? 'shared-write' : undefined;
   const words = nameWords(name);
   const verb = verbOf(words);
   if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
   const externalReceiver =
-    clientWords(call.callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w)) ||
-    (call.callee.type === 'MemberExpression' && isLookedUpExternalEntry(call.callee.object));
+    clientWords(callee).some((w) => EXTERNAL_RECEIVER_WORDS.has(w)) ||
+    (callee.type === 'MemberExpression' && isLookedUpExternalEntry(callee.object));
   if (has(RECEIVER_BOUND_VERBS, verb) && !compound)
-    return externalReceiver || isModelClassWrite(call, verb) || awaitedRowDelete(call, verb) ? 'shared-write' : undefined;
+    return externalReceiver || (call && (isModelClassWrite(call, verb) || awaitedRowDelete(call, verb))) ? 'shared-write' : undefined;
   return has(SHARED_WRITE_VERBS, verb) ? 'shared-write' : undefined;
 }
 

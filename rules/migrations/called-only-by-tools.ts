@@ -6,7 +6,8 @@
 // and only when the wrapper is exported and its own module never calls it: the callers are read
 // from the package's files (analysis/modules/importers.ts, tests included). No caller found (a
 // sibling package may import it), a caller that cannot be read, or one caller in service code
-// keeps the report.
+// keeps the report — unless the helper is shared by an operator's command and start paths that
+// call it by a name the rule follows across files: then the finding is made at those calls.
 // The same holds for TypeORM options in the data-source file a package.json script hands to
 // TypeORM's CLI (`typeorm migration:run -d src/data-source.ts`): the CLI turns `synchronize` and
 // `migrationsRun` off in what it reads, so they act only where the app imports that file; a file
@@ -18,6 +19,8 @@ import { isTypeOrmCliDataSource } from './package-scripts.js';
 import { declaredVariables } from '../../analysis/ast/declared-variables.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { isToolOrTestModule } from './exempt-file.js';
+import { CROSS_FILE_CANDIDATE } from './cross-file.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
 
 /** The exported top-level function a node sits in (`export function undo() {…}`, `export const undo = async () => {…}`): its declaration and name. */
 function exportedFunctionAround(node: TSESTree.Node): { declaration: TSESTree.Node; name: string } | undefined {
@@ -37,15 +40,64 @@ function exportedFunctionAround(node: TSESTree.Node): { declaration: TSESTree.No
   return undefined;
 }
 
-/** Whether the finding at `node` sits in an exported wrapper that only tools and tests call (see above). */
+/** Who calls an exported wrapper: a tool or a test, a start path reported at its own call, or service code otherwise (or callers out of reach). */
+interface WrapperCallers {
+  tools: boolean;
+  startCalls: boolean;
+  service: boolean;
+}
+
+/** Whether a call names its callee as the rule asks about across files (`await updateDb()`, `migrateLatest()`): the caller's file reports it there. */
+function reportedAtCall(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
+  return name !== undefined && CROSS_FILE_CANDIDATE.test(name);
+}
+
+const SERVICE: WrapperCallers = { tools: false, startCalls: false, service: true };
+
+/**
+ * Who calls the exported wrapper (see above), read from the package's modules. A wrapper its own
+ * module calls only from another exported function (`updateDb()` calling `runMigrations(source)`)
+ * is judged by that function's callers, one level up; any other call in its own module is the
+ * start path's (or a function's that is).
+ */
+function wrapperCallers(context: DetectContext, wrapper: { declaration: TSESTree.Node; name: string }, depth: number): WrapperCallers {
+  const own = declaredVariables(context.sourceCode, wrapper.declaration, wrapper.name).flatMap((v) => v.references.filter((r) => !r.init));
+  const out: WrapperCallers = { tools: false, startCalls: false, service: false };
+  const add = (more: WrapperCallers): void => {
+    out.tools ||= more.tools;
+    out.startCalls ||= more.startCalls;
+    out.service ||= more.service;
+  };
+  for (const reference of own) {
+    const around = depth === 0 ? exportedFunctionAround(reference.identifier) : undefined;
+    if (!around || around.declaration === wrapper.declaration || reference.identifier.parent?.type !== 'CallExpression') return SERVICE;
+    add(wrapperCallers(context, around, depth + 1));
+  }
+  const callers = callsOfExport(context, wrapper.name, { includeTests: true });
+  if (callers === undefined || (callers.length === 0 && own.length === 0)) return SERVICE;
+  for (const caller of callers) {
+    if (isToolOrTestModule(caller.module.context)) out.tools = true;
+    else if (caller.calls.every((use) => !use.handed && reportedAtCall(use.call))) out.startCalls = true;
+    else return SERVICE;
+  }
+  return out;
+}
+
+/**
+ * Whether the finding at `node` sits in an exported wrapper on no replica's start path: only tools
+ * and tests call it, or it is a helper shared by an operator's command and start paths — a
+ * `migrateLatest()` that a `db migrate` command and the server's start both call — whose every
+ * start caller calls it by a name the rule follows across files, so the finding is made at those
+ * calls, where each replica runs it, and not in the helper the command needs. A helper that only
+ * start paths call keeps its finding.
+ */
 export function calledOnlyByTools(context: DetectContext, node: TSESTree.Node): boolean {
   const wrapper = exportedFunctionAround(node);
   if (!wrapper) return false;
-  // Called in its own module (by the start path, or by a function that is): not a tool's wrapper.
-  const own = declaredVariables(context.sourceCode, wrapper.declaration, wrapper.name);
-  if (own.some((variable) => variable.references.some((reference) => !reference.init))) return false;
-  const callers = callsOfExport(context, wrapper.name, { includeTests: true });
-  return callers !== undefined && callers.length > 0 && callers.every((caller) => isToolOrTestModule(caller.module.context));
+  const callers = wrapperCallers(context, wrapper, 0);
+  return !callers.service && callers.tools;
 }
 
 /** Whether the linted file is a data source only TypeORM's CLI reads: a script hands it to the CLI, and only tools and tests import it. */

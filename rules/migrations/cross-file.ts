@@ -23,11 +23,14 @@ import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
 import { mayReachDatabase } from './database-evidence.js';
 import { isTypeOrmOptionsObject } from './typed-options.js';
+import { isOffUnlessSwitchedOn } from './opt-in-switch.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
 import { sendsSchemaDdl, writesSharedSchema } from './ddl-executions.js';
 import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { projectPath } from '../../analysis/source/project-path.js';
+import { isTestFilePath } from '../../src/knowledge/file-conventions.js';
 
 type Node = TSESTree.Node;
 
@@ -181,7 +184,7 @@ export function importedSchemaWriteOptions(
     const option = property.type === 'Property' ? propertyKeyName(property) : undefined;
     if (!option || property.type !== 'Property' || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
     const set = unwrapExpression(property.value);
-    if (set.type === 'Literal' && set.value === false) continue;
+    if ((set.type === 'Literal' && set.value === false) || isOffUnlessSwitchedOn(option, set, value.module.sourceCode)) continue;
     out.push({ option, value: value.module.sourceCode.getText(property.value), module: value.module.path });
   }
   return out;
@@ -206,6 +209,8 @@ export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpre
   // they stand, its hand-written DDL (`pool.query('CREATE TABLE …')`) at its call.
   if (!fn) return undefined;
   const here = fn.module.path === context.filename;
+  // Test support a start path loads only under a test switch (`require('test/seed').createInitialDb()`): test code, which no replica runs.
+  if (!here && isTestFilePath(projectPath(fn.module.path, context.cwd) ?? '')) return undefined;
   const ddl = isNamedForMigrating(fn.name);
   if (here ? !(ddl && sendsSchemaDdlItself(fn)) : !runsSchemaWrites(fn) && !(ddl && runsSchemaWritesOrDdl(fn))) return undefined;
   // The SQLite branch of a start path that supports a server database too migrates this host's file.

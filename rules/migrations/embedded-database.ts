@@ -14,6 +14,8 @@ import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { namesDatabaseAccess } from '../../src/knowledge/database-access.js';
 import { migrationOptionsObjects } from './options-objects.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
+import { fieldNamedEmbedded, namedEmbedded } from './embedded-by-name.js';
+import { getterResults } from '../../analysis/ast/getter-results.js';
 import {
   EMBEDDED_DRIVER_CLASSES,
   EMBEDDED_DRIVER_VALUES,
@@ -94,19 +96,30 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   if (value.type === 'TemplateLiteral') return EMBEDDED_FILE_NAME.test(value.quasis.at(-1)?.value.cooked ?? '');
   if (value.type === 'Identifier') {
     const init = constInit(value, sourceCode);
-    if (init !== undefined) return isEmbeddedClient(init, sourceCode, hops + 1, imported);
+    if (init !== undefined && isEmbeddedClient(init, sourceCode, hops + 1, imported)) return true;
     // A client built in another project module (`import dataSource from './datasource'`).
-    const other = imported?.(value);
-    return other !== undefined && isEmbeddedClient(other.node, other.sourceCode, hops + 1);
+    const other = init === undefined ? imported?.(value) : undefined;
+    if (other !== undefined) return isEmbeddedClient(other.node, other.sourceCode, hops + 1);
+    // Built where the rule does not look: what the code says of the name (`sqliteDb`, `db: Database.Database`).
+    return namedEmbedded(value, sourceCode);
   }
   if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') {
     // `this.sequelize` that the class sets up in another method (`this.sequelize = new Sequelize({ dialect: 'sqlite' })`).
     const values = assignedFieldValues(value, sourceCode.visitorKeys);
-    return values.length > 0 && values.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported));
+    if (values.length > 0 && values.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported))) return true;
+    // A getter of the class (`get models() { return this.sequelize?.models || {} }`).
+    const results = values.length === 0 ? getterResults(value) : [];
+    if (results.length > 0) return results.every((r) => isEmbeddedClient(r, sourceCode, hops + 1, imported));
+    return fieldNamedEmbedded(value, sourceCode);
   }
+  // `this.sequelize?.models || {}`: the client when it is set up.
+  if (value.type === 'LogicalExpression' && value.operator !== '&&') return isEmbeddedClient(value.left, sourceCode, hops, imported);
   if (value.type === 'MemberExpression') return isEmbeddedClient(value.object, sourceCode, hops + 1, imported);
   // An options object's database (`new Migrator({ db, provider })`, `new Kysely({ dialect: new SqliteDialect(…) })`).
   if (value.type === 'ObjectExpression') return value.properties.some((p) => carriesEmbeddedClient(p, sourceCode, hops, imported));
+  // Umzug's `params: [sequelize.getQueryInterface()]`.
+  if (value.type === 'ArrayExpression')
+    return value.elements.some((e) => e !== null && e.type !== 'SpreadElement' && isEmbeddedClient(e, sourceCode, hops, imported));
   if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
   const callee = unwrapExpression(value.callee);
   // `new Database(…)`, `sqlite3.Database`, `MikroORM.init(…)`: the maker's module decides.
@@ -127,16 +140,26 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
 const holdsDatabase = (key: string | undefined): boolean =>
   key !== undefined && (key === 'dialect' || key === 'driver' || namesDatabaseAccess(key));
 
-/** Whether a property of an options object hands over an embedded client (`db`, `dialect: new SqliteDialect(…)`). */
+/** Values that are built (`{ sequelize }`, `[…]`, `new SequelizeStorage(…)`, `sequelize.getQueryInterface()`), not a name or a literal. */
+const BUILT_VALUES: ReadonlySet<string> = new Set(['ObjectExpression', 'ArrayExpression', 'NewExpression', 'CallExpression']);
+
+/**
+ * Whether a property of an options object hands over an embedded client: under a key that holds
+ * one (`db`, `dialect: new SqliteDialect(…)`, `sequelize`), or inside a value built there that
+ * carries one — Umzug's `storage: new SequelizeStorage({ sequelize })`, `storageOptions: {
+ * sequelize }`, `context: sequelize.getQueryInterface()`, `migrations: { params: […] }`. A name or
+ * a literal under another key (`path: 'umzug.db'`, a JSON storage's file) is not a database.
+ */
 function carriesEmbeddedClient(
   property: TSESTree.ObjectLiteralElement,
   sourceCode: SourceCode,
   hops: number,
   imported: ImportedValue | undefined,
 ): boolean {
-  return (
-    property.type === 'Property' && holdsDatabase(propertyKeyName(property)) && isEmbeddedClient(property.value, sourceCode, hops, imported)
-  );
+  if (property.type !== 'Property') return false;
+  if (holdsDatabase(propertyKeyName(property))) return isEmbeddedClient(property.value, sourceCode, hops, imported);
+  // A step into the value's own structure, not a hop to where a name was given its value.
+  return BUILT_VALUES.has(unwrapExpression(property.value).type) && isEmbeddedClient(property.value, sourceCode, hops, imported);
 }
 
 /**

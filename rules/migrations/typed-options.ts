@@ -2,10 +2,15 @@
 // (`const options: DataSourceOptions = {…}`, `{…} satisfies DataSourceOptions`, the object a
 // `getDbConfig(): DataSourceOptions` returns) or one whose `type` is a TypeORM driver
 // (`{ type: 'postgres', synchronize: true }`), or one holding a key only TypeORM's options have
-// (`{ migrationsRun: true, ...sharedConfig }`). It is handed to `new DataSource(…)` in another
+// (`{ migrationsRun: true, ...sharedConfig }`) or `synchronize` beside `entities`. It is handed to `new DataSource(…)` in another
 // module, so its `synchronize` / `migrationsRun` is decided here.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { TYPEORM_DRIVER_TYPES, TYPEORM_ONLY_OPTION_KEYS, TYPEORM_OPTIONS_TYPES } from '../../src/knowledge/typeorm-options.js';
+import {
+  TYPEORM_DRIVER_TYPES,
+  TYPEORM_ONLY_OPTION_KEYS,
+  TYPEORM_OPTIONS_TYPES,
+  TYPEORM_SYNCHRONIZE_COMPANION_KEYS,
+} from '../../src/knowledge/typeorm-options.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 
@@ -45,6 +50,9 @@ export function isTypeOrmOptionsObject(object: TSESTree.ObjectExpression): boole
     return value.type === 'Literal' && typeof value.value === 'string' && TYPEORM_DRIVER_TYPES.includes(value.value);
   });
   if (hasDriverOrOwnKey) return true;
+  // `{ type: process.env.DB_TYPE, synchronize: …, entities: […] }`: the pair only TypeORM's options hold.
+  const keys = new Set(object.properties.map((p) => (p.type === 'Property' ? propertyKeyName(p) : undefined)));
+  if (keys.has('synchronize') && TYPEORM_SYNCHRONIZE_COMPANION_KEYS.some((key) => keys.has(key))) return true;
   // Climb out of wrappers to where the object's type is said.
   let node: TSESTree.Node = object;
   while (node.parent && (node.parent.type === 'TSAsExpression' || node.parent.type === 'TSSatisfiesExpression')) {

@@ -6,7 +6,7 @@
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { workEffects, type Effects, type EffectsOptions } from '../../analysis/scheduled-work/external-effects.js';
 import { isGuarded, type GuardLookup } from '../../analysis/scheduled-work/is-guarded.js';
-import { UNKNOWN_EFFECTS } from '../../analysis/scheduled-work/cross-file-work.js';
+import { effectsOfReferenceByName } from '../../analysis/scheduled-work/cross-file-work.js';
 import {
   isJobRunner,
   iteratesOwnCollection,
@@ -23,6 +23,8 @@ import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
+
+const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
 /** `report`: runs on every replica; `flag-gate`: only a deployment flag stands between it and every replica. */
 export type Verdict = 'quiet' | 'report' | 'flag-gate';
@@ -63,7 +65,9 @@ export function scheduleVerdict({
   const body = fn ? fn.body : work.loopBody;
   if (body && isGuarded(body, guards, effectsOptions)) return 'quiet';
   if (isMarkedPerReplica(work)) return 'quiet';
-  const effects = body ? workEffects(body, effectsOptions) : (elsewhere ?? UNKNOWN_EFFECTS);
+  const effects = body
+    ? workEffects(body, effectsOptions)
+    : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
   if (effects.coordinated) return 'quiet';
   const declared =
     !work.entry.bareTimer ||

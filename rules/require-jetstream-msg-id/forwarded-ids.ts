@@ -3,12 +3,14 @@
 // `nc.jetstream().publish(subject, encode(data), opts)`, or a publisher method forwarding
 // `{ msgID: msgId }` — is not reported where it is written: whether the publish carries an id is
 // its caller's choice. A caller that hands none (the argument left out, `undefined`, or options
-// written without `msgID`) publishes without an id, and is reported at its call.
+// written without `msgID`) publishes without an id, and is reported at its call; so is a call that
+// hands an id made fresh where it is written (`randomUUID()`), which a retried call makes anew.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { nodeAt } from '../../analysis/ast/node-at.js';
+import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import { defineFunctionFact, projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { HEADERS_OPTION, MSG_ID_OPTION, type JetStreamApi } from '../../src/knowledge/jetstream.js';
@@ -40,6 +42,21 @@ function parameterIndex(node: Node, fn: TSESTree.FunctionLike, sourceCode: Sourc
   return index >= 0 ? index : undefined;
 }
 
+/** Whether `node` names a same-file constant object literal with no `msgID`, no headers and nothing spread into it. */
+function setsNoIdOfItsOwn(node: Node, sourceCode: SourceCode): boolean {
+  const name = unwrapExpression(node);
+  const init = name.type === 'Identifier' ? constantInitializer(name, sourceCode) : undefined;
+  const value = init && unwrapExpression(init);
+  return (
+    value?.type === 'ObjectExpression' &&
+    value.properties.every((p) => {
+      if (p.type !== 'Property' || (p.computed && p.key.type !== 'Literal')) return false;
+      const key = propertyKeyName(p);
+      return key !== undefined && key !== MSG_ID_OPTION && key !== HEADERS_OPTION;
+    })
+  );
+}
+
 /** What a publish's options argument takes from the helper's parameters. */
 function forwardedBy(options: Node | undefined, fn: TSESTree.FunctionLike, sourceCode: SourceCode): Omit<ForwardedId, 'api'> | undefined {
   if (!options) return undefined;
@@ -51,6 +68,9 @@ function forwardedBy(options: Node | undefined, fn: TSESTree.FunctionLike, sourc
   for (const property of value.properties) {
     if (property.type === 'SpreadElement') {
       const index = parameterIndex(property.argument, fn, sourceCode);
+      // Defaults merged in from a same-file constant that sets neither `msgID` nor headers
+      // (`{ ...DEFAULTS, ...opts }`) leave the id to the caller's options.
+      if (index === undefined && setsNoIdOfItsOwn(property.argument, sourceCode)) continue;
       // A spread of something else may carry `msgID` of its own.
       if (index === undefined) return undefined;
       spread ??= index;
@@ -103,6 +123,26 @@ export function handsNoId(call: TSESTree.CallExpression, forwarded: ForwardedId,
     const key = propertyKeyName(property);
     return key !== (forwarded.key ?? MSG_ID_OPTION) && !(key === HEADERS_OPTION && headersCarry(property.value));
   });
+}
+
+/**
+ * The id a call hands the helper at `forwarded` when `fresh` says it is made where it is written
+ * (`publisher.publish(subject, data, randomUUID())`, `publishEvent(nc, subject, data, { msgID: uuid() })`).
+ */
+export function handedFreshId(
+  call: TSESTree.CallExpression,
+  forwarded: ForwardedId,
+  fresh: (value: Node) => boolean,
+): TSESTree.Node | undefined {
+  if (call.arguments.slice(0, forwarded.index + 1).some((argument) => argument.type === 'SpreadElement')) return undefined;
+  const raw = call.arguments[forwarded.index];
+  if (!raw) return undefined;
+  if (forwarded.kind === 'id') return fresh(raw) ? raw : undefined;
+  const argument = unwrapExpression(raw);
+  if (argument.type !== 'ObjectExpression') return undefined;
+  const key = forwarded.key ?? MSG_ID_OPTION;
+  const property = argument.properties.find((p) => p.type === 'Property' && !p.computed && propertyKeyName(p) === key);
+  return property?.type === 'Property' && fresh(property.value) ? property.value : undefined;
 }
 
 /** Calls of the file whose callee's name holds `publish` (`publishEvent(…)`, `bus.publishOrderCreated(…)`) and is not a publish method itself. */

@@ -31,17 +31,30 @@ function idMakingCalls(value: TSESTree.Node, depth = 0): TSESTree.Node[] {
   return [node];
 }
 
-/** Per file, the calls of random-id makers (asked only when a publish sets `msgID`). */
-export function randomMsgIdsIn(context: DetectContext): (options: TSESTree.ObjectExpression) => TSESTree.Property | undefined {
+/** A file's random-id makers, asked of an id's value (made only when a publish or a forwarding call has one). */
+export interface RandomIds {
+  /** The `key` property of publish options (`msgID` unless a helper reads its own key) when its value is made fresh. */
+  property(options: TSESTree.ObjectExpression, key?: string): TSESTree.Property | undefined;
+  /** Whether an id's value is made fresh where it is written (`randomUUID()`, `` `${type}-${Date.now()}` ``). */
+  fresh(value: TSESTree.Node): boolean;
+}
+
+/** Per file, the calls of random-id makers (found once, when an id's value is first asked about). */
+export function randomMsgIdsIn(context: DetectContext): RandomIds {
   let makers: ReadonlySet<TSESTree.Node> | undefined;
-  return (options) => {
-    const property = options.properties.find(
-      (p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === MSG_ID_OPTION,
-    );
-    if (!property) return undefined;
-    const calls = idMakingCalls(property.value);
-    if (calls.length === 0) return undefined;
+  const fresh = (value: TSESTree.Node): boolean => {
+    const calls = idMakingCalls(value);
+    if (calls.length === 0) return false;
     makers ??= new Set(importedReferences(context, CATALOGUE).map((ref) => ref.node));
-    return calls.some((call) => makers!.has(call)) ? property : undefined;
+    return calls.some((call) => makers!.has(call));
+  };
+  return {
+    property(options, key = MSG_ID_OPTION) {
+      const property = options.properties.find(
+        (p): p is TSESTree.Property => p.type === 'Property' && !p.computed && propertyKeyName(p) === key,
+      );
+      return property && fresh(property.value) ? property : undefined;
+    },
+    fresh,
   };
 }

@@ -218,8 +218,13 @@ export const FILE_ONLY_NODE_MODULES: ReadonlySet<string> = new Set(
  */
 export const COMMAND_FOLDERS: ReadonlySet<string> = new Set(['bin', 'cli', 'commands']);
 
-/** What a server's start file does in its own text: listen on a port. */
-export const SERVER_START = /\.listen\s*\(|\bcreateServer\s*\(|\bNestFactory\s*\.\s*create/;
+/**
+ * What a server's start file does in its own text: listen on a port, or start the server through a
+ * class or function named for one, the project's own or a framework's (`await MergedServer.create(port)`,
+ * `new FlexServer(port)`, `new ApolloServer(…)`, `await startServer()`), which listens elsewhere.
+ */
+export const SERVER_START =
+  /\.listen\s*\(|\bcreateServer\s*\(|\bNestFactory\s*\.\s*create|\bnew\s+(?:[A-Z]\w*)?Server\s*\(|\b[A-Z]\w*Server\s*\.\s*(?:create|start)\w*\s*\(|\bstart\w*Server\s*\(/;
 
 /**
  * What a worker that runs again and again does in its own text: a timer, an endless loop, a cron

@@ -23,6 +23,13 @@ export const TYPEORM_OPTIONS_TYPES: readonly string[] = [
  */
 export const TYPEORM_ONLY_OPTION_KEYS: readonly string[] = ['migrationsRun', 'migrationsTransactionMode', 'migrationsTableName'];
 
+/**
+ * Keys that, beside `synchronize`, make an object TypeORM's options (`{ synchronize, entities:
+ * ['dist/**\/*.entity.js'] }` with its driver read from the environment): no other ORM's options pair
+ * `synchronize` with entities, migrations or subscribers.
+ */
+export const TYPEORM_SYNCHRONIZE_COMPANION_KEYS: readonly string[] = ['entities', 'migrations', 'subscribers'];
+
 /** `type:` values of TypeORM's options: an object with one of these beside `synchronize` is TypeORM's options. */
 export const TYPEORM_DRIVER_TYPES: readonly string[] = [
   'postgres',

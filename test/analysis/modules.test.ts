@@ -246,6 +246,33 @@ describe('module summaries', () => {
     ]);
   });
 
+  test('an instance made on the spot (`new BillingService(repo).chargeOverdue()`): its class, inherited methods too; an unknown class is not guessed', async () => {
+    const root = project({
+      'src/base.service.ts': 'export class BaseService { protected save() { return this.repo.update(); } }\n',
+      'src/billing.service.ts': [
+        "import { BaseService } from './base.service';",
+        'export class BillingService extends BaseService {',
+        '  constructor(private repo: unknown) { super(); }',
+        '  async chargeOverdue() { await this.save(); }',
+        '}',
+      ].join('\n'),
+      'src/billing.job.ts': [
+        "import { BillingService } from './billing.service';",
+        "import { Remote } from 'remote-billing';",
+        'export async function run(repo: unknown) {',
+        '  await new BillingService(repo).chargeOverdue(); /* ? */',
+        '  await (new BillingService(repo)).save(); /* ? */',
+        '  await new Remote(repo).chargeOverdue(); /* ? */',
+        '}',
+      ].join('\n'),
+    });
+    expect(await probeMessages(root, 'src/billing.job.ts')).toEqual([
+      'BillingService.chargeOverdue@billing.service.ts writes',
+      'BaseService.save@base.service.ts writes',
+      'unknown',
+    ]);
+  });
+
   test('a singleton another module exports (`export default new Tracker()`, `const store = new Store(); export { store }`): its class', async () => {
     const root = project({
       'src/tracker.ts': 'class Tracker {\n  refresh() { db.update(); }\n  list() { return 1; }\n}\nexport default new Tracker();\n',

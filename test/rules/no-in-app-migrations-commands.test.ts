@@ -47,6 +47,15 @@ ruleTester.run('no-in-app-migrations (spawned binaries)', rule, {
     lines(CHILD, PATH, "const cli = join('node_modules', '.bin', 'prisma');", 'export const run = (args: string[]) => spawn(cli, args);'),
     // A script someone starts (`node scripts/sync-schema.js`): its body runs only as its own process.
     lines(CHILD, 'if (require.main === module) {', "  execSync('npx prisma migrate deploy');", '}'),
+    // …which reads the server's settings without starting it (`serverSettings.create()` names no server class).
+    lines(
+      CHILD,
+      "import { serverSettings } from './settings';",
+      'if (require.main === module) {',
+      '  const settings = serverSettings.create();',
+      "  execSync('npx prisma migrate deploy', { env: settings.env });",
+      '}',
+    ),
     // A subcommand chosen between words that write nothing.
     lines(CHILD, "const mode = process.env.CHECK_ONLY ? 'status' : 'resolve';", "spawnSync('prisma', ['migrate', mode]);"),
   ],
@@ -68,6 +77,31 @@ ruleTester.run('no-in-app-migrations (spawned binaries)', rule, {
         'if (module === require.main) {',
         "  execSync('npx prisma migrate deploy');",
         '  createServer().listen(3000);',
+        '}',
+      ),
+      errors: [command(4, 3, 'prisma migrate deploy')],
+    },
+    {
+      // …or starts it through a class of the project named for a server, which listens elsewhere.
+      code: lines(
+        CHILD,
+        "import { MergedServer } from './merged-server';",
+        'async function main() {',
+        "  execSync('npx prisma migrate deploy');",
+        '  const server = await MergedServer.create(8484);',
+        '  await server.run();',
+        '}',
+        'if (require.main === module) main();',
+      ),
+      errors: [command(4, 3, 'prisma migrate deploy')],
+    },
+    {
+      code: lines(
+        CHILD,
+        "import { startApiServer } from './api';",
+        'if (require.main === module) {',
+        "  execSync('npx prisma migrate deploy');",
+        '  void startApiServer();',
         '}',
       ),
       errors: [command(4, 3, 'prisma migrate deploy')],

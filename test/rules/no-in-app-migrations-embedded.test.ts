@@ -37,8 +37,65 @@ const kyselyOn = (dialect: string) =>
     '}',
   );
 
+/** Umzug 3 with its context and storage on `sequelize`, built from `made`. */
+const umzugOn = (made: string) =>
+  lines(
+    "import { Sequelize } from 'sequelize';",
+    "import { Umzug, SequelizeStorage } from 'umzug';",
+    `const sequelize = new Sequelize(${made});`,
+    'const umzug = new Umzug({',
+    "  migrations: { glob: 'migrations/*.js' },",
+    '  context: sequelize.getQueryInterface(),',
+    '  storage: new SequelizeStorage({ sequelize }),',
+    '  logger: console,',
+    '});',
+    'export async function connect() {',
+    '  await umzug.up();',
+    '}',
+    'connect();',
+  );
+
+/** A class whose `models` getter reads the Sequelize it sets up with `options`, handed to a legacy-store migration at start. */
+const legacyImport = (options: string) =>
+  lines(
+    "import { Sequelize } from 'sequelize';",
+    "import dbMigration from './migrations/legacy-store';",
+    'export class Library {',
+    '  sequelize: Sequelize | null = null;',
+    '  get models() {',
+    '    return this.sequelize?.models || {};',
+    '  }',
+    '  async init(path: string) {',
+    `    this.sequelize = new Sequelize(${options});`,
+    '    await dbMigration.migrate(this.models);',
+    '  }',
+    '}',
+  );
+
+/** A handle built in a module the rule does not read, then handed to the project's runner. */
+const handedToRunner = (...head: string[]) =>
+  lines("import { runMigrations } from './store/runner';", ...head, 'await runMigrations(store);');
+
 ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
   valid: [
+    // a getter of the class reads the SQLite Sequelize it sets up (`this.sequelize?.models || {}`)
+    legacyImport("{ dialect: 'sqlite', storage: path }"),
+    // a handle told by what the code says of it: a type from better-sqlite3, a module named for SQLite, its name
+    handedToRunner("import type Database from 'better-sqlite3';", 'declare const store: Database.Database;'),
+    handedToRunner("import store from '../data/sqlite';"),
+    handedToRunner('declare const sqliteStore: unknown;', 'const store = sqliteStore;'),
+    lines(
+      "import type { Database } from 'better-sqlite3';",
+      "import { runMigrations } from './store/runner';",
+      'export class Store {',
+      '  constructor(private readonly db: Database) {}',
+      '  async open() {',
+      '    await runMigrations(this.db);',
+      '  }',
+      '}',
+    ),
+    // Umzug whose context and storage are a Sequelize on a SQLite file
+    umzugOn("{ dialect: 'sqlite', storage: './data/db.sqlite' }"),
     // a Kysely Migrator handed (`{ db }`) a Kysely whose dialect is SQLite's, over a file of this host
     { code: kyselyOn('new SqliteDialect({ database: new Database(file) })'), filename: 'src/cache/open.ts' },
     // a field the class only ever sets to a SQLite client (after a `null` placeholder), synced in another method
@@ -146,6 +203,38 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     ),
   ],
   invalid: [
+    // the same shapes on a server database
+    { code: legacyImport("{ dialect: 'postgres', host: path }"), errors: [call(10, 11)] },
+    { code: handedToRunner("import type { Pool } from 'pg';", 'declare const store: Pool;'), errors: [call(4, 7)] },
+    { code: handedToRunner("import store from '../data/postgres';"), errors: [call(3, 7)] },
+    // a type argument names the schema, not the database
+    {
+      code: handedToRunner("import type { Kysely } from 'kysely';", 'declare const store: Kysely<SqliteSchema>;'),
+      errors: [call(4, 7)],
+    },
+    {
+      code: lines(
+        "import type { Pool } from 'pg';",
+        "import { runMigrations } from './store/runner';",
+        'export class Store {',
+        '  constructor(private readonly db: Pool) {}',
+        '  async open() {',
+        '    await runMigrations(this.db);',
+        '  }',
+        '}',
+      ),
+      errors: [call(6, 11)],
+    },
+    // the same Umzug on a server database; a JSON storage's file name is no database
+    { code: umzugOn('process.env.DATABASE_URL!'), errors: [call(11, 9)] },
+    {
+      code: lines(
+        "import { Umzug, JSONStorage } from 'umzug';",
+        "const umzug = new Umzug({ migrations: { glob: 'm/*.js' }, context: pool, storage: new JSONStorage({ path: 'umzug.json' }) });",
+        'await umzug.up();',
+      ),
+      errors: [call(3, 7)],
+    },
     // the same Migrator on PostgreSQL
     {
       code: kyselyOn('new PostgresDialect({ pool: new Pool({ connectionString: process.env.DATABASE_URL }) })'),

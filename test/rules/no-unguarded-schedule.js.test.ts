@@ -20,6 +20,22 @@ const unguarded = (loc: Loc, output?: string) => ({
 
 jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
   valid: [
+    // a function handed over by reference, its module out of reach, named for nothing shared: unknown, not reported
+    {
+      settings,
+      languageOptions: script,
+      code: lines(
+        "const { rotateStatus } = require('../functions/status/rotateStatus');",
+        "const { reportMetrics } = require('../functions/metrics');",
+        'module.exports = {',
+        "  name: 'ready',",
+        '  async execute(client) {',
+        '    setInterval(rotateStatus, 60_000, client);',
+        '    setInterval(reportMetrics, 10_000);',
+        '  },',
+        '};',
+      ),
+    },
     {
       settings,
       languageOptions: script,
@@ -299,6 +315,21 @@ jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
           ),
         ),
       ],
+    },
+    // the same by name as the call `() => pruneRooms(client)`: a function handed over by reference whose module is out of reach
+    {
+      settings,
+      languageOptions: script,
+      code: lines(
+        "const { pruneRooms } = require('../functions/rooms/pruneRooms');",
+        'module.exports = {',
+        "  name: 'ready',",
+        '  async execute(client) {',
+        '    setInterval(pruneRooms, 10 * 60_000, client);',
+        '  },',
+        '};',
+      ),
+      errors: [unguarded({ line: 5, column: 17 })],
     },
   ],
 });

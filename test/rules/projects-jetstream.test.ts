@@ -37,6 +37,15 @@ describe('require-jetstream-msg-id across files', () => {
     expect(await findings('jetstream-forwarding-helpers', 'src/nats/publish.ts')).toEqual([]);
   });
 
+  test('a helper merging its defaults with the options its caller hands it, and ids made fresh at the call, are judged at the calls', async () => {
+    expect(await findings('jetstream-forwarding-helpers', 'src/payments.ts')).toEqual([
+      'replica-guard/require-jetstream-msg-id src/payments.ts:6:9 forwardedWithoutMsgId',
+      'replica-guard/require-jetstream-msg-id src/payments.ts:8:62 randomMsgId',
+      'replica-guard/require-jetstream-msg-id src/payments.ts:11:55 randomMsgId',
+      'replica-guard/require-jetstream-msg-id src/payments.ts:14:32 forwardedWithoutMsgId',
+    ]);
+  });
+
   test('the helper module itself publishes nothing', async () => {
     expect(await findings('jetstream-helpers', 'src/bus.ts')).toEqual([]);
   });

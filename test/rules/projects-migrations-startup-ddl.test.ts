@@ -44,12 +44,12 @@ describe('start-up DDL sent by project functions', () => {
     ]);
   });
 
-  test('an upgrade job under its own lock, run as the app starts, is reported at the start path’s calls and at its migrator call', async () => {
+  test('an upgrade job under its own lock, run as the app starts, is reported at the start path’s calls; its migrator call, in a helper the operator’s script shares, is not', async () => {
     expect(await findings('src/upgrade-on-start.ts')).toEqual([
       'replica-guard/no-in-app-migrations src/upgrade-on-start.ts:5:7 schemaWriteCall',
       'replica-guard/no-in-app-migrations src/upgrade-on-start.ts:6:7 schemaWriteCall',
     ]);
-    expect(await findings('src/jobs/upgrade.ts')).toEqual(['replica-guard/no-in-app-migrations src/jobs/upgrade.ts:16:11 schemaWriteCall']);
+    expect(await findings('src/jobs/upgrade.ts')).toEqual([]);
   });
 
   test('an operator’s one-shot script and test set-up calling the same functions are not reported', async () => {

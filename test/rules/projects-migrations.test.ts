@@ -54,19 +54,27 @@ describe('migrations across files', () => {
     expect(await findings('migrations-embedded-elsewhere', 'src/boot.ts')).toEqual([
       'replica-guard/no-in-app-migrations src/boot.ts:9:9 schemaWriteCall',
     ]);
+    // Umzug handed a Sequelize on a SQLite file (`storageOptions: { sequelize }`, `params: [….getQueryInterface()]`), here and a call away
+    expect(await findings('migrations-embedded-elsewhere', 'src/store/journal.ts')).toEqual([]);
+    expect(await findings('migrations-embedded-elsewhere', 'src/store/ledger.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/store/ledger.ts:13:9 schemaWriteCall',
+    ]);
+    expect(await findings('migrations-embedded-elsewhere', 'src/start-stores.ts')).toEqual([
+      'replica-guard/no-in-app-migrations src/start-stores.ts:6:9 schemaWriteCall',
+    ]);
   });
 
   test('a file a migrate script runs only as a step before the migrator command is judged by what it runs itself', async () => {
     expect(await findings('migrations-script-step', 'scripts/rename-entries.ts')).toEqual([]);
     expect(await findings('migrations-script-step', 'scripts/create-views.ts')).toEqual([
-      'replica-guard/migrate-entrypoint scripts/create-views.ts:1:1 noLock',
+      'replica-guard/migrate-entrypoint scripts/create-views.ts:6:7 noLock',
     ]);
   });
 
   test('the tables module a schema tool reads (`--schema`) is not an entrypoint; the file the migrate script runs is', async () => {
     expect(await findings('migrations-schema-flag', 'src/store/tables.ts')).toEqual([]);
     expect(await findings('migrations-schema-flag', 'src/store/migrate.ts')).toEqual([
-      'replica-guard/migrate-entrypoint src/store/migrate.ts:1:1 noLock',
+      'replica-guard/migrate-entrypoint src/store/migrate.ts:4:7 noLock',
     ]);
   });
 
@@ -91,9 +99,8 @@ describe('migrations across files', () => {
 });
 
 describe('migration wrappers only tools and tests call', () => {
-  test('a wrapper called only by the admin CLI and the tests is on no start path; one the server calls, or that no module calls, is reported', async () => {
+  test('a wrapper called only by the admin CLI and the tests is on no start path, nor one the CLI shares with a server call reported where it is made; one no module calls is reported', async () => {
     expect(await findings('migrations-tool-wrappers', 'src/db/schema.ts')).toEqual([
-      'replica-guard/no-in-app-migrations src/db/schema.ts:17:9 schemaWriteCall',
       'replica-guard/no-in-app-migrations src/db/schema.ts:22:9 schemaWriteCall',
     ]);
   });
@@ -125,7 +132,7 @@ describe('a migrate entrypoint that hands its run to another module', () => {
 
   test('a runner in another module that takes no lock leaves the entrypoint without one', async () => {
     expect(await findings('migrations-entrypoint-delegated', 'src/cmd/migrate.ts')).toEqual([
-      'replica-guard/migrate-entrypoint src/cmd/migrate.ts:1:1 noLock',
+      'replica-guard/migrate-entrypoint src/cmd/migrate.ts:3:7 noLock',
     ]);
   });
 });
@@ -137,7 +144,7 @@ describe('a file a migrate script runs that only writes files', () => {
 
   test('a script of the same package that runs a migrator without a lock is still reported', async () => {
     expect(await findings('migrations-types-generator', 'src/scripts/apply-schema.ts')).toEqual([
-      'replica-guard/migrate-entrypoint src/scripts/apply-schema.ts:2:1 noLock',
+      'replica-guard/migrate-entrypoint src/scripts/apply-schema.ts:12:23 noLock',
     ]);
   });
 });

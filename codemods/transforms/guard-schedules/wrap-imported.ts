@@ -3,7 +3,7 @@
 // wrapped where it is handed over — `async (...args) => { <guard> return expirePoints(...args); }`
 // — which guards this schedule and leaves the function (and its other callers) as they are.
 import type { TSESTree } from '@typescript-eslint/utils';
-import type { UnguardedScheduleFacts } from '../../../rules/no-unguarded-schedule.js';
+import { WORK_NOT_DEFINED_HERE, type UnguardedScheduleFacts } from '../../../rules/no-unguarded-schedule.js';
 import type { SourceFileInfo, TextEdit } from '../../engine/transform.js';
 
 /** Whether `name` is bound by an import or a `require` in this file. */
@@ -22,9 +22,12 @@ function isImported(file: SourceFileInfo, name: TSESTree.Identifier): boolean {
   return false;
 }
 
-/** The one imported function the schedule is handed, when the rule found no work function in this file. */
+/**
+ * The one imported function the schedule is handed, when the rule found no work function in this file
+ * (not when the schedule hands it what tells its instances apart: one wrapped key would serve them all).
+ */
 export function importedWorkArgument(facts: UnguardedScheduleFacts, file: SourceFileInfo): TSESTree.Identifier | undefined {
-  if (facts.workFunction || facts.loopBody || facts.decorator || !facts.period) return undefined;
+  if (facts.workFunction || facts.loopBody || facts.decorator || !facts.period || facts.manual !== WORK_NOT_DEFINED_HERE) return undefined;
   const candidates = facts.schedulerNode.arguments.filter((a): a is TSESTree.Identifier => a.type === 'Identifier' && isImported(file, a));
   return candidates.length === 1 ? candidates[0] : undefined;
 }

@@ -13,6 +13,15 @@ const option = (line: number, column: number) => ({ messageId: 'schemaWriteOptio
 
 ruleTester.run('no-in-app-migrations: project runners and typed options', rule, {
   valid: [
+    // `synchronize` beside `entities` is TypeORM's pair, but off here; `entities` alone (MikroORM) names no option
+    lines(
+      'export const ormConfig = {',
+      '  type: process.env.DB_TYPE,',
+      '  synchronize: false,',
+      "  entities: ['dist/**/*.entity.js'],",
+      '};',
+    ),
+    lines('export const mikroConfig = {', "  entities: ['dist/**/*.entity.js'],", '  debug: true,', '};'),
     // a question about migrations, from a module named for them
     lines("import { requiresMigration } from '../migrator.js';", 'if (await requiresMigration(config)) log("pending");'),
     // the bare verb without a database in view: a state or data migration
@@ -52,6 +61,18 @@ ruleTester.run('no-in-app-migrations: project runners and typed options', rule, 
     ),
   ],
   invalid: [
+    // no import, no type, the driver read from the environment: `synchronize` beside `entities` is TypeORM's options
+    {
+      code: lines(
+        'export const ormConfig = {',
+        '  type: process.env.DB_TYPE,',
+        '  url: process.env.DATABASE_URL,',
+        "  synchronize: process.env.ROLE === 'primary' ? true : false,",
+        "  entities: ['dist/**/*.entity.js'],",
+        '};',
+      ),
+      errors: [option(4, 3)],
+    },
     // the project's runner, imported from a module named for the database
     {
       code: lines(

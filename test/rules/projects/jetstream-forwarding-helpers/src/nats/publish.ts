@@ -18,3 +18,10 @@ export class EventPublisher {
 export function publishNotice(nc: NatsConnection, subject: string, data: unknown, options?: { reply?: string }) {
   nc.publish(subject, JSON.stringify(data), options);
 }
+
+// Merges stream defaults (no id among them) with the options its caller hands it.
+const STREAM_DEFAULTS = { expect: { streamName: 'PAYMENTS' }, timeout: 2000 };
+
+export async function publishPayment(nc: NatsConnection, subject: string, data: unknown, options: Partial<JetStreamPublishOptions> = {}) {
+  return nc.jetstream().publish(subject, JSON.stringify(data), { ...STREAM_DEFAULTS, ...options });
+}

@@ -12,7 +12,7 @@ export const rebuildForTests = async (): Promise<void> => {
   await source.runMigrations();
 };
 
-// the server calls it as it starts, and so does the admin CLI
+// the server calls it as it starts (reported at that call), and so does the admin CLI
 export async function applySchema(): Promise<void> {
   await source.runMigrations();
 }
