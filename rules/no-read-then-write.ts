@@ -31,13 +31,8 @@ import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-rea
 import { walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
-import {
-  cachedHighestOf,
-  cachedIncrementOf,
-  incrementedOperand,
-  nextFromHighestOf,
-  type NextFromHighest,
-} from './no-read-then-write/next-from-highest.js';
+import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
+import { cachedHighestOf, cachedIncrementOf } from './no-read-then-write/cached-highest.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
