@@ -13,6 +13,7 @@ import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
 import {
   callsWriteInCode,
   hookWordOffsets,
+  mentionsHelperReadAndWrite,
   mentionsReadAndWriteInCode,
   mentionsSaveHook,
   mentionsSaveHookInCode,
@@ -99,7 +100,11 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Redis reads and writes count where the code names Redis and calls both (never in tests).
     const redisWrites = isTestFilePath(context.filename) ? [] : redisWriteCallOffsets(text, comments);
     const redis = redisWrites.length > 0;
-    if (!redis && (!writeWord || !mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)))) return {};
+    if (
+      !redis &&
+      (!writeWord || !(mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) || mentionsHelperReadAndWrite(text)))
+    )
+      return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
     const writeCalls = redis ? [...writeCallOffsets(text), ...redisWrites].sort((a, b) => a - b) : writeCallOffsets(text);
     const callsWrite = callsWriteInCode(writeCalls, comments);
