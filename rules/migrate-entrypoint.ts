@@ -115,6 +115,7 @@ function reportLock(
   program: TSESTree.Program,
   strings: readonly StringText[],
   calls: readonly TSESTree.CallExpression[],
+  runCall: TSESTree.CallExpression | undefined,
   report: Report,
 ): void {
   const refs = importedReferences(context, [
@@ -122,9 +123,11 @@ function reportLock(
     { modules: PG_MODULES, path: ['Client'], kind: 'construct', entry: 'client' as const },
     { modules: RUN_MIGRATIONS_API.modules, path: RUN_MIGRATIONS_API.path, kind: 'call', entry: 'runMigrations' as const },
   ]);
-  for (const ref of refs) if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
-  const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
   const locks = strings.some((s) => LOCK_SQL.test(s.text));
+  // A pool only splits a lock that is taken; with none, the missing lock is the finding.
+  if (locks)
+    for (const ref of refs) if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
+  const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
   const pinnedLock = refs.some((r) => r.entry === 'client') && locks;
   const unpinnedLock = refs.some((r) => r.entry === 'pool') && locks;
   // `pg_advisory_xact_lock` inside the transaction that runs the migrations holds for the whole run.
@@ -141,7 +144,8 @@ function reportLock(
       strings.map((s) => s.text),
     );
   if (!usesRunMigrations && !pinnedLock && !unpinnedLock && runsSomething && first && !transactionLock() && !selfLocked()) {
-    report({ messageId: 'noLock', node: program, loc: first.loc, facts: { kind: 'lock', node: program } });
+    // On the call that runs the migrations, where the race happens; on the file's first token when none is in view.
+    report({ messageId: 'noLock', node: program, loc: (runCall ?? first).loc, facts: { kind: 'lock', node: program } });
   }
 }
 
@@ -293,12 +297,13 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           }
           return notPostgres;
         };
+        const texts = strings.map((s) => s.text);
+        const path = migrationPath(context, program, calls, texts);
         if (!mongoOnly) {
           reportUrls(context, strings, migratesNoPostgres, report);
-          reportLock(context, program, strings, calls, report);
+          reportLock(context, program, strings, calls, path.runCall, report);
         }
-        const texts = strings.map((s) => s.text);
-        reportSwallowedFailures(sourceCode, migrationPath(context, program, calls, texts), catchClauses, handlerCalls, calls, report);
+        reportSwallowedFailures(sourceCode, path, catchClauses, handlerCalls, calls, report);
         if (swallowsUnhandledRejections(calls)) reportFloatingMain(sourceCode, program, report);
       },
     };

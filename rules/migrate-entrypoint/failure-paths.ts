@@ -58,6 +58,12 @@ export interface MigrationPath {
   catches(clause: TSESTree.CatchClause): boolean;
   /** Whether `.catch(…)` / `.then(ok, fail)` handles a promise of the migration run. */
   handles(call: TSESTree.CallExpression): boolean;
+  /**
+   * The call that runs the migrations, where a finding about the run belongs: the first migrator run
+   * (`await migrate(db, …)`), else the first call named for a run (`await runMigrations(pool)`), else
+   * the first call that sends DDL.
+   */
+  runCall: TSESTree.CallExpression | undefined;
 }
 
 /** The migration path of an entrypoint file (see above). */
@@ -68,13 +74,20 @@ export function migrationPath(
   strings: readonly string[],
 ): MigrationPath {
   const onPath = new Set<TSESTree.CallExpression>();
-  for (const run of migratorRuns(context, program, calls, strings)) if (run.call) onPath.add(run.call);
+  const runs: TSESTree.CallExpression[] = [];
+  const named: TSESTree.CallExpression[] = [];
+  const ddl: TSESTree.CallExpression[] = [];
+  for (const run of migratorRuns(context, program, calls, strings)) if (run.call) runs.push(run.call);
   for (const call of calls) {
     const name = calleeName(call);
-    if (name !== undefined && (namesMigrationRunner(name) || mayNameMigrationRun(name))) onPath.add(call);
+    if (name !== undefined && (namesMigrationRunner(name) || mayNameMigrationRun(name))) named.push(call);
     // A run told by its DDL: the call that sends it (`await client.query('ALTER TABLE …')`).
-    else if (call.arguments.some(isDdlText)) onPath.add(call);
+    else if (call.arguments.some(isDdlText)) ddl.push(call);
   }
+  for (const call of [...runs, ...named, ...ddl]) onPath.add(call);
+  const first = (found: TSESTree.CallExpression[]) =>
+    found.reduce<TSESTree.CallExpression | undefined>((a, b) => (a && a.range[0] <= b.range[0] ? a : b), undefined);
+  const runCall = first(runs) ?? first(named) ?? first(ddl);
   // Functions that hold a call on the path, and the calls of those functions (to a fixed point: a
   // file has few functions).
   const functions = new Set<FunctionNode>();
@@ -96,6 +109,7 @@ export function migrationPath(
   const pathCalls = [...onPath];
   return {
     known: pathCalls.length > 0,
+    runCall,
     catches(clause) {
       const tryBlock = clause.parent.type === 'TryStatement' ? clause.parent.block : undefined;
       return tryBlock !== undefined && pathCalls.some((call) => contains(tryBlock, call));

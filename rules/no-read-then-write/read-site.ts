@@ -79,6 +79,8 @@ export const READ_CHAIN_NAMES: ReadonlySet<string> = new Set([
   'whereIn',
   'findMany',
   'table',
+  // TypeORM's `repo.find({ where })`, admitted by its `where` (an array's `find` takes a function).
+  'find',
   ...SQL_METHODS,
 ]);
 
@@ -228,5 +230,8 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
     if (hasOption(call, 'where')) return site(['typeorm', 'sequelize', 'mongoose'], call, model, hasLockOption(call));
     return site(['mongoose', 'typeorm', 'sequelize'], call, model, false);
   }
+  // `repo.find({ where: { status } })`: TypeORM's list read. An array's `find` takes a function, and
+  // a MongoDB filter names no `where`.
+  if (last === 'find' && hasOption(call, 'where')) return { ...site(['typeorm'], call, model, hasLockOption(call)), many: true };
   return null;
 }

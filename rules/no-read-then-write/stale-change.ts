@@ -21,22 +21,27 @@ function readsField(node: TSESTree.Node, field: string, budget = { left: 200 }):
   return false;
 }
 
+/** The value a change writes: `row.valueUsd = row.amount * rate` writes its right side (the target is written, not read). */
+const valueOf = (change: FieldChange): TSESTree.Node =>
+  change.node.type === 'AssignmentExpression' && change.node.operator === '=' ? change.node.right : change.node;
+
 /**
  * Whether `change`, computed from `read`, writes back a stale value: a field computed from its own
- * read value, a whole object (field unknown), or — from one row — any field whose value reads the
- * field written (`to.balance` among the terms), or any field at all from a Redis or SQL read. A
- * row's key never goes stale.
+ * read value, a whole object (field unknown) of one row, or any field whose value reads the field
+ * written (`to.balance` among the terms), or — from one row — any field at all from a Redis or SQL
+ * read. A row's key never goes stale.
  */
 export function isStaleChange(read: ReadSite, change: FieldChange): boolean {
   if (change.readField === undefined) return true;
   if (change.readField === null) return !read.many && !read.guessed;
   if (change.readField === change.field) return true;
-  if (read.many || IDENTITY_FIELD.test(change.readField)) return false;
+  if (IDENTITY_FIELD.test(change.readField)) return false;
+  // A row of a list counts only when its value reads the field written (`interest: loan.interest +
+  // loan.principal * rate`): a backfill or a rank derived into another field loses nothing.
+  if (read.many) return change.field !== null && readsField(valueOf(change), change.field);
   // A Redis read's field is its key: any value computed from what it holds is that key's. A SQL
   // read's fields are its result's names, which an alias may rename (`SELECT balance AS bal`).
   if (read.redisKeys || read.candidates.includes('sql')) return true;
   if (change.field === null) return true;
-  // `row.valueUsd = row.amount * rate`: the target is written, not read.
-  const value = change.node.type === 'AssignmentExpression' && change.node.operator === '=' ? change.node.right : change.node;
-  return readsField(value, change.field);
+  return readsField(valueOf(change), change.field);
 }

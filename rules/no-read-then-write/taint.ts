@@ -5,6 +5,7 @@ import {
   ARITHMETIC_METHODS,
   COLLECTION_CONSTRUCTORS,
   COPYING_CALLS,
+  DECIMAL_WRAPPERS,
   DECODING_CALLS,
   ELEMENT_METHODS,
   LIST_COPY_METHODS,
@@ -83,7 +84,11 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
       // `new Set(shop.methods)`: a collection that stands for the loaded field it was built from.
       const callee = unwrapExpression(expr.callee);
       const source = expr.arguments[0];
-      const copies = callee.type === 'Identifier' && COLLECTION_CONSTRUCTORS.includes(callee.name);
+      const calleeName = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+      // and `new Decimal(row.amount)` (also `new Prisma.Decimal(…)`): the wrapped value.
+      const copies =
+        calleeName !== undefined &&
+        ((callee.type === 'Identifier' && COLLECTION_CONSTRUCTORS.includes(calleeName)) || DECIMAL_WRAPPERS.includes(calleeName));
       return copies && source && source.type !== 'SpreadElement' ? taintOf(source, env, next) : null;
     }
     case 'CallExpression':
@@ -160,7 +165,10 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   if (read) return { read, field: null, computed: null };
   const callee = unwrapExpression(call.callee);
   const firstArgument = call.arguments[0];
-  if (callee.type === 'Identifier' && (VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECODING_CALLS.includes(callee.name))) {
+  if (
+    callee.type === 'Identifier' &&
+    (VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECIMAL_WRAPPERS.includes(callee.name) || DECODING_CALLS.includes(callee.name))
+  ) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
   if (callee.type !== 'MemberExpression') return null;
@@ -213,7 +221,10 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
  */
 export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
-  if (callee.type === 'Identifier') return VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECODING_CALLS.includes(callee.name);
+  if (callee.type === 'Identifier')
+    return (
+      VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECIMAL_WRAPPERS.includes(callee.name) || DECODING_CALLS.includes(callee.name)
+    );
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);
   if (method === undefined) return false;

@@ -189,10 +189,16 @@ export const MONGO_MODIFIED_COUNT_FIELDS: readonly string[] = ['modifiedCount', 
 /** Drizzle `.for(strength)` / raw SQL `FOR …` strengths that stop a concurrent writer until commit. */
 export const ROW_LOCK_STRENGTHS: readonly string[] = ['update', 'no key update', 'share'];
 
-/** Trailing calls of a read chain that only run or shape it (`.exec()`, `.lean()`, `.executeTakeFirst()`). */
+/**
+ * Trailing calls of a read chain that only run or shape it (`.exec()`, `.lean()`, `.executeTakeFirst()`;
+ * Mongoose's projection and joins: `Product.findById(id).select('quantity')`, `.populate('owner')`, `.orFail()`).
+ */
 export const QUERY_RUNNERS: readonly string[] = [
   'exec',
   'lean',
+  'select',
+  'populate',
+  'orFail',
   'execute',
   'executeTakeFirst',
   'executeTakeFirstOrThrow',
@@ -285,6 +291,13 @@ export const ARITHMETIC_METHODS: readonly string[] = [
 
 /** Calls that pass a number through unchanged in meaning (`Number(row.count)`). */
 export const VALUE_PASS_THROUGH_FUNCTIONS: readonly string[] = ['Number', 'parseInt', 'parseFloat', 'BigInt', 'String'];
+
+/**
+ * Decimal libraries' wrappers, called or constructed (`Big(row.balance)`, `new Decimal(row.amount)`,
+ * `new BigNumber(x)`): the wrapped value stands for the loaded field; its `plus`/`minus` are arithmetic
+ * (`ARITHMETIC_METHODS`) and `toNumber()`/`toString()` hand it back (`VALUE_PASS_THROUGH_METHODS`).
+ */
+export const DECIMAL_WRAPPERS: readonly string[] = ['Big', 'Decimal', 'BigNumber'];
 
 /** `JSON.parse(row.items)`: a structure decoded from a loaded field; changing it and encoding it back rewrites that field. */
 export const DECODING_CALLS: readonly string[] = ['JSON.parse', 'JSON.stringify', 'structuredClone'];

@@ -8,7 +8,7 @@ import { runCodemod } from '../../codemods/engine/engine.js';
 import { noInAppMigrations } from '../../rules/no-in-app-migrations.js';
 import { createRule } from '../../rules/utils/create-rule.js';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
@@ -86,7 +86,9 @@ describe('the text pass', () => {
     writeFileSync(join(dir, 'eslint.config.js'), `export default [{ ignores: ['**/*.ts'] }];\n`);
     writeFileSync(join(dir, 'plain.ts'), 'export const a = 1;\n');
     writeFileSync(join(dir, 'jobs.ts'), 'setInterval(async () => {\n  await mailer.sendDigest();\n}, 60_000);\n');
-    const report = await runCodemod({ cwd: dir, paths: ['.'], dryRun: true, force: true });
+    const report = await runCodemod({ cwd: dir, paths: ['.'], dryRun: true, force: true }).finally(() =>
+      rmSync(dir, { recursive: true, force: true }),
+    );
     expect(report.filesScanned).toBe(3);
     expect(report.skipped).toEqual([{ file: 'jobs.ts', reason: 'ignored by the ESLint configuration (lint never reports it)' }]);
     expect(report.changes).toEqual([]);

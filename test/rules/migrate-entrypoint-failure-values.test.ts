@@ -9,7 +9,7 @@ const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const ENTRY = 'scripts/apply-ddl.ts';
 const settings = { 'replica-guard': { migrateEntrypoints: [ENTRY] } };
-const noLock = { messageId: 'noLock' as const, line: 1, column: 1 };
+const noLockAt = (line: number, column: number) => ({ messageId: 'noLock' as const, line, column });
 
 /** `async function name(params) { try { …body; return true } catch { log; return false } }`. */
 const returningFalse = (signature: string, ...body: string[]) => [
@@ -65,7 +65,7 @@ ruleTester.run('migrate-entrypoint (failures returned as values)', rule, {
       code: script('migrateAll().then((ok) => {', '  if (!ok) process.exit(1);', '  process.exit(0);', '});'),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(11, 1)],
     },
     // `if (ok) … else process.exit(1)` in the handler
     {
@@ -81,42 +81,42 @@ ruleTester.run('migrate-entrypoint (failures returned as values)', rule, {
       ),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(11, 1)],
     },
     // `const ok = await migrateAll(); if (!ok) process.exitCode = 1`
     {
       code: script('const ok = await migrateAll();', 'if (!ok) {', '  process.exitCode = 1;', '}'),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(11, 18)],
     },
     // `if (!(await migrateAll())) process.exit(1)`
     {
       code: script('if (!(await migrateAll())) process.exit(1);'),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(11, 13)],
     },
     // handed on through `if (!ok) return false` to a top level that exits 1
     {
       code: handedOn("migrateAll(['referrer']).then((ok) => {", '  if (!ok) process.exit(1);', '});'),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(25, 1)],
     },
     // the value dropped: `.then(() => process.exit(0))` exits 0 after a failure
     {
       code: script('migrateAll().then(() => process.exit(0));'),
       filename: ENTRY,
       settings,
-      errors: [noLock, swallowed],
+      errors: [swallowed, noLockAt(11, 1)],
     },
     // the value tested, but a failure only logs
     {
       code: script('migrateAll().then((ok) => {', "  if (!ok) console.warn('some statements failed');", '  process.exit(0);', '});'),
       filename: ENTRY,
       settings,
-      errors: [noLock, swallowed],
+      errors: [swallowed, noLockAt(11, 1)],
     },
     // the exit on the success branch only: `if (ok) process.exit(1)` is not a failure's exit
     {
@@ -130,14 +130,14 @@ ruleTester.run('migrate-entrypoint (failures returned as values)', rule, {
       ),
       filename: ENTRY,
       settings,
-      errors: [noLock, swallowed],
+      errors: [swallowed, noLockAt(11, 18)],
     },
     // one caller exits on `false`, another drops it
     {
       code: script('if (!(await migrateAll())) process.exit(1);', 'await migrateAll();'),
       filename: ENTRY,
       settings,
-      errors: [noLock, swallowed],
+      errors: [swallowed, noLockAt(11, 13)],
     },
     // the catch returns `true`: no failure value at all
     {
@@ -156,14 +156,18 @@ ruleTester.run('migrate-entrypoint (failures returned as values)', rule, {
       ),
       filename: ENTRY,
       settings,
-      errors: [noLock, { messageId: 'swallowedFailure', line: 5, column: 5 }],
+      errors: [{ messageId: 'swallowedFailure', line: 5, column: 5 }, noLockAt(11, 13)],
     },
     // handed on, but the top level drops it: both catches swallow
     {
       code: handedOn("await migrateAll(['referrer']);"),
       filename: ENTRY,
       settings,
-      errors: [noLock, { messageId: 'swallowedFailure', line: 7, column: 5 }, { messageId: 'swallowedFailure', line: 20, column: 5 }],
+      errors: [
+        { messageId: 'swallowedFailure', line: 7, column: 5 },
+        { messageId: 'swallowedFailure', line: 20, column: 5 },
+        noLockAt(25, 7),
+      ],
     },
   ],
 });

@@ -128,8 +128,8 @@ ruleTester.run('migrate-entrypoint: SQLite files, transaction locks, privileged 
       ),
       filename: ENTRY,
       errors: [
-        { messageId: 'noLock', line: 1, column: 1 },
         { messageId: 'appUrl', line: 2, column: 25 },
+        { messageId: 'noLock', line: 3, column: 7 },
       ],
     },
     // the same URL const handed to SQLite and to a PostgreSQL client

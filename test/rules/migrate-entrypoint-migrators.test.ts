@@ -5,7 +5,7 @@ import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const ENTRY = 'src/cmd/migrate.ts';
-const NO_LOCK = [{ messageId: 'noLock' as const, line: 1, column: 1 }];
+const noLockAt = (line: number, column: number) => [{ messageId: 'noLock' as const, line, column }];
 
 const KNEX = [
   "import knex from 'knex';",
@@ -108,10 +108,10 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
         "await migrate(drizzle(process.env.POSTGRES_MIGRATE_URL!), { migrationsFolder: './drizzle' });",
       ),
       filename: ENTRY,
-      errors: NO_LOCK,
+      errors: noLockAt(8, 7),
     },
     // the lock turned off
-    { code: PG_MIGRATE(', noLock: true'), filename: ENTRY, errors: NO_LOCK },
+    { code: PG_MIGRATE(', noLock: true'), filename: ENTRY, errors: noLockAt(2, 7) },
     // TypeORM: runMigrations takes no lock
     {
       code: lines(
@@ -120,13 +120,13 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
         'await AppDataSource.runMigrations();',
       ),
       filename: ENTRY,
-      errors: NO_LOCK,
+      errors: noLockAt(3, 7),
     },
     // Drizzle: migrate() reads its journal unlocked
     {
       code: lines("import { migrate } from 'drizzle-orm/node-postgres/migrator';", "await migrate(db, { migrationsFolder: 'drizzle' });"),
       filename: ENTRY,
-      errors: NO_LOCK,
+      errors: noLockAt(2, 7),
     },
     // Umzug: no lock
     {
@@ -136,7 +136,7 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
         'await umzug.up();',
       ),
       filename: ENTRY,
-      errors: NO_LOCK,
+      errors: noLockAt(3, 7),
     },
     // MikroORM: Umzug underneath, no lock
     {
@@ -146,17 +146,21 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
         'await orm.getMigrator().up();',
       ),
       filename: ENTRY,
-      errors: NO_LOCK,
+      errors: noLockAt(3, 7),
     },
     // Prisma's dev command is not the deploy one, and `migrate.latest` on a non-knex receiver is no migrator
-    { code: lines("import { execSync } from 'node:child_process';", "execSync('npx prisma db push');"), filename: ENTRY, errors: NO_LOCK },
+    {
+      code: lines("import { execSync } from 'node:child_process';", "execSync('npx prisma db push');"),
+      filename: ENTRY,
+      errors: noLockAt(1, 1),
+    },
     // the same list, choosing between status and the dev command, which takes no lock for the deploy
     {
       code: SPAWNED_PRISMA("process.argv[2] === 'status' ? 'status' : 'dev'"),
       filename: RUN_DB,
       settings: RUN_DB_ENTRY,
       // the helper's catch (reading an env file) is not the run's, whichever subcommand runs
-      errors: [...NO_LOCK],
+      errors: noLockAt(1, 1),
     },
     // one migrator that locks and one that does not: the entrypoint still needs its own lock
     {
@@ -166,7 +170,7 @@ ruleTester.run('migrate-entrypoint (migrators that lock)', rule, {
         "await migrate(db2, { migrationsFolder: 'drizzle' });",
       ),
       filename: ENTRY,
-      errors: NO_LOCK,
+      errors: noLockAt(3, 7),
     },
   ],
 });

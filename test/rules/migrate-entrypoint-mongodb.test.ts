@@ -8,7 +8,7 @@ import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules
 
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
-const noLock = { messageId: 'noLock' as const, line: 1, column: 1 };
+const noLockAt = (line: number, column: number) => ({ messageId: 'noLock' as const, line, column });
 
 /** Copies every collection from one MongoDB-protocol server to another, given how the driver is loaded. */
 const copy = (load: string, extra = '') =>
@@ -45,13 +45,13 @@ ruleTester.run('migrate-entrypoint (MongoDB-protocol scripts)', rule, {
       // A SQL driver beside it: PostgreSQL's findings apply.
       code: copy("import { MongoClient } from 'mongodb';", "import pg from 'pg';"),
       filename: FILE,
-      errors: [noLock, { messageId: 'appUrl', line: 5, column: 44 }],
+      errors: [{ messageId: 'appUrl', line: 5, column: 44 }, noLockAt(12, 7)],
     },
     {
       // The project's own database module: it may be PostgreSQL.
       code: copy("import { MongoClient } from 'mongodb';", "import { db } from '../src/db';"),
       filename: 'scripts/migrate.mjs',
-      errors: [noLock, { messageId: 'appUrl', line: 5, column: 44 }],
+      errors: [{ messageId: 'appUrl', line: 5, column: 44 }, noLockAt(12, 7)],
     },
   ],
 });

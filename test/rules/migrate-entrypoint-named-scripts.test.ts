@@ -7,7 +7,7 @@ import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules
 
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
-const noLock = { messageId: 'noLock' as const, line: 1, column: 1 };
+const noLockAt = (line: number, column: number) => ({ messageId: 'noLock' as const, line, column });
 
 const HEAD = lines(
   "import { drizzle } from 'drizzle-orm/postgres-js';",
@@ -46,23 +46,23 @@ ruleTester.run('migrate-entrypoint (scripts named for migrations)', rule, {
     {
       code: chain('.finally(() => sql.end())'),
       filename: 'apps/web/migration.ts',
-      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 10 }],
+      errors: [noLockAt(6, 7), { messageId: 'swallowedFailure', line: 8, column: 10 }],
     },
     {
       code: chain('.finally(() => { sql.end(); })'),
       filename: 'src/run-db-migrations.ts',
-      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 10 }],
+      errors: [noLockAt(6, 7), { messageId: 'swallowedFailure', line: 8, column: 10 }],
     },
     // camel case, and a Windows path
     {
       code: chain('.finally(() => sql.end())'),
       filename: 'src/runDbMigrations.ts',
-      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 10 }],
+      errors: [noLockAt(6, 7), { messageId: 'swallowedFailure', line: 8, column: 10 }],
     },
     {
       code: chain('.finally(() => sql.end())'),
       filename: 'C:\\app\\src\\migration.ts',
-      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 10 }],
+      errors: [noLockAt(6, 7), { messageId: 'swallowedFailure', line: 8, column: 10 }],
     },
   ],
 });

@@ -8,7 +8,7 @@ import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const COMMONJS = { sourceType: 'commonjs' } as never;
-const noLock = { messageId: 'noLock' as const, line: 1, column: 1 };
+const noLockAt = (line: number, column: number) => ({ messageId: 'noLock' as const, line, column });
 const swallowed = (line: number, column: number) => ({ messageId: 'swallowedFailure' as const, line, column });
 
 const SHIM = lines(
@@ -218,39 +218,39 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       code: lines(COMPILED_ENGINE, 'runMigrations({ type: "postgres", url: process.env.POSTGRES_MIGRATE_URL }).catch(console.error);'),
       filename: 'dist/migrate.js',
       languageOptions: COMMONJS,
-      errors: [noLock, swallowed(15, 82)],
+      errors: [noLockAt(12, 11), swallowed(15, 82)],
     },
     // a launcher starts the run for its effects: it is the entrypoint
     {
       code: lines("require('./register');", "const run = require('../build/migrate.js');", 'module.exports = run;'),
       filename: 'bin/migrate.js',
       languageOptions: COMMONJS,
-      errors: [noLock],
+      errors: [noLockAt(1, 1)],
     },
     // a shim that also runs something is not only a shim
     {
       code: lines("const { migrate } = require('../build/migrate.js');", 'module.exports = migrate;', 'migrate().catch(() => {});'),
       filename: 'cjs/migrate.cjs',
       languageOptions: COMMONJS,
-      errors: [noLock, swallowed(3, 17)],
+      errors: [noLockAt(3, 1), swallowed(3, 17)],
     },
     // the same script with no flags of its own; and with flags, but named as the entrypoint by the settings
     {
       code: COPY_SCRIPT("const readFlags = (_argv: string[]) => ({ connectionString: process.env.POSTGRES_MIGRATE_URL, from: 'data' });"),
       filename: 'src/scripts/migrate-store-to-pg.ts',
-      errors: [noLock, swallowed(10, 14)],
+      errors: [noLockAt(8, 9), swallowed(10, 14)],
     },
     {
       code: COPY_SCRIPT("import minimist from 'minimist';\nconst readFlags = (argv: string[]) => minimist(argv);"),
       filename: 'src/scripts/migrate-store-to-pg.ts',
       settings: { 'replica-guard': { migrateEntrypoints: ['src/scripts/migrate-store-to-pg.ts'] } },
-      errors: [noLock, swallowed(11, 14)],
+      errors: [noLockAt(9, 9), swallowed(11, 14)],
     },
     // the same engine module, run when loaded: it is the entrypoint
     {
       code: lines(ENGINE, "await migrate('public');"),
       filename: 'packages/data/migrate.ts',
-      errors: [noLock],
+      errors: [noLockAt(18, 7)],
     },
     // a CommonJS module that exports and also starts its run
     {
@@ -264,7 +264,7 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
       ),
       filename: 'lib/migrate.js',
       languageOptions: COMMONJS,
-      errors: [noLock, swallowed(6, 17)],
+      errors: [noLockAt(6, 1), swallowed(6, 17)],
     },
     // a class extending the project's own `Command` is not a command-line framework's (knex locks its own runs: no `noLock`)
     {
@@ -285,7 +285,7 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
         lines('const umzug = new Umzug({ migrations: { glob: "migrations/*.js" }, context, logger: console });', 'await umzug.up();'),
       ),
       filename: 'scripts/migrate-types.ts',
-      errors: [noLock],
+      errors: [noLockAt(12, 7)],
     },
     {
       code: GENERATOR(
@@ -293,7 +293,7 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
         "await db.query(fs.readFileSync(path.join(__dirname, 'schema.sql'), 'utf8'));",
       ),
       filename: 'scripts/migrate-types.ts',
-      errors: [noLock],
+      errors: [noLockAt(1, 1)],
     },
     {
       code: GENERATOR(
@@ -301,7 +301,7 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
         "for (const name of fs.readdirSync(path.join(__dirname, 'migrations'))) await require(path.join(__dirname, 'migrations', name)).up();",
       ),
       filename: 'scripts/migrate-types.ts',
-      errors: [noLock],
+      errors: [noLockAt(1, 1)],
     },
     {
       code: GENERATOR(
@@ -309,7 +309,7 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
         "await fetch(process.env.SQL_API_URL!, { method: 'POST', body: fs.readFileSync(path.join(__dirname, 'schema.sql'), 'utf8') });",
       ),
       filename: 'scripts/migrate-types.ts',
-      errors: [noLock],
+      errors: [noLockAt(1, 1)],
     },
     // a script of file modules only that writes no file prints the SQL for `| psql` to run: it is the run
     {
@@ -319,7 +319,7 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
         "for (const name of fs.readdirSync(folder).sort()) process.stdout.write(fs.readFileSync(path.join(folder, name), 'utf8'));",
       ),
       filename: 'scripts/migrate.ts',
-      errors: [noLock],
+      errors: [noLockAt(1, 1)],
     },
   ],
 });

@@ -10,7 +10,7 @@ const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const ENTRY = 'scripts/copy-files.mjs';
 const settings = { 'replica-guard': { migrateEntrypoints: [ENTRY] } };
-const noLock = { messageId: 'noLock' as const, line: 1, column: 1 };
+const noLockAt = (line: number, column: number) => ({ messageId: 'noLock' as const, line, column });
 
 /** A helper that catches its own error, then `run()` holding `body`, started at the top level. */
 const script = (...body: string[]) =>
@@ -60,7 +60,7 @@ ruleTester.run('migrate-entrypoint (catches of the run)', rule, {
       ),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(1, 1)],
     },
     // the DDL sent in a `try` whose catch only logs: the run's failure is swallowed
     {
@@ -73,7 +73,7 @@ ruleTester.run('migrate-entrypoint (catches of the run)', rule, {
       ),
       filename: ENTRY,
       settings,
-      errors: [noLock, { messageId: 'swallowedFailure', line: 14, column: 5 }],
+      errors: [noLockAt(13, 11), { messageId: 'swallowedFailure', line: 14, column: 5 }],
     },
     // the same DDL outside the `try`: the notice's catch beside it is its own
     {
@@ -85,21 +85,21 @@ ruleTester.run('migrate-entrypoint (catches of the run)', rule, {
       ),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(12, 9)],
     },
     // `run()` holds the DDL: a catch around the top-level call is the run's
     {
       code: runInTry('console.error(error);'),
       filename: ENTRY,
       settings,
-      errors: [noLock, { messageId: 'swallowedFailure', line: 8, column: 3 }],
+      errors: [noLockAt(4, 9), { messageId: 'swallowedFailure', line: 8, column: 3 }],
     },
     // the only top-level run inside a `try` whose catch exits 1: the run is still there, with no lock
     {
       code: runInTry('console.error(error);', 'process.exit(1);'),
       filename: ENTRY,
       settings,
-      errors: [noLock],
+      errors: [noLockAt(4, 9)],
     },
   ],
 });

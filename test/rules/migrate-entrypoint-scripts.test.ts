@@ -97,7 +97,7 @@ ruleTester.run('migrate-entrypoint (scripts that migrate data, not schema)', rul
         'await client.end();',
       ),
       filename: 'bin/migrate.ts',
-      errors: [{ messageId: 'noLock', line: 1, column: 1 }],
+      errors: [{ messageId: 'noLock', line: 4, column: 7 }],
     },
     // a migrator's CLI spawned with no lock of its own around it
     {

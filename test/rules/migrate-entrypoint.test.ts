@@ -161,7 +161,7 @@ ruleTester.run('migrate-entrypoint', rule, {
         'await db.destroy();',
       ),
       filename: ENTRY,
-      errors: [{ messageId: 'noLock', line: 1, column: 1 }],
+      errors: [{ messageId: 'noLock', line: 3, column: 7 }],
     },
     {
       code: lines(
@@ -172,7 +172,7 @@ ruleTester.run('migrate-entrypoint', rule, {
         'await migrate(client);',
       ),
       filename: ENTRY,
-      errors: [{ messageId: 'noLock', line: 1, column: 1 }],
+      errors: [{ messageId: 'noLock', line: 5, column: 7 }],
     },
     // failures that do not exit non-zero
     {
@@ -270,9 +270,8 @@ ruleTester.run('migrate-entrypoint', rule, {
       ),
       filename: 'cmd/migrate.mts',
       errors: [
-        { messageId: 'noLock', line: 1, column: 1 },
-        { messageId: 'pool', line: 3, column: 16 },
         { messageId: 'appUrl', line: 3, column: 45 },
+        { messageId: 'noLock', line: 4, column: 9 },
         {
           messageId: 'floatingMain',
           line: 6,
@@ -316,9 +315,19 @@ jsRuleTester.run('migrate-entrypoint (JavaScript)', rule, {
       languageOptions: COMMONJS,
       errors: [
         { messageId: 'noLock', line: 1, column: 1 },
-        { messageId: 'pool', line: 2, column: 14 },
         { messageId: 'appUrl', line: 2, column: 43 },
       ],
+    },
+    // a lock taken through a pool: the unlock and the migrations may run on other sessions
+    {
+      code: lines(
+        "const { Pool } = require('pg');",
+        'const pool = new Pool({ connectionString: process.env.POSTGRES_MIGRATE_URL });',
+        "pool.query('select pg_advisory_lock(1)').then(() => migrate(pool));",
+      ),
+      filename: 'cmd/migrate.cjs',
+      languageOptions: COMMONJS,
+      errors: [{ messageId: 'pool', line: 2, column: 14 }],
     },
     {
       code: lines(

@@ -174,7 +174,7 @@ ruleTester.run('migrate-entrypoint (what is not the migration run)', entry, {
       code: lines(...DRIZZLE, "try { await migrate(db, { migrationsFolder: 'drizzle' }); } catch (error) { console.error(error); }"),
       filename: ENTRY,
       errors: [
-        { messageId: 'noLock', line: 1, column: 1 },
+        { messageId: 'noLock', line: 4, column: 13 },
         { messageId: 'swallowedFailure', line: 4, column: 61 },
       ],
     },
@@ -183,7 +183,7 @@ ruleTester.run('migrate-entrypoint (what is not the migration run)', entry, {
       code: lines(...DRIZZLE, "migrate(db, { migrationsFolder: 'drizzle' }).catch((error) => console.error(error));"),
       filename: ENTRY,
       errors: [
-        { messageId: 'noLock', line: 1, column: 1 },
+        { messageId: 'noLock', line: 4, column: 1 },
         { messageId: 'swallowedFailure', line: 4, column: 52 },
       ],
     },

@@ -59,14 +59,14 @@ describe('migrations across files', () => {
   test('a file a migrate script runs only as a step before the migrator command is judged by what it runs itself', async () => {
     expect(await findings('migrations-script-step', 'scripts/rename-entries.ts')).toEqual([]);
     expect(await findings('migrations-script-step', 'scripts/create-views.ts')).toEqual([
-      'replica-guard/migrate-entrypoint scripts/create-views.ts:1:1 noLock',
+      'replica-guard/migrate-entrypoint scripts/create-views.ts:6:7 noLock',
     ]);
   });
 
   test('the tables module a schema tool reads (`--schema`) is not an entrypoint; the file the migrate script runs is', async () => {
     expect(await findings('migrations-schema-flag', 'src/store/tables.ts')).toEqual([]);
     expect(await findings('migrations-schema-flag', 'src/store/migrate.ts')).toEqual([
-      'replica-guard/migrate-entrypoint src/store/migrate.ts:1:1 noLock',
+      'replica-guard/migrate-entrypoint src/store/migrate.ts:4:7 noLock',
     ]);
   });
 
@@ -125,7 +125,7 @@ describe('a migrate entrypoint that hands its run to another module', () => {
 
   test('a runner in another module that takes no lock leaves the entrypoint without one', async () => {
     expect(await findings('migrations-entrypoint-delegated', 'src/cmd/migrate.ts')).toEqual([
-      'replica-guard/migrate-entrypoint src/cmd/migrate.ts:1:1 noLock',
+      'replica-guard/migrate-entrypoint src/cmd/migrate.ts:3:7 noLock',
     ]);
   });
 });
@@ -137,7 +137,7 @@ describe('a file a migrate script runs that only writes files', () => {
 
   test('a script of the same package that runs a migrator without a lock is still reported', async () => {
     expect(await findings('migrations-types-generator', 'src/scripts/apply-schema.ts')).toEqual([
-      'replica-guard/migrate-entrypoint src/scripts/apply-schema.ts:2:1 noLock',
+      'replica-guard/migrate-entrypoint src/scripts/apply-schema.ts:12:23 noLock',
     ]);
   });
 });

@@ -27,12 +27,12 @@ ruleTester.run('migrate-entrypoint: common names', rule, {
       '/srv/app/bin/migrate.js',
       '/srv/app/src/commands/db/migrate.ts',
       '/srv/app/src/run-migrations.ts',
-    ].map((filename) => ({ code: UNLOCKED, filename, errors: [{ messageId: 'noLock' as const, line: 1, column: 1 }] })),
+    ].map((filename) => ({ code: UNLOCKED, filename, errors: [{ messageId: 'noLock' as const, line: 2, column: 7 }] })),
     {
       code: UNLOCKED,
       filename: '/srv/app/tools/up.ts',
       settings: { 'replica-guard': { migrateEntrypoints: ['**/tools/up.ts'] } },
-      errors: [{ messageId: 'noLock' as const, line: 1, column: 1 }],
+      errors: [{ messageId: 'noLock' as const, line: 2, column: 7 }],
     },
   ],
 });

@@ -11,6 +11,30 @@ const header = "import { PrismaClient } from '@prisma/client';\nconst prisma = n
 
 ruleTester.run('no-read-then-write (list reads)', noReadThenWrite, {
   valid: [
+    // TypeORM `find({ where })`: a field derived from other fields of the row is the same for every writer
+    lines(
+      "import { Repository } from 'typeorm';",
+      'export class LoanService {',
+      '  constructor(private readonly loans: Repository<Loan>) {}',
+      '  async reprice(rate: number) {',
+      '    const open = await this.loans.find({ where: { open: true } });',
+      '    for (const loan of open) {',
+      '      await this.loans.update(loan.id, { due: loan.principal * (1 + rate) });',
+      '    }',
+      '  }',
+      '}',
+    ),
+    // an array's `find(fn)` is no read: the element changed and written is from the request
+    lines(
+      "import { Repository } from 'typeorm';",
+      'export class CartService {',
+      '  constructor(private readonly carts: Repository<Cart>) {}',
+      '  async bump(lines: CartLine[], sku: string, cartId: string) {',
+      '    const line = lines.find((l) => l.sku === sku);',
+      '    await this.carts.update(cartId, { count: line.count + 1 });',
+      '  }',
+      '}',
+    ),
     // a backfill: each row gets a value derived from other fields of its own
     lines(
       header,
@@ -157,6 +181,24 @@ ruleTester.run('no-read-then-write (list reads)', noReadThenWrite, {
         '}',
       ),
       errors: [{ messageId: 'sequelize', line: 7, column: 16 }],
+      output: null,
+    },
+    // TypeORM `find({ where })`, in a callback over the list: the written field reads its own value among other terms
+    {
+      code: lines(
+        "import { Repository } from 'typeorm';",
+        'export class LoanService {',
+        '  constructor(private readonly loans: Repository<Loan>) {}',
+        '  async accrue(rate: number) {',
+        '    const open = await this.loans.find({ where: { open: true } });',
+        '    open.forEach((loan) => {',
+        '      const interest = loan.interest + loan.principal * rate;',
+        '      this.loans.update(loan.id, { interest });',
+        '    });',
+        '  }',
+        '}',
+      ),
+      errors: [{ messageId: 'typeorm', line: 8, column: 18 }],
       output: null,
     },
   ],

@@ -9,6 +9,18 @@ const lines = (...l: string[]): string => l.join('\n');
 
 ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
   valid: [
+    // a decimal built from the request, not from the row read
+    lines(
+      "import Big from 'big.js';",
+      "import { Repository } from 'typeorm';",
+      'export class PriceService {',
+      '  constructor(private readonly products: Repository<Product>) {}',
+      '  async reprice(id: string, net: number, rate: number) {',
+      '    const product = await this.products.findOneBy({ id });',
+      '    await this.products.update(product.id, { gross: Big(net).times(1 + rate).toNumber() });',
+      '  }',
+      '}',
+    ),
     // a helper out of reach taken for a loader by its name, its value used whole: a string or a number, not a row
     lines(
       "import { PrismaClient } from '@prisma/client';",
@@ -327,6 +339,44 @@ ruleTester.run('no-read-then-write (service shapes)', noReadThenWrite, {
         { messageId: 'prisma', line: 4, column: 21 },
         { messageId: 'prisma', line: 10, column: 19 },
       ],
+    },
+    // a balance changed through a decimal library (`Big(x).minus(y)`, `new Decimal(x)`) and handed back with `toNumber()`
+    {
+      code: lines(
+        "import Big from 'big.js';",
+        "import Decimal from 'decimal.js';",
+        "import { Repository } from 'typeorm';",
+        'export class WalletService {',
+        '  constructor(private readonly wallets: Repository<Wallet>) {}',
+        '  async debit(ownerId: string, amount: number) {',
+        '    const { id, funds } = await this.wallets.findOne({ where: { ownerId } });',
+        '    const held = Big(funds);',
+        '    const left = held.minus(amount);',
+        '    const patch: Partial<Wallet> = { funds: left.toNumber() };',
+        '    await this.wallets.update(id, patch);',
+        '  }',
+        '  async credit(ownerId: string, amount: number) {',
+        '    const wallet = await this.wallets.findOneBy({ ownerId });',
+        '    await this.wallets.update(wallet.id, { funds: new Decimal(wallet.funds).plus(amount).toNumber() });',
+        '  }',
+        '}',
+      ),
+      errors: [
+        { messageId: 'typeorm', line: 11, column: 24 },
+        { messageId: 'typeorm', line: 15, column: 24 },
+      ],
+    },
+    // Mongoose: a read narrowed with `.select()` (or joined with `.populate()`) is still the document read
+    {
+      code: lines(
+        "const Item = require('../models/item');",
+        'exports.take = async (itemId, n) => {',
+        "  const item = await Item.findById(itemId).select('stock');",
+        '  item.stock = item.stock - n;',
+        '  await item.save();',
+        '};',
+      ),
+      errors: [{ messageId: 'mongoose', line: 5, column: 14 }],
     },
   ],
 });
