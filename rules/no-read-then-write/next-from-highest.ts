@@ -24,6 +24,7 @@ import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { chosenValue } from '../../analysis/ast/chosen-value.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { sqlOfCall } from '../../analysis/sql/sql-text.js';
 import { decidedByDatabase } from '../require-atomic-claim/marker-claims.js';
@@ -269,13 +270,7 @@ function sentThroughName(id: TSESTree.Identifier, sourceCode: Readonly<SourceCod
 /** Where `value` is sent: in place, through the `const` it is kept in, or through the object a field of which it is assigned to. */
 function sentBy(start: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): Sent | undefined {
   // `top ? top.position + 1 : 0`, `(x + 1) || 1`: the choice is what is sent.
-  let value: Node = start;
-  while (
-    (value.parent?.type === 'ConditionalExpression' && value.parent.test !== value) ||
-    value.parent?.type === 'LogicalExpression' ||
-    value.parent?.type === 'TSAsExpression'
-  )
-    value = value.parent;
+  const value = chosenValue(start);
   const parent = value.parent;
   if (parent?.type === 'VariableDeclarator' && parent.init === value && parent.id.type === 'Identifier')
     return sentThroughName(parent.id, sourceCode, undefined);

@@ -9,6 +9,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { chosenValue } from '../../analysis/ast/chosen-value.js';
 import { WRITE_METHODS } from '../../src/knowledge/sql.js';
 import type { PendingRead } from './claim-shapes.js';
 
@@ -47,14 +48,11 @@ function runsNoRead(reference: TSESTree.Identifier, name: string): boolean {
   if (links.some((link) => WRITE_METHODS.has(link))) return true;
   if (links.length > 0 && top.parent?.type === 'ExpressionStatement') return true;
   // Put back in the same name, also as one branch of a choice (`query = other ? other : query`).
-  while (
-    (top.parent?.type === 'ConditionalExpression' && top.parent.test !== top) ||
-    top.parent?.type === 'LogicalExpression' ||
-    top.parent?.type === 'TSAsExpression'
-  )
-    top = top.parent;
-  const parent = top.parent;
-  return parent?.type === 'AssignmentExpression' && parent.right === top && parent.left.type === 'Identifier' && parent.left.name === name;
+  const value = chosenValue(top);
+  const parent = value.parent;
+  return (
+    parent?.type === 'AssignmentExpression' && parent.right === value && parent.left.type === 'Identifier' && parent.left.name === name
+  );
 }
 
 /** The name a builder read is kept in: `const q = …`, `let q = …`, or `q = …` again. */
