@@ -13,6 +13,7 @@ import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
 import {
   callsWriteInCode,
   hookWordOffsets,
+  mentionsHelperReadAndWrite,
   mentionsReadAndWriteInCode,
   mentionsSaveHook,
   mentionsSaveHookInCode,
@@ -31,13 +32,8 @@ import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-rea
 import { walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
-import {
-  cachedHighestOf,
-  cachedIncrementOf,
-  incrementedOperand,
-  nextFromHighestOf,
-  type NextFromHighest,
-} from './no-read-then-write/next-from-highest.js';
+import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
+import { cachedHighestOf, cachedIncrementOf } from './no-read-then-write/cached-highest.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
@@ -104,7 +100,11 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Redis reads and writes count where the code names Redis and calls both (never in tests).
     const redisWrites = isTestFilePath(context.filename) ? [] : redisWriteCallOffsets(text, comments);
     const redis = redisWrites.length > 0;
-    if (!redis && (!writeWord || !mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)))) return {};
+    if (
+      !redis &&
+      (!writeWord || !(mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) || mentionsHelperReadAndWrite(text)))
+    )
+      return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
     const writeCalls = redis ? [...writeCallOffsets(text), ...redisWrites].sort((a, b) => a - b) : writeCallOffsets(text);
     const callsWrite = callsWriteInCode(writeCalls, comments);

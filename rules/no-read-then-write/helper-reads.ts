@@ -26,9 +26,10 @@ const MAX_LOCAL_HOPS = 4;
 /** Names of helpers that load a row: `findOrder`, `loadDocument`, `getUserById`, `fetchAccount`. */
 const LOADER_NAME = /^(?:find|load|fetch|get|read)(?:One|By|[A-Z])/;
 /** …but not one that hands out a data-access object rather than a row (`getRepository`, `getDbClient`, `getOrderService`). */
-const ACCESS_OBJECT_NAME = /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance)$/;
-/** Receivers of a loader method that name a data-access object (`this.orders.findById`, `userRepository.getById`). */
-const DATA_ACCESS_RECEIVER = /(?:repo|repository|store|dao|model|service|gateway)$/i;
+const ACCESS_OBJECT_NAME =
+  /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance|Collection)$/;
+/** Receivers of a loader method that name a data-access object (`this.orders.findById`, `userRepository.getById`, a project's `db.getComment`). */
+const DATA_ACCESS_RECEIVER = /(?:repo|repository|store|dao|model|service|gateway|^db|database)$/i;
 const ALL_LIBRARIES = Object.keys(LIBRARY_READS_WRITES) as DataLibrary[];
 
 /** The expressions a function returns (an arrow's expression body, `return x` not inside nested functions or classes). */
@@ -48,13 +49,30 @@ function returnedExpressions({ fn, module }: ProjectFunction): TSESTree.Node[] {
   return out;
 }
 
-/** The initializer of a `const`/`let` declared at the top level of a function body. */
+/** Whether a declarator's pattern binds `name`: `rows`, `{ rows }`, `{ rows: list }`, `[row]`. */
+function binds(pattern: TSESTree.Node | null, name: string): boolean {
+  if (!pattern) return false;
+  switch (pattern.type) {
+    case 'Identifier':
+      return pattern.name === name;
+    case 'ObjectPattern':
+      return pattern.properties.some((p) => binds(p.type === 'Property' ? p.value : p.argument, name));
+    case 'ArrayPattern':
+      return pattern.elements.some((e) => binds(e, name));
+    case 'AssignmentPattern':
+      return binds(pattern.left, name);
+    default:
+      return false;
+  }
+}
+
+/** The initializer of a `const`/`let` declared at the top level of a function body (also destructured: `const { rows } = await pool.query(…)`). */
 function localInitializer(fn: TSESTree.FunctionLike, name: string): TSESTree.Expression | null {
   if (fn.body?.type !== 'BlockStatement') return null;
   for (const statement of fn.body.body) {
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declarator of statement.declarations) {
-      if (declarator.id.type === 'Identifier' && declarator.id.name === name) return declarator.init;
+      if (binds(declarator.id, name)) return declarator.init;
     }
   }
   return null;

@@ -57,11 +57,18 @@ const PROJECT_IMPORT_AROUND_COMMENTS = new RegExp(String.raw`\bfrom${GAP}['"](?:
  * `.set(…)` is a write only below an `update`/`updateTable` link, which this finds. Comments may
  * sit between the dot and the name (the raw text is searched too).
  */
-const writeCalls = (names: readonly string[]): RegExp => new RegExp(`(?:\\.|\\[)${GAP}['"\`]?(?:${names.join('|')})(?![\\w$])`, 'g');
+const writeCalls = (names: readonly string[], also = ''): RegExp =>
+  new RegExp(`(?:\\.|\\[)${GAP}['"\`]?(?:${names.join('|')})(?![\\w$])${also}`, 'g');
+/** …and a helper named for the write (`updateItemField(`, `.saveCounter(`, helper-writes.ts), in the same pass. */
+const WRITE_HELPER_CALL = String.raw`|(?<![\w$])(?:update|save)[A-Z][\w$]*(?=\s*\()`;
 const WRITE_CALLS = writeCalls(
   [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, 'updateTable'].filter((name) => name !== 'set' && !UNIT_OF_WORK_WRITES.includes(name)),
+  WRITE_HELPER_CALL,
 );
 const UNIT_OF_WORK_CALLS = writeCalls(UNIT_OF_WORK_WRITES);
+/** A helper named for a write, and one named for a read (`db.getComment(`, `loadItem(`): helper-reads.ts guesses such reads. */
+const HELPER_WRITE = new RegExp(WRITE_HELPER_CALL.slice(1));
+const HELPER_READ = /(?<![\w$])(?:find|load|fetch|get|read)(?:One|By|[A-Z])[\w$]*\s*\(/;
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds
@@ -120,7 +127,10 @@ export function hookWordOffsets(text: string): number[] {
 
 /** Whether `text` mentions both a write and a read `no-read-then-write` could recognise (maybe in a project module), or a save hook. */
 export function mentionsReadAndWrite(text: string): boolean {
-  return (mentionsWriteWord(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text))) || mentionsSaveHook(text);
+  return (
+    (mentionsWriteWord(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text) || mentionsHelperReadAndWrite(text))) ||
+    mentionsSaveHook(text)
+  );
 }
 
 /** Whether the code names a project module, when only a comment in a gap could make it (`code`: the comment-free text). */
@@ -140,6 +150,15 @@ export function mentionsReadAndWriteInCode(text: string, comments: readonly Toke
       (matchesInCode(READ_WORDS_G, text, comments) || importsProjectModule(text, comments, code))) ||
     mentionsSaveHookInCode(text, comments)
   );
+}
+
+/**
+ * Whether `text` calls a helper named for a write and one named for a read (`await
+ * db.getComment(id)` … `db.updateComment(id, { ups })`), which `mentionsReadAndWrite` does not
+ * see when the file names no library read and imports no project module (the helpers are handed in).
+ */
+export function mentionsHelperReadAndWrite(text: string): boolean {
+  return HELPER_WRITE.test(text) && HELPER_READ.test(text);
 }
 
 /** `mentionsSaveHook` of the file's code, answered on the raw text. */

@@ -103,6 +103,8 @@ export interface WriteShape {
   data: TSESTree.Node | undefined;
   /** The filter: Prisma `where`, a Mongo filter, TypeORM criteria, Sequelize `where`. */
   filter: TSESTree.Node | undefined;
+  /** A helper of the project named for the write (`updateItemField(…)`, helper-writes.ts): no library form to rewrite. */
+  helper?: true;
 }
 
 export interface Computation {

@@ -24,7 +24,7 @@ import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { descendants } from '../../analysis/sql/descendants.js';
+import { chosenValue } from '../../analysis/ast/chosen-value.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { sqlOfCall } from '../../analysis/sql/sql-text.js';
 import { decidedByDatabase } from '../require-atomic-claim/marker-claims.js';
@@ -46,7 +46,7 @@ export interface NextFromHighest {
 }
 
 /** What a value was computed from: the call that produced it and the member names taken on the way (`last.number` → `['number']`). */
-interface Origin {
+export interface Origin {
   call: TSESTree.CallExpression;
   fields: string[];
   /** The name the result was kept in (`maxNumber`), when it was. */
@@ -99,7 +99,7 @@ function definitionOf(identifier: TSESTree.Identifier, sourceCode: Readonly<Sour
 }
 
 /** The call a value comes from, through names, members and `a ? b : c`, with the member names taken. */
-function originsOf(node: Node, sourceCode: Readonly<SourceCode>, fields: string[], kept: string | undefined, hops = 0): Origin[] {
+export function originsOf(node: Node, sourceCode: Readonly<SourceCode>, fields: string[], kept: string | undefined, hops = 0): Origin[] {
   if (hops > MAX_HOPS) return [];
   const value = numericCore(node);
   switch (value.type) {
@@ -207,7 +207,7 @@ function calleeName(call: TSESTree.CallExpression): string | undefined {
 }
 
 /** Whether `origin` is the largest stored value of what `field` names: a read of the maximum, or a helper named for it. */
-function isHighest(origin: Origin, field: string, sourceCode: Readonly<SourceCode>): boolean {
+export function isHighest(origin: Origin, field: string, sourceCode: Readonly<SourceCode>): boolean {
   const { columns, any, locked } = highestColumns(origin.call, sourceCode);
   if (locked) return false;
   if (any) return true;
@@ -270,13 +270,7 @@ function sentThroughName(id: TSESTree.Identifier, sourceCode: Readonly<SourceCod
 /** Where `value` is sent: in place, through the `const` it is kept in, or through the object a field of which it is assigned to. */
 function sentBy(start: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): Sent | undefined {
   // `top ? top.position + 1 : 0`, `(x + 1) || 1`: the choice is what is sent.
-  let value: Node = start;
-  while (
-    (value.parent?.type === 'ConditionalExpression' && value.parent.test !== value) ||
-    value.parent?.type === 'LogicalExpression' ||
-    value.parent?.type === 'TSAsExpression'
-  )
-    value = value.parent;
+  const value = chosenValue(start);
   const parent = value.parent;
   if (parent?.type === 'VariableDeclarator' && parent.init === value && parent.id.type === 'Identifier')
     return sentThroughName(parent.id, sourceCode, undefined);
@@ -289,7 +283,7 @@ function sentBy(start: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCod
   return sentDirectly(value, sourceCode);
 }
 
-function libraryOf(read: TSESTree.CallExpression, sourceCode: Readonly<SourceCode>): DataLibrary {
+export function libraryOf(read: TSESTree.CallExpression, sourceCode: Readonly<SourceCode>): DataLibrary {
   if (sqlOfCall(read, sourceCode)) return 'sql';
   return readSiteOf(read)?.candidates[0] ?? 'prisma';
 }
@@ -311,40 +305,4 @@ export function nextFromHighestOf(value: TSESTree.BinaryExpression, sourceCode: 
   if (fn && ALLOCATION_SERIALISED.test(sourceCode.getText(fn))) return undefined;
   if (decidedByDatabase(sent.write, sourceCode as never)) return undefined;
   return { value, write: sent.write, field, read: origin.call, library: libraryOf(origin.call, sourceCode) };
-}
-
-/** `this.next` or a module-level `next`: the holder a process keeps a number in between calls. */
-function holderName(node: Node): string | undefined {
-  const value = unwrapExpression(node);
-  if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') return memberPropertyName(value);
-  return undefined;
-}
-
-/** Whether `node` hands out the next number from a holder: `++this.next`, `this.next++`, `this.next += 1`. */
-export function cachedIncrementOf(node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression): string | undefined {
-  if (node.type === 'UpdateExpression') return node.operator === '++' ? holderName(node.argument) : undefined;
-  const step = node.right;
-  return node.operator === '+=' && step.type === 'Literal' && step.value === 1 ? holderName(node.left) : undefined;
-}
-
-/**
- * A maximum cached in the process and handed out plus one (`this.next = (await
- * repo.findOne({ order: { id: 'DESC' } })).id` once, then `++this.next` per call): every replica
- * caches the same maximum and hands out the same numbers. The holder must be assigned, somewhere
- * in the class, from a read of the largest value (or a helper named for it).
- */
-export function cachedHighestOf(
-  node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression,
-  sourceCode: Readonly<SourceCode>,
-): NextFromHighest | undefined {
-  const holder = cachedIncrementOf(node);
-  let body: Node | undefined = node.parent;
-  while (body && body.type !== 'ClassBody') body = body.parent;
-  if (!holder || !body) return undefined;
-  for (const inner of descendants(body, sourceCode.visitorKeys)) {
-    if (inner.type !== 'AssignmentExpression' || inner.operator !== '=' || holderName(inner.left) !== holder) continue;
-    const origin = originsOf(inner.right, sourceCode, [], holder).find((o) => isHighest(o, holder, sourceCode));
-    if (origin) return { value: node, write: node, field: holder, read: origin.call, library: libraryOf(origin.call, sourceCode) };
-  }
-  return undefined;
 }

@@ -25,6 +25,7 @@ import { pendingRead, settled } from './pending-reads.js';
 import { inBranch } from './control-flow.js';
 import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
+import { helperWriteSiteOf } from './helper-writes.js';
 import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type RedisContext } from './redis-site.js';
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
 import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
@@ -336,7 +337,8 @@ export class ReadThenWriteEngine {
     const write =
       writeSiteOf(node, this.isLoadedEntity) ??
       (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null) ??
-      (this.redis ? redisWriteSiteOf(node, this.redis) : null);
+      (this.redis ? redisWriteSiteOf(node, this.redis) : null) ??
+      helperWriteSiteOf(node);
     if (write) this.checkWrite(write);
   }
 

@@ -17,6 +17,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { Computation, DatabaseCall, FieldChange, ReadSite, Taint } from './model.js';
 import { settled, unsettled } from './pending-reads.js';
+import { callsNumericHelper } from './numeric-helpers.js';
 
 export interface TaintEnvironment {
   /** The taint of a local variable by name (`undefined` or `null`: not from a read). */
@@ -171,6 +172,12 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   ) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
+  // refill(bucket.tokens, bucket.refilledAt, now): a number the module's own function computes from the read (numeric-helpers.ts).
+  if (callee.type === 'Identifier' && callsNumericHelper(call)) {
+    const found = unionOfAll(call.arguments, env, depth);
+    if (!found || found.computed) return found;
+    return computedFrom(found, { node: call, operator: 'call', operand: null });
+  }
   if (callee.type !== 'MemberExpression') return null;
   const method = memberPropertyName(callee);
   if (method === undefined) return null;
@@ -223,7 +230,10 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
   if (callee.type === 'Identifier')
     return (
-      VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) || DECIMAL_WRAPPERS.includes(callee.name) || DECODING_CALLS.includes(callee.name)
+      VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) ||
+      DECIMAL_WRAPPERS.includes(callee.name) ||
+      DECODING_CALLS.includes(callee.name) ||
+      callsNumericHelper(call)
     );
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);

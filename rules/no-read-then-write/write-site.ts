@@ -59,7 +59,10 @@ function conditionalObjects(argument: TSESTree.Node, depth = 0): TSESTree.Object
 }
 
 /** `{ a: x, ...rest }` as values by field; anything else is one value of unknown fields. */
-function valuesOf(node: TSESTree.Node | undefined, nested?: (field: string, value: TSESTree.Node) => WriteValue[] | null): WriteValue[] {
+export function valuesOf(
+  node: TSESTree.Node | undefined,
+  nested?: (field: string, value: TSESTree.Node) => WriteValue[] | null,
+): WriteValue[] {
   if (!node || node.type === 'SpreadElement') return [];
   const expr = unwrapExpression(node);
   if (expr.type !== 'ObjectExpression') return [{ field: null, value: expr }];

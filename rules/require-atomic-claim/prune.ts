@@ -1,12 +1,15 @@
 // A prune: rows read (`findMany({ where: { state: 'active' }, orderBy })`), the ones to drop worked
 // out in memory (all past the top N, the stale ones), and one delete of them — nothing awaited
-// between the read and the delete, and nothing after it but the delete's own result. No row is
-// acted on, so two replicas running it delete the same rows twice: the second delete finds them
-// gone. A delete in a loop, any awaited work around it, or the rows (or the ids deleted) used after
-// it — handed back to a caller that acts on them, a queue popped — stays a claim.
+// between the read and the delete on the rows, and nothing after it but the delete's own result. No
+// row is acted on, so two replicas running it delete the same rows twice: the second delete finds
+// them gone. Other statements awaited in between (another table cleaned, another list read) do
+// nothing with these rows. A delete in a loop, awaited work on the rows (or on a value worked out
+// from them after the read) around it, or the rows (or the ids deleted) used after it — handed back
+// to a caller that acts on them, a queue popped — stays a claim.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { methodChain } from '../../analysis/sql/method-chain.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { DELETE_METHODS, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { resultNames } from './row-names.js';
 
@@ -23,14 +26,59 @@ const isValueName = (n: Node): n is TSESTree.Identifier =>
 const argumentNames = (call: TSESTree.CallExpression, keys: Keys): string[] =>
   call.arguments.flatMap((arg) => [arg, ...descendants(arg, keys)]).flatMap((n) => (isValueName(n) ? [n.name] : []));
 
-/** Whether `update`, after the rows `read` returned, is a prune: one delete, the only awaited work, and nothing of the rows used after it. */
+/** Methods that put a value into a list or set kept in a name. */
+const COLLECTING: ReadonlySet<string> = new Set(['push', 'unshift', 'add', 'set', 'splice']);
+
+/** Whether `node` uses one of `names` as a value. */
+const uses = (node: Node, names: ReadonlySet<string>, keys: Keys): boolean =>
+  [node, ...descendants(node, keys)].some((n) => isValueName(n) && names.has(n.name));
+
+/** The value names a binding pattern declares (`row`, `{ id }`, `[first]`). */
+const boundNames = (pattern: Node, keys: Keys): string[] =>
+  [pattern, ...descendants(pattern, keys)].flatMap((n) => (isValueName(n) ? [n.name] : []));
+
+/**
+ * The names the rows are known by from `from` on: `seed`, and what is declared from them — a
+ * `const` computed from one (`const ids = rows.map(…)`), a list filled in a loop over them
+ * (`toDelete.push(row.id)`), a loop's or a callback's row (`for (const row of rows)`, `rows.map((row) => …)`).
+ */
+function rowNames(scope: Node, from: number, seed: readonly string[], keys: Keys): Set<string> {
+  const names = new Set(seed);
+  for (let pass = 0, size = -1; pass < 3 && size !== names.size; pass++) {
+    size = names.size;
+    for (const node of descendants(scope, keys)) {
+      if (node.range[0] < from) continue;
+      if (node.type === 'VariableDeclarator' && node.init && uses(node.init, names, keys))
+        boundNames(node.id, keys).forEach((n) => names.add(n));
+      else if (node.type === 'ForOfStatement' && uses(node.right, names, keys)) boundNames(node.left, keys).forEach((n) => names.add(n));
+      else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && uses(node.callee.object, names, keys)) {
+        for (const argument of node.arguments)
+          if (argument.type === 'ArrowFunctionExpression' || argument.type === 'FunctionExpression')
+            argument.params.forEach((param) => boundNames(param, keys).forEach((n) => names.add(n)));
+      } else if (
+        node.type === 'CallExpression' &&
+        node.callee.type === 'MemberExpression' &&
+        node.callee.object.type === 'Identifier' &&
+        COLLECTING.has(memberPropertyName(node.callee) ?? '') &&
+        node.arguments.some((argument) => uses(argument, names, keys))
+      )
+        names.add(node.callee.object.name); // `toDelete.push(insight.id)`
+    }
+  }
+  return names;
+}
+
+/** Whether `update`, after the rows `read` returned, is a prune: one delete, the only awaited work on the rows, and nothing of them used after it. */
 export function prunesOnly(read: PendingRead, update: DatabaseCall, loop: Node | undefined, scope: Node, keys: Keys): boolean {
   if (update.type !== 'CallExpression' || (loop && update.range[0] < loop.range[1])) return false;
   if (!methodChain(update).some((link) => link.name !== undefined && DELETE_METHODS.has(link.name))) return false;
-  const rows = new Set([...resultNames(read.node), ...argumentNames(update, keys)]);
+  const deleted = argumentNames(update, keys);
+  const rows = new Set([...resultNames(read.node), ...deleted]);
+  // What the rows are known by in between: their name, and the names worked out from them after the read.
+  const worked = rowNames(scope, read.node.range[1], resultNames(read.node), keys);
   for (const node of descendants(scope, keys)) {
     if (node.range[0] < read.node.range[1] || (node.range[0] >= update.range[0] && node.range[1] <= update.range[1])) continue;
-    if (node.type === 'AwaitExpression' && node.argument !== update) return false;
+    if (node.type === 'AwaitExpression' && node.argument !== update && uses(node, worked, keys)) return false;
     if (node.range[0] >= update.range[1] && isValueName(node) && rows.has(node.name)) return false;
   }
   return true;

@@ -43,6 +43,10 @@ describe('no-read-then-write across files', () => {
     expect(await findings('read-write-injected-service')).toEqual(['replica-guard/no-read-then-write src/views.controller.ts:11:21']);
   });
 
+  test("a row read by a helper's SQL (`const { rows } = await pool.query(…)`) and written back through a field setter named for the write", async () => {
+    expect(await findings('read-write-field-helper')).toEqual(['replica-guard/no-read-then-write src/checkout.ts:6:9']);
+  });
+
   test('a helper is asked about (and its module parsed) only when its result reaches a write', async () => {
     clearProjectModules();
     // The member is read, but only its id is used: the write sends nothing derived from it.

@@ -26,6 +26,8 @@ export function atomicWriteEdits(file: SourceFileInfo, facts: ReadThenWriteFacts
     return `\`${facts.fields[0] ?? 'the value'}\` is allocated as the largest stored value plus one; let the database allocate it (a sequence, an identity column or a counter row changed atomically), by hand`;
   if (facts.checkedBound)
     return `\`${facts.fields[0] ?? 'the value'}\` is changed in the database, but its bound is checked on the value read; move the bound into the write filter and check the rows changed, by hand`;
+  if (facts.writeShape.helper)
+    return `written through the project's own \`${facts.writeShape.method}\`; give it an atomic form (the arithmetic in the database) and call that, by hand`;
   if (facts.writeShape.method === 'hook')
     return 'a save hook changes the instance from its own loaded value; increment the column in the database (Model.increment) where the change is decided, by hand';
   const changes = simpleChanges(facts);

@@ -127,6 +127,8 @@ export const MIGRATIONS_PREFILTER: readonly string[] = [
     // A function of the file that sends schema DDL itself (`pool.query('CREATE TABLE …')`) is
     // reported at its call: the file holds the statement.
     ...['CREATE ', 'ALTER ', 'DROP ', 'create table', 'alter table', 'create index'],
+    // TypeORM's options built with no import in the file (`{ type: process.env.DB_TYPE, synchronize, entities }`).
+    ...['synchronize', 'migrationsRun'],
   ]),
 ];
 

@@ -1,0 +1,109 @@
+// A maximum cached in the process and handed out plus one: a field of the class (`this.last`) or a
+// variable of the module (`let lastTicket`) filled from a read of the largest stored value, then
+// stepped per call (`++this.last`, `lastTicket += 1`, `nextNumber++`). Every replica caches the
+// same maximum and hands out the same numbers. Asked of the increments the rule collects.
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import type { TSESTree } from '@typescript-eslint/utils';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { incrementedOperand, isHighest, libraryOf, originsOf, type NextFromHighest, type Origin } from './next-from-highest.js';
+
+type Node = TSESTree.Node;
+
+/** `this.next`, or a bare name (`next`, judged by `moduleHolder`): where a process may keep a number between calls. */
+function holderName(node: Node): string | undefined {
+  const value = unwrapExpression(node);
+  if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') return memberPropertyName(value);
+  if (value.type === 'Identifier') return value.name;
+  return undefined;
+}
+
+/** Whether `node` hands out the next number from a holder: `++this.next`, `this.next++`, `this.next += 1`, `next++` (not a `for` loop's step). */
+export function cachedIncrementOf(node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression): string | undefined {
+  if (node.parent?.type === 'ForStatement' && node.parent.update === node) return undefined;
+  if (node.type === 'UpdateExpression') return node.operator === '++' ? holderName(node.argument) : undefined;
+  const step = node.right;
+  return node.operator === '+=' && step.type === 'Literal' && step.value === 1 ? holderName(node.left) : undefined;
+}
+
+/** `(top?.n ?? 0) + 1`: a holder filled with the maximum already stepped past is filled from the maximum. */
+function steppedPast(value: Node): Node {
+  const expr = unwrapExpression(value);
+  return (expr.type === 'BinaryExpression' && expr.operator === '+' && incrementedOperand(expr)) || expr;
+}
+
+/** The origin of the largest value among `values` (what a holder is given), when one is such a read. */
+function highestAmong(values: readonly Node[], holder: string, sourceCode: Readonly<SourceCode>): Origin | undefined {
+  for (const value of values) {
+    const origin = originsOf(steppedPast(value), sourceCode, [], holder).find((o) => isHighest(o, holder, sourceCode));
+    if (origin) return origin;
+  }
+  return undefined;
+}
+
+/** The names a module declares with `let` / `var` at its top level (also exported), found once per program. */
+const moduleLets = new WeakMap<TSESTree.Program, ReadonlySet<string>>();
+function letsOfModule(program: TSESTree.Program): ReadonlySet<string> {
+  let names = moduleLets.get(program);
+  if (names) return names;
+  const found = new Set<string>();
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind === 'const') continue;
+    for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') found.add(declarator.id.name);
+  }
+  names = found;
+  moduleLets.set(program, names);
+  return names;
+}
+
+/** What a variable of the module (`let lastNumber`, not a function's own) is given: its initialiser and every `=`. */
+function moduleHolderValues(identifier: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): Node[] {
+  if (!letsOfModule(sourceCode.ast as TSESTree.Program).has(identifier.name)) return [];
+  const variable = scopeVariable(sourceCode, identifier);
+  const scope = variable?.scope.type;
+  if (!variable || (scope !== 'module' && scope !== 'global')) return [];
+  const values: Node[] = [];
+  for (const def of variable.defs) if (def.node.type === 'VariableDeclarator' && def.node.init) values.push(def.node.init);
+  for (const reference of variable.references) {
+    const parent = (reference.identifier as Node).parent;
+    if (parent?.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === reference.identifier)
+      values.push(parent.right);
+  }
+  return values;
+}
+
+/**
+ * A maximum cached in the process and handed out plus one (`this.next = (await
+ * repo.findOne({ order: { id: 'DESC' } })).id` once, then `++this.next` per call; or a variable of
+ * the module, `let lastTicket`, filled the same way): every replica caches the same maximum and
+ * hands out the same numbers. The holder must be assigned, somewhere in the class or the module,
+ * from a read of the largest value (or a helper named for it), also already plus one.
+ */
+export function cachedHighestOf(
+  node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression,
+  sourceCode: Readonly<SourceCode>,
+): NextFromHighest | undefined {
+  const holder = cachedIncrementOf(node);
+  if (!holder) return undefined;
+  const target = unwrapExpression(node.type === 'UpdateExpression' ? node.argument : node.left);
+  let values: Node[] = [];
+  if (target.type === 'Identifier') values = moduleHolderValues(target, sourceCode);
+  else {
+    let body: Node | undefined = node.parent;
+    while (body && body.type !== 'ClassBody') body = body.parent;
+    if (!body) return undefined;
+    for (const inner of descendants(body, sourceCode.visitorKeys))
+      if (
+        inner.type === 'AssignmentExpression' &&
+        inner.operator === '=' &&
+        inner.left.type === 'MemberExpression' &&
+        holderName(inner.left) === holder
+      )
+        values.push(inner.right);
+  }
+  const origin = highestAmong(values, holder, sourceCode);
+  return origin ? { value: node, write: node, field: holder, read: origin.call, library: libraryOf(origin.call, sourceCode) } : undefined;
+}

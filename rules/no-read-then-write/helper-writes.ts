@@ -1,0 +1,87 @@
+// Writes one call away, through a project helper named for the write: `updateItemField(id,
+// 'stock', item.stock - 1)`, `db.updateComment(id, { ups })`, `this.saveCounter({ id, views })`.
+// The helper sends what it is given back to the row its first argument names, whatever library it
+// uses inside (a SQL `UPDATE`, a document store, a key-value store): a value computed from a read
+// and handed to it is written back as surely as by the library's own update. The values are read
+// from the arguments' shape — a key, then a field's name and its value, or a key, then an object of
+// values, or one object holding the key and the values; any other shape is no write here.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import type { WriteSite, WriteValue } from './model.js';
+import { valuesOf } from './write-site.js';
+
+/**
+ * Names of helpers that write a row they are handed (`updateComment`, `updateItemField`,
+ * `saveCounter`): `update` or `save` and the thing written. The library's own methods
+ * (`updateOne`, `updateMany`, `saveAll`) are judged as such elsewhere.
+ */
+const WRITE_HELPER_NAME = /^(?:update|save)[A-Z][\w$]*$/;
+const LIBRARY_METHODS: ReadonlySet<string> = new Set(['updateOne', 'updateMany', 'updateTable', 'saveAll', 'saveMany', 'updateAll']);
+/** Helpers whose name says the database does the change (`updateCountAtomically`, `saveIncrement`). */
+const ATOMIC_WORDS = /Increment|Decrement|Atomic|Inc$|Incr/;
+/** Receivers of such a helper method that hold data access: `this`, `db.updateX`, `this.store.saveX`, `commentsRepo.updateX`. */
+const DATA_ACCESS_RECEIVER = /(?:^db|database|repo|repository|store|dao|model|service|gateway|storage)$/i;
+
+/** The helper's name, when `callee` is a function of the project or a data-access object's method named for a write. */
+function helperName(callee: TSESTree.Node): TSESTree.Identifier | undefined {
+  const node = unwrapExpression(callee);
+  let name: TSESTree.Identifier | undefined;
+  if (node.type === 'Identifier') name = node;
+  else if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+    const receiver = unwrapExpression(node.object);
+    const receiverName =
+      receiver.type === 'ThisExpression'
+        ? 'this'
+        : receiver.type === 'Identifier'
+          ? receiver.name
+          : receiver.type === 'MemberExpression'
+            ? memberPropertyName(receiver)
+            : undefined;
+    if (receiverName !== 'this' && !(receiverName !== undefined && DATA_ACCESS_RECEIVER.test(receiverName))) return undefined;
+    name = node.property;
+  }
+  if (!name || !WRITE_HELPER_NAME.test(name.name) || LIBRARY_METHODS.has(name.name) || ATOMIC_WORDS.test(name.name)) return undefined;
+  return name;
+}
+
+const argument = (node: TSESTree.CallExpressionArgument | undefined): TSESTree.Node | undefined =>
+  node && node.type !== 'SpreadElement' ? unwrapExpression(node) : undefined;
+
+/** The values `call` hands its helper, by field, and the filter naming the row; `undefined` for another shape. */
+function sentValues(call: TSESTree.CallExpression): { values: WriteValue[]; filter: TSESTree.Node; data: TSESTree.Node } | undefined {
+  const [first, second, third] = call.arguments.map(argument);
+  if (!first) return undefined;
+  // (key, 'field', value)
+  if (call.arguments.length === 3 && second?.type === 'Literal' && typeof second.value === 'string' && third)
+    return { values: [{ field: second.value, value: third }], filter: first, data: third };
+  // (key, { field: value, … })
+  if (call.arguments.length === 2 && second?.type === 'ObjectExpression' && first.type !== 'ObjectExpression')
+    return { values: valuesOf(second), filter: first, data: second };
+  // ({ id, field: value, … })
+  if (call.arguments.length === 1 && first.type === 'ObjectExpression') {
+    const isKey = (p: TSESTree.Node): p is TSESTree.Property => p.type === 'Property' && PRIMARY_KEY_COLUMN.test(propertyKeyName(p) ?? '');
+    const key = first.properties.find(isKey);
+    if (!key || first.properties.length < 2) return undefined;
+    return { values: valuesOf(first).filter((v) => v.field === null || !PRIMARY_KEY_COLUMN.test(v.field)), filter: key, data: first };
+  }
+  return undefined;
+}
+
+/** The write a call of a helper named for the write is, or `null`. */
+export function helperWriteSiteOf(call: TSESTree.CallExpression): WriteSite | null {
+  const name = helperName(call.callee);
+  const sent = name && sentValues(call);
+  if (!name || !sent) return null;
+  return {
+    candidates: [],
+    model: null,
+    node: call,
+    reportNode: name,
+    values: sent.values,
+    entities: [],
+    conditions: [sent.filter],
+    shape: { method: name.name, nameNode: name, data: sent.data, filter: sent.filter, helper: true },
+  };
+}

@@ -1,0 +1,82 @@
+// A function of the same module that computes a number from the values it is handed — a refill or
+// a decay (`refill(bucket.tokens, bucket.refilledAt, now)` returning `Math.min(cap, tokens +
+// elapsed * rate)`): its result is computed from what it was given, as `Math.min(…)` in place is.
+// Only a function declared at the module's top level (a `function` or a `const` arrow / function
+// expression) whose every `return` does arithmetic (`-`, `*`, `/`, `%`, `**`, or a `Math.*` call):
+// a helper that formats, trims or slugifies a value builds a string, and is not followed.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+
+type Node = TSESTree.Node;
+type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
+
+const NUMERIC_OPERATORS: ReadonlySet<string> = new Set(['-', '*', '/', '%', '**']);
+const answers = new WeakMap<FunctionNode, boolean>();
+
+/** The top-level function of the module named `name`, if any. */
+function moduleFunction(from: Node, name: string): FunctionNode | undefined {
+  let program: Node | undefined = from;
+  while (program && program.type !== 'Program') program = program.parent;
+  if (!program || program.type !== 'Program') return undefined;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === name) return declaration;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations) {
+      const init = declarator.init && unwrapExpression(declarator.init);
+      if (declarator.id.type === 'Identifier' && declarator.id.name === name && init)
+        return init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression' ? init : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Whether an expression does arithmetic at its top (through `(…)`, `a ? b : c`, `a ?? b`). */
+function arithmetic(node: Node | null | undefined, depth = 0): boolean {
+  if (!node || depth > 4) return false;
+  const value = unwrapExpression(node);
+  if (value.type === 'BinaryExpression')
+    return (
+      NUMERIC_OPERATORS.has(value.operator) ||
+      (value.operator === '+' && depth < 4 && [value.left, value.right].some((side) => arithmetic(side, depth + 1)))
+    );
+  if (value.type === 'CallExpression') {
+    const callee = unwrapExpression(value.callee);
+    return callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'Math';
+  }
+  if (value.type === 'ConditionalExpression') return arithmetic(value.consequent, depth + 1) && arithmetic(value.alternate, depth + 1);
+  if (value.type === 'LogicalExpression') return arithmetic(value.left, depth + 1) || arithmetic(value.right, depth + 1);
+  return false;
+}
+
+/** The `return` arguments of a function's own body (not of functions nested in it). */
+function returned(fn: FunctionNode): (Node | null)[] {
+  if (fn.body.type !== 'BlockStatement') return [fn.body];
+  const out: (Node | null)[] = [];
+  const visit = (node: Node): void => {
+    if (node.type === 'ReturnStatement') out.push(node.argument);
+    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return;
+    for (const key of ['body', 'consequent', 'alternate', 'block', 'handler', 'finalizer', 'cases'] as const) {
+      const child = (node as unknown as Record<string, Node | Node[] | null | undefined>)[key];
+      if (Array.isArray(child)) child.forEach(visit);
+      else if (child && typeof child === 'object' && 'type' in child) visit(child);
+    }
+  };
+  fn.body.body.forEach(visit);
+  return out;
+}
+
+/** Whether `call` calls a function of the module that computes a number from its arguments (a refill, a decay). */
+export function callsNumericHelper(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== 'Identifier' || call.arguments.length === 0) return false;
+  const fn = moduleFunction(call, callee.name);
+  if (!fn) return false;
+  let answer = answers.get(fn);
+  if (answer === undefined) {
+    const values = returned(fn);
+    answer = values.length > 0 && values.every((value) => arithmetic(value));
+    answers.set(fn, answer);
+  }
+  return answer;
+}
