@@ -1,6 +1,5 @@
 export default {
   type: process.env.DB_DRIVER as 'postgres',
   url: process.env.DATABASE_URL,
-  entities: [],
   synchronize: true,
 };
