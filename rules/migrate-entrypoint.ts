@@ -126,7 +126,8 @@ function reportLock(
   const locks = strings.some((s) => LOCK_SQL.test(s.text));
   // A pool only splits a lock that is taken; with none, the missing lock is the finding.
   if (locks)
-    for (const ref of refs) if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
+    for (const ref of refs)
+      if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
   const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
   const pinnedLock = refs.some((r) => r.entry === 'client') && locks;
   const unpinnedLock = refs.some((r) => r.entry === 'pool') && locks;

@@ -3,6 +3,7 @@
 // the module summaries (analysis/modules) a few calls deep. When the function cannot be found
 // (its module is absent, as in a single file linted alone), a loader-named project helper
 // (`findOrder`, `this.orders.loadById`) still counts: its result is treated as a loaded row.
+import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFunction } from '../../analysis/modules/index.js';
@@ -28,8 +29,6 @@ const LOADER_NAME = /^(?:find|load|fetch|get|read)(?:One|By|[A-Z])/;
 /** …but not one that hands out a data-access object rather than a row (`getRepository`, `getDbClient`, `getOrderService`). */
 const ACCESS_OBJECT_NAME =
   /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance|Collection)$/;
-/** Receivers of a loader method that name a data-access object (`this.orders.findById`, `userRepository.getById`, a project's `db.getComment`). */
-const DATA_ACCESS_RECEIVER = /(?:repo|repository|store|dao|model|service|gateway|^db|database)$/i;
 const ALL_LIBRARIES = Object.keys(LIBRARY_READS_WRITES) as DataLibrary[];
 
 /** The expressions a function returns (an arrow's expression body, `return x` not inside nested functions or classes). */
@@ -148,7 +147,7 @@ function inheritsDataAccess(node: TSESTree.Node): boolean {
     }
     if (current.type !== 'ClassDeclaration' && current.type !== 'ClassExpression') continue;
     const base = superClassName(current.superClass);
-    return base !== undefined && [current.id?.name, base].some((name) => name !== undefined && DATA_ACCESS_RECEIVER.test(name));
+    return base !== undefined && [current.id?.name, base].some((name) => name !== undefined && DATA_ACCESS_OBJECT_NAME.test(name));
   }
   return false;
 }
@@ -172,7 +171,7 @@ function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
   if (receiver.type === 'ThisExpression') return inheritsDataAccess(node);
   const receiverName =
     receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
-  return receiverName !== undefined && DATA_ACCESS_RECEIVER.test(receiverName);
+  return receiverName !== undefined && DATA_ACCESS_OBJECT_NAME.test(receiverName);
 }
 
 /** The read a call of a project helper is (`await loadDocument(id)`), as a read site at that call; null otherwise. */

@@ -5,6 +5,7 @@
 // and handed to it is written back as surely as by the library's own update. The values are read
 // from the arguments' shape — a key, then a field's name and its value, or a key, then an object of
 // values, or one object holding the key and the values; any other shape is no write here.
+import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
@@ -21,8 +22,6 @@ const WRITE_HELPER_NAME = /^(?:update|save)[A-Z][\w$]*$/;
 const LIBRARY_METHODS: ReadonlySet<string> = new Set(['updateOne', 'updateMany', 'updateTable', 'saveAll', 'saveMany', 'updateAll']);
 /** Helpers whose name says the database does the change (`updateCountAtomically`, `saveIncrement`). */
 const ATOMIC_WORDS = /Increment|Decrement|Atomic|Inc$|Incr/;
-/** Receivers of such a helper method that hold data access: `this`, `db.updateX`, `this.store.saveX`, `commentsRepo.updateX`. */
-const DATA_ACCESS_RECEIVER = /(?:^db|database|repo|repository|store|dao|model|service|gateway|storage)$/i;
 
 /** The helper's name, when `callee` is a function of the project or a data-access object's method named for a write. */
 function helperName(callee: TSESTree.Node): TSESTree.Identifier | undefined {
@@ -39,7 +38,7 @@ function helperName(callee: TSESTree.Node): TSESTree.Identifier | undefined {
           : receiver.type === 'MemberExpression'
             ? memberPropertyName(receiver)
             : undefined;
-    if (receiverName !== 'this' && !(receiverName !== undefined && DATA_ACCESS_RECEIVER.test(receiverName))) return undefined;
+    if (receiverName !== 'this' && !(receiverName !== undefined && DATA_ACCESS_OBJECT_NAME.test(receiverName))) return undefined;
     name = node.property;
   }
   if (!name || !WRITE_HELPER_NAME.test(name.name) || LIBRARY_METHODS.has(name.name) || ATOMIC_WORDS.test(name.name)) return undefined;

@@ -10,6 +10,13 @@ import { plainName } from './names.js';
 const DATABASE_SESSION_NAME =
   /^(?:conn|connection|client|trx|tx|transaction|queryrunner|manager|entitymanager|em|repo|repository|session)$/;
 
+/**
+ * Names of objects a project's data access goes through (`this.orders` of an `OrderRepository`,
+ * `userRepository`, `commentStore`, a `db` object handed in, `statsService`): a loader-named method
+ * of one reads a row, an update-named one writes it back.
+ */
+export const DATA_ACCESS_OBJECT_NAME = /(?:^db|database|repo|repository|store|storage|dao|model|service|gateway)$/i;
+
 /** Whether a name in code names a database handle, connection or session. */
 export function namesDatabaseAccess(name: string): boolean {
   return namesDatabaseHandle(name) || DATABASE_SESSION_NAME.test(plainName(name));
