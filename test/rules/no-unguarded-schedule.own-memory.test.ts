@@ -106,6 +106,19 @@ const reported = (
 
 ruleTester.run('no-unguarded-schedule: work that keeps this process memory', noUnguardedSchedule, {
   valid: [
+    // a declared job reading a list into this process's cache through imported functions (`set…Cache`)
+    {
+      settings,
+      code: lines(
+        "import { CronJob } from 'cron';",
+        "import { RankingService } from './ranking';",
+        "const job = new CronJob('*/1 * * * *', async () => {",
+        '  const rows = await RankingService.fetchRanking();',
+        '  RankingService.setRankingCache(rows);',
+        '});',
+        'job.start();',
+      ),
+    },
     // the singleton's write-named method only prunes its own Map
     { settings, code: limiter(...pruneWindows) },
     // a field only ever given an in-memory cache, and a `debug` logger made by the module's export
