@@ -3,6 +3,7 @@
 // `this.collection.sync()` are not, even in a file that imports Sequelize. Read from the code as
 // written, never throwing: what the receiver's name, its annotation, its `const` initialiser, its
 // import or its class says. Asked only of calls whose method name and file already fit an entry.
+import { typeReferenceName } from '../../analysis/ast/type-reference-name.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -15,9 +16,9 @@ const MAX_DEPTH = 3;
 
 /** The type an annotation names: `Sequelize`, `ModelStatic<User>` → `ModelStatic`, `typeof User` → the `User` identifier. */
 function annotatedType(annotation: TSESTree.Node | undefined): string | TSESTree.Identifier | undefined {
+  const named = typeReferenceName(annotation);
+  if (named !== undefined) return named;
   const type = annotation?.type === 'TSTypeAnnotation' ? annotation.typeAnnotation : annotation;
-  if (type?.type === 'TSTypeReference')
-    return type.typeName.type === 'TSQualifiedName' ? type.typeName.right.name : (type.typeName as { name?: string }).name;
   if (type?.type === 'TSTypeQuery' && type.exprName.type === 'Identifier') return type.exprName;
   return undefined;
 }

@@ -4,6 +4,7 @@
 // (`{ type: 'postgres', synchronize: true }`), or one holding a key only TypeORM's options have
 // (`{ migrationsRun: true, ...sharedConfig }`) or `synchronize` beside `entities`. It is handed to `new DataSource(…)` in another
 // module, so its `synchronize` / `migrationsRun` is decided here.
+import { typeReferenceName } from '../../analysis/ast/type-reference-name.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   TYPEORM_DRIVER_TYPES,
@@ -20,9 +21,7 @@ export function namesTypeOrmOptions(type: TSESTree.Node | undefined, depth = 0):
   if (type.type === 'TSTypeAnnotation') return namesTypeOrmOptions(type.typeAnnotation, depth);
   if (type.type === 'TSUnionType' || type.type === 'TSIntersectionType') return type.types.some((t) => namesTypeOrmOptions(t, depth + 1));
   if (type.type !== 'TSTypeReference') return false;
-  const name =
-    type.typeName.type === 'Identifier' ? type.typeName.name : type.typeName.type === 'TSQualifiedName' ? type.typeName.right.name : '';
-  if (TYPEORM_OPTIONS_TYPES.includes(name)) return true;
+  if (TYPEORM_OPTIONS_TYPES.includes(typeReferenceName(type) ?? '')) return true;
   // `Promise<DataSourceOptions>`, `Partial<DataSourceOptions>`
   return (type.typeArguments?.params ?? []).some((t) => namesTypeOrmOptions(t, depth + 1));
 }

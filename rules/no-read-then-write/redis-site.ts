@@ -9,6 +9,7 @@
 // Keys are compared as the text they build (redis-keys.ts): a value written to the key it was
 // read from (the same hash field, or the same hash when either side names no field) is a
 // read-then-write; to another key it is not.
+import { typeReferenceName } from '../../analysis/ast/type-reference-name.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { GUARDS } from '../../src/knowledge/guards.js';
@@ -53,17 +54,6 @@ export interface RedisContext {
   importsRedis: () => boolean;
 }
 
-/** The name of a type annotation's type (`Redis`, `RedisClientType<…>`, `IORedis.Redis`). */
-function typeName(annotation: TSESTree.TSTypeAnnotation | undefined): string | undefined {
-  const type = annotation?.typeAnnotation;
-  if (type?.type !== 'TSTypeReference') return undefined;
-  return type.typeName.type === 'Identifier'
-    ? type.typeName.name
-    : type.typeName.type === 'TSQualifiedName'
-      ? type.typeName.right.name
-      : undefined;
-}
-
 function decoratedAsRedis(decorators: readonly TSESTree.Decorator[] | undefined): boolean {
   return (decorators ?? []).some((decorator) => {
     const expr = decorator.expression.type === 'CallExpression' ? decorator.expression.callee : decorator.expression;
@@ -95,7 +85,7 @@ function redisParameter(param: Node): boolean {
   const target = param.type === 'TSParameterProperty' ? param.parameter : param;
   const decorators = (param as { decorators?: TSESTree.Decorator[] }).decorators;
   const annotation = (target as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation;
-  const type = typeName(annotation);
+  const type = typeReferenceName(annotation);
   return decoratedAsRedis(decorators) || (type !== undefined && REDIS_CLIENT_NAME.test(type));
 }
 
@@ -106,7 +96,7 @@ function classMemberIsClient(node: Node, name: string, context: RedisContext): b
   if (!body) return false;
   for (const member of body.body) {
     if (member.type === 'PropertyDefinition' && !member.computed && member.key.type === 'Identifier' && member.key.name === name) {
-      const type = typeName(member.typeAnnotation);
+      const type = typeReferenceName(member.typeAnnotation);
       if (decoratedAsRedis(member.decorators) || (type !== undefined && REDIS_CLIENT_NAME.test(type)) || makesClient(member.value, context))
         return true;
     }
@@ -140,11 +130,11 @@ function variableIsClient(id: TSESTree.Identifier, context: RedisContext): boole
     if (def.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration' && REDIS_CLIENT_NAME.test(String(def.parent.source.value)))
       return true;
     if (def.node.type === 'VariableDeclarator') {
-      const type = def.node.id.type === 'Identifier' ? typeName(def.node.id.typeAnnotation) : undefined;
+      const type = def.node.id.type === 'Identifier' ? typeReferenceName(def.node.id.typeAnnotation) : undefined;
       if ((type !== undefined && REDIS_CLIENT_NAME.test(type)) || makesClient(def.node.init, context)) return true;
     }
     if (def.type === 'Parameter') {
-      const type = typeName((def.name as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation);
+      const type = typeReferenceName((def.name as { typeAnnotation?: TSESTree.TSTypeAnnotation }).typeAnnotation);
       if (type !== undefined && REDIS_CLIENT_NAME.test(type)) return true;
     }
   }
