@@ -10,14 +10,13 @@ import { commandLibrary, isSpawnerTag, schemaWriteCommands, spawnCalls } from '.
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
-import { isMigrationExemptFile, outsideOperatorCommands } from './migrations/exempt-file.js';
-import { outsideToolWrappers } from './migrations/called-only-by-tools.js';
-import { outsideRequestHandlers } from './migrations/outside-request-handlers.js';
-import { outsideMigrateCommandEntries } from './migrations/outside-command-entries.js';
+import { isSchemaWriteExemptFile } from './migrations/exempt-file.js';
+import { onStartPaths } from './migrations/start-paths.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { namedMigrationStep } from './migrations/named-steps.js';
+import { sqlFileRuns } from './migrations/sql-file-runs.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { isOffUnlessSwitchedOn } from './migrations/opt-in-switch.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
@@ -277,7 +276,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     // named here. Such calls, and the project's own runners, are found by their names in the text.
     const crossFileCalls = CROSS_FILE_CANDIDATE.test(text) ? callsNamed(sourceCode, CROSS_FILE_STEMS, isCrossFileName) : [];
     const mentions = schemaWriteMentions(text, flags) ?? (crossFileCalls.length > 0 ? NO_MENTIONS : undefined);
-    if (!mentions || isMigrationExemptFile(context)) return {};
+    if (!mentions || isSchemaWriteExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
     // module is not imported (nor named, for a receiver from a project module), or whose names the text lacks, cannot match here.
     const modules = moduleSpecifiers(sourceCode.ast);
@@ -295,14 +294,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
       }),
       'Program:exit'() {
         const imported = importedValueIn(context);
-        // An operator's command (an install wizard, an admin CLI's `migrate`) runs when someone types
-        // it, not on every replica: asked before the file's first finding, so most files never are.
-        // A wrapper that only tools and tests call (an admin CLI's revert, a test harness's reset) is on no replica's start path:
-        // asked of a call about to be reported, once per wrapper.
-        // A run inside a request handler runs once, for the request that asked for it; one inside a
-        // `migrate` command's entry, when that command is typed.
-        const oneOffs = outsideMigrateCommandEntries(outsideToolWrappers(context, outsideOperatorCommands(context, report)));
-        const reportHere = outsideRequestHandlers(context, oneOffs);
+        const reportHere = onStartPaths(context, report);
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
         const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));
@@ -383,6 +375,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
         reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
+        // A hand-written migrator: each file of a migrations folder read and sent to the database.
+        const fileRuns = mentions.runners && text.includes('readFile') ? sqlFileRuns(sourceCode) : [];
+        reportRunnerCalls(fileRuns, reportedCalls, reportHere, (call) => `${sourceCode.getText(call.callee)}(each migration file)`);
       },
     };
   },

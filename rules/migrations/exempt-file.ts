@@ -23,6 +23,8 @@ import { onForgetLastFile } from '../../analysis/source/last-file-cache.js';
 import {
   CLI_MODULES,
   isOneOffScriptName,
+  isTestScriptName,
+  COMMAND_FOLDERS,
   RUNS_AGAIN,
   SCHEDULE_FOLDERS,
   SERVER_START,
@@ -34,6 +36,8 @@ import { projectPath } from '../../analysis/source/project-path.js';
 import { exportsMigrationStep } from './data-steps.js';
 import { isOneShot, startedBody, startedCall, topLevelFunctionBodies } from './one-shot-run.js';
 import { runsOnlyWhenStartedDirectly } from './started-directly.js';
+import { startsNothing } from '../../analysis/ast/only-declares.js';
+import { modulesImporting } from '../../analysis/modules/importers.js';
 
 type Context = DetectContext;
 
@@ -153,6 +157,35 @@ function isGeneratedFile(sourceCode: Context['sourceCode']): boolean {
 
 /** Whether the linted file may write schema: a migrate entrypoint, a migration file, test code (by path or by the scripts that run it), or a command-line script. */
 export function isMigrationExemptFile(context: Context): boolean {
+  return isExemptByRole(context) || isMigrateEntrypointFile(context);
+}
+
+/**
+ * Whether the linted file's schema writes are its own business, as `isMigrationExemptFile`, less a
+ * module only its name makes a migrate entrypoint (`src/db/migrate.ts`, no migrate script runs
+ * it, `isEntrypointByNameOnly`) that starts nothing when loaded (`startsNothing`: it exports a
+ * `migrate()` others call), lies in no command folder (`cli/`, `commands/`, `cmd/`, `scripts/`)
+ * and is imported by a module of its package (or the package is out of view): a helper whose run
+ * is wherever it is called, a server's start included. Its writes are judged as any module's (a
+ * caller that is a tool or a test is asked of the call, `outsideToolWrappers`). One that no module
+ * imports is started from outside (a container's entrypoint, `node -e`): the entrypoint it is named.
+ */
+export function isSchemaWriteExemptFile(context: Context): boolean {
+  if (isExemptByRole(context)) return true;
+  if (!isMigrateEntrypointFile(context)) return false;
+  const helper =
+    isEntrypointByNameOnly(context) &&
+    startsNothing(context.sourceCode.ast as TSESTree.Program) &&
+    !inFolderOf(context, ENTRYPOINT_FOLDERS) &&
+    modulesImporting(context)?.length !== 0;
+  return !helper;
+}
+
+/** Folders of commands and scripts (`COMMAND_FOLDERS`, `cmd`, `scripts`): a module there named like a migrate entrypoint is one. */
+const ENTRYPOINT_FOLDERS: ReadonlySet<string> = new Set([...COMMAND_FOLDERS, 'cmd', 'scripts', 'script']);
+
+/** Whether the linted file may write schema by its role, its being a migrate entrypoint aside. */
+function isExemptByRole(context: Context): boolean {
   const role = fileRoleOf(context);
   if (role.exempt === undefined) {
     // A `#!` script is a command someone runs (a migrate CLI like `knex migrate:latest`), not the
@@ -168,7 +201,7 @@ export function isMigrationExemptFile(context: Context): boolean {
       isGeneratedFile(sourceCode) ||
       isRunOnlyByTestScripts(filename);
   }
-  return role.exempt || isMigrateEntrypointFile(context);
+  return role.exempt;
 }
 
 /**
@@ -185,13 +218,18 @@ export function isMigrationStepFile(context: Context): boolean {
   return role.dataStep;
 }
 
+/** A script's name words that make it an operator's chore (`isOneOffScriptName`) or the test tooling's (`isTestScriptName`). */
+const isChoreWord = (word: string): boolean => isOneOffScriptName(word) || isTestScriptName(word);
+
 /**
  * A file named for a one-off database chore (`seed.ts`, `reset-db.ts`, `backfill-emails.ts`:
- * `isOneOffScriptName`) that starts its own run at its top level (`runAll();`, `main().catch(…)`,
- * an async IIFE) and never again (`RUNS_AGAIN`): the chore's script, typed by an operator, whatever runs it.
+ * `isOneOffScriptName`) or for the test tooling (`prepareTestDb.ts`, `setup-e2e-db.ts`:
+ * `isTestScriptName`) that starts its own run at its top level (`runAll();`, `main().catch(…)`,
+ * an async IIFE) and never again (`RUNS_AGAIN`): the chore's script, typed by an operator or a
+ * test runner's set-up, whatever runs it.
  */
 function isOneOffChoreByName(context: Context): boolean {
-  if (!baseNameWords(context.filename).some(isOneOffScriptName)) return false;
+  if (!baseNameWords(context.filename).some(isChoreWord)) return false;
   // A chore that comes back on a timer (`purge.ts` that also sets an interval) is a job, not a command typed once.
   if (RUNS_AGAIN.test(context.sourceCode.text)) return false;
   const program = context.sourceCode.ast as TSESTree.Program;

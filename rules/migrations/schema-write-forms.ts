@@ -234,6 +234,14 @@ function isMigratorReceiverAt(text: string, at: number, methods: ReadonlySet<str
   return methods.has(text.slice(i, end)) && callOpenAt(text, quoted ? skipSpace(text, end + 1) + 1 : end) >= 0;
 }
 
+/** Methods that walk a collection with a callback (`files.forEach((file) => …)`). */
+const LOOP_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'reduce']);
+
+/** Whether the name from `start` to `end` is the collection a loop walks: `of migrationFiles`, `migrationFiles.forEach(`. */
+function isLoopOverAt(text: string, start: number, end: number): boolean {
+  return wordBefore(text, start) === 'of' || isMigratorReceiverAt(text, end, LOOP_METHODS);
+}
+
 /** Whether an option key or shorthand property (`synchronize: true`, `'migrationsRun': x`, `{ synchronize }`), or a call of the method, ends at `at`. */
 function isKeyOrCallAt(text: string, at: number): boolean {
   const i = skipSpace(text, isQuote(text.charCodeAt(at)) ? at + 1 : at);
@@ -309,6 +317,7 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
   const pattern = patternFor(flags);
   pattern.lastIndex = 0;
   let spawner: boolean | undefined;
+  let readsFiles: boolean | undefined;
   // Most occurrences are names that are not called (`this.schema`, `mongodb`): each is rejected by
   // what follows it before anything costlier is asked.
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
@@ -340,6 +349,8 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
     const name = text.slice(start, end);
     // A class named for migrations (`class MigrationService`, `class SchemaMigrator`) may run itself from a start hook (`this.run()`).
     if (open < 0 && /migrat/i.test(name) && wordBefore(text, start) === 'class' && isCode(start)) return true;
+    // A loop over migration files (`for (const file of migrationFiles)`, `migrationFiles.forEach(`) in a file that reads files: a hand-written runner (`sqlFileRuns`).
+    if (stem === 'migrat' && isLoopOverAt(text, start, end) && (readsFiles ??= text.includes('readFile')) && isCode(start)) return true;
     if (open < 0 && stem !== 'synchronize' && stem !== 'migrat' && !schemaReceiver) continue;
     if (SCHEMA_WRITE_OPTIONS.includes(name) && (open >= 0 || isKeyOrCallAt(text, end)) && isCode(start)) return true;
     if (open >= 0 && CROSS_FILE_CANDIDATE.test(name) && isCallAt(text, start, end, open) && isCode(start)) return true;

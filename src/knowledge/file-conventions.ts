@@ -149,6 +149,7 @@ export function isInMigrationFolder(path: string): boolean {
 /** Command-line frameworks (argument parsers with commands) and interactive prompt libraries. */
 export const CLI_MODULES: ReadonlySet<string> = new Set([
   'commander',
+  '@commander-js/extra-typings',
   'yargs',
   'yargs/yargs',
   'yargs/helpers',

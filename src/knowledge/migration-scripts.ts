@@ -66,3 +66,10 @@ export const MIGRATION_AUTHORING_WORDS: readonly string[] =
 
 /** package.json scripts that migrate (`migrate`, `db:migrate`, `migrate:latest`, `migration:run`): the files they run are migrate entrypoints. */
 export const MIGRATE_SCRIPT_NAME = /(?:^|:)(?:db:)?migrat(?:e|ion|ions)(?:$|:)/i;
+
+/**
+ * The key of a command table's entry that names a database command (`'db:sync': dbSync`,
+ * `'db:migrate': dbMigrate`, `'schema:drop': drop`): the function is run when that command is
+ * asked for by name, by an operator's command line or a one-off task's event.
+ */
+export const DATABASE_COMMAND_KEY = /^(?:db|database|schema):[\w-]+(?::[\w-]+)*$/i;

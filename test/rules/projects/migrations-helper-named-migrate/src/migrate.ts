@@ -1,0 +1,5 @@
+import { umzug } from './umzug';
+
+export const migrate = async () => {
+  await umzug.up();
+};
