@@ -36,6 +36,7 @@ import {
   WRITE_HTTP_METHODS,
 } from '../../src/knowledge/per-replica.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
+import { joinedVerbs, verbOf } from './name-verbs.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { isLookedUpExternalEntry } from './looked-up-receiver.js';
@@ -240,21 +241,6 @@ function isDequeue(name: string, receiver: readonly string[]): boolean {
   if (words.length === 1 && words[0] === 'next') return receiver.some((w) => JOB_WORDS.includes(w));
   const takesNext = words[0] === 'next' || (has(TAKE_NEXT_VERBS, words[0]) && words[1] === 'next');
   return takesNext && words.some((w) => JOB_WORDS.includes(w));
-}
-
-/** The verb a name starts with, past a prefix (`batchUpdate` → `update`). */
-function verbOf(words: readonly string[]): string | undefined {
-  if (!has(VERB_PREFIXES, words[0]) || words.length < 2) return words[0];
-  // `runStaleSweep`, `runExpiredCleanup`: after a prefix, an age names what the verb acts on.
-  const at = has(AGE_ADJECTIVES, words[1]) && words.length > 2 ? 2 : 1;
-  return words[at];
-}
-
-/** The verbs after each `and` / `then` of a name (`findAndSendReminders` → `send`; `loadThenArchiveOld` → `archive`). */
-function joinedVerbs(words: readonly string[]): string[] {
-  const verbs: string[] = [];
-  for (let i = 1; i < words.length - 1; i++) if (words[i] === 'and' || words[i] === 'then') verbs.push(words[i + 1]!);
-  return verbs;
 }
 
 /** `createQueryBuilder`, `createCursor`: a `create…` method that builds a value in this process, not a record. */

@@ -59,7 +59,12 @@ ruleTester.run('no-unguarded-schedule (work judged by its name words)', noUnguar
     // a read, then a send the name joins with `and`
     guardedReport(
       settings,
-      lines("import { findAndSendReminders } from './job/send-reminder';", 'setInterval(async () => {', '  findAndSendReminders();', '}, 5000);'),
+      lines(
+        "import { findAndSendReminders } from './job/send-reminder';",
+        'setInterval(async () => {',
+        '  findAndSendReminders();',
+        '}, 5000);',
+      ),
       { line: 2, column: 13, guard: "  if (!(await claimPeriod('ops:file-2', 5000))) return;", after: 2, importAfter: 1 },
     ),
     guardedReport(
@@ -76,10 +81,12 @@ ruleTester.run('no-unguarded-schedule (work judged by its name words)', noUnguar
       { line: 7, column: 13, guard: "  if (!(await claimPeriod('ops:check-due', 60_000))) return;", after: 3, importAfter: 2 },
     ),
     // a prefixed verb that takes no lock: the work is not guarded
-    {
-      settings,
-      code: cronService('    await this.lockService.executeWithRetry(() => this.billing.chargeOverdue());'),
-      errors: [{ messageId: 'unguardedSchedule', line: 8, column: 3, suggestions: 1 }],
-    },
+    guardedReport(settings, cronService('    await this.lockService.executeWithRetry(() => this.billing.chargeOverdue());'), {
+      line: 8,
+      column: 3,
+      guard: "    if (!(await claimPeriod('ops:nightly', { cron: '0 3 * * *' }))) return;",
+      after: 9,
+      importAfter: 4,
+    }),
   ],
 });
