@@ -375,9 +375,11 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
         reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
-        // A hand-written migrator: each file of a migrations folder read and sent to the database.
-        const fileRuns = mentions.runners && text.includes('readFile') ? sqlFileRuns(sourceCode) : [];
-        reportRunnerCalls(fileRuns, reportedCalls, reportHere, (call) => `${sourceCode.getText(call.callee)}(each migration file)`);
+        // A hand-written migrator: each file of a migrations folder read and sent to the database (not a per-host file database's).
+        const fileRuns = mentions.runners && text.includes('readFile') ? sqlFileRuns(sourceCode, modules) : [];
+        reportRunnerCalls(fileRuns, reportedCalls, reportHere, (call) =>
+          migratesEmbeddedClient(call, sourceCode, imported) ? undefined : `${sourceCode.getText(call.callee)}(each migration file)`,
+        );
       },
     };
   },

@@ -9,6 +9,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import { SQL_METHODS } from '../../src/knowledge/sql.js';
 import { FILE_READ_FUNCTIONS, NAMES_MIGRATIONS } from '../../src/knowledge/migrator-methods.js';
+import { EMBEDDED_CLIENT_MODULES } from '../../src/knowledge/embedded-databases.js';
 import { memberCallsNamed } from './called-names.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -48,8 +49,13 @@ function loopedCollection(node: TSESTree.Node): TSESTree.Node | undefined {
   return undefined;
 }
 
-/** The calls that send each migration file's text to the database, in a loop over a migrations folder's files. */
-export function sqlFileRuns(sourceCode: SourceCode): TSESTree.CallExpression[] {
+/**
+ * The calls that send each migration file's text to the database, in a loop over a migrations
+ * folder's files; none in a file that imports an embedded database's driver (`modules`: a SQLite
+ * file per host).
+ */
+export function sqlFileRuns(sourceCode: SourceCode, modules: ReadonlySet<string>): TSESTree.CallExpression[] {
+  if (EMBEDDED_CLIENT_MODULES.some((module) => modules.has(module))) return [];
   return memberCallsNamed(sourceCode, SQL_METHODS).filter((call) => {
     const [sql] = call.arguments;
     if (sql === undefined || sql.type === 'SpreadElement' || !readsFile(sql, sourceCode)) return false;

@@ -92,6 +92,14 @@ ruleTester.run('no-in-app-migrations (own migrators)', rule, {
     // the test tooling's database preparation
     { code: PREPARE, filename: 'server/scripts/prepareTestDb.ts' },
     { code: PREPARE, filename: 'scripts/setup-e2e-db.ts' },
+    // the same loop on a per-host SQLite file
+    {
+      code: fileRunner('migrationFiles', 'client.query(text)').replace(
+        "import fs from 'fs';",
+        "import fs from 'fs';\nimport Database from 'better-sqlite3';",
+      ),
+      filename: 'src/db/setup.ts',
+    },
     // a loop over migration files that only records them
     { code: fileRunner('migrationFiles', "client.query('INSERT INTO applied (name) VALUES ($1)', [file])"), filename: 'src/db/setup.ts' },
   ],
