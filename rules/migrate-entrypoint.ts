@@ -24,7 +24,8 @@ import { speaksOnlyMongoDb } from './migrate-entrypoint/mongo-only.js';
 import { declaresCommandClass, onlyReExports, onlyTransformsFiles, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
-import { onlyDeclares } from '../analysis/ast/only-declares.js';
+import { onlyDeclares, startsNothing } from '../analysis/ast/only-declares.js';
+import { modulesImporting } from '../analysis/modules/importers.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
 import {
   MIGRATE_URL_VARIABLE,
@@ -283,6 +284,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           (declaresCommandClass(program) || onlyDeclares(program) || parsesOwnCommandLine(program, calls))
         )
           return;
+        // Found by its name alone, a module that starts nothing and that a module of its package imports (`lib/migrate.js` the
+        // server and a script both call) is a library: its importers run it (`no-in-app-migrations` judges its run there).
+        if (isEntrypointByNameOnly(context) && startsNothing(program) && (modulesImporting(context)?.length ?? 0) > 0) return;
         let notPostgres: boolean | undefined;
         // A MongoDB-protocol script (a copy to FerretDB, a MongoDB data upgrade): PostgreSQL's lock and URL do not apply.
         const mongoOnly = speaksOnlyMongoDb(program, calls, dynamicImports);
