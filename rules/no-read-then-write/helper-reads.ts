@@ -11,7 +11,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression, wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import { LIBRARY_READS_WRITES, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { LIBRARY_READS_WRITES, REPOSITORY_ACCESSORS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import type { ReadSite } from './model.js';
 import { readSiteOf } from './read-site.js';
 import { sqlReadSiteOf } from './sql-site.js';
@@ -93,7 +93,9 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
         if (row) return row;
       }
       // A base service handing on its repository's loader (`return this.repository.findOneOrCreate(…)`).
-      return looksLikeLoaderMethod(node.callee) ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
+      if (looksLikeLoaderMethod(node.callee)) return { candidates: ALL_LIBRARIES, model: null, locked: false };
+      // A read-through cache given the read to run on a miss (`cache.load(key, () => repo.findOne(…))`).
+      return readOfLoaderArgument(node, fn, follow, hops);
     }
     case 'Identifier': {
       const init = localInitializer(fn.fn, node.name);
@@ -109,6 +111,24 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
     default:
       return null;
   }
+}
+
+/**
+ * The read a function handed to a call returns (inline, or a `const` of the function around it):
+ * `cache.loadPackage(key, () => repo.findOneOrFail(…))` returns that row, or a cached copy of it.
+ */
+function readOfLoaderArgument(call: TSESTree.CallExpression, fn: ProjectFunction, follow: FollowCall, hops: number): ReturnedRead | null {
+  for (const argument of call.arguments) {
+    let value: TSESTree.Node | null = unwrapExpression(argument);
+    if (value.type === 'Identifier') value = localInitializer(fn.fn, value.name);
+    if (value?.type !== 'ArrowFunctionExpression' && value?.type !== 'FunctionExpression') continue;
+    const loader: ProjectFunction = { fn: value, module: fn.module, name: '' };
+    for (const returned of returnedExpressions(loader)) {
+      const found = readIn(returned, loader, follow, hops + 1);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** The read a project function returns (a row it loaded, directly or through the functions it calls), or null. */
@@ -161,7 +181,7 @@ function looksLikeLoader(context: DetectContext, callee: TSESTree.Node): boolean
   return looksLikeLoaderMethod(node);
 }
 
-/** A loader-named method of a data-access object (`this.orders.loadById`), or one a data-access class inherits. */
+/** A loader-named method of a data-access object (`this.orders.loadById`, `getCustomRepository(Orders).findOrder`), or one a data-access class inherits. */
 function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
   const node = unwrapExpression(callee);
   if (node.type !== 'MemberExpression') return false;
@@ -169,6 +189,11 @@ function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
   if (method === undefined || !isLoaderName(method)) return false;
   const receiver = unwrapExpression(node.object);
   if (receiver.type === 'ThisExpression') return inheritsDataAccess(node);
+  // A custom repository's loader (`manager.getCustomRepository(PackageRepository).findPackageOrFail(…)`).
+  if (receiver.type === 'CallExpression') {
+    const accessor = unwrapExpression(receiver.callee);
+    return accessor.type === 'MemberExpression' && REPOSITORY_ACCESSORS.includes(memberPropertyName(accessor) ?? '');
+  }
   const receiverName =
     receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
   return receiverName !== undefined && DATA_ACCESS_OBJECT_NAME.test(receiverName);
