@@ -216,9 +216,20 @@ export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpr
   };
 }
 
-/** Whether a call's result is kept in a name (`const doc = await loadDocument(id)`): only such calls are asked about helpers. */
+/** `(await loadBalance(id)) || {}`: an empty literal a missing row falls back to, the row otherwise. */
+function withEmptyFallback(node: TSESTree.Node): TSESTree.Node {
+  const parent = node.parent;
+  if (parent?.type !== 'LogicalExpression' || parent.operator === '&&' || parent.left !== node) return node;
+  const fallback = unwrapExpression(parent.right);
+  const empty =
+    (fallback.type === 'ObjectExpression' && fallback.properties.length === 0) ||
+    (fallback.type === 'ArrayExpression' && fallback.elements.length === 0);
+  return empty ? wrappingExpression(parent) : node;
+}
+
+/** Whether a call's result is kept in a name (`const doc = await loadDocument(id)`, `… || {}`): only such calls are asked about helpers. */
 export function resultIsBound(call: TSESTree.CallExpression): boolean {
-  const node = wrappingExpression(call);
+  const node = withEmptyFallback(wrappingExpression(call));
   const parent = node.parent;
   return (
     (parent?.type === 'VariableDeclarator' && parent.init === node) || (parent?.type === 'AssignmentExpression' && parent.right === node)
