@@ -199,10 +199,32 @@ function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
   return receiverName !== undefined && DATA_ACCESS_OBJECT_NAME.test(receiverName);
 }
 
+/** Bare loader names a data-access object's keyed read goes by (`this.userService.get(id)`, `store.load(orderId)`). */
+const BARE_LOADER_NAMES: ReadonlySet<string> = new Set(['get', 'find', 'load', 'fetch', 'read']);
+/** Receivers whose `get` reads configuration, not a row (`this.configService.get(key)`, `settingsStore.get(name)`). */
+const CONFIGURATION_NAME = /config|setting|option|env|feature|flag/i;
+
+/**
+ * A data-access object's bare loader given a key held in a name (`await this.userService.get(id)`,
+ * `await this.orders.load(orderId)`, the object out of reach): a row, as a loader-named method's
+ * result is. A key written in place (`get('PORT')`) is a lookup of configuration or a constant,
+ * and an object named for configuration is never one.
+ */
+function keyedGetOfService(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== 'MemberExpression' || !BARE_LOADER_NAMES.has(memberPropertyName(callee) ?? '')) return false;
+  const key = call.arguments[0] && unwrapExpression(call.arguments[0]);
+  if (key?.type !== 'Identifier' && key?.type !== 'MemberExpression') return false;
+  const receiver = unwrapExpression(callee.object);
+  const name =
+    receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
+  return name !== undefined && DATA_ACCESS_OBJECT_NAME.test(name) && !CONFIGURATION_NAME.test(name);
+}
+
 /** The read a call of a project helper is (`await loadDocument(id)`), as a read site at that call; null otherwise. */
 export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpression): ReadSite | null {
   const fn = projectFunctionOf(context, call.callee);
-  const guessed = !fn && looksLikeLoader(context, call.callee);
+  const guessed = !fn && (looksLikeLoader(context, call.callee) || keyedGetOfService(call));
   const returned = fn ? readReturnedBy(fn) : guessed ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
   if (!returned) return null;
   return {
