@@ -31,6 +31,7 @@ import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
+import { fillsMissingCacheKey } from './cache-aside-fill.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -226,6 +227,8 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   // `callQueue.delete(id)` on a `new Map()` of this file: a write by its name, to this process's memory.
   if (named === 'shared-write' && node.callee.type === 'MemberExpression' && holdsInMemoryStructure(options.sourceCode, node.callee.object))
     return undefined;
+  // `if (!stats) { stats = …; await kv.set(key, stats); }` after `stats = await kv.get(key)`: a cache filled on a miss.
+  if (named === 'shared-write' && fillsMissingCacheKey(options.sourceCode, node)) return undefined;
   // `saveCounts(n)`, `this.updateStats()`: a write by its name whose body (this file or another module) stays in the process.
   if (named === 'shared-write' && staysInProcess(node, options)) return undefined;
   // `closeStale(db)`: "this process's idle things" by its name, judged by its body when that writes shared rows.
