@@ -44,6 +44,13 @@ export interface VerdictInput {
   works?: readonly ScheduledWork[];
 }
 
+/** The body of a poll loop, or of a timer's work function, reads rows from a shared store and hands each one on. */
+function handsReadRows(sourceCode: SourceCode, work: ScheduledWork): boolean {
+  const fn = work.resolved?.fn;
+  const body = work.pollLoop !== undefined ? work.loopBody : fn?.body.type === 'BlockStatement' ? fn.body : undefined;
+  return body !== undefined && handsReadRowsOn(sourceCode, body);
+}
+
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */
 function isMarkedPerReplica(work: ScheduledWork): boolean {
   const member = work.resolved?.member;
@@ -72,12 +79,8 @@ export function scheduleVerdict({
   const declared =
     !work.entry.bareTimer ||
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
-    // A poll loop handing each row it read from a shared store to another module's function.
-    (work.pollLoop !== undefined &&
-      effects.external &&
-      !effects.sharedWrite &&
-      work.loopBody !== undefined &&
-      handsReadRowsOn(sourceCode, work.loopBody)) ||
+    // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
+    (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // The timer twin of a declared job beside it, running the same work.
     (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =
