@@ -23,6 +23,8 @@ import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
+import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
+import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -51,6 +53,19 @@ function handsReadRows(sourceCode: SourceCode, work: ScheduledWork): boolean {
   return body !== undefined && handsReadRowsOn(sourceCode, body);
 }
 
+/** `fn` builds other schedules of the file and, apart from their work, writes nothing shared. */
+function buildsOnlySchedules(
+  sourceCode: SourceCode,
+  fn: FunctionLike,
+  work: ScheduledWork,
+  works: readonly ScheduledWork[],
+  effectsOptions: EffectsOptions,
+): boolean {
+  const others = works.filter((w) => w !== work).map((w) => w.schedulerNode);
+  if (!armsSchedules(sourceCode, fn, others)) return false;
+  return !workEffects(fn.body, { ...effectsOptions, skip: new Set(others) }).sharedWrite;
+}
+
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */
 function isMarkedPerReplica(work: ScheduledWork): boolean {
   const member = work.resolved?.member;
@@ -76,6 +91,8 @@ export function scheduleVerdict({
     ? workEffects(body, effectsOptions)
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
   if (effects.coordinated) return 'quiet';
+  // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
+  if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
   const declared =
     !work.entry.bareTimer ||
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
