@@ -4,8 +4,7 @@
 // one-shot that arms them is quiet. Its twin that also writes a row itself is reported.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
-
-const lines = (...l: string[]) => l.join('\n');
+import { lines, suggested } from './schedule-suggestion.js';
 const settings = { 'replica-guard': { service: 'probe' } };
 
 /** A NestJS service arming a per-minute probe per active server at start; `boot` is more of the one-shot's statements. */
@@ -36,18 +35,16 @@ const service = (...boot: string[]) =>
   );
 
 const SAVES = 'await this.servers.save({ id: 0, armedAt: new Date() });';
-/** The one-shot's suggestion: the guard imported after the imports and put first in `armAll`. */
-const guarded = (code: string) => {
-  const out = code.split('\n');
-  out.splice(17, 0, "    if (!(await claimPeriod('probe:arm-all', 1000))) return;");
-  out.splice(4, 0, "import { claimPeriod } from 'replica-guard';");
-  return lines(...out);
-};
+/** The one-shot's guard, put first in `armAll` (its import goes after the file's imports). */
+const GUARD = "    if (!(await claimPeriod('probe:arm-all', 1000))) return;";
 
 ruleTester.run('no-unguarded-schedule: a one-shot that arms schedules', noUnguardedSchedule, {
   valid: [
     // the probes only stamp this process's map: nothing reported, the one-shot included
-    { settings, code: service().replace('() => this.probe(id)', '() => this.lastRun.set(id, Date.now())') },
+    {
+      settings,
+      code: service().replace('() => this.probe(id)', '() => this.lastRun.set(id, Date.now())'),
+    },
     // the method that builds each job named for scheduling: its body is read, not its name
     {
       settings,
@@ -56,7 +53,11 @@ ruleTester.run('no-unguarded-schedule: a one-shot that arms schedules', noUnguar
   ],
   invalid: [
     // the per-server job writes a shared row: reported where it is built, not at the one-shot
-    { settings, code: service(), errors: [{ messageId: 'unguardedSchedule', line: 9, column: 42 }] },
+    {
+      settings,
+      code: service(),
+      errors: [{ messageId: 'unguardedSchedule', line: 9, column: 42 }],
+    },
     // the one-shot also writes a row itself
     {
       settings,
@@ -67,7 +68,7 @@ ruleTester.run('no-unguarded-schedule: a one-shot that arms schedules', noUnguar
           messageId: 'unguardedSchedule',
           line: 16,
           column: 3,
-          suggestions: [{ messageId: 'addClaimPeriod', output: guarded(service(SAVES)) }],
+          suggestions: suggested(service(SAVES).split('\n'), 3, 17, GUARD),
         },
       ],
     },

@@ -4,38 +4,30 @@
 // read, write shared state each period and are reported.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
-
-const lines = (...l: string[]) => l.join('\n');
+import { lines, suggested } from './schedule-suggestion.js';
 const settings = { 'replica-guard': { service: 'desk' } };
 
 /** A status board refreshed every minute from a count kept in Redis; `fill` is the statements that set the key. */
-const board = (read: string, fill: string[]) =>
-  lines(
-    "import { redis, db, bot } from './clients';",
-    'async function refreshBoard(): Promise<void> {',
-    `  ${read}`,
-    ...fill.map((statement) => `  ${statement}`),
-    '  bot.user.setActivity(`${summary.open} open requests`);',
-    '}',
-    'setInterval(() => void refreshBoard(), 60_000);',
-  );
-/** The one suggestion: the guard imported under the first import and put first in `refreshBoard`. */
-const guarded = (code: string) => {
-  const out = code.split('\n');
-  out.splice(2, 0, "  if (!(await claimPeriod('desk:refresh-board', 60_000))) return;");
-  out.splice(1, 0, "import { claimPeriod } from 'replica-guard';");
-  return lines(...out);
-};
-/** Reported at the timer's work, line `line`, with the guard suggested. */
-const reported = (code: string, line: number) => ({
+const board = (read: string, fill: string[]) => [
+  "import { redis, db, bot } from './clients';",
+  'async function refreshBoard(): Promise<void> {',
+  `  ${read}`,
+  ...fill.map((statement) => `  ${statement}`),
+  '  bot.user.setActivity(`${summary.open} open requests`);',
+  '}',
+  'setInterval(() => void refreshBoard(), 60_000);',
+];
+const GUARD = "  if (!(await claimPeriod('desk:refresh-board', 60_000))) return;";
+/** Reported at the timer's work, line `line`, with the guard suggested first in `refreshBoard`. */
+const reported = (code: string[], line: number) => ({
   settings,
-  code,
+  code: lines(...code),
   errors: [
     {
       messageId: 'unguardedSchedule' as const,
       line,
       column: 13,
-      suggestions: [{ messageId: 'addClaimPeriod' as const, output: guarded(code) }],
+      suggestions: suggested(code, 0, 2, GUARD),
     },
   ],
 });
@@ -47,22 +39,21 @@ ruleTester.run('no-unguarded-schedule: a cache filled on a miss', noUnguardedSch
     // the key read missing is set with the value computed in its place
     {
       settings,
-      code: board(READ, [
-        'if (!summary) {',
-        ...computed.map((s) => `  ${s}`),
-        "  await redis.set('board:summary', summary, 300_000);",
-        '}',
-      ]),
+      code: lines(
+        ...board(READ, ['if (!summary) {', ...computed.map((s) => `  ${s}`), "  await redis.set('board:summary', summary, 300_000);", '}']),
+      ),
     },
     // a test for undefined, and Redis's expiry arguments
     {
       settings,
-      code: board(READ, [
-        'if (summary === undefined) {',
-        ...computed.map((s) => `  ${s}`),
-        "  await redis.set('board:summary', summary, 'EX', 300);",
-        '}',
-      ]),
+      code: lines(
+        ...board(READ, [
+          'if (summary === undefined) {',
+          ...computed.map((s) => `  ${s}`),
+          "  await redis.set('board:summary', summary, 'EX', 300);",
+          '}',
+        ]),
+      ),
     },
   ],
   invalid: [

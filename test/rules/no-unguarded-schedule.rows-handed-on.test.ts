@@ -5,49 +5,42 @@
 // rows, and one that only logs them, stay quiet.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
-
-const lines = (...l: string[]) => l.join('\n');
+import { lines, suggested } from './schedule-suggestion.js';
 const settings = { 'replica-guard': { service: 'raffle' } };
 
 /** A ready handler whose per-minute timer reads due giveaways and runs `each` on every one. */
-const ready = (each: string) =>
-  lines(
-    "import { db } from './db';",
-    'export function onReady(bot: Bot, seen: Map<string, unknown>): void {',
-    '  setInterval(async () => {',
-    '    const due = await db.giveaway.findMany({ where: { ended: false, endsAt: { lte: new Date() } } });',
-    '    for (const giveaway of due) {',
-    `      ${each}`,
-    '    }',
-    '  }, 60_000);',
-    '}',
-  );
-
-const guarded = (code: string) => {
-  const out = code.split('\n');
-  out.splice(3, 0, "    if (!(await claimPeriod('raffle:file-3', 60_000))) return;");
-  out.splice(1, 0, "import { claimPeriod } from 'replica-guard';");
-  return lines(...out);
-};
+const ready = (each: string) => [
+  "import { db } from './db';",
+  'export function onReady(bot: Bot, seen: Map<string, unknown>): void {',
+  '  setInterval(async () => {',
+  '    const due = await db.giveaway.findMany({ where: { ended: false, endsAt: { lte: new Date() } } });',
+  '    for (const giveaway of due) {',
+  `      ${each}`,
+  '    }',
+  '  }, 60_000);',
+  '}',
+];
+const GUARD = "    if (!(await claimPeriod('raffle:file-3', 60_000))) return;";
+const END = 'await bot.giveaways.end(giveaway);';
 
 ruleTester.run('no-unguarded-schedule: a timer handing each due row on', noUnguardedSchedule, {
   valid: [
     // the rows fill this process's map
-    { settings, code: ready('seen.set(giveaway.id, giveaway);') },
+    { settings, code: lines(...ready('seen.set(giveaway.id, giveaway);')) },
     // the rows are only logged
-    { settings, code: ready("console.log('due', giveaway.id);") },
+    { settings, code: lines(...ready("console.log('due', giveaway.id);")) },
   ],
   invalid: [
     // each row handed to a method of the bot's giveaway manager, awaited
     {
       settings,
-      code: ready('await bot.giveaways.end(giveaway);'),
+      code: lines(...ready(END)),
       errors: [
         {
           messageId: 'unguardedSchedule',
           line: 3,
           column: 15,
-          suggestions: [{ messageId: 'addClaimPeriod', output: guarded(ready('await bot.giveaways.end(giveaway);')) }],
+          suggestions: suggested(ready(END), 0, 3, GUARD),
         },
       ],
     },
