@@ -82,7 +82,9 @@ ruleTester.run('no-read-then-write (a bound checked on the value read)', rule, {
     consume(
       'updateMany({ where: { id: pass.id, ...(pass.maxUses != null ? { usedCount: { lt: pass.maxUses } } : {}) }, data: { usedCount: { increment: 1 } } })',
     ),
-    consume('updateMany({ where: { id: pass.id, ...(pass.maxUses && { usedCount: { lt: pass.maxUses } }) }, data: { usedCount: { increment: 1 } } })'),
+    consume(
+      'updateMany({ where: { id: pass.id, ...(pass.maxUses && { usedCount: { lt: pass.maxUses } }) }, data: { usedCount: { increment: 1 } } })',
+    ),
     // the write moves the pass out of the state it filters on: one of the racing requests passes
     consume('updateMany({ where: { id: pass.id, isUsed: false }, data: { isUsed: true, usedCount: { increment: 1 } } })'),
     lines(
