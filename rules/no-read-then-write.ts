@@ -173,7 +173,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const seeds = isSeedFileName(path.basename(context.filename));
         for (const next of seeds ? [] : nextNumbers(increments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
-          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, node: next.value, facts: nextFacts(next) });
+          // Kept in a name first (`const next = last.number + 1`): reported at the write that sends it, where two replicas collide.
+          const node = next.sentLater ? next.write : next.value;
+          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, node, facts: nextFacts(next) });
         }
       },
     };

@@ -31,6 +31,7 @@ import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
+import { fillsMissingCacheKey } from './cache-aside-fill.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -83,6 +84,8 @@ export interface EffectsOptions {
    * function it reaches does, or undefined when that is not known (analysis/modules).
    */
   followCall?: (call: TSESTree.CallExpression) => Effects | undefined;
+  /** Nodes not walked: other schedules the work builds, judged where they are built. */
+  skip?: ReadonlySet<TSESTree.Node>;
 }
 
 export interface Effects {
@@ -213,6 +216,14 @@ function callsEnclosing(sourceCode: SourceCode, call: TSESTree.CallExpression, r
   return target !== undefined && target.range[0] <= root.range[0] && root.range[1] <= target.range[1];
 }
 
+/** The same-file function `call` runs holds one of the nodes the walk skips (a schedule it builds). */
+function buildsSkipped(call: TSESTree.CallExpression, options: EffectsOptions): boolean {
+  const target = resolveCallee(options.sourceCode, call);
+  if (!target || !options.skip) return false;
+  for (const node of options.skip) if (node.range[0] >= target.range[0] && node.range[1] <= target.range[1]) return true;
+  return false;
+}
+
 /**
  * What a call's name says; a lock by its name only (`withFileLock(path, script)`) whose body we read
  * and that reaches nothing outside the process (it builds a string), or a lock of an in-process
@@ -226,6 +237,10 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   // `callQueue.delete(id)` on a `new Map()` of this file: a write by its name, to this process's memory.
   if (named === 'shared-write' && node.callee.type === 'MemberExpression' && holdsInMemoryStructure(options.sourceCode, node.callee.object))
     return undefined;
+  // `this.scheduleProbe(id)` building a schedule the caller judges where it is built: its body is read, not its name.
+  if (named === 'shared-write' && options.skip && buildsSkipped(node, options)) return undefined;
+  // `if (!stats) { stats = …; await kv.set(key, stats); }` after `stats = await kv.get(key)`: a cache filled on a miss.
+  if (named === 'shared-write' && fillsMissingCacheKey(options.sourceCode, node)) return undefined;
   // `saveCounts(n)`, `this.updateStats()`: a write by its name whose body (this file or another module) stays in the process.
   if (named === 'shared-write' && staysInProcess(node, options)) return undefined;
   // `closeStale(db)`: "this process's idle things" by its name, judged by its body when that writes shared rows.
@@ -279,7 +294,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
 
   const walk = (node: TSESTree.Node, depth: number): void => {
     if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node, inTransaction))) return;
-    if (visited.has(node as FunctionLike)) return; // walked already, or a worker's handler:
+    if (visited.has(node as FunctionLike) || options.skip?.has(node)) return; // walked already, or a worker's handler:
     for (const handler of registeredHandlers(node)) visited.add(handler as FunctionLike); // it runs per job delivered, not per tick
     switch (node.type) {
       case 'AwaitExpression': {

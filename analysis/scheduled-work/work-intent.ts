@@ -36,6 +36,7 @@ import {
   WRITE_HTTP_METHODS,
 } from '../../src/knowledge/per-replica.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
+import { joinedVerbs, verbOf } from './name-verbs.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { isLookedUpExternalEntry } from './looked-up-receiver.js';
@@ -96,7 +97,9 @@ function dropsOwnIdle(words: readonly string[]): boolean {
 
 /** `acquireLock`, `tryLock`, `withLock`, `isLeader`, `tryClaimTask`, `trySetCronTime`. */
 function isLockName(name: string): boolean {
-  const words = nameWords(name);
+  const all = nameWords(name);
+  // `executeWithLock`, `runWithLock`, `doUnderLock`: a prefix before the verb, as `verbOf` skips it.
+  const words = has(VERB_PREFIXES, all[0]) && all.length > 2 && has(LOCK_VERBS, all[1]) ? all.slice(1) : all;
   if (words[0] === 'unlock' || words[0] === 'release' || words[0] === 'renew' || words[0] === 'extend') return false;
   const lockAt = words.findIndex((w) => LOCK_WORDS.includes(w));
   if (lockAt >= 0 && words.slice(lockAt + 1).every((w) => LOCK_NAME_TAIL.includes(w)) && (has(LOCK_VERBS, words[0]) || words.length === 1))
@@ -240,14 +243,6 @@ function isDequeue(name: string, receiver: readonly string[]): boolean {
   return takesNext && words.some((w) => JOB_WORDS.includes(w));
 }
 
-/** The verb a name starts with, past a prefix (`batchUpdate` → `update`). */
-function verbOf(words: readonly string[]): string | undefined {
-  if (!has(VERB_PREFIXES, words[0]) || words.length < 2) return words[0];
-  // `runStaleSweep`, `runExpiredCleanup`: after a prefix, an age names what the verb acts on.
-  const at = has(AGE_ADJECTIVES, words[1]) && words.length > 2 ? 2 : 1;
-  return words[at];
-}
-
 /** `createQueryBuilder`, `createCursor`: a `create…` method that builds a value in this process, not a record. */
 export function createsInProcessValue(name: string | undefined): boolean {
   const words = name === undefined ? [] : nameWords(name);
@@ -326,6 +321,8 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
   if (createsInProcessValue(name)) return call && chainWrites(call) ? 'shared-write' : undefined;
   const words = nameWords(name);
   const verb = verbOf(words);
+  // `findAndSendReminders`, `checkAndNotifyOwners`: a second verb joined by `and` names what the work does too.
+  if (joinedVerbs(words).some((joined) => has(SHARED_WRITE_VERBS, joined))) return 'shared-write';
   if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;

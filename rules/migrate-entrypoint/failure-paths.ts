@@ -60,7 +60,8 @@ export interface MigrationPath {
   handles(call: TSESTree.CallExpression): boolean;
   /**
    * The call that runs the migrations, where a finding about the run belongs: the first migrator run
-   * (`await migrate(db, …)`), else the first call named for a run (`await runMigrations(pool)`), else
+   * (`await migrate(db, …)`), else the first outermost call named for a run (`await runMigrations(pool)`,
+   * not a step inside the `runMigrations` defined here), else
    * the first call that sends DDL.
    */
   runCall: TSESTree.CallExpression | undefined;
@@ -87,7 +88,16 @@ export function migrationPath(
   for (const call of [...runs, ...named, ...ddl]) onPath.add(call);
   const first = (found: TSESTree.CallExpression[]) =>
     found.reduce<TSESTree.CallExpression | undefined>((a, b) => (a && a.range[0] <= b.range[0] ? a : b), undefined);
-  const runCall = first(runs) ?? first(named) ?? first(ddl);
+  // Of the calls named for a run, the outermost: `runMigrations(pool)` in `main`, not the
+  // `applyMigration(…)` inside the `runMigrations` this file defines.
+  const outermost = (found: TSESTree.CallExpression[]) =>
+    found.filter((call) =>
+      found.every((other) => {
+        const target = other === call ? undefined : functionDefinedHere(other.callee, context.sourceCode);
+        return target === undefined || !contains(target, call);
+      }),
+    );
+  const runCall = first(runs) ?? first(outermost(named)) ?? first(named) ?? first(ddl);
   // Functions that hold a call on the path, and the calls of those functions (to a fixed point: a
   // file has few functions).
   const functions = new Set<FunctionNode>();

@@ -23,6 +23,8 @@ import {
   EMBEDDED_MAKER_NAME,
   EMBEDDED_URL,
   EMBEDDED_FILE_NAME,
+  DATABASE_OPENER_NAME,
+  FILE_PATH_NAME,
 } from '../../src/knowledge/embedded-databases.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -77,6 +79,27 @@ function namesEmbeddedMaker(callee: TSESTree.Node): boolean {
   return node.type === 'Identifier' && EMBEDDED_MAKER_NAME.test(node.name);
 }
 
+/** Whether an argument names a file's path: `path`, `dbPath`, `resolveDatabasePath()`. */
+function namesFilePath(argument: TSESTree.Node): boolean {
+  const value = unwrapExpression(argument);
+  if (value.type === 'Identifier') return FILE_PATH_NAME.test(value.name);
+  const callee = value.type === 'CallExpression' ? unwrapExpression(value.callee) : undefined;
+  const name = callee?.type === 'Identifier' ? callee.name : callee && memberPropertyName(callee);
+  return name !== undefined && FILE_PATH_NAME.test(name);
+}
+
+/**
+ * Whether a handle's initialiser opens a database on a file path (`openDatabase(path)`, `new Database(dbFile, options)`)
+ * with a maker named for a database only (`DATABASE_OPENER_NAME`), read in a module the rule does not follow.
+ */
+function openedOnFilePath(init: TSESTree.Node): boolean {
+  const value = unwrapExpression(init, { await: true });
+  if (value.type !== 'CallExpression' && value.type !== 'NewExpression') return false;
+  const callee = unwrapExpression(value.callee);
+  const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+  return name !== undefined && DATABASE_OPENER_NAME.test(name) && value.arguments[0] !== undefined && namesFilePath(value.arguments[0]);
+}
+
 /** How many hops (a `const`, a builder's argument, a client's method) are followed to where a client is built. */
 const MAX_HOPS = 4;
 
@@ -96,7 +119,7 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   if (value.type === 'TemplateLiteral') return EMBEDDED_FILE_NAME.test(value.quasis.at(-1)?.value.cooked ?? '');
   if (value.type === 'Identifier') {
     const init = constInit(value, sourceCode);
-    if (init !== undefined && isEmbeddedClient(init, sourceCode, hops + 1, imported)) return true;
+    if (init !== undefined && (isEmbeddedClient(init, sourceCode, hops + 1, imported) || openedOnFilePath(init))) return true;
     // A client built in another project module (`import dataSource from './datasource'`).
     const other = init === undefined ? imported?.(value) : undefined;
     if (other !== undefined) return isEmbeddedClient(other.node, other.sourceCode, hops + 1);

@@ -1,6 +1,6 @@
 // A developer's schema switch left off unless someone turns it on: `synchronize:
 // process.env.TYPEORM_SYNCHRONIZE === 'true'`, `synchronize: !!process.env.DB_SYNC`,
-// `Boolean(process.env.DB_SYNC)`, or a `const` holding one of them. Unset — as on a deployed
+// `Boolean(process.env.DB_SYNC)`, `process.env.DB_SYNC || false`, or a `const` holding one of them. Unset — as on a deployed
 // replica that nobody configured for it — the option is `false`. A switch that is on unless
 // someone turns it off (`process.env.NODE_ENV !== 'production'`, `process.env.DB_SYNC !==
 // 'false'`, `process.env.DB_SYNC ?? true`) or a value read elsewhere (`config.get('DB_SYNC')`) is
@@ -50,6 +50,13 @@ function isSwitchRead(node: TSESTree.Node): boolean {
 const isSwitchedOnValue = (node: TSESTree.Node): boolean =>
   node.type === 'Literal' && typeof node.value === 'string' && SWITCHED_ON_VALUES.includes(node.value.toLowerCase());
 
+/** `false`, `0` or `undefined`: what an unset switch falls back to when it is off. */
+function isOffValue(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node);
+  if (value.type === 'Identifier') return value.name === 'undefined';
+  return value.type === 'Literal' && (value.value === false || value.value === 0);
+}
+
 /** Whether a value is on only when an environment variable is set to turn it on. */
 function isOptInSwitch(node: TSESTree.Node, sourceCode: SourceCode, depth: number): boolean {
   const value = unwrapExpression(node);
@@ -67,6 +74,8 @@ function isOptInSwitch(node: TSESTree.Node, sourceCode: SourceCode, depth: numbe
       if (value.operator !== '===' && value.operator !== '==') return false;
       return (isEnvRead(value.left) && isSwitchedOnValue(value.right)) || (isSwitchedOnValue(value.left) && isEnvRead(value.right));
     case 'LogicalExpression':
+      // `process.env.DB_SYNC || false`: the switch's own value, `false` when it is unset.
+      if (value.operator !== '&&' && isSwitchRead(value.left) && isOffValue(value.right)) return true;
       // `a === 'true' || b === 'true'`: off unless one is turned on; `a && b`: unless both are.
       if (value.operator === '||') return isOptInSwitch(value.left, sourceCode, depth) && isOptInSwitch(value.right, sourceCode, depth);
       return value.operator === '&&' && (isOptInSwitch(value.left, sourceCode, depth) || isOptInSwitch(value.right, sourceCode, depth));

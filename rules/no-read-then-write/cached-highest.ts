@@ -75,6 +75,25 @@ function moduleHolderValues(identifier: TSESTree.Identifier, sourceCode: Readonl
   return values;
 }
 
+/** What each `this.<name>` of a class is given (`this.next = …`), by name: one walk of the class body, however many increments ask. */
+const classAssignments = new WeakMap<TSESTree.ClassBody, ReadonlyMap<string, readonly Node[]>>();
+function classHolderValues(body: TSESTree.ClassBody, sourceCode: Readonly<SourceCode>): ReadonlyMap<string, readonly Node[]> {
+  let byHolder = classAssignments.get(body);
+  if (byHolder) return byHolder;
+  const found = new Map<string, Node[]>();
+  for (const inner of descendants(body, sourceCode.visitorKeys)) {
+    if (inner.type !== 'AssignmentExpression' || inner.operator !== '=' || inner.left.type !== 'MemberExpression') continue;
+    const name = holderName(inner.left);
+    if (name === undefined) continue;
+    const values = found.get(name);
+    if (values) values.push(inner.right);
+    else found.set(name, [inner.right]);
+  }
+  byHolder = found;
+  classAssignments.set(body, byHolder);
+  return byHolder;
+}
+
 /**
  * A maximum cached in the process and handed out plus one (`this.next = (await
  * repo.findOne({ order: { id: 'DESC' } })).id` once, then `++this.next` per call; or a variable of
@@ -89,20 +108,13 @@ export function cachedHighestOf(
   const holder = cachedIncrementOf(node);
   if (!holder) return undefined;
   const target = unwrapExpression(node.type === 'UpdateExpression' ? node.argument : node.left);
-  let values: Node[] = [];
+  let values: readonly Node[] = [];
   if (target.type === 'Identifier') values = moduleHolderValues(target, sourceCode);
   else {
     let body: Node | undefined = node.parent;
     while (body && body.type !== 'ClassBody') body = body.parent;
     if (!body) return undefined;
-    for (const inner of descendants(body, sourceCode.visitorKeys))
-      if (
-        inner.type === 'AssignmentExpression' &&
-        inner.operator === '=' &&
-        inner.left.type === 'MemberExpression' &&
-        holderName(inner.left) === holder
-      )
-        values.push(inner.right);
+    values = classHolderValues(body, sourceCode).get(holder) ?? [];
   }
   const origin = highestAmong(values, holder, sourceCode);
   return origin ? { value: node, write: node, field: holder, read: origin.call, library: libraryOf(origin.call, sourceCode) } : undefined;

@@ -11,7 +11,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression, wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import { LIBRARY_READS_WRITES, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { LIBRARY_READS_WRITES, REPOSITORY_ACCESSORS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import type { ReadSite } from './model.js';
 import { readSiteOf } from './read-site.js';
 import { sqlReadSiteOf } from './sql-site.js';
@@ -93,7 +93,9 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
         if (row) return row;
       }
       // A base service handing on its repository's loader (`return this.repository.findOneOrCreate(…)`).
-      return looksLikeLoaderMethod(node.callee) ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
+      if (looksLikeLoaderMethod(node.callee)) return { candidates: ALL_LIBRARIES, model: null, locked: false };
+      // A read-through cache given the read to run on a miss (`cache.load(key, () => repo.findOne(…))`).
+      return readOfLoaderArgument(node, fn, follow, hops);
     }
     case 'Identifier': {
       const init = localInitializer(fn.fn, node.name);
@@ -109,6 +111,24 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
     default:
       return null;
   }
+}
+
+/**
+ * The read a function handed to a call returns (inline, or a `const` of the function around it):
+ * `cache.loadPackage(key, () => repo.findOneOrFail(…))` returns that row, or a cached copy of it.
+ */
+function readOfLoaderArgument(call: TSESTree.CallExpression, fn: ProjectFunction, follow: FollowCall, hops: number): ReturnedRead | null {
+  for (const argument of call.arguments) {
+    let value: TSESTree.Node | null = unwrapExpression(argument);
+    if (value.type === 'Identifier') value = localInitializer(fn.fn, value.name);
+    if (value?.type !== 'ArrowFunctionExpression' && value?.type !== 'FunctionExpression') continue;
+    const loader: ProjectFunction = { fn: value, module: fn.module, name: '' };
+    for (const returned of returnedExpressions(loader)) {
+      const found = readIn(returned, loader, follow, hops + 1);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** The read a project function returns (a row it loaded, directly or through the functions it calls), or null. */
@@ -161,7 +181,7 @@ function looksLikeLoader(context: DetectContext, callee: TSESTree.Node): boolean
   return looksLikeLoaderMethod(node);
 }
 
-/** A loader-named method of a data-access object (`this.orders.loadById`), or one a data-access class inherits. */
+/** A loader-named method of a data-access object (`this.orders.loadById`, `getCustomRepository(Orders).findOrder`), or one a data-access class inherits. */
 function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
   const node = unwrapExpression(callee);
   if (node.type !== 'MemberExpression') return false;
@@ -169,15 +189,42 @@ function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
   if (method === undefined || !isLoaderName(method)) return false;
   const receiver = unwrapExpression(node.object);
   if (receiver.type === 'ThisExpression') return inheritsDataAccess(node);
+  // A custom repository's loader (`manager.getCustomRepository(PackageRepository).findPackageOrFail(…)`).
+  if (receiver.type === 'CallExpression') {
+    const accessor = unwrapExpression(receiver.callee);
+    return accessor.type === 'MemberExpression' && REPOSITORY_ACCESSORS.includes(memberPropertyName(accessor) ?? '');
+  }
   const receiverName =
     receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
   return receiverName !== undefined && DATA_ACCESS_OBJECT_NAME.test(receiverName);
 }
 
+/** Bare loader names a data-access object's keyed read goes by (`this.userService.get(id)`, `store.load(orderId)`). */
+const BARE_LOADER_NAMES: ReadonlySet<string> = new Set(['get', 'find', 'load', 'fetch', 'read']);
+/** Receivers whose `get` reads configuration, not a row (`this.configService.get(key)`, `settingsStore.get(name)`). */
+const CONFIGURATION_NAME = /config|setting|option|env|feature|flag/i;
+
+/**
+ * A data-access object's bare loader given a key held in a name (`await this.userService.get(id)`,
+ * `await this.orders.load(orderId)`, the object out of reach): a row, as a loader-named method's
+ * result is. A key written in place (`get('PORT')`) is a lookup of configuration or a constant,
+ * and an object named for configuration is never one.
+ */
+function keyedGetOfService(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== 'MemberExpression' || !BARE_LOADER_NAMES.has(memberPropertyName(callee) ?? '')) return false;
+  const key = call.arguments[0] && unwrapExpression(call.arguments[0]);
+  if (key?.type !== 'Identifier' && key?.type !== 'MemberExpression') return false;
+  const receiver = unwrapExpression(callee.object);
+  const name =
+    receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
+  return name !== undefined && DATA_ACCESS_OBJECT_NAME.test(name) && !CONFIGURATION_NAME.test(name);
+}
+
 /** The read a call of a project helper is (`await loadDocument(id)`), as a read site at that call; null otherwise. */
 export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpression): ReadSite | null {
   const fn = projectFunctionOf(context, call.callee);
-  const guessed = !fn && looksLikeLoader(context, call.callee);
+  const guessed = !fn && (looksLikeLoader(context, call.callee) || keyedGetOfService(call));
   const returned = fn ? readReturnedBy(fn) : guessed ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
   if (!returned) return null;
   return {
@@ -191,9 +238,20 @@ export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpr
   };
 }
 
-/** Whether a call's result is kept in a name (`const doc = await loadDocument(id)`): only such calls are asked about helpers. */
+/** `(await loadBalance(id)) || {}`: an empty literal a missing row falls back to, the row otherwise. */
+function withEmptyFallback(node: TSESTree.Node): TSESTree.Node {
+  const parent = node.parent;
+  if (parent?.type !== 'LogicalExpression' || parent.operator === '&&' || parent.left !== node) return node;
+  const fallback = unwrapExpression(parent.right);
+  const empty =
+    (fallback.type === 'ObjectExpression' && fallback.properties.length === 0) ||
+    (fallback.type === 'ArrayExpression' && fallback.elements.length === 0);
+  return empty ? wrappingExpression(parent) : node;
+}
+
+/** Whether a call's result is kept in a name (`const doc = await loadDocument(id)`, `… || {}`): only such calls are asked about helpers. */
 export function resultIsBound(call: TSESTree.CallExpression): boolean {
-  const node = wrappingExpression(call);
+  const node = withEmptyFallback(wrappingExpression(call));
   const parent = node.parent;
   return (
     (parent?.type === 'VariableDeclarator' && parent.init === node) || (parent?.type === 'AssignmentExpression' && parent.right === node)

@@ -43,6 +43,8 @@ export interface NextFromHighest {
   /** The read of the largest value, or the helper call that returns it. */
   read: TSESTree.CallExpression;
   library: DataLibrary;
+  /** Whether the number is kept in a name (or a field of an object) before the write sends it: then the write is where it is reported. */
+  sentLater?: true;
 }
 
 /** What a value was computed from: the call that produced it and the member names taken on the way (`last.number` → `['number']`). */
@@ -219,7 +221,7 @@ export function isHighest(origin: Origin, field: string, sourceCode: Readonly<So
   return word.length > 1 && [name, origin.kept ?? ''].some((n) => n.toLowerCase().includes(word));
 }
 
-type Sent = { write: TSESTree.CallExpression; field: string | undefined };
+type Sent = { write: TSESTree.CallExpression; field: string | undefined; throughName?: true };
 
 /** The write call and key `start` is sent under: a property of an argument (a few objects deep), or a SQL parameter. */
 function sentDirectly(start: Node, sourceCode: Readonly<SourceCode>): Sent | undefined {
@@ -272,13 +274,14 @@ function sentBy(start: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCod
   // `top ? top.position + 1 : 0`, `(x + 1) || 1`: the choice is what is sent.
   const value = chosenValue(start);
   const parent = value.parent;
+  const named = (sent: Sent | undefined): Sent | undefined => sent && { ...sent, throughName: true };
   if (parent?.type === 'VariableDeclarator' && parent.init === value && parent.id.type === 'Identifier')
-    return sentThroughName(parent.id, sourceCode, undefined);
+    return named(sentThroughName(parent.id, sourceCode, undefined));
   if (parent?.type === 'AssignmentExpression' && parent.right === value && parent.operator === '=') {
     const target = parent.left;
     const object = target.type === 'MemberExpression' ? unwrapExpression(target.object) : undefined;
     const field = target.type === 'MemberExpression' ? memberPropertyName(target) : undefined;
-    return object?.type === 'Identifier' && field ? sentThroughName(object, sourceCode, field) : undefined;
+    return object?.type === 'Identifier' && field ? named(sentThroughName(object, sourceCode, field)) : undefined;
   }
   return sentDirectly(value, sourceCode);
 }
@@ -304,5 +307,6 @@ export function nextFromHighestOf(value: TSESTree.BinaryExpression, sourceCode: 
   const fn = enclosingFunction(value);
   if (fn && ALLOCATION_SERIALISED.test(sourceCode.getText(fn))) return undefined;
   if (decidedByDatabase(sent.write, sourceCode as never)) return undefined;
-  return { value, write: sent.write, field, read: origin.call, library: libraryOf(origin.call, sourceCode) };
+  const found: NextFromHighest = { value, write: sent.write, field, read: origin.call, library: libraryOf(origin.call, sourceCode) };
+  return sent.throughName ? { ...found, sentLater: true } : found;
 }

@@ -23,6 +23,8 @@ import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
+import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
+import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -42,6 +44,26 @@ export interface VerdictInput {
   staysOnHost?: (work: ScheduledWork) => boolean;
   /** The file's other scheduled works: a bare timer running the work of a declared job beside it is its twin. */
   works?: readonly ScheduledWork[];
+}
+
+/** The body of a poll loop, or of a timer's work function, reads rows from a shared store and hands each one on. */
+function handsReadRows(sourceCode: SourceCode, work: ScheduledWork): boolean {
+  const fn = work.resolved?.fn;
+  const body = work.pollLoop !== undefined ? work.loopBody : fn?.body.type === 'BlockStatement' ? fn.body : undefined;
+  return body !== undefined && handsReadRowsOn(sourceCode, body);
+}
+
+/** `fn` builds other schedules of the file and, apart from their work, writes nothing shared. */
+function buildsOnlySchedules(
+  sourceCode: SourceCode,
+  fn: FunctionLike,
+  work: ScheduledWork,
+  works: readonly ScheduledWork[],
+  effectsOptions: EffectsOptions,
+): boolean {
+  const others = works.filter((w) => w !== work).map((w) => w.schedulerNode);
+  if (!armsSchedules(sourceCode, fn, others)) return false;
+  return !workEffects(fn.body, { ...effectsOptions, skip: new Set(others) }).sharedWrite;
 }
 
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */
@@ -69,15 +91,13 @@ export function scheduleVerdict({
     ? workEffects(body, effectsOptions)
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
   if (effects.coordinated) return 'quiet';
+  // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
+  if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
   const declared =
     !work.entry.bareTimer ||
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
-    // A poll loop handing each row it read from a shared store to another module's function.
-    (work.pollLoop !== undefined &&
-      effects.external &&
-      !effects.sharedWrite &&
-      work.loopBody !== undefined &&
-      handsReadRowsOn(sourceCode, work.loopBody)) ||
+    // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
+    (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // The timer twin of a declared job beside it, running the same work.
     (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =

@@ -54,6 +54,18 @@ export const EMBEDDED_URL = /^(?:sqlite:|file:|:memory:$)/i;
 export const EMBEDDED_FILE_NAME = /^(?!.*:\/\/).*\.(?:sqlite3?|db3?)$/i;
 
 /**
+ * A project's maker of a database handle (`openDatabase(path)`, `new Database(file)`, `connectDb(dbPath)`):
+ * named for a database and nothing else. Given a file path (`FILE_PATH_NAME`), the database is a file on this host.
+ */
+export const DATABASE_OPENER_NAME = /^(?:open|connect|create|load)?(?:db|database)$/i;
+
+/**
+ * A name that holds a file's path (`path`, `dbPath`, `databaseFile`, `filename`, `resolveDatabasePath()`):
+ * server databases are reached by a URL or host, not a path.
+ */
+export const FILE_PATH_NAME = /(?:path|file|filename)$/i;
+
+/**
  * Drizzle migrators (`drizzle-orm/<driver>/migrator`) of SQLite-family databases, libSQL/Turso
  * included: not PostgreSQL, so the PostgreSQL advisory lock a migrate entrypoint is asked to hold
  * does not exist there, and SQLite admits one writer at a time. Read by `migrate-entrypoint`.

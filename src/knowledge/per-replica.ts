@@ -51,7 +51,7 @@ export const HOST_LOCAL_WORDS: readonly string[] = ['tmp', 'temp', 'local'];
 /** Word pairs (both in one name) that say "this instance only": `reloadCache`, `renewLock`, `cleanupTemp`. */
 export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [
-    ['reload', 'refresh', 'warm', 'rebuild', 'set'], // `setReferralCache(rows)`: this process's cache
+    ['reload', 'refresh', 'warm', 'rebuild', 'set', 'clear', 'invalidate'], // `setReferralCache(rows)`, `clearCache('x')`: this process's
     ['cache', 'caches', 'config', 'settings'],
   ],
   [LOCK_RENEW_VERBS, ['lock', 'lease', 'locks', 'leases']],

@@ -69,6 +69,11 @@ export interface SchedulerEntry {
    * effect. Every other entry is a declared job: business work unless shown otherwise.
    */
   bareTimer?: boolean;
+  /**
+   * Runs its work once per process start (`@Timeout`): when that work only reads and sets up other
+   * schedules of this process, those schedules are what repeats, judged where they are built.
+   */
+  oneShot?: boolean;
   /** Argument holding a job name usable as the lease key's job part (only when the work sits at `workAt`, if given). */
   nameArgument?: { argument: ArgumentRef; option?: string; workAt?: number };
 }
@@ -289,6 +294,7 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     path: ['Timeout'],
     kind: 'decorator',
     work: [{ kind: 'decorated-method' }],
+    oneShot: true,
     schedule: [{ kind: 'interval', argument: 'last' }],
   },
 ];

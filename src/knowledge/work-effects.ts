@@ -229,3 +229,8 @@ export const OWN_THREAD_MESSAGE_METHODS: readonly string[] = ['postMessage'];
  */
 export const WORKER_REGISTRATION_METHODS: readonly string[] = ['work', 'process', 'consume', 'subscribe'];
 export const WORKER_CONSTRUCTORS: readonly string[] = ['Worker'];
+
+/** Methods of a key-value store or cache that read one key (`kv.get(key)`), then filled on a miss by `CACHE_FILL_METHODS`. */
+export const CACHE_READ_METHODS: readonly string[] = ['get'];
+/** Methods that set one key to a value, key first and value second (`kv.set(key, value, ttl)`): a cache-aside fill when the key was read missing. */
+export const CACHE_FILL_METHODS: readonly string[] = ['set'];

@@ -72,6 +72,18 @@ const legacyImport = (options: string) =>
     '}',
   );
 
+/** A handle opened by the project's own maker on `made`, then migrated by its runner (line 5). */
+const openedOn = (made: string) =>
+  lines(
+    "import { openDatabase, resolveDatabasePath } from './connection';",
+    "import { runMigrations } from './migrate';",
+    'export function openReady(path: string = resolveDatabasePath(), url = process.env.DATABASE_URL) {',
+    `  const db = ${made};`,
+    '  runMigrations(db);',
+    '  return db;',
+    '}',
+  );
+
 /** A handle built in a module the rule does not read, then handed to the project's runner. */
 const handedToRunner = (...head: string[]) =>
   lines("import { runMigrations } from './store/runner';", ...head, 'await runMigrations(store);');
@@ -84,6 +96,9 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     handedToRunner("import type Database from 'better-sqlite3';", 'declare const store: Database.Database;'),
     handedToRunner("import store from '../data/sqlite';"),
     handedToRunner('declare const sqliteStore: unknown;', 'const store = sqliteStore;'),
+    // opened by the project's database maker on a file's path: a file on this host
+    openedOn('openDatabase(path)'),
+    openedOn('openDatabase(resolveDatabasePath(), { readonly: false })'),
     lines(
       "import type { Database } from 'better-sqlite3';",
       "import { runMigrations } from './store/runner';",
@@ -351,5 +366,9 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
       ),
       errors: [call(4, 9)],
     },
+    // the same maker on a URL, a maker named for something else, or a path that is not the first argument
+    { code: openedOn('openDatabase(url)'), errors: [call(5, 3)] },
+    { code: openedOn('openConnection(path)'), errors: [call(5, 3)] },
+    { code: openedOn('openDatabase(url, path)'), errors: [call(5, 3)] },
   ],
 });

@@ -30,6 +30,9 @@ ruleTester.run('no-in-app-migrations (opt-in switches)', rule, {
     // off unless one of them, or both, are turned on
     source("process.env.DB_SYNC === 'true' || process.env.SCHEMA_SYNC === '1'"),
     source("process.env.NODE_ENV !== 'production' && process.env.DB_SYNC === 'true'"),
+    // the switch's own value, with `false` when it is unset
+    source('process.env.TYPEORM_SYNCHRONIZE || false'),
+    source('process.env.DB_SYNC ?? false'),
     // through a const
     lines("const syncSchema = process.env.DB_SYNC === 'true';", source('syncSchema')),
     // options typed as TypeORM's, handed over elsewhere
@@ -52,6 +55,9 @@ ruleTester.run('no-in-app-migrations (opt-in switches)', rule, {
     { code: source('Boolean(process.env.DATABASE_URL)'), errors: [option(5, 3)] },
     // one side on by default
     { code: source("process.env.DB_SYNC === 'true' || process.env.NODE_ENV !== 'production'"), errors: [option(5, 3)] },
+    // a fallback that is on, or a fallback to a value every deployment sets
+    { code: source('process.env.DB_SYNC || true'), errors: [option(5, 3)] },
+    { code: source('process.env.TYPEORM_DATABASE || false'), errors: [option(5, 3)] },
     // a value read elsewhere: its default is not in view
     { code: source("config.get('DB_SYNC') === 'true'"), errors: [option(5, 3)] },
     // a const that is reassigned is no constant

@@ -25,6 +25,20 @@ const invoice = (...body: string[]) =>
     '}',
   );
 
+/** A release numbered from what `project.<method>()` returns; the create is on line 6. */
+const release = (method: string) =>
+  lines(
+    "import { Sequelize } from 'sequelize';",
+    'export async function publish(db, projectId: string, digest: string) {',
+    '  const [project] = await db.Project.findOrCreate({ where: { id: projectId } });',
+    `  const previous = await project.${method}();`,
+    '  const next = previous ? previous.version + 1 : 1;',
+    '  const made = await db.Release.create({ projectId, version: next, digest });',
+    '  await db.Project.update({ releasedAt: new Date() }, { where: { id: projectId } });',
+    '  return made;',
+    '}',
+  );
+
 const LAST = "const last = await prisma.invoice.findFirst({ where: { tenantId }, orderBy: { number: 'desc' } });";
 const CREATE = 'return prisma.invoice.create({ data: { tenantId, amount, number: (last?.number ?? 0) + 1 } });';
 
@@ -49,6 +63,8 @@ const error = (field: string, line: number, column: number) => ({ messageId: 'ne
 
 ruleTester.run('no-read-then-write (a number allocated as the largest stored plus one)', rule, {
   valid: [
+    // a row method not named for the largest value
+    release('currentVersion'),
     // a transaction lock serialises the allocation
     invoice(
       'return prisma.$transaction(async (tx) => {',
@@ -102,16 +118,16 @@ ruleTester.run('no-read-then-write (a number allocated as the largest stored plu
     { code: allocator(FILL, '++this.last'), errors: [error('last', 7, 12)] },
     // Prisma: the last invoice by number, plus one, in a create
     { code: invoice(LAST, CREATE), errors: [error('number', 5, 68)] },
-    // Prisma: aggregate _max, kept in a name, sent by shorthand
+    // Prisma: aggregate _max, kept in a name, sent by shorthand: reported at the create that sends it
     {
       code: invoice(
         'const agg = await prisma.invoice.aggregate({ where: { tenantId }, _max: { number: true } });',
         'const number = (agg._max.number ?? 0) + 1;',
         'return prisma.invoice.create({ data: { tenantId, amount, number } });',
       ),
-      errors: [error('number', 5, 18)],
+      errors: [error('number', 6, 10)],
     },
-    // SQL: MAX(seq) plus one as an INSERT parameter
+    // SQL: MAX(seq) plus one kept in a name, then an INSERT parameter: reported at the INSERT
     {
       code: lines(
         "import { Pool } from 'pg';",
@@ -125,7 +141,7 @@ ruleTester.run('no-read-then-write (a number allocated as the largest stored plu
         '  await pool.query("UPDATE tickets SET state = \'closed\' WHERE id = $1", [id]);',
         '}',
       ),
-      errors: [error('seq', 5, 15)],
+      errors: [error('seq', 6, 9)],
     },
     // a helper of an injected service named for the maximum, then an update moving the task
     {
@@ -141,7 +157,9 @@ ruleTester.run('no-read-then-write (a number allocated as the largest stored plu
       ),
       errors: [error('number', 6, 54)],
     },
-    // TypeORM: the top row ordered DESC, its position plus one assigned, the entity saved
+    // a loaded row's own method named for the latest, its version plus one kept in a name, then a create
+    { code: release('latestVersion'), errors: [error('version', 6, 22)] },
+    // TypeORM: the top row ordered DESC, its position plus one assigned, the entity saved (reported at the save)
     {
       code: lines(
         'export async function append(repo, listId: string, card) {',
@@ -150,7 +168,7 @@ ruleTester.run('no-read-then-write (a number allocated as the largest stored plu
         '  await repo.save(card);',
         '}',
       ),
-      errors: [error('position', 3, 25)],
+      errors: [error('position', 4, 9)],
     },
   ],
 });
