@@ -14,6 +14,7 @@ import { LibraryLocks } from './no-session-advisory-lock/library-locks.js';
 import { namesSessionLockLibrary, SESSION_LOCK_LIBRARIES } from '../src/knowledge/lock-libraries.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { sqlUsesListener } from '../analysis/sql/sql-text.js';
+import { TEXT_COMPARISONS, TEXT_SEARCH_METHODS } from '../src/knowledge/text-searches.js';
 import {
   isBetweenBeginAndCommit,
   isTransactionCallbackClient,
@@ -53,6 +54,32 @@ export interface NoSessionAdvisoryLockFacts {
 const LIBRARY_STEMS = SESSION_LOCK_LIBRARIES.filter((library) => !library.module.includes('visory')).map((library) =>
   library.module.slice(Math.max(0, library.module.search(/[A-Zbfjkqvwxyz]/))),
 );
+
+/**
+ * A literal looked for in a text rather than sent: a text search's argument (`output.includes(…)`,
+ * `.startsWith(…)`), a side of an equality, a `case` of a switch, a `RegExp`'s source. A retry
+ * script that matches an error message naming the function takes no lock.
+ */
+function isSearchedFor(node: TSESTree.Literal): boolean {
+  const parent = node.parent;
+  switch (parent.type) {
+    case 'CallExpression':
+      return (
+        parent.arguments[0] === node &&
+        parent.callee.type === 'MemberExpression' &&
+        parent.callee.property.type === 'Identifier' &&
+        TEXT_SEARCH_METHODS.has(parent.callee.property.name)
+      );
+    case 'NewExpression':
+      return parent.callee.type === 'Identifier' && parent.callee.name === 'RegExp';
+    case 'BinaryExpression':
+      return TEXT_COMPARISONS.has(parent.operator);
+    case 'SwitchCase':
+      return parent.test === node;
+    default:
+      return false;
+  }
+}
 
 type Report = Parameters<
   Parameters<typeof createRule<NoSessionAdvisoryLockMessageIds, readonly unknown[], NoSessionAdvisoryLockFacts>>[0]['detect']
@@ -181,7 +208,7 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
       const parent = node.parent;
       if (parent.type === 'MemberExpression' || parent.type === 'TSLiteralType' || (parent.type === 'Property' && parent.key === node))
         return;
-      if (parent.type === 'TSPropertySignature') return;
+      if (parent.type === 'TSPropertySignature' || isSearchedFor(node)) return;
       const name = node.value.trim().toLowerCase();
       const fn = sessionAdvisoryLockFunction(name);
       if (!fn) return;

@@ -10,7 +10,8 @@
 // the direction that can cross the bound counts (a decrement after a floor, an increment after a
 // ceiling), the check must leave (throw, return) before the write in the same function, and the
 // write's filter must not name the field (`where: { userId, balance: { gte: amount } }` carries
-// the bound). Prisma `{ increment }` / `{ decrement }` and MongoDB `$inc`.
+// the bound), nor move the row out of the state it filters on (`where: { id, isUsed: false }`
+// with `isUsed: true`: one writer passes). Prisma `{ increment }` / `{ decrement }` and MongoDB `$inc`.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -66,13 +67,54 @@ function atomicChangesOf(write: WriteSite): AtomicChange[] {
   return out;
 }
 
-/** Whether a filter names `field` (`balance: { gte: n }`, through `AND` / `$and` lists and nested objects). */
+/**
+ * Whether a filter names `field` (`balance: { gte: n }`, through `AND` / `$and` lists, nested
+ * objects and spread parts, `...(max != null ? { used: { lt: max } } : {})`).
+ */
 function namesField(node: Node | undefined, field: string, depth = 0): boolean {
   if (!node || depth > MAX_FILTER_DEPTH) return false;
   const expr = unwrapExpression(node);
   if (expr.type === 'ArrayExpression')
     return expr.elements.some((e) => e !== null && e.type !== 'SpreadElement' && namesField(e, field, depth + 1));
-  return propertiesOf(expr).some((p) => propertyKeyName(p) === field || namesField(p.value, field, depth + 1));
+  if (expr.type === 'ConditionalExpression')
+    return namesField(expr.consequent, field, depth + 1) || namesField(expr.alternate, field, depth + 1);
+  if (expr.type === 'LogicalExpression') return namesField(expr.right, field, depth + 1);
+  if (expr.type !== 'ObjectExpression') return false;
+  return expr.properties.some((p) =>
+    p.type === 'SpreadElement'
+      ? namesField(p.argument, field, depth + 1)
+      : propertyKeyName(p) === field || namesField(p.value, field, depth + 1),
+  );
+}
+
+/** A literal's value (`false`, `'PENDING'`), or undefined for anything else. */
+function literalValue(node: Node): unknown {
+  const expr = unwrapExpression(node);
+  return expr.type === 'Literal' ? (expr.value ?? null) : undefined;
+}
+
+/**
+ * Whether the write moves a row from one state to another and only from it: its filter pins a
+ * field to a literal (`where: { id, isUsed: false }`) that its data sets to another literal
+ * (`isUsed: true`). Of writers racing from one read, one passes the filter; the others change no
+ * row, so the change it carries (`usedCount: { increment: 1 }`) is made once per transition.
+ */
+function transitionsState(write: WriteSite): boolean {
+  const pinned = new Map<string, unknown>();
+  for (const condition of write.conditions)
+    for (const property of propertiesOf(condition)) {
+      const key = propertyKeyName(property);
+      const value = literalValue(property.value);
+      if (key !== undefined && value !== undefined) pinned.set(key, value);
+    }
+  if (pinned.size === 0) return false;
+  const data = propertiesOf(write.shape.data);
+  const set = data.find((p) => propertyKeyName(p) === '$set');
+  return [...data, ...propertiesOf(set?.value)].some((property) => {
+    const key = propertyKeyName(property);
+    const value = literalValue(property.value);
+    return key !== undefined && value !== undefined && pinned.has(key) && pinned.get(key) !== value;
+  });
 }
 
 /**
@@ -87,7 +129,7 @@ export function uncheckedBoundChanges(
 ): PendingFinding[] {
   if (write.node.type !== 'CallExpression') return [];
   const changes = atomicChangesOf(write);
-  if (changes.length === 0) return [];
+  if (changes.length === 0 || transitionsState(write)) return [];
   const fn = enclosingFunction(write.node);
   const out: PendingFinding[] = [];
   for (const read of reads) {

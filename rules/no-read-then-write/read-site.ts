@@ -213,10 +213,11 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   if (PRISMA_READS.has(last) && rootExpr.type === 'MemberExpression' && accessors.length === 0) return site(['prisma'], call, model, false);
   if (PRISMA_LIST_READS.has(last) && rootExpr.type === 'MemberExpression' && accessors.length === 0)
     return { ...site(['prisma'], call, model, false), many: true };
-  const library = last === undefined ? undefined : SINGLE_LIBRARY_READS[last];
+  // Own keys only: `x.toString()` must not find `Object.prototype.toString` in the table.
+  const library = last === undefined || !Object.hasOwn(SINGLE_LIBRARY_READS, last) ? undefined : SINGLE_LIBRARY_READS[last];
   if (library === 'typeorm') return site(['typeorm'], call, nameOf(call.arguments[0]) ?? model, hasLockOption(call));
   if (library) return site([library], call, model, library !== 'mongoose' && hasLockOption(call));
-  const listLibrary = last === undefined ? undefined : SINGLE_LIBRARY_LIST_READS[last];
+  const listLibrary = last === undefined || !Object.hasOwn(SINGLE_LIBRARY_LIST_READS, last) ? undefined : SINGLE_LIBRARY_LIST_READS[last];
   if (listLibrary) return { ...site([listLibrary], call, model, hasLockOption(call)), many: true };
   if (last === 'findOne') {
     const mongooseRunner = links.length > meaningful.length;

@@ -1,7 +1,8 @@
 // A copy of a loaded row with some fields changed: `{ ...row, count: row.count + 1 }`,
 // `Object.assign({}, row, { balance: row.balance - amount })`, a class built from such an object
 // (`new Account({ ...row, … })`) or a repository's entity made from it (`repo.create({ ...row, … })`,
-// not awaited). Saved whole, the copy writes the row back with those fields: the same lost update
+// not awaited; `await repo.preload({ id, ...row })`). A copy of a row whose fields were changed
+// before (`row.views += 1`) carries those changes. Saved whole, the copy writes the row back with those fields: the same lost update
 // as `row.count++; save(row)`. The copy is given a read of its own (the row's, with the changed
 // fields as its mutations), so it is saved, updated and reported like the loaded row.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -96,13 +97,12 @@ function addCopy(parts: CopyParts, node: TSESTree.Node, taintOf: TaintOf, depth:
     }
     return true;
   }
-  // `repo.create({ ...row, … })` not awaited: TypeORM's entity made from the object (an awaited `create` inserts a row).
+  // `repo.create({ ...row, … })` not awaited: TypeORM's entity made from the object (an awaited `create` inserts a row);
+  // `await repo.preload({ id, ...row })`: the stored entity with the object's values laid over it.
   const callee = unwrapExpression(expr.callee);
-  const parent = expr.parent;
+  const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
   return (
-    callee.type === 'MemberExpression' &&
-    memberPropertyName(callee) === 'create' &&
-    parent?.type !== 'AwaitExpression' &&
+    ((method === 'create' && expr.parent?.type !== 'AwaitExpression') || method === 'preload') &&
     expr.arguments.length === 1 &&
     !!first &&
     first.type !== 'SpreadElement' &&
@@ -116,7 +116,9 @@ function addCopy(parts: CopyParts, node: TSESTree.Node, taintOf: TaintOf, depth:
  * copy that changes nothing, or whose changes come from another row, is the plain taint's).
  */
 export function rowCopyOf(node: TSESTree.Node, taintOf: TaintOf): Taint | null {
-  const expr = unwrapExpression(node);
+  const outer = unwrapExpression(node);
+  // `await repo.preload(…)`: the awaited entity (an awaited `create` is an insert, turned away in addCopy).
+  const expr = outer.type === 'AwaitExpression' ? unwrapExpression(outer.argument) : outer;
   if (expr.type !== 'ObjectExpression' && expr.type !== 'CallExpression' && expr.type !== 'NewExpression') return null;
   const parts: CopyParts = { rows: [], fields: [] };
   if (!addCopy(parts, expr, taintOf, 0)) return null;
@@ -128,6 +130,7 @@ export function rowCopyOf(node: TSESTree.Node, taintOf: TaintOf): Taint | null {
     const change = t && t.read === row.read ? changeOf(field, t) : null;
     if (change) mutations.push(change);
   }
-  if (mutations.length === 0) return null;
+  // A copy of a row changed before it was copied (`row.views += 1; repo.preload({ id, ...row })`) carries those changes.
+  if (mutations.length === 0) return row.read.mutations.length > 0 && parts.fields.every((f) => f.field !== null) ? row : null;
   return { read: { ...row.read, mutations: [...row.read.mutations, ...mutations] }, field: null, computed: null };
 }

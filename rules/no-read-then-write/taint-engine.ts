@@ -32,6 +32,7 @@ import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './lis
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 import { rowCopyOf } from './row-copies.js';
+import { callbackSource } from './callback-rows.js';
 import { savedChanges } from './unit-of-work.js';
 
 export interface EngineOptions {
@@ -48,8 +49,6 @@ export interface EngineOptions {
   /** Whether the file can hold a Redis read-then-write (a pre-check): Redis commands are asked about only then. */
   redis?: boolean;
 }
-
-const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'some', 'every', 'reduce']);
 
 /** A listener that never lets an unforeseen shape break linting. */
 function guarded<T>(fn: (node: T) => void): (node: T) => void {
@@ -232,18 +231,12 @@ export class ReadThenWriteEngine {
       this.frames.declare(instance.name, { read, field: null, computed: null });
       return;
     }
-    if (!this.frames.anyLive) return;
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
-    // (`rows.forEach((row) => …)`) is tainted.
-    let element: Taint | null = null;
-    let elementIndex = 0;
-    const parent = node.parent;
-    const callee = parent?.type === 'CallExpression' && parent.arguments[0] === node ? unwrapExpression(parent.callee) : undefined;
-    if (callee?.type === 'MemberExpression' && ITERATING_METHODS.has(memberPropertyName(callee) ?? '')) {
-      element = this.taint(callee.object);
-      if (memberPropertyName(callee) === 'reduce') elementIndex = 1;
-    }
-    node.params.forEach((param, i) => this.frames.bind(param, i === elementIndex ? element : null, true));
+    // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
+    const source = callbackSource(node);
+    if (!this.frames.anyLive && !source?.settles) return;
+    const element = source ? this.taint(source.value) : null;
+    node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
   }
 
   private assignment(node: TSESTree.AssignmentExpression): void {

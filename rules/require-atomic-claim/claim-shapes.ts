@@ -346,7 +346,7 @@ function comparesReadValue(contexts: ReadonlyArray<{ node: Node }>): boolean {
 }
 
 /** The values object a builder / ORM update writes (`data:`, `.set({…})`, `update(values)`), or `undefined` when it cannot be seen. */
-function writtenValues(chain: readonly ChainLink[]): Node | undefined {
+export function writtenValues(chain: readonly ChainLink[]): Node | undefined {
   const set = chain.find((l) => l.name === 'set');
   if (set) return set.call.arguments[0];
   const link = chain.find((l) => l.name !== undefined && UPDATE_METHODS.has(l.name));
@@ -361,7 +361,7 @@ function writtenValues(chain: readonly ChainLink[]): Node | undefined {
 }
 
 /** A value that stamps the row rather than carrying a computed one: a literal, an enum member, `new Date()`, `now()`. */
-function isStampValue(node: Node): boolean {
+export function isStampValue(node: Node): boolean {
   const value = unwrap(node);
   if (value.type === 'Literal' || (value.type === 'TemplateLiteral' && value.expressions.length === 0)) return true;
   if (value.type === 'NewExpression') return true;

@@ -35,10 +35,11 @@ type Node = TSESTree.Node;
 
 /**
  * Filter keys that name the acting user (a row the caller owns), also with a qualifier before
- * the user or account (`emailAccountId`, `ownerUserId`, `stripe_account_id`).
+ * the user or account (`emailAccountId`, `ownerUserId`, `stripe_account_id`), or a reference
+ * named for the user itself (`{ user: userId }`, a MongoDB schema's owner field).
  */
 const OWNER_KEY =
-  /^(?:uid|(?:\w+_)?user_?u?id|owner_?id|customer_?id|(?:\w+_)?account_?id|member_?id|author_?id|created_?by|requester_?id)$/i;
+  /^(?:uid|user|owner|(?:\w+_)?user_?u?id|owner_?id|customer_?id|(?:\w+_)?account_?id|member_?id|author_?id|created_?by|requester_?id)$/i;
 const isOwnerKey = (key: string): boolean => OWNER_KEY.test(key.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
 
 /**

@@ -2,7 +2,10 @@
 // out in memory (all past the top N, the stale ones), and one delete of them — nothing awaited
 // between the read and the delete on the rows, and nothing after it but the delete's own result. No
 // row is acted on, so two replicas running it delete the same rows twice: the second delete finds
-// them gone. Other statements awaited in between (another table cleaned, another list read) do
+// them gone. A sweep is the same: one update of the batch (picked by a list of keys) that stamps fixed values (`status: 'failed'`,
+// `finishedAt: sql`now()``, a message built from no row): the second replica writes what the first
+// did. An update that computes a value from the row (`attempts + 1`) or writes one taken from it is
+// work on the rows. Other statements awaited in between (another table cleaned, another list read) do
 // nothing with these rows. A delete in a loop, awaited work on the rows (or on a value worked out
 // from them after the read) around it, or the rows (or the ids deleted) used after it — handed back
 // to a caller that acts on them, a queue popped — stays a claim.
@@ -10,7 +13,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { methodChain } from '../../analysis/sql/method-chain.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { DELETE_METHODS, type DatabaseCall, type PendingRead } from './claim-shapes.js';
+import { DELETE_METHODS, isStampValue, writtenValues, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { resultNames } from './row-names.js';
 
 type Node = TSESTree.Node;
@@ -68,14 +71,61 @@ function rowNames(scope: Node, from: number, seed: readonly string[], keys: Keys
   return names;
 }
 
-/** Whether `update`, after the rows `read` returned, is a prune: one delete, the only awaited work on the rows, and nothing of them used after it. */
+/** SQL a tagged template stamps with: the time of the statement, or nothing. */
+const STAMP_SQL = /^\s*(?:now\(\s*\)|current_timestamp|null)\s*$/i;
+
+/** Whether an update writes fixed values only (see the file's header): no value taken or computed from `rows`. */
+function stampsOnly(chain: ReturnType<typeof methodChain>, rows: ReadonlySet<string>, keys: Keys): boolean {
+  const values = writtenValues(chain);
+  if (values?.type !== 'ObjectExpression' || values.properties.length === 0) return false;
+  return values.properties.every((p) => {
+    if (p.type !== 'Property' || p.computed) return false;
+    const value = p.value;
+    if (value.type === 'TaggedTemplateExpression')
+      return value.quasi.expressions.length === 0 && STAMP_SQL.test(value.quasi.quasis[0]?.value.raw ?? '');
+    if (value.type === 'TemplateLiteral') return !uses(value, rows, keys);
+    return isStampValue(value);
+  });
+}
+
+/** Filters that pick rows by a list of keys: `whereIn('id', ids)`, `inArray(t.id, ids)`, `{ id: { in: ids } }`, `In(ids)`. */
+const LIST_FILTER = /^(?:whereIn|inArray|in|\$in|In)$/;
+
+/** Whether an update picks its rows by a list (a batch), not one row by its key: a one-row update is a claim of that row. */
+function picksByList(chain: ReturnType<typeof methodChain>, keys: Keys): boolean {
+  return chain.some(
+    (link) =>
+      LIST_FILTER.test(link.name ?? '') ||
+      link.call.arguments.some((arg) =>
+        [arg, ...descendants(arg, keys)].some(
+          (n) =>
+            (n.type === 'CallExpression' && n.callee.type === 'Identifier' && LIST_FILTER.test(n.callee.name)) ||
+            (n.type === 'Property' && !n.computed && LIST_FILTER.test(memberKey(n))),
+        ),
+      ),
+  );
+}
+
+/** A property's key as written (`in`, `$in`). */
+const memberKey = (p: TSESTree.Property): string =>
+  p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : '';
+
+/**
+ * Whether `update`, after the rows `read` returned, is a prune: one delete (or one update stamping
+ * fixed values), the only awaited work on the rows, and nothing of them used after it.
+ */
 export function prunesOnly(read: PendingRead, update: DatabaseCall, loop: Node | undefined, scope: Node, keys: Keys): boolean {
   if (update.type !== 'CallExpression' || (loop && update.range[0] < loop.range[1])) return false;
-  if (!methodChain(update).some((link) => link.name !== undefined && DELETE_METHODS.has(link.name))) return false;
-  const deleted = argumentNames(update, keys);
-  const rows = new Set([...resultNames(read.node), ...deleted]);
   // What the rows are known by in between: their name, and the names worked out from them after the read.
   const worked = rowNames(scope, read.node.range[1], resultNames(read.node), keys);
+  const chain = methodChain(update);
+  const deletes = chain.some((link) => link.name !== undefined && DELETE_METHODS.has(link.name));
+  if (!deletes && !(picksByList(chain, keys) && stampsOnly(chain, worked, keys))) return false;
+  // The names an update picks its rows by; a link after them (`.returning({ id: table.id })`) names no row.
+  const deleted = deletes
+    ? argumentNames(update, keys)
+    : chain.flatMap((link) => argumentNames(link.call, keys)).filter((n) => worked.has(n));
+  const rows = new Set([...resultNames(read.node), ...deleted]);
   for (const node of descendants(scope, keys)) {
     if (node.range[0] < read.node.range[1] || (node.range[0] >= update.range[0] && node.range[1] <= update.range[1])) continue;
     if (node.type === 'AwaitExpression' && node.argument !== update && uses(node, worked, keys)) return false;

@@ -2,7 +2,8 @@
 // the database without it (`if (wallet.balance < amount) throw` then `{ decrement: amount }`):
 // two requests both pass the check and together cross the bound. Reported: a floor before a
 // decrement, a ceiling before an increment (Prisma, MongoDB `$inc`), also inside an interactive
-// transaction. Not reported: the bound in the write's filter, a change that cannot cross the bound
+// transaction. Not reported: the bound in the write's filter (also in a conditional spread part), a
+// write that moves the row out of the state it filters on, a change that cannot cross the bound
 // checked, a check that does not leave, a read that locks its row, another row written.
 import { ruleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
@@ -37,6 +38,17 @@ const redeem = (check: string, inc: string) =>
     '}',
   );
 
+/** A Prisma pass read by id, its use count checked against a maximum, then `write` in the `tx` of a transaction. */
+const consume = (write: string) =>
+  lines(
+    'export async function consume(tx, code) {',
+    '  const pass = await tx.visitorPass.findFirst({ where: { code } });',
+    "  if (pass.maxUses && pass.usedCount >= pass.maxUses) throw new Error('exhausted');",
+    `  const done = await tx.visitorPass.${write};`,
+    "  if (done.count === 0) throw new Error('exhausted');",
+    '}',
+  );
+
 const error = (field: string, line: number, column: number) => ({ messageId: 'checkedThenChanged', data: { field }, line, column });
 
 ruleTester.run('no-read-then-write (a bound checked on the value read)', rule, {
@@ -66,6 +78,22 @@ ruleTester.run('no-read-then-write (a bound checked on the value read)', rule, {
     redeem("if (log.usedCount >= max) throw new Error('used up');", '-1'),
     // the count checked, but the check is not a bound that leaves
     redeem('if (log.usedCount >= max) log.flagged = true;', '1'),
+    // the bound in a spread part of the filter, present whenever there is a maximum
+    consume(
+      'updateMany({ where: { id: pass.id, ...(pass.maxUses != null ? { usedCount: { lt: pass.maxUses } } : {}) }, data: { usedCount: { increment: 1 } } })',
+    ),
+    consume(
+      'updateMany({ where: { id: pass.id, ...(pass.maxUses && { usedCount: { lt: pass.maxUses } }) }, data: { usedCount: { increment: 1 } } })',
+    ),
+    // the write moves the pass out of the state it filters on: one of the racing requests passes
+    consume('updateMany({ where: { id: pass.id, isUsed: false }, data: { isUsed: true, usedCount: { increment: 1 } } })'),
+    lines(
+      'export async function redeem(CouponLogs, couponId, max) {',
+      '  const log = await CouponLogs.findOne({ couponId });',
+      "  if (log.usedCount >= max) throw new Error('used up');",
+      "  await CouponLogs.updateOne({ _id: log._id, state: 'open' }, { $set: { state: 'redeemed' }, $inc: { usedCount: 1 } });",
+      '}',
+    ),
   ],
   invalid: [
     // a floor, then a decrement without the bound
@@ -98,6 +126,18 @@ ruleTester.run('no-read-then-write (a bound checked on the value read)', rule, {
     {
       code: redeem("if (max > 0 && log.usedCount >= max) { await rollback(); throw new Error('used up'); }", '1'),
       errors: [error('usedCount', 6, 20)],
+    },
+    // a spread part of the filter that names another field carries no bound
+    {
+      code: consume(
+        'updateMany({ where: { id: pass.id, ...(pass.branchId ? { branchId: pass.branchId } : {}) }, data: { usedCount: { increment: 1 } } })',
+      ),
+      errors: [error('usedCount', 4, 37)],
+    },
+    // a field pinned to the value the write sets again is no transition
+    {
+      code: consume('updateMany({ where: { id: pass.id, isActive: true }, data: { isActive: true, usedCount: { increment: 1 } } })'),
+      errors: [error('usedCount', 4, 37)],
     },
   ],
 });

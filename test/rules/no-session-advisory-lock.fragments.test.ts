@@ -2,8 +2,8 @@
 // fragment (a Drizzle or Kysely `sql` template, a TypeORM `select` string, a knex `raw` column),
 // and the function's bare name put into the SQL elsewhere (Kysely `eb.fn(…)`, a name picked by a
 // condition or kept in a constant). Each is reported; a fragment taking the transaction-level
-// lock, a result column read back by the lock's name, a type naming it and a non-lock fragment
-// are not.
+// lock, a result column read back by the lock's name, a type naming it, a non-lock fragment and
+// a name looked for in a text (an error message searched, compared, matched) are not.
 import { ruleTester } from './rule-tester.js';
 import { noSessionAdvisoryLock, type NoSessionAdvisoryLockMessageIds } from '../../rules/no-session-advisory-lock.js';
 
@@ -62,6 +62,11 @@ const pickedName = lines(
   '  await pool.query(`SELECT ${fn}($1)`, [key]);',
   '}',
 );
+const pgPromiseFunc = lines(
+  'export async function lock(db: IDatabase<unknown>, key: number) {',
+  "  if (!isRetryable(String(key))) return db.func('pg_advisory_lock', [key]);",
+  '}',
+);
 const namesInConstant = lines(
   "const LOCK_SQL_FN = { take: 'PG_TRY_ADVISORY_LOCK', release: 'pg_advisory_unlock' } as const;",
   'export async function release(pool: Pool, key: number) {',
@@ -93,12 +98,24 @@ ruleTester.run('no-session-advisory-lock (fragments and bare names)', rule, {
     ),
     // Prose that mentions the function is no SQL.
     "logger.warn('pg_advisory_lock is held by another worker');",
+    // A retry script that looks for the function's name in a failed command's output.
+    lines(
+      'function isRetryable(output) {',
+      '  const text = String(output).toLowerCase();',
+      "  return text.includes('pg_advisory_lock') || text.startsWith('pg_try_advisory_lock') || /timeout/.test(text);",
+      '}',
+      "const lockError = new RegExp('pg_advisory_unlock');",
+      "export const isLockCall = (fn) => fn === 'pg_advisory_lock' || fn.indexOf('pg_advisory_lock_shared') === 0;",
+      "export function kindOf(fn) { switch (fn) { case 'pg_advisory_unlock': return 'unlock'; default: return lockError.test(fn) ? 'x' : 'lock'; } }",
+    ),
   ],
   invalid: [
     { code: drizzleSelect, errors: [lockIn(drizzleSelect, 'pg_try_advisory_lock')] },
     { code: typeormSelect, errors: [lockIn(typeormSelect, 'pg_try_advisory_lock')] },
     { code: knexColumn, errors: [lockIn(knexColumn, 'pg_try_advisory_lock')] },
     { code: kyselyFn, errors: [bare(kyselyFn, 'pg_try_advisory_lock')] },
+    // A name handed to a call that runs it (pg-promise `func`), not to a text search.
+    { code: pgPromiseFunc, errors: [bare(pgPromiseFunc, 'pg_advisory_lock')] },
     { code: pickedName, errors: [bare(pickedName, 'pg_advisory_lock_shared'), bare(pickedName, 'pg_advisory_lock')] },
     {
       code: namesInConstant,
