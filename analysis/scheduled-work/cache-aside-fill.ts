@@ -8,22 +8,9 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { memberPropertyName } from '../ast/property-names.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { absentWhen } from '../ast/absent-when.js';
 import { isFunctionLike } from './work-function.js';
 import { CACHE_FILL_METHODS, CACHE_READ_METHODS } from '../../src/knowledge/work-effects.js';
-
-/** `!x`, `x == null`, `x === undefined`, `x === null`: a test that `x` is missing, the name tested. */
-function missingName(test: TSESTree.Expression): string | undefined {
-  const node = unwrapExpression(test);
-  if (node.type === 'UnaryExpression' && node.operator === '!') {
-    const operand = unwrapExpression(node.argument);
-    return operand.type === 'Identifier' ? operand.name : undefined;
-  }
-  if (node.type !== 'BinaryExpression' || (node.operator !== '==' && node.operator !== '===')) return undefined;
-  const isNothing = (n: TSESTree.Node) => (n.type === 'Literal' && n.value === null) || (n.type === 'Identifier' && n.name === 'undefined');
-  const [left, right] = [unwrapExpression(node.left), unwrapExpression(node.right)];
-  if (left.type === 'Identifier' && isNothing(right)) return left.name;
-  return right.type === 'Identifier' && isNothing(left) ? right.name : undefined;
-}
 
 /** Whether `value` reads `key` from `store` (`await kv.get(key)`), both written as in the fill. */
 function readsKey(sourceCode: SourceCode, value: TSESTree.Node, store: string, key: string): boolean {
@@ -52,7 +39,8 @@ export function fillsMissingCacheKey(sourceCode: SourceCode, call: TSESTree.Call
   // The set happens only in the branch that found the key missing.
   for (let node: TSESTree.Node | undefined = call.parent; node && !isFunctionLike(node); node = node.parent) {
     const branch: TSESTree.Node | undefined = node.parent;
-    if (branch?.type === 'IfStatement' && branch.consequent === node && missingName(branch.test) === valueNode.name) return true;
+    const isValue = (tested: TSESTree.Node) => tested.type === 'Identifier' && tested.name === valueNode.name;
+    if (branch?.type === 'IfStatement' && branch.consequent === node && absentWhen(branch.test, isValue) === true) return true;
   }
   return false;
 }

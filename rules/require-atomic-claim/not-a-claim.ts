@@ -16,6 +16,7 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isFunctionNode, type FunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { isOutermostCall, methodChain, receiverName, unwrap } from '../../analysis/sql/method-chain.js';
+import { absentWhen } from '../../analysis/ast/absent-when.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
@@ -197,21 +198,6 @@ function insertTarget(tokens: readonly SqlToken[]): string | undefined {
   let name = identifierName(tokens[++i]);
   while (name !== undefined && isPunctuation(tokens[i + 1], '.')) name = identifierName(tokens[(i += 2)]);
   return name?.toLowerCase();
-}
-
-/** Which value of `test` means the read found nothing: `true` (`!row`, `row == null`), `false` (`row`, `row !== null`), or unknown. */
-function absentWhen(test: Node, decides: (node: Node) => boolean): boolean | undefined {
-  const t = unwrap(test);
-  if (t.type === 'UnaryExpression' && t.operator === '!') {
-    const inner = absentWhen(t.argument, decides);
-    return inner === undefined ? undefined : !inner;
-  }
-  if (t.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(t.operator)) {
-    const nullish = (n: Node) => (n.type === 'Literal' && n.value === null) || (n.type === 'Identifier' && n.name === 'undefined');
-    const other = nullish(t.right) ? t.left : nullish(t.left) ? t.right : undefined;
-    return other && decides(other) ? t.operator.startsWith('=') : undefined;
-  }
-  return decides(t) && t.type !== 'LogicalExpression' && t.type !== 'BinaryExpression' ? false : undefined;
 }
 
 /** A statement that always leaves: `return`, `throw`, or a block ending with one. */
