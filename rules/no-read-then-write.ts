@@ -33,7 +33,7 @@ import { walkWriteWindows, writeMarkers } from './no-read-then-write/write-windo
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
-import { cachedHighestOf, cachedIncrementOf } from './no-read-then-write/cached-highest.js';
+import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
@@ -134,6 +134,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const listeners = engine.listeners();
     // `x + 1` sent in a write: a number allocated from the largest stored one (next-from-highest.ts), judged at the end.
     const increments: (TSESTree.BinaryExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression)[] = [];
+    // `this.next = …`: what a class's fields are given, for a maximum cached in one (cached-highest.ts).
+    const thisAssignments: TSESTree.AssignmentExpression[] = [];
     return {
       ...(markers === null ? listeners : {}),
       'BinaryExpression[operator="+"]'(node: TSESTree.BinaryExpression) {
@@ -144,6 +146,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression,
       ) {
         if (cachedIncrementOf(node)) increments.push(node);
+      },
+      'AssignmentExpression[operator="="]'(node: TSESTree.AssignmentExpression) {
+        if (isThisFieldAssignment(node)) thisAssignments.push(node);
       },
       'Program:exit'(program: TSESTree.Program) {
         let findings;
@@ -171,7 +176,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         }
         // Seed data (`task.seed.ts`) is filled once, by one process.
         const seeds = isSeedFileName(path.basename(context.filename));
-        for (const next of seeds ? [] : nextNumbers(increments, sourceCode)) {
+        for (const next of seeds ? [] : nextNumbers(increments, thisAssignments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
           reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, node: next.value, facts: nextFacts(next) });
         }
@@ -183,12 +188,14 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
 /** The max-plus-one allocations among `increments`, one per write; a shape not foreseen is skipped. */
 function nextNumbers(
   increments: readonly (TSESTree.BinaryExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression)[],
+  thisAssignments: readonly TSESTree.AssignmentExpression[],
   sourceCode: Parameters<typeof nextFromHighestOf>[1],
 ): NextFromHighest[] {
   const found: NextFromHighest[] = [];
   for (const node of increments) {
     try {
-      const next = node.type === 'BinaryExpression' ? nextFromHighestOf(node, sourceCode) : cachedHighestOf(node, sourceCode);
+      const next =
+        node.type === 'BinaryExpression' ? nextFromHighestOf(node, sourceCode) : cachedHighestOf(node, sourceCode, thisAssignments);
       if (next && !found.some((f) => f.write === next.write)) found.push(next);
     } catch {
       // a shape we did not foresee never breaks linting

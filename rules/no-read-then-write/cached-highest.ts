@@ -7,7 +7,6 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { descendants } from '../../analysis/sql/descendants.js';
 import { incrementedOperand, isHighest, libraryOf, originsOf, type NextFromHighest, type Origin } from './next-from-highest.js';
 
 type Node = TSESTree.Node;
@@ -75,16 +74,29 @@ function moduleHolderValues(identifier: TSESTree.Identifier, sourceCode: Readonl
   return values;
 }
 
-/** What each `this.<name>` of a class is given (`this.next = …`), by name: one walk of the class body, however many increments ask. */
+/** Whether `node` gives a field of the class a value (`this.next = …`): the assignments the rule collects in its traversal. */
+export function isThisFieldAssignment(node: TSESTree.AssignmentExpression): boolean {
+  return node.left.type === 'MemberExpression' && holderName(node.left) !== undefined;
+}
+
+/**
+ * What each `this.<name>` of a class is given (`this.next = …`), by name, from the file's
+ * `this`-field assignments in source order (`isThisFieldAssignment`, collected by ESLint's own
+ * traversal): those inside the class body, nested classes included, as a walk of the body would
+ * find them — found once per class, however many increments ask, without walking it again.
+ */
 const classAssignments = new WeakMap<TSESTree.ClassBody, ReadonlyMap<string, readonly Node[]>>();
-function classHolderValues(body: TSESTree.ClassBody, sourceCode: Readonly<SourceCode>): ReadonlyMap<string, readonly Node[]> {
+function classHolderValues(
+  body: TSESTree.ClassBody,
+  assignments: readonly TSESTree.AssignmentExpression[],
+): ReadonlyMap<string, readonly Node[]> {
   let byHolder = classAssignments.get(body);
   if (byHolder) return byHolder;
   const found = new Map<string, Node[]>();
-  for (const inner of descendants(body, sourceCode.visitorKeys)) {
-    if (inner.type !== 'AssignmentExpression' || inner.operator !== '=' || inner.left.type !== 'MemberExpression') continue;
-    const name = holderName(inner.left);
-    if (name === undefined) continue;
+  const [start, end] = body.range;
+  for (const inner of assignments) {
+    if (inner.range[0] < start || inner.range[1] > end) continue;
+    const name = holderName(inner.left)!;
     const values = found.get(name);
     if (values) values.push(inner.right);
     else found.set(name, [inner.right]);
@@ -104,6 +116,7 @@ function classHolderValues(body: TSESTree.ClassBody, sourceCode: Readonly<Source
 export function cachedHighestOf(
   node: TSESTree.UpdateExpression | TSESTree.AssignmentExpression,
   sourceCode: Readonly<SourceCode>,
+  thisAssignments: readonly TSESTree.AssignmentExpression[],
 ): NextFromHighest | undefined {
   const holder = cachedIncrementOf(node);
   if (!holder) return undefined;
@@ -114,7 +127,7 @@ export function cachedHighestOf(
     let body: Node | undefined = node.parent;
     while (body && body.type !== 'ClassBody') body = body.parent;
     if (!body) return undefined;
-    values = classHolderValues(body, sourceCode).get(holder) ?? [];
+    values = classHolderValues(body, thisAssignments).get(holder) ?? [];
   }
   const origin = highestAmong(values, holder, sourceCode);
   return origin ? { value: node, write: node, field: holder, read: origin.call, library: libraryOf(origin.call, sourceCode) } : undefined;
