@@ -13,22 +13,40 @@ type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression |
 const NUMERIC_OPERATORS: ReadonlySet<string> = new Set(['-', '*', '/', '%', '**']);
 const answers = new WeakMap<FunctionNode, boolean>();
 
-/** The top-level function of the module named `name`, if any. */
+/**
+ * The module's top-level functions by name, found once per program: for each name its first
+ * top-level `function` or initialised `const` / `let` (`null` when that is not a function). Asked
+ * of every plain call the taint engine looks at: a bundle has thousands of top-level statements.
+ */
+const moduleFunctions = new WeakMap<TSESTree.Program, ReadonlyMap<string, FunctionNode | null>>();
+function functionsOfModule(program: TSESTree.Program): ReadonlyMap<string, FunctionNode | null> {
+  let byName = moduleFunctions.get(program);
+  if (byName) return byName;
+  const found = new Map<string, FunctionNode | null>();
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+      if (!found.has(declaration.id.name)) found.set(declaration.id.name, declaration);
+      continue;
+    }
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations) {
+      const init = declarator.init && unwrapExpression(declarator.init);
+      if (declarator.id.type !== 'Identifier' || !init || found.has(declarator.id.name)) continue;
+      found.set(declarator.id.name, init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression' ? init : null);
+    }
+  }
+  byName = found;
+  moduleFunctions.set(program, byName);
+  return byName;
+}
+
+/** The top-level function of the module named `name`, if any (the first top-level declaration of the name decides). */
 function moduleFunction(from: Node, name: string): FunctionNode | undefined {
   let program: Node | undefined = from;
   while (program && program.type !== 'Program') program = program.parent;
   if (!program || program.type !== 'Program') return undefined;
-  for (const statement of program.body) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type === 'FunctionDeclaration' && declaration.id?.name === name) return declaration;
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const declarator of declaration.declarations) {
-      const init = declarator.init && unwrapExpression(declarator.init);
-      if (declarator.id.type === 'Identifier' && declarator.id.name === name && init)
-        return init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression' ? init : undefined;
-    }
-  }
-  return undefined;
+  return functionsOfModule(program).get(name) ?? undefined;
 }
 
 /** Whether an expression does arithmetic at its top (through `(…)`, `a ? b : c`, `a ?? b`). */
