@@ -45,6 +45,23 @@ const allocator = (fill: string, step: string) =>
   );
 const FILL = 'this.last = (await prisma.ticket.aggregate({ _max: { seq: true } }))._max.seq ?? 0;';
 
+/** The same holder, filled in a method written after the one that hands numbers out. */
+const FILL_LATER = lines(
+  ...PRISMA,
+  'export class TicketNumbers {',
+  '  private last = 0;',
+  '  next(): number {',
+  '    return ++this.last;',
+  '  }',
+  '  async warm() {',
+  `    ${FILL}`,
+  '  }',
+  '  async close(id: string) {',
+  "    await prisma.ticket.update({ where: { id }, data: { state: 'closed' } });",
+  '  }',
+  '}',
+);
+
 const error = (field: string, line: number, column: number) => ({ messageId: 'nextFromHighest', data: { field }, line, column });
 
 ruleTester.run('no-read-then-write (a number allocated as the largest stored plus one)', rule, {
@@ -96,10 +113,31 @@ ruleTester.run('no-read-then-write (a number allocated as the largest stored plu
     allocator('this.last = 0;', '++this.last'),
     // seed data, filled once by one process
     { code: invoice(LAST, CREATE), filename: 'src/invoices/invoice.seed.ts' },
+    // a field of that name filled from the maximum in another class is not this class's holder
+    lines(
+      ...PRISMA,
+      'export class Warmer {',
+      '  last = 0;',
+      '  async warm() {',
+      `    ${FILL}`,
+      '  }',
+      '}',
+      'export class TicketNumbers {',
+      '  private last = 0;',
+      '  next(): number {',
+      '    return ++this.last;',
+      '  }',
+      '  async close(id: string) {',
+      "    await prisma.ticket.update({ where: { id }, data: { state: 'closed' } });",
+      '  }',
+      '}',
+    ),
   ],
   invalid: [
     // the largest stored number cached in the process, handed out plus one
     { code: allocator(FILL, '++this.last'), errors: [error('last', 7, 12)] },
+    // …also when the holder is filled in a method written after the one that hands numbers out
+    { code: FILL_LATER, errors: [error('last', 6, 12)] },
     // Prisma: the last invoice by number, plus one, in a create
     { code: invoice(LAST, CREATE), errors: [error('number', 5, 68)] },
     // Prisma: aggregate _max, kept in a name, sent by shorthand
