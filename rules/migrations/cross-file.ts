@@ -202,6 +202,15 @@ function isNamedForMigrating(name: string): boolean {
   return words.some((word) => word.startsWith('migrat'));
 }
 
+/** The module asked about last, its working directory and whether it is test code: a file's calls mostly resolve into a few modules. */
+let lastModule: { path: string; cwd: string; test: boolean } | undefined;
+
+/** Whether a project module (`path`, absolute) is test code by its path inside the project. */
+function isTestModule(path: string, cwd: string): boolean {
+  if (lastModule?.path !== path || lastModule.cwd !== cwd) lastModule = { path, cwd, test: isTestFilePath(projectPath(path, cwd) ?? '') };
+  return lastModule.test;
+}
+
 /** The runner a call of a project function is: in another module, when it runs schema writes (`await setupDatabase()` from './db'); in this file, when it sends schema DDL itself. */
 export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
   const fn = projectFunctionOf(context, call.callee);
@@ -210,7 +219,7 @@ export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpre
   if (!fn) return undefined;
   const here = fn.module.path === context.filename;
   // Test support a start path loads only under a test switch (`require('test/seed').createInitialDb()`): test code, which no replica runs.
-  if (!here && isTestFilePath(projectPath(fn.module.path, context.cwd) ?? '')) return undefined;
+  if (!here && isTestModule(fn.module.path, context.cwd)) return undefined;
   const ddl = isNamedForMigrating(fn.name);
   if (here ? !(ddl && sendsSchemaDdlItself(fn)) : !runsSchemaWrites(fn) && !(ddl && runsSchemaWritesOrDdl(fn))) return undefined;
   // The SQLite branch of a start path that supports a server database too migrates this host's file.

@@ -57,8 +57,18 @@ interface FileRole {
 const isLeftAt = (globs: readonly string[], defaults: readonly string[]): boolean =>
   globs.length === defaults.length && globs.every((glob, i) => glob === defaults[i]);
 
+/** The `migrateEntrypoints` globs asked about last, and whether they are the defaults: every file asks, with the same array. */
+let lastGlobs: readonly string[] | undefined;
+let lastGlobsDefault = false;
+
 /** Whether the `migrateEntrypoints` setting is left at its defaults (then package.json scripts count too). */
-const isDefault = (globs: readonly string[]): boolean => isLeftAt(globs, DEFAULT_MIGRATE_ENTRYPOINTS);
+const isDefault = (globs: readonly string[]): boolean => {
+  if (globs !== lastGlobs) {
+    lastGlobsDefault = isLeftAt(globs, DEFAULT_MIGRATE_ENTRYPOINTS);
+    lastGlobs = globs;
+  }
+  return lastGlobsDefault;
+};
 
 /** The words of a file's base name (`migrate-dev.ts` → `migrate`, `dev`). */
 const baseNameWords = (filename: string): string[] =>

@@ -151,6 +151,14 @@ function callbackEndsRun(statement: TSESTree.Statement): boolean {
   return callback.body.body.some((s) => endsRun(s) && !exitsWithFailure(s));
 }
 
+/** An expression statement of a call: `run();`, `await run();`, `void run();`, `run().catch(…);` (through TypeScript's wrappers). */
+function isCallStatement(statement: TSESTree.Node): statement is TSESTree.ExpressionStatement {
+  if (statement.type !== 'ExpressionStatement') return false;
+  let value = unwrapExpression(statement.expression, { await: true });
+  if (value.type === 'UnaryExpression' && value.operator === 'void') value = unwrapExpression(value.argument, { await: true });
+  return value.type === 'CallExpression';
+}
+
 /**
  * A file whose own statements end the process: a command run once (a migrate script, a container's
  * set-up step run before the server), not a server. Its statements exit, or it starts one run that
@@ -159,8 +167,15 @@ function callbackEndsRun(statement: TSESTree.Statement): boolean {
 export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>): boolean {
   const program = sourceCode.ast as TSESTree.Program;
   // `try { await runScript(main); process.exit(0); } catch (e) { …; process.exit(1); }`: the run wrapped at the top level.
-  const statements = program.body.flatMap((s) => (s.type === 'TryStatement' ? [s, ...s.block.body] : [s]));
-  if (statements.some((statement) => statement.type === 'ExpressionStatement' && exitsProcess(statement.expression))) return true;
+  // Only a statement that calls something can exit or start a run (every test below begins with a
+  // call): a compiled module's thousands of assignments and declarations are passed over at once.
+  const statements: TSESTree.ExpressionStatement[] = [];
+  for (const statement of program.body) {
+    if (isCallStatement(statement)) statements.push(statement);
+    else if (statement.type === 'TryStatement')
+      for (const inner of statement.block.body) if (isCallStatement(inner)) statements.push(inner);
+  }
+  if (statements.some((statement) => exitsProcess(statement.expression))) return true;
   let bodies: Map<string, TSESTree.Node> | undefined;
   const bodiesOf = (): Map<string, TSESTree.Node> => (bodies ??= topLevelFunctionBodies(program));
   const endsRunHere = (statement: TSESTree.ProgramStatement): boolean =>

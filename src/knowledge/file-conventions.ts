@@ -90,13 +90,24 @@ export const isOneOffScriptName = (name: string): boolean => scriptNameHas(name,
 export function isTestFilePath(path: string): boolean {
   const segments = path.split('/');
   const name = segments.pop() ?? '';
+  return isTestFileName(name) || isInTestFolder(segments);
+}
+
+/** Whether a file's base name makes it test code (`isTestFilePath` by the name alone). */
+export function isTestFileName(name: string): boolean {
   const stem = name.replace(/\.[cm]?[jt]sx?$/, '');
   return (
     TEST_FILE.test(name) ||
     SETUP_FILE.test(name) ||
     TEST_SUPPORT_FOLDER.test(stem) ||
     // A module's test support beside it: `database.test-utils.ts`, `tagging.int.test-suites.ts`.
-    TEST_SUPPORT_FOLDER.test(stem.slice(stem.lastIndexOf('.') + 1)) ||
+    TEST_SUPPORT_FOLDER.test(stem.slice(stem.lastIndexOf('.') + 1))
+  );
+}
+
+/** Whether the folders of a path (relative to the project, outermost first) make every file in them test code (`isTestFilePath` by the folders alone). */
+export function isInTestFolder(segments: readonly string[]): boolean {
+  return (
     segments.some((segment) => TEST_FOLDERS.has(segment) || TEST_SUPPORT_FOLDER.test(segment) || KIND_OF_TESTS_FOLDER.test(segment)) ||
     inPlayground(segments)
   );
