@@ -63,20 +63,23 @@ const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_
 /**
  * Which shapes a file can hold, from its text: pending-row claims (an update and the vocabulary),
  * running flags (the vocabulary; the set may be a project helper's), find-then-create markers.
+ * `markers` is asked of the comment-free text now only when it alone decides whether the file is
+ * admitted; otherwise at the first database call collected (most admitted files hold none).
  */
 function admittedShapes(
   sourceCode: Readonly<{ text: string }> & Parameters<typeof codeTextOf>[0],
   configured: readonly string[],
-): { claims: boolean; flags: boolean; markers: boolean } | undefined {
+): { claims: boolean; flags: boolean; markers: () => boolean } | undefined {
   const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
   const claimText = UPDATE_OR_FLAG_WORDS.test(sourceCode.text) && mayMentionClaimVocabulary(sourceCode.text, configured);
   if (!claimText && !markerText(sourceCode.text)) return undefined;
   const code = codeTextOf(sourceCode);
   const updates = claimText && UPDATE_WORDS.test(code);
   const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, configured);
-  const markers = markerText(code);
   const claims = updates && flags;
-  return claims || flags || markers ? { claims, flags, markers } : undefined;
+  if (!flags) return markerText(code) ? { claims, flags, markers: () => true } : undefined;
+  let markers: boolean | undefined;
+  return { claims, flags, markers: () => (markers ??= markerText(code)) };
 }
 
 export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, RequireAtomicClaimOptions, RequireAtomicClaimFacts>({
@@ -135,7 +138,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // lock or idempotency word in the text admit the file for that shape alone.
     const admitted = admittedShapes(sourceCode, configured);
     if (!admitted) return {};
-    const { claims, flags, markers } = admitted;
+    const { claims, flags } = admitted;
     if (isMigrationExemptFile(context)) return {};
     // A one-off command an operator runs by hand is one process, once: nothing races it.
     const report = outsideOneOffCommands(context, reportFinding);
@@ -148,7 +151,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       const read = claims ? pendingReadOf(node, sourceCode, vocabulary) : undefined;
       if (read) reads.push(read);
       // A status-filtered lookup of run records (`status: { in: ['queued', 'running'] }`) is both.
-      const marker = markers ? markerReadOf(node, sourceCode) : undefined;
+      const marker = admitted.markers() ? markerReadOf(node, sourceCode) : undefined;
       if (marker) markerReads.push(marker);
     };
     /** A builder chain is looked at once, from its outermost call, and only when it has a read or filter link. */

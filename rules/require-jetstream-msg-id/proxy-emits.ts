@@ -26,9 +26,20 @@ export interface ProxyEmit {
   transport: Transport;
 }
 
+/** The proxy classes' names, less those holding another (`NatsJetStreamClientProxy`): the shorter one is in the text wherever they are. */
+const PROXY_NAMES: readonly string[] = [...new Set(JETSTREAM_CLIENT_PROXIES.map((transport) => transport.proxy))].filter(
+  (name, _, names) => !names.some((other) => other !== name && name.includes(other)),
+);
+/** What every proxy name starts with (`Nats`): one `includes` of it turns away nearly every file. */
+const PROXY_PREFIX = PROXY_NAMES.reduce((prefix, name) => {
+  let length = 0;
+  while (length < prefix.length && prefix[length] === name[length]) length++;
+  return prefix.slice(0, length);
+}, PROXY_NAMES[0] ?? '');
+
 /** Whether a file may emit through a JetStream transport's client proxy: it names a proxy class. */
 export function mayEmitThroughJetStreamProxy(text: string): boolean {
-  return JETSTREAM_CLIENT_PROXIES.some((transport) => text.includes(transport.proxy));
+  return text.includes(PROXY_PREFIX) && PROXY_NAMES.some((name) => text.includes(name));
 }
 
 /** The proxy, builder and record classes the file imports from a transport, by their local names. */
