@@ -25,6 +25,7 @@ import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -122,5 +123,7 @@ export function scheduleVerdict({
   const gate = scheduleGate(sourceCode, work.schedulerNode);
   // Led by one replica, or set up only in development (never at two or more replicas).
   if (gate === 'leader' || gate === 'development' || workStartsWithReplicaZeroCheck(sourceCode, fn)) return 'quiet';
+  // Run only while a flag says this process holds a distributed lock (set true in the lock's callback).
+  if (workGatedByLockHeldFlag(sourceCode, fn)) return 'quiet';
   return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
 }
