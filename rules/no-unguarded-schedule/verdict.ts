@@ -26,6 +26,7 @@ import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
+import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -109,6 +110,8 @@ export function scheduleVerdict({
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
     (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn)) ||
+    // A job (declared or not) sending what this process gathered and starting afresh (`this.stats = {}`).
+    (fn !== undefined && effects.external && drainsOwnBuffer(sourceCode, fn)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
