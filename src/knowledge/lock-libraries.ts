@@ -60,3 +60,6 @@ export const HELD_LOCK_WORDS: readonly string[] = [
   'elected',
   'election',
 ];
+
+/** Words of a receiver whose lock holds within this process only (async-mutex's `Mutex`, a `Semaphore`). */
+export const IN_PROCESS_LOCK_WORDS: readonly string[] = ['mutex', 'semaphore'];
