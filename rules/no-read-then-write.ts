@@ -2,6 +2,7 @@
 // two replicas doing it at once, one update is lost. The walk itself is the taint engine
 // (no-read-then-write/taint-engine.ts); this file pre-checks the text, wires the engine's
 // listeners and reports its findings at the end of the file.
+import { readAfterLockGate } from './no-read-then-write/lock-gate-first.js';
 import { createRule } from './utils/create-rule.js';
 import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
@@ -164,6 +165,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         for (const finding of findings) {
           // Read by the key of a row its transaction locked first (row-locks-first.ts): asked of findings only.
           if (readUnderRowLock(finding.facts.read, context)) continue;
+          // Read only after the function won a distributed lock (lock-gate-first.ts): a single writer.
+          if (readAfterLockGate(finding.facts.read)) continue;
           // Written only outside production (development-only.ts): no deployment's replicas race it.
           if (developmentOnly(finding.facts.write)) continue;
           reportHere({

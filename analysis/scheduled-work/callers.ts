@@ -107,8 +107,13 @@ export function callersOf(sourceCode: SourceCode, fn: FunctionLike): TSESTree.Ca
   return out.sort((a, b) => a.range[0] - b.range[0] || b.range[1] - a.range[1]);
 }
 
-/** Whether code inside `region` calls `fn` (a call `callersOf` would list): a walk of the region alone, not the file. */
-export function callsInside(sourceCode: SourceCode, fn: FunctionLike, region: TSESTree.Node): boolean {
+/** Whether code inside `region` calls `fn` (a call `callersOf` would list, and `accept` takes): a walk of the region alone, not the file. */
+export function callsInside(
+  sourceCode: SourceCode,
+  fn: FunctionLike,
+  region: TSESTree.Node,
+  accept: (call: TSESTree.CallExpression) => boolean = () => true,
+): boolean {
   const scope = ancestorClassBody(fn);
   const names = namesOf(fn);
   for (const node of descendants(region, sourceCode.visitorKeys)) {
@@ -117,7 +122,7 @@ export function callsInside(sourceCode: SourceCode, fn: FunctionLike, region: TS
     // A member reaches `fn` only by its own name (`this.start()`); a bare name also through a bound alias.
     if (callee.type === 'MemberExpression' ? !names.includes(calledName(callee) ?? '') : callee.type !== 'Identifier') continue;
     if (scope && (node.range[0] < scope.range[0] || node.range[1] > scope.range[1])) continue;
-    if (resolveWorkFunction(sourceCode, callee)?.fn === fn) return true;
+    if (resolveWorkFunction(sourceCode, callee)?.fn === fn && accept(node)) return true;
   }
   return false;
 }

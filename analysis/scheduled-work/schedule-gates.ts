@@ -19,6 +19,7 @@ import {
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { classMemberKeyName, isFunctionLike, ownMethodCalled, type FunctionLike } from './work-function.js';
 import { callersOf, callsInside } from './callers.js';
+import { skipsArming } from './disarming-call.js';
 import { callIntent, nameWords } from './work-intent.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { perFileMap } from '../source/last-file-cache.js';
@@ -280,7 +281,8 @@ export function isJobRunner(sourceCode: SourceCode, schedule: TSESTree.Node, fil
 export function reschedulesThroughCaller(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
   const setter = enclosingFunction(schedule);
   if (!setter || setter === work) return false;
-  return callsInside(sourceCode, setter, work);
+  // A call that passes `false` for what arming needs (`this.onTyping(user, false)`) does not reschedule.
+  return callsInside(sourceCode, setter, work, (call) => !skipsArming(call, setter, schedule));
 }
 
 const ITERATING = new Set(['keys', 'values', 'entries', 'forEach']);

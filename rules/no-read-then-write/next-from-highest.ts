@@ -98,12 +98,20 @@ function definitionOf(identifier: TSESTree.Identifier, sourceCode: Readonly<Sour
   return { init: def.node.init };
 }
 
+/** `Math.max(a, b)`, `Math.min(a, b)`: the global `Math`'s functions. */
+const isMathCall = (call: TSESTree.CallExpression): boolean =>
+  call.callee.type === 'MemberExpression' && call.callee.object.type === 'Identifier' && call.callee.object.name === 'Math';
+
 /** The call a value comes from, through names, members and `a ? b : c`, with the member names taken. */
 export function originsOf(node: Node, sourceCode: Readonly<SourceCode>, fields: string[], kept: string | undefined, hops = 0): Origin[] {
   if (hops > MAX_HOPS) return [];
   const value = numericCore(node);
   switch (value.type) {
     case 'CallExpression':
+      // `Math.max(0, index - 5)` is arithmetic on the values it is given, no read: they may be one. Over a
+      // spread list (`Math.max(...rows.map((r) => r.seq))`) it is the largest of what was read.
+      if (isMathCall(value) && !value.arguments.some((a) => a.type === 'SpreadElement'))
+        return value.arguments.flatMap((a) => originsOf(a, sourceCode, fields, kept, hops + 1));
       return [{ call: value, fields, kept }];
     case 'MemberExpression': {
       const name = memberPropertyName(value);

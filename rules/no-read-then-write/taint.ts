@@ -1,5 +1,6 @@
 // Whether an expression carries a value read from the database, and whether JavaScript changed
 // it on the way (`row.balance - amount`). Walks only the expression given, never the program.
+import { isLibraryConversion } from './library-conversions.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   ARITHMETIC_METHODS,
@@ -172,6 +173,9 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   ) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
+  // `_toNumber(x)` of lodash: passes the value through like `Number(x)`.
+  if ((callee.type === 'Identifier' || callee.type === 'MemberExpression') && isLibraryConversion(callee))
+    return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   // refill(bucket.tokens, bucket.refilledAt, now): a number the module's own function computes from the read (numeric-helpers.ts).
   if (callee.type === 'Identifier' && callsNumericHelper(call)) {
     const found = unionOfAll(call.arguments, env, depth);
@@ -233,7 +237,8 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
       VALUE_PASS_THROUGH_FUNCTIONS.includes(callee.name) ||
       DECIMAL_WRAPPERS.includes(callee.name) ||
       DECODING_CALLS.includes(callee.name) ||
-      callsNumericHelper(call)
+      callsNumericHelper(call) ||
+      isLibraryConversion(callee)
     );
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);
@@ -243,7 +248,8 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
     qualified.startsWith('Math.') ||
     qualified === 'Object.assign' ||
     DECODING_CALLS.includes(qualified) ||
-    COPYING_CALLS.includes(qualified)
+    COPYING_CALLS.includes(qualified) ||
+    isLibraryConversion(callee)
   )
     return true;
   return (

@@ -8,6 +8,10 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
+import { CONNECTION_OPEN_EVENTS, SOCKET_NAME_WORDS } from '../../src/knowledge/connection-events.js';
+import { receiverName } from '../../analysis/ast/receiver-name.js';
+import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { descendants } from '../../analysis/sql/descendants.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
@@ -24,18 +28,21 @@ function text(node: TSESTree.Node | undefined): string | undefined {
 
 /** `ws.on('close', fn)`, `signal.addEventListener('abort', fn)`, `socket.onclose = fn`: the owner whose end runs `fn` (`ws`, `signal`, `socket`). */
 function endListenerOwner(fn: FunctionLike): TSESTree.Node | undefined {
+  return listenerOwner(fn, TIMER_LIFETIME.endEvents);
+}
+
+/** The owner whose event among `events` runs `fn`: `ws.on('open', fn)`, `this.ws.onopen = fn`. */
+function listenerOwner(fn: FunctionLike, events: readonly string[]): TSESTree.Node | undefined {
   const parent = fn.parent;
   if (parent?.type === 'CallExpression' && parent.arguments.some((a) => a === fn) && parent.callee.type === 'MemberExpression') {
     const receiver = parent.callee.object;
     if (receiver.type === 'Identifier' && includes(TIMER_LIFETIME.processReceivers, receiver.name)) return undefined;
     const listens = includes(TIMER_LIFETIME.listenerMethods, memberPropertyName(parent.callee));
-    return listens && includes(TIMER_LIFETIME.endEvents, text(parent.arguments[0])) ? receiver : undefined;
+    return listens && includes(events, text(parent.arguments[0])) ? receiver : undefined;
   }
   if (parent?.type === 'AssignmentExpression' && parent.right === fn && parent.left.type === 'MemberExpression') {
     const name = memberPropertyName(parent.left);
-    return name !== undefined && name.startsWith('on') && includes(TIMER_LIFETIME.endEvents, name.slice(2))
-      ? parent.left.object
-      : undefined;
+    return name !== undefined && name.startsWith('on') && includes(events, name.slice(2)) ? parent.left.object : undefined;
   }
   return undefined;
 }
@@ -111,8 +118,40 @@ function localHandle(sourceCode: SourceCode, schedule: TSESTree.Node): { owner: 
   return variable && isFunctionLike(block) ? { owner: block, variable } : undefined;
 }
 
+function enclosingFunction(node: TSESTree.Node): FunctionLike | undefined {
+  for (let current = node.parent; current; current = current.parent) if (isFunctionLike(current)) return current;
+  return undefined;
+}
+
+/**
+ * A timer armed when a connection opens and cleared when that connection ends, its handle kept in a
+ * field or a module variable: `this.ws.onopen = () => { this.heartbeat = setInterval(ping, ms) }` with
+ * `clearInterval(this.heartbeat)` in `this.ws.onclose` (in the same class, or the module).
+ */
+function armedWhileConnectionOpen(sourceCode: SourceCode, schedule: TSESTree.Node): boolean {
+  const parent = schedule.parent;
+  if (parent?.type !== 'AssignmentExpression' || parent.right !== schedule) return false;
+  const listener = enclosingFunction(schedule);
+  const owner = listener && listenerOwner(listener, CONNECTION_OPEN_EVENTS);
+  const ownerName = owner && receiverName(owner);
+  if (!owner || !ownerName || !SOCKET_NAME_WORDS.includes(nameWords(ownerName).at(-1) ?? '')) return false;
+  const handle = sourceCode.getText(parent.left);
+  const ownerText = sourceCode.getText(owner);
+  let region: TSESTree.Node = listener;
+  while (region.parent && region.type !== 'ClassBody') region = region.parent;
+  for (const node of descendants(region, sourceCode.visitorKeys)) {
+    if (node.type !== 'CallExpression' || !node.arguments[0] || !isClearOf(node.arguments[0])) continue;
+    if (sourceCode.getText(node.arguments[0]) !== handle) continue;
+    const clearing = enclosingFunction(node);
+    const ended = clearing && endListenerOwner(clearing);
+    if (ended && sourceCode.getText(ended) === ownerText) return true;
+  }
+  return false;
+}
+
 /** Whether the timer set at `schedule` belongs to one connection, request or call of the function that set it. */
 export function ownedByOneCaller(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike | undefined): boolean {
+  if (armedWhileConnectionOpen(sourceCode, schedule)) return true;
   const local = localHandle(sourceCode, schedule);
   // The owner is handed what it serves (`(ws, req) =>`, `invoke(job)`); `main()` runs for the process.
   if (!local || local.owner.params.length === 0) return false;

@@ -25,6 +25,8 @@ import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
+import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -108,6 +110,8 @@ export function scheduleVerdict({
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
     (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn)) ||
+    // A job (declared or not) sending what this process gathered and starting afresh (`this.stats = {}`).
+    (fn !== undefined && effects.external && drainsOwnBuffer(sourceCode, fn)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
@@ -122,5 +126,7 @@ export function scheduleVerdict({
   const gate = scheduleGate(sourceCode, work.schedulerNode);
   // Led by one replica, or set up only in development (never at two or more replicas).
   if (gate === 'leader' || gate === 'development' || workStartsWithReplicaZeroCheck(sourceCode, fn)) return 'quiet';
+  // Run only while a flag says this process holds a distributed lock (set true in the lock's callback).
+  if (workGatedByLockHeldFlag(sourceCode, fn)) return 'quiet';
   return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
 }

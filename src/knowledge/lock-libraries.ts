@@ -43,3 +43,23 @@ export function namesSessionLockLibrary(text: string): boolean {
 export function sessionLockLibrary(specifier: string): SessionLockLibrary | undefined {
   return SESSION_LOCK_LIBRARIES.find((library) => library.module === specifier);
 }
+
+/**
+ * Words of a call, its receiver or a callback's key that take a distributed lock or lease whose
+ * callback runs once it is held (`startRedlock({ onLock })`, `lease.acquire().then(…)`). Not `mutex` or
+ * `semaphore`: those are as often in-process (async-mutex).
+ */
+export const HELD_LOCK_WORDS: readonly string[] = [
+  'lock',
+  'locks',
+  'lease',
+  'leases',
+  'redlock',
+  'leader',
+  'leadership',
+  'elected',
+  'election',
+];
+
+/** Words of a receiver whose lock holds within this process only (async-mutex's `Mutex`, a `Semaphore`). */
+export const IN_PROCESS_LOCK_WORDS: readonly string[] = ['mutex', 'semaphore'];

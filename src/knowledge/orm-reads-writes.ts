@@ -293,6 +293,14 @@ export const ARITHMETIC_METHODS: readonly string[] = [
 export const VALUE_PASS_THROUGH_FUNCTIONS: readonly string[] = ['Number', 'parseInt', 'parseFloat', 'BigInt', 'String'];
 
 /**
+ * Utility libraries' conversions that hand a value back as a number or string (`toNumber(x)` of
+ * lodash, imported whole, by name or per method: `import toNumber from 'lodash/toNumber'`,
+ * `lodash.tonumber`): the converted value stands for the loaded field, like `Number(x)`.
+ */
+export const CONVERSION_LIBRARIES: readonly string[] = ['lodash', 'lodash-es', 'underscore'];
+export const LIBRARY_CONVERSIONS: readonly string[] = ['toNumber', 'toInteger', 'toSafeInteger', 'toFinite', 'toString'];
+
+/**
  * Decimal libraries' wrappers, called or constructed (`Big(row.balance)`, `new Decimal(row.amount)`,
  * `new BigNumber(x)`): the wrapped value stands for the loaded field; its `plus`/`minus` are arithmetic
  * (`ARITHMETIC_METHODS`) and `toNumber()`/`toString()` hand it back (`VALUE_PASS_THROUGH_METHODS`).
