@@ -5,6 +5,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { CONVERSION_LIBRARIES, LIBRARY_CONVERSIONS } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { programOf } from '../../analysis/ast/program-of.js';
+import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 /** What a local name imported from a conversion library stands for: one conversion, or the whole library. */
@@ -45,26 +47,15 @@ function collect(program: TSESTree.Program): Map<string, Binding> {
     }
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declarator of statement.declarations) {
-      const init = declarator.init && unwrapExpression(declarator.init);
-      const source =
-        init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require'
-          ? init.arguments[0]
-          : undefined;
-      if (source?.type !== 'Literal' || typeof source.value !== 'string') continue;
-      if (declarator.id.type === 'Identifier') bind(source.value, declarator.id.name, undefined);
+      const source = requiredSpecifier(declarator.init && unwrapExpression(declarator.init));
+      if (source === undefined) continue;
+      if (declarator.id.type === 'Identifier') bind(source, declarator.id.name, undefined);
       if (declarator.id.type === 'ObjectPattern')
         for (const p of declarator.id.properties)
-          if (p.type === 'Property' && p.key.type === 'Identifier' && p.value.type === 'Identifier')
-            bind(source.value, p.value.name, p.key.name);
+          if (p.type === 'Property' && p.key.type === 'Identifier' && p.value.type === 'Identifier') bind(source, p.value.name, p.key.name);
     }
   }
   return names;
-}
-
-function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
-  let current: TSESTree.Node | undefined = node;
-  while (current && current.type !== 'Program') current = current.parent;
-  return current;
 }
 
 /** Whether `callee` is a conversion of a utility library imported in the file (`_toNumber`, `_.toNumber`). */

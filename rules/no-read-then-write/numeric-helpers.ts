@@ -5,6 +5,7 @@
 // expression) whose every `return` does arithmetic (`-`, `*`, `/`, `%`, `**`, or a `Math.*` call):
 // a helper that formats, trims or slugifies a value builds a string, and is not followed.
 import type { TSESTree } from '@typescript-eslint/utils';
+import { programOf } from '../../analysis/ast/program-of.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 type Node = TSESTree.Node;
@@ -43,10 +44,8 @@ function functionsOfModule(program: TSESTree.Program): ReadonlyMap<string, Funct
 
 /** The top-level function of the module named `name`, if any (the first top-level declaration of the name decides). */
 function moduleFunction(from: Node, name: string): FunctionNode | undefined {
-  let program: Node | undefined = from;
-  while (program && program.type !== 'Program') program = program.parent;
-  if (!program || program.type !== 'Program') return undefined;
-  return functionsOfModule(program).get(name) ?? undefined;
+  const program = programOf(from);
+  return program ? (functionsOfModule(program).get(name) ?? undefined) : undefined;
 }
 
 /** Whether an expression does arithmetic at its top (through `(…)`, `a ? b : c`, `a ?? b`). */
