@@ -10,6 +10,7 @@
 // - `pg-mutex-lock`: `new PGMutexLock({ database })` opens a `pg` client of its own; `acquireLock(key)`
 //   polls `pg_try_advisory_lock` on it and `releaseLock(key)` runs `pg_advisory_unlock`: the same
 //   session lock on a dedicated connection, the mutex made by `new` instead of a factory.
+import { LEADER_WORDS, LOCK_WORDS } from './per-replica.js';
 
 export interface SessionLockLibrary {
   /** The package. */
@@ -44,22 +45,18 @@ export function sessionLockLibrary(specifier: string): SessionLockLibrary | unde
   return SESSION_LOCK_LIBRARIES.find((library) => library.module === specifier);
 }
 
-/**
- * Words of a call, its receiver or a callback's key that take a distributed lock or lease whose
- * callback runs once it is held (`startRedlock({ onLock })`, `lease.acquire().then(…)`). Not `mutex` or
- * `semaphore`: those are as often in-process (async-mutex).
- */
-export const HELD_LOCK_WORDS: readonly string[] = [
-  'lock',
-  'locks',
-  'lease',
-  'leases',
-  'redlock',
-  'leader',
-  'leadership',
-  'elected',
-  'election',
-];
-
 /** Words of a receiver whose lock holds within this process only (async-mutex's `Mutex`, a `Semaphore`). */
 export const IN_PROCESS_LOCK_WORDS: readonly string[] = ['mutex', 'semaphore'];
+
+/**
+ * Words of a call, its receiver or a callback's key that take a distributed lock or lease whose
+ * callback runs once it is held (`startRedlock({ onLock })`, `lease.acquire().then(…)`): the lock and
+ * leader words less the in-process ones, and the plurals a receiver is named with (`this.locks`).
+ */
+export const HELD_LOCK_WORDS: readonly string[] = [
+  ...LOCK_WORDS.filter((word) => !IN_PROCESS_LOCK_WORDS.includes(word)),
+  ...LEADER_WORDS.filter((word) => !LOCK_WORDS.includes(word)),
+  'locks',
+  'leases',
+  'election',
+];
