@@ -1,5 +1,5 @@
 // The two halves of an early exit at the top of work (`if (!ok) return;`): the negated test and
-// the statement that leaves. Shared by the guard check and the lease gate.
+// the statement that leaves. Shared by the guard check, the lease gate and the lock gate before a read.
 import type { TSESTree } from '@typescript-eslint/utils';
 
 /** `!x`, `x === false`, `false == x`, `x !== true`: the negated operand, else undefined. */
@@ -27,4 +27,21 @@ export function exits(statement: TSESTree.Statement): boolean {
   )
     return true;
   return statement.type === 'BlockStatement' && statement.body.length > 0 && exits(statement.body[statement.body.length - 1]!);
+}
+
+/**
+ * The value a statement gates what follows on, leaving when it is falsy: `if (!X) return;` gives `X`;
+ * `const k = X;` followed by `if (!k) return;` gives `X`. Else undefined.
+ */
+export function gatedValue(statement: TSESTree.Statement, next: TSESTree.Statement | undefined): TSESTree.Node | undefined {
+  if (statement.type === 'IfStatement') {
+    const operand = negated(statement.test);
+    return operand !== undefined && exits(statement.consequent) ? operand : undefined;
+  }
+  if (statement.type !== 'VariableDeclaration' || statement.declarations.length !== 1) return undefined;
+  const declarator = statement.declarations[0]!;
+  if (declarator.id.type !== 'Identifier' || !declarator.init) return undefined;
+  if (next?.type !== 'IfStatement' || !exits(next.consequent)) return undefined;
+  const operand = negated(next.test);
+  return operand?.type === 'Identifier' && operand.name === declarator.id.name ? declarator.init : undefined;
 }

@@ -13,7 +13,7 @@ import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowledge/redis-clients.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
-import { exits, negated } from './exit-tests.js';
+import { gatedValue } from './exit-tests.js';
 import { nameWords } from './work-intent.js';
 
 /** The call's name or its receiver's says election, lease or lock (`getElection`, `this.leases.take`). */
@@ -56,19 +56,12 @@ export function answerOf(call: TSESTree.CallExpression): TSESTree.Node {
 /** The statement that tests the answer and leaves (`if (!(await call)) return;`, or `const k = await call;` followed by `if (!k) return;`). */
 function gateStatement(call: TSESTree.CallExpression): TSESTree.Statement | undefined {
   const answer = answerOf(call);
-  const parent = answer.parent;
-  if (parent?.type === 'UnaryExpression' && parent.parent?.type === 'IfStatement' && parent.parent.test === parent) {
-    const test = parent.parent;
-    return negated(test.test) === answer && exits(test.consequent) ? test : undefined;
-  }
-  if (parent?.type !== 'VariableDeclarator' || parent.init !== answer || parent.id.type !== 'Identifier') return undefined;
-  const declaration = parent.parent;
-  const block = declaration?.parent;
-  if (declaration?.type !== 'VariableDeclaration' || block?.type !== 'BlockStatement') return undefined;
-  const next = block.body[block.body.indexOf(declaration) + 1];
-  if (next?.type !== 'IfStatement' || !exits(next.consequent)) return undefined;
-  const operand = negated(next.test);
-  return operand?.type === 'Identifier' && operand.name === parent.id.name ? declaration : undefined;
+  // The `if` whose test negates the answer, or the declaration the answer initialises.
+  const holder = answer.parent?.type === 'VariableDeclarator' ? answer.parent.parent : answer.parent?.parent;
+  if (holder?.type !== 'IfStatement' && holder?.type !== 'VariableDeclaration') return undefined;
+  const block = holder.parent;
+  if (block?.type !== 'BlockStatement') return undefined;
+  return gatedValue(holder, block.body[block.body.indexOf(holder) + 1]) === answer ? holder : undefined;
 }
 
 /** `log.info('sweeping')`, `this.logger.debug(…)`: one log line, not awaited. */

@@ -9,11 +9,9 @@ import { HELD_LOCK_WORDS, IN_PROCESS_LOCK_WORDS } from '../../src/knowledge/lock
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { receiverName } from '../../analysis/ast/receiver-name.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { exits, negated } from '../../analysis/scheduled-work/exit-tests.js';
+import { gatedValue } from '../../analysis/scheduled-work/exit-tests.js';
 import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
-
-const isFunction = (node: TSESTree.Node): boolean =>
-  node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+import { isFunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
 /** `tryAcquireWriterLock(db)`, `this.locks.acquire(key)`, `redlock.acquire([key], ttl)` (awaited or not). */
 function isLockCall(node: TSESTree.Node): boolean {
@@ -29,22 +27,14 @@ function isLockCall(node: TSESTree.Node): boolean {
 
 /** Whether `statement` (followed by `next`) leaves unless a lock was won. */
 function isLockGate(statement: TSESTree.Statement, next: TSESTree.Statement | undefined): boolean {
-  if (statement.type === 'IfStatement') {
-    const operand = negated(statement.test);
-    return operand !== undefined && isLockCall(operand) && exits(statement.consequent);
-  }
-  if (statement.type !== 'VariableDeclaration' || statement.declarations.length !== 1) return false;
-  const declarator = statement.declarations[0]!;
-  if (declarator.id.type !== 'Identifier' || !declarator.init || !isLockCall(declarator.init)) return false;
-  if (next?.type !== 'IfStatement' || !exits(next.consequent)) return false;
-  const operand = negated(next.test);
-  return operand?.type === 'Identifier' && operand.name === declarator.id.name;
+  const gated = gatedValue(statement, next);
+  return gated !== undefined && isLockCall(gated);
 }
 
 /** Whether the read at `node` runs only after a lock gate of its own function. */
 export function readAfterLockGate(node: TSESTree.Node): boolean {
   let child: TSESTree.Node = node;
-  for (let current = node.parent; current && !isFunction(child); child = current, current = current.parent) {
+  for (let current = node.parent; current && !isFunctionLike(child); child = current, current = current.parent) {
     if (current.type !== 'BlockStatement' && current.type !== 'Program') continue;
     const body = current.body as TSESTree.Statement[];
     const at = body.indexOf(child as TSESTree.Statement);
