@@ -263,7 +263,7 @@ function reportFlagClaims(
       continue; // a shape we did not foresee never breaks linting
     }
     if (!claim || !unguarded(claim)) continue;
-    const callee = claim.set.callee;
+    const callee = (claim.atRead ? claim.read : claim.set).callee;
     report({
       messageId: 'checkedFlagClaim',
       data: { column: claim.column },
