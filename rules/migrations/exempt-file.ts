@@ -183,12 +183,21 @@ export function isMigrationExemptFile(context: Context): boolean {
 export function isSchemaWriteExemptFile(context: Context): boolean {
   if (isExemptByRole(context)) return true;
   if (!isMigrateEntrypointFile(context)) return false;
-  const helper =
+  return !isMigrateHelperModule(context);
+}
+
+/**
+ * Whether the linted file, a migrate entrypoint by its name alone, is a helper module: it starts
+ * nothing when loaded, lies in no command folder, and a module of its package imports it or the
+ * package is out of view (`isSchemaWriteExemptFile`). Its importers run it.
+ */
+export function isMigrateHelperModule(context: Context): boolean {
+  return (
     isEntrypointByNameOnly(context) &&
     startsNothing(context.sourceCode.ast as TSESTree.Program) &&
     !inFolderOf(context, ENTRYPOINT_FOLDERS) &&
-    modulesImporting(context)?.length !== 0;
-  return !helper;
+    modulesImporting(context)?.length !== 0
+  );
 }
 
 /** Folders of commands and scripts (`COMMAND_FOLDERS`, `cmd`, `scripts`): a module there named like a migrate entrypoint is one. */

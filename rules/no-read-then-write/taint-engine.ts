@@ -30,6 +30,7 @@ import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
 import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
+import { entityParameterReads } from './entity-parameters.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 import { rowCopyOf } from './row-copies.js';
 import { callbackSource } from './callback-rows.js';
@@ -234,9 +235,13 @@ export class ReadThenWriteEngine {
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
-    if (!this.frames.anyLive && !source?.settles) return;
-    const element = source ? this.taint(source.value) : null;
-    node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
+    // A parameter typed as an entity its caller loaded is a read made earlier (entity-parameters.ts).
+    const entities = node.params.length > 0 ? entityParameterReads(node) : [];
+    if (this.frames.anyLive || source?.settles) {
+      const element = source ? this.taint(source.value) : null;
+      node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
+    }
+    for (const { name, read } of entities) this.frames.declare(name, { read, field: null, computed: null });
   }
 
   private assignment(node: TSESTree.AssignmentExpression): void {
