@@ -19,6 +19,7 @@ import { namedMigrationStep } from './migrations/named-steps.js';
 import { sqlFileRuns } from './migrations/sql-file-runs.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { isOffUnlessSwitchedOn } from './migrations/opt-in-switch.js';
+import { echoesParameterOption } from './migrations/echoed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
@@ -182,6 +183,8 @@ function reportTypedOptions(
     const value = unwrapExpression(property.value);
     const option = propertyKeyName(property)!;
     if ((value.type === 'Literal' && value.value === false) || isOffUnlessSwitchedOn(option, value, sourceCode)) continue;
+    // `migrationsRun: options.migrationsRun` in a summary of the options a function was given: the caller decides.
+    if (echoesParameterOption(property, sourceCode)) continue;
     reported.add(property);
     report({
       messageId: 'schemaWriteOption',
