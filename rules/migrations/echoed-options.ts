@@ -13,7 +13,8 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 function isParameter(identifier: TSESTree.Identifier, sourceCode: SourceCode, hops = 0): boolean {
   const def = scopeVariable(sourceCode, identifier)?.defs[0];
   if (def?.type === 'Parameter') return true;
-  if (hops > 0 || def?.type !== 'Variable' || def.node.type !== 'VariableDeclarator' || def.parent?.type !== 'VariableDeclaration') return false;
+  if (hops > 0 || def?.type !== 'Variable' || def.node.type !== 'VariableDeclarator' || def.parent?.type !== 'VariableDeclaration')
+    return false;
   const init = def.parent.kind === 'const' && def.node.init ? unwrapExpression(def.node.init) : undefined;
   return init?.type === 'Identifier' && isParameter(init, sourceCode, hops + 1);
 }

@@ -22,7 +22,11 @@ ruleTester.run('migrate-entrypoint (journal files)', rule, {
     // the journal imported dynamically, or statically, then a file written: no database in reach
     { code: BUNDLER("import path from 'node:path';"), filename: 'scripts/migrate.ts' },
     {
-      code: lines("import ledger from '../db/ledger.json';", "import fs from 'fs';", "fs.writeFileSync('db/migrations/out.json', JSON.stringify(ledger));"),
+      code: lines(
+        "import ledger from '../db/ledger.json';",
+        "import fs from 'fs';",
+        "fs.writeFileSync('db/migrations/out.json', JSON.stringify(ledger));",
+      ),
       filename: 'tools/migrate.ts',
     },
   ],
