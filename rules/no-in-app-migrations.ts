@@ -16,7 +16,7 @@ import { migrationFactoryResults, migrationOptionsObjects } from './migrations/o
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { namedMigrationStep } from './migrations/named-steps.js';
-import { sqlFileRuns } from './migrations/sql-file-runs.js';
+import { handWrittenRuns } from './migrations/list-runs.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { isOffUnlessSwitchedOn } from './migrations/opt-in-switch.js';
 import { echoesParameterOption } from './migrations/echoed-options.js';
@@ -378,10 +378,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
         reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
-        // A hand-written migrator: each file of a migrations folder read and sent to the database (not a per-host file database's).
-        const fileRuns = mentions.runners && text.includes('readFile') ? sqlFileRuns(sourceCode, modules) : [];
-        reportRunnerCalls(fileRuns, reportedCalls, reportHere, (call) =>
-          migratesEmbeddedClient(call, sourceCode, imported) ? undefined : `${sourceCode.getText(call.callee)}(each migration file)`,
+        // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host file database's).
+        const handRuns = mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map<TSESTree.CallExpression, string>();
+        reportRunnerCalls([...handRuns.keys()], reportedCalls, reportHere, (call) =>
+          migratesEmbeddedClient(call, sourceCode, imported) ? undefined : handRuns.get(call),
         );
       },
     };
