@@ -36,3 +36,15 @@ export function namesLibraryMigrationRunner(name: string): boolean {
  * `client.command({ query })` and `client.exec({ query })`, which DDL goes through.
  */
 export const STATEMENT_METHODS: readonly string[] = ['command', 'exec'];
+
+/**
+ * The names a function-as-a-service platform calls a module's exported entry by (AWS Lambda's
+ * `exports.handler`, the default of its templates): a function invoked on its own, per event.
+ */
+export const TASK_HANDLER_NAMES: readonly string[] = ['handler'];
+
+/**
+ * A NestJS application built (`NestFactory.create(AppModule)`, `NestFactory.createApplicationContext(…)`):
+ * a server only when something then listens; a script builds one for its providers and closes it.
+ */
+export const APPLICATION_BUILDS = /\bNestFactory\s*\.\s*create(?:ApplicationContext)?\b/;
