@@ -1,5 +1,5 @@
 // A file that is nothing but its schema write: it exports nothing, and its statements load modules
-// and run call chains whose handlers only log or exit (`const db = require('./models');
+// and run call chains given handlers that only log or exit (`const db = require('./models');
 // db.sequelize.sync({ alter: true }).then(() => console.log('synced')).catch(console.error);`).
 // No module can require it for a value and it starts nothing else: a script someone runs (`node
 // db.js`), not a part of the server. A file whose handler goes on to start the server
@@ -33,26 +33,42 @@ function onlyReports(handler: TSESTree.Node): boolean {
   });
 }
 
-/** Whether a top-level statement is a call chain whose every handler only reports or exits (`x.sync().then(log).catch(log)`). */
+/**
+ * Whether a top-level statement is a call chain given handlers that only report or exit
+ * (`x.sync().then(log).catch(log)`): a run that reports its own outcome, as a script does. A bare
+ * call (`await knex.migrate.latest();`) says nothing of who runs the file.
+ */
 function isReportedRun(statement: TSESTree.ProgramStatement): boolean {
   if (statement.type !== 'ExpressionStatement') return false;
   let value = unwrapExpression(statement.expression, { await: true });
+  let handled = false;
   while (value.type === 'CallExpression') {
     const callee = unwrapExpression(value.callee);
     // The run itself: a method called with values (`sequelize.sync({ alter: true })`), no callback a timer or a listener would keep.
     if (callee.type !== 'MemberExpression') return false;
     if (!CHAIN_METHODS.has(memberPropertyName(callee) ?? ''))
-      return !value.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
-    if (!value.arguments.every(onlyReports)) return false;
+      return handled && !value.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
+    if (value.arguments.length === 0 || !value.arguments.every(onlyReports)) return false;
+    handled = true;
     value = unwrapExpression(callee.object, { await: true });
   }
   return false;
 }
 
-/** Whether a top-level statement only loads modules: an import, `const x = require('m')`, `'use strict'`. */
+/** Whether a top-level statement only loads modules: an import, `const x = require('m')`, `'use strict'`, `require('dotenv').config()`. */
 function onlyLoads(statement: TSESTree.ProgramStatement): boolean {
   if (statement.type === 'ImportDeclaration') return true;
-  if (statement.type === 'ExpressionStatement') return statement.directive !== undefined;
+  if (statement.type === 'VariableDeclaration') return onlyLoadsDeclared(statement);
+  if (statement.type !== 'ExpressionStatement') return false;
+  if (statement.directive !== undefined) return true;
+  // `require('dotenv').config();`
+  const call = unwrapExpression(statement.expression);
+  if (call.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') return false;
+  return call.callee.object.type === 'CallExpression' && requiredSpecifier(call.callee.object) !== undefined;
+}
+
+/** Whether a top-level statement is a declaration that only loads modules. */
+function onlyLoadsDeclared(statement: TSESTree.ProgramStatement): boolean {
   return statement.type === 'VariableDeclaration' && statement.declarations.every((d) => requiredSpecifier(d.init) !== undefined);
 }
 

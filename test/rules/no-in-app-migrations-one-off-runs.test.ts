@@ -54,7 +54,12 @@ ruleTester.run('no-in-app-migrations (runs the file shows are one-off)', rule, {
       ),
       filename: 'apps/api/src/database/schema-task.ts',
     },
-    // nothing but the schema write and its logging, exporting nothing
+    // nothing but loads, the schema write and its logging, exporting nothing
+    {
+      code: lines("require('dotenv').config();", SYNC_SCRIPT('  .catch(console.error);')),
+      filename: 'db.js',
+      languageOptions: COMMONJS,
+    },
     {
       code: SYNC_SCRIPT(lines("  .then(() => console.log('synced'))", '  .catch((error) => { console.error(error); process.exit(1); });')),
       filename: 'db.js',
@@ -85,6 +90,8 @@ ruleTester.run('no-in-app-migrations (runs the file shows are one-off)', rule, {
       languageOptions: COMMONJS,
       errors: [call(3, 1)],
     },
+    // a bare call with no handler of its own says nothing of who runs the file
+    { code: SYNC_SCRIPT(';'), filename: 'db.js', languageOptions: COMMONJS, errors: [call(3, 1)] },
     {
       code: lines(SYNC_SCRIPT('  .catch(console.error);'), 'module.exports = models;'),
       filename: 'db.js',
