@@ -14,6 +14,7 @@ import {
   isMigrationAuthoringTool,
 } from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
+import { inEventlessTaskHandler } from './migrations/task-handlers.js';
 import { migratorRuns, migratorsLockThemselves } from './migrations/self-locking.js';
 import {
   functionDefinedHere,
@@ -314,7 +315,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         const path = migrationPath(context, program, calls, texts);
         if (!mongoOnly) {
           reportUrls(context, strings, migratesNoPostgres, report);
-          reportLock(context, program, strings, calls, path.runCall, report);
+          // A function-as-a-service handler that never reads its event runs the migration as the task it is invoked for, once.
+          if (!path.runCall || !inEventlessTaskHandler(path.runCall, context.sourceCode))
+            reportLock(context, program, strings, calls, path.runCall, report);
         }
         reportSwallowedFailures(sourceCode, path, catchClauses, handlerCalls, calls, report);
         if (swallowsUnhandledRejections(calls)) reportFloatingMain(sourceCode, program, report);
