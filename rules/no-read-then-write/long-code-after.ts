@@ -4,12 +4,24 @@
 // a short stretch of code. Either way the findings are the same; only the cost differs.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
+import type { ReadSite } from './read-site.js';
+import { settledRead } from './pending-reads.js';
 
 /** Characters of a function left after a helper call past which asking about the helper costs less than following them. */
 const LONG_CODE = 1500;
 
 /** Whether much code follows `node` in its function, or no function holds it (what it binds reaches every function after it). */
-export function longCodeAfter(node: TSESTree.Node): boolean {
+function longCodeAfter(node: TSESTree.Node): boolean {
   const fn = enclosingFunction(node);
   return !fn || fn.range[1] - node.range[1] > LONG_CODE;
+}
+
+/**
+ * Whether the read at `node` makes the code after it live (followed for writes). A helper call's
+ * answer is asked now when much of its function is left (or it sits outside functions): one that
+ * returns no read leaves that code as if it held none, unfollowed. Otherwise following the rest costs
+ * less than asking, and the question waits (pending-reads.ts).
+ */
+export function makesCodeAfterLive(site: ReadSite, node: TSESTree.Node): boolean {
+  return site.pending && !longCodeAfter(node) ? true : settledRead(site) !== null;
 }

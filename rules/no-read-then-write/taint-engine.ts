@@ -21,9 +21,9 @@ import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
 import { sqlReadSiteOf, sqlUpdatedTable, sqlWriteSiteOf } from './sql-site.js';
 import { TaintFrames } from './taint-frames.js';
 import { changeOf, mayCarryTaintUnread, taintOf, type TaintEnvironment } from './taint.js';
-import { pendingRead, settled, settledRead } from './pending-reads.js';
+import { pendingRead, settled } from './pending-reads.js';
 import { inBranch } from './control-flow.js';
-import { longCodeAfter } from './long-code-after.js';
+import { makesCodeAfterLive } from './long-code-after.js';
 import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
 import { helperWriteSiteOf } from './helper-writes.js';
@@ -143,13 +143,7 @@ export class ReadThenWriteEngine {
       if (!chainRead && !(this.options.helperReadOf && resultIsBound(node))) return;
     }
     const site = this.env.readOf(node);
-    if (!site) return;
-    // A helper call's answer decides here whether the code after it is followed at all. Asked now
-    // when much of its function is left (or it sits outside functions): one that returns no read
-    // leaves that code as if it held none (nothing it taints can reach a write), unfollowed.
-    // Otherwise following the rest costs less than asking, and the question waits (pending-reads.ts).
-    if (site.pending && !longCodeAfter(node)) this.frames.markCurrentLive();
-    else if (settledRead(site)) this.frames.markCurrentLive();
+    if (site && makesCodeAfterLive(site, node)) this.frames.markCurrentLive();
   }
 
   /** A field of a loaded entity changed in JavaScript (`entity.count++`): remembered until saved. */
