@@ -41,6 +41,9 @@ import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
 import { serviceName } from './rewrites/service-name.js';
 import { readSettings } from '../analysis/settings.js';
+import { callIntent } from '../analysis/scheduled-work/work-intent.js';
+
+const NO_TELEMETRY: ReadonlySet<string> = new Set();
 import type { FunctionLike } from '../analysis/scheduled-work/work-function.js';
 
 /** What the `guard-schedules` codemod needs to rewrite one finding. */
@@ -201,6 +204,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (work.coordinatedByOption) continue;
           // perReplica(fn), or any guard wrapping the work where it is handed over.
           if (resolved?.wrapper && knowledge().guards(resolved.wrapper) !== undefined) continue;
+          // `setInterval(lockedTick('sweep', LOCK_ID, sweep), ms)`: a wrapper named for the lock it takes first.
+          if (resolved?.wrapper && callIntent(resolved.wrapper, NO_TELEMETRY) === 'coordinated') continue;
           const fn: FunctionLike | undefined = resolved?.fn;
           // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
           const rescheduleCall =

@@ -32,6 +32,7 @@ import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
 import { fillsMissingCacheKey } from './cache-aside-fill.js';
+import { refreshesProcessState } from './process-state-refresh.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -332,6 +333,8 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           return;
         }
         if (reachesOnlyOwn(options.sourceCode, node)) break;
+        // `downloadTracker.updateDownloads()` out of reach: a refresh of this process's own state, by its name.
+        if (refreshesProcessState(node) && !resolveCallee(options.sourceCode, node) && options.followCall?.(node) === undefined) break;
         const intent = intentOf(node, options, root);
         if (intent === 'coordinated') {
           effects.coordinated = true;

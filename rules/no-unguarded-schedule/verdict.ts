@@ -27,6 +27,7 @@ import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
+import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -98,6 +99,8 @@ export function scheduleVerdict({
   const declared =
     !work.entry.bareTimer ||
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
+    // A timer handed another project module's function by reference: it runs that module's job each period.
+    runsImportedProjectWork(sourceCode, work) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // The timer twin of a declared job beside it, running the same work.

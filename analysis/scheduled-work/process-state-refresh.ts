@@ -1,0 +1,23 @@
+// A call that refreshes or resets state this process holds, by its name: `resetDownloadTracker()`,
+// `reloadConfig()`, `downloadTracker.updateDownloads()`, `this.priceCache.refresh()`. Asked only of
+// a call this file cannot follow (an import, an injected service's method): whatever reads it
+// makes are its own, and every replica refreshing its own copy repeats nothing shared. The call is
+// in-process, not "this instance only": a shared write beside it in the same work still counts.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { PROCESS_STATE_HOLDERS, PROCESS_STATE_NOUNS, STATE_REFRESH_VERBS } from '../../src/knowledge/process-state.js';
+import { receiverName } from '../ast/receiver-name.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { verbOf } from './name-verbs.js';
+import { calleeName, nameWords } from './work-intent.js';
+
+export function refreshesProcessState(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  const name = calleeName(callee);
+  if (name === undefined) return false;
+  const words = nameWords(name);
+  if (!STATE_REFRESH_VERBS.includes(verbOf(words) ?? '')) return false;
+  if (words.slice(1).some((w) => PROCESS_STATE_NOUNS.includes(w))) return true;
+  if (callee.type !== 'MemberExpression') return false;
+  const receiver = receiverName(unwrapExpression(callee.object));
+  return receiver !== undefined && PROCESS_STATE_HOLDERS.includes(nameWords(receiver).at(-1) ?? '');
+}

@@ -1,0 +1,20 @@
+// Names that say a call refreshes or resets what this process holds (its cache, its tracker of
+// downloads, its copy of the configuration): every replica keeps its own copy, so every replica
+// refreshing it repeats nothing shared. Plain data read by `no-unguarded-schedule`
+// (analysis/scheduled-work/process-state-refresh.ts).
+
+/** First words (after a prefix such as `run`) of a method that refreshes or resets state it holds. */
+export const STATE_REFRESH_VERBS: readonly string[] = ['refresh', 'reload', 'reset', 'update', 'warm', 'rebuild', 'invalidate', 'recompute'];
+
+/** Nouns of the method's own name that name state this process holds (`resetDownloadTracker`, `reloadConfig`). */
+export const PROCESS_STATE_NOUNS: readonly string[] = ['cache', 'caches', 'tracker', 'trackers', 'config', 'configs', 'configuration'];
+
+/**
+ * Nouns of the receiver that make it an in-memory holder, whatever the method goes on to name
+ * (`downloadTracker.updateDownloads()`, `this.priceCache.refresh()`); not a config service, whose
+ * `update` may well write a shared settings row.
+ */
+export const PROCESS_STATE_HOLDERS: readonly string[] = ['cache', 'tracker'];
+
+/** Words that keep a name about liveness: `beAlive`, `stayAlive` (as `keepalive`, `heartbeat`). */
+export const LIVENESS_WORDS: readonly string[] = ['alive'];
