@@ -10,14 +10,18 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { verbOf } from './name-verbs.js';
 import { calleeName, nameWords } from './work-intent.js';
 
+/** `resetDownloadTracker`, `reloadConfig`, `updateConfig`: a name whose verb refreshes state its noun says this process holds. */
+export function namesProcessStateRefresh(name: string): boolean {
+  const words = nameWords(name);
+  return STATE_REFRESH_VERBS.includes(verbOf(words) ?? '') && words.slice(1).some((w) => PROCESS_STATE_NOUNS.includes(w));
+}
+
 export function refreshesProcessState(call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
   const name = calleeName(callee);
   if (name === undefined) return false;
-  const words = nameWords(name);
-  if (!STATE_REFRESH_VERBS.includes(verbOf(words) ?? '')) return false;
-  if (words.slice(1).some((w) => PROCESS_STATE_NOUNS.includes(w))) return true;
-  if (callee.type !== 'MemberExpression') return false;
+  if (namesProcessStateRefresh(name)) return true;
+  if (!STATE_REFRESH_VERBS.includes(verbOf(nameWords(name)) ?? '') || callee.type !== 'MemberExpression') return false;
   const receiver = receiverName(unwrapExpression(callee.object));
   return receiver !== undefined && PROCESS_STATE_HOLDERS.includes(nameWords(receiver).at(-1) ?? '');
 }

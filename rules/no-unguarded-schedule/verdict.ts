@@ -28,6 +28,8 @@ import type { FunctionLike } from '../../analysis/scheduled-work/work-function.j
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
+import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
+import { namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -109,6 +111,8 @@ export function scheduleVerdict({
     effects.perReplica ||
     // By its name, unless a drop of idle things (`closeStale`) is seen writing shared rows.
     (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
+    // Named for refreshing what this process holds (`updateConfig`, `reloadCache`), and seen writing nothing shared.
+    (work.name !== undefined && !effects.sharedWrite && namesProcessStateRefresh(work.name)) ||
     // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
@@ -124,6 +128,8 @@ export function scheduleVerdict({
   if (work.entry.bareTimer && (ownedByOneCaller(sourceCode, work.schedulerNode, fn) || (fn && feedsOwnStream(sourceCode, fn))))
     return 'quiet';
   if (!reportAll && staysOnHost?.(work)) return 'quiet';
+  // A screen redrawn for someone watching a shell (an operator's monitor), not a service's job.
+  if (fn && redrawsTerminal(sourceCode, fn)) return 'quiet';
   // Last, as it may index every call of the file (the callers of the function that sets the
   // schedule): asked only of work that would be reported.
   const gate = scheduleGate(sourceCode, work.schedulerNode);
