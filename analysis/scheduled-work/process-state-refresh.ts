@@ -4,7 +4,12 @@
 // makes are its own, and every replica refreshing its own copy repeats nothing shared. The call is
 // in-process, not "this instance only": a shared write beside it in the same work still counts.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { PROCESS_STATE_HOLDERS, PROCESS_STATE_NOUNS, STATE_REFRESH_VERBS } from '../../src/knowledge/process-state.js';
+import {
+  OWN_PROCESS_WORD_PAIRS,
+  PROCESS_STATE_HOLDERS,
+  PROCESS_STATE_NOUNS,
+  STATE_REFRESH_VERBS,
+} from '../../src/knowledge/process-state.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { verbOf } from './name-verbs.js';
@@ -24,4 +29,14 @@ export function refreshesProcessState(call: TSESTree.CallExpression): boolean {
   if (!STATE_REFRESH_VERBS.includes(verbOf(nameWords(name)) ?? '') || callee.type !== 'MemberExpression') return false;
   const receiver = receiverName(unwrapExpression(callee.object));
   return receiver !== undefined && PROCESS_STATE_HOLDERS.includes(nameWords(receiver).at(-1) ?? '');
+}
+
+/**
+ * A scheduled work's own name that says it is this process's (OWN_PROCESS_WORD_PAIRS): a liveness
+ * post, the chat client's presence, this process's metrics. Read of the work's name only: the same
+ * words on a call inside a work (`bot.user.setActivity(…)` after a shared write) say nothing of the rest.
+ */
+export function namesOwnProcessWork(name: string): boolean {
+  const words = nameWords(name);
+  return OWN_PROCESS_WORD_PAIRS.some(([a, b]) => words.some((w) => a.includes(w)) && words.some((w) => b.includes(w)));
 }

@@ -37,7 +37,6 @@ import {
 } from '../../src/knowledge/per-replica.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { LOCKED_ADJECTIVES } from '../../src/knowledge/lock-names.js';
-import { LIVENESS_WORDS } from '../../src/knowledge/process-state.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
@@ -73,7 +72,7 @@ const has = (list: readonly string[], word: string | undefined): boolean => word
 /** Whether a name says "this instance only": `sendMachineTelemetry`, `pingRedis`, `flushBuffer`, `reloadCache`. */
 export function isPerReplicaName(name: string): boolean {
   const words = nameWords(name);
-  if (words.some((w) => PER_REPLICA_WORDS.includes(w) || LIVENESS_WORDS.includes(w))) return true;
+  if (words.some((w) => PER_REPLICA_WORDS.includes(w))) return true;
   if (PER_REPLICA_WORD_PAIRS.some(([a, b]) => words.some((w) => a.includes(w)) && words.some((w) => b.includes(w)))) return true;
   return dropsOwnIdle(words);
 }

@@ -29,7 +29,7 @@ import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
-import { namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
+import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -113,6 +113,8 @@ export function scheduleVerdict({
     (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
     // Named for refreshing what this process holds (`updateConfig`, `reloadCache`), and seen writing nothing shared.
     (work.name !== undefined && !effects.sharedWrite && namesProcessStateRefresh(work.name)) ||
+    // Named for this process's liveness, presence or metrics (`beAlive`, `rotateStatus`, `reportMetrics`).
+    (work.name !== undefined && namesOwnProcessWork(work.name)) ||
     // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).

@@ -16,5 +16,16 @@ export const PROCESS_STATE_NOUNS: readonly string[] = ['cache', 'caches', 'track
  */
 export const PROCESS_STATE_HOLDERS: readonly string[] = ['cache', 'tracker'];
 
-/** Words that keep a name about liveness: `beAlive`, `stayAlive` (as `keepalive`, `heartbeat`). */
-export const LIVENESS_WORDS: readonly string[] = ['alive'];
+/**
+ * Word pairs (both in a scheduled work's own name) that say "this instance only", beside PER_REPLICA_WORD_PAIRS: a
+ * liveness post (`beAlive`, `stillAlive`; `keepAlive` of a lock stays judged by its body), the
+ * chat client's own presence (`rotateStatus`, `cycleActivities`, `updatePresence`), this process's
+ * metrics sent out (`reportMetrics`, `pushMetrics`; not `computeDailyMetrics`).
+ */
+export const OWN_PROCESS_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+  [['be', 'stay', 'still'], ['alive']],
+  [['rotate', 'cycle', 'update', 'refresh'], ['presence']],
+  [['rotate', 'cycle'], ['activity', 'activities']],
+  [['rotate', 'cycle'], ['status', 'statuses']],
+  [['report', 'push', 'send', 'collect', 'emit', 'export', 'record', 'publish'], ['metrics']],
+];
