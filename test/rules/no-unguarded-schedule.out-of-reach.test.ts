@@ -94,6 +94,9 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
         '}',
       ),
     },
+    // another module's work named for this process's metrics or its chat presence
+    { settings, code: ready("import { pushMetrics } from './jobs/push';", 'pushMetrics') },
+    { settings, code: ready("import { rotatePresence } from './jobs/presence';", 'rotatePresence') },
     // a screen redrawn for someone watching the shell
     { settings, code: monitor(true) },
   ],
@@ -108,6 +111,12 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
     {
       settings,
       code: lines("const { disableExpired } = require('../services/expiry');", 'setInterval(disableExpired, 600_000);'),
+      errors: [{ messageId: 'unguardedSchedule' as const, line: 2, column: 13, suggestions: [] }],
+    },
+    // metrics computed for everyone, not this process's own
+    {
+      settings,
+      code: lines("const { computeDailyMetrics } = require('./jobs/daily');", 'setInterval(computeDailyMetrics, 3_600_000);'),
       errors: [{ messageId: 'unguardedSchedule' as const, line: 2, column: 13, suggestions: [] }],
     },
     // a shared send beside the tracker's refresh
