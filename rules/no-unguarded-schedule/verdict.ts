@@ -28,6 +28,7 @@ import type { FunctionLike } from '../../analysis/scheduled-work/work-function.j
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
+import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
 
@@ -105,6 +106,12 @@ export function scheduleVerdict({
     runsImportedProjectWork(sourceCode, work) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
+    // A loop arming one timer per row it read from a shared store: each replica fires every row.
+    (effects.external &&
+      !effects.sharedWrite &&
+      fn !== undefined &&
+      work.entry.selfRescheduling &&
+      armsTimerPerStoredRow(sourceCode, fn.body)) ||
     // The timer twin of a declared job beside it, running the same work.
     (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =

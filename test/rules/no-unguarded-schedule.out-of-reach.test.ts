@@ -38,6 +38,30 @@ const monitor = (redraw: boolean) =>
     '}',
   );
 
+/** A loop that reads `read` and arms one timer per item handing it to another module's `fire`, then runs again in a minute. */
+const dueLoop = (read: string) =>
+  lines(
+    "import { fire } from './fire';",
+    'const pending = [];',
+    'const timeouts = new Map();',
+    'export async function runDueLoop() {',
+    `  const due = ${read};`,
+    '  for (const item of due) {',
+    '    timeouts.set(item.id, setTimeout(() => fire(item), item.at - Date.now()));',
+    '  }',
+    '  setTimeout(() => runDueLoop(), 60_000);',
+    '}',
+  );
+
+const DUE_LOOP_READ = 'await db.reminders.findMany({ where: { sent: false } })';
+/** The guard the suggestion puts first in `runDueLoop`, rescheduling before it leaves. */
+const DUE_LOOP_GUARDED = dueLoop(DUE_LOOP_READ)
+  .replace("from './fire';", `from './fire';\n${IMPORT}`)
+  .replace(
+    'export async function runDueLoop() {',
+    "export async function runDueLoop() {\n  if (!(await claimPeriod('bot:run-due-loop', 60_000))) { setTimeout(() => runDueLoop(), 60_000); return; }",
+  );
+
 ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguardedSchedule, {
   valid: [
     // a package's function handed to a timer: not the project's job
@@ -97,6 +121,8 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
     // another module's work named for this process's metrics or its chat presence
     { settings, code: ready("import { pushMetrics } from './jobs/push';", 'pushMetrics') },
     { settings, code: ready("import { rotatePresence } from './jobs/presence';", 'rotatePresence') },
+    // a loop arming a timer per item of this process's own list
+    { settings, code: dueLoop('pending.splice(0)') },
     // a screen redrawn for someone watching the shell
     { settings, code: monitor(true) },
   ],
@@ -112,6 +138,19 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
       settings,
       code: lines("const { disableExpired } = require('../services/expiry');", 'setInterval(disableExpired, 600_000);'),
       errors: [{ messageId: 'unguardedSchedule' as const, line: 2, column: 13, suggestions: [] }],
+    },
+    // a loop arming a timer per row read from the database: every replica fires every row
+    {
+      settings,
+      code: dueLoop(DUE_LOOP_READ),
+      errors: [
+        {
+          messageId: 'unguardedSchedule' as const,
+          line: 9,
+          column: 14,
+          suggestions: [{ messageId: 'addClaimPeriod' as const, output: DUE_LOOP_GUARDED }],
+        },
+      ],
     },
     // metrics computed for everyone, not this process's own
     {
