@@ -38,6 +38,22 @@ const monitor = (redraw: boolean) =>
     '}',
   );
 
+/** A timer running `name`, a function of the file inserting a row. */
+const beacon = (name: string) =>
+  lines(`setInterval(${name}, 60_000);`, `async function ${name}() {`, "  await db.query('INSERT INTO beacons (at) VALUES (now())');", '}');
+
+/** A Nest job `updateConfig` every ten minutes, its body `body` (one line each). */
+const configJob = (...body: string[]) =>
+  lines(
+    "import { Cron } from '@nestjs/schedule';",
+    'export class PairsJob {',
+    "  @Cron('*/10 * * * *')",
+    '  async updateConfig() {',
+    ...body,
+    '  }',
+    '}',
+  );
+
 /** A loop that reads `read` and arms one timer per item handing it to another module's `fire`, then runs again in a minute. */
 const dueLoop = (read: string) =>
   lines(
@@ -95,29 +111,9 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
     { settings, code: job("import priceTracker from '../lib/prices';", '  priceTracker.resetPriceTracker();') },
     { settings, code: job("import { reloadConfig } from '../config';", '  await reloadConfig();') },
     // a job named for refreshing this process's configuration, reading through an injected service
-    {
-      settings,
-      code: lines(
-        "import { Cron } from '@nestjs/schedule';",
-        'export class PairsJob {',
-        "  @Cron('*/10 * * * *')",
-        '  async updateConfig() {',
-        '    const chains = await this.chainService.listChains();',
-        '    this.pairs = chains.map((c) => c.id);',
-        '  }',
-        '}',
-      ),
-    },
+    { settings, code: configJob('    const chains = await this.chainService.listChains();', '    this.pairs = chains.map((c) => c.id);') },
     // a liveness post of this process
-    {
-      settings,
-      code: lines(
-        'setInterval(beAlive, 60_000);',
-        'async function beAlive() {',
-        "  await db.query('INSERT INTO beacons (at) VALUES (now())');",
-        '}',
-      ),
-    },
+    { settings, code: beacon('beAlive') },
     // another module's work named for this process's metrics or its chat presence
     { settings, code: ready("import { pushMetrics } from './jobs/push';", 'pushMetrics') },
     { settings, code: ready("import { rotatePresence } from './jobs/presence';", 'rotatePresence') },
@@ -182,25 +178,13 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
       ],
     },
     // a job named for a config refresh that writes a shared row
-    guardedReport(
-      settings,
-      lines(
-        "import { Cron } from '@nestjs/schedule';",
-        'export class PairsJob {',
-        "  @Cron('*/10 * * * *')",
-        '  async updateConfig() {',
-        "    await this.db.query('UPDATE pairs SET active = false');",
-        '  }',
-        '}',
-      ),
-      {
-        line: 3,
-        column: 3,
-        guard: "    if (!(await claimPeriod('bot:update-config', { cron: '*/10 * * * *' }))) return;",
-        after: 4,
-        importAfter: 1,
-      },
-    ),
+    guardedReport(settings, configJob("    await this.db.query('UPDATE pairs SET active = false');"), {
+      line: 3,
+      column: 3,
+      guard: "    if (!(await claimPeriod('bot:update-config', { cron: '*/10 * * * *' }))) return;",
+      after: 4,
+      importAfter: 1,
+    }),
     // a declared job handed through a wrapper that takes no lock
     {
       settings,
@@ -214,16 +198,13 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
       errors: [{ messageId: 'unguardedSchedule' as const, line: 3, column: 28, suggestions: [] }],
     },
     // a post that is not about liveness
-    guardedReport(
-      settings,
-      lines(
-        'setInterval(postStatus, 60_000);',
-        'async function postStatus() {',
-        "  await db.query('INSERT INTO beacons (at) VALUES (now())');",
-        '}',
-      ),
-      { line: 1, column: 13, guard: "  if (!(await claimPeriod('bot:post-status', 60_000))) return;", after: 2, importAfter: 0 },
-    ),
+    guardedReport(settings, beacon('postStatus'), {
+      line: 1,
+      column: 13,
+      guard: "  if (!(await claimPeriod('bot:post-status', 60_000))) return;",
+      after: 2,
+      importAfter: 0,
+    }),
     // the same monitor without the redraw: a shared write every five seconds
     {
       settings,
