@@ -4,7 +4,16 @@
 // (analysis/scheduled-work/process-state-refresh.ts).
 
 /** First words (after a prefix such as `run`) of a method that refreshes or resets state it holds. */
-export const STATE_REFRESH_VERBS: readonly string[] = ['refresh', 'reload', 'reset', 'update', 'warm', 'rebuild', 'invalidate', 'recompute'];
+export const STATE_REFRESH_VERBS: readonly string[] = [
+  'refresh',
+  'reload',
+  'reset',
+  'update',
+  'warm',
+  'rebuild',
+  'invalidate',
+  'recompute',
+];
 
 /** Nouns of the method's own name that name state this process holds (`resetDownloadTracker`, `reloadConfig`). */
 export const PROCESS_STATE_NOUNS: readonly string[] = ['cache', 'caches', 'tracker', 'trackers', 'config', 'configs', 'configuration'];
@@ -25,7 +34,13 @@ export const PROCESS_STATE_HOLDERS: readonly string[] = ['cache', 'tracker'];
 export const OWN_PROCESS_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [['be', 'stay', 'still'], ['alive']],
   [['rotate', 'cycle', 'update', 'refresh'], ['presence']],
-  [['rotate', 'cycle'], ['activity', 'activities']],
-  [['rotate', 'cycle'], ['status', 'statuses']],
+  [
+    ['rotate', 'cycle'],
+    ['activity', 'activities'],
+  ],
+  [
+    ['rotate', 'cycle'],
+    ['status', 'statuses'],
+  ],
   [['report', 'push', 'send', 'collect', 'emit', 'export', 'record', 'publish'], ['metrics']],
 ];
