@@ -26,6 +26,13 @@ export const PROCESS_STATE_NOUNS: readonly string[] = ['cache', 'caches', 'track
 export const PROCESS_STATE_HOLDERS: readonly string[] = ['cache', 'tracker'];
 
 /**
+ * A holder's own pending changes written out (`memberCache.savePendingUpdates()`): what this process
+ * gathered, flushed by the process that gathered it. A verb of these with `pending` in the method's name.
+ */
+export const PENDING_FLUSH_VERBS: readonly string[] = ['save', 'persist', 'write', 'commit', 'flush'];
+export const PENDING_WORD = 'pending';
+
+/**
  * Word pairs (both in a scheduled work's own name) that say "this instance only", beside PER_REPLICA_WORD_PAIRS: a
  * liveness post (`beAlive`, `stillAlive`; `keepAlive` of a lock stays judged by its body), the
  * chat client's own presence (`rotateStatus`, `cycleActivities`, `updatePresence`), this process's

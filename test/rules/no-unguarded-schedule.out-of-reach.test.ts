@@ -117,6 +117,11 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
     // another module's work named for this process's metrics or its chat presence
     { settings, code: ready("import { pushMetrics } from './jobs/push';", 'pushMetrics') },
     { settings, code: ready("import { rotatePresence } from './jobs/presence';", 'rotatePresence') },
+    // a cache writing out the changes it gathered in this process
+    {
+      settings,
+      code: lines("import { profileCache } from './profiles';", 'setInterval(() => profileCache.savePendingUpdates(), 30_000);'),
+    },
     // a loop arming a timer per item of this process's own list
     { settings, code: dueLoop('pending.splice(0)') },
     // a screen redrawn for someone watching the shell
@@ -145,6 +150,31 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
           line: 9,
           column: 14,
           suggestions: [{ messageId: 'addClaimPeriod' as const, output: DUE_LOOP_GUARDED }],
+        },
+      ],
+    },
+    // the same save on a store, not a holder of this process's state
+    {
+      settings,
+      code: lines("import { profileStore } from './profiles';", 'setInterval(() => profileStore.savePendingUpdates(), 30_000);'),
+      errors: [
+        {
+          messageId: 'unguardedSchedule' as const,
+          line: 2,
+          column: 13,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod' as const,
+              output: lines(
+                "import { profileStore } from './profiles';",
+                IMPORT,
+                'setInterval(async () => {',
+                "  if (!(await claimPeriod('bot:file-2', 30_000))) return;",
+                '  return profileStore.savePendingUpdates();',
+                '}, 30_000);',
+              ),
+            },
+          ],
         },
       ],
     },
