@@ -13,6 +13,11 @@ const lines = (...l: string[]) => l.join('\n');
 const settings = { 'replica-guard': { service: 'bot' } };
 const IMPORT = "import { claimPeriod } from 'replica-guard';";
 
+/** One report at `line`:`column` whose one suggestion gives `output`. */
+const reportedWith = (line: number, column: number, output: string) => [
+  { messageId: 'unguardedSchedule' as const, line, column, suggestions: [{ messageId: 'addClaimPeriod' as const, output }] },
+];
+
 /** A chat client's ready handler arming `work` every minute, handed the client. */
 const ready = (importLine: string, work: string) =>
   lines(importLine, "client.once('ready', () => {", `  setInterval(${work}, 60_000, client);`, '});');
@@ -157,26 +162,18 @@ ruleTester.run('no-unguarded-schedule: work out of reach of the file', noUnguard
     {
       settings,
       code: lines("import { profileStore } from './profiles';", 'setInterval(() => profileStore.savePendingUpdates(), 30_000);'),
-      errors: [
-        {
-          messageId: 'unguardedSchedule' as const,
-          line: 2,
-          column: 13,
-          suggestions: [
-            {
-              messageId: 'addClaimPeriod' as const,
-              output: lines(
-                "import { profileStore } from './profiles';",
-                IMPORT,
-                'setInterval(async () => {',
-                "  if (!(await claimPeriod('bot:file-2', 30_000))) return;",
-                '  return profileStore.savePendingUpdates();',
-                '}, 30_000);',
-              ),
-            },
-          ],
-        },
-      ],
+      errors: reportedWith(
+        2,
+        13,
+        lines(
+          "import { profileStore } from './profiles';",
+          IMPORT,
+          'setInterval(async () => {',
+          "  if (!(await claimPeriod('bot:file-2', 30_000))) return;",
+          '  return profileStore.savePendingUpdates();',
+          '}, 30_000);',
+        ),
+      ),
     },
     // metrics computed for everyone, not this process's own
     {
