@@ -41,6 +41,9 @@ import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
 import { serviceName } from './rewrites/service-name.js';
 import { readSettings } from '../analysis/settings.js';
+import { callIntent } from '../analysis/scheduled-work/work-intent.js';
+
+const NO_TELEMETRY: ReadonlySet<string> = new Set();
 import type { FunctionLike } from '../analysis/scheduled-work/work-function.js';
 
 /** What the `guard-schedules` codemod needs to rewrite one finding. */
@@ -123,6 +126,11 @@ function reportedAt(work: ScheduledWork): { node: TSESTree.Node; loc?: TSESTree.
   return { node: call, loc: { start: call.loc.start, end: call.callee.loc.end } };
 }
 
+/** A wrapper the work is handed through that guards it: a replica guard, or a call named for its lock (`lockedTick(…)`). */
+function isGuardingWrapper(wrapper: TSESTree.CallExpression, guards: GuardLookup): boolean {
+  return guards(wrapper) !== undefined || callIntent(wrapper, NO_TELEMETRY) === 'coordinated';
+}
+
 function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 }
@@ -199,8 +207,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // A timer utility running the callback its instance was built with: the work is what its builder hands in.
           if (runsInstanceCallback(work.expression, resolved?.fn, sourceCode.visitorKeys)) continue;
           if (work.coordinatedByOption) continue;
-          // perReplica(fn), or any guard wrapping the work where it is handed over.
-          if (resolved?.wrapper && knowledge().guards(resolved.wrapper) !== undefined) continue;
+          // perReplica(fn), any guard wrapping the work where it is handed over, or a wrapper named for its lock (`lockedTick(…)`).
+          if (resolved?.wrapper && isGuardingWrapper(resolved.wrapper, knowledge().guards)) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
           // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
           const rescheduleCall =

@@ -32,6 +32,7 @@ import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
 import { fillsMissingCacheKey } from './cache-aside-fill.js';
+import { refreshesProcessState } from './process-state-refresh.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -254,6 +255,11 @@ function reachesOnlyOwn(sourceCode: SourceCode, call: TSESTree.CallExpression): 
   return sendsOnOwnConnection(sourceCode, call) || messagesOwnThreads(sourceCode, call) || writesToOwnStream(sourceCode, call);
 }
 
+/** `downloadTracker.updateDownloads()` that neither this file nor a followed module answers: a refresh of this process's own state, by its name. */
+function refreshesOwnStateOutOfReach(call: TSESTree.CallExpression, options: EffectsOptions): boolean {
+  return refreshesProcessState(call) && !resolveCallee(options.sourceCode, call) && options.followCall?.(call) === undefined;
+}
+
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
   const effects: Effects = { external: false, coordinated: false, sharedWrite: false, perReplica: false };
@@ -331,7 +337,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           effects.coordinated = true;
           return;
         }
-        if (reachesOnlyOwn(options.sourceCode, node)) break;
+        if (reachesOnlyOwn(options.sourceCode, node) || refreshesOwnStateOutOfReach(node, options)) break;
         const intent = intentOf(node, options, root);
         if (intent === 'coordinated') {
           effects.coordinated = true;

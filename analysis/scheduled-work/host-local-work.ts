@@ -48,6 +48,7 @@ import {
   telemetryBindings,
 } from './work-intent.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
+import { refreshesProcessState } from './process-state-refresh.js';
 
 export interface HostLocalOptions {
   sourceCode: SourceCode;
@@ -283,6 +284,7 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
     const local = intent === 'coordinated' ? undefined : (resolveCallee(sourceCode, call) ?? instanceMethodCalled(sourceCode, call));
     // Elsewhere a write, a send or a lock by its name counts, unless it is a method of a structure this file keeps in
     // memory, or a function of another project module whose body stays here (`pool.cleanupStaleSlots()` of an imported class).
+    if (!local && refreshesProcessState(call) && options.followCall?.(call) === undefined) return true;
     if (!local && intent !== undefined) {
       if (intent === 'shared-write' && call.callee.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, call.callee.object))
         return true;

@@ -10,6 +10,7 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { isExternalReceiver } from './external-effects.js';
 import { isReadCall } from './host-local-work.js';
 import { isFunctionLike } from './work-function.js';
+import { descendants } from '../sql/descendants.js';
 import { callsModelClass } from './work-intent.js';
 
 /** Array methods whose callback runs once per element. */
@@ -56,4 +57,25 @@ function iteratedBy(node: TSESTree.Node): TSESTree.Node | undefined {
 export function armedPerStoredRow(sourceCode: SourceCode, timer: TSESTree.Node): boolean {
   const rows = iteratedBy(timer);
   return rows !== undefined && holdsStoredRows(sourceCode, rows);
+}
+
+/** Callee names of the one-off timers a loop arms per row. */
+const ONE_OFF_TIMERS: readonly string[] = ['setTimeout', 'setImmediate'];
+
+/**
+ * A loop's work that arms one timer per row it reads from a shared store (`const due = await
+ * repo.getDueSoon(); for (const r of due) timeouts.set(r.id, setTimeout(() => fire(r), r.at - now))`):
+ * every replica reads the same rows and fires each one, whatever the timer's work can be seen to do.
+ */
+export function armsTimerPerStoredRow(sourceCode: SourceCode, body: TSESTree.Node): boolean {
+  for (const node of descendants(body, sourceCode.visitorKeys))
+    if (
+      node.type === 'CallExpression' &&
+      node.callee.type === 'Identifier' &&
+      ONE_OFF_TIMERS.includes(node.callee.name) &&
+      isFunctionLike(node.arguments[0]) &&
+      armedPerStoredRow(sourceCode, node)
+    )
+      return true;
+  return false;
 }

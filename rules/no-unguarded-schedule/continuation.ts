@@ -15,6 +15,7 @@ import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work
 import { callIntent, nameWords } from '../../analysis/scheduled-work/work-intent.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { flushesPendingChange } from './pending-flush.js';
+import { pagesOn } from './next-page.js';
 
 type Variable = ReturnType<SourceCode['getDeclaredVariables']>[number];
 
@@ -173,7 +174,8 @@ function insideLockedRun(work: FunctionLike): boolean {
 /**
  * Whether the self-rescheduling timer at `schedule`, rerunning `work`, continues one run of a
  * task: a retry in an error path or bounded by attempts, a page or item loop that ends by calling
- * back the request or task it serves, a step of a run that holds a lock, or the flush of one pending change.
+ * back the request or task it serves, a step of a run that holds a lock, the flush of one pending change,
+ * or the next page of the run of the function it sits in (next-page.ts).
  */
 export function continuesOneRun(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
   return (
@@ -181,6 +183,7 @@ export function continuesOneRun(sourceCode: SourceCode, schedule: TSESTree.Node,
     boundedByAttempts(sourceCode, schedule, work) ||
     callsCompletion(sourceCode, work) ||
     insideLockedRun(work) ||
-    flushesPendingChange(sourceCode, schedule, work)
+    flushesPendingChange(sourceCode, schedule, work) ||
+    pagesOn(sourceCode, schedule, work)
   );
 }

@@ -27,6 +27,10 @@ import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
+import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
+import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
+import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
+import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -98,14 +102,26 @@ export function scheduleVerdict({
   const declared =
     !work.entry.bareTimer ||
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
+    // A timer handed another project module's function by reference: it runs that module's job each period.
+    runsImportedProjectWork(sourceCode, work) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
+    // A loop arming one timer per row it read from a shared store: each replica fires every row.
+    (effects.external &&
+      !effects.sharedWrite &&
+      fn !== undefined &&
+      work.entry.selfRescheduling &&
+      armsTimerPerStoredRow(sourceCode, fn.body)) ||
     // The timer twin of a declared job beside it, running the same work.
     (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =
     effects.perReplica ||
     // By its name, unless a drop of idle things (`closeStale`) is seen writing shared rows.
     (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
+    // Named for refreshing what this process holds (`updateConfig`, `reloadCache`), and seen writing nothing shared.
+    (work.name !== undefined && !effects.sharedWrite && namesProcessStateRefresh(work.name)) ||
+    // Named for this process's liveness, presence or metrics (`beAlive`, `rotateStatus`, `reportMetrics`).
+    (work.name !== undefined && namesOwnProcessWork(work.name)) ||
     // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
     (work.name !== undefined && work.resolved?.member !== undefined && renewsItself(work.resolved.member, work.name)) ||
     // A bare timer flushing what this process holds in memory (its users, its dirty notes, its buffer).
@@ -121,6 +137,8 @@ export function scheduleVerdict({
   if (work.entry.bareTimer && (ownedByOneCaller(sourceCode, work.schedulerNode, fn) || (fn && feedsOwnStream(sourceCode, fn))))
     return 'quiet';
   if (!reportAll && staysOnHost?.(work)) return 'quiet';
+  // A screen redrawn for someone watching a shell (an operator's monitor), not a service's job.
+  if (fn && redrawsTerminal(sourceCode, fn)) return 'quiet';
   // Last, as it may index every call of the file (the callers of the function that sets the
   // schedule): asked only of work that would be reported.
   const gate = scheduleGate(sourceCode, work.schedulerNode);

@@ -1,0 +1,41 @@
+// A bare timer handed a function of another project module by reference (`setInterval(checkDue,
+// ms, client)` with `import { checkDue } from './jobs/check-due'`): the timer exists only to run
+// that module's job every period, as a declared job does. The module is named by a relative
+// specifier (or a project alias); a package's function (`setInterval(gc, ms)`) is not the project's.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { PROJECT_MODULE_DIRECTORIES, PROJECT_MODULE_PREFIXES } from '../../src/knowledge/project-modules.js';
+import { memberPropertyName } from '../ast/property-names.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { importSource, valueOf } from './in-memory-values.js';
+import type { ScheduledWork } from './scheduled-work.js';
+
+/** `./jobs`, `../services/x`, `@/lib/x`, `~/x`, `#jobs`: a module of the project, not a package. */
+export function isProjectModuleSpecifier(specifier: string | undefined): boolean {
+  if (specifier === undefined) return false;
+  return PROJECT_MODULE_DIRECTORIES.includes(specifier) || PROJECT_MODULE_PREFIXES.some((prefix) => specifier.startsWith(prefix));
+}
+
+/** `checkDue`, `jobs.checkDue`, `checkDue.bind(null)`: the name a reference is rooted at. */
+function referenceRoot(expression: TSESTree.Node): TSESTree.Identifier | undefined {
+  let node = unwrapExpression(expression);
+  if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && memberPropertyName(node.callee) === 'bind')
+    node = unwrapExpression(node.callee.object);
+  if (node.type === 'MemberExpression' && !node.computed) node = unwrapExpression(node.object);
+  return node.type === 'Identifier' ? node : undefined;
+}
+
+/** `const tick = lockedTick(…)`: a value a call made, not the imported function itself (`require(…)` aside). */
+function madeByCall(sourceCode: SourceCode, identifier: TSESTree.Identifier): boolean {
+  const init = valueOf(sourceCode, identifier);
+  const value = init && unwrapExpression(init, { await: true });
+  const call = value?.type === 'MemberExpression' ? unwrapExpression(value.object) : value;
+  return call?.type === 'CallExpression' && !(call.callee.type === 'Identifier' && call.callee.name === 'require');
+}
+
+/** A bare timer's work handed over by reference, imported from another module of the project. */
+export function runsImportedProjectWork(sourceCode: SourceCode, work: ScheduledWork): boolean {
+  if (!work.entry.bareTimer || work.resolved?.fn || work.loopBody || !work.expression) return false;
+  const root = referenceRoot(work.expression);
+  return root !== undefined && !madeByCall(sourceCode, root) && isProjectModuleSpecifier(importSource(sourceCode, root));
+}

@@ -1,0 +1,53 @@
+// Names that say a call refreshes or resets what this process holds (its cache, its tracker of
+// downloads, its copy of the configuration): every replica keeps its own copy, so every replica
+// refreshing it repeats nothing shared. Plain data read by `no-unguarded-schedule`
+// (analysis/scheduled-work/process-state-refresh.ts).
+
+/** First words (after a prefix such as `run`) of a method that refreshes or resets state it holds. */
+export const STATE_REFRESH_VERBS: readonly string[] = [
+  'refresh',
+  'reload',
+  'reset',
+  'update',
+  'warm',
+  'rebuild',
+  'invalidate',
+  'recompute',
+];
+
+/** Nouns of the method's own name that name state this process holds (`resetDownloadTracker`, `reloadConfig`). */
+export const PROCESS_STATE_NOUNS: readonly string[] = ['cache', 'caches', 'tracker', 'trackers', 'config', 'configs', 'configuration'];
+
+/**
+ * Nouns of the receiver that make it an in-memory holder, whatever the method goes on to name
+ * (`downloadTracker.updateDownloads()`, `this.priceCache.refresh()`); not a config service, whose
+ * `update` may well write a shared settings row.
+ */
+export const PROCESS_STATE_HOLDERS: readonly string[] = ['cache', 'tracker'];
+
+/**
+ * A holder's own pending changes written out (`memberCache.savePendingUpdates()`): what this process
+ * gathered, flushed by the process that gathered it. A verb of these with `pending` in the method's name.
+ */
+export const PENDING_FLUSH_VERBS: readonly string[] = ['save', 'persist', 'write', 'commit', 'flush'];
+export const PENDING_WORD = 'pending';
+
+/**
+ * Word pairs (both in a scheduled work's own name) that say "this instance only", beside PER_REPLICA_WORD_PAIRS: a
+ * liveness post (`beAlive`, `stillAlive`; `keepAlive` of a lock stays judged by its body), the
+ * chat client's own presence (`rotateStatus`, `cycleActivities`, `updatePresence`), this process's
+ * metrics sent out (`reportMetrics`, `pushMetrics`; not `computeDailyMetrics`).
+ */
+export const OWN_PROCESS_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+  [['be', 'stay', 'still'], ['alive']],
+  [['rotate', 'cycle', 'update', 'refresh'], ['presence']],
+  [
+    ['rotate', 'cycle'],
+    ['activity', 'activities'],
+  ],
+  [
+    ['rotate', 'cycle'],
+    ['status', 'statuses'],
+  ],
+  [['report', 'push', 'send', 'collect', 'emit', 'export', 'record', 'publish'], ['metrics']],
+];
