@@ -4,7 +4,7 @@
 // a short stretch of code. Either way the findings are the same; only the cost differs.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
-import type { ReadSite } from './read-site.js';
+import type { ReadSite } from './model.js';
 import { settledRead } from './pending-reads.js';
 
 /** Characters of a function left after a helper call past which asking about the helper costs less than following them. */
