@@ -71,6 +71,8 @@ export interface WriteValue {
   loc?: TSESTree.SourceLocation;
   /** A Redis write: the key (or `hash\0field`) the value goes to. */
   redisKey?: string;
+  /** The field is only the one a helper's name says (`updateBalance`): a value of another field is not this write's. */
+  named?: true;
 }
 
 export interface WriteSite {

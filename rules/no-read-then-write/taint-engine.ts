@@ -34,6 +34,7 @@ import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js'
 import { rowCopyOf } from './row-copies.js';
 import { callbackSource } from './callback-rows.js';
 import { savedChanges } from './unit-of-work.js';
+import { namedFieldChanges } from './named-fields.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -48,6 +49,8 @@ export interface EngineOptions {
   helperMayMatter?: (call: TSESTree.CallExpression) => boolean;
   /** Whether the file can hold a Redis read-then-write (a pre-check): Redis commands are asked about only then. */
   redis?: boolean;
+  /** Parameters that hold a row read by the caller (parameter-rows.ts), for a walk of the function alone. */
+  handedRows?: ReadonlyMap<TSESTree.Node, ReadSite>;
 }
 
 /** A listener that never lets an unforeseen shape break linting. */
@@ -179,6 +182,9 @@ export class ReadThenWriteEngine {
     for (const value of write.values) {
       const t = value.field === null ? this.wholeTaint(value.value) : settled(this.taint(value.value));
       if (!t || t.read.locked) continue;
+      // A helper named for the field (named-fields.ts): only that field's changes.
+      if (value.named) changes.push(...namedFieldChanges(value, t));
+      if (value.named) continue;
       const rebuilt = rebuiltListOf(value, t);
       if (rebuilt) {
         changes.push({ ...rebuilt, loc: value.loc });
@@ -234,9 +240,13 @@ export class ReadThenWriteEngine {
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
-    if (!this.frames.anyLive && !source?.settles) return;
+    // A row a call of this file hands to the function (parameter-rows.ts): the parameter holds it.
+    const row = node.params.find((param) => this.options.handedRows?.has(param));
+    if (!this.frames.anyLive && !source?.settles && !row) return;
     const element = source ? this.taint(source.value) : null;
     node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
+    const read = row && this.options.handedRows?.get(row);
+    if (row?.type === 'Identifier' && read) this.frames.declare(row.name, { read, field: null, computed: null });
   }
 
   private assignment(node: TSESTree.AssignmentExpression): void {
