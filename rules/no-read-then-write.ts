@@ -28,6 +28,7 @@ import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine, type EngineOptions, type ReadThenWriteFinding } from './no-read-then-write/taint-engine.js';
 import { handedRowFindings, mayHandRow } from './no-read-then-write/parameter-rows.js';
+import { inSerialisedSection } from './no-read-then-write/serialised-sections.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
@@ -182,6 +183,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           if (readUnderRowLock(finding.facts.read, context)) continue;
           // Read only after the function won a distributed lock (lock-gate-first.ts): a single writer.
           if (readAfterLockGate(finding.facts.read)) continue;
+          // Read and written in one callback of a named lock or a SERIALIZABLE transaction (serialised-sections.ts).
+          if (inSerialisedSection(finding.facts.read, finding.facts.write, sourceCode)) continue;
           // Written only outside production (development-only.ts): no deployment's replicas race it.
           if (developmentOnly(finding.facts.write)) continue;
           reportHere({

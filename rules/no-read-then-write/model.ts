@@ -117,6 +117,8 @@ export interface Computation {
   operand: string | null;
   /** The read field the computation started from. */
   field: string | null;
+  /** The field of a local object it was set to (`patch.total = row.total + n`): the field the object writes it to. */
+  target?: string;
 }
 
 /** A value that came from a read, possibly changed in JavaScript on the way. */

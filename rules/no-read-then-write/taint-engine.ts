@@ -5,7 +5,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
 import { libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
-import { isStaleChange } from './stale-change.js';
+import { isStaleChange, setTo } from './stale-change.js';
 import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -289,7 +289,7 @@ export class ReadThenWriteEngine {
           : null;
       if (this.mutate(left, change, node)) return;
       // `patch.balance = row.balance - 1` taints the local object `patch`.
-      if (root.type === 'Identifier' && right?.computed && !settled(frames.lookup(root.name))) frames.assign(root.name, right);
+      if (root.type === 'Identifier' && right?.computed && !settled(frames.lookup(root.name))) frames.assign(root.name, setTo(right, left));
       return;
     }
     if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') frames.bind(left, right, false);
