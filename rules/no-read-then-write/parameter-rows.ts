@@ -9,14 +9,15 @@
 //   }
 //
 // A call by name (`name(row)`, `this.name(row)`) of a function of this file (declared, bound to a
-// `const`, a method of the class around the call) whose argument is a name bound to a read of the
-// caller (`const share = await …findFirst(…)`, a loader helper's row), not locked: the function is
-// walked alone, its parameter holding that read, and what it writes back from it is a finding. The
-// calls are noted as the file is traversed (a cheap test of their shape); the rest is asked only of them.
+// `const`, a method of the class around the call) whose argument names the one `const`/`let` bound
+// to a read (`const share = await …findFirst(…)`, a loader helper's row), not locked: the function
+// is walked alone, its parameter holding that read, and what it writes back from it is a finding.
+// The calls are noted as the file is traversed (a cheap test of their shape); the rest is asked
+// only of them, with the file's top-level functions and each class's methods indexed once.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from '../../analysis/sql/enclosing-function.js';
-import { descendants } from '../../analysis/sql/descendants.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { DATA_ACCESS_OBJECT_NAME, namesDatabaseAccess } from '../../src/knowledge/database-access.js';
@@ -54,36 +55,57 @@ function declaredFunction(statement: Node, name: string): FunctionNode | undefin
   return undefined;
 }
 
+/** The top-level functions of a program by name (indexed once per program). */
+const topLevelFunctions = new WeakMap<TSESTree.Program, Map<string, FunctionNode>>();
+function topLevelFunction(program: TSESTree.Program, name: string): FunctionNode | undefined {
+  let byName = topLevelFunctions.get(program);
+  if (!byName) {
+    topLevelFunctions.set(program, (byName = new Map()));
+    for (const statement of program.body) {
+      const node =
+        statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+      const names =
+        node?.type === 'FunctionDeclaration'
+          ? [node.id?.name]
+          : node?.type === 'VariableDeclaration'
+            ? node.declarations.map((d) => (d.id.type === 'Identifier' ? d.id.name : undefined))
+            : [];
+      for (const each of names) {
+        const fn = each === undefined || byName.has(each) ? undefined : declaredFunction(statement, each);
+        if (each !== undefined && fn) byName.set(each, fn);
+      }
+    }
+  }
+  return byName.get(name);
+}
+
 /** The function a call by name reaches in this file: a method of the class around `this.name(…)`, a top-level function for `name(…)`. */
 function calledFunction(call: TSESTree.CallExpression, program: TSESTree.Program): FunctionNode | undefined {
   const callee = call.callee;
-  if (callee.type === 'Identifier') {
-    for (const statement of program.body) {
-      const fn = declaredFunction(statement, callee.name);
-      if (fn) return fn;
-    }
-    return undefined;
-  }
+  if (callee.type === 'Identifier') return topLevelFunction(program, callee.name);
   const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
   let body: Node | undefined = call.parent;
   while (body && body.type !== 'ClassBody') body = body.parent;
   if (name === undefined || body?.type !== 'ClassBody') return undefined;
-  for (const member of body.body) {
-    if (member.type === 'MethodDefinition' && member.key.type === 'Identifier' && member.key.name === name)
-      return isFunctionNode(member.value) ? member.value : undefined;
-  }
-  return undefined;
-}
-
-/** The initializer of the `const`/`let` named `name` in the functions around `at` (the nearest first), or undefined. */
-function declaredValue(at: Node, name: string, visitorKeys: TSESLint.SourceCode.VisitorKeys): TSESTree.Expression | undefined {
-  for (let fn = enclosingFunction(at); fn; fn = enclosingFunction(fn)) {
-    if (fn.body?.type !== 'BlockStatement') continue;
-    for (const node of descendants(fn.body, visitorKeys, isFunctionNode)) {
-      if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === name && node.init) return node.init;
+  let methods = classMethods.get(body);
+  if (!methods) {
+    classMethods.set(body, (methods = new Map()));
+    for (const member of body.body) {
+      if (member.type === 'MethodDefinition' && member.key.type === 'Identifier' && isFunctionNode(member.value))
+        methods.set(member.key.name, member.value);
     }
   }
-  return undefined;
+  return methods.get(name);
+}
+
+/** The methods of a class body by name (indexed once per class). */
+const classMethods = new WeakMap<TSESTree.ClassBody, Map<string, FunctionNode>>();
+
+/** The initializer of the one `const`/`let` declaration `name` refers to (through the scope analysis), or undefined. */
+function declaredValue(name: TSESTree.Identifier, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Expression | undefined {
+  const defs = scopeVariable(sourceCode, name)?.defs;
+  const node = defs?.length === 1 ? defs[0]?.node : undefined;
+  return node?.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init ? node.init : undefined;
 }
 
 /** The rows `calls` hand to functions of this file, one per function and parameter (the first call's read). */
@@ -101,7 +123,7 @@ export function handedRowsOf(
       // A handle (`db`, `userRepository`) is never a row; a parameter already handed one is not asked again.
       if (argument.type !== 'Identifier' || param?.type !== 'Identifier') return;
       if (namesDatabaseAccess(param.name) || DATA_ACCESS_OBJECT_NAME.test(param.name) || out.some((h) => h.param === param)) return;
-      const init = declaredValue(call, argument.name, sourceCode.visitorKeys);
+      const init = declaredValue(argument, sourceCode);
       const value = init && unwrapExpression(init, { await: true });
       if (value?.type !== 'CallExpression') return;
       const read = readSiteOf(value) ?? helperRead(value);

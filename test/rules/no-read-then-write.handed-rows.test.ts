@@ -75,12 +75,31 @@ const buy = (filter: string) =>
     '};',
   );
 
+/** A top-level function raising a visit's page views on a local patch; `track` hands it `handed`. */
+const visits = (handed: string) =>
+  lines(
+    "import { PrismaClient } from '@prisma/client';",
+    "import { loadVisit } from './visits.js';",
+    'const prisma = new PrismaClient();',
+    'const touch = async (payload, visit) => {',
+    '  const patch = { seenAt: payload.at };',
+    '  patch.pageviews = (visit.pageviews || 0) + 1;',
+    '  await prisma.visit.update({ where: { id: visit.id }, data: patch });',
+    '};',
+    'export async function track(payload) {',
+    '  const visit = await loadVisit(payload.id);',
+    `  await touch(payload, ${handed});`,
+    '}',
+  );
+
 ruleTester.run('no-read-then-write (rows handed to functions and helpers)', rule, {
   valid: [
     // the row the function is given is not a read of this file
     shares(FIND, 'body'),
     // the function writes a value of no read
     shares(FIND, 'share', 'Date.now()'),
+    // a top-level function handed the request's object, not the row read
+    visits('payload'),
     // the helper's name says another field than the one computed
     pay('await this.userRepository.updateCredit(userId, user.balance - amount);'),
     // the value the request gave
@@ -88,6 +107,8 @@ ruleTester.run('no-read-then-write (rows handed to functions and helpers)', rule
   ],
   invalid: [
     { code: shares(FIND), errors: [error('prisma', 'views', 6, 29)] },
+    // a loader helper's row handed to a top-level function that writes from it through a local patch
+    { code: visits('visit'), errors: [error('prisma', 'pageviews', 7, 22)] },
     {
       code: pay('const next = user.balance - amount;\n    await this.userRepository.updateBalance(userId, next);'),
       errors: [error('sql', 'balance', 9, 31)],
