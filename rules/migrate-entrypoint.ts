@@ -7,8 +7,14 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { importedReferences } from '../analysis/imports/imported-references.js';
 import { migrationEnvReads } from './migrations/env-reads.js';
-import { isEntrypointByNameOnly, isMigrateEntrypointFile, isMigrationAuthoringTool } from './migrations/exempt-file.js';
+import {
+  isEntrypointByNameOnly,
+  isMigrateEntrypointFile,
+  isMigrateHelperModule,
+  isMigrationAuthoringTool,
+} from './migrations/exempt-file.js';
 import { exitsNonZero } from './migrations/exit-paths.js';
+import { inEventlessTaskHandler } from './migrations/task-handlers.js';
 import { migratorRuns, migratorsLockThemselves } from './migrations/self-locking.js';
 import {
   functionDefinedHere,
@@ -20,12 +26,12 @@ import {
 import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
 import { opensEmbeddedDatabase } from './migrate-entrypoint/embedded-reads.js';
 import { locksInTransaction } from './migrate-entrypoint/transaction-lock.js';
+import { locksOnCheckedOutConnection } from './migrate-entrypoint/checked-out-client.js';
 import { speaksOnlyMongoDb } from './migrate-entrypoint/mongo-only.js';
 import { declaresCommandClass, onlyReExports, onlyTransformsFiles, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
-import { onlyDeclares, startsNothing } from '../analysis/ast/only-declares.js';
-import { modulesImporting } from '../analysis/modules/importers.js';
+import { onlyDeclares } from '../analysis/ast/only-declares.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
 import {
   MIGRATE_URL_VARIABLE,
@@ -125,12 +131,14 @@ function reportLock(
     { modules: RUN_MIGRATIONS_API.modules, path: RUN_MIGRATIONS_API.path, kind: 'call', entry: 'runMigrations' as const },
   ]);
   const locks = strings.some((s) => LOCK_SQL.test(s.text));
+  // On one connection the run checks out (`await pool.connect()`, `getClient()`) and holds, the pool splits nothing.
+  const checkedOut = locks && locksOnCheckedOutConnection(strings, context.sourceCode);
   // A pool only splits a lock that is taken; with none, the missing lock is the finding.
-  if (locks)
+  if (locks && !checkedOut)
     for (const ref of refs)
       if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
   const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
-  const pinnedLock = refs.some((r) => r.entry === 'client') && locks;
+  const pinnedLock = checkedOut || (refs.some((r) => r.entry === 'client') && locks);
   const unpinnedLock = refs.some((r) => r.entry === 'pool') && locks;
   // `pg_advisory_xact_lock` inside the transaction that runs the migrations holds for the whole run.
   const transactionLock = () => locksInTransaction(strings, calls, context.sourceCode);
@@ -284,9 +292,10 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
           (declaresCommandClass(program) || onlyDeclares(program) || parsesOwnCommandLine(program, calls))
         )
           return;
-        // Found by its name alone, a module that starts nothing and that a module of its package imports (`lib/migrate.js` the
-        // server and a script both call) is a library: its importers run it (`no-in-app-migrations` judges its run there).
-        if (isEntrypointByNameOnly(context) && startsNothing(program) && (modulesImporting(context)?.length ?? 0) > 0) return;
+        // Found by its name alone, a module that starts nothing, outside a command folder, that a module of its package
+        // imports or whose package is out of view (`lib/migrate.js` the server and a script both call) is a library: its
+        // importers run it (`no-in-app-migrations` judges its run there).
+        if (isMigrateHelperModule(context)) return;
         let notPostgres: boolean | undefined;
         // A MongoDB-protocol script (a copy to FerretDB, a MongoDB data upgrade): PostgreSQL's lock and URL do not apply.
         const mongoOnly = speaksOnlyMongoDb(program, calls, dynamicImports);
@@ -306,7 +315,9 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
         const path = migrationPath(context, program, calls, texts);
         if (!mongoOnly) {
           reportUrls(context, strings, migratesNoPostgres, report);
-          reportLock(context, program, strings, calls, path.runCall, report);
+          // A function-as-a-service handler that never reads its event runs the migration as the task it is invoked for, once.
+          if (!path.runCall || !inEventlessTaskHandler(path.runCall, context.sourceCode))
+            reportLock(context, program, strings, calls, path.runCall, report);
         }
         reportSwallowedFailures(sourceCode, path, catchClauses, handlerCalls, calls, report);
         if (swallowsUnhandledRejections(calls)) reportFloatingMain(sourceCode, program, report);

@@ -16,9 +16,10 @@ import { migrationFactoryResults, migrationOptionsObjects } from './migrations/o
 import { importThatBecomesUnused, removableStatement } from './migrations/removal.js';
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { namedMigrationStep } from './migrations/named-steps.js';
-import { sqlFileRuns } from './migrations/sql-file-runs.js';
+import { handWrittenRuns } from './migrations/list-runs.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { isOffUnlessSwitchedOn } from './migrations/opt-in-switch.js';
+import { echoesParameterOption } from './migrations/echoed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
@@ -182,6 +183,8 @@ function reportTypedOptions(
     const value = unwrapExpression(property.value);
     const option = propertyKeyName(property)!;
     if ((value.type === 'Literal' && value.value === false) || isOffUnlessSwitchedOn(option, value, sourceCode)) continue;
+    // `migrationsRun: options.migrationsRun` in a summary of the options a function was given: the caller decides.
+    if (echoesParameterOption(property, sourceCode)) continue;
     reported.add(property);
     report({
       messageId: 'schemaWriteOption',
@@ -375,10 +378,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
         reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
-        // A hand-written migrator: each file of a migrations folder read and sent to the database (not a per-host file database's).
-        const fileRuns = mentions.runners && text.includes('readFile') ? sqlFileRuns(sourceCode, modules) : [];
-        reportRunnerCalls(fileRuns, reportedCalls, reportHere, (call) =>
-          migratesEmbeddedClient(call, sourceCode, imported) ? undefined : `${sourceCode.getText(call.callee)}(each migration file)`,
+        // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host file database's).
+        const handRuns = mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map<TSESTree.CallExpression, string>();
+        reportRunnerCalls([...handRuns.keys()], reportedCalls, reportHere, (call) =>
+          migratesEmbeddedClient(call, sourceCode, imported) ? undefined : handRuns.get(call),
         );
       },
     };

@@ -7,7 +7,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { sessionAdvisoryLockCalls, sessionAdvisoryLockFunction } from '../src/knowledge/sql.js';
-import { isEntrypointByNameOnly, isMigrateEntrypointFile } from './migrations/exempt-file.js';
+import { isEntrypointByNameOnly, isMigrateEntrypointFile, outsideOneOffCommands } from './migrations/exempt-file.js';
 import { startsNothing } from '../analysis/ast/only-declares.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { LibraryLocks } from './no-session-advisory-lock/library-locks.js';
@@ -133,7 +133,7 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
     schema: [],
   },
   defaultOptions: [],
-  detect(context, report) {
+  detect(context, reportFinding) {
     const sourceCode = context.sourceCode;
     // Most files never mention advisory locks: skip them without walking their strings
     // (`includes` is cheaper than a case-insensitive regular expression on big files, and a
@@ -151,6 +151,8 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
     if (isMigrateEntrypointFile(context) && !(isEntrypointByNameOnly(context) && startsNothing(sourceCode.ast))) return {};
     // Test code runs in no replica: a test that holds the lock to play a second instance is not a leak.
     if (isLintedTestCode(context)) return {};
+    // A one-off command an operator runs by hand (a script that releases a stuck lock) is one process, once: no replica races it.
+    const report = outsideOneOffCommands(context, reportFinding);
     const controls: TransactionControl[] = [];
     const collectControl = (node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void => {
       const control = transactionControlOf(node, sourceCode);

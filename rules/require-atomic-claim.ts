@@ -17,6 +17,7 @@ import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
 import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
+import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
@@ -219,6 +220,9 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
             reportRead(read, update.node, region.loop, fn);
             break;
           }
+          // A data module's helper that hands out the pending rows, and another that marks one by its key (paired-helpers.ts).
+          const mark = reported.has(read.node) ? undefined : pairedMark(read, seen, sourceCode, vocabulary);
+          if (mark) reportRead(read, mark.node, undefined, fn);
         }
         // A running flag checked on the row read, then set in a second statement (flag-claims.ts).
         let guard: ((call: TSESTree.CallExpression) => boolean) | undefined;
@@ -259,7 +263,7 @@ function reportFlagClaims(
       continue; // a shape we did not foresee never breaks linting
     }
     if (!claim || !unguarded(claim)) continue;
-    const callee = claim.set.callee;
+    const callee = (claim.atRead ? claim.read : claim.set).callee;
     report({
       messageId: 'checkedFlagClaim',
       data: { column: claim.column },

@@ -8,7 +8,8 @@
 //   stopped; it is not a step of every pod's start.
 // - a generator: a script that reads files and writes files (a types file or docs built from the
 //   migration files, run by a `migrations:types` script) and can reach no database: it imports
-//   only Node's file and process modules, loads no module by a computed name, and fetches nothing.
+//   only Node's file and process modules and JSON files (a migrator's journal), loads no module by
+//   a computed name, and fetches nothing.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
@@ -153,9 +154,15 @@ function statementSpecifier(statement: TSESTree.ProgramStatement): string | null
   return undefined;
 }
 
-/** Whether a `require(…)` or `import(…)` loads a module that only reaches files; false for a computed specifier. */
+/** A JSON file (`../drizzle/meta/_journal.json`): data read in, no code that could reach a database. */
+const isJsonFile = (specifier: string): boolean => specifier.endsWith('.json');
+
+/** Whether a specifier names one of Node's file-only modules or a JSON file. */
+const reachesOnlyFiles = (specifier: string): boolean => FILE_ONLY_NODE_MODULES.has(specifier) || isJsonFile(specifier);
+
+/** Whether a `require(…)` or `import(…)` loads a module that only reaches files, or a JSON file; false for a computed specifier. */
 function loadsFileOnlyModule(source: Node | undefined): boolean {
-  return source?.type === 'Literal' && typeof source.value === 'string' && FILE_ONLY_NODE_MODULES.has(source.value);
+  return source?.type === 'Literal' && typeof source.value === 'string' && reachesOnlyFiles(source.value);
 }
 
 /**
@@ -172,7 +179,7 @@ export function onlyTransformsFiles(
 ): boolean {
   for (const statement of program.body) {
     const specifier = statementSpecifier(statement);
-    if (specifier === null || (specifier !== undefined && !FILE_ONLY_NODE_MODULES.has(specifier))) return false;
+    if (specifier === null || (specifier !== undefined && !reachesOnlyFiles(specifier))) return false;
   }
   if (!dynamicImports.every((load) => loadsFileOnlyModule(load.source))) return false;
   let writes = false;

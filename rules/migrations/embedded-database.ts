@@ -15,6 +15,7 @@ import { namesDatabaseAccess } from '../../src/knowledge/database-access.js';
 import { migrationOptionsObjects } from './options-objects.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
 import { fieldNamedEmbedded, namedEmbedded } from './embedded-by-name.js';
+import { typedAsLibsqlClient } from './libsql-typed.js';
 import { getterResults } from '../../analysis/ast/getter-results.js';
 import {
   EMBEDDED_DRIVER_CLASSES,
@@ -123,8 +124,9 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
     // A client built in another project module (`import dataSource from './datasource'`).
     const other = init === undefined ? imported?.(value) : undefined;
     if (other !== undefined) return isEmbeddedClient(other.node, other.sourceCode, hops + 1);
-    // Built where the rule does not look: what the code says of the name (`sqliteDb`, `db: Database.Database`).
-    return namedEmbedded(value, sourceCode);
+    // Built where the rule does not look: what the code says of the name (`sqliteDb`, `db: Database.Database`), unless
+    // its type is libSQL's client, which may be a server.
+    return namedEmbedded(value, sourceCode) && !typedAsLibsqlClient(value, init, sourceCode);
   }
   if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') {
     // `this.sequelize` that the class sets up in another method (`this.sequelize = new Sequelize({ dialect: 'sqlite' })`).

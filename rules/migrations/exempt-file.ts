@@ -36,6 +36,8 @@ import { projectPath } from '../../analysis/source/project-path.js';
 import { exportsMigrationStep } from './data-steps.js';
 import { isOneShot, startedBody, startedCall, topLevelFunctionBodies } from './one-shot-run.js';
 import { runsOnlyWhenStartedDirectly } from './started-directly.js';
+import { isBareSchemaScript } from './bare-scripts.js';
+import { buildsAppToRunOnce } from './standalone-apps.js';
 import { startsNothing } from '../../analysis/ast/only-declares.js';
 import { modulesImporting } from '../../analysis/modules/importers.js';
 
@@ -183,12 +185,21 @@ export function isMigrationExemptFile(context: Context): boolean {
 export function isSchemaWriteExemptFile(context: Context): boolean {
   if (isExemptByRole(context)) return true;
   if (!isMigrateEntrypointFile(context)) return false;
-  const helper =
+  return !isMigrateHelperModule(context);
+}
+
+/**
+ * Whether the linted file, a migrate entrypoint by its name alone, is a helper module: it starts
+ * nothing when loaded, lies in no command folder, and a module of its package imports it or the
+ * package is out of view (`isSchemaWriteExemptFile`). Its importers run it.
+ */
+export function isMigrateHelperModule(context: Context): boolean {
+  return (
     isEntrypointByNameOnly(context) &&
     startsNothing(context.sourceCode.ast as TSESTree.Program) &&
     !inFolderOf(context, ENTRYPOINT_FOLDERS) &&
-    modulesImporting(context)?.length !== 0;
-  return !helper;
+    modulesImporting(context)?.length !== 0
+  );
 }
 
 /** Folders of commands and scripts (`COMMAND_FOLDERS`, `cmd`, `scripts`): a module there named like a migrate entrypoint is one. */
@@ -261,16 +272,30 @@ function isOneOffChoreByName(context: Context): boolean {
  */
 function isOperatorCommandFile(context: Context): boolean {
   const sourceCode = context.sourceCode;
-  if (SERVER_START.test(sourceCode.text)) return false;
+  // An application built only to run one step and close (`NestFactory.create`, then `app.close()`) serves nothing.
+  if (SERVER_START.test(sourceCode.text)) return buildsAppToRunOnce(sourceCode);
   const program = sourceCode.ast as TSESTree.Program;
   if (program.body.some((statement) => runsOnlyWhenStartedDirectly(statement, sourceCode))) return true;
+  // Nothing but loads and the run, exporting nothing (`node db.js`).
+  if (isBareSchemaScript(program)) return true;
   for (const module of moduleSpecifiers(program)) if (CLI_MODULES.has(module)) return true;
   return (
     isInCommandLinePackage(context.filename) ||
     isInCommandFolder(context.filename) ||
+    isMigrateCommandModule(context) ||
     isRunOnlyByOneOffScripts(context.filename) ||
     isOneOffChoreByName(context)
   );
+}
+
+/**
+ * A module of a command folder (`COMMAND_FOLDERS`) named for the migrate command (`commands/migrate_database.js`,
+ * `cli/MigrateCommand.ts`, `bin/db-migrate.js`): the command an operator types, whatever package holds it.
+ */
+function isMigrateCommandModule(context: Context): boolean {
+  const [first, second] = baseNameWords(context.filename);
+  const named = /^migrat/.test(first ?? '') || (['db', 'database', 'schema'].includes(first ?? '') && /^migrat/.test(second ?? ''));
+  return named && inFolderOf(context, COMMAND_FOLDERS);
 }
 
 /** Whether the linted file lies in a folder named in `folders` (lower case), told by its path inside the project. */

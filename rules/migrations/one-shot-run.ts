@@ -162,9 +162,9 @@ function isCallStatement(statement: TSESTree.Node): statement is TSESTree.Expres
 /**
  * A file whose own statements end the process: a command run once (a migrate script, a container's
  * set-up step run before the server), not a server. Its statements exit, or it starts one run that
- * exits when done and starts no server itself.
+ * exits when done and starts no server itself (`serverStart`, asked of the text; none for a caller that has asked already).
  */
-export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>): boolean {
+export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>, serverStart: RegExp | null = SERVER_START): boolean {
   const program = sourceCode.ast as TSESTree.Program;
   // `try { await runScript(main); process.exit(0); } catch (e) { …; process.exit(1); }`: the run wrapped at the top level.
   // Only a statement that calls something can exit or start a run (every test below begins with a
@@ -182,5 +182,5 @@ export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>):
     startsRunThatExits(statement, bodiesOf) ||
     callbackEndsRun(statement) ||
     (statement.type === 'ExpressionStatement' && closesInChain(statement.expression));
-  return statements.some(endsRunHere) && !SERVER_START.test(sourceCode.text);
+  return statements.some(endsRunHere) && !serverStart?.test(sourceCode.text);
 }

@@ -19,6 +19,7 @@ import {
   namesMigrator,
   withoutFailureTail,
 } from '../../src/knowledge/migrators.js';
+import { namesLibraryMigrationRunner, namesMigrationModule } from '../../src/knowledge/migration-runs.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 
@@ -129,9 +130,11 @@ export function migrationRunnerCall(call: TSESTree.CallExpression, sourceCode: S
   const tailless = withoutFailureTail(name);
   if (tailless !== undefined && receiverName !== undefined && namesDatabaseHandle(receiverName))
     return namesMigrationRunner(tailless) || mayNameMigrationRun(tailless) ? shown : undefined;
-  if (namesMigrationRunner(name)) return shown;
+  if (namesMigrationRunner(name) || namesLibraryMigrationRunner(name)) return shown;
   if (receiverName !== undefined && MIGRATOR_RUN_METHODS.includes(name) && namesMigrator(receiverName)) return shown;
   if (!mayNameMigrationRun(name)) return undefined;
+  // An application's migration module asked to migrate (`self.apos.migration.migrate()`): a member, not one migration of a loop.
+  if (receiver?.type === 'MemberExpression' && receiverName !== undefined && namesMigrationModule(receiverName)) return shown;
   if (receiverName !== undefined && (namesDatabaseHandle(receiverName) || namesMigrator(receiverName))) return shown;
   if (call.arguments.some(isDatabaseArgument)) return shown;
   if (callee.type === 'Identifier' && isImportedFromMigrationModule(callee, sourceCode)) return shown;

@@ -30,7 +30,7 @@ function readsFile(node: TSESTree.Node, sourceCode: SourceCode, hops = 0): boole
 }
 
 /** Whether an expression names migrations, as written or through the `const` it reads (`migrationFiles`, `readdirSync(migrationsDir)`). */
-function namesMigrations(node: TSESTree.Node, sourceCode: SourceCode): boolean {
+export function namesMigrations(node: TSESTree.Node, sourceCode: SourceCode): boolean {
   if (NAMES_MIGRATIONS.test(sourceCode.getText(node))) return true;
   const value = unwrapExpression(node);
   const init = value.type === 'Identifier' ? constantInitializer(value, sourceCode) : undefined;
@@ -38,7 +38,7 @@ function namesMigrations(node: TSESTree.Node, sourceCode: SourceCode): boolean {
 }
 
 /** The collection the innermost loop around `node` walks: `for (const f of files)`, `files.forEach((f) => …)`. */
-function loopedCollection(node: TSESTree.Node): TSESTree.Node | undefined {
+export function loopedCollection(node: TSESTree.Node): TSESTree.Node | undefined {
   for (let child: TSESTree.Node = node, at = node.parent; at; child = at, at = at.parent) {
     if ((at.type === 'ForOfStatement' || at.type === 'ForInStatement') && at.body === child) return at.right;
     const isCallback = (at.type === 'ArrowFunctionExpression' || at.type === 'FunctionExpression') && at.parent?.type === 'CallExpression';

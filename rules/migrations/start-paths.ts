@@ -6,13 +6,15 @@ import { outsideToolWrappers } from './called-only-by-tools.js';
 import { outsideMigrateCommandEntries } from './outside-command-entries.js';
 import { outsideMigratorVerbDefinitions } from './migrator-api-methods.js';
 import { outsideRequestHandlers } from './outside-request-handlers.js';
+import { outsideTaskHandlers } from './task-handlers.js';
 
 /**
  * `report`, dropping what runs on no replica's start. An operator's command (an install wizard, an
  * admin CLI's `migrate`) runs when someone types it: asked before the file's first finding, so most
  * files never are. A wrapper that only tools and tests call (an admin CLI's revert, a test
  * harness's reset) is on no replica's start path: asked of a call about to be reported, once per
- * wrapper. A run inside a request handler runs once, for the request that asked for it; one inside
+ * wrapper. A run inside a request handler runs once, for the request that asked for it (so does one in a
+ * function-as-a-service handler that never reads its event: the task it is invoked for); one inside
  * a `migrate` command's entry, when that command is typed; a migrator class's own `up()`, where it is called.
  */
 export function onStartPaths<Report extends (descriptor: never) => void>(context: DetectContext, report: Report): Report {
@@ -20,5 +22,5 @@ export function onStartPaths<Report extends (descriptor: never) => void>(context
     context,
     outsideMigrateCommandEntries(outsideToolWrappers(context, outsideOperatorCommands(context, report)), context.sourceCode),
   );
-  return outsideRequestHandlers(context, oneOffs);
+  return outsideRequestHandlers(context, outsideTaskHandlers(context, oneOffs));
 }

@@ -11,10 +11,25 @@ import { incrementedOperand, isHighest, libraryOf, originsOf, type NextFromHighe
 
 type Node = TSESTree.Node;
 
-/** `this.next`, or a bare name (`next`, judged by `moduleHolder`): where a process may keep a number between calls. */
+/** Whether a member chain starts at `this` (`this.numbers`, `this.client.tickets.numbers`). */
+function fromThis(node: Node): boolean {
+  let value = unwrapExpression(node);
+  while (value.type === 'MemberExpression') value = unwrapExpression(value.object);
+  return value.type === 'ThisExpression';
+}
+
+/**
+ * `this.next`, an entry of a map the class keeps per key (`this.numbers[guildId]`, also reached
+ * through the instance's own handles: `this.client.tickets.numbers[guildId]`), or a bare name
+ * (`next`, judged by `moduleHolder`): where a process may keep a number between calls.
+ */
 function holderName(node: Node): string | undefined {
   const value = unwrapExpression(node);
   if (value.type === 'MemberExpression' && value.object.type === 'ThisExpression') return memberPropertyName(value);
+  if (value.type === 'MemberExpression' && value.computed) {
+    const map = unwrapExpression(value.object);
+    return map.type === 'MemberExpression' && !map.computed && fromThis(map) ? memberPropertyName(map) : undefined;
+  }
   if (value.type === 'Identifier') return value.name;
   return undefined;
 }

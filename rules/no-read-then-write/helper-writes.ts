@@ -82,8 +82,9 @@ function sentValues(
   // (key, 'field', value)
   if (call.arguments.length === 3 && second?.type === 'Literal' && typeof second.value === 'string' && third)
     return { values: [{ field: second.value, value: third }], filter: first, data: third };
-  // (key, { field: value, … })
-  if (call.arguments.length === 2 && second?.type === 'ObjectExpression' && first.type !== 'ObjectExpression')
+  // (key, { field: value, … }), and a transaction or handle after them (`(user, { balance }, tx)`)
+  const handleLast = call.arguments.length === 3 && (third?.type === 'Identifier' || third?.type === 'MemberExpression');
+  if ((call.arguments.length === 2 || handleLast) && second?.type === 'ObjectExpression' && first.type !== 'ObjectExpression')
     return { values: valuesOf(second), filter: first, data: second };
   // ({ id, field: value, … })
   if (call.arguments.length === 1 && first.type === 'ObjectExpression') {

@@ -82,20 +82,30 @@ function numericCore(node: Node): Node {
 }
 
 /** The one definition of a local name: its declarator (`const x = …`, `const [x] = …`, `const { x } = …`). */
-function definitionOf(identifier: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): { init: Node; field?: string } | undefined {
+function definitionOf(identifier: TSESTree.Identifier, sourceCode: Readonly<SourceCode>): { init: Node; fields: string[] } | undefined {
   const variable = scopeVariable(sourceCode, identifier);
   if (!variable || variable.defs.length !== 1) return undefined;
   const def = variable.defs[0];
   if (def?.node.type !== 'VariableDeclarator' || !def.node.init) return undefined;
   // A `let` assigned again elsewhere holds more than its first value.
   if (variable.references.some((r) => r.isWrite() && r.identifier !== def.name)) return undefined;
-  const id = def.node.id;
-  if (id.type === 'ObjectPattern') {
-    const property = id.properties.find((p) => p.type === 'Property' && p.value === def.name) as TSESTree.Property | undefined;
-    const key = property && propertyKeyName(property);
-    return key ? { init: def.node.init, field: key } : undefined;
+  // The keys from the declared pattern down to the name, nested patterns included (`{ _max: { number: max } }`).
+  const fields: string[] = [];
+  let at: Node = def.name as Node;
+  while (at !== def.node.id) {
+    const property = at.parent;
+    // `const [top] = await repo.find(…)`: an element of the rows read, no field taken.
+    if (property?.type === 'ArrayPattern') {
+      at = property;
+      continue;
+    }
+    if (property?.type !== 'Property' || property.value !== at || property.parent.type !== 'ObjectPattern') return undefined;
+    const key = propertyKeyName(property);
+    if (!key) return undefined;
+    fields.unshift(key);
+    at = property.parent;
   }
-  return { init: def.node.init };
+  return { init: def.node.init, fields };
 }
 
 /** `Math.max(a, b)`, `Math.min(a, b)`: the global `Math`'s functions. */
@@ -128,7 +138,7 @@ export function originsOf(node: Node, sourceCode: Readonly<SourceCode>, fields: 
     case 'Identifier': {
       const definition = definitionOf(value, sourceCode);
       if (!definition) return [];
-      const taken = definition.field ? [definition.field, ...fields] : fields;
+      const taken = [...definition.fields, ...fields];
       return originsOf(definition.init, sourceCode, taken, kept ?? value.name, hops + 1);
     }
     default:

@@ -21,8 +21,9 @@ import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
 import { sqlReadSiteOf, sqlUpdatedTable, sqlWriteSiteOf } from './sql-site.js';
 import { TaintFrames } from './taint-frames.js';
 import { changeOf, mayCarryTaintUnread, taintOf, type TaintEnvironment } from './taint.js';
-import { pendingRead, settled } from './pending-reads.js';
+import { pendingRead, settled, settledRead } from './pending-reads.js';
 import { inBranch } from './control-flow.js';
+import { longCodeAfter } from './long-code-after.js';
 import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
 import { helperWriteSiteOf } from './helper-writes.js';
@@ -30,11 +31,13 @@ import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
 import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
+import { entityParameterReads } from './entity-parameters.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 import { rowCopyOf } from './row-copies.js';
 import { callbackSource } from './callback-rows.js';
 import { savedChanges } from './unit-of-work.js';
 import { namedFieldChanges } from './named-fields.js';
+import { guarded, handedReads } from './guarded.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -51,17 +54,6 @@ export interface EngineOptions {
   redis?: boolean;
   /** Parameters that hold a row read by the caller (parameter-rows.ts), for a walk of the function alone. */
   handedRows?: ReadonlyMap<TSESTree.Node, ReadSite>;
-}
-
-/** A listener that never lets an unforeseen shape break linting. */
-function guarded<T>(fn: (node: T) => void): (node: T) => void {
-  return (node: T): void => {
-    try {
-      fn(node);
-    } catch {
-      // A shape we did not foresee never breaks linting.
-    }
-  };
 }
 
 export class ReadThenWriteEngine {
@@ -143,7 +135,14 @@ export class ReadThenWriteEngine {
       const chainRead = name !== undefined && (READ_CHAIN_NAMES.has(name) || (!!this.redis && REDIS_READ_NAMES.has(name)));
       if (!chainRead && !(this.options.helperReadOf && resultIsBound(node))) return;
     }
-    if (this.env.readOf(node)) this.frames.markCurrentLive();
+    const site = this.env.readOf(node);
+    if (!site) return;
+    // A helper call's answer decides here whether the code after it is followed at all. Asked now
+    // when much of its function is left (or it sits outside functions): one that returns no read
+    // leaves that code as if it held none (nothing it taints can reach a write), unfollowed.
+    // Otherwise following the rest costs less than asking, and the question waits (pending-reads.ts).
+    if (site.pending && !longCodeAfter(node)) this.frames.markCurrentLive();
+    else if (settledRead(site)) this.frames.markCurrentLive();
   }
 
   /** A field of a loaded entity changed in JavaScript (`entity.count++`): remembered until saved. */
@@ -240,13 +239,14 @@ export class ReadThenWriteEngine {
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
-    // A row a call of this file hands to the function (parameter-rows.ts): the parameter holds it.
-    const row = node.params.find((param) => this.options.handedRows?.has(param));
-    if (!this.frames.anyLive && !source?.settles && !row) return;
-    const element = source ? this.taint(source.value) : null;
-    node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
-    const read = row && this.options.handedRows?.get(row);
-    if (row?.type === 'Identifier' && read) this.frames.declare(row.name, { read, field: null, computed: null });
+    // A parameter typed as an entity its caller loaded is a read made earlier (entity-parameters.ts);
+    // one a call of this file hands a read to holds it (parameter-rows.ts).
+    const entities = node.params.length > 0 ? [...entityParameterReads(node), ...handedReads(node, this.options.handedRows)] : [];
+    if (this.frames.anyLive || source?.settles || entities.length > 0) {
+      const element = source ? this.taint(source.value) : null;
+      node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
+    }
+    for (const { name, read } of entities) this.frames.declare(name, { read, field: null, computed: null });
   }
 
   private assignment(node: TSESTree.AssignmentExpression): void {

@@ -137,7 +137,7 @@ export function sqlNamesRowsByKeyList(where: readonly SqlToken[]): boolean {
 }
 
 /** The columns a SQL UPDATE sets (`SET a = …, b = …`), lower-cased. */
-function setColumns(tokens: readonly SqlToken[]): string[] {
+export function setColumns(tokens: readonly SqlToken[]): string[] {
   const start = indexOfTopLevelWord(tokens, 'set');
   if (start === -1) return [];
   const columns: string[] = [];

@@ -18,6 +18,7 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { exits } from '../no-read-then-write/control-flow.js';
 import { readSiteOf } from '../no-read-then-write/read-site.js';
 import { rowUpdateOf, type ClaimVocabulary, type DatabaseCall } from './claim-shapes.js';
+import { stateSetOnce } from './state-set-once.js';
 
 type Node = TSESTree.Node;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -29,6 +30,8 @@ export interface FlagClaim {
   column: string;
   /** The statement that sets it: the write, or the helper call that makes it. */
   set: TSESTree.CallExpression;
+  /** Reported on the read (a state compared with the value then set), not on the set. */
+  atRead?: true;
 }
 
 /** Reads of one row by its key, which the rule's pending-read candidates leave out. */
@@ -170,6 +173,9 @@ export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagCla
   const statements = block.body as TSESTree.Statement[];
   for (let i = statements.indexOf(declaration) + 1; i < statements.length; i++) {
     const statement = statements[i] as TSESTree.Statement;
+    // The state compared with the very value then written (state-set-once.ts): reported on the read.
+    const once = stateSetOnce(statement, statements.slice(i + 1), row, sourceCode);
+    if (once && !claimsAtomically(once.set, once.column, sourceCode)) return { read, column: once.column, set: once.set, atRead: true };
     if (statement.type !== 'IfStatement' || !exits(statement.consequent)) continue;
     const column = checkedFlag(statement.test, row);
     if (column === undefined) continue;

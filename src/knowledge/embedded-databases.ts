@@ -72,3 +72,9 @@ export const FILE_PATH_NAME = /(?:path|file|filename)$/i;
  */
 export const NOT_POSTGRES_MIGRATOR_MODULE =
   /^drizzle-orm\/(?:libsql|better-sqlite3|bun-sqlite|d1|expo-sqlite|op-sqlite|sql-js|durable-sqlite)\/migrator$/;
+
+/**
+ * libSQL's client modules: a `Client` from them may be a file on this host or a server (Turso,
+ * `sqld`) every replica shares, so a handle typed with one is not a file by its name (`sqlite`).
+ */
+export const LIBSQL_CLIENT_MODULES: readonly string[] = ['@libsql/client', '@libsql/client/web', '@libsql/client/node', 'libsql'];

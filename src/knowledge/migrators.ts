@@ -255,7 +255,7 @@ export const MIGRATION_RUNNER_WORDS: readonly string[] = ['migrat', 'Migrat'];
 /**
  * Names that may run migrations but need a database or migrations in view: the bare verb and its
  * runner forms (`db.migrate()`, `migrate(db)`, `this.migrate({ migrations })`, `migrateUp(db)`,
- * `migrateAll(knex)`) and a run verb on migrations (`runMigrationFiles(knex)`,
+ * `migrateAll(knex)`, `migrateWithPgConfig(config)`) and a run verb on migrations (`runMigrationFiles(knex)`,
  * `applyMigration(db, file)`), or a runner named for its role (`migrationWorker()`). A domain noun after the verb (`migrateMemberTier()`,
  * `migrateLegacySettings()`) or another verb before "Migration" (`planRegionMigration()`,
  * `renameMigrationFiles()`) names a data move or a business decision, not a schema runner.
@@ -264,6 +264,8 @@ export function mayNameMigrationRun(name: string): boolean {
   const plain = plainName(name);
   return (
     /^migrate(?:up|down|all|next|pending)?$/.test(plain) ||
+    // the bare verb and what it runs on: `migrateWithPgConfig(config)`, `migrateUsingClient(client)`
+    /^migrate(?:with|using|via)[a-z]+$/.test(plain) ||
     // a runner named for its role: `migrationWorker()`, `migrationRunner()`, `migrationsJob()`
     /^migrations?(?:runner|worker|job|task)$/.test(plain) ||
     /^(?:run|apply|execute|perform)(?:all|pending|next|one|single|db|database|schema|sql)?migrations?(?:files?|up|down|all)?$/.test(plain)

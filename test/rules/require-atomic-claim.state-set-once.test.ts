@@ -1,0 +1,70 @@
+// A row's state compared with the very value the code then sets it to, so that the work between
+// runs once: two deliveries (or replicas) both read it unset, both set it and both do the work.
+// Reported on the read. Not reported: a check of another state (a transition validated), the set
+// in a callback run later or in a failure path, or a conditional set whose row count is used.
+import { ruleTester } from './rule-tester.js';
+import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
+
+const lines = (...l: string[]) => l.join('\n');
+const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
+
+/** A refund webhook: the refund row is read by its reference, then `body` runs. */
+const webhook = (...body: string[]) =>
+  lines(
+    'export class RefundService {',
+    '  constructor(private readonly refunds: Repository<Refund>, private readonly wallets: WalletService) {}',
+    '  async onSettled(reference: string) {',
+    '    const refund = await this.refunds.findOne({ where: { reference } });',
+    ...body.map((l) => `    ${l}`),
+    '  }',
+    '}',
+  );
+
+const flagged = (code: string) => ({
+  code,
+  errors: [{ messageId: 'checkedFlagClaim' as const, data: { column: 'status' }, line: 4, column: 39 }],
+});
+
+ruleTester.run('require-atomic-claim: a state compared with the value then set', rule, {
+  valid: [
+    // another state checked: a transition validated, not a run made once
+    webhook(
+      "if (refund.status !== 'requested') throw new Error('not requested');",
+      "await this.refunds.update(refund.id, { status: 'settled' });",
+      'await this.wallets.credit(refund.userId, refund.amount);',
+    ),
+    // the set made later, in a callback, or on a failure path
+    webhook(
+      "if (refund.status === 'settled') return;",
+      'try {',
+      '  await this.wallets.credit(refund.userId, refund.amount);',
+      '} catch (error) {',
+      "  await this.refunds.update(refund.id, { status: 'settled' });",
+      '}',
+    ),
+    // one conditional statement whose count decides
+    webhook(
+      'if (refund.status !== RefundStatus.settled) {',
+      '  const { affected } = await this.refunds.update({ id: refund.id, status: RefundStatus.requested }, { status: RefundStatus.settled });',
+      '  if (affected === 1) await this.wallets.credit(refund.userId, refund.amount);',
+      '}',
+    ),
+  ],
+  invalid: [
+    flagged(
+      webhook(
+        'if (refund && refund.status !== RefundStatus.settled) {',
+        '  await this.refunds.update(refund.id, { status: RefundStatus.settled });',
+        '  await this.wallets.credit(refund.userId, refund.amount);',
+        '}',
+      ),
+    ),
+    flagged(
+      webhook(
+        "if (refund.status === 'settled') return;",
+        "await this.refunds.update(refund.id, { status: 'settled', settledAt: new Date() });",
+        'await this.wallets.credit(refund.userId, refund.amount);',
+      ),
+    ),
+  ],
+});
