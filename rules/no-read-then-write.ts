@@ -26,7 +26,9 @@ import {
 import { isTestFilePath } from '../src/knowledge/file-conventions.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.js';
-import { ReadThenWriteEngine } from './no-read-then-write/taint-engine.js';
+import { ReadThenWriteEngine, type EngineOptions, type ReadThenWriteFinding } from './no-read-then-write/taint-engine.js';
+import { handedRowFindings, mayHandRow } from './no-read-then-write/parameter-rows.js';
+import { inSerialisedSection } from './no-read-then-write/serialised-sections.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
@@ -120,7 +122,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // A helper's read only matters to a write walked after it. SQL text may sit in a constant
     // written anywhere, and a save hook's save is the write: then every helper is followed.
     const writeOffsets = sqlWrites || saveHook ? undefined : writeCalls;
-    const engine = new ReadThenWriteEngine({
+    const engineOptions: EngineOptions = {
       sourceCode,
       ignoredFields: new Set(context.options[0]?.ignoreFields ?? []),
       sqlReads,
@@ -128,7 +130,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       helperReadOf: (call) => helperReadSiteOf(context, call),
       helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
       redis,
-    });
+    };
+    const engine = new ReadThenWriteEngine(engineOptions);
     // The engine walks only where a finding can be made (write-windows.ts); a file whose SQL
     // strings cannot be followed is walked whole, with ESLint's traversal.
     const markers = writeMarkers(sourceCode, writeCalls, saveHook ? hookWordOffsets(text) : [], sqlWrites);
@@ -137,8 +140,15 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const increments: (TSESTree.BinaryExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression)[] = [];
     // `this.next = …`: what a class's fields are given, for a maximum cached in one (cached-highest.ts).
     const thisAssignments: TSESTree.AssignmentExpression[] = [];
+    // `this.bump(share)`: a read's row handed to a function of this file (parameter-rows.ts).
+    const handingCalls: TSESTree.CallExpression[] = [];
+    const engineCall = markers === null ? listeners.CallExpression : undefined;
     return {
       ...(markers === null ? listeners : {}),
+      CallExpression(node: TSESTree.CallExpression) {
+        engineCall?.(node);
+        if (mayHandRow(node)) handingCalls.push(node);
+      },
       'BinaryExpression[operator="+"]'(node: TSESTree.BinaryExpression) {
         if (incrementedOperand(node)) increments.push(node);
       },
@@ -156,7 +166,13 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         try {
           if (markers !== null) walkWriteWindows(program, listeners, sourceCode.visitorKeys, markers);
           // A value that goes to another row than the one read (another-row.ts) is not written back.
-          findings = engine.findings((facts) => !writesAnotherRow(facts, context));
+          const keep = (facts: ReadThenWriteFacts): boolean => !writesAnotherRow(facts, context);
+          findings = engine.findings(keep);
+          const reported = new Set(findings.map(placeOf));
+          for (const handed of handedRowFindings(handingCalls, engineOptions, keep)) {
+            if (!reported.has(placeOf(handed))) findings.push(handed);
+            reported.add(placeOf(handed));
+          }
         } catch {
           return; // a shape we did not foresee never breaks linting
         }
@@ -167,6 +183,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           if (readUnderRowLock(finding.facts.read, context)) continue;
           // Read only after the function won a distributed lock (lock-gate-first.ts): a single writer.
           if (readAfterLockGate(finding.facts.read)) continue;
+          // Read and written in one callback of a named lock or a SERIALIZABLE transaction (serialised-sections.ts).
+          if (inSerialisedSection(finding.facts.read, finding.facts.write, sourceCode)) continue;
           // Written only outside production (development-only.ts): no deployment's replicas race it.
           if (developmentOnly(finding.facts.write)) continue;
           reportHere({
@@ -187,6 +205,12 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     };
   },
 });
+
+/** Where a finding is reported (line and column), to report each place once. */
+const placeOf = (finding: ReadThenWriteFinding): string => {
+  const at = finding.loc ?? finding.node.loc;
+  return `${at.start.line}:${at.start.column}`;
+};
 
 /** The max-plus-one allocations among `increments`, one per write; a shape not foreseen is skipped. */
 function nextNumbers(

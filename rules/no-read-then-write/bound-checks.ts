@@ -19,7 +19,8 @@ function comparedField(taint: Taint): string | null {
 
 /** Remembers `node` on the read of each value its test compares (`a < b`, through `&&` / `||`). */
 export function noteBoundChecks(node: TSESTree.IfStatement, taintOf: (node: TSESTree.Node) => Taint | null): void {
-  const leaves = exits(node.consequent);
+  // A check whose branch leaves guards what follows it; one with an `else` guards that branch.
+  const leaves = exits(node.consequent) || node.alternate !== null;
   const visit = (test: TSESTree.Node): void => {
     const expr = unwrapExpression(test);
     if (expr.type === 'LogicalExpression') {

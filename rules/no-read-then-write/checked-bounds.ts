@@ -8,7 +8,8 @@
 // check for 80 and both take 80 off: the balance the check protects goes below zero. The same for
 // a ceiling (`if (log.usedCount >= max) throw` then `$inc: { usedCount: 1 }`). Only a change in
 // the direction that can cross the bound counts (a decrement after a floor, an increment after a
-// ceiling), the check must leave (throw, return) before the write in the same function, and the
+// ceiling), the check must leave (throw, return) before the write, or hold it in its `else`, in the
+// same function or a callback it defines (a confirmation's `.then`), and the
 // write's filter must not name the field (`where: { userId, balance: { gte: amount } }` carries
 // the bound), nor move the row out of the state it filters on (`where: { id, isUsed: false }`
 // with `isUsed: true`: one writer passes). Prisma `{ increment }` / `{ decrement }` and MongoDB `$inc`.
@@ -16,6 +17,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
+import { contains, exits } from './control-flow.js';
 import type { FieldChange, PendingFinding, ReadSite, WriteSite } from './model.js';
 
 type Node = TSESTree.Node;
@@ -118,6 +120,17 @@ function transitionsState(write: WriteSite): boolean {
 }
 
 /**
+ * Whether `write` runs only once `check` passed, in the check's function or a callback it defines
+ * (`confirm().then(() => write)`): after a check whose branch leaves, or in the check's `else`.
+ */
+function passedBefore(check: TSESTree.IfStatement, write: Node, fn: Node | undefined): boolean {
+  const inElse = check.alternate !== null && contains(check.alternate, write);
+  if (!inElse && (check.range[1] > write.range[0] || !exits(check.consequent))) return false;
+  const checkFn = enclosingFunction(check);
+  return checkFn === fn || (checkFn !== undefined && fn !== undefined && contains(checkFn, fn));
+}
+
+/**
  * The pending findings of `write`: each field it changes in the database in the direction that
  * crosses a bound a read of the same function checked before it, with the bound not in its filter.
  */
@@ -137,11 +150,7 @@ export function uncheckedBoundChanges(
     for (const change of changes) {
       if (write.conditions.some((c) => namesField(c, change.field))) continue;
       const bound = read.checkedBounds.find(
-        (b) =>
-          b.field === change.field &&
-          b.floor === change.lowers &&
-          b.check.range[1] <= write.node.range[0] &&
-          enclosingFunction(b.check) === fn,
+        (b) => b.field === change.field && b.floor === change.lowers && passedBefore(b.check, write.node, fn),
       );
       if (!bound) continue;
       const fieldChange: FieldChange = {

@@ -15,6 +15,7 @@ import { LIBRARY_READS_WRITES, REPOSITORY_ACCESSORS, type DataLibrary } from '..
 import type { ReadSite } from './model.js';
 import { readSiteOf } from './read-site.js';
 import { sqlReadSiteOf } from './sql-site.js';
+import { namesImportedModel } from './model-imports.js';
 
 /** What a function's returned value is, when it is a row it read. */
 export interface ReturnedRead {
@@ -218,7 +219,9 @@ function keyedGetOfService(call: TSESTree.CallExpression): boolean {
   const receiver = unwrapExpression(callee.object);
   const name =
     receiver.type === 'Identifier' ? receiver.name : receiver.type === 'MemberExpression' ? memberPropertyName(receiver) : undefined;
-  return name !== undefined && DATA_ACCESS_OBJECT_NAME.test(name) && !CONFIGURATION_NAME.test(name);
+  if (name === undefined || CONFIGURATION_NAME.test(name)) return false;
+  // A model of the project imported by name (`User.get(id)`, model-imports.ts).
+  return DATA_ACCESS_OBJECT_NAME.test(name) || (receiver.type === 'Identifier' && namesImportedModel(receiver));
 }
 
 /** The read a call of a project helper is (`await loadDocument(id)`), as a read site at that call; null otherwise. */

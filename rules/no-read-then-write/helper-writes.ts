@@ -4,7 +4,9 @@
 // uses inside (a SQL `UPDATE`, a document store, a key-value store): a value computed from a read
 // and handed to it is written back as surely as by the library's own update. The values are read
 // from the arguments' shape — a key, then a field's name and its value, or a key, then an object of
-// values, or one object holding the key and the values; any other shape is no write here.
+// values, or one object holding the key and the values; or the field is in the helper's name — a key,
+// then the value (`updateBalance(userId, next)`), or the row changed in JavaScript handed whole
+// (`User.updateImpactPoints(user)`): then only a value of that field counts. Any other shape is no write here.
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
@@ -12,6 +14,7 @@ import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { WriteSite, WriteValue } from './model.js';
 import { valuesOf } from './write-site.js';
+import { namesImportedModel } from './model-imports.js';
 
 /**
  * Names of helpers that write a row they are handed (`updateComment`, `updateItemField`,
@@ -38,7 +41,11 @@ function helperName(callee: TSESTree.Node): TSESTree.Identifier | undefined {
           : receiver.type === 'MemberExpression'
             ? memberPropertyName(receiver)
             : undefined;
-    if (receiverName !== 'this' && !(receiverName !== undefined && DATA_ACCESS_OBJECT_NAME.test(receiverName))) return undefined;
+    const dataAccess =
+      receiverName === 'this' ||
+      (receiverName !== undefined && DATA_ACCESS_OBJECT_NAME.test(receiverName)) ||
+      (receiver.type === 'Identifier' && namesImportedModel(receiver));
+    if (!dataAccess) return undefined;
     name = node.property;
   }
   if (!name || !WRITE_HELPER_NAME.test(name.name) || LIBRARY_METHODS.has(name.name) || ATOMIC_WORDS.test(name.name)) return undefined;
@@ -48,10 +55,30 @@ function helperName(callee: TSESTree.Node): TSESTree.Identifier | undefined {
 const argument = (node: TSESTree.CallExpressionArgument | undefined): TSESTree.Node | undefined =>
   node && node.type !== 'SpreadElement' ? unwrapExpression(node) : undefined;
 
+/** The field a helper's name says it writes (`updateBalance` → `balance`, `saveImpactPoints` → `impactPoints`). */
+function namedField(name: string): string {
+  const rest = name.replace(/^(?:update|save)/, '');
+  return rest.charAt(0).toLowerCase() + rest.slice(1);
+}
+
+/** A value handed on whole: a name, a field, a computation (not a literal, an object, a function). */
+const isValue = (node: TSESTree.Node | undefined): node is TSESTree.Node =>
+  node?.type === 'Identifier' || node?.type === 'MemberExpression' || node?.type === 'BinaryExpression';
+
 /** The values `call` hands its helper, by field, and the filter naming the row; `undefined` for another shape. */
-function sentValues(call: TSESTree.CallExpression): { values: WriteValue[]; filter: TSESTree.Node; data: TSESTree.Node } | undefined {
+function sentValues(
+  call: TSESTree.CallExpression,
+  name: string,
+): { values: WriteValue[]; filter: TSESTree.Node; data: TSESTree.Node } | undefined {
   const [first, second, third] = call.arguments.map(argument);
   if (!first) return undefined;
+  // The field in the helper's name: (key, value, …) — `updateBalance(userId, balance - amount, tx)` —
+  // or the row changed in JavaScript, handed whole — `updateImpactPoints(user)`.
+  const field = namedField(name);
+  if (call.arguments.length >= 2 && first.type !== 'ObjectExpression' && isValue(second))
+    return { values: [{ field, value: second, named: true }], filter: first, data: second };
+  if (call.arguments.length === 1 && first.type === 'Identifier')
+    return { values: [{ field, value: first, named: true }], filter: first, data: first };
   // (key, 'field', value)
   if (call.arguments.length === 3 && second?.type === 'Literal' && typeof second.value === 'string' && third)
     return { values: [{ field: second.value, value: third }], filter: first, data: third };
@@ -72,7 +99,7 @@ function sentValues(call: TSESTree.CallExpression): { values: WriteValue[]; filt
 /** The write a call of a helper named for the write is, or `null`. */
 export function helperWriteSiteOf(call: TSESTree.CallExpression): WriteSite | null {
   const name = helperName(call.callee);
-  const sent = name && sentValues(call);
+  const sent = name && sentValues(call, name.name);
   if (!name || !sent) return null;
   return {
     candidates: [],

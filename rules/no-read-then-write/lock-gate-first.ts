@@ -14,7 +14,7 @@ import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
 import { isFunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
 /** `tryAcquireWriterLock(db)`, `this.locks.acquire(key)`, `redlock.acquire([key], ttl)` (awaited or not). */
-function isLockCall(node: TSESTree.Node): boolean {
+export function isLockCall(node: TSESTree.Node): boolean {
   const call = unwrapExpression(node, { await: true });
   if (call.type !== 'CallExpression') return false;
   const callee = unwrapExpression(call.callee);

@@ -71,6 +71,8 @@ export interface WriteValue {
   loc?: TSESTree.SourceLocation;
   /** A Redis write: the key (or `hash\0field`) the value goes to. */
   redisKey?: string;
+  /** The field is only the one a helper's name says (`updateBalance`): a value of another field is not this write's. */
+  named?: true;
 }
 
 export interface WriteSite {
@@ -115,6 +117,8 @@ export interface Computation {
   operand: string | null;
   /** The read field the computation started from. */
   field: string | null;
+  /** The field of a local object it was set to (`patch.total = row.total + n`): the field the object writes it to. */
+  target?: string;
 }
 
 /** A value that came from a read, possibly changed in JavaScript on the way. */

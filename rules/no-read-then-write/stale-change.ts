@@ -5,7 +5,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { IDENTITY_FIELD } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import type { FieldChange, ReadSite } from './model.js';
+import type { FieldChange, ReadSite, Taint } from './model.js';
 
 /** Whether `node` reads `field` by name (`row.field`, `row['field']`, a `field` binding), looking at most `budget` nodes deep. */
 function readsField(node: TSESTree.Node, field: string, budget = { left: 200 }): boolean {
@@ -44,4 +44,14 @@ export function isStaleChange(read: ReadSite, change: FieldChange): boolean {
   if (read.redisKeys || read.candidates.includes('sql')) return true;
   if (change.field === null) return true;
   return readsField(valueOf(change), change.field);
+}
+
+/**
+ * A computed value set to a field of a local object (`patch.differenceAmount = row.externalAmount -
+ * payment.amount`): the object writes it to that field, so the change is that field's (stale only
+ * if it reads that field's own value), not the field it was computed from.
+ */
+export function setTo(taint: Taint, target: TSESTree.MemberExpression): Taint {
+  const field = memberPropertyName(target);
+  return taint.computed && field !== undefined ? { ...taint, computed: { ...taint.computed, target: field } } : taint;
 }

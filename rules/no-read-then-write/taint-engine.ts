@@ -5,7 +5,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
 import { libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
-import { isStaleChange } from './stale-change.js';
+import { isStaleChange, setTo } from './stale-change.js';
 import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -36,6 +36,8 @@ import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js'
 import { rowCopyOf } from './row-copies.js';
 import { callbackSource } from './callback-rows.js';
 import { savedChanges } from './unit-of-work.js';
+import { namedFieldChanges } from './named-fields.js';
+import { guarded, handedReads } from './guarded.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -50,17 +52,8 @@ export interface EngineOptions {
   helperMayMatter?: (call: TSESTree.CallExpression) => boolean;
   /** Whether the file can hold a Redis read-then-write (a pre-check): Redis commands are asked about only then. */
   redis?: boolean;
-}
-
-/** A listener that never lets an unforeseen shape break linting. */
-function guarded<T>(fn: (node: T) => void): (node: T) => void {
-  return (node: T): void => {
-    try {
-      fn(node);
-    } catch {
-      // A shape we did not foresee never breaks linting.
-    }
-  };
+  /** Parameters that hold a row read by the caller (parameter-rows.ts), for a walk of the function alone. */
+  handedRows?: ReadonlyMap<TSESTree.Node, ReadSite>;
 }
 
 export class ReadThenWriteEngine {
@@ -182,6 +175,9 @@ export class ReadThenWriteEngine {
     for (const value of write.values) {
       const t = value.field === null ? this.wholeTaint(value.value) : settled(this.taint(value.value));
       if (!t || t.read.locked) continue;
+      // A helper named for the field (named-fields.ts): only that field's changes.
+      if (value.named) changes.push(...namedFieldChanges(value, t));
+      if (value.named) continue;
       const rebuilt = rebuiltListOf(value, t);
       if (rebuilt) {
         changes.push({ ...rebuilt, loc: value.loc });
@@ -237,9 +233,10 @@ export class ReadThenWriteEngine {
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
-    // A parameter typed as an entity its caller loaded is a read made earlier (entity-parameters.ts).
-    const entities = node.params.length > 0 ? entityParameterReads(node) : [];
-    if (this.frames.anyLive || source?.settles) {
+    // A parameter typed as an entity its caller loaded is a read made earlier (entity-parameters.ts);
+    // one a call of this file hands a read to holds it (parameter-rows.ts).
+    const entities = node.params.length > 0 ? [...entityParameterReads(node), ...handedReads(node, this.options.handedRows)] : [];
+    if (this.frames.anyLive || source?.settles || entities.length > 0) {
       const element = source ? this.taint(source.value) : null;
       node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
     }
@@ -286,7 +283,7 @@ export class ReadThenWriteEngine {
           : null;
       if (this.mutate(left, change, node)) return;
       // `patch.balance = row.balance - 1` taints the local object `patch`.
-      if (root.type === 'Identifier' && right?.computed && !settled(frames.lookup(root.name))) frames.assign(root.name, right);
+      if (root.type === 'Identifier' && right?.computed && !settled(frames.lookup(root.name))) frames.assign(root.name, setTo(right, left));
       return;
     }
     if (left.type === 'ObjectPattern' || left.type === 'ArrayPattern') frames.bind(left, right, false);

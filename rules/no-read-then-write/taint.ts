@@ -266,7 +266,7 @@ export function changeOf(field: string | null, taint: Taint): FieldChange | null
   if (!computed) return null;
   const simple = (computed.operator === '+' || computed.operator === '-') && computed.operand !== null;
   return {
-    field: field ?? computed.field,
+    field: field ?? computed.target ?? computed.field,
     node: computed.node,
     operator: simple ? (computed.operator as '+' | '-') : null,
     operand: simple ? computed.operand : null,

@@ -1,0 +1,28 @@
+// Small pieces of the taint engine kept beside it: its listeners wrapped so that a shape nobody
+// foresaw skips that node instead of failing the lint of the whole file, and the parameters a walk
+// of one function starts with holding a read (parameter-rows.ts).
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { ReadSite } from './model.js';
+
+/** A listener that never lets an unforeseen shape break linting. */
+export function guarded<T>(fn: (node: T) => void): (node: T) => void {
+  return (node: T): void => {
+    try {
+      fn(node);
+    } catch {
+      // A shape we did not foresee never breaks linting.
+    }
+  };
+}
+
+/** The parameters of `fn` a caller of this file hands a read to (`handed`, parameter-rows.ts), each with that read. */
+export function handedReads(
+  fn: TSESTree.FunctionLike,
+  handed: ReadonlyMap<TSESTree.Node, ReadSite> | undefined,
+): { name: string; read: ReadSite }[] {
+  if (!handed) return [];
+  return fn.params.flatMap((param) => {
+    const read = handed.get(param);
+    return read && param.type === 'Identifier' ? [{ name: param.name, read }] : [];
+  });
+}

@@ -1,0 +1,26 @@
+// A write through a helper whose name says the field (`updateBalance(userId, next)`,
+// `User.updateImpactPoints(user)`, helper-writes.ts): a change counts only when it is that
+// field's, computed from its own value as read (`next = user.balance - amount`) or made on the
+// row handed whole (`user.impact_points -= ratio`). Names match across spellings: `impactPoints`
+// in the helper's name is `impact_points` on the row.
+import type { FieldChange, ReadSite, Taint, WriteValue } from './model.js';
+import { changeOf } from './taint.js';
+
+const spelling = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
+
+/** Whether two field names are one field (`impactPoints`, `impact_points`). */
+const sameField = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  a != null && b != null && spelling(a) === spelling(b);
+
+/** The changes of the named field `value` writes from taint `t`, each with the row's own spelling of the field. */
+export function namedFieldChanges(value: WriteValue, t: Taint): { read: ReadSite; change: FieldChange; loc: undefined }[] {
+  const named = value.field;
+  const computed = changeOf(null, t);
+  if (computed)
+    return sameField(computed.readField, named)
+      ? [{ read: t.read, change: { ...computed, field: computed.readField ?? named }, loc: undefined }]
+      : [];
+  // The row handed whole: its fields changed in JavaScript, the named one among them.
+  if (t.field !== null) return [];
+  return t.read.mutations.filter((m) => sameField(m.field, named)).map((m) => ({ read: t.read, change: m, loc: undefined }));
+}

@@ -1,0 +1,8 @@
+// Transaction options that make the database refuse a lost update: under SERIALIZABLE isolation a
+// transaction that read a row another one changed before commit fails (Prisma
+// `isolationLevel: Prisma.TransactionIsolationLevel.Serializable`, TypeORM
+// `manager.transaction('SERIALIZABLE', …)`, Sequelize `ISOLATION_LEVELS.SERIALIZABLE`, knex
+// `{ isolationLevel: 'serializable' }`): one writer commits, the other is told to retry.
+
+/** Text of a transaction runner's argument that asks for SERIALIZABLE isolation. */
+export const SERIALIZABLE_ISOLATION = /\bserializable\b/i;
