@@ -32,7 +32,7 @@ import { inSerialisedSection } from './no-read-then-write/serialised-sections.js
 import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
-import { walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
+import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
@@ -169,7 +169,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           const keep = (facts: ReadThenWriteFacts): boolean => !writesAnotherRow(facts, context);
           findings = engine.findings(keep);
           const reported = new Set(findings.map(placeOf));
-          for (const handed of handedRowFindings(handingCalls, engineOptions, keep)) {
+          const mayWrite = (fn: TSESTree.Node): boolean => markers === null || inMarkedUnit(markers, fn);
+          for (const handed of handedRowFindings(handingCalls, engineOptions, keep, mayWrite)) {
             if (!reported.has(placeOf(handed))) findings.push(handed);
             reported.add(placeOf(handed));
           }

@@ -113,11 +113,13 @@ export function handedRowsOf(
   calls: readonly TSESTree.CallExpression[],
   sourceCode: Readonly<TSESLint.SourceCode>,
   helperRead: (call: TSESTree.CallExpression) => ReadSite | null,
+  mayWrite: (fn: FunctionNode) => boolean,
 ): HandedRow[] {
   const out: HandedRow[] = [];
   for (const call of calls) {
     const fn = calledFunction(call, sourceCode.ast);
-    if (!fn || fn === enclosingFunction(call)) continue;
+    // A function that can write nothing back is not asked about its arguments (each a scope lookup, maybe a helper's).
+    if (!fn || fn === enclosingFunction(call) || !mayWrite(fn)) continue;
     call.arguments.forEach((argument, index) => {
       const param = fn.params[index];
       // A handle (`db`, `userRepository`) is never a row; a parameter already handed one is not asked again.
@@ -157,11 +159,12 @@ export function handedRowFindings(
   calls: readonly TSESTree.CallExpression[],
   options: EngineOptions,
   keep: (facts: ReadThenWriteFacts) => boolean,
+  mayWrite: (fn: FunctionNode) => boolean,
 ): ReadThenWriteFinding[] {
   if (calls.length === 0) return [];
   const out: ReadThenWriteFinding[] = [];
   const helperRead = (call: TSESTree.CallExpression): ReadSite | null => options.helperReadOf?.(call) ?? null;
-  for (const row of handedRowsOf(calls, options.sourceCode, helperRead)) {
+  for (const row of handedRowsOf(calls, options.sourceCode, helperRead, mayWrite)) {
     const engine = new ReadThenWriteEngine({ ...options, handedRows: new Map([[row.param, row.read]]) });
     walkFunction(row.fn, engine.listeners(), options.sourceCode.visitorKeys);
     out.push(...engine.findings(keep));

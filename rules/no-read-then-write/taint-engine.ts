@@ -23,7 +23,6 @@ import { TaintFrames } from './taint-frames.js';
 import { changeOf, mayCarryTaintUnread, taintOf, type TaintEnvironment } from './taint.js';
 import { pendingRead, settled } from './pending-reads.js';
 import { inBranch } from './control-flow.js';
-import { makesCodeAfterLive } from './long-code-after.js';
 import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
 import { helperWriteSiteOf } from './helper-writes.js';
@@ -135,8 +134,7 @@ export class ReadThenWriteEngine {
       const chainRead = name !== undefined && (READ_CHAIN_NAMES.has(name) || (!!this.redis && REDIS_READ_NAMES.has(name)));
       if (!chainRead && !(this.options.helperReadOf && resultIsBound(node))) return;
     }
-    const site = this.env.readOf(node);
-    if (site && makesCodeAfterLive(site, node)) this.frames.markCurrentLive();
+    if (this.env.readOf(node)) this.frames.markCurrentLive();
   }
 
   /** A field of a loaded entity changed in JavaScript (`entity.count++`): remembered until saved. */

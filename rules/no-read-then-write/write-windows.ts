@@ -157,6 +157,12 @@ function unitRange(fn: Node): [number, number] {
   return [start, node.range[1]];
 }
 
+/** Whether the unit holding `fn` holds a write marker: a unit without one holds no write the engine could find. */
+export function inMarkedUnit(markers: readonly number[], fn: Node): boolean {
+  const [start, end] = unitRange(fn);
+  return marked(markers, start, end);
+}
+
 /** Keys that hold only types (`x: Foo`, `<T>`, `implements I`): no code the engine reads sits under them. */
 const TYPE_KEYS: ReadonlySet<string> = new Set([
   'typeAnnotation',

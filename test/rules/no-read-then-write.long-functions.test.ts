@@ -1,13 +1,13 @@
-// no-read-then-write where a helper call sits high in a long function: the engine asks at once
-// whether the helper reads (long-code-after.ts) instead of following the code after it as a
-// pending read. The findings are those of a short function: a helper that reads is a read, one
-// that does not leaves the code after it as if it held no read, and a read after it still counts.
+// no-read-then-write where a helper call sits high in a long function, its question (does the
+// helper read?) left pending while the code after it is followed: the findings are those of a short
+// function — a helper that reads is a read, one that does not leaves the code after it as if it held
+// no read, and a read after it still counts.
 import { ruleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
 
 const lines = (...l: string[]) => l.join('\n');
 const PRISMA = "import { PrismaClient } from '@prisma/client';\nconst prisma = new PrismaClient();";
-/** Sixty lines of code that touch neither the read nor the write (well over the 1,500 characters). */
+/** Sixty lines of code that touch neither the read nor the write (a long stretch between the helper call and the write). */
 const FILLER = Array.from({ length: 60 }, (_, i) => `  audit.push({ step: ${i}, note: 'checked the account state before the charge' });`);
 
 /** `charge` calls `helper` first, then the filler, then writes the balance from `source`. */
