@@ -4,17 +4,11 @@
 // specifier (or a project alias); a package's function (`setInterval(gc, ms)`) is not the project's.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { PROJECT_MODULE_DIRECTORIES, PROJECT_MODULE_PREFIXES } from '../../src/knowledge/project-modules.js';
+import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { importSource, valueOf } from './in-memory-values.js';
 import type { ScheduledWork } from './scheduled-work.js';
-
-/** `./jobs`, `../services/x`, `@/lib/x`, `~/x`, `#jobs`: a module of the project, not a package. */
-export function isProjectModuleSpecifier(specifier: string | undefined): boolean {
-  if (specifier === undefined) return false;
-  return PROJECT_MODULE_DIRECTORIES.includes(specifier) || PROJECT_MODULE_PREFIXES.some((prefix) => specifier.startsWith(prefix));
-}
 
 /** `checkDue`, `jobs.checkDue`, `checkDue.bind(null)`: the name a reference is rooted at. */
 function referenceRoot(expression: TSESTree.Node): TSESTree.Identifier | undefined {

@@ -1,6 +1,13 @@
-// How an import names a module of the project itself rather than a package: a relative path, or
-// one of the path aliases projects commonly configure (`@/`, `~/`, Node's `#` subpath imports).
+// How an import names a module of the project itself rather than a package: a relative path, one
+// of the path aliases projects commonly configure (`@/`, `~/`, Node's `#` subpath imports), or a
+// path from the project's `baseUrl` (`src/…`).
 
 /** Prefixes of an import specifier that name a module of the project (`.` and `..` alone too). */
-export const PROJECT_MODULE_PREFIXES: readonly string[] = ['./', '../', '@/', '~/', '#'];
+export const PROJECT_MODULE_PREFIXES: readonly string[] = ['./', '../', '@/', '~/', '#', 'src/'];
 export const PROJECT_MODULE_DIRECTORIES: readonly string[] = ['.', '..'];
+
+/** `./jobs`, `../services/x`, `@/lib/x`, `~/x`, `#jobs`, `src/models/x`: a module of the project, not a package. */
+export function isProjectModuleSpecifier(specifier: string | undefined): boolean {
+  if (specifier === undefined) return false;
+  return PROJECT_MODULE_DIRECTORIES.includes(specifier) || PROJECT_MODULE_PREFIXES.some((prefix) => specifier.startsWith(prefix));
+}
