@@ -32,6 +32,7 @@ export type RequireJetStreamMsgIdMessageIds =
   | 'proxyEmitWithoutMsgId'
   | 'proxyEmitNeverMsgId'
   | 'helperWithoutMsgId'
+  | 'helperOnConnectionWithoutMsgId'
   | 'forwardedWithoutMsgId'
   | 'randomMsgId'
   | 'addMsgId';
@@ -127,7 +128,7 @@ function reportProxyEmits(sourceCode: Readonly<TSESLint.SourceCode>, report: Rep
 /** A publish through a helper from outside the project, handed a JetStream context and no message id. */
 function reportHelperPublish(call: TSESTree.CallExpression, name: TSESTree.Node, helper: HelperPublish, report: Report): void {
   report({
-    messageId: 'helperWithoutMsgId',
+    messageId: helper.handed === 'context' ? 'helperWithoutMsgId' : 'helperOnConnectionWithoutMsgId',
     data: { helper: helper.helper, source: helper.source },
     node: name,
     facts: {
@@ -213,6 +214,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         'This `emit` publishes to JetStream through `{{proxy}}`, which sets no message id on any event: a retry, a restart or a second replica stores this event again. Publish with the JetStream client and `msgID` (the outbox row or event id).',
       helperWithoutMsgId:
         '`{{helper}}` from `{{source}}` is handed a JetStream context and no message id: unless it makes a stable id itself, a retry, a restart or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
+      helperOnConnectionWithoutMsgId:
+        '`{{helper}}` from `{{source}}` is handed the NATS connection of a file that works with JetStream, and no message id: its publish goes to a stream, so unless it makes a stable id itself, a retry, a redelivery or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
       forwardedWithoutMsgId:
         '`{{helper}}` publishes to JetStream with the message id its caller hands it ({{argument}}), and this call hands none: a retry, a restart or a second replica stores this message again. Hand it a stable id (the outbox row or event id) to publish as `msgID`.',
       randomMsgId:

@@ -7,8 +7,10 @@ import {
   JETSTREAM_CONTEXT_METHOD,
   JETSTREAM_CONTEXT_TYPE_NAMES,
   JETSTREAM_FILE_WORDS,
+  JETSTREAM_USE_WORDS,
   NATS_FILE_WORD,
   namesJetStreamContext,
+  namesNatsConnection,
   namesJetStreamGetter,
   type JetStreamApi,
 } from '../../src/knowledge/jetstream.js';
@@ -31,6 +33,12 @@ export interface CrossFileContexts {
 export interface JetStreamContexts {
   /** The client whose JetStream context `node` evaluates to, or undefined when it is not visibly one. */
   apiOf(node: Node): JetStreamApi | undefined;
+  /**
+   * The client whose NATS connection `node` is: visibly (typed, `connect()`), or by its name
+   * (`this.client`, `natsWrapper.client`, a parameter `nc`) in a file that imports a NATS client
+   * module and names JetStream's own things (`JsMsg`, a `streamName`, a durable consumer).
+   */
+  connectionApiOf(node: Node): JetStreamApi | undefined;
 }
 
 /** The property path at which `target` sits in a destructuring pattern (`{ a: { b } }` → a.b). */
@@ -70,6 +78,22 @@ class ContextReader {
   }
 
   private natsNamed: boolean | undefined;
+  private jetStreamUsed: boolean | undefined;
+
+  /** The client of a connection `node` is, visibly or (in a file that imports NATS and uses JetStream) by its name. */
+  connectionApi(node: Node): JetStreamApi | undefined {
+    const kind = this.kindOf(node, new Set());
+    if (kind) return kind.kind === 'connection' ? kind.api : undefined;
+    if (!this.imports.importsNats) return undefined;
+    const value = unwrapExpression(node, { await: true });
+    const name = value.type === 'Identifier' ? value.name : value.type === 'MemberExpression' ? memberName(value) : undefined;
+    if (name === undefined || !namesNatsConnection(name)) return undefined;
+    // A value the file makes itself and does not make visibly a connection is not one by its name.
+    if (value.type === 'MemberExpression' ? !this.isUnsetField(value, name) : !this.comesFromElsewhere(value as TSESTree.Identifier))
+      return undefined;
+    this.jetStreamUsed ??= JETSTREAM_USE_WORDS.test(codeTextOf(this.sourceCode));
+    return this.jetStreamUsed ? this.byName().api : undefined;
+  }
 
   /** Whether the file names NATS itself, not only the `.jetstream()` it calls (asked only of such calls). */
   private namesNats(): boolean {
@@ -266,6 +290,13 @@ export function createJetStreamContexts(sourceCode: Readonly<TSESLint.SourceCode
         return kind?.kind === 'context' ? kind.api : undefined;
       } catch {
         // Never throw on odd input: an expression the rule cannot read is not visibly a context.
+        return undefined;
+      }
+    },
+    connectionApiOf(node) {
+      try {
+        return reader.connectionApi(node);
+      } catch {
         return undefined;
       }
     },

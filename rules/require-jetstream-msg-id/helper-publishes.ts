@@ -25,7 +25,12 @@ export interface HelperPublish {
   source: string;
   /** The client whose context the helper is handed. */
   api: JetStreamApi;
+  /** What the file hands it: a JetStream context, or a connection in a file that uses JetStream. */
+  handed: 'context' | 'connection';
 }
+
+/** A helper handed a connection publishes to JetStream only by its name's say-so: a publisher class (`OrderCreatedPublisher`). */
+const PUBLISHER_CLASS = /Publisher$/;
 
 /** The `new Helper(…)` a receiver was made by: at the call, in a `const`, or in the class field it is kept in. */
 function constructionOf(receiver: Node, sourceCode: SourceCode): TSESTree.NewExpression | undefined {
@@ -144,8 +149,15 @@ export function helperPublishWithoutMsgId(
     if (argument.type === 'SpreadElement' || unwrapExpression(argument).type === 'ObjectExpression') return undefined;
     api ??= contexts.apiOf(argument);
   }
-  if (!api || call.arguments.some(mayCarryMessageId)) return undefined;
   const name = made.callee.name;
+  // A publisher class handed a connection in a file that consumes JetStream (`new
+  // TicketUpdatedPublisher(this.client)` in a listener of `JsMsg`): its publish goes to the streams the file reads.
+  let handed: HelperPublish['handed'] = 'context';
+  if (!api && PUBLISHER_CLASS.test(name)) {
+    for (const argument of made.arguments) api ??= contexts.connectionApiOf(argument);
+    handed = 'connection';
+  }
+  if (!api || call.arguments.some(mayCarryMessageId)) return undefined;
   const imported = importedBindingOf(made.callee, sourceCode);
   if (!imported) return undefined;
   try {
@@ -154,5 +166,5 @@ export function helperPublishWithoutMsgId(
     // A module the analysis cannot read to the end: not visibly out of sight.
     return undefined;
   }
-  return { helper: name, source: imported.source, api };
+  return { helper: name, source: imported.source, api, handed };
 }

@@ -90,6 +90,22 @@ export const JETSTREAM_ONLY_PUBLISH_OPTIONS: readonly string[] = ['expect'];
 /** Words of a file that may publish to JetStream without importing a NATS module (a project helper or alias names it). */
 export const JETSTREAM_FILE_WORDS = /nats|jet_?stream/i;
 
+/**
+ * Whether a field, variable or parameter called `name` is, by its name, a NATS connection handed
+ * to a publisher (`client`, `nc`, `conn`, `connection`, `natsClient`, `natsConnection`).
+ */
+export function namesNatsConnection(name: string): boolean {
+  return /^(?:nats)?(?:client|connection|conn|nc)$/.test(plainName(name));
+}
+
+/**
+ * Words of a file that says it works with JetStream itself, not only NATS: the context or its
+ * types (`jetstream`, `JsMsg`, `JetStreamClient`), a stream or durable consumer it names
+ * (`streamName`, `durableName`). A NATS Streaming (STAN) file imports another module, which
+ * is not a NATS client module.
+ */
+export const JETSTREAM_USE_WORDS = /jet_?stream|\bJs[A-Z]\w*|\bstream_?name\b|\bdurable(?:_?name)?\b/i;
+
 /** Types of a NATS connection (whose `.jetstream()` is a v2 JetStream context). */
 export const NATS_CONNECTION_TYPES: readonly { module: string; name: string }[] = [
   { module: 'nats', name: 'NatsConnection' },

@@ -22,6 +22,44 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
     ),
     // the helper is handed a connection (or a streaming client), not a JetStream context
     lines(PACKAGE_HELPER, WRAPPER, 'await new OrderCreatedPublisher(natsWrapper.client).publish({ id: order.id });'),
+    // a connection handed to a publisher in a file of core NATS (a queue-group subscriber): no stream in sight
+    lines(
+      "import type { Msg } from 'nats';",
+      "import { Listener, TicketUpdatedPublisher } from '@acme/common';",
+      'export class OrderCreatedListener extends Listener {',
+      '  async onMessage(data: { ticketId: string }, msg: Msg) {',
+      '    await new TicketUpdatedPublisher(this.client).publish({ id: data.ticketId });',
+      '  }',
+      '}',
+    ),
+    // NATS Streaming: the client is not a NATS client module's, and has no message-id deduplication
+    lines(
+      "import type { Message, Stan } from 'node-nats-streaming';",
+      "import { Listener, TicketUpdatedPublisher } from '@acme/common';",
+      'export class OrderCreatedListener extends Listener {',
+      "  durableName = 'tickets';",
+      '  async onMessage(data: { ticketId: string }, msg: Message) {',
+      '    await new TicketUpdatedPublisher(this.client).publish({ id: data.ticketId });',
+      '  }',
+      '}',
+    ),
+    // a connection handed to a class not named for a publisher, in a JetStream file
+    lines(
+      "import type { JsMsg } from 'nats';",
+      "import { Listener, TicketMirror } from '@acme/common';",
+      'export class OrderCreatedListener extends Listener {',
+      '  async onMessage(data: { ticketId: string }, msg: JsMsg) {',
+      '    await new TicketMirror(this.client).publish({ id: data.ticketId });',
+      '  }',
+      '}',
+    ),
+    // the connection is the file's own, made with no NATS connect the rule sees
+    lines(
+      "import type { JsMsg } from 'nats';",
+      "import { TicketUpdatedPublisher } from '@acme/common';",
+      'const client = makeLoopback();',
+      'export const relay = (msg: JsMsg) => new TicketUpdatedPublisher(client).publish({ id: msg.seq });',
+    ),
     // the call hands the helper a message id: an option, an id argument, a spread
     lines(PACKAGE_HELPER, WRAPPER, 'await new OrderCreatedPublisher(natsWrapper.js).publish(order, { msgId: order.id });'),
     lines(PACKAGE_HELPER, WRAPPER, 'await new OrderCreatedPublisher(natsWrapper.js).publish(eventId, order);'),
@@ -134,6 +172,42 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
         '}',
       ),
       errors: [{ messageId: 'helperWithoutMsgId', line: 6, column: 21 }],
+    },
+    // a package publisher handed the base listener's connection, in a listener of JetStream messages
+    {
+      code: lines(
+        "import type { JsMsg } from 'nats';",
+        "import { Listener, TicketUpdatedPublisher } from '@acme/common';",
+        'export class OrderCreatedListener extends Listener {',
+        '  async onMessage(data: { ticketId: string }, msg: JsMsg) {',
+        '    await new TicketUpdatedPublisher(this.client).publish({ id: data.ticketId });',
+        '    msg.ack();',
+        '  }',
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'helperOnConnectionWithoutMsgId',
+          data: { helper: 'TicketUpdatedPublisher', source: '@acme/common' },
+          line: 5,
+          column: 51,
+          endColumn: 58,
+          suggestions: [],
+        },
+      ],
+    },
+    // the project's wrapper connection, in a file that names the stream it consumes
+    {
+      code: lines(
+        "import { type Msg } from 'nats';",
+        "import { OrderCancelledPublisher } from './publishers';",
+        WRAPPER,
+        "export const streamName = 'orders';",
+        'export async function expired(msg: Msg, order: { id: string }) {',
+        '  new OrderCancelledPublisher(natsWrapper.client).publish({ id: order.id });',
+        '}',
+      ),
+      errors: [{ messageId: 'helperOnConnectionWithoutMsgId', line: 6, column: 51 }],
     },
     // kept in a class field set when the module starts
     {
