@@ -17,6 +17,7 @@ import { importThatBecomesUnused, removableStatement } from './migrations/remova
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './migrations/runner-calls.js';
 import { namedMigrationStep } from './migrations/named-steps.js';
 import { handWrittenRuns } from './migrations/list-runs.js';
+import { stepModuleRuns } from './migrations/step-module-runs.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { isOffUnlessSwitchedOn } from './migrations/opt-in-switch.js';
 import { echoesParameterOption } from './migrations/echoed-options.js';
@@ -380,6 +381,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
         // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host file database's).
         const handRuns = mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map<TSESTree.CallExpression, string>();
+        // A versioned updater that names no migrator: a loop loading each step module of an updates folder and running it.
+        if (text.includes('require(') || text.includes('import('))
+          for (const [call, run] of stepModuleRuns(sourceCode)) handRuns.set(call, run);
         reportRunnerCalls([...handRuns.keys()], reportedCalls, reportHere, (call) =>
           migratesEmbeddedClient(call, sourceCode, imported) ? undefined : handRuns.get(call),
         );

@@ -48,3 +48,15 @@ export const TASK_HANDLER_NAMES: readonly string[] = ['handler'];
  * a server only when something then listens; a script builds one for its providers and closes it.
  */
 export const APPLICATION_BUILDS = /\bNestFactory\s*\.\s*create(?:ApplicationContext)?\b/;
+
+/**
+ * A folder of schema update steps in a module path a loop loads one version at a time
+ * (`` `/updates/${version}` ``, `` `./db/schema/v${version}` ``, `'./upgrades/' + name`).
+ */
+export const UPDATE_STEP_FOLDER = /(?:^|[/\\'"`])(?:updates?|upgrades?|schemas?|migrations?)[/\\]/i;
+
+/** Methods that run a loaded update step (`new Step().run(store)`, `step.up(db)`). */
+export const UPDATE_STEP_METHODS: readonly string[] = ['run', 'up', 'apply', 'migrate', 'upgrade', 'execute'];
+
+/** Calls whose callback is the body of a loop over versions (`versions.forEach`, `async.eachSeries(pending, …)`). */
+export const VERSION_LOOP_CALLS = /^(?:forEach|map|reduce|each|eachSeries|eachOfSeries|mapSeries|forEachSeries|series|waterfall)$/;
