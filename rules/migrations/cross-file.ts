@@ -18,7 +18,8 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { importedReferences, moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
-import { SCHEMA_WRITE_METHODS, SCHEMA_WRITE_OPTIONS } from '../../src/knowledge/migrators.js';
+import { SCHEMA_WRITE_METHODS, SCHEMA_WRITE_OPTIONS, namesSchemaUpdater } from '../../src/knowledge/migrators.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-entries.js';
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
 import { mayReachDatabase } from './database-evidence.js';
@@ -211,12 +212,25 @@ function isTestModule(path: string, cwd: string): boolean {
   return lastModule.test;
 }
 
+/**
+ * An imported function the analysis cannot read (a package, a module out of reach) named for
+ * bringing the database's schema up to date (`await updateDb()` at a server's start), handed
+ * nothing or a database handle: its name says it runs the schema updates.
+ */
+function outOfReachUpdater(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== 'Identifier' || !namesSchemaUpdater(callee.name) || !call.arguments.every(isDatabaseArgument)) return undefined;
+  const def = scopeVariable(context.sourceCode, callee)?.defs[0];
+  if ((def?.type as string | undefined) !== 'ImportBinding' || runsInSqliteBranch(call, context.sourceCode)) return undefined;
+  return `${callee.name}()`;
+}
+
 /** The runner a call of a project function is: in another module, when it runs schema writes (`await setupDatabase()` from './db'); in this file, when it sends schema DDL itself. */
 export function crossFileRunner(context: DetectContext, call: TSESTree.CallExpression): string | undefined {
   const fn = projectFunctionOf(context, call.callee);
   // A function of this file is judged by its body, here: its migrator calls are reported where
   // they stand, its hand-written DDL (`pool.query('CREATE TABLE …')`) at its call.
-  if (!fn) return undefined;
+  if (!fn) return outOfReachUpdater(context, call);
   const here = fn.module.path === context.filename;
   // Test support a start path loads only under a test switch (`require('test/seed').createInitialDb()`): test code, which no replica runs.
   if (!here && isTestModule(fn.module.path, context.cwd)) return undefined;

@@ -4,7 +4,7 @@
 // own `collection.sync()`. For such an entry the file importing the library is not enough: the
 // receiver itself must be one of the library's objects. Plain data, read by the migrations family.
 
-import type { MigratorLibrary } from './migrators.js';
+import { PRISMA_MIGRATE_MODULES, type MigratorLibrary } from './migrators.js';
 
 /** Evidence that a receiver is one of a library's objects. */
 export interface ReceiverEvidence {
@@ -34,5 +34,14 @@ export const RECEIVER_EVIDENCE: Partial<Readonly<Record<MigratorLibrary, Receive
     types: /^(?:Sequelize|Model|ModelStatic|ModelCtor|ModelDefined)$/,
     makers: ['define', 'model'],
     projectClasses: true,
+  },
+  // `push` is every array's method: only an instance of Prisma Migrate's `Migrate` class counts.
+  prisma: {
+    modules: PRISMA_MIGRATE_MODULES,
+    classes: ['Migrate'],
+    names: /^(?!)/,
+    types: /^Migrate$/,
+    makers: [],
+    projectClasses: false,
   },
 };

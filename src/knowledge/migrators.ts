@@ -103,6 +103,8 @@ export interface SchemaWriteMethod {
 }
 
 const MIKRO_ORM = /^@mikro-orm\//;
+/** Prisma Migrate's engine as a library: the package, and its `Migrate` class imported from the build (`@prisma/migrate/dist/Migrate`). */
+export const PRISMA_MIGRATE_MODULES: readonly string[] = ['@prisma/migrate', '@prisma/migrate/dist/Migrate'];
 
 export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'knex', via: { property: 'migrate' }, methods: ['latest', 'up', 'down', 'rollback'], api: 'knex.migrate' },
@@ -143,6 +145,8 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
     api: 'Kysely Migrator',
   },
   { library: 'schema-create', via: { identifier: 'Schema' }, methods: ['Create'], api: 'Schema.Create()' },
+  // Prisma Migrate's engine used as a library: `push` is `prisma db push` (the schema forced onto the database).
+  { library: 'prisma', methods: ['push'], evidence: PRISMA_MIGRATE_MODULES, api: 'Prisma Migrate push()' },
 ];
 
 /**
@@ -228,6 +232,16 @@ export const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|inde
 
 /** A name less a tail saying how it fails (`migrateToLatestOrThrow` → `migrateToLatest`), or undefined without one. */
 export const withoutFailureTail = (name: string): string | undefined => /^(.+?)Or(?:Throw|Fail|Exit|Die|Abort)$/.exec(name)?.[1];
+
+/**
+ * Whether a function called `name` brings the database's schema up to date by its name alone:
+ * `updateDb()`, `upgradeDatabase()`, `updateDbSchema()` — an update or upgrade verb on the
+ * database itself. Asked only of functions the analysis cannot read (a package, a module out of
+ * reach) called with nothing or a database handle; `updateDbRecord(user)` names something else.
+ */
+export function namesSchemaUpdater(name: string): boolean {
+  return /^(?:update|upgrade)(?:db|database)(?:schema)?$/.test(plainName(name));
+}
 
 /**
  * Whether a function called `name` runs the schema migrations by its name alone: a project's
