@@ -78,10 +78,12 @@ export const isTestScriptName = (name: string): boolean => scriptNameHas(name, T
 
 /**
  * Words that, as a part of a package.json script's name (`db:truncate`, `db:reset`, `db:seed`,
- * `seed`, `db:clean`, `db:purge`, `backfill:emails`), make it an operator's one-off database chore: a file only
+ * `seed`, `db:clean`, `db:purge`, `backfill:emails`, `db:populate`), make it an operator's one-off database chore: a file only
  * such scripts run is typed by someone, once, not started by every replica.
  */
-const ONE_OFF_SCRIPT_WORDS: ReadonlySet<string> = new Set('seed truncate reset clean clear wipe purge drop backfill'.split(' '));
+const ONE_OFF_SCRIPT_WORDS: ReadonlySet<string> = new Set(
+  'seed truncate reset clean clear wipe purge drop backfill populate repopulate'.split(' '),
+);
 
 /** Whether a package.json script's name is a one-off database chore's (`ONE_OFF_SCRIPT_WORDS`). */
 export const isOneOffScriptName = (name: string): boolean => scriptNameHas(name, ONE_OFF_SCRIPT_WORDS);

@@ -11,12 +11,7 @@ const MIGRATE = "import { Migrate } from '@prisma/migrate/dist/Migrate';";
 ruleTester.run('no-in-app-migrations: updaters out of reach', rule, {
   valid: [
     // handed a request's data: an update of records, not of the schema
-    lines(
-      "import { updateDb } from '@acme/store';",
-      'export async function save(req) {',
-      '  await updateDb(req.body);',
-      '}',
-    ),
+    lines("import { updateDb } from '@acme/store';", 'export async function save(req) {', '  await updateDb(req.body);', '}'),
     // named for records in the database, not for the database
     lines("import { updateDbRecords } from '@acme/store';", 'export async function main() {', '  await updateDbRecords();', '}'),
     // a function of this file: judged by its body, which writes no schema
