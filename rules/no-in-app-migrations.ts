@@ -379,11 +379,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
         reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
-        // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host file database's).
-        const handRuns = mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map<TSESTree.CallExpression, string>();
-        // A versioned updater that names no migrator: a loop loading each step module of an updates folder and running it.
-        if (text.includes('require(') || text.includes('import('))
-          for (const [call, run] of stepModuleRuns(sourceCode)) handRuns.set(call, run);
+        // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host
+        // file database's); and a versioned updater: a loop loading each step module of an updates folder and running it.
+        const handRuns = stepModuleRuns(sourceCode, mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map());
         reportRunnerCalls([...handRuns.keys()], reportedCalls, reportHere, (call) =>
           migratesEmbeddedClient(call, sourceCode, imported) ? undefined : handRuns.get(call),
         );

@@ -116,10 +116,9 @@ function callsOf(name: string, fn: Node, sourceCode: SourceCode): Call[] {
 /**
  * The runs of a versioned updater, with how each is shown: the calls of the function that holds
  * the loop where the file makes them (`await doUpdates()` in `initialize`), else the step runs in
- * the loop itself (`await schema.run(this)` in a method the service calls at start).
+ * the loop itself (`await schema.run(this)` in a method the service calls at start), added to `runs`.
  */
-export function stepModuleRuns(sourceCode: SourceCode): Map<Call, string> {
-  const runs = new Map<Call, string>();
+export function stepModuleRuns(sourceCode: SourceCode, runs: Map<Call, string>): Map<Call, string> {
   const text = sourceCode.text;
   for (const word of ['require(', 'import(']) {
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {

@@ -53,10 +53,44 @@ export const APPLICATION_BUILDS = /\bNestFactory\s*\.\s*create(?:ApplicationCont
  * A folder of schema update steps in a module path a loop loads one version at a time
  * (`` `/updates/${version}` ``, `` `./db/schema/v${version}` ``, `'./upgrades/' + name`).
  */
-export const UPDATE_STEP_FOLDER = /(?:^|[/\\'"`])(?:updates?|upgrades?|schemas?|migrations?)[/\\]/i;
+export const UPDATE_STEP_FOLDER = /(?:^|[/'"`])(?:updates?|upgrades?|schemas?|migrations?)\//;
+
+/** Words every path `UPDATE_STEP_FOLDER` matches holds (a migrations folder's holds `migrat`): the codemod's pre-filter. */
+export const UPDATE_STEP_FOLDER_WORDS: readonly string[] = [
+  'update/',
+  'updates/',
+  'upgrade/',
+  'upgrades/',
+  'schema/',
+  'schemas/',
+  'migrat',
+];
 
 /** Methods that run a loaded update step (`new Step().run(store)`, `step.up(db)`). */
 export const UPDATE_STEP_METHODS: readonly string[] = ['run', 'up', 'apply', 'migrate', 'upgrade', 'execute'];
 
 /** Calls whose callback is the body of a loop over versions (`versions.forEach`, `async.eachSeries(pending, …)`). */
 export const VERSION_LOOP_CALLS = /^(?:forEach|map|reduce|each|eachSeries|eachOfSeries|mapSeries|forEachSeries|series|waterfall)$/;
+
+/** Words every name `namesSchemaUpdater` takes holds, in any case: the codemod's pre-filter. */
+export const SCHEMA_UPDATER_WORDS: readonly string[] = [
+  'pdateDb',
+  'pdateDB',
+  'pdatedb',
+  'pdate_db',
+  'pdateDatabase',
+  'pdatedatabase',
+  'pdate_database',
+]
+  .flatMap((word) => [word, word.replace('pdate', 'pgrade')])
+  .flatMap((word) => [word, word.toUpperCase()]);
+
+/**
+ * Whether a function called `name` brings the database's schema up to date by its name alone:
+ * `updateDb()`, `upgradeDatabase()`, `updateDbSchema()` — an update or upgrade verb on the
+ * database itself. Asked only of functions the analysis cannot read (a package, a module out of
+ * reach) called with nothing or a database handle; `updateDbRecord(user)` names something else.
+ */
+export function namesSchemaUpdater(name: string): boolean {
+  return /^(?:update|upgrade)(?:db|database)(?:schema)?$/.test(plainName(name));
+}

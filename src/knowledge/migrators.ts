@@ -234,16 +234,6 @@ export const SCHEMA_DDL = /\b(?:create|alter|drop)\s+(?:unique\s+)?(?:table|inde
 export const withoutFailureTail = (name: string): string | undefined => /^(.+?)Or(?:Throw|Fail|Exit|Die|Abort)$/.exec(name)?.[1];
 
 /**
- * Whether a function called `name` brings the database's schema up to date by its name alone:
- * `updateDb()`, `upgradeDatabase()`, `updateDbSchema()` — an update or upgrade verb on the
- * database itself. Asked only of functions the analysis cannot read (a package, a module out of
- * reach) called with nothing or a database handle; `updateDbRecord(user)` names something else.
- */
-export function namesSchemaUpdater(name: string): boolean {
-  return /^(?:update|upgrade)(?:db|database)(?:schema)?$/.test(plainName(name));
-}
-
-/**
  * Whether a function called `name` runs the schema migrations by its name alone: a project's
  * own runner — `runMigrations()`, `migrateDb()`, `migrateDatabase()`, `migrateToLatest()`,
  * `applyMigrations()`, `runDbMigrations()`, `dbMigrate()`, and a run verb on migrations of a kind

@@ -11,6 +11,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { Finding } from '../../../rules/utils/create-rule.js';
 import { noInAppMigrations, type NoInAppMigrationsFacts } from '../../../rules/no-in-app-migrations.js';
 import { importThatBecomesUnused } from '../../../rules/migrations/removal.js';
+import { SCHEMA_UPDATER_WORDS, UPDATE_STEP_FOLDER_WORDS } from '../../../src/knowledge/migration-runs.js';
 import { matchesAny, DEFAULT_MIGRATE_ENTRYPOINTS } from '../../../analysis/settings.js';
 import {
   DEFAULT_MIGRATION_FLAGS,
@@ -118,7 +119,11 @@ export const MIGRATIONS_PREFILTER: readonly string[] = [
   ...new Set([
     ...SCHEMA_OPTIONS_APIS.flatMap((api) => api.modules),
     ...SCHEMA_WRITE_FUNCTIONS.map((fn) => (Array.isArray(fn.modules) ? fn.modules[0]! : 'migrator')),
-    ...SCHEMA_WRITE_METHODS.flatMap((m) => m.methods.map((method) => `${method}(`)),
+    // An entry whose evidence modules all name migrations (`@prisma/migrate`, whose `Migrate` the receiver must show) is
+    // taken in by the runner words below; its common method names (`push(`) would take in nearly every file.
+    ...SCHEMA_WRITE_METHODS.filter((m) => !m.evidence?.every((e) => typeof e === 'string' && e.includes('migrat'))).flatMap((m) =>
+      m.methods.map((method) => `${method}(`),
+    ),
     ...PROCESS_SPAWNERS.flatMap((s) => s.modules),
     ...DEFAULT_MIGRATION_FLAGS,
     // The project's own runners (`migrateDb()`, `dbClient.migrate()`, `runMigrations()`): the rule
@@ -129,6 +134,9 @@ export const MIGRATIONS_PREFILTER: readonly string[] = [
     ...['CREATE ', 'ALTER ', 'DROP ', 'create table', 'alter table', 'create index'],
     // TypeORM's options built with no import in the file (`{ type: process.env.DB_TYPE, synchronize, entities }`).
     ...['synchronize', 'migrationsRun'],
+    // An updater named for the database (`updateDb()`), a versioned updater's step folder (`` `./updates/${v}` ``).
+    ...SCHEMA_UPDATER_WORDS,
+    ...UPDATE_STEP_FOLDER_WORDS,
   ]),
 ];
 
