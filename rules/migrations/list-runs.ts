@@ -49,7 +49,7 @@ function carriesElement(argument: TSESTree.Node, element: ReadonlySet<string>): 
 }
 
 /** The name a function is called by in this file: a method's (`this.migrate(…)`), a declared function's, a `const` arrow's. */
-function calledName(fn: TSESTree.Node): string | undefined {
+export function calledName(fn: TSESTree.Node): string | undefined {
   const holder = fn.parent;
   if (fn.type === 'FunctionDeclaration') return fn.id?.name;
   if (holder?.type === 'MethodDefinition' && holder.key.type === 'Identifier') return holder.key.name;

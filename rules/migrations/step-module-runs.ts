@@ -7,6 +7,8 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { nodeAt } from '../../analysis/ast/node-at.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { calledName } from './list-runs.js';
+import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { UPDATE_STEP_FOLDER, UPDATE_STEP_METHODS, VERSION_LOOP_CALLS } from '../../src/knowledge/migration-runs.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -48,7 +50,7 @@ function loadedInto(load: Node, sourceCode: SourceCode): TSESLint.Scope.Variable
   const parent = value.parent;
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return sourceCode.getDeclaredVariables(parent)[0];
   if (parent?.type !== 'AssignmentExpression' || parent.left.type !== 'Identifier') return undefined;
-  return findVariable(parent, parent.left.name, sourceCode);
+  return scopeVariable(sourceCode, parent.left);
 }
 
 /** The calls that run a loaded step: the value called (`step(db, done)`), or a step method of what `new` makes of it. */
@@ -63,7 +65,7 @@ function stepRuns(variable: TSESLint.Scope.Variable, sourceCode: SourceCode): Ca
     while (made.parent?.type === 'TSAsExpression' || made.parent?.type === 'TSTypeAssertion') made = made.parent;
     const holder = made.parent;
     const target = holder?.type === 'VariableDeclarator' ? holder.id : holder?.type === 'AssignmentExpression' ? holder.left : undefined;
-    const instance = target?.type === 'Identifier' ? findVariable(made, target.name, sourceCode) : undefined;
+    const instance = target?.type === 'Identifier' ? scopeVariable(sourceCode, target) : undefined;
     for (const ref of instance?.references ?? []) {
       const member = ref.identifier.parent as Node | undefined;
       const call = member?.parent;
@@ -77,23 +79,6 @@ function stepRuns(variable: TSESLint.Scope.Variable, sourceCode: SourceCode): Ca
     }
   }
   return runs;
-}
-
-function findVariable(node: Node, name: string, sourceCode: SourceCode): TSESLint.Scope.Variable | undefined {
-  for (let scope: TSESLint.Scope.Scope | null = sourceCode.getScope(node); scope; scope = scope.upper) {
-    const found = scope.set.get(name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The name a function is called by in its file (`const doUpdates = async function`, `function applyUpdates`, a method). */
-function calledName(fn: Node): string | undefined {
-  const holder = fn.parent;
-  if (fn.type === 'FunctionDeclaration') return fn.id?.name;
-  if (holder?.type === 'MethodDefinition' && holder.key.type === 'Identifier') return holder.key.name;
-  if (holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier') return holder.id.name;
-  return undefined;
 }
 
 /** Calls of `name` as the file's own function (`doUpdates()`, `this.applyUpdates()`), outside its body. */
