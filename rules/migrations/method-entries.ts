@@ -91,8 +91,8 @@ export interface PossibleEntries {
    */
   borrowed: SchemaWriteMethod[];
   /**
-   * Neither imported here nor matched on a receiver from a module that imports it: an entry whose
-   * options tell its call (`optionKeys`), matched on a call given them (`conn.sync({ force: true })`).
+   * Neither imported nor named here: an entry whose options tell its call (`optionKeys`), matched
+   * on a call given them (`conn.sync({ force: true })`).
    */
   byOptions: SchemaWriteMethod[];
 }
@@ -106,8 +106,9 @@ export function possibleMethodEntries(modules: ReadonlySet<string>, text: string
       out.own.push(m);
       continue;
     }
+    // A file that names the library leaves the receiver's evidence to decide (`db.store.sync({ force: true })` is not its client).
     if (EVIDENCE_WORDS.get(m)?.test(text)) out.borrowed.push(m);
-    if (m.optionKeys) out.byOptions.push(m);
+    else if (m.optionKeys) out.byOptions.push(m);
   }
   return out;
 }
