@@ -285,7 +285,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     // module is not imported (nor named, for a receiver from a project module), or whose names the text lacks, cannot match here.
     const modules = moduleSpecifiers(sourceCode.ast);
     const methodEntries = possibleMethodEntries(modules, text);
-    const methodNames = new Set([...methodEntries.own, ...methodEntries.borrowed].flatMap((m) => m.methods));
+    const methodNames = new Set([...methodEntries.own, ...methodEntries.borrowed, ...methodEntries.byOptions].flatMap((m) => m.methods));
     // Member calls with a catalogue method name, matched against the entries at the end.
     const methodCalls = methodNames.size > 0 ? memberCallsNamed(sourceCode, methodNames) : [];
     const taggedTemplates: TSESTree.TaggedTemplateExpression[] = [];

@@ -29,6 +29,7 @@ import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.
 import { ReadThenWriteEngine, type EngineOptions, type ReadThenWriteFinding } from './no-read-then-write/taint-engine.js';
 import { handedRowFindings, mayHandRow } from './no-read-then-write/parameter-rows.js';
 import { inSerialisedSection } from './no-read-then-write/serialised-sections.js';
+import { heldFromOtherWriters } from './no-read-then-write/held-rows.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
@@ -186,6 +187,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
           if (readAfterLockGate(finding.facts.read)) continue;
           // Read and written in one callback of a named lock or a SERIALIZABLE transaction (serialised-sections.ts).
           if (inSerialisedSection(finding.facts.read, finding.facts.write, sourceCode)) continue;
+          // In one MongoDB transaction, or on a row every caller claimed first (held-rows.ts): no second writer.
+          if (heldFromOtherWriters(finding.facts, sourceCode)) continue;
           // Written only outside production (development-only.ts): no deployment's replicas race it.
           if (developmentOnly(finding.facts.write)) continue;
           reportHere({

@@ -36,6 +36,7 @@ import { projectPath } from '../../analysis/source/project-path.js';
 import { exportsMigrationStep } from './data-steps.js';
 import { isOneShot, startedBody, startedCall, topLevelFunctionBodies } from './one-shot-run.js';
 import { runsOnlyWhenStartedDirectly } from './started-directly.js';
+import { runsOnlyWhenChoreSwitchedOn } from './chore-switches.js';
 import { isBareSchemaScript } from './bare-scripts.js';
 import { buildsAppToRunOnce } from './standalone-apps.js';
 import { startsNothing } from '../../analysis/ast/only-declares.js';
@@ -276,6 +277,8 @@ function isOperatorCommandFile(context: Context): boolean {
   if (SERVER_START.test(sourceCode.text)) return buildsAppToRunOnce(sourceCode);
   const program = sourceCode.ast as TSESTree.Program;
   if (program.body.some((statement) => runsOnlyWhenStartedDirectly(statement, sourceCode))) return true;
+  // Run only when the variable of a seed or reset command is set (`if (process.env.SEED) seed();`).
+  if (runsOnlyWhenChoreSwitchedOn(program)) return true;
   // Nothing but loads and the run, exporting nothing (`node db.js`).
   if (isBareSchemaScript(program)) return true;
   for (const module of moduleSpecifiers(program)) if (CLI_MODULES.has(module)) return true;

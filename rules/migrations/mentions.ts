@@ -38,6 +38,8 @@ const ANCHOR_WORDS: readonly string[] = [
     if (method.methods.every((name) => name.length >= SPECIFIC_LENGTH)) return method.methods;
     if (method.via !== undefined) return [viaWord(method.via)];
     const evidence = method.evidence ?? [];
+    // A call its options tell (`optionKeys`) needs no evidence: its method name is the word.
+    if (method.optionKeys) return [...(evidence.filter((e) => typeof e === 'string') as string[]), ...method.methods];
     return evidence.length > 0 && evidence.every((e) => typeof e === 'string') ? (evidence as string[]) : method.methods;
   }),
 ];

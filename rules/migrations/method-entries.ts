@@ -10,7 +10,7 @@ import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { projectModuleOf } from '../../analysis/modules/index.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import {
@@ -90,15 +90,25 @@ export interface PossibleEntries {
    * the project's `./models`): a call matches only on a receiver from a project module that imports it.
    */
   borrowed: SchemaWriteMethod[];
+  /**
+   * Neither imported nor named here: an entry whose options tell its call (`optionKeys`), matched
+   * on a call given them (`conn.sync({ force: true })`).
+   */
+  byOptions: SchemaWriteMethod[];
 }
 
 /** The entries a file importing `modules` whose code is `text` can match. */
 export function possibleMethodEntries(modules: ReadonlySet<string>, text: string): PossibleEntries {
-  const out: PossibleEntries = { own: [], borrowed: [] };
+  const out: PossibleEntries = { own: [], borrowed: [], byOptions: [] };
   for (const m of SCHEMA_WRITE_METHODS) {
     if ((m.via !== undefined && !text.includes(viaWord(m.via))) || !METHOD_WORDS.get(m)!.test(text)) continue;
-    if (hasEvidence(m, modules)) out.own.push(m);
-    else if (EVIDENCE_WORDS.get(m)?.test(text)) out.borrowed.push(m);
+    if (hasEvidence(m, modules)) {
+      out.own.push(m);
+      continue;
+    }
+    // A file that names the library leaves the receiver's evidence to decide (`db.store.sync({ force: true })` is not its client).
+    if (EVIDENCE_WORDS.get(m)?.test(text)) out.borrowed.push(m);
+    else if (m.optionKeys) out.byOptions.push(m);
   }
   return out;
 }
@@ -121,7 +131,21 @@ function receiverModuleHasEvidence(context: DetectContext, method: SchemaWriteMe
   return module === undefined || hasEvidence(method, moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
 }
 
-/** The entry a call `<receiver>.<method>()` matches: one the file's imports allow, or a borrowed one on a receiver from a module that imports its evidence. */
+/** Whether the call whose callee's object is `receiver` is given, as its first argument, an options object with one of `keys`. */
+function givenOptionKeys(receiver: TSESTree.Node, keys: readonly string[]): boolean {
+  const member = receiver.parent;
+  const call = member?.parent;
+  if (member?.type !== 'MemberExpression' || call?.type !== 'CallExpression' || unwrapExpression(call.callee) !== member) return false;
+  const options = call.arguments[0] && unwrapExpression(call.arguments[0]);
+  return (
+    options?.type === 'ObjectExpression' && options.properties.some((p) => p.type === 'Property' && keys.includes(propertyKeyName(p) ?? ''))
+  );
+}
+
+/**
+ * The entry a call `<receiver>.<method>()` matches: one the file's imports allow, a borrowed one on
+ * a receiver from a module that imports its evidence, or one its options tell (`byOptions`).
+ */
 export function matchingEntry(
   context: DetectContext,
   entries: PossibleEntries,
@@ -129,5 +153,9 @@ export function matchingEntry(
   receiver: TSESTree.Node,
 ): SchemaWriteMethod | undefined {
   const fits = (m: SchemaWriteMethod) => m.methods.includes(method) && viaMatches(m, receiver, context.sourceCode);
-  return entries.own.find(fits) ?? entries.borrowed.find((m) => fits(m) && receiverModuleHasEvidence(context, m, receiver));
+  return (
+    entries.own.find(fits) ??
+    entries.borrowed.find((m) => fits(m) && receiverModuleHasEvidence(context, m, receiver)) ??
+    entries.byOptions.find((m) => m.methods.includes(method) && givenOptionKeys(receiver, m.optionKeys ?? []))
+  );
 }

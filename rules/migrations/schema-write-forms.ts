@@ -45,6 +45,10 @@ const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap(
 const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create', 'run', 'runAll', 'runPending', 'execute']);
 /** Sequelize's schema-writing methods (`sync`), called on a receiver named for it. */
 const SEQUELIZE_METHODS = new Set(SCHEMA_WRITE_METHODS.filter((m) => m.library === 'sequelize').flatMap((m) => m.methods));
+/** Methods told by their options on any receiver (`optionKeys`: `conn.sync({ alter: true })`), as matched: `.sync`. */
+const OPTION_TOLD = SCHEMA_WRITE_METHODS.filter((m) => m.optionKeys);
+const OPTION_TOLD_CALLS: readonly string[] = [...new Set(OPTION_TOLD.flatMap((m) => m.methods.map((name) => `.${name}`)))];
+const OPTION_TOLD_KEYS: readonly string[] = [...new Set(OPTION_TOLD.flatMap((m) => m.optionKeys ?? []))];
 export const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
 
 /**
@@ -58,7 +62,7 @@ function patternFor(flags: readonly string[]): RegExp {
   if (!pattern) {
     const first = flags.filter((flag) => STEMS.some((stem) => flag.toLowerCase().startsWith(stem)));
     const last = flags.filter((flag) => !first.includes(flag));
-    pattern = new RegExp([...first, ...STEMS, ...last].map(escapeRegExp).join('|'), 'gi');
+    pattern = new RegExp([...first, ...STEMS, ...OPTION_TOLD_CALLS, ...last].map(escapeRegExp).join('|'), 'gi');
     patterns.set(flags, pattern);
   }
   return pattern;
@@ -74,6 +78,18 @@ function stemOf(spelling: string): string | undefined {
     if (stems.size < 4096) stems.set(spelling, stem);
   }
   return stem;
+}
+
+/** Whether the method name ending at `end` is called with an options object whose first key tells it (`.sync({ alter: true })`). */
+function isOptionToldCallAt(text: string, end: number): boolean {
+  if (isIdentifierCode(text.charCodeAt(end))) return false;
+  const open = callOpenAt(text, end);
+  if (open < 0 || text.charCodeAt(open) !== 40) return false;
+  let i = skipSpace(text, open + 1);
+  if (text.charCodeAt(i) !== 123) return false; // {
+  i = skipSpace(text, i + 1);
+  if (isQuote(text.charCodeAt(i))) i++;
+  return OPTION_TOLD_KEYS.some((key) => startsWord(text, i, key));
 }
 
 /** The position of the next character at or after `at` that is neither white space nor in a comment (`migrate /* all *\/ (db)`). */
@@ -322,6 +338,11 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
   // what follows it before anything costlier is asked.
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const at = match.index;
+    // `.sync({ force: true })`: a call its options tell, on any receiver.
+    if (match[0].charCodeAt(0) === 46) {
+      if (isOptionToldCallAt(text, at + match[0].length) && isCode(at + 1)) return true;
+      continue;
+    }
     const stem = stemOf(match[0]);
     // A flag, wherever it is; Umzug, whose import is the evidence.
     if (stem === undefined || stem === 'umzug') return true;

@@ -243,7 +243,8 @@ export class ReadThenWriteEngine {
 
   private assignment(node: TSESTree.AssignmentExpression): void {
     const { frames, options } = this;
-    const left = node.left;
+    // `product.quantity! -= n`: the non-null assertion changes nothing of what is assigned.
+    const left = node.left.type === 'TSNonNullExpression' ? node.left.expression : node.left;
     const compound = node.operator !== '=' && node.operator !== '&&=' && node.operator !== '||=' && node.operator !== '??=';
     const carried = this.taint(node.right);
     // A pending read is asked where its being one decides more than where the value goes: a

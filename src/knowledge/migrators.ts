@@ -99,6 +99,12 @@ export interface SchemaWriteMethod {
   methods: readonly string[];
   via?: { property: string } | { call: string } | { identifier: string };
   evidence?: readonly (string | RegExp)[];
+  /**
+   * Keys of an options object, the call's first argument, that tell the call by itself where the
+   * file has no `evidence` (`conn.sync({ alter: true })` on a client another module builds and exports
+   * under its own name): no other library's method of that name takes them.
+   */
+  optionKeys?: readonly string[];
   api: string;
 }
 
@@ -120,6 +126,7 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
     library: 'sequelize',
     methods: ['sync'],
     evidence: ['sequelize', 'sequelize-typescript', '@nestjs/sequelize'],
+    optionKeys: ['force', 'alter'],
     api: 'Sequelize sync()',
   },
   { library: 'umzug', methods: ['up', 'down'], evidence: ['umzug'], api: 'Umzug up()/down()' },
