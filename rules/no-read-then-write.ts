@@ -38,6 +38,7 @@ import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
 import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -192,7 +193,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
             messageId: finding.facts.checkedBound ? 'checkedThenChanged' : finding.library,
             data: { field: finding.field },
             node: finding.node,
-            ...(finding.loc ? { loc: finding.loc } : {}),
+            loc: reportSpan(finding),
             facts: finding.facts,
           });
         }
@@ -200,7 +201,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const seeds = isSeedFileName(path.basename(context.filename));
         for (const next of seeds ? [] : nextNumbers(increments, thisAssignments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
-          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, node: next.value, facts: nextFacts(next) });
+          const at = { node: next.value, loc: spanToWrite(next.value, next.write) };
+          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, ...at, facts: nextFacts(next) });
         }
       },
     };
