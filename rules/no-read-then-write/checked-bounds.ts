@@ -18,7 +18,7 @@ import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { contains, exits } from './control-flow.js';
-import type { FieldChange, PendingFinding, ReadSite, WriteSite } from './model.js';
+import type { FieldChange, PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
 
 type Node = TSESTree.Node;
 
@@ -139,12 +139,13 @@ export function uncheckedBoundChanges(
   reads: Iterable<ReadSite | null>,
   sameModel: (read: ReadSite) => boolean,
   sourceCode: { getText(node: Node): string },
+  taintOf: (node: Node) => Taint | null,
 ): PendingFinding[] {
   if (write.node.type !== 'CallExpression') return [];
   const changes = atomicChangesOf(write);
   if (changes.length === 0 || transitionsState(write)) return [];
   const fn = enclosingFunction(write.node);
-  const out: PendingFinding[] = [];
+  const out: PendingFinding[] = derivedAmountChanges(write, changes, sameModel, sourceCode, taintOf);
   for (const read of reads) {
     if (!read?.checkedBounds || read.locked || !sameModel(read)) continue;
     for (const change of changes) {
@@ -152,7 +153,7 @@ export function uncheckedBoundChanges(
       const bound = read.checkedBounds.find(
         (b) => b.field === change.field && b.floor === change.lowers && passedBefore(b.check, write.node, fn),
       );
-      if (!bound) continue;
+      if (!bound || out.some((f) => f.changes[0]?.field === change.field)) continue;
       const fieldChange: FieldChange = {
         field: change.field,
         node: change.node,
@@ -162,6 +163,37 @@ export function uncheckedBoundChanges(
       };
       out.push({ read, write, changes: [fieldChange], loc: undefined, checkedBound: bound.check });
     }
+  }
+  return out;
+}
+
+/**
+ * The changes of `write` whose amount was computed from the stored value of the field it changes
+ * (`free = Math.min(cost, LIMIT - usage.used)` then `$inc: { used: free }`): the bound is applied
+ * to the value read, so two requests that read the same value both take the same room under it
+ * and together cross it. The write's filter naming the field carries the bound instead.
+ */
+function derivedAmountChanges(
+  write: WriteSite,
+  changes: readonly AtomicChange[],
+  sameModel: (read: ReadSite) => boolean,
+  sourceCode: { getText(node: Node): string },
+  taintOf: (node: Node) => Taint | null,
+): PendingFinding[] {
+  const out: PendingFinding[] = [];
+  for (const change of changes) {
+    if (write.conditions.some((c) => namesField(c, change.field))) continue;
+    const amount = unwrapExpression(change.amount);
+    const t = taintOf(amount.type === 'UnaryExpression' ? amount.argument : amount);
+    if (!t?.computed || t.read.locked || !sameModel(t.read) || (t.computed.field ?? t.field) !== change.field) continue;
+    const fieldChange: FieldChange = {
+      field: change.field,
+      node: change.node,
+      operator: change.lowers ? '-' : '+',
+      operand: sourceCode.getText(change.amount),
+      readField: change.field,
+    };
+    out.push({ read: t.read, write, changes: [fieldChange], loc: undefined, derivedBound: true });
   }
   return out;
 }
