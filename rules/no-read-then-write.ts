@@ -8,6 +8,7 @@ import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
 import { writesAnotherRow } from './no-read-then-write/another-row.js';
 import { developmentOnly } from './no-read-then-write/development-only.js';
+import { periodCounterChange } from './no-read-then-write/period-counters.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -167,7 +168,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         try {
           if (markers !== null) walkWriteWindows(program, listeners, sourceCode.visitorKeys, markers);
           // A value that goes to another row than the one read (another-row.ts) is not written back.
-          const keep = (facts: ReadThenWriteFacts): boolean => !writesAnotherRow(facts, context);
+          const keep = (facts: ReadThenWriteFacts): boolean =>
+            !writesAnotherRow(facts, context) && !periodCounterChange(facts, sourceCode.visitorKeys);
           findings = engine.findings(keep);
           const reported = new Set(findings.map(placeOf));
           const mayWrite = (fn: TSESTree.Node): boolean => markers === null || inMarkedUnit(markers, fn);
