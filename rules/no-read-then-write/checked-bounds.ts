@@ -130,6 +130,15 @@ function passedBefore(check: TSESTree.IfStatement, write: Node, fn: Node | undef
   return checkFn === fn || (checkFn !== undefined && fn !== undefined && contains(checkFn, fn));
 }
 
+/** The change the finding reports: the field, `±` and the amount as written. */
+const fieldChangeOf = (change: AtomicChange, sourceCode: { getText(node: Node): string }): FieldChange => ({
+  field: change.field,
+  node: change.node,
+  operator: change.lowers ? '-' : '+',
+  operand: sourceCode.getText(change.amount),
+  readField: change.field,
+});
+
 /**
  * The pending findings of `write`: each field it changes in the database in the direction that
  * crosses a bound a read of the same function checked before it, with the bound not in its filter.
@@ -154,14 +163,7 @@ export function uncheckedBoundChanges(
         (b) => b.field === change.field && b.floor === change.lowers && passedBefore(b.check, write.node, fn),
       );
       if (!bound || out.some((f) => f.changes[0]?.field === change.field)) continue;
-      const fieldChange: FieldChange = {
-        field: change.field,
-        node: change.node,
-        operator: change.lowers ? '-' : '+',
-        operand: sourceCode.getText(change.amount),
-        readField: change.field,
-      };
-      out.push({ read, write, changes: [fieldChange], loc: undefined, checkedBound: bound.check });
+      out.push({ read, write, changes: [fieldChangeOf(change, sourceCode)], loc: undefined, checkedBound: bound.check });
     }
   }
   return out;
@@ -186,14 +188,7 @@ function derivedAmountChanges(
     const amount = unwrapExpression(change.amount);
     const t = taintOf(amount.type === 'UnaryExpression' ? amount.argument : amount);
     if (!t?.computed || t.read.locked || !sameModel(t.read) || (t.computed.field ?? t.field) !== change.field) continue;
-    const fieldChange: FieldChange = {
-      field: change.field,
-      node: change.node,
-      operator: change.lowers ? '-' : '+',
-      operand: sourceCode.getText(change.amount),
-      readField: change.field,
-    };
-    out.push({ read: t.read, write, changes: [fieldChange], loc: undefined, derivedBound: true });
+    out.push({ read: t.read, write, changes: [fieldChangeOf(change, sourceCode)], loc: undefined, derivedBound: true });
   }
   return out;
 }
