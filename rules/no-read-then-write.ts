@@ -8,6 +8,7 @@ import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
 import { writesAnotherRow } from './no-read-then-write/another-row.js';
 import { developmentOnly } from './no-read-then-write/development-only.js';
+import { periodCounterChange } from './no-read-then-write/period-counters.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { LIBRARY_READS_WRITES, type DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 import type { ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -39,6 +40,7 @@ import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
 import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
@@ -167,7 +169,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         try {
           if (markers !== null) walkWriteWindows(program, listeners, sourceCode.visitorKeys, markers);
           // A value that goes to another row than the one read (another-row.ts) is not written back.
-          const keep = (facts: ReadThenWriteFacts): boolean => !writesAnotherRow(facts, context);
+          const keep = (facts: ReadThenWriteFacts): boolean =>
+            !writesAnotherRow(facts, context) && !periodCounterChange(facts, sourceCode.visitorKeys);
           findings = engine.findings(keep);
           const reported = new Set(findings.map(placeOf));
           const mayWrite = (fn: TSESTree.Node): boolean => markers === null || inMarkedUnit(markers, fn);
@@ -195,7 +198,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
             messageId: finding.facts.checkedBound ? 'checkedThenChanged' : finding.library,
             data: { field: finding.field },
             node: finding.node,
-            ...(finding.loc ? { loc: finding.loc } : {}),
+            loc: reportSpan(finding),
             facts: finding.facts,
           });
         }
@@ -203,7 +206,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const seeds = isSeedFileName(path.basename(context.filename));
         for (const next of seeds ? [] : nextNumbers(increments, thisAssignments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
-          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, node: next.value, facts: nextFacts(next) });
+          const at = { node: next.value, loc: spanToWrite(next.value, next.write) };
+          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, ...at, facts: nextFacts(next) });
         }
       },
     };

@@ -18,7 +18,7 @@ import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { contains, exits } from './control-flow.js';
-import type { FieldChange, PendingFinding, ReadSite, WriteSite } from './model.js';
+import type { FieldChange, PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
 
 type Node = TSESTree.Node;
 
@@ -130,6 +130,15 @@ function passedBefore(check: TSESTree.IfStatement, write: Node, fn: Node | undef
   return checkFn === fn || (checkFn !== undefined && fn !== undefined && contains(checkFn, fn));
 }
 
+/** The change the finding reports: the field, `±` and the amount as written. */
+const fieldChangeOf = (change: AtomicChange, sourceCode: { getText(node: Node): string }): FieldChange => ({
+  field: change.field,
+  node: change.node,
+  operator: change.lowers ? '-' : '+',
+  operand: sourceCode.getText(change.amount),
+  readField: change.field,
+});
+
 /**
  * The pending findings of `write`: each field it changes in the database in the direction that
  * crosses a bound a read of the same function checked before it, with the bound not in its filter.
@@ -139,12 +148,13 @@ export function uncheckedBoundChanges(
   reads: Iterable<ReadSite | null>,
   sameModel: (read: ReadSite) => boolean,
   sourceCode: { getText(node: Node): string },
+  taintOf: (node: Node) => Taint | null,
 ): PendingFinding[] {
   if (write.node.type !== 'CallExpression') return [];
   const changes = atomicChangesOf(write);
   if (changes.length === 0 || transitionsState(write)) return [];
   const fn = enclosingFunction(write.node);
-  const out: PendingFinding[] = [];
+  const out: PendingFinding[] = derivedAmountChanges(write, changes, sameModel, sourceCode, taintOf);
   for (const read of reads) {
     if (!read?.checkedBounds || read.locked || !sameModel(read)) continue;
     for (const change of changes) {
@@ -152,16 +162,33 @@ export function uncheckedBoundChanges(
       const bound = read.checkedBounds.find(
         (b) => b.field === change.field && b.floor === change.lowers && passedBefore(b.check, write.node, fn),
       );
-      if (!bound) continue;
-      const fieldChange: FieldChange = {
-        field: change.field,
-        node: change.node,
-        operator: change.lowers ? '-' : '+',
-        operand: sourceCode.getText(change.amount),
-        readField: change.field,
-      };
-      out.push({ read, write, changes: [fieldChange], loc: undefined, checkedBound: bound.check });
+      if (!bound || out.some((f) => f.changes[0]?.field === change.field)) continue;
+      out.push({ read, write, changes: [fieldChangeOf(change, sourceCode)], loc: undefined, checkedBound: bound.check });
     }
+  }
+  return out;
+}
+
+/**
+ * The changes of `write` whose amount was computed from the stored value of the field it changes
+ * (`free = Math.min(cost, LIMIT - usage.used)` then `$inc: { used: free }`): the bound is applied
+ * to the value read, so two requests that read the same value both take the same room under it
+ * and together cross it. The write's filter naming the field carries the bound instead.
+ */
+function derivedAmountChanges(
+  write: WriteSite,
+  changes: readonly AtomicChange[],
+  sameModel: (read: ReadSite) => boolean,
+  sourceCode: { getText(node: Node): string },
+  taintOf: (node: Node) => Taint | null,
+): PendingFinding[] {
+  const out: PendingFinding[] = [];
+  for (const change of changes) {
+    if (write.conditions.some((c) => namesField(c, change.field))) continue;
+    const amount = unwrapExpression(change.amount);
+    const t = taintOf(amount.type === 'UnaryExpression' ? amount.argument : amount);
+    if (!t?.computed || t.read.locked || !sameModel(t.read) || (t.computed.field ?? t.field) !== change.field) continue;
+    out.push({ read: t.read, write, changes: [fieldChangeOf(change, sourceCode)], loc: undefined, derivedBound: true });
   }
   return out;
 }

@@ -20,7 +20,7 @@ export function findingsOf(
 ): ReadThenWriteFinding[] {
   const seen = new Set<string>();
   const out: ReadThenWriteFinding[] = [];
-  for (const { read, write, changes, loc, checkedBound } of pending) {
+  for (const { read, write, changes, loc, checkedBound, derivedBound } of pending) {
     const at = loc ?? write.reportNode.loc;
     const key = `${at.start.line}:${at.start.column}`;
     if (seen.has(key)) continue;
@@ -43,7 +43,7 @@ export function findingsOf(
       operand: first?.operand ?? null,
       boundCheck,
       guarded: boundCheck !== null,
-      ...(checkedBound ? { checkedBound: true as const } : {}),
+      ...(checkedBound || derivedBound ? { checkedBound: true as const } : {}),
     };
     if (keep && !keep(facts)) continue;
     seen.add(key);

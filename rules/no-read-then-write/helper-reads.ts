@@ -16,6 +16,7 @@ import type { ReadSite } from './model.js';
 import { readSiteOf } from './read-site.js';
 import { sqlReadSiteOf } from './sql-site.js';
 import { namesImportedModel } from './model-imports.js';
+import { objectLiteralMethodOf } from './object-methods.js';
 
 /** What a function's returned value is, when it is a row it read. */
 export interface ReturnedRead {
@@ -226,7 +227,8 @@ function keyedGetOfService(call: TSESTree.CallExpression): boolean {
 
 /** The read a call of a project helper is (`await loadDocument(id)`), as a read site at that call; null otherwise. */
 export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpression): ReadSite | null {
-  const fn = projectFunctionOf(context, call.callee);
+  const sibling = objectLiteralMethodOf(call.callee);
+  const fn = projectFunctionOf(context, sibling ?? call.callee);
   const guessed = !fn && (looksLikeLoader(context, call.callee) || keyedGetOfService(call));
   const returned = fn ? readReturnedBy(fn) : guessed ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
   if (!returned) return null;

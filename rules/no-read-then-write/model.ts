@@ -174,4 +174,6 @@ export interface PendingFinding {
   loc: TSESTree.SourceLocation | undefined;
   /** The write changes the field in the database, but the bound was checked on the value read (checked-bounds.ts). */
   checkedBound?: TSESTree.IfStatement;
+  /** The amount the database adds was computed from the value read of the same field (checked-bounds.ts): a bound applied to a stale value. */
+  derivedBound?: true;
 }

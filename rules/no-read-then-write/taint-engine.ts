@@ -205,7 +205,10 @@ export class ReadThenWriteEngine {
     kept = writtenToRowsRead(kept, write.conditions, this.env, sameModel);
     const first = kept[0];
     // Nothing written from a read: a field the write changes in the database may still cross a bound checked on a read (checked-bounds.ts).
-    if (!first) return void this.pending.push(...uncheckedBoundChanges(write, this.reads.values(), sameModel, this.options.sourceCode));
+    if (!first)
+      return void this.pending.push(
+        ...uncheckedBoundChanges(write, this.reads.values(), sameModel, this.options.sourceCode, this.settledTaint),
+      );
     // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.
     const compared = comparedFieldsOf(write.conditions, this.env);
     if ([...compared].some((field) => VERSION_COLUMN.test(field) || kept.some(({ change }) => change.field === field))) return;

@@ -7,14 +7,16 @@
 // did. An update that computes a value from the row (`attempts + 1`) or writes one taken from it is
 // work on the rows. Other statements awaited in between (another table cleaned, another list read) do
 // nothing with these rows. A delete in a loop, awaited work on the rows (or on a value worked out
-// from them after the read) around it, or the rows (or the ids deleted) used after it — handed back
-// to a caller that acts on them, a queue popped — stays a claim.
+// from them after the read) around it, a row handed on before it (published, emitted, sent — awaited
+// or not), or the rows (or the ids deleted) used after it — handed back to a caller that acts on
+// them, a queue popped — stays a claim.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { methodChain } from '../../analysis/sql/method-chain.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { DELETE_METHODS, isStampValue, writtenValues, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { resultNames } from './row-names.js';
+import { HAND_OFF_METHODS } from '../../src/knowledge/hand-offs.js';
 
 type Node = TSESTree.Node;
 type Keys = Parameters<typeof descendants>[1];
@@ -110,6 +112,13 @@ function picksByList(chain: ReturnType<typeof methodChain>, keys: Keys): boolean
 const memberKey = (p: TSESTree.Property): string =>
   p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : '';
 
+/** A call that hands one of `rows` (or a value worked out from one) to a bus, a socket, a mailer or a queue (src/knowledge/hand-offs.ts). */
+const handsOn = (node: Node, rows: ReadonlySet<string>, keys: Keys): boolean =>
+  node.type === 'CallExpression' &&
+  node.callee.type === 'MemberExpression' &&
+  HAND_OFF_METHODS.has(memberPropertyName(node.callee) ?? '') &&
+  node.arguments.some((argument) => uses(argument, rows, keys));
+
 /**
  * Whether `update`, after the rows `read` returned, is a prune: one delete (or one update stamping
  * fixed values), the only awaited work on the rows, and nothing of them used after it.
@@ -129,6 +138,8 @@ export function prunesOnly(read: PendingRead, update: DatabaseCall, loop: Node |
   for (const node of descendants(scope, keys)) {
     if (node.range[0] < read.node.range[1] || (node.range[0] >= update.range[0] && node.range[1] <= update.range[1])) continue;
     if (node.type === 'AwaitExpression' && node.argument !== update && uses(node, worked, keys)) return false;
+    // A row handed on before the delete (`pubsub.publish(topic, event)`, not awaited): work on it.
+    if (node.range[1] <= update.range[0] && handsOn(node, worked, keys)) return false;
     if (node.range[0] >= update.range[1] && isValueName(node) && rows.has(node.name)) return false;
   }
   return true;
