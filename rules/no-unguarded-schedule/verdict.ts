@@ -19,10 +19,12 @@ import { isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../a
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
 import { twinsDeclaredJob } from './declared-twin.js';
+import { instanceBindingReadBy } from './instance-binding.js';
 import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
+import { workOverOwnConnections } from '../../analysis/scheduled-work/own-connections.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
@@ -102,8 +104,9 @@ export function scheduleVerdict({
   const declared =
     !work.entry.bareTimer ||
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
-    // A timer handed another project module's function by reference: it runs that module's job each period.
-    runsImportedProjectWork(sourceCode, work) ||
+    // A timer handed another project module's function by reference (or an inline function only calling it, not
+    // with what one call of the function around it was given): it runs that module's job each period.
+    (runsImportedProjectWork(sourceCode, work) && !(fn && instanceBindingReadBy(sourceCode, work.schedulerNode, fn))) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // A loop arming one timer per row it read from a shared store: each replica fires every row.
@@ -129,7 +132,9 @@ export function scheduleVerdict({
     // A job (declared or not) sending what this process gathered and starting afresh (`this.stats = {}`).
     (fn !== undefined && effects.external && drainsOwnBuffer(sourceCode, fn)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
-    (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn));
+    (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
+    // Work over the users connected to this process's sockets: each replica does its own share.
+    (fn !== undefined && workOverOwnConnections(sourceCode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
   if (!harmful) return 'quiet';
   // A timer of one connection, request or call, cleared when that owner ends, or feeding the stream one
