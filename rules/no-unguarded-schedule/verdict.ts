@@ -19,7 +19,6 @@ import { isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../a
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
 import { twinsDeclaredJob } from './declared-twin.js';
-import { instanceBindingReadBy } from './instance-binding.js';
 import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
@@ -104,9 +103,8 @@ export function scheduleVerdict({
   const declared =
     !work.entry.bareTimer ||
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
-    // A timer handed another project module's function by reference (or an inline function only calling it, not
-    // with what one call of the function around it was given): it runs that module's job each period.
-    (runsImportedProjectWork(sourceCode, work) && !(fn && instanceBindingReadBy(sourceCode, work.schedulerNode, fn))) ||
+    // A timer handed another project module's function by reference: it runs that module's job each period.
+    runsImportedProjectWork(sourceCode, work) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // A loop arming one timer per row it read from a shared store: each replica fires every row.

@@ -1,7 +1,6 @@
 // no-unguarded-schedule on timers whose holder the file shows: the renewal armed by the function
-// that takes a lock, a loop its instance stops through a flag (`if (!this.loop) break;`), a timer
-// handed an inline function that only calls another project module's job, work over the users
-// connected to this process's sockets, temporary files compared by age with a date package, a
+// that takes a lock, a loop its instance stops through a flag (`if (!this.loop) break;`), work over
+// the users connected to this process's sockets, temporary files compared by age with a date package, a
 // timer its own work clears once one command is served, and a script in a `scripts/` folder.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
@@ -68,40 +67,6 @@ ruleTester.run('no-unguarded-schedule: a loop its instance stops through a flag'
     // `stop()` clears `this.loop`; the loop checks it after each pause: the same loop as `while (this.loop)`
     { settings, code: loopRunner('if (!this.loop) break;'), errors: [reported(4, 7)] },
     { settings, code: loopRunner('if (this.stopped) { break; }'), errors: [reported(4, 7)] },
-  ],
-});
-
-/** A ready handler arming `timer` (its work an inline function) beside the project's `handleStale`. */
-const readyHandler = (timer: string, imports = "import { handleStale } from '../lib/stale';") =>
-  lines(imports, 'export async function run(client) {', '  const every = 15 * 60_000;', `  ${timer}`, '}');
-
-ruleTester.run('no-unguarded-schedule: an inline function only calling a project module', noUnguardedSchedule, {
-  valid: [
-    // a package's function
-    { settings, code: readyHandler('setInterval(() => handleStale(every), every);', "import { handleStale } from 'stale-kit';") },
-    // one timer per call of the function around it, with what that call was given
-    { settings, code: readyHandler('return setInterval(async () => { await handleStale(client); }, every);') },
-  ],
-  invalid: [
-    {
-      settings,
-      code: readyHandler('setInterval(() => handleStale(every), every);'),
-      errors: [
-        reported(
-          4,
-          15,
-          readyHandler(
-            lines(
-              'setInterval(async () => {',
-              "    if (!(await claimPeriod('svc:file-4', every))) return;",
-              '    return handleStale(every);',
-              '  }, every);',
-            ),
-            `import { handleStale } from '../lib/stale';\n${IMPORT}`,
-          ),
-        ),
-      ],
-    },
   ],
 });
 
