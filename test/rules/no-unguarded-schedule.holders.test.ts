@@ -226,3 +226,40 @@ ruleTester.run('no-unguarded-schedule: a script in the scripts folder', noUnguar
     })),
   ],
 });
+
+/** A staleness check every ten seconds; `act` is what it does when the server ingested nothing for too long. */
+const watchdog = (act: string) =>
+  lines(
+    "import { killProcess } from '../utils/kill';",
+    'export function watch(hub) {',
+    '  setInterval(async () => {',
+    '    if (Date.now() - hub.lastActivity > 60_000) {',
+    "      await hub.db.query('UPDATE alerts SET count = count + 1');",
+    `      ${act}`,
+    '    }',
+    '  }, 10_000);',
+    '}',
+  );
+
+ruleTester.run('no-unguarded-schedule: a watchdog ending this process', noUnguardedSchedule, {
+  valid: [
+    { settings, code: watchdog('killProcess();') },
+    { settings, code: watchdog('process.exit(1);') },
+  ],
+  invalid: [
+    // an exit on failure: the job stops, it watches nothing; no exit: the alert is counted on every replica
+    ...['try { await hub.sync(); } catch (e) { process.exit(1); }', "console.warn('stale');"].map((act) => ({
+      settings,
+      code: watchdog(act),
+      errors: [
+        reported(
+          3,
+          15,
+          watchdog(act)
+            .replace("'../utils/kill';", `'../utils/kill';\n${IMPORT}`)
+            .replace('setInterval(async () => {', "setInterval(async () => {\n    if (!(await claimPeriod('svc:file-3', 10_000))) return;"),
+        ),
+      ],
+    })),
+  ],
+});
