@@ -6,7 +6,8 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { basename, extname } from 'node:path';
 import { PERIOD_GUARD } from '../src/knowledge/guards.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
-import { isDevelopmentFilePath } from '../src/knowledge/file-conventions.js';
+import { isDevelopmentFilePath, isHandRunScriptPath } from '../src/knowledge/file-conventions.js';
+import { projectPath } from '../analysis/source/project-path.js';
 import { isMigrationStepFile } from './migrations/exempt-file.js';
 import { createRule } from './utils/create-rule.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
@@ -131,6 +132,15 @@ function isGuardingWrapper(wrapper: TSESTree.CallExpression, guards: GuardLookup
   return guards(wrapper) !== undefined || callIntent(wrapper, NO_TELEMETRY) === 'coordinated';
 }
 
+/**
+ * Browser timers run per tab, a test's or a `*.dev.ts` tool's in no replica, a scheduler library's copy runs its
+ * users' jobs; a script in the repository's `scripts/` folder is run by hand (a simulator, an operator's watch).
+ */
+function runsInNoReplica(filename: string, cwd: string): boolean {
+  if (isServedScript(filename) || isVendoredScheduler(filename) || isDevelopmentFilePath(filename)) return true;
+  return isHandRunScriptPath(projectPath(filename, cwd) ?? '');
+}
+
 function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 }
@@ -175,10 +185,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
-        // Browser timers run per tab, a test's or a `*.dev.ts` tool's in no replica, a scheduler library's copy runs its users' jobs.
-        const elsewhere =
-          isServedScript(context.filename) || isVendoredScheduler(context.filename) || isDevelopmentFilePath(context.filename);
-        if (elsewhere || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
+        if (runsInNoReplica(context.filename, context.cwd) || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
         // With the calls handing work to another module's helper that schedules it (imported-helper.ts).
         const works = [...scheduledWorks(context), ...importedHelperWorks(context)];

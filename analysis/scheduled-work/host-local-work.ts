@@ -29,14 +29,15 @@ import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '..
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { assignedFieldValues } from '../ast/class-fields.js';
-import { holdsInMemoryStructure, importSource, isInMemoryValue, valueOf } from './in-memory-values.js';
+import { holdsInMemoryStructure, importSource, isInMemoryValue, isLogWriter, valueOf } from './in-memory-values.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFunction } from '../modules/index.js';
 import { isAwaited, isExternalReceiver, resolveCallee } from './external-effects.js';
 import { drainsOwnFileQueue, drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
-import { instanceMethodCalled, type FunctionLike } from './work-function.js';
+import { instanceMethodCalled, isFunctionLike, type FunctionLike } from './work-function.js';
+import { callsEmbeddedDatabase } from './embedded-database-call.js';
 import {
   calleeName,
   callIntent,
@@ -207,7 +208,7 @@ function isSyncRead(call: TSESTree.CallExpression, method: string): boolean {
 function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
   if (callee.type === 'Identifier') {
-    if (IN_PROCESS_FUNCTIONS.has(callee.name)) return true;
+    if (IN_PROCESS_FUNCTIONS.has(callee.name) || isLogWriter(sourceCode, callee)) return true;
     if (callee.name === 'fetch') return isReadingFetch(call);
     const source = importSource(sourceCode, callee);
     if (source === undefined) return false;
@@ -223,8 +224,11 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (built?.type === 'NewExpression' && isReadOnlyClient(sourceCode, built)) return true;
   // Reached only for a call no intent names (a write or a send by its name returned before).
   if (root && isOwnCollectionElement(sourceCode, root)) return true;
-  const source = root && importSource(sourceCode, root);
-  if (source !== undefined && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method);
+  // `moment(date).add(1, 'day').isBefore(now)`: a method of a value a pure package's function made.
+  const made = methodChainOf(call).root;
+  const maker = made.type === 'CallExpression' && made.callee.type === 'Identifier' ? made.callee : root;
+  const source = maker && importSource(sourceCode, maker);
+  if (source !== undefined && maker === root && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method);
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
   if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
   if (readsThroughBuilder(call) || isSyncRead(call, method)) return true;
@@ -315,6 +319,8 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
   const visit = (node: TSESTree.Node, depth: number): boolean => {
     switch (node.type) {
       case 'CallExpression':
+        // A query on a database file of this host: its SQL writes that file only; a callback it is handed still counts.
+        if (callsEmbeddedDatabase(sourceCode, node)) return node.arguments.every((arg) => !isFunctionLike(arg) || visit(arg, depth));
         if (!callStays(node, depth)) return false;
         break;
       case 'NewExpression':

@@ -8,6 +8,8 @@ import { scopeVariable } from '../ast/scope-variable.js';
 import { assignedFieldValues } from '../ast/class-fields.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { IN_MEMORY_CONSTRUCTORS, IN_MEMORY_MODULES } from '../../src/knowledge/host-local.js';
+import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
+import { propertyKeyName } from '../ast/property-names.js';
 
 /** The module a name is imported or required from (`import { promises } from 'fs'` → `fs`). */
 export function importSource(sourceCode: SourceCode, identifier: TSESTree.Identifier): string | undefined {
@@ -57,4 +59,11 @@ export function holdsInMemoryStructure(sourceCode: SourceCode, receiver: TSESTre
   // Every value the class gives it (not its type, not a `null` placeholder) must be in memory.
   const values = assignedFieldValues(node, sourceCode.visitorKeys);
   return values.length > 0 && values.every((value) => isInMemoryValue(sourceCode, value));
+}
+
+/** `debug` of `const { log, debug, warn } = new Log('Session')`: one of a logger's line writers, whatever the logger is. */
+export function isLogWriter(sourceCode: SourceCode, identifier: TSESTree.Identifier): boolean {
+  const def = scopeVariable(sourceCode, identifier)?.defs[0];
+  const pattern = def?.type === 'Variable' && def.node.id.type === 'ObjectPattern' ? def.node.id.properties : [];
+  return pattern.length > 0 && pattern.every((p) => p.type === 'Property' && LOG_METHODS.includes(propertyKeyName(p) ?? ''));
 }

@@ -12,6 +12,7 @@ import { descendants } from '../sql/descendants.js';
 import { callIntent, nameWords } from './work-intent.js';
 import { isItemClaim } from './item-claim.js';
 import { isFunctionLike, type FunctionLike } from './work-function.js';
+import { functionNameOf, isFunctionNode } from '../sql/enclosing-function.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -54,8 +55,31 @@ function acquiredBefore(sourceCode: SourceCode, schedule: TSESTree.Node, work: F
   return false;
 }
 
+/** `lock(name)`, `acquireLock(key)`, `obtainLease(id)`: a function named for taking a lock (a verb, then the lock). */
+function namesLockTaking(name: string | undefined): boolean {
+  const words = name === undefined ? [] : nameWords(name);
+  return (LOCK_ACQUIRE_VERBS.includes(words[0] ?? '') || words[0] === 'lock') && words.some((w) => LOCK_WORDS.includes(w));
+}
+
+/**
+ * A timer armed, its handle kept, inside the function that takes the lock (`async lock(name) { …
+ * insert(); self.intervals[name] = setInterval(refresh, ms) }`), whose work reads what that function
+ * was given (the lock's name): the holder extending its own lock, once per lock taken.
+ */
+function armedByLockTaker(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
+  const parent = schedule.parent;
+  if (parent?.type !== 'AssignmentExpression' && parent?.type !== 'VariableDeclarator') return false;
+  for (let node = schedule.parent; node; node = node.parent) {
+    if (!isFunctionNode(node) || !namesLockTaking(functionNameOf(node))) continue;
+    const params = new Set(node.params.flatMap((p) => (p.type === 'Identifier' ? [p.name] : [])));
+    return [...descendants(work.body, sourceCode.visitorKeys)].some((n) => n.type === 'Identifier' && params.has(n.name));
+  }
+  return false;
+}
+
 /** Whether the scheduled `work` is the heartbeat of a lock this process holds. */
 export function renewsHeldLock(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike): boolean {
+  if (armedByLockTaker(sourceCode, schedule, work)) return true;
   const handle = handleName(schedule);
   if (handle === undefined || !nameWords(handle).some((w) => HEARTBEAT_HANDLE_WORDS.includes(w))) return false;
   if (!nameWords(sourceCode.getText(work.body)).some((w) => LOCK_ROW_WORDS.includes(w))) return false;

@@ -7,7 +7,11 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
-import { CONNECTION_METHODS, OWN_CONNECTION_COLLECTIONS } from '../../src/knowledge/work-effects.js';
+import { CONNECTED_WORDS, CONNECTION_METHODS, OWN_CONNECTION_COLLECTIONS, SOCKET_HOLDER_WORDS } from '../../src/knowledge/work-effects.js';
+import { receiverName } from '../ast/receiver-name.js';
+import { descendants } from '../sql/descendants.js';
+import { nameWords } from './work-intent.js';
+import type { FunctionLike } from './work-function.js';
 
 /** `wss.clients`, `io.sockets.sockets`, `io.sockets.clients()`, `wss.clients.values()`. */
 function isOwnConnections(node: TSESTree.Node): boolean {
@@ -46,4 +50,23 @@ export function sendsOnOwnConnection(sourceCode: SourceCode, call: TSESTree.Call
   if (callee.object.type !== 'Identifier') return false;
   const collection = walkedCollection(sourceCode, callee.object);
   return collection !== undefined && isOwnConnections(collection);
+}
+
+/** `this.socketService.getAllConnectedUsers()`, `gateway.connectedClients()`: who is connected to this process's sockets. */
+function readsConnectedSet(node: TSESTree.Node): boolean {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression') return false;
+  const method = memberPropertyName(node.callee);
+  if (method === undefined || !nameWords(method).some((w) => CONNECTED_WORDS.includes(w))) return false;
+  const receiver = receiverName(unwrapExpression(node.callee.object));
+  return receiver !== undefined && nameWords(receiver).some((w) => SOCKET_HOLDER_WORDS.includes(w));
+}
+
+/**
+ * A work that starts from who is connected to this process (`const users = this.sockets.getAllConnectedUsers();
+ * await db.user.updateMany({ where: { id: { in: users } }, data: { lastSeen } })`): each replica
+ * handles its own connections, so together they do each once.
+ */
+export function workOverOwnConnections(sourceCode: SourceCode, fn: FunctionLike): boolean {
+  for (const node of descendants(fn.body, sourceCode.visitorKeys)) if (readsConnectedSet(node)) return true;
+  return false;
 }

@@ -108,10 +108,22 @@ function pauseBlocks(body: TSESTree.BlockStatement): TSESTree.Statement[][] {
   return [top, ...branches];
 }
 
+/**
+ * `if (!this.loop) break;`, `if (this.stopped) break;`: a stop flag of the instance, set by its
+ * `stop()`, checked after each pause — the same loop as `while (this.loop)`, not a bounded one.
+ */
+function isStopFlagCheck(node: TSESTree.Node): boolean {
+  if (node.type !== 'IfStatement' || node.alternate) return false;
+  const exit = node.consequent.type === 'BlockStatement' && node.consequent.body.length === 1 ? node.consequent.body[0]! : node.consequent;
+  if (exit.type !== 'BreakStatement' || exit.label) return false;
+  const flag = node.test.type === 'UnaryExpression' && node.test.operator === '!' ? node.test.argument : node.test;
+  return flag.type === 'MemberExpression' && !flag.computed && flag.object.type === 'ThisExpression';
+}
+
 /** A `break` or `return` that leaves this loop (not one of a nested loop, switch or function). */
 function canLeave(body: TSESTree.Node, visitorKeys: SourceCode['visitorKeys']): boolean {
   const visit = (node: TSESTree.Node, nested: boolean): boolean => {
-    if (isFunctionLike(node)) return false;
+    if (isFunctionLike(node) || (!nested && isStopFlagCheck(node))) return false;
     if (node.type === 'ReturnStatement') return true;
     if (node.type === 'BreakStatement' && (node.label !== null || !nested)) return true;
     const inner =

@@ -45,7 +45,10 @@ export function usesBrowserGlobals(sourceCode: Readonly<TSESLint.SourceCode>): b
  */
 const FRONT_END_SCRIPTS = /(?:^|[\\/])(?:static|public|assets|wwwroot)[\\/](?:js|javascripts|scripts|app)[\\/]/i;
 
+/** A folder named `ui` (`modules/cms/ui/apos/utils/`, `packages/ui/src/`): a browser bundle's sources; `guide/` holds no such folder. */
+const UI_FOLDER = /(?:^|[\\/])ui[\\/]/i;
+
 /** Whether the file is a script served to browsers, by the folders it lives in. */
 export function isServedScript(filename: string): boolean {
-  return FRONT_END_SCRIPTS.test(filename);
+  return FRONT_END_SCRIPTS.test(filename) || UI_FOLDER.test(filename);
 }

@@ -73,6 +73,8 @@ function clearedAtOwnerEnd(
     if (current.type === 'TryStatement' && current.finalizer === child) return true;
     if (!isFunctionLike(child)) continue;
     if (child === work || runsWhenOwnerEnds(child)) return true;
+    // A callback inside the timer's own work (`message.reply(…).then(() => clearInterval(t))`): still its own work ending it.
+    if (work && child.range[0] > work.range[0] && child.range[1] <= work.range[1]) continue;
     const closure = hops === 0 ? closureVariable(sourceCode, child) : undefined;
     return (closure?.references ?? []).some(
       (r) =>

@@ -23,6 +23,8 @@ import { handsReadRowsOn } from '../../analysis/scheduled-work/poll-loops.js';
 import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
+import { workOverOwnConnections } from '../../analysis/scheduled-work/own-connections.js';
+import { endsThisProcess } from '../../analysis/scheduled-work/process-exit.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
@@ -129,7 +131,11 @@ export function scheduleVerdict({
     // A job (declared or not) sending what this process gathered and starting afresh (`this.stats = {}`).
     (fn !== undefined && effects.external && drainsOwnBuffer(sourceCode, fn)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
-    (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn));
+    (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
+    // Work over the users connected to this process's sockets: each replica does its own share.
+    (fn !== undefined && workOverOwnConnections(sourceCode, fn)) ||
+    // A watchdog ending this process when it finds it stale: each replica watches itself.
+    (fn !== undefined && work.entry.bareTimer === true && endsThisProcess(sourceCode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
   if (!harmful) return 'quiet';
   // A timer of one connection, request or call, cleared when that owner ends, or feeding the stream one

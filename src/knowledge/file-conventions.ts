@@ -274,3 +274,24 @@ export function isCommandLinePackage(manifest: { private?: unknown; bin?: unknow
   const dependencies = manifest.dependencies && typeof manifest.dependencies === 'object' ? Object.keys(manifest.dependencies) : [];
   return (manifest.bin !== undefined && manifest.bin !== null && manifest.bin !== '') || dependencies.some((name) => CLI_MODULES.has(name));
 }
+
+/** Folders of a repository's scripts: `scripts/`, `script/` beside the sources (a simulator, a load generator, an operator's watch). */
+const SCRIPTS_FOLDER = /^scripts?$/i;
+/** Words of a script's file name that say it is a process meant to keep running (`market-cron.ts`, `scheduler.js`, `worker.ts`). */
+const LONG_RUNNING_SCRIPT_WORDS: ReadonlySet<string> = new Set('cron crons scheduler schedulers job jobs worker workers daemon'.split(' '));
+
+/**
+ * Whether `path` (relative to the project, `/`-separated) is a script someone runs by hand: in a
+ * `scripts/` folder with no source folder above it (`src/scripts/` is the service's own code), its
+ * name not one of a long-running process (`scripts/digest-cron.ts` may be deployed and stays judged).
+ */
+export function isHandRunScriptPath(path: string): boolean {
+  const segments = path.split('/');
+  const name = segments.pop() ?? '';
+  for (const segment of segments) {
+    if (SOURCE_FOLDERS.has(segment)) return false;
+    if (SCRIPTS_FOLDER.test(segment))
+      return !name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => LONG_RUNNING_SCRIPT_WORDS.has(word.toLowerCase()));
+  }
+  return false;
+}

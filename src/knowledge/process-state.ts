@@ -51,3 +51,10 @@ export const OWN_PROCESS_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
   ],
   [['report', 'push', 'send', 'collect', 'emit', 'export', 'record', 'publish'], ['metrics']],
 ];
+
+/**
+ * A call that ends this process, by its name: a verb of `PROCESS_END_VERBS` first and a noun of
+ * `PROCESS_END_NOUNS` after it (`killProcess()`, `restartServer()`, `exitProcess(1)`) — a watchdog's last act.
+ */
+export const PROCESS_END_VERBS: readonly string[] = ['kill', 'exit', 'restart', 'reboot', 'terminate', 'shutdown'];
+export const PROCESS_END_NOUNS: readonly string[] = ['process', 'server', 'self', 'app', 'instance'];

@@ -1,6 +1,6 @@
-// Which module exports which scheduler, and where its work and its schedule sit in a call.
-// Plain data: the `no-unguarded-schedule` rule and the `guard-schedules` codemod read it; adding a
-// scheduler is adding an entry here, not code in the rule.
+// Which module exports which scheduler, and where its work and its schedule sit in a call. Plain data: the
+// `no-unguarded-schedule` rule and the `guard-schedules` codemod read it; a scheduler is an entry here, not code in the rule.
+import { PLUGIN_SCHEDULERS } from './plugin-schedulers.js';
 
 /** How the scheduler is invoked. `decorator` is a decorator factory call (`@Cron('…')`). */
 export type SchedulerKind = 'call' | 'construct' | 'decorator';
@@ -79,7 +79,6 @@ export interface SchedulerEntry {
 }
 
 const TIMERS = [null, 'timers', 'node:timers'] as const;
-
 /** croner: `Cron(pattern, options?, fn)`, the callback second or third. */
 function cronerEntry(path: readonly string[], kind: 'construct' | 'call'): SchedulerEntry {
   return {
@@ -223,8 +222,9 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     work: [{ kind: 'job-files', option: 'jobs', startMethod: 'start' }],
     schedule: [],
   },
-  // `new Cron(…)`, `Cron(…)`; `const Cron = require('croner')` makes the CommonJS module itself the class.
+  // `new Cron(…)`, `Cron(…)`; `const Cron = require('croner')` makes the CommonJS module itself the class. Then plugin objects.
   ...(['construct', 'call'] as const).flatMap((kind) => [cronerEntry(['Cron'], kind), cronerEntry([], kind)]),
+  ...PLUGIN_SCHEDULERS,
   {
     // scheduleJob(rule, fn) or scheduleJob(name, rule, fn); rule is a cron string, a
     // RecurrenceRule, a Date, or `{ rule, tz }`.

@@ -193,6 +193,14 @@ export const EXTERNAL_RECEIVER_WORDS: ReadonlySet<string> = new Set([
 export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'sockets', 'connections'];
 
 /**
+ * A read of who is connected to this process (`this.socketService.getAllConnectedUsers()`,
+ * `gateway.connectedClients()`): a word of the method (`CONNECTED_WORDS`) on a receiver named for
+ * the server's sockets (`SOCKET_HOLDER_WORDS`). Work over that set is split between the replicas.
+ */
+export const CONNECTED_WORDS: readonly string[] = ['connected'];
+export const SOCKET_HOLDER_WORDS: readonly string[] = ['socket', 'sockets', 'gateway', 'ws', 'websocket', 'wss', 'io'];
+
+/**
  * Lookups of one entry of a collection by its key (`client.channels.cache.get(id)`,
  * `client.channels.fetch(id)`): what they return is an entry of the collection they are called on.
  */

@@ -33,6 +33,8 @@ ruleTester.run('no-unguarded-schedule: scripts served to browsers', noUnguardedS
     { settings, code: POSTING, filename: 'src/poll.development.js' },
     // the served single-page app's folder
     { settings, code: POSTING, filename: 'src/public/app/services/poll.ts' },
+    // a browser bundle's sources in a `ui` folder
+    { settings, code: POSTING, filename: 'modules/cms/ui/apos/utils/poll.js' },
     // a scheduler library copied into the project
     { settings, code: POSTING, filename: 'server/libs/nodeCron/poll.js' },
     { settings, code: POSTING, filename: 'vendor/node-schedule/lib/poll.js' },
@@ -47,6 +49,7 @@ ruleTester.run('no-unguarded-schedule: scripts served to browsers', noUnguardedS
     reportedAt('src/js/poll.ts'),
     reportedAt('src/app/services/poll.ts'),
     reportedAt('src/public/application/poll.ts'),
+    reportedAt('src/guide/poll.ts'),
     // the project's own folders: one word (`cron/`), or a library's name inside a longer one
     reportedAt('server/libs/poll.js'),
     reportedAt('src/cron/poll.ts'),

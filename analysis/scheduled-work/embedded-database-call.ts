@@ -1,0 +1,42 @@
+// A call on a database that is a file on this host: its handle made in this file by a SQLite
+// driver (`const db = new Database('./sessions.db')` of better-sqlite3, `new sqlite3.Database(f)`,
+// `drizzle(new Database(f))`). Each replica opens its own file, so deleting expired rows of it
+// (a session store's garbage collection) touches nothing another replica holds.
+import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
+import { EMBEDDED_CLIENT_MODULES } from '../../src/knowledge/embedded-databases.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { importSource, valueOf } from './in-memory-values.js';
+
+/** How many variables back a handle is traced to the driver call that made it. */
+const MAX_HOPS = 3;
+
+/** The name a call chain starts from: `db` of `db.prepare(sql).run()`, of `db.select().from(t)`. */
+function chainRoot(node: TSESTree.Node): TSESTree.Identifier | undefined {
+  let current = unwrapExpression(node);
+  for (;;) {
+    if (current.type === 'MemberExpression') current = unwrapExpression(current.object);
+    else if (current.type === 'CallExpression') current = unwrapExpression(current.callee);
+    else return current.type === 'Identifier' ? current : undefined;
+  }
+}
+
+/** A value made by a SQLite driver: `new Database(file)`, `new sqlite3.Database(file)`, `drizzle(new Database(file))`. */
+function isEmbeddedHandle(sourceCode: SourceCode, node: TSESTree.Node | undefined, hops = 0): boolean {
+  if (!node || hops > MAX_HOPS) return false;
+  const value = unwrapExpression(node, { await: true });
+  if (value.type === 'Identifier') return isEmbeddedHandle(sourceCode, valueOf(sourceCode, value), hops + 1);
+  if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
+  const maker = chainRoot(value.callee);
+  const source = maker && importSource(sourceCode, maker);
+  if (source !== undefined && EMBEDDED_CLIENT_MODULES.includes(source)) return true;
+  // `drizzle(new Database(file))`: a wrapper around a handle of a file.
+  return value.arguments.some((arg) => arg.type === 'NewExpression' && isEmbeddedHandle(sourceCode, arg, hops + 1));
+}
+
+/** Whether `call` runs on a database file of this host (`db.prepare('DELETE …').run()` on a better-sqlite3 handle). */
+export function callsEmbeddedDatabase(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  if (call.callee.type !== 'MemberExpression') return false;
+  const root = chainRoot(call.callee.object);
+  return root !== undefined && isEmbeddedHandle(sourceCode, root);
+}
