@@ -3,7 +3,7 @@
 // (no-read-then-write/taint-engine.ts); this file pre-checks the text, wires the engine's
 // listeners and reports its findings at the end of the file.
 import { readAfterLockGate } from './no-read-then-write/lock-gate-first.js';
-import { createRule } from './utils/create-rule.js';
+import { createRule, type DetectContext } from './utils/create-rule.js';
 import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
 import { writesAnotherRow } from './no-read-then-write/another-row.js';
@@ -184,16 +184,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         // A one-off command an operator runs by hand is one process, once: nothing races it.
         const reportHere = outsideOneOffCommands(context, report);
         for (const finding of findings) {
-          // Read by the key of a row its transaction locked first (row-locks-first.ts): asked of findings only.
-          if (readUnderRowLock(finding.facts.read, context)) continue;
-          // Read only after the function won a distributed lock (lock-gate-first.ts): a single writer.
-          if (readAfterLockGate(finding.facts.read)) continue;
-          // Read and written in one callback of a named lock or a SERIALIZABLE transaction (serialised-sections.ts).
-          if (inSerialisedSection(finding.facts.read, finding.facts.write, sourceCode)) continue;
-          // In one MongoDB transaction, or on a row every caller claimed first (held-rows.ts): no second writer.
-          if (heldFromOtherWriters(finding.facts, sourceCode)) continue;
-          // Written only outside production (development-only.ts): no deployment's replicas race it.
-          if (developmentOnly(finding.facts.write)) continue;
+          if (raceExcluded(finding.facts, context)) continue;
           reportHere({
             messageId: finding.facts.checkedBound ? 'checkedThenChanged' : finding.library,
             data: { field: finding.field },
@@ -213,6 +204,23 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     };
   },
 });
+
+/** Whether the file shows that no second writer can race this read and write (asked of findings only). */
+function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolean {
+  const sourceCode = context.sourceCode;
+  return (
+    // Read by the key of a row its transaction locked first (row-locks-first.ts).
+    readUnderRowLock(facts.read, context) ||
+    // Read only after the function won a distributed lock (lock-gate-first.ts): a single writer.
+    readAfterLockGate(facts.read) ||
+    // Read and written in one callback of a named lock or a SERIALIZABLE transaction (serialised-sections.ts).
+    inSerialisedSection(facts.read, facts.write, sourceCode) ||
+    // In one MongoDB transaction, or on a row every caller claimed first (held-rows.ts).
+    heldFromOtherWriters(facts, sourceCode) ||
+    // Written only outside production (development-only.ts): no deployment's replicas race it.
+    developmentOnly(facts.write)
+  );
+}
 
 /** Where a finding is reported (line and column), to report each place once. */
 const placeOf = (finding: ReadThenWriteFinding): string => {
