@@ -15,7 +15,8 @@ export interface ExportingStatements {
 
 const indexes = new WeakMap<TSESTree.Program, ExportingStatements>();
 
-function staticName(node: TSESTree.Node): string | undefined {
+/** A key's or name's text: an identifier, a `#private` name, a string literal. */
+export function staticName(node: TSESTree.Node): string | undefined {
   if (node.type === 'Identifier') return node.name;
   if (node.type === 'PrivateIdentifier') return `#${node.name}`;
   if (node.type === 'Literal' && typeof node.value === 'string') return node.value;

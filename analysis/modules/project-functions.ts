@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { importedProjectModule, lintedModuleOf, projectModuleAt, type ProjectModule } from './project-module.js';
-import { exportingStatements } from './exporting-statements.js';
+import { exportingStatements, staticName } from './exporting-statements.js';
 
 type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 type ClassLike = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -26,13 +26,6 @@ const MAX_HOPS = 4;
 
 const isFunctionLike = (node: TSESTree.Node | null | undefined): node is FunctionLike =>
   node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
-
-function staticName(node: TSESTree.Node): string | undefined {
-  if (node.type === 'Identifier') return node.name;
-  if (node.type === 'PrivateIdentifier') return `#${node.name}`;
-  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
-  return undefined;
-}
 
 function memberName(node: TSESTree.MemberExpression): string | undefined {
   return node.computed ? (node.property.type === 'Literal' ? staticName(node.property) : undefined) : staticName(node.property);
