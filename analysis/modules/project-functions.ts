@@ -7,6 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { importedProjectModule, lintedModuleOf, projectModuleAt, type ProjectModule } from './project-module.js';
+import { exportingStatements, staticName } from './exporting-statements.js';
 
 type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 type ClassLike = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -25,13 +26,6 @@ const MAX_HOPS = 4;
 
 const isFunctionLike = (node: TSESTree.Node | null | undefined): node is FunctionLike =>
   node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
-
-function staticName(node: TSESTree.Node): string | undefined {
-  if (node.type === 'Identifier') return node.name;
-  if (node.type === 'PrivateIdentifier') return `#${node.name}`;
-  if (node.type === 'Literal' && typeof node.value === 'string') return node.value;
-  return undefined;
-}
 
 function memberName(node: TSESTree.MemberExpression): string | undefined {
   return node.computed ? (node.property.type === 'Literal' ? staticName(node.property) : undefined) : staticName(node.property);
@@ -91,8 +85,9 @@ const STAR_EXPORT = /\bexport\s*\*/;
 export function exportedBinding(module: ProjectModule, name: string, hops = 0): Binding | undefined {
   if (hops > MAX_HOPS) return undefined;
   const local = (identifier: TSESTree.Identifier): Binding | undefined => bindingOf(module, identifier) ?? undefined;
-  const starModules: string[] = [];
-  for (const statement of module.sourceCode.ast.body) {
+  // Only the statements that may export `name` are asked (exporting-statements.ts), in source order.
+  const { byName, stars: starModules } = exportingStatements(module.sourceCode.ast);
+  for (const statement of byName.get(name) ?? []) {
     if (statement.type === 'ExportDefaultDeclaration' && name === 'default') {
       const declaration = statement.declaration;
       if (declaration.type === 'Identifier') return follow(local(declaration), hops);
@@ -124,7 +119,6 @@ export function exportedBinding(module: ProjectModule, name: string, hops = 0): 
         if (specifier.local.type === 'Identifier') return follow(local(specifier.local), hops);
       }
     }
-    if (statement.type === 'ExportAllDeclaration' && statement.exported === null) starModules.push(statement.source.value);
     const commonJs = commonJsExport(module, statement, name);
     if (commonJs) return follow(commonJs, hops);
   }
@@ -185,14 +179,26 @@ function asClass(binding: Binding | undefined): { node: ClassLike; module: Proje
   return node.type === 'ClassDeclaration' || node.type === 'ClassExpression' ? { node, module: binding.module } : undefined;
 }
 
+/** Each class body's first method or function-valued property per name, indexed once per class (a class is asked about often). */
+const functionMembers = new WeakMap<TSESTree.ClassBody, Map<string, FunctionLike>>();
+function functionMembersOf(body: TSESTree.ClassBody): Map<string, FunctionLike> {
+  let byName = functionMembers.get(body);
+  if (byName) return byName;
+  byName = new Map();
+  for (const member of body.body) {
+    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition') continue;
+    const name = member.computed ? (member.key.type === 'Literal' ? staticName(member.key) : undefined) : staticName(member.key);
+    const value = member.value;
+    if (name !== undefined && isFunctionLike(value) && !byName.has(name)) byName.set(name, value);
+  }
+  functionMembers.set(body, byName);
+  return byName;
+}
+
 /** A method (or arrow-valued property) `name` of a class, walking up `extends` a few steps. */
 export function classMethod(cls: { node: ClassLike; module: ProjectModule }, name: string, hops = 0): ProjectFunction | undefined {
-  for (const member of cls.node.body.body) {
-    if (member.type !== 'MethodDefinition' && member.type !== 'PropertyDefinition') continue;
-    if (member.computed ? member.key.type !== 'Literal' || staticName(member.key) !== name : staticName(member.key) !== name) continue;
-    const value = member.value;
-    if (isFunctionLike(value)) return { fn: value, module: cls.module, name, className: cls.node.id?.name };
-  }
+  const fn = functionMembersOf(cls.node.body).get(name);
+  if (fn) return { fn, module: cls.module, name, className: cls.node.id?.name };
   const superClass = cls.node.superClass;
   if (superClass?.type === 'Identifier' && hops < MAX_HOPS) {
     const parent = asClass(follow(bindingOf(cls.module, superClass), 0));

@@ -26,12 +26,16 @@ const LIBRARY_METHODS: ReadonlySet<string> = new Set(['updateOne', 'updateMany',
 /** Helpers whose name says the database does the change (`updateCountAtomically`, `saveIncrement`). */
 const ATOMIC_WORDS = /Increment|Decrement|Atomic|Inc$|Incr/;
 
+const isWriteHelperName = (name: string): boolean => WRITE_HELPER_NAME.test(name) && !LIBRARY_METHODS.has(name) && !ATOMIC_WORDS.test(name);
+
 /** The helper's name, when `callee` is a function of the project or a data-access object's method named for a write. */
 function helperName(callee: TSESTree.Node): TSESTree.Identifier | undefined {
   const node = unwrapExpression(callee);
   let name: TSESTree.Identifier | undefined;
   if (node.type === 'Identifier') name = node;
   else if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+    // The name first: most calls are named for no write, and the receiver's test asks the scope analysis.
+    if (!isWriteHelperName(node.property.name)) return undefined;
     const receiver = unwrapExpression(node.object);
     const receiverName =
       receiver.type === 'ThisExpression'
@@ -48,8 +52,7 @@ function helperName(callee: TSESTree.Node): TSESTree.Identifier | undefined {
     if (!dataAccess) return undefined;
     name = node.property;
   }
-  if (!name || !WRITE_HELPER_NAME.test(name.name) || LIBRARY_METHODS.has(name.name) || ATOMIC_WORDS.test(name.name)) return undefined;
-  return name;
+  return name && isWriteHelperName(name.name) ? name : undefined;
 }
 
 const argument = (node: TSESTree.CallExpressionArgument | undefined): TSESTree.Node | undefined =>

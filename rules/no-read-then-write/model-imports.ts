@@ -11,31 +11,47 @@ function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
   return current?.type === 'Program' ? current : undefined;
 }
 
-/** The module a top-level `require` of a string binds to `name` (`const User = require('…')`), or undefined. */
-function requiredModule(statement: TSESTree.ProgramStatement, name: string): string | undefined {
-  if (statement.type !== 'VariableDeclaration') return undefined;
-  for (const declarator of statement.declarations) {
-    if (declarator.id.type !== 'Identifier' || declarator.id.name !== name) continue;
-    const init = declarator.init;
-    const source =
-      init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require'
-        ? init.arguments[0]
-        : undefined;
-    return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
+/** The module a declarator requires (`const User = require('…')`), or undefined. */
+function requiredModule(declarator: TSESTree.VariableDeclarator): string | undefined {
+  const init = declarator.init;
+  const source =
+    init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require' ? init.arguments[0] : undefined;
+  return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : undefined;
+}
+
+/**
+ * Each name the top of a program imports or requires, and whether from a data-access folder: the
+ * first top-level statement that binds the name decides (an import of it, or a declarator of it
+ * that requires a string). Built once per program: the question is asked of many calls in a walk.
+ */
+const importedModels = new WeakMap<TSESTree.Program, Map<string, boolean>>();
+function importedModelsOf(program: TSESTree.Program): Map<string, boolean> {
+  let byName = importedModels.get(program);
+  if (byName) return byName;
+  byName = new Map();
+  for (const statement of program.body) {
+    if (statement.type === 'ImportDeclaration') {
+      for (const specifier of statement.specifiers) {
+        if (!byName.has(specifier.local.name)) byName.set(specifier.local.name, isModelModule(String(statement.source.value)));
+      }
+      continue;
+    }
+    if (statement.type !== 'VariableDeclaration') continue;
+    // Only a statement's first declarator of a name is looked at (a later one of the same name is not).
+    const seen = new Set<string>();
+    for (const declarator of statement.declarations) {
+      if (declarator.id.type !== 'Identifier' || seen.has(declarator.id.name)) continue;
+      seen.add(declarator.id.name);
+      const required = requiredModule(declarator);
+      if (required !== undefined && !byName.has(declarator.id.name)) byName.set(declarator.id.name, isModelModule(required));
+    }
   }
-  return undefined;
+  importedModels.set(program, byName);
+  return byName;
 }
 
 /** Whether `identifier` names a binding imported (or required) at the top of its file from a data-access folder of the project. */
 export function namesImportedModel(identifier: TSESTree.Identifier): boolean {
-  const name = identifier.name;
-  for (const statement of programOf(identifier)?.body ?? []) {
-    if (statement.type === 'ImportDeclaration') {
-      if (statement.specifiers.some((s) => s.local.name === name)) return isModelModule(String(statement.source.value));
-      continue;
-    }
-    const required = requiredModule(statement, name);
-    if (required !== undefined) return isModelModule(required);
-  }
-  return false;
+  const program = programOf(identifier);
+  return program ? (importedModelsOf(program).get(identifier.name) ?? false) : false;
 }

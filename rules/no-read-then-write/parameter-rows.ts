@@ -116,10 +116,17 @@ export function handedRowsOf(
   mayWrite: (fn: FunctionNode) => boolean,
 ): HandedRow[] {
   const out: HandedRow[] = [];
+  // Asked once per function: a file's calls reach the same few functions many times.
+  const writes = new Map<FunctionNode, boolean>();
+  const mayWriteOnce = (fn: FunctionNode): boolean => {
+    let answer = writes.get(fn);
+    if (answer === undefined) writes.set(fn, (answer = mayWrite(fn)));
+    return answer;
+  };
   for (const call of calls) {
     const fn = calledFunction(call, sourceCode.ast);
     // A function that can write nothing back is not asked about its arguments (each a scope lookup, maybe a helper's).
-    if (!fn || fn === enclosingFunction(call) || !mayWrite(fn)) continue;
+    if (!fn || !mayWriteOnce(fn) || fn === enclosingFunction(call)) continue;
     call.arguments.forEach((argument, index) => {
       const param = fn.params[index];
       // A handle (`db`, `userRepository`) is never a row; a parameter already handed one is not asked again.

@@ -244,19 +244,17 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
   const method = memberPropertyName(callee);
   if (method === undefined) return false;
   const qualified = callee.object.type === 'Identifier' ? `${callee.object.name}.${method}` : '';
-  if (
+  // The lists first: a library's conversion is asked of the program's bindings, found by walking up to it.
+  return (
     qualified.startsWith('Math.') ||
     qualified === 'Object.assign' ||
     DECODING_CALLS.includes(qualified) ||
     COPYING_CALLS.includes(qualified) ||
-    isLibraryConversion(callee)
-  )
-    return true;
-  return (
     VALUE_PASS_THROUGH_METHODS.includes(method) ||
     ELEMENT_METHODS.includes(method) ||
     ARITHMETIC_METHODS.includes(method) ||
-    LIST_COPY_METHODS.includes(method)
+    LIST_COPY_METHODS.includes(method) ||
+    isLibraryConversion(callee)
   );
 }
 

@@ -202,10 +202,23 @@ function walkedKeysOf(node: Node, visitorKeys: VisitorKeys): readonly string[] {
   return keys;
 }
 
+/** What the walk does at a node of one type: its listeners, and whether nothing under it is walked. */
+interface TypeVisit {
+  enter: ((node: Node) => void) | undefined;
+  exit: ((node: Node) => void) | undefined;
+  /** A leaf or a type declaration no listener is for: not entered at all. */
+  skip: boolean;
+  /** Whether the type is a function (where a window may open). */
+  fn: boolean;
+  /** The keys to walk, when the visitor keys give them (otherwise read per node). */
+  keys: readonly string[] | undefined;
+}
+
 /**
  * Runs `listeners` (simple `Type` / `Type:exit` selectors, as ESLint would call them, in the same
  * order) over `program`, entering a function outside every marked unit never. Types, leaves and
  * type declarations are not entered: no listener of the engine is for them, and no code is under them.
+ * What is done at each node type is looked up once per walk and type (one map read per node).
  */
 export function walkWriteWindows(
   program: TSESTree.Program,
@@ -214,17 +227,33 @@ export function walkWriteWindows(
   markers: readonly number[],
 ): void {
   const handlers = listeners as Record<string, ((node: Node) => void) | undefined>;
-  const exits: Record<string, ((node: Node) => void) | undefined> = {};
-  for (const [selector, handler] of Object.entries(handlers)) if (selector.endsWith(':exit')) exits[selector.slice(0, -5)] = handler;
+  const visits = new Map<string, TypeVisit>();
+  const visitOf = (node: Node): TypeVisit => {
+    let visit = visits.get(node.type);
+    if (!visit) {
+      const enter = handlers[node.type];
+      const exit = handlers[`${node.type}:exit`];
+      visit = {
+        enter,
+        exit,
+        skip: NOTHING_UNDER.has(node.type) && !enter && !exit,
+        fn: isFunctionNode(node),
+        keys: visitorKeys[node.type] ? walkedKeysOf(node, visitorKeys) : undefined,
+      };
+      visits.set(node.type, visit);
+    }
+    return visit;
+  };
   const walk = (node: Node, inWindow: boolean): void => {
-    if (NOTHING_UNDER.has(node.type) && !handlers[node.type] && !exits[node.type]) return;
-    if (!inWindow && isFunctionNode(node)) {
+    const visit = visitOf(node);
+    if (visit.skip) return;
+    if (!inWindow && visit.fn) {
       const [start, end] = unitRange(node);
       if (!marked(markers, start, end)) return;
       inWindow = true;
     }
-    handlers[node.type]?.(node);
-    const keys = walkedKeysOf(node, visitorKeys);
+    visit.enter?.(node);
+    const keys = visit.keys ?? walkedKeysOf(node, visitorKeys);
     for (let k = 0; k < keys.length; k++) {
       const value = (node as unknown as Record<string, unknown>)[keys[k]!];
       if (Array.isArray(value)) {
@@ -234,7 +263,7 @@ export function walkWriteWindows(
         }
       } else if (value && typeof (value as Node).type === 'string') walk(value as Node, inWindow);
     }
-    exits[node.type]?.(node);
+    visit.exit?.(node);
   };
   walk(program, false);
 }
