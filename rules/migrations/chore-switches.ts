@@ -9,19 +9,9 @@
 // is a second migration path every configured replica takes, and stays reported.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isOneOffScriptName } from '../../src/knowledge/file-conventions.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { processEnvVariable } from '../../analysis/ast/process-env.js';
 import { startsNothing } from '../../analysis/ast/only-declares.js';
-
-/** The variable `node` reads as `process.env.X` / `process.env['X']`, or undefined. */
-function envVariableOf(node: TSESTree.Node): string | undefined {
-  const value = unwrapExpression(node);
-  if (value.type !== 'MemberExpression') return undefined;
-  const env = unwrapExpression(value.object);
-  if (env.type !== 'MemberExpression' || memberPropertyName(env) !== 'env') return undefined;
-  const process = unwrapExpression(env.object);
-  return process.type === 'Identifier' && process.name === 'process' ? memberPropertyName(value) : undefined;
-}
 
 /** Whether `test` holds only when a chore's variable is set: `process.env.SEED`, `=== 'true'`, `!!…`, a conjunction holding one. */
 function isChoreSwitch(test: TSESTree.Node, depth = 0): boolean {
@@ -38,7 +28,7 @@ function isChoreSwitch(test: TSESTree.Node, depth = 0): boolean {
         (isChoreSwitch(value.left, depth + 1) || isChoreSwitch(value.right, depth + 1))
       );
     default: {
-      const variable = envVariableOf(value);
+      const variable = processEnvVariable(value);
       return variable !== undefined && isOneOffScriptName(variable);
     }
   }

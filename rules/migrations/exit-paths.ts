@@ -4,11 +4,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { isProcessGlobal } from '../../analysis/ast/process-env.js';
 
-const isProcess = (node: TSESTree.Node): boolean => {
-  const value = unwrapExpression(node);
-  return (value.type === 'Identifier' && value.name === 'process') || memberPropertyName(value) === 'process';
-};
 const isZero = (node: TSESTree.Node | undefined): boolean => {
   const value = node && unwrapExpression(node);
   return value?.type === 'Literal' && (value.value === 0 || value.value === '0');
@@ -22,7 +19,7 @@ export function exitsNonZero(root: TSESTree.Node): boolean {
     else if (node.type === 'CallExpression') {
       const callee = unwrapExpression(node.callee);
       const name = memberPropertyName(callee);
-      if (callee.type === 'MemberExpression' && isProcess(callee.object)) {
+      if (callee.type === 'MemberExpression' && isProcessGlobal(callee.object)) {
         if (name === 'abort' || (name === 'exit' && node.arguments.length > 0 && !isZero(node.arguments[0]))) found = true;
       }
       if (callee.type === 'MemberExpression' && name === 'reject' && unwrapExpression(callee.object).type === 'Identifier') {
@@ -31,7 +28,12 @@ export function exitsNonZero(root: TSESTree.Node): boolean {
       }
     } else if (node.type === 'AssignmentExpression') {
       const left = unwrapExpression(node.left);
-      if (left.type === 'MemberExpression' && memberPropertyName(left) === 'exitCode' && isProcess(left.object) && !isZero(node.right))
+      if (
+        left.type === 'MemberExpression' &&
+        memberPropertyName(left) === 'exitCode' &&
+        isProcessGlobal(left.object) &&
+        !isZero(node.right)
+      )
         found = true;
     }
     if (found) return;

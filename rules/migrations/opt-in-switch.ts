@@ -7,25 +7,17 @@
 // not such a switch.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { processEnvVariable } from '../../analysis/ast/process-env.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
 import { DEVELOPMENT_SCHEMA_OPTIONS, SCHEMA_SWITCH_NAME, SWITCHED_ON_VALUES } from '../../src/knowledge/schema-switches.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
-/** `process.env` itself (`globalThis.process.env` too). */
-function isProcessEnv(node: TSESTree.Node): boolean {
-  const value = unwrapExpression(node);
-  if (value.type !== 'MemberExpression' || memberPropertyName(value) !== 'env') return false;
-  const object = unwrapExpression(value.object);
-  if (object.type === 'Identifier') return object.name === 'process';
-  return object.type === 'MemberExpression' && memberPropertyName(object) === 'process';
-}
-
 /** The name of one variable read from the environment: `process.env.X`, `process.env['X']`, through `String(…)` or `.toLowerCase()` / `.trim()`. */
 function envReadName(node: TSESTree.Node): string | undefined {
   const value = unwrapExpression(node);
-  if (value.type === 'MemberExpression') return isProcessEnv(value.object) ? memberPropertyName(value) : undefined;
+  if (value.type === 'MemberExpression') return processEnvVariable(value);
   if (value.type !== 'CallExpression') return undefined;
   const callee = unwrapExpression(value.callee);
   if (callee.type === 'Identifier' && callee.name === 'String')
