@@ -140,14 +140,16 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const admitted = admittedShapes(sourceCode, configured);
     if (!admitted) return {};
     const { claims, flags } = admitted;
-    if (isMigrationExemptFile(context)) return {};
+    // The role is asked at the first call collected: a file that collects nothing reports nothing.
+    let exempt: boolean | undefined;
+    const isExempt = (): boolean => (exempt ??= isMigrationExemptFile(context));
     // A one-off command an operator runs by hand is one process, once: nothing races it.
     const report = outsideOneOffCommands(context, reportFinding);
     const reads: PendingRead[] = [];
     const markerReads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
     const collect = (node: DatabaseCall): void => {
-      if (seen.has(node)) return;
+      if (seen.has(node) || isExempt()) return;
       seen.add(node);
       const read = claims ? pendingReadOf(node, sourceCode, vocabulary) : undefined;
       if (read) reads.push(read);
@@ -179,10 +181,11 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       [CANDIDATE_CALL]: collectCall,
       // Unique reads are no pending reads, but the row they load may carry a running flag (flag-claims.ts).
       [UNIQUE_READ_CALL](node: TSESTree.CallExpression) {
-        if (flags) seen.add(node);
+        if (flags && !isExempt()) seen.add(node);
       },
       TaggedTemplateExpression: collect,
       'Program:exit'() {
+        if (seen.size === 0) return;
         const reported = new Set<TSESTree.Node>();
         const reportRead = (
           read: PendingRead,
