@@ -10,6 +10,8 @@
 // - a liveness beacon (`redisSet('@svc/server/ping', now)`). Twin: a key named for anything else.
 // - job records whose every `function:` is a once-only wrapper's call (`jobUtils.onceOnly(fn, name)`), read
 //   back as `job.function`. Twins: a plain function there, lodash's `once(fn)` (once per process).
+// - a timer re-armed per call on the object the call is about (`game.turnTimer = setTimeout(…)`, cleared
+//   there first). Twin: the same handle never cleared first.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 import { lines, suggested } from './schedule-suggestion.js';
@@ -252,5 +254,26 @@ ruleTester.run('no-unguarded-schedule: work that stays with this host or process
       code: jobRecords('once(notifications.reminders)', "import once from 'lodash/once';"),
       errors: [{ messageId: 'unguardedSchedule', line: 7, column: 47, suggestions: [] }],
     },
+  ],
+});
+
+/** A turn timer kept on the game the call is about, re-armed by each call; `clearFirst` clears the last one first. */
+const turnTimer = (clearFirst: boolean) =>
+  lines(
+    "import { db } from './db';",
+    'export function armTurn(game) {',
+    clearFirst ? '  if (game.turnTimer) clearTimeout(game.turnTimer);' : '  game.turns += 1;',
+    '  game.turnTimer = setTimeout(async () => {',
+    "    await db.query('UPDATE games SET turn = turn + 1 WHERE id = $1', [game.id]);",
+    '    armTurn(game);',
+    '  }, 60_000);',
+    '}',
+  );
+
+ruleTester.run('no-unguarded-schedule: a timer re-armed per call on the object the call is about', noUnguardedSchedule, {
+  valid: [{ settings, code: turnTimer(true) }],
+  invalid: [
+    // Kept on the parameter but never cleared first: nothing says it is that object's one timer.
+    { settings, code: turnTimer(false), errors: [{ messageId: 'unguardedSchedule', line: 4, column: 31, suggestions: [] }] },
   ],
 });
