@@ -22,6 +22,7 @@ import { restartsWhatItStarted } from './no-unguarded-schedule/timer-lifetime.js
 import { continuesOneRun } from './no-unguarded-schedule/continuation.js';
 import { guardInsertionEdits, unguardableReason } from './no-unguarded-schedule/guard-insertion.js';
 import { instanceBindingReadBy } from './no-unguarded-schedule/instance-binding.js';
+import { readsGuardedProperty } from './no-unguarded-schedule/guarded-property.js';
 import type { EffectsOptions } from '../analysis/scheduled-work/external-effects.js';
 import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
@@ -238,6 +239,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
           const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost, works });
           if (verdict === 'quiet') continue;
+          // `job.function` of job records whose every `function:` is a guarding wrapper's call (`onceOnly(fn, name)`).
+          if (!fn && readsGuardedProperty(sourceCode, work.expression, (call) => isGuardingWrapper(call, knowledge().guards))) continue;
           // Last, as it may read the package's other files: started only by callers under a leader lock or a guard.
           if (startedOnlyUnderGuard(context, work)) continue;
           reported.add(key);

@@ -26,6 +26,7 @@ import { isAwaited } from '../ast/unwrapped-expression.js';
 import { sendsOnOwnConnection } from './own-connections.js';
 import { writesToOwnStream } from './own-streams.js';
 import { messagesOwnThreads } from './own-thread-messages.js';
+import { writesBeaconKey } from './beacon-key.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
@@ -246,6 +247,8 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   if (named === 'shared-write' && staysInProcess(node, options)) return undefined;
   // `closeStale(db)`: "this process's idle things" by its name, judged by its body when that writes shared rows.
   if (named === 'per-replica' && dropsSharedRows(node, options)) return undefined;
+  // `redis.set('svc:ping', now)`: a liveness beacon, the same key from every replica.
+  if (named !== 'coordinated' && writesBeaconKey(node)) return 'per-replica';
   if (named !== 'coordinated') return named;
   return staysInProcess(node, options) || locksThisProcessOnly(options.sourceCode, node) ? undefined : named;
 }

@@ -1,30 +1,14 @@
 // Scheduled work that never leaves this host: followed through the project's own functions and
 // methods (same file, imported, of an imported instance or class, a few calls deep), it does
 // nothing but assign to variables, fields, Maps and Sets, read (an HTTP GET, a database find, a
-// file), log, and change files under the app's own cache or temporary directory. Every replica
+// file), log, and change files on this host's disk (not a shared mount's). Every replica
 // refreshing its own copy repeats nothing shared. A whitelist: a call that is not known to be one
 // of those (a package's function, a write by its name, a POST, a parameter called, a `new` of a
 // class other than a client only read through) keeps the work reported. Asked only of work about to be reported.
 import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import {
-  ACTION_WORDS,
-  FS_MODULES,
-  FS_READS,
-  FS_WRITES,
-  HOST_LOCAL_OBJECTS,
-  IN_MEMORY_VALUE_METHODS,
-  LOCAL_DIR_PATH,
-  LOCAL_DIR_WORDS,
-  PURE_MODULES,
-  QUERY_BUILDER_STEPS,
-  READ_HTTP_METHODS,
-  READ_VERBS,
-  SQL_RUNNERS,
-  SERVICE_PATH,
-  TRIGGER_URL_WORDS,
-} from '../../src/knowledge/host-local.js';
+import { FS_MODULES, HOST_LOCAL_OBJECTS, IN_MEMORY_VALUE_METHODS, PURE_MODULES } from '../../src/knowledge/host-local.js';
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
@@ -38,121 +22,36 @@ import { drainsOwnFileQueue, drainsOwnQueue } from './own-queue-drain.js';
 import type { ScheduledWork } from './scheduled-work.js';
 import { instanceMethodCalled, isFunctionLike, type FunctionLike } from './work-function.js';
 import { callsEmbeddedDatabase } from './embedded-database-call.js';
-import {
-  calleeName,
-  callIntent,
-  createsInProcessValue,
-  isClaimSql,
-  isWriteSql,
-  nameWords,
-  namesObjectlessIdleDrop,
-  telemetryBindings,
-} from './work-intent.js';
-import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
+import { calleeName, callIntent, isClaimSql, isWriteSql, namesObjectlessIdleDrop, telemetryBindings } from './work-intent.js';
+import { methodChainOf } from '../ast/method-chain.js';
 import { refreshesProcessState } from './process-state-refresh.js';
+import { isHostLocalFsCall } from './host-local-files.js';
+import {
+  isProjectModule,
+  isReadCall,
+  isReadOnlyClient,
+  isReadingFetch,
+  isSyncRead,
+  namesComputation,
+  readsThroughBuilder,
+  readsThroughModelClass,
+} from './host-local-reads.js';
+
+export { isReadCall } from './host-local-reads.js';
 
 export interface HostLocalOptions {
   sourceCode: SourceCode;
   telemetry?: ReadonlySet<string>;
   /** A call into another project module: whether the function it reaches stays on this host (undefined: not found). */
   followCall?: (call: TSESTree.CallExpression) => boolean | undefined;
+  /** The same for a call whose name says it writes or sends out (`sendEmail`): its body overrules the name only without file writes outside a cache directory. */
+  followNamedCall?: (call: TSESTree.CallExpression) => boolean | undefined;
+  /** Whether a file written outside the cache or temporary directory stays on this host (default true). */
+  localFiles?: boolean;
 }
 
 /** How many same-file calls deep the walk reads. */
 const MAX_LOCAL_DEPTH = 3;
-/** How many variables back a path is traced to its directory. */
-const MAX_PATH_HOPS = 5;
-
-const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
-
-/** A path under the app's cache or temporary directory: its text, its names, or the values its variables hold say so. */
-function isLocalDirPath(sourceCode: SourceCode, node: TSESTree.Node | undefined, hops = 0): boolean {
-  if (!node || hops > MAX_PATH_HOPS) return false;
-  const named = (name: string | undefined) => name !== undefined && nameWords(name).some((w) => LOCAL_DIR_WORDS.includes(w));
-  const under = (child: TSESTree.Node | undefined) => isLocalDirPath(sourceCode, child, hops + 1);
-  switch (node.type) {
-    case 'Literal':
-      return typeof node.value === 'string' && LOCAL_DIR_PATH.test(node.value);
-    case 'TemplateLiteral':
-      return node.quasis.some((q) => LOCAL_DIR_PATH.test(q.value.cooked ?? q.value.raw)) || node.expressions.some(under);
-    case 'Identifier':
-      return named(node.name) || under(valueOf(sourceCode, node));
-    case 'MemberExpression':
-      return named(memberPropertyName(node)) || under(node.object);
-    case 'CallExpression':
-      return (
-        named(memberPropertyName(node.callee) ?? (node.callee.type === 'Identifier' ? node.callee.name : undefined)) ||
-        node.arguments.some(under)
-      );
-    case 'LogicalExpression':
-      return under(node.left) && under(node.right);
-    case 'ConditionalExpression':
-      return under(node.consequent) && under(node.alternate);
-    case 'AwaitExpression':
-    case 'TSAsExpression':
-    case 'TSNonNullExpression':
-      return under(node.type === 'AwaitExpression' ? node.argument : node.expression);
-    default:
-      return false;
-  }
-}
-
-/** A file-system call (`fs.promises.rm(dir)`, `readdir(dir)` from `fs/promises`): reads anywhere, writes under a cache or temp directory. */
-function isHostLocalFsCall(sourceCode: SourceCode, call: TSESTree.CallExpression, method: string): boolean {
-  const name = method.replace(/Sync$/, '');
-  if (FS_READS.includes(name)) return true;
-  return FS_WRITES.includes(name) && isLocalDirPath(sourceCode, call.arguments[0]);
-}
-
-/**
- * A URL written out (a string, or a template's text) that runs work when fetched: a path of this
- * service, or named for a job. On a client kept on the instance (`this.axios.get('/queue')`) a path
- * is relative to the base URL that client was built with (a server-side client has no origin of its
- * own): only a job's name makes it a trigger.
- */
-function isTriggerUrl(node: TSESTree.Node | undefined, onOwnClient = false): boolean {
-  const text =
-    node?.type === 'Literal' && typeof node.value === 'string'
-      ? node.value
-      : node?.type === 'TemplateLiteral'
-        ? node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' ')
-        : undefined;
-  return text !== undefined && ((!onOwnClient && SERVICE_PATH.test(text)) || TRIGGER_URL_WORDS.test(text));
-}
-
-/** `this.axios`, `this.http`: a client held in a field of the instance. */
-const isInstanceClient = (callee: TSESTree.Node): boolean =>
-  callee.type === 'MemberExpression' && callee.object.type === 'MemberExpression' && callee.object.object.type === 'ThisExpression';
-
-/** `fetch(url)`, `fetch(url, { headers })`, `fetch(url, { method: 'GET' })`: no writing method. */
-function isReadingFetch(call: TSESTree.CallExpression): boolean {
-  if (isTriggerUrl(call.arguments[0])) return false;
-  const options = call.arguments[1];
-  if (!options) return true;
-  if (options.type !== 'ObjectExpression') return false;
-  return options.properties.every((p) => {
-    if (p.type !== 'Property') return false;
-    if (propertyKeyName(p) !== 'method') return true;
-    return p.value.type === 'Literal' && READ_HTTP_METHODS.includes(String(p.value.value).toUpperCase());
-  });
-}
-
-/** `get`, `findMany`, `count`, `getQueue`; `query('SELECT …')`. */
-export function isReadCall(call: TSESTree.CallExpression, method: string): boolean {
-  if (SQL_RUNNERS.includes(method)) {
-    const text = call.arguments[0];
-    const sql =
-      text?.type === 'Literal' && typeof text.value === 'string'
-        ? text.value
-        : text?.type === 'TemplateLiteral'
-          ? text.quasis.map((q) => q.value.raw).join(' ')
-          : undefined;
-    return sql !== undefined && /^\s*select\b/i.test(sql) && !isWriteSql(sql) && !isClaimSql(sql);
-  }
-  const words = nameWords(method);
-  if (isTriggerUrl(call.arguments[0], isInstanceClient(call.callee))) return false;
-  return has(READ_VERBS, words[0]) && !words.slice(1).some((w) => ACTION_WORDS.includes(w));
-}
 
 /** The root name of a member chain (`fs.promises.rm` → `fs`). */
 function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
@@ -161,58 +60,16 @@ function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
   return current.type === 'Identifier' ? current : undefined;
 }
 
-/** A call `client.getQueue()` / `client.items.list()` whose method reads, on a receiver chain rooted at `root`. */
-function isReadThrough(root: TSESTree.Identifier): boolean {
-  let chain: TSESTree.Node = root;
-  while (chain.parent?.type === 'MemberExpression' && chain.parent.object === chain) chain = chain.parent;
-  const call = chain.parent;
-  if (chain === root || call?.type !== 'CallExpression' || call.callee !== chain) return false;
-  const method = memberPropertyName(chain as TSESTree.MemberExpression);
-  return method !== undefined && isReadCall(call, method);
-}
-
-/**
- * A client built in the work and only read through (`const api = new QueueApi(server);
- * api.getQueue()`): every use of the `const` is a read-named call on it. Its methods cannot be
- * followed, but a write through it would be named for the write.
- */
-function isReadOnlyClient(sourceCode: SourceCode, created: TSESTree.NewExpression): boolean {
-  const declarator = created.parent;
-  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== created || declarator.id.type !== 'Identifier') return false;
-  if (declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return false;
-  const variable = scopeVariable(sourceCode, declarator.id);
-  const uses = variable?.references.filter((r) => r.identifier !== declarator.id) ?? [];
-  return uses.length > 0 && uses.every((r) => isReadThrough(r.identifier as TSESTree.Identifier));
-}
-
-/**
- * A call of a query built on a client and read (`em.createQueryBuilder().from(User, 'u').where(…).getCount()`):
- * every method before the last only shapes the query, and the last one reads.
- */
-function readsThroughBuilder(call: TSESTree.CallExpression): boolean {
-  const { links, root } = methodChainOf(outermostCallOf(call));
-  const last = links.at(-1);
-  if (links.length < 2 || last?.name === undefined || !isReadCall(last.call, last.name)) return false;
-  const steps = links.slice(0, -1);
-  return steps.every((l) => has(QUERY_BUILDER_STEPS, l.name) || createsInProcessValue(l.name)) && isExternalReceiver(root);
-}
-
-/** A read-named method called for its value and not awaited (`const status = agent.getCurrentStatus()`): a getter of this process's state. */
-function isSyncRead(call: TSESTree.CallExpression, method: string): boolean {
-  const parent = call.parent;
-  if (isAwaited(call) || parent?.type === 'ExpressionStatement' || parent?.type === 'MemberExpression') return false;
-  return isReadCall(call, method);
-}
-
 /** A call that no project function answers, known by what it names to stay on this host. */
-function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpression, localFiles: boolean): boolean {
   const callee = unwrapExpression(call.callee);
   if (callee.type === 'Identifier') {
     if (IN_PROCESS_FUNCTIONS.has(callee.name) || isLogWriter(sourceCode, callee)) return true;
     if (callee.name === 'fetch') return isReadingFetch(call);
     const source = importSource(sourceCode, callee);
     if (source === undefined) return false;
-    if (FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, callee.name);
+    if (isProjectModule(source) && namesComputation(callee.name)) return true;
+    if (FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, callee.name, localFiles);
     return PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!);
   }
   if (callee.type !== 'MemberExpression') return false;
@@ -222,16 +79,18 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
   const built = root && valueOf(sourceCode, root);
   if (built?.type === 'NewExpression' && isReadOnlyClient(sourceCode, built)) return true;
+  // `yearStart.setMonth(0)` on a `const yearStart = new Date()`: a method of a value built in memory here.
+  if (root === callee.object && isInMemoryValue(sourceCode, built)) return true;
   // Reached only for a call no intent names (a write or a send by its name returned before).
   if (root && isOwnCollectionElement(sourceCode, root)) return true;
   // `moment(date).add(1, 'day').isBefore(now)`: a method of a value a pure package's function made.
   const made = methodChainOf(call).root;
   const maker = made.type === 'CallExpression' && made.callee.type === 'Identifier' ? made.callee : root;
   const source = maker && importSource(sourceCode, maker);
-  if (source !== undefined && maker === root && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method);
+  if (source !== undefined && maker === root && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method, localFiles);
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
   if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
-  if (readsThroughBuilder(call) || isSyncRead(call, method)) return true;
+  if (readsThroughBuilder(call) || isSyncRead(call, method) || readsThroughModelClass(call, method)) return true;
   // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`.
   const receiver = callee.object;
   if (IN_PROCESS_METHODS.has(method) && receiver.type !== 'ThisExpression' && !isAwaited(call) && !isExternalReceiver(receiver))
@@ -292,7 +151,7 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
     if (!local && intent !== undefined) {
       if (intent === 'shared-write' && call.callee.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, call.callee.object))
         return true;
-      return intent !== 'coordinated' && options.followCall?.(call) === true;
+      return intent !== 'coordinated' && (options.followNamedCall ?? options.followCall)?.(call) === true;
     }
     if (local) {
       if (visited.has(local)) return true;
@@ -300,7 +159,7 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
       visited.add(local);
       return visit(local.body, depth + 1);
     }
-    return options.followCall?.(call) ?? isKnownHostLocalCall(sourceCode, call);
+    return options.followCall?.(call) ?? isKnownHostLocalCall(sourceCode, call, options.localFiles !== false);
   };
 
   // `new Settings(initial)` of a class of this file: its field initializers and constructor, read like a called function.
@@ -356,19 +215,41 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
   return visit(root, 0);
 }
 
+/** Whether a project function stays on this host without writing files outside a cache directory: read to overrule a name. */
+const hostLocalWithoutFiles: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>(
+  'stays on this host, no files written',
+  false,
+  (fn, follow) => {
+    const telemetry = telemetryBindings(fn.module.sourceCode.ast);
+    const followCall = factFollower(hostLocalWithoutFiles, follow);
+    return staysOnHost(fn.fn.body, { sourceCode: fn.module.sourceCode, telemetry, followCall, localFiles: false });
+  },
+);
+
 /** Whether a project function stays on this host, the calls it makes into other modules followed. */
 export const hostLocalFunction: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>(
   'stays on this host',
   false,
   (fn, follow) => {
     const telemetry = telemetryBindings(fn.module.sourceCode.ast);
-    return staysOnHost(fn.fn.body, { sourceCode: fn.module.sourceCode, telemetry, followCall: factFollower(hostLocalFunction, follow) });
+    const followCall = factFollower(hostLocalFunction, follow);
+    return staysOnHost(fn.fn.body, {
+      sourceCode: fn.module.sourceCode,
+      telemetry,
+      followCall,
+      followNamedCall: factFollower(hostLocalWithoutFiles, follow),
+    });
   },
 );
 
 /** `followCall` for the linted file: calls into the project's other modules, judged by the function they reach. */
 export function followHostLocalFrom(context: DetectContext): (call: TSESTree.CallExpression) => boolean | undefined {
   return factFollower(hostLocalFunction, (callee) => projectFunctionOf(context, callee));
+}
+
+/** `followNamedCall` for the linted file. */
+function followNamedFrom(context: DetectContext): (call: TSESTree.CallExpression) => boolean | undefined {
+  return factFollower(hostLocalWithoutFiles, (callee) => projectFunctionOf(context, callee));
 }
 
 /** A work function defined in another module, handed over by name (`setInterval(tracker.refresh, ms)`). */
@@ -385,6 +266,12 @@ export function scheduledWorkStaysOnHost(context: DetectContext, work: Scheduled
   const fn = work.resolved?.fn;
   if (work.entry.bareTimer && fn && (drainsOwnQueue(context.sourceCode, fn) || drainsOwnFileQueue(context.sourceCode, fn))) return true;
   const body = fn ? fn.body : work.loopBody;
-  if (body) return staysOnHost(body, { sourceCode: context.sourceCode, telemetry, followCall: followHostLocalFrom(context) });
+  if (body)
+    return staysOnHost(body, {
+      sourceCode: context.sourceCode,
+      telemetry,
+      followCall: followHostLocalFrom(context),
+      followNamedCall: followNamedFrom(context),
+    });
   return hostLocalElsewhere(context, work.expression);
 }

@@ -1,4 +1,5 @@
-// A message to this process's own threads: in a file that uses `worker_threads`, a worker
+// A message to this process's own threads: in a file that uses `worker_threads` (or a pool of them,
+// Piscina's `pool.broadcastTask(…)`), a worker
 // posting to the thread that started it (`parentPort.postMessage({ cmd: 'heartbeat' })`), the
 // main thread posting to one of its workers (`worker.postMessage(…)`), or the file's own wrapper
 // of that call (`postMessage(worker, message)`). Each replica reaches only its own threads, so
@@ -11,9 +12,10 @@ import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { OWN_THREAD_MESSAGE_METHODS, OWN_THREAD_MODULES } from '../../src/knowledge/work-effects.js';
 
-/** Whether the file binds the worker-threads module at its top (`const { parentPort } = require('worker_threads')`). */
+/** Whether the file binds a threads module at its top (`const { parentPort } = require('worker_threads')`, `import Piscina from '@acme/piscina'`). */
 function usesThreads(sourceCode: SourceCode): boolean {
-  for (const module of moduleBindings(sourceCode.ast).values()) if (OWN_THREAD_MODULES.includes(module)) return true;
+  for (const module of moduleBindings(sourceCode.ast).values())
+    if (OWN_THREAD_MODULES.includes(module) || OWN_THREAD_MODULES.includes(module.replace(/^@[^/]+\//, ''))) return true;
   return false;
 }
 

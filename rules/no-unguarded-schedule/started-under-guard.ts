@@ -4,7 +4,8 @@
 // guarded: after a leader or lock condition (`if (this.isLeader)`, `if (await tryLock())`, the
 // answer of `pg_try_advisory_lock`), after a lock is taken (`await mutex.acquire();`), inside a
 // guard or lock wrapper (`runExclusive(key, ttl, () => startDigests())`), or in a leader-election
-// callback. One caller otherwise, or callers that cannot be read, keep the report. Asked only of a
+// callback. One caller otherwise, or callers that cannot be read, keep the report — except for a job
+// built stopped whose start function no caller in reach calls (startsOutOfSight). Asked only of a
 // finding about to be reported: it may read the package's files (analysis/modules/importers.ts).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
@@ -103,10 +104,23 @@ function ownCalls(sourceCode: SourceCode, starter: ExportedStarter): FunctionUse
   return calls;
 }
 
-function startedOnlyUnderGuardBy(context: DetectContext, starter: ExportedStarter): boolean {
+/**
+ * A job built stopped (`new CronJob(expr, fn, null, false)`) and started only in `starter`: where it
+ * is started decides where it runs. When no call of `starter` is in reach — none in the package, or
+ * the package cannot be read (the file is read alone) — that place is out of sight, and a job its
+ * author kept from starting on its own is not taken to start on every replica.
+ */
+function startsOutOfSight(own: readonly FunctionUse[], elsewhere: readonly unknown[] | undefined): boolean {
+  return own.length === 0 && (elsewhere === undefined || elsewhere.length === 0);
+}
+
+function startedOnlyUnderGuardBy(context: DetectContext, starter: ExportedStarter, work: ScheduledWork): boolean {
   const own = ownCalls(context.sourceCode, starter);
   if (!own) return false;
   const elsewhere = callsOfExport(context, starter.exportedName);
+  const node = work.schedulerNode;
+  const builtStopped = node.range[0] < starter.fn.range[0] || node.range[1] > starter.fn.range[1];
+  if (builtStopped && startsOutOfSight(own, elsewhere)) return true;
   if (!elsewhere) return false;
   const modules = [{ context, calls: own }, ...elsewhere.map((found) => ({ context: found.module.context, calls: found.calls }))];
   if (modules.every((m) => m.calls.length === 0)) return false;
@@ -120,5 +134,5 @@ function startedOnlyUnderGuardBy(context: DetectContext, starter: ExportedStarte
 /** Whether `work` is started only by exported functions every caller of which runs under a guard. */
 export function startedOnlyUnderGuard(context: DetectContext, work: ScheduledWork): boolean {
   const starters = exportedStarters(context.sourceCode, work);
-  return starters !== undefined && starters.every((starter) => startedOnlyUnderGuardBy(context, starter));
+  return starters !== undefined && starters.every((starter) => startedOnlyUnderGuardBy(context, starter, work));
 }

@@ -151,9 +151,36 @@ function armedWhileConnectionOpen(sourceCode: SourceCode, schedule: TSESTree.Nod
   return false;
 }
 
+/**
+ * A timer re-armed per call on the object the call is about: its handle kept on a parameter of the function
+ * that sets it (`game.inactiveTimeout[1] = setTimeout(…)`), cleared there first (`if (game.inactiveTimeout[1])
+ * clearTimeout(game.inactiveTimeout[1]);`) — an inactivity or debounce timer of that one object.
+ */
+function rearmedOnParameter(sourceCode: SourceCode, schedule: TSESTree.Node): boolean {
+  const parent = schedule.parent;
+  if (parent?.type !== 'AssignmentExpression' || parent.right !== schedule || parent.left.type !== 'MemberExpression') return false;
+  let root: TSESTree.Node = parent.left;
+  while (root.type === 'MemberExpression') root = root.object;
+  const owner = enclosingFunction(schedule);
+  const param = root.type === 'Identifier' ? scopeVariable(sourceCode, root)?.defs[0] : undefined;
+  if (!owner || param?.type !== 'Parameter' || param.node !== owner) return false;
+  const handle = sourceCode.getText(parent.left);
+  for (const node of descendants(owner.body, sourceCode.visitorKeys)) {
+    if (node.range[0] >= schedule.range[0]) break;
+    if (
+      node.type === 'CallExpression' &&
+      node.arguments[0] &&
+      isClearOf(node.arguments[0]) &&
+      sourceCode.getText(node.arguments[0]) === handle
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Whether the timer set at `schedule` belongs to one connection, request or call of the function that set it. */
 export function ownedByOneCaller(sourceCode: SourceCode, schedule: TSESTree.Node, work: FunctionLike | undefined): boolean {
-  if (armedWhileConnectionOpen(sourceCode, schedule)) return true;
+  if (armedWhileConnectionOpen(sourceCode, schedule) || rearmedOnParameter(sourceCode, schedule)) return true;
   const local = localHandle(sourceCode, schedule);
   // The owner is handed what it serves (`(ws, req) =>`, `invoke(job)`); `main()` runs for the process.
   if (!local || local.owner.params.length === 0) return false;

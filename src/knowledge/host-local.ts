@@ -1,6 +1,6 @@
 // What keeps scheduled work on this host, by name, for code read without types: reads (an HTTP
-// GET, a database find), file-system calls (reads anywhere, writes only under the app's own cache
-// or temporary directory), pure utility packages. Plain data read by the host-local walk of
+// GET, a database find, a Redis read command), file-system calls (the host's own disk: reads and
+// writes), pure utility packages, and project functions named for a computation. Plain data read by the host-local walk of
 // `no-unguarded-schedule` (analysis/scheduled-work/host-local-work.ts).
 
 /** First words of a method name that read and change nothing (`getQueue`, `findMany`, `countBy`). */
@@ -16,6 +16,53 @@ export const READ_VERBS: readonly string[] = [
   'search',
   'lookup',
   'exists',
+  // Redis read commands, one word each (`redis.smembers(key)`, `this.redis.hget(key, field)`).
+  'hget',
+  'hgetall',
+  'hmget',
+  'hkeys',
+  'hvals',
+  'hlen',
+  'hexists',
+  'mget',
+  'smembers',
+  'sismember',
+  'scard',
+  'zrange',
+  'zrangebyscore',
+  'zrevrange',
+  'zscore',
+  'zcard',
+  'lrange',
+  'llen',
+  'ttl',
+  'pttl',
+  'keys',
+  'scan',
+];
+
+/**
+ * First words of a function's name that say it computes a value from its arguments and changes
+ * nothing (`convertPriceMapToArr(price)`, `formatDate(d)`, `toDto(row)`): a project function out of
+ * reach named so is a computation, like a pure package's.
+ */
+export const COMPUTE_VERBS: readonly string[] = [
+  'convert',
+  'parse',
+  'format',
+  'to',
+  'compute',
+  'calculate',
+  'calc',
+  'transform',
+  'normalize',
+  'serialize',
+  'deserialize',
+  'map',
+  'sanitize',
+  'escape',
+  'slugify',
+  'stringify',
 ];
 
 /** Words that make a read-named method something more (`getOrCreate`, `fetchAndStore`, `loadNextJob`). */
@@ -64,7 +111,11 @@ export const FS_MODULES: readonly string[] = ['fs', 'node:fs', 'fs/promises', 'n
 /** File-system calls that only read (their `…Sync` forms too). */
 export const FS_READS: readonly string[] = ['readdir', 'readFile', 'stat', 'lstat', 'access', 'exists', 'realpath', 'readlink', 'opendir'];
 
-/** File-system calls that write: host-local only under the app's cache or temporary directory. */
+/**
+ * File-system calls that write. The file system is this host's own disk (a pod's, a container's):
+ * an export directory, an uploads folder, a log file, a backup written there is each replica's own,
+ * wherever it sits. A shared volume is not told apart.
+ */
 export const FS_WRITES: readonly string[] = [
   'rm',
   'rmdir',
@@ -84,7 +135,14 @@ export const FS_WRITES: readonly string[] = [
   'ensureDir',
 ];
 
-/** Words of a name that say "this host's cache or temporary directory" (`cacheDirectory`, `os.tmpdir()`). */
+/**
+ * Words of a name, and a path's text, that say a directory mounted by every replica (`SHARE_DIRECTORY`,
+ * `sharedFiles`, `/mnt/nfs/…`): a write there is not this host's own.
+ */
+export const SHARED_DIR_WORDS: readonly string[] = ['share', 'shares', 'shared', 'nfs', 'efs'];
+export const SHARED_DIR_PATH = /(^|[\\/])(shares?|shared|nfs|efs)([\\/]|$)/i;
+
+/** Words of a name that say "this host's cache or temporary directory" (`cacheDirectory`, `os.tmpdir()`): a write there stays here even under a shared word. */
 export const LOCAL_DIR_WORDS: readonly string[] = ['cache', 'caches', 'cached', 'tmp', 'temp', 'tmpdir', 'temporary'];
 
 /** The same in a path written out (`'../config/cache/images'`, `/tmp/uploads`). */
@@ -92,6 +150,9 @@ export const LOCAL_DIR_PATH = /(^|[\\/])\.?(cache|caches|tmp|temp)([\\/]|$)/i;
 
 /** Packages whose functions compute and never leave the process. */
 export const PURE_MODULES: readonly string[] = [
+  // Observable helpers (`lastValueFrom(http.get(url))`): the call they wrap is judged on its own.
+  'rxjs',
+  'rxjs/operators',
   // A logger namespace (`require('debug')('jobs')`) writes to this process's stderr.
   'debug',
   'lodash',

@@ -58,3 +58,9 @@ export const OWN_PROCESS_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
  */
 export const PROCESS_END_VERBS: readonly string[] = ['kill', 'exit', 'restart', 'reboot', 'terminate', 'shutdown'];
 export const PROCESS_END_NOUNS: readonly string[] = ['process', 'server', 'self', 'app', 'instance'];
+
+/**
+ * Last words of a key written out that name a liveness beacon (`'@acme/server/ping'`, `'svc:heartbeat'`,
+ * `'worker:alive'`): every replica writes the same key with the time it last saw itself alive.
+ */
+export const BEACON_KEY_WORDS: readonly string[] = ['ping', 'heartbeat', 'alive', 'liveness', 'keepalive'];

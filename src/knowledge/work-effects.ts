@@ -223,11 +223,13 @@ export const OWN_STREAM_CLASSES: readonly string[] = ['ReadableStream', 'Transfo
 export const OWN_STREAM_SOURCE_METHODS: readonly string[] = ['start', 'pull', 'transform', 'write'];
 
 /**
- * The module of a process's own threads, and the call that messages one of them
- * (`parentPort.postMessage(…)`, `worker.postMessage(…)`): each replica reaches only its own threads.
+ * The modules of a process's own threads — Node's, and the thread pools built on it (Piscina, also a
+ * scoped fork of it such as `@acme/piscina`) — and the calls that message one of them
+ * (`parentPort.postMessage(…)`, `worker.postMessage(…)`, a pool's `broadcastTask(…)` to each of its
+ * threads): each replica reaches only its own threads.
  */
-export const OWN_THREAD_MODULES: readonly string[] = ['worker_threads', 'node:worker_threads'];
-export const OWN_THREAD_MESSAGE_METHODS: readonly string[] = ['postMessage'];
+export const OWN_THREAD_MODULES: readonly string[] = ['worker_threads', 'node:worker_threads', 'piscina'];
+export const OWN_THREAD_MESSAGE_METHODS: readonly string[] = ['postMessage', 'broadcastTask'];
 
 /**
  * Methods that register this process as a worker of a queue or a subscriber of a channel

@@ -150,6 +150,12 @@ ruleTester.run('no-unguarded-schedule (host-local work)', noUnguardedSchedule, {
     // 3. Expired files under the temporary directory.
     { settings, code: sweepFiles("join(tmpdir(), 'thumbnails')") },
     { settings, code: sweepFiles("process.env.CACHE_DIR ?? '/var/lib/app/cache/renders'") },
+    // Expired files of this host's own export or uploads directory: the pod's disk, each replica's own.
+    { settings, code: sweepFiles("join(process.env.DATA_DIR ?? '/data', 'exports')") },
+    {
+      settings,
+      code: sweepFiles("path.resolve('uploads')").replace("import { join } from 'node:path';", "import path, { join } from 'node:path';"),
+    },
     // 4. A throttle draining the queue its callers fill.
     { settings, code: throttle('[]'), filename: 'throttle.ts' },
     // 5. A client built for the job and only read through, its answer kept in the module's Map.
@@ -249,16 +255,34 @@ ruleTester.run('no-unguarded-schedule (host-local work)', noUnguardedSchedule, {
         },
       ],
     },
-    // 3. Files under a directory that is not a cache: exports every replica may share.
+    // 3. Files under a directory every replica mounts (a share, NFS): not this host's own.
     {
       settings,
-      code: sweepFiles("join(process.env.DATA_DIR ?? '/data', 'exports')"),
+      code: sweepFiles("join(process.env.SHARED_DIR ?? '/mnt/shared', 'exports')"),
       errors: [
         {
           messageId: 'unguardedSchedule',
           line: 6,
           column: 49,
-          suggestions: withGuard(sweepFiles("join(process.env.DATA_DIR ?? '/data', 'exports')"), 3, 6, '  ', guard('sweeper', '0 * * * *')),
+          suggestions: withGuard(
+            sweepFiles("join(process.env.SHARED_DIR ?? '/mnt/shared', 'exports')"),
+            3,
+            6,
+            '  ',
+            guard('sweeper', '0 * * * *'),
+          ),
+        },
+      ],
+    },
+    {
+      settings,
+      code: sweepFiles("'/mnt/nfs/exports'"),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 6,
+          column: 49,
+          suggestions: withGuard(sweepFiles("'/mnt/nfs/exports'"), 3, 6, '  ', guard('sweeper', '0 * * * *')),
         },
       ],
     },

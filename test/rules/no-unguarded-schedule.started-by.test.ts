@@ -1,7 +1,7 @@
 // no-unguarded-schedule on a job started only by an exported function of its module: quiet when
 // every call of that function runs under a leader lock, a lock taken before it, or a guard
-// wrapper; reported when one call does not, when nothing calls it, when the job starts as it is
-// built, or when the function or the job is handed to other code. The callers here are in the
+// wrapper, or when a job built stopped has no caller of its starter in reach; reported when one call
+// does not, when the job starts as it is built, or when the function or the job is handed to other code. The callers here are in the
 // same module; the file sits in a fixture project whose other modules never name these functions
 // (test/rules/projects-schedule.test.ts has the callers in other modules). The project is copied
 // out of this repository first: under its `test/` folder every file is test code, which the rule
@@ -64,6 +64,17 @@ const AFTER_ACQUIRE = [
   '  startCartJobs();',
   '}',
 ];
+/** The job set up inside the exported function itself, started as it is built. */
+const STARTED_INSIDE = lines(
+  "import { CronJob } from 'cron';",
+  "import { pool } from './db';",
+  'export function startCartJobs(): void {',
+  "  new CronJob('*/10 * * * *', purgeStaleCarts, null, true);",
+  '}',
+  'async function purgeStaleCarts(): Promise<void> {',
+  "  await pool.query('DELETE FROM carts WHERE updated_at < now()');",
+  '}',
+);
 const invalid = (code: string) => ({ code, filename, settings, errors: reported(code) });
 
 ruleTester.run('no-unguarded-schedule (started by an exported function)', noUnguardedSchedule, {
@@ -111,6 +122,8 @@ ruleTester.run('no-unguarded-schedule (started by an exported function)', noUngu
       '  if (isLeader) startCartJobs();',
       '}',
     ]),
+    // Built stopped, and nothing in reach calls its starter: where it is started (out of sight) decides.
+    carts([]),
   ].map((code) => ({ code, filename, settings })),
   invalid: [
     // Started at module load as well: every replica.
@@ -124,8 +137,28 @@ ruleTester.run('no-unguarded-schedule (started by an exported function)', noUngu
         '}',
       ]),
     ),
-    // Nothing in the package calls it: who starts it is not known.
-    invalid(carts([])),
+    // Set up inside the exported function itself, nothing calling it: a job built to start, judged as written.
+    {
+      code: STARTED_INSIDE,
+      filename,
+      settings,
+      errors: [
+        {
+          messageId: 'unguardedSchedule' as const,
+          line: 4,
+          column: 31,
+          suggestions: [
+            {
+              messageId: 'addClaimPeriod' as const,
+              output: STARTED_INSIDE.replace("from './db';", "from './db';\nimport { claimPeriod } from 'replica-guard';").replace(
+                'async function purgeStaleCarts(): Promise<void> {',
+                `async function purgeStaleCarts(): Promise<void> {\n${GUARDED}`,
+              ),
+            },
+          ],
+        },
+      ],
+    },
     // Built started: the start method changes nothing.
     invalid(carts(AFTER_ACQUIRE, { startAtOnce: true })),
     // The starter handed to other code.

@@ -474,11 +474,11 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
     // redis.set is not a Map: the receiver decides.
     {
       settings,
-      code: "setInterval(() => { redis.set('heartbeat', Date.now()); }, 1000);",
+      code: "setInterval(() => { redis.set('last-run', Date.now()); }, 1000);",
       errors: [
         unguarded(
           { line: 1, column: 13 },
-          lines(IMPORT, `setInterval(async () => { ${guard('jobs-1', '1000')} redis.set('heartbeat', Date.now()); }, 1000);`),
+          lines(IMPORT, `setInterval(async () => { ${guard('jobs-1', '1000')} redis.set('last-run', Date.now()); }, 1000);`),
         ),
       ],
       filename: 'jobs.ts',

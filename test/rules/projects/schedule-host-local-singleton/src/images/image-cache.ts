@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
 const cacheRoot = process.env.DATA_DIR ? `${process.env.DATA_DIR}/cache/images` : path.join(process.cwd(), '.cache', 'images');
-const uploadsRoot = path.join(process.env.DATA_DIR ?? process.cwd(), 'uploads');
+const uploadsRoot = path.join(process.env.SHARED_DIR ?? '/mnt/shared', 'uploads');
 
 export class ImageCache {
   // Removes the expired renditions of one bucket of this host's image cache.
@@ -20,7 +20,7 @@ export class ImageCache {
     return removed;
   }
 
-  // Removes originals from the uploads directory, which every replica may share.
+  // Removes originals from the uploads directory on the shared mount, which every replica writes.
   static async clearOriginals(): Promise<void> {
     for (const entry of await fs.readdir(uploadsRoot)) await fs.unlink(path.join(uploadsRoot, entry));
   }

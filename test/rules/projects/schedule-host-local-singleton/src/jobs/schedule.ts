@@ -19,6 +19,6 @@ export function startJobs(): void {
     await ImageCache.clearExpired('posters');
     await ImageCache.clearExpired('avatars');
   });
-  // Deletes files under the uploads directory: not a cache.
+  // Deletes files under the shared mount's uploads directory: not this host's own.
   schedule.scheduleJob('0 4 * * *', () => ImageCache.clearOriginals());
 }
