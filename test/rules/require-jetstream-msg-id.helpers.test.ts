@@ -286,8 +286,24 @@ jsRuleTester.run('require-jetstream-msg-id: package helpers in JavaScript', rule
     lines("import { Publisher } from '@acme/common';", 'new Publisher(stan).publish({ id: 1 });'),
     // a local function that returns a publisher is not an import
     lines("const { nats } = require('./nats');", 'const Publisher = makePublisher();', 'new Publisher(nats.js).publish(order);'),
+    // the holder's connection, in a file that requires NATS Streaming
+    lines(
+      "const stan = require('node-nats-streaming');",
+      "const { OrderPublisher } = require('@acme/common');",
+      "const { natsWrapper } = require('./nats-wrapper');",
+      'module.exports = (order) => new OrderPublisher(natsWrapper.client).publish(order);',
+    ),
   ],
   invalid: [
+    // the connection a required holder keeps, handed to a required publisher class
+    {
+      code: lines(
+        "const { OrderPublisher } = require('@acme/common');",
+        "const { natsWrapper } = require('./nats-wrapper');",
+        'module.exports = (order) => new OrderPublisher(natsWrapper.client).publish(order);',
+      ),
+      errors: [{ messageId: 'helperOnHeldConnectionWithoutMsgId', line: 3, column: 68 }],
+    },
     {
       code: lines(
         "const { Publisher } = require('@acme/common');",
