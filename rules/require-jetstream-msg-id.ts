@@ -33,6 +33,7 @@ export type RequireJetStreamMsgIdMessageIds =
   | 'proxyEmitNeverMsgId'
   | 'helperWithoutMsgId'
   | 'helperOnConnectionWithoutMsgId'
+  | 'helperOnHeldConnectionWithoutMsgId'
   | 'forwardedWithoutMsgId'
   | 'randomMsgId'
   | 'addMsgId';
@@ -128,7 +129,12 @@ function reportProxyEmits(sourceCode: Readonly<TSESLint.SourceCode>, report: Rep
 /** A publish through a helper from outside the project, handed a JetStream context and no message id. */
 function reportHelperPublish(call: TSESTree.CallExpression, name: TSESTree.Node, helper: HelperPublish, report: Report): void {
   report({
-    messageId: helper.handed === 'context' ? 'helperWithoutMsgId' : 'helperOnConnectionWithoutMsgId',
+    messageId:
+      helper.handed === 'context'
+        ? 'helperWithoutMsgId'
+        : helper.handed === 'connection'
+          ? 'helperOnConnectionWithoutMsgId'
+          : 'helperOnHeldConnectionWithoutMsgId',
     data: { helper: helper.helper, source: helper.source },
     node: name,
     facts: {
@@ -216,6 +222,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
         '`{{helper}}` from `{{source}}` is handed a JetStream context and no message id: unless it makes a stable id itself, a retry, a restart or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
       helperOnConnectionWithoutMsgId:
         '`{{helper}}` from `{{source}}` is handed the NATS connection of a file that works with JetStream, and no message id: its publish goes to a stream, so unless it makes a stable id itself, a retry, a redelivery or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
+      helperOnHeldConnectionWithoutMsgId:
+        '`{{helper}}` from `{{source}}` is a publisher handed the NATS connection a project module holds, and no message id: when its publish goes to a JetStream stream (the usual case for such a publisher), a retry, a redelivery or a second replica stores this event again. Hand it a stable id (the outbox row or event id) to publish as `msgID`, or publish with the JetStream client and `msgID`.',
       forwardedWithoutMsgId:
         '`{{helper}}` publishes to JetStream with the message id its caller hands it ({{argument}}), and this call hands none: a retry, a restart or a second replica stores this message again. Hand it a stable id (the outbox row or event id) to publish as `msgID`.',
       randomMsgId:

@@ -131,6 +131,13 @@ function receiverModuleHasEvidence(context: DetectContext, method: SchemaWriteMe
   return module === undefined || hasEvidence(method, moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
 }
 
+/** Whether the name a receiver starts from (`backupDb` of `backupDb.sync()`) is a parameter: the caller made it, out of view. */
+function isHandedIn(context: DetectContext, receiver: TSESTree.Node): boolean {
+  let root = unwrapExpression(receiver, { await: true });
+  while (root.type === 'MemberExpression') root = unwrapExpression(root.object, { await: true });
+  return root.type === 'Identifier' && scopeVariable(context.sourceCode, root)?.defs[0]?.type === 'Parameter';
+}
+
 /** Whether the call whose callee's object is `receiver` is given, as its first argument, an options object with one of `keys`. */
 function givenOptionKeys(receiver: TSESTree.Node, keys: readonly string[]): boolean {
   const member = receiver.parent;
@@ -144,7 +151,9 @@ function givenOptionKeys(receiver: TSESTree.Node, keys: readonly string[]): bool
 
 /**
  * The entry a call `<receiver>.<method>()` matches: one the file's imports allow, a borrowed one on
- * a receiver from a module that imports its evidence, or one its options tell (`byOptions`).
+ * a receiver from a module that imports its evidence, or one its options tell (`byOptions`; also an
+ * entry the file imports the library of, on a receiver handed in as a parameter that does not show
+ * it: `backupDb.sync({ alter: true })` — options only the library's method takes).
  */
 export function matchingEntry(
   context: DetectContext,
@@ -153,9 +162,12 @@ export function matchingEntry(
   receiver: TSESTree.Node,
 ): SchemaWriteMethod | undefined {
   const fits = (m: SchemaWriteMethod) => m.methods.includes(method) && viaMatches(m, receiver, context.sourceCode);
+  const toldByOptions = (m: SchemaWriteMethod) =>
+    m.optionKeys !== undefined && m.methods.includes(method) && givenOptionKeys(receiver, m.optionKeys);
   return (
     entries.own.find(fits) ??
     entries.borrowed.find((m) => fits(m) && receiverModuleHasEvidence(context, m, receiver)) ??
-    entries.byOptions.find((m) => m.methods.includes(method) && givenOptionKeys(receiver, m.optionKeys ?? []))
+    entries.byOptions.find(toldByOptions) ??
+    (isHandedIn(context, receiver) ? entries.own.find(toldByOptions) : undefined)
   );
 }

@@ -11,7 +11,15 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { exportedBinding, importedProjectModule, projectModuleOf, type ProjectModule } from '../../analysis/modules/index.js';
-import { JETSTREAM_PUBLISH_METHODS, msgIdCandidateOf, namesMessageIdOption, type JetStreamApi } from '../../src/knowledge/jetstream.js';
+import {
+  JETSTREAM_PUBLISH_METHODS,
+  NATS_FILE_WORD,
+  importsNatsStreaming,
+  msgIdCandidateOf,
+  namesMessageIdOption,
+  namesNatsConnection,
+  type JetStreamApi,
+} from '../../src/knowledge/jetstream.js';
 import type { JetStreamContexts } from './contexts.js';
 import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 
@@ -25,8 +33,12 @@ export interface HelperPublish {
   source: string;
   /** The client whose context the helper is handed. */
   api: JetStreamApi;
-  /** What the file hands it: a JetStream context, or a connection in a file that uses JetStream. */
-  handed: 'context' | 'connection';
+  /**
+   * What the file hands it: a JetStream context, a connection in a file that uses JetStream, or
+   * the connection a project module named for NATS holds (`natsWrapper.client`) in a file that
+   * shows neither.
+   */
+  handed: 'context' | 'connection' | 'holder';
 }
 
 /** A helper handed a connection publishes to JetStream only by its name's say-so: a publisher class (`OrderCreatedPublisher`). */
@@ -157,14 +169,45 @@ export function helperPublishWithoutMsgId(
     for (const argument of made.arguments) api ??= contexts.connectionApiOf(argument);
     handed = 'connection';
   }
-  if (!api || call.arguments.some(mayCarryMessageId)) return undefined;
+  const held =
+    !api && PUBLISHER_CLASS.test(name) ? made.arguments.find((argument) => isHeldNatsConnection(argument, sourceCode)) : undefined;
+  if (held) handed = 'holder';
+  if ((!api && !held) || call.arguments.some(mayCarryMessageId)) return undefined;
   const imported = importedBindingOf(made.callee, sourceCode);
   if (!imported) return undefined;
   try {
     if (!publishesOutOfSight(projectModuleOf(context, imported.source), imported.imported)) return undefined;
+    if (held && holdsStreamingClient(held, sourceCode, context)) return undefined;
   } catch {
     // A module the analysis cannot read to the end: not visibly out of sight.
     return undefined;
   }
-  return { helper: name, source: imported.source, api, handed };
+  return { helper: name, source: imported.source, api: api ?? 'nats-v2', handed };
+}
+
+/**
+ * `natsWrapper.client`: a connection, by its name, held by an imported object named for NATS (the
+ * project's connection holder). A publisher class handed it publishes over NATS; that the helper
+ * publishes to a JetStream stream rather than to core NATS is the shape's common case, and one
+ * the file cannot see (`holdsStreamingClient` takes out what a readable holder shows otherwise).
+ */
+function isHeldNatsConnection(argument: Node, sourceCode: SourceCode): boolean {
+  const value = unwrapExpression(argument);
+  if (value.type !== 'MemberExpression' || value.object.type !== 'Identifier' || !NATS_FILE_WORD.test(value.object.name)) return false;
+  const property = memberPropertyName(value);
+  return property !== undefined && namesNatsConnection(property) && importedBindingOf(value.object, sourceCode) !== undefined;
+}
+
+/**
+ * Whether the holder of a connection (`natsWrapper` of `natsWrapper.client`) holds a NATS
+ * Streaming client: this file imports a STAN module, or the project module the holder comes from
+ * does. A STAN publish has no message id to deduplicate on. A holder the analysis cannot read
+ * keeps the shape's common case.
+ */
+function holdsStreamingClient(held: Node, sourceCode: SourceCode, context: DetectContext): boolean {
+  if (importsNatsStreaming(sourceCode.text)) return true;
+  const holder = (unwrapExpression(held) as TSESTree.MemberExpression).object as TSESTree.Identifier;
+  const source = importedBindingOf(holder, sourceCode)?.source;
+  const module = source === undefined ? undefined : projectModuleOf(context, source);
+  return module !== undefined && importsNatsStreaming(module.sourceCode.text);
 }

@@ -149,6 +149,20 @@ export function namesMessageIdOption(name: string): boolean {
 export const NATS_FILE_WORD = /nats/i;
 
 /**
+ * Modules of NATS Streaming (STAN), the older streaming layer: its publish stores every message,
+ * and it has no message id for the server to deduplicate on. A project's connection holder
+ * (`natsWrapper.client`) that imports one hands publishers a STAN client, not a NATS connection.
+ */
+export const NATS_STREAMING_MODULES: readonly string[] = ['node-nats-streaming', 'ts-nats-streaming', 'nats-streaming'];
+
+/** Whether a module's text imports a NATS Streaming module (asked of one module, at one publish). */
+export function importsNatsStreaming(text: string): boolean {
+  return (
+    text.includes('nats-streaming') && NATS_STREAMING_MODULES.some((module) => text.includes(`'${module}'`) || text.includes(`"${module}"`))
+  );
+}
+
+/**
  * Fields of a typed value that are a stable id of one message, in order of preference: `id`, an
  * event's or message's own id, a change-data-capture record's log position (unique per change).
  */

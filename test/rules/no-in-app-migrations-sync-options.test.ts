@@ -46,6 +46,9 @@ jsRuleTester.run('no-in-app-migrations (sync told by its options, seed switches)
     lines("const glob = require('glob');", "const files = glob.sync('migrations/*.js', { nodir: true });"),
     // A file that names Sequelize: the receiver's own evidence decides, and `store` shows none.
     lines("const { sequelize, store } = require('./db');", 'store.sync({ force: true });'),
+    // A file that imports Sequelize, a receiver handed in: no schema option, no schema write told.
+    lines("const { QueryTypes } = require('sequelize');", 'module.exports = async (backupDb) => {', '  await backupDb.sync();', '};'),
+    lines("const { QueryTypes } = require('sequelize');", 'module.exports = async (repo) => {', '  await repo.sync({ since: 0 });', '};'),
     seed('process.env.SEED'),
     seed("process.env.DB_SEED === 'true'"),
     seed("process.env['RESET_DB']"),
@@ -56,6 +59,19 @@ jsRuleTester.run('no-in-app-migrations (sync told by its options, seed switches)
     { code: boot("{ 'force': true, logging: false }"), errors: [call(3, 1)] },
     // Awaited, on a client another module exports as a property.
     { code: lines("const db = require('./db');", 'await db.client.sync({ alter: true });'), errors: [call(2, 7)] },
+    // A file that imports Sequelize, a connection handed in as a parameter: `alter` tells Sequelize's sync.
+    {
+      code: lines(
+        "const { QueryTypes } = require('sequelize');",
+        'module.exports = async (backupDb, table) => {',
+        '  backupDb.define(table, {});',
+        '  await backupDb',
+        '    .sync({ alter: true })',
+        '    .catch((err) => console.log(err));',
+        '};',
+      ),
+      errors: [call(4, 9)],
+    },
     // A switch named for no chore: a configured replica takes it.
     { code: seed('process.env.RUN_MIGRATIONS'), errors: [call(4, 9)] },
     // The module also starts work of its own, unswitched.

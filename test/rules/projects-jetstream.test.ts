@@ -22,6 +22,12 @@ describe('require-jetstream-msg-id across files', () => {
     expect(await findings('jetstream-package-helpers', 'src/audit-publisher.ts')).toEqual([]);
   });
 
+  test("a publisher handed the connection a project holder keeps is reported, unless the holder's module imports NATS Streaming", async () => {
+    expect(await findings('jetstream-held-connections', 'src/orders.ts')).toEqual([
+      'replica-guard/require-jetstream-msg-id src/orders.ts:6:55 helperOnHeldConnectionWithoutMsgId',
+    ]);
+  });
+
   test('headers built by a project helper carry the message id when it writes Nats-Msg-Id (one or two calls away)', async () => {
     expect(await findings('jetstream-header-helpers', 'src/ledger.ts')).toEqual([
       'replica-guard/require-jetstream-msg-id src/ledger.ts:7:59 optionsWithoutMsgId',

@@ -20,8 +20,25 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
       "  await js.publish('alerts', JSON.stringify(alert), { msgID: alert.id });",
       '}',
     ),
-    // the helper is handed a connection (or a streaming client), not a JetStream context
-    lines(PACKAGE_HELPER, WRAPPER, 'await new OrderCreatedPublisher(natsWrapper.client).publish({ id: order.id });'),
+    // the holder's connection in a file that imports NATS Streaming: a STAN client, no message id to set
+    lines(
+      "import type { Stan } from 'node-nats-streaming';",
+      PACKAGE_HELPER,
+      WRAPPER,
+      'await new OrderCreatedPublisher(natsWrapper.client).publish({ id: order.id });',
+    ),
+    // a holder's connection handed to a class not named for a publisher
+    lines("import { OrderMirror } from '@acme/common';", WRAPPER, 'await new OrderMirror(natsWrapper.client).publish({ id: order.id });'),
+    // a holder the file makes itself, not a project module's
+    lines(
+      PACKAGE_HELPER,
+      'const natsWrapper = makeWrapper();',
+      'await new OrderCreatedPublisher(natsWrapper.client).publish({ id: order.id });',
+    ),
+    // a holder's member not named for a connection
+    lines(PACKAGE_HELPER, WRAPPER, 'await new OrderCreatedPublisher(natsWrapper.logger).publish({ id: order.id });'),
+    // the holder's connection, with the id handed in
+    lines(PACKAGE_HELPER, WRAPPER, 'await new OrderCreatedPublisher(natsWrapper.client).publish(order, { msgId: order.id });'),
     // a connection handed to a publisher in a file of core NATS (a queue-group subscriber): no stream in sight
     lines(
       "import type { Msg } from 'nats';",
@@ -209,6 +226,39 @@ ruleTester.run('require-jetstream-msg-id: connections and package helpers', rule
       ),
       errors: [{ messageId: 'helperOnConnectionWithoutMsgId', line: 6, column: 51 }],
     },
+    // the connection the project's holder keeps, in a file that shows neither JetStream nor NATS Streaming
+    {
+      code: lines(PACKAGE_HELPER, WRAPPER, 'await new OrderCreatedPublisher(natsWrapper.client).publish({ id: order.id });'),
+      errors: [
+        {
+          messageId: 'helperOnHeldConnectionWithoutMsgId',
+          data: { helper: 'OrderCreatedPublisher', source: '@acme/common' },
+          line: 3,
+          column: 53,
+          endColumn: 60,
+          suggestions: [],
+        },
+      ],
+    },
+    // kept in a const, handed the subject and the data, from a project module out of reach
+    {
+      code: lines(
+        "import { OrderPublisher } from '../events/publishers';",
+        "import { natsWrapper } from '../events/init';",
+        'export async function created(order: { id: string; userId: string }) {',
+        '  const publisher = new OrderPublisher(natsWrapper.Client);',
+        "  publisher.publish('order.created', { id: order.id, userId: order.userId });",
+        '}',
+      ),
+      errors: [
+        {
+          messageId: 'helperOnHeldConnectionWithoutMsgId',
+          data: { helper: 'OrderPublisher', source: '../events/publishers' },
+          line: 5,
+          column: 13,
+        },
+      ],
+    },
     // kept in a class field set when the module starts
     {
       code: lines(
@@ -236,8 +286,24 @@ jsRuleTester.run('require-jetstream-msg-id: package helpers in JavaScript', rule
     lines("import { Publisher } from '@acme/common';", 'new Publisher(stan).publish({ id: 1 });'),
     // a local function that returns a publisher is not an import
     lines("const { nats } = require('./nats');", 'const Publisher = makePublisher();', 'new Publisher(nats.js).publish(order);'),
+    // the holder's connection, in a file that requires NATS Streaming
+    lines(
+      "const stan = require('node-nats-streaming');",
+      "const { OrderPublisher } = require('@acme/common');",
+      "const { natsWrapper } = require('./nats-wrapper');",
+      'module.exports = (order) => new OrderPublisher(natsWrapper.client).publish(order);',
+    ),
   ],
   invalid: [
+    // the connection a required holder keeps, handed to a required publisher class
+    {
+      code: lines(
+        "const { OrderPublisher } = require('@acme/common');",
+        "const { natsWrapper } = require('./nats-wrapper');",
+        'module.exports = (order) => new OrderPublisher(natsWrapper.client).publish(order);',
+      ),
+      errors: [{ messageId: 'helperOnHeldConnectionWithoutMsgId', line: 3, column: 68 }],
+    },
     {
       code: lines(
         "const { Publisher } = require('@acme/common');",
