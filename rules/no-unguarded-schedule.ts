@@ -239,7 +239,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
           const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost, works });
           if (verdict === 'quiet') continue;
-          // `job.function` of job records whose every `function:` is a guarding wrapper's call (`onceOnly(fn, name)`).
+          // `job.function` of job records whose every `function:` is a guarding wrapper's call (`runOnlyOnce(fn, name)`).
           if (!fn && readsGuardedProperty(sourceCode, work.expression, (call) => isGuardingWrapper(call, knowledge().guards))) continue;
           // Last, as it may read the package's other files: started only by callers under a leader lock or a guard.
           if (startedOnlyUnderGuard(context, work)) continue;

@@ -1,5 +1,5 @@
 // A liveness beacon: a write to a key named for this service's liveness (`redis.set('svc:heartbeat',
-// now)`, `db.redisSet('@acme/server/ping', new Date().toISOString(), 60)`). The key is written out,
+// now)`, `db.kvSet('acme:worker:ping', new Date().toISOString(), 60)`). The key is written out,
 // not named by its call, and every replica writes the same key with the same kind of value (the
 // time it last saw itself alive): at two replicas the key says the same thing, nothing repeats.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -7,7 +7,7 @@ import { BEACON_KEY_WORDS } from '../../src/knowledge/process-state.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { calleeName, nameWords } from './work-intent.js';
 
-/** Words of a call's name that say it writes a key (`set`, `redisSet`, `hset`, `setex`, `put`). */
+/** Words of a call's name that say it writes a key (`set`, `kvSet`, `hset`, `setex`, `put`). */
 const KEY_WRITE_WORDS: readonly string[] = ['set', 'setex', 'psetex', 'hset', 'put', 'write', 'upsert', 'save'];
 
 /** The text of a key written out: a string, or a template without expressions. */

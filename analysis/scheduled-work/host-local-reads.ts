@@ -136,7 +136,7 @@ export function isSyncRead(call: TSESTree.CallExpression, method: string): boole
 /** A module of the project (`./utils`, `../lib/format`, `@/utils`, `~/x`, `#lib`), not a package. */
 export const isProjectModule = (source: string): boolean => /^(\.{1,2}\/|[@~]\/|#)/.test(source);
 
-/** `convertPriceMapToArr`, `formatDate`, `toDto`: named for a computation, and for nothing more (`parseAndStore` is more). */
+/** `convertRatesToList`, `formatDate`, `toDto`: named for a computation, and for nothing more (`parseAndStore` is more). */
 export function namesComputation(name: string): boolean {
   const words = nameWords(name);
   return has(COMPUTE_VERBS, words[0]) && !words.slice(1).some((w) => ACTION_WORDS.includes(w));

@@ -104,7 +104,7 @@ function isLockName(name: string): boolean {
   if (words[0] === 'unlock' || words[0] === 'release' || words[0] === 'renew' || words[0] === 'extend') return false;
   // `lockedTick(name, lockId, fn)`: a wrapper running what it is handed under a lock.
   if (has(LOCKED_ADJECTIVES, words[0]) && words.length > 1) return true;
-  if (words.includes(ONCE_WORD) && words.some((w) => ONCE_ONLY_WORDS.includes(w))) return true; // `onceOnly(fn, name)`
+  if (words.includes(ONCE_WORD) && words.some((w) => ONCE_ONLY_WORDS.includes(w))) return true; // `runOnlyOnce(fn, name)`
   const lockAt = words.findIndex((w) => LOCK_WORDS.includes(w));
   if (lockAt >= 0 && words.slice(lockAt + 1).every((w) => LOCK_NAME_TAIL.includes(w)) && (has(LOCK_VERBS, words[0]) || words.length === 1))
     return true;

@@ -1,6 +1,6 @@
 // A work read from a property of a job record (`scheduleJob(job.name, spec, job.function)`) whose
 // every value in the file is a guarding wrapper's call (`{ name: 'reminders', function:
-// jobUtils.onceOnly(sendReminders, 'reminders', timeout) }`): each job the records hold runs under
+// guards.runOnlyOnce(sendReminders, 'reminders', timeout) }`): each job the records hold runs under
 // that wrapper's lock, wherever the record is taken from (`jobs.find(…)`, a parameter).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';

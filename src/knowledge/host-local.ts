@@ -43,7 +43,7 @@ export const READ_VERBS: readonly string[] = [
 
 /**
  * First words of a function's name that say it computes a value from its arguments and changes
- * nothing (`convertPriceMapToArr(price)`, `formatDate(d)`, `toDto(row)`): a project function out of
+ * nothing (`convertRatesToList(price)`, `formatDate(d)`, `toDto(row)`): a project function out of
  * reach named so is a computation, like a pure package's.
  */
 export const COMPUTE_VERBS: readonly string[] = [

@@ -5,7 +5,7 @@
 export const LOCKED_ADJECTIVES: readonly string[] = ['locked', 'leased'];
 
 /**
- * A wrapper named for running what it is handed once only across the deployment (`onceOnly(fn, name,
+ * A wrapper named for running what it is handed once only across the deployment (`runOnlyOnce(fn, name,
  * timeout)`, `runOnlyOnce(job)`): both words in its name. `once` alone (lodash's `once(fn)`) runs a
  * function once per process and guards nothing.
  */

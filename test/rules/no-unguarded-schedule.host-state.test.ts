@@ -2,13 +2,13 @@
 // - files of this host's disk (an uploads sweep, its referenced paths read through an Objection model's
 //   `query().select(…)`). Twin: the model's rows deleted.
 // - a cache refreshed from an API through a function of another module named for a computation
-//   (`convertPriceMapToArr(price)`), and observable helpers (`lastValueFrom(this.http.get(url))`) around a GET.
+//   (`convertRatesToList(price)`), and observable helpers (`lastValueFrom(this.http.get(url))`) around a GET.
 //   Twins: the answer handed to `storePrices(price)`, a POST inside `lastValueFrom`.
 // - Redis read commands (`smembers`) into this process's Set. Twin: `srem` on the same key.
 // - a task broadcast to this process's Piscina threads (also a scoped fork of the package). Twin: the
 //   same call on a pool of a project module.
-// - a liveness beacon (`redisSet('@svc/server/ping', now)`). Twin: a key named for anything else.
-// - job records whose every `function:` is a once-only wrapper's call (`jobUtils.onceOnly(fn, name)`), read
+// - a liveness beacon (`kvSet('svc:worker:ping', now)`). Twin: a key named for anything else.
+// - job records whose every `function:` is a once-only wrapper's call (`guards.runOnlyOnce(fn, name)`), read
 //   back as `job.function`. Twins: a plain function there, lodash's `once(fn)` (once per process).
 // - a timer re-armed per call on the object the call is about (`game.turnTimer = setTimeout(…)`, cleared
 //   there first). Twin: the same handle never cleared first.
@@ -42,7 +42,7 @@ const priceCache = (store: string) =>
   lines(
     "import { Interval } from '@nestjs/schedule';",
     "import { LRUCache } from 'lru-cache';",
-    "import { convertPriceMapToArr, storePrices } from './utils';",
+    "import { convertRatesToList, storePrices } from './utils';",
     'export class PriceService {',
     '  private cache = new LRUCache({ max: 1 });',
     '  constructor(private readonly api: PriceApi) {}',
@@ -104,17 +104,17 @@ const beacon = (key: string) =>
     "import * as schedule from 'node-schedule';",
     "import { hub } from './hub';",
     "schedule.scheduleJob('*/5 * * * * *', async () => {",
-    `  await hub.db.redisSet('${key}', new Date().toISOString(), 60);`,
+    `  await hub.db.kvSet('${key}', new Date().toISOString(), 60);`,
     '});',
   );
 
 /** Job records (`{ name, function }`) scheduled by name; `fn` is each record's function. */
-const jobRecords = (fn: string, imports = "import createJobUtils from './jobs/jobUtils';") =>
+const jobRecords = (fn: string, imports = "import createRunGuards from './run-guards';") =>
   lines(
     "import { scheduleJob } from 'node-schedule';",
     imports,
     'export default function createScheduler(lockClient, notifications) {',
-    '  const jobUtils = createJobUtils(lockClient);',
+    '  const guards = createRunGuards(lockClient);',
     `  const jobs = [{ name: 'reminders', function: ${fn} }];`,
     '  function activate(job) {',
     "    return scheduleJob(job.name, '0 9 * * *', job.function);",
@@ -131,14 +131,14 @@ const PROJECT_POOL = "import { Piscina } from './pool';";
 ruleTester.run('no-unguarded-schedule: work that stays with this host or process', noUnguardedSchedule, {
   valid: [
     { settings, code: uploadsSweep('') },
-    { settings, code: priceCache("this.cache.set('price', convertPriceMapToArr(price));"), filename: 'price.service.ts' },
+    { settings, code: priceCache("this.cache.set('price', convertRatesToList(price));"), filename: 'price.service.ts' },
     { settings, code: configReload('this.http.get(`${this.url}/config?recurse`)') },
     { settings, code: onlineMirror('') },
     { settings, code: threadReload("import Piscina from 'piscina';") },
     { settings, code: threadReload("import Piscina from '@acme/piscina';") },
-    { settings, code: beacon('@svc/server/ping') },
+    { settings, code: beacon('svc:worker:ping') },
     { settings, code: beacon('svc:heartbeat') },
-    { settings, code: jobRecords("jobUtils.onceOnly(notifications.reminders, 'reminders', 60_000)") },
+    { settings, code: jobRecords("guards.runOnlyOnce(notifications.reminders, 'reminders', 60_000)") },
   ],
   invalid: [
     {
