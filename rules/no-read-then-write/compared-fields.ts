@@ -7,6 +7,7 @@ import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
 import { taintOf, type TaintEnvironment } from './taint.js';
 import { settled } from './pending-reads.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import type { ReadSite, Taint } from './model.js';
 
 const MAX_DEPTH = 12;
@@ -60,6 +61,18 @@ function rowsNamedBy(nodes: readonly TSESTree.Node[], env: TaintEnvironment): Se
   return reads;
 }
 
+/**
+ * The rows a read picks by the key of another loaded row (`Shop.findOne({ _id: shop._id })` for a
+ * `shop` of a list): the same row read again, so a write naming that key writes back to it.
+ */
+function rowsReadAgain(read: ReadSite, env: TaintEnvironment): Set<ReadSite> {
+  if (read.node.type !== 'CallExpression') return new Set();
+  const filters = methodChainOf(read.node).links.flatMap((link) => link.call.arguments);
+  const reads = rowsNamedBy(filters, env);
+  reads.delete(read);
+  return reads;
+}
+
 /** The reads a written value is computed from (`b.balance + a.amount` names both). */
 function readsIn(node: TSESTree.Node, env: TaintEnvironment): Set<ReadSite> {
   const reads = new Set<ReadSite>();
@@ -81,6 +94,9 @@ export function writtenToRowsRead<T extends { read: ReadSite; value?: TSESTree.N
   const named = changes.length > 0 && conditions.length > 0 ? [...rowsNamedBy(conditions, env)].filter(sameModel) : [];
   if (named.length === 0) return changes;
   return changes.filter(
-    ({ read, value }) => named.includes(read) || (value !== undefined && [...readsIn(value, env)].some((r) => named.includes(r))),
+    ({ read, value }) =>
+      named.includes(read) ||
+      (value !== undefined && [...readsIn(value, env)].some((r) => named.includes(r))) ||
+      [...rowsReadAgain(read, env)].some((r) => named.includes(r)),
   );
 }

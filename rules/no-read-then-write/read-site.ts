@@ -135,6 +135,12 @@ function hasOption(call: TSESTree.CallExpression, name: string): boolean {
   );
 }
 
+/** A `find` given no argument or a filter object first: a query, not an array's `find(predicate)`. */
+function isDocumentFilter(call: TSESTree.CallExpression | undefined): boolean {
+  const first = call?.arguments[0];
+  return call !== undefined && (first === undefined || unwrapExpression(first).type === 'ObjectExpression');
+}
+
 /** `.for('update')` (Drizzle) or `.forUpdate()` (Knex, Kysely). */
 function lockedChain(links: readonly ChainLink[]): boolean {
   return links.some((link) => {
@@ -234,5 +240,8 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   // `repo.find({ where: { status } })`: TypeORM's list read. An array's `find` takes a function, and
   // a MongoDB filter names no `where`.
   if (last === 'find' && hasOption(call, 'where')) return { ...site(['typeorm'], call, model, hasLockOption(call)), many: true };
+  // `User.find()`, `Product.find({ _id: { $in: ids } })`: Mongoose's (or a repository's) list of documents.
+  if (last === 'find' && accessors.length === 0 && isDocumentFilter(link('find')?.call))
+    return { ...site(['mongoose', 'typeorm'], call, model, false), many: true };
   return null;
 }
