@@ -21,6 +21,7 @@ import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
+import { LOADER_NAME } from './require-atomic-claim/loader-reads.js';
 import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
 
 export type RequireAtomicClaimMessageIds = 'nonAtomicClaim' | 'findThenCreateClaim' | 'checkedFlagClaim';
@@ -60,6 +61,8 @@ const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHO
 
 /** Reads of one row by its key, looked at only for a running flag checked on the row. */
 const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
+/** Calls of a helper named for loading one row (`this.loadByTaskId(id)`): the row may carry a running flag (loader-reads.ts). */
+const LOADER_CALL = `CallExpression[callee.property.name=${String(LOADER_NAME)}], CallExpression[callee.name=${String(LOADER_NAME)}]`;
 
 /**
  * Which shapes a file can hold, from its text: pending-row claims (an update and the vocabulary),
@@ -179,8 +182,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
 
     return {
       [CANDIDATE_CALL]: collectCall,
-      // Unique reads are no pending reads, but the row they load may carry a running flag (flag-claims.ts).
-      [UNIQUE_READ_CALL](node: TSESTree.CallExpression) {
+      // Unique reads are no pending reads, but the row they load (or a loader of this file loads) may carry a running flag (flag-claims.ts).
+      [`${UNIQUE_READ_CALL}, ${LOADER_CALL}`](node: TSESTree.CallExpression) {
         if (flags && !isExempt()) seen.add(node);
       },
       TaggedTemplateExpression: collect,

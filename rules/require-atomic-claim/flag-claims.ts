@@ -19,6 +19,7 @@ import { exits } from '../no-read-then-write/control-flow.js';
 import { readSiteOf } from '../no-read-then-write/read-site.js';
 import { rowUpdateOf, type ClaimVocabulary, type DatabaseCall } from './claim-shapes.js';
 import { stateSetOnce } from './state-set-once.js';
+import { loadsOneRow } from './loader-reads.js';
 
 type Node = TSESTree.Node;
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -161,7 +162,12 @@ export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagCla
   const sourceCode = context.sourceCode as unknown as SourceCode;
   const method = memberPropertyName(unwrapExpression(read.callee));
   const sql = sqlOfCall(read, sourceCode)?.sql.text;
-  if (sql !== undefined ? !/^\s*select\b/i.test(sql) || SERIALISED.test(sql) : !ONE_ROW_READS.has(method ?? '')) return undefined;
+  if (
+    sql !== undefined
+      ? !/^\s*select\b/i.test(sql) || SERIALISED.test(sql)
+      : !ONE_ROW_READS.has(method ?? '') && !loadsOneRow(read, context, ONE_ROW_READS)
+  )
+    return undefined;
   if (sql === undefined && readSiteOf(read)?.locked) return undefined;
   const row = keptIn(read);
   const declaration = read.parent?.parent?.parent;
