@@ -5,6 +5,7 @@
 // ids)` after reading monitors) are other rows: marking them claims nothing of what was read.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { READ_METHODS, UPDATE_METHODS } from '../../src/knowledge/sql.js';
+import { SELF_WRITE_METHODS } from '../../src/knowledge/orm-reads-writes.js';
 import { receiverName, type ChainLink } from '../../analysis/sql/method-chain.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
@@ -28,8 +29,20 @@ function named(argument: Node | undefined): string | undefined {
   return undefined;
 }
 
-/** The table a builder / ORM chain names, or `undefined` when it does not say. */
+const SELF_WRITES: ReadonlySet<string> = new Set(SELF_WRITE_METHODS);
+
+/** `job.save()`, `doc.remove()`: a row written by itself, on a lower-case name (a model is `Job`, `jobs.save(row)` hands one). */
+function writesItself(chain: readonly ChainLink[]): boolean {
+  const [only] = chain;
+  if (chain.length !== 1 || !only || !SELF_WRITES.has(only.name ?? '')) return false;
+  const receiver = only.object && unwrapExpression(only.object);
+  const options = only.call.arguments.every((a) => a.type === 'ObjectExpression');
+  return receiver?.type === 'Identifier' && /^[a-z_$]/.test(receiver.name) && options;
+}
+
+/** The table a builder / ORM chain names, or `undefined` when it does not say (a row that writes itself names none). */
 export function chainTable(chain: readonly ChainLink[]): string | undefined {
+  if (writesItself(chain)) return undefined;
   for (const link of chain) {
     const onConnection = CONNECTION_TABLE_LINKS.has(link.name ?? '') && CONNECTIONS.test(receiverName(link.object) ?? '');
     if (link.object !== undefined && !TABLE_LINKS.has(link.name ?? '') && !onConnection) continue;

@@ -350,3 +350,9 @@ export const ELEMENT_METHODS: readonly string[] = ['find', 'findLast', 'filter',
 
 /** Methods that convert a value without changing it (`row.balance.toNumber()`). */
 export const VALUE_PASS_THROUGH_METHODS: readonly string[] = ['toNumber', 'toString', 'valueOf', 'toFixed', 'toJSON'];
+
+/**
+ * Writes a loaded document or instance makes of itself (Mongoose `doc.save()`, `doc.remove()`,
+ * Sequelize `instance.destroy()`): called with no argument but options, on the row, not on a model.
+ */
+export const SELF_WRITE_METHODS: readonly string[] = ['save', 'remove', 'destroy'];
