@@ -42,6 +42,14 @@ function isStringLike(node: TSESTree.Node, depth = 0): boolean {
   return false;
 }
 
+const isEmptyString = (node: TSESTree.Node): boolean => node.type === 'Literal' && node.value === '';
+
+/** The other side of `'' + x` / `x + ''`, or undefined. */
+function emptyStringJoined(expr: TSESTree.BinaryExpression): TSESTree.Node | undefined {
+  if (expr.left.type !== 'PrivateIdentifier' && isEmptyString(expr.left)) return expr.right;
+  return isEmptyString(expr.right) && expr.left.type !== 'PrivateIdentifier' ? expr.left : undefined;
+}
+
 /** Prefers a computed taint: it is the one a report is about (a pending read is asked first: it may be none). */
 export function unionOf(a: Taint | null, b: Taint | null): Taint | null {
   if (!a) return b;
@@ -97,6 +105,12 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
       return taintOfCall(expr, env, next);
     case 'BinaryExpression': {
       if (!ARITHMETIC_OPERATORS.has(expr.operator)) return null;
+      // `'' + balance`: a number written as a string, as `String(balance)`; only arithmetic in it counts, as in a template.
+      const converted = expr.operator === '+' ? emptyStringJoined(expr) : undefined;
+      if (converted) {
+        const number = taintOf(converted, env, next);
+        return number?.computed ? number : null;
+      }
       // `user.first + ' ' + user.last` builds a string; it is not a counter.
       if (expr.operator === '+' && (isStringLike(expr.left) || isStringLike(expr.right))) return null;
       let left = expr.left.type === 'PrivateIdentifier' ? null : taintOf(expr.left, env, next);

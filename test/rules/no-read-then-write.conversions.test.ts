@@ -1,8 +1,10 @@
 // no-read-then-write through conversions of the value read: `.toString()` and `parseFloat(…)` kept in
 // locals (`const old = parseFloat(wallet.amount.toString()); wallet.amount = parseFloat((old +
 // change).toString())`) carry the read as `Number(…)` does; a method named like an object's own
-// (`x.toString()`) is never taken for a read of a model named `x`. Not reported: a converted value
-// written to another field, a value from the request converted.
+// (`x.toString()`) is never taken for a read of a model named `x`; a number joined to an empty
+// string (`'' + balance`, `balance + ''`) is written as `String(balance)` is. Not reported: a
+// converted value written to another field, a value from the request converted, a field read and
+// joined to an empty string unchanged.
 import { ruleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
 
@@ -27,6 +29,8 @@ ruleTester.run('no-read-then-write (conversions of the value read)', rule, {
   valid: [
     adjust('wallet.display = wallet.amount.toString();'),
     adjust('const next = parseFloat(change.toString());', 'wallet.lastChange = next;'),
+    adjust("wallet.amount = '' + wallet.amount;"),
+    adjust("wallet.amount = '' + change;"),
   ],
   invalid: [
     {
@@ -40,6 +44,14 @@ ruleTester.run('no-read-then-write (conversions of the value read)', rule, {
     {
       code: adjust('const next = wallet.amount - change;', 'wallet.amount = next.toString();'),
       errors: [{ messageId: 'typeorm', line: 8, column: 25 }],
+    },
+    {
+      code: adjust('const next = parseFloat(wallet.amount) - change;', "wallet.amount = '' + next;"),
+      errors: [{ messageId: 'typeorm', line: 8, column: 25 }],
+    },
+    {
+      code: adjust("wallet.amount = (parseFloat(wallet.amount) + change) + '';"),
+      errors: [{ messageId: 'typeorm', line: 7, column: 25 }],
     },
   ],
 });
