@@ -181,7 +181,9 @@ export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagCla
     const statement = statements[i] as TSESTree.Statement;
     // The state compared with the very value then written (state-set-once.ts): reported on the read.
     const once = stateSetOnce(statement, statements.slice(i + 1), row, sourceCode);
-    if (once && !claimsAtomically(once.set, once.column, sourceCode)) return { read, column: once.column, set: once.set, atRead: true };
+    // Reported on the read, or, for the row's own `save()` after the assignment, on the save (as a flag set on the row is).
+    if (once && !claimsAtomically(once.set, once.column, sourceCode))
+      return { read, column: once.column, set: once.set, ...(once.saved ? {} : { atRead: true as const }) };
     if (statement.type !== 'IfStatement' || !exits(statement.consequent)) continue;
     const column = checkedFlag(statement.test, row);
     if (column === undefined) continue;

@@ -1,7 +1,10 @@
 // A row's state compared with the very value the code then sets it to, so that the work between
 // runs once: two deliveries (or replicas) both read it unset, both set it and both do the work.
-// Reported on the read. Not reported: a check of another state (a transition validated), the set
-// in a callback run later or in a failure path, or a conditional set whose row count is used.
+// Reported on the read; when the state is assigned on the row and the row saved after a check that
+// leaves (`if (coupon.status === 'used') return; coupon.status = 'used'; await coupon.save()`), on
+// the save. Not reported: a check of another state (a transition validated), the set in a callback
+// run later or in a failure path, a conditional set whose row count is used, the row's save inside
+// an `if (row.state !== V) { … }` block (as often a row the request made, marked on its failure path).
 import { ruleTester } from './rule-tester.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
 
@@ -18,6 +21,18 @@ const webhook = (...body: string[]) =>
     ...body.map((l) => `    ${l}`),
     '  }',
     '}',
+  );
+
+/** A coupon redeemed by its token: the row read on line 3, then `body`. */
+const redeem = (...body: string[]) =>
+  lines(
+    "const Coupon = require('../models/coupon');",
+    'module.exports = async function redeem(req, res) {',
+    '  const coupon = await Coupon.findOne({ token: req.params.token });',
+    '  if (!coupon) return res.status(404).end();',
+    ...body.map((l) => `  ${l}`),
+    '  res.json({ discount: coupon.discount });',
+    '};',
   );
 
 const flagged = (code: string) => ({
@@ -49,8 +64,25 @@ ruleTester.run('require-atomic-claim: a state compared with the value then set',
       '  if (affected === 1) await this.wallets.credit(refund.userId, refund.amount);',
       '}',
     ),
+    // the row saved with another state than the one checked
+    redeem("if (coupon.status === 'used') return res.status(409).end();", "coupon.status = 'expired';", 'await coupon.save();'),
+    // the row saved inside a block that checked the state is not yet set
+    redeem("if (coupon.status !== 'used') {", "  coupon.status = 'used';", '  await coupon.save();', '}'),
   ],
   invalid: [
+    {
+      code: redeem("if (coupon.status === 'used') return res.status(409).end();", "coupon.status = 'used';", 'await coupon.save();'),
+      errors: [{ messageId: 'checkedFlagClaim' as const, data: { column: 'status' }, line: 7, column: 16 }],
+    },
+    {
+      code: redeem(
+        "if (coupon.status === 'used') throw new Error('used');",
+        "coupon.status = 'used';",
+        'coupon.usedAt = new Date();',
+        'await coupon.save();',
+      ),
+      errors: [{ messageId: 'checkedFlagClaim' as const, data: { column: 'status' }, line: 8, column: 16 }],
+    },
     flagged(
       webhook(
         'if (refund && refund.status !== RefundStatus.settled) {',
