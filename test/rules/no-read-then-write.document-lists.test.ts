@@ -16,14 +16,14 @@ const error = (messageId: string, field: string, line: number, column: number) =
 const streaks = (read: string, change: string) =>
   lines(
     "const User = require('../models/user');",
-    'async function resetDaily() {',
+    'async function rollStreaks() {',
     `  const users = await ${read};`,
     '  for (const user of users) {',
     `    ${change};`,
     '    await user.save();',
     '  }',
     '}',
-    'module.exports = resetDaily;',
+    'module.exports = rollStreaks;',
   );
 
 /** Each listed shop's document read by `filter`, its tags filtered and written to the listed shop (the write on line 7). */
