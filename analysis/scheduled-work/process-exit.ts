@@ -5,21 +5,22 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { PROCESS_END_NOUNS, PROCESS_END_VERBS } from '../../src/knowledge/process-state.js';
+import { isProcessGlobal } from '../ast/process-env.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { descendants } from '../sql/descendants.js';
 import { nameWords } from './work-intent.js';
 import type { FunctionLike } from './work-function.js';
 
-const isProcess = (node: TSESTree.Node | undefined): boolean => node?.type === 'Identifier' && node.name === 'process';
-
 /** `process.exit(…)`, `process.abort()`, `process.kill(process.pid, …)`, `killProcess()`. */
 function endsProcess(call: TSESTree.CallExpression): boolean {
   const callee = call.callee;
-  if (callee.type === 'MemberExpression' && isProcess(callee.object)) {
+  if (callee.type === 'MemberExpression' && isProcessGlobal(callee.object)) {
     const method = memberPropertyName(callee);
     if (method === 'exit' || method === 'abort') return true;
     const target = call.arguments[0];
-    return method === 'kill' && target?.type === 'MemberExpression' && isProcess(target.object) && memberPropertyName(target) === 'pid';
+    return (
+      method === 'kill' && target?.type === 'MemberExpression' && isProcessGlobal(target.object) && memberPropertyName(target) === 'pid'
+    );
   }
   if (callee.type !== 'Identifier') return false;
   const words = nameWords(callee.name);

@@ -14,6 +14,7 @@ import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { DetectContext } from '../utils/create-rule.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { isProcessGlobal } from '../../analysis/ast/process-env.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { SCHEMA_DDL, mayNameMigrationRun, namesMigrationRunner } from '../../src/knowledge/migrators.js';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
@@ -290,10 +291,9 @@ export function swallowsUnhandledRejections(calls: readonly TSESTree.CallExpress
   return calls.some((call) => {
     const callee = unwrapExpression(call.callee);
     if (callee.type !== 'MemberExpression' || !LISTEN_METHODS.has(memberPropertyName(callee) ?? '')) return false;
-    const object = unwrapExpression(callee.object);
-    const isProcess = (object.type === 'Identifier' && object.name === 'process') || memberPropertyName(object) === 'process';
     const [event, handler] = call.arguments;
-    if (!isProcess || event?.type !== 'Literal' || !REJECTION_EVENTS.has(String(event.value)) || !handler) return false;
+    if (!isProcessGlobal(callee.object) || event?.type !== 'Literal' || !REJECTION_EVENTS.has(String(event.value)) || !handler)
+      return false;
     const fn = unwrapExpression(handler);
     // A handler defined elsewhere is not known to swallow.
     return isFunction(fn) && !exitsNonZero(fn.body);

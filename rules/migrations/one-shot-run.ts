@@ -1,6 +1,7 @@
 // A command run once: a file whose own statements end the process (a migrate script, a container's
 // set-up step run before the server), told from its top-level statements alone.
 import type { TSESTree } from '@typescript-eslint/utils';
+import { isProcessGlobal } from '../../analysis/ast/process-env.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { SERVER_START } from '../../src/knowledge/file-conventions.js';
@@ -13,7 +14,7 @@ function exitsProcess(node: TSESTree.Node): boolean {
   if (callee.type !== 'MemberExpression') return false;
   const object = unwrapExpression(callee.object);
   const method = memberPropertyName(callee);
-  if (method === 'exit' && object.type === 'Identifier' && object.name === 'process') return true;
+  if (method === 'exit' && isProcessGlobal(object)) return true;
   // `main().then(() => process.exit()).catch(fail)`: the run's own exit sits before the handler.
   if (method === 'catch') return exitsProcess(object);
   if (method !== 'then' && method !== 'finally') return false;

@@ -245,6 +245,7 @@ ruleTester.run('no-unguarded-schedule: a watchdog ending this process', noUnguar
   valid: [
     { settings, code: watchdog('killProcess();') },
     { settings, code: watchdog('process.exit(1);') },
+    { settings, code: watchdog('globalThis.process.kill(globalThis.process.pid);') },
   ],
   invalid: [
     // an exit on failure: the job stops, it watches nothing; no exit: the alert is counted on every replica
