@@ -3,12 +3,9 @@
 // not named by its call, and every replica writes the same key with the same kind of value (the
 // time it last saw itself alive): at two replicas the key says the same thing, nothing repeats.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { BEACON_KEY_WORDS } from '../../src/knowledge/process-state.js';
+import { BEACON_KEY_WORDS, KEY_WRITE_WORDS } from '../../src/knowledge/process-state.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { calleeName, nameWords } from './work-intent.js';
-
-/** Words of a call's name that say it writes a key (`set`, `kvSet`, `hset`, `setex`, `put`). */
-const KEY_WRITE_WORDS: readonly string[] = ['set', 'setex', 'psetex', 'hset', 'put', 'write', 'upsert', 'save'];
 
 /** The text of a key written out: a string, or a template without expressions. */
 function keyText(node: TSESTree.Node | undefined): string | undefined {

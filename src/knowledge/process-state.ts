@@ -64,3 +64,6 @@ export const PROCESS_END_NOUNS: readonly string[] = ['process', 'server', 'self'
  * `'worker:alive'`): every replica writes the same key with the time it last saw itself alive.
  */
 export const BEACON_KEY_WORDS: readonly string[] = ['ping', 'heartbeat', 'alive', 'liveness', 'keepalive'];
+
+/** Words of a call's name that say it writes a key (`set`, `kvSet`, `hset`, `setex`, `put`). */
+export const KEY_WRITE_WORDS: readonly string[] = ['set', 'setex', 'psetex', 'hset', 'put', 'write', 'upsert', 'save'];
