@@ -133,9 +133,6 @@ export function isSyncRead(call: TSESTree.CallExpression, method: string): boole
   return isReadCall(call, method);
 }
 
-/** A module of the project (`./utils`, `../lib/format`, `@/utils`, `~/x`, `#lib`), not a package. */
-export const isProjectModule = (source: string): boolean => /^(\.{1,2}\/|[@~]\/|#)/.test(source);
-
 /** `convertRatesToList`, `formatDate`, `toDto`: named for a computation, and for nothing more (`parseAndStore` is more). */
 export function namesComputation(name: string): boolean {
   const words = nameWords(name);

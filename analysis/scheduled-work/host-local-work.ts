@@ -11,6 +11,7 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { FS_MODULES, HOST_LOCAL_OBJECTS, IN_MEMORY_VALUE_METHODS, PURE_MODULES } from '../../src/knowledge/host-local.js';
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
+import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { assignedFieldValues } from '../ast/class-fields.js';
 import { holdsInMemoryStructure, importSource, isInMemoryValue, isLogWriter, valueOf } from './in-memory-values.js';
@@ -27,7 +28,6 @@ import { methodChainOf } from '../ast/method-chain.js';
 import { refreshesProcessState } from './process-state-refresh.js';
 import { isHostLocalFsCall } from './host-local-files.js';
 import {
-  isProjectModule,
   isReadCall,
   isReadOnlyClient,
   isReadingFetch,
@@ -68,7 +68,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
     if (callee.name === 'fetch') return isReadingFetch(call);
     const source = importSource(sourceCode, callee);
     if (source === undefined) return false;
-    if (isProjectModule(source) && namesComputation(callee.name)) return true;
+    if (isProjectModuleSpecifier(source) && namesComputation(callee.name)) return true;
     if (FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, callee.name, localFiles);
     return PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!);
   }
