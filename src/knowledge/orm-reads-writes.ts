@@ -159,6 +159,9 @@ export function libraryOfModule(source: string): DataLibrary | undefined {
 /** A row's own primary key column (`id`, `pk`, `uuid`, Mongo's `_id`). */
 export const PRIMARY_KEY_COLUMN = /^(?:id|pk|uuid|guid|_id)$/i;
 
+/** Verbs a project helper that writes back the row it is handed is named with (`updateBalance`, `saveCounter`, `editUser`). */
+export const WRITE_HELPER_VERBS: readonly string[] = ['update', 'save', 'edit'];
+
 /** A helper's name that says it locks a row (`lockAsset…`, `lock`, `…ForUpdate`), the way `lockingMethods` are named. */
 export const ROW_LOCK_HELPER_NAME = /^lock(?![a-z])|ForUpdate$/;
 /** A row's identity (its primary key, or a key named `orderId`): never changed once written, so a value derived from it cannot be lost. */
