@@ -6,6 +6,7 @@ import { readAfterLockGate } from './no-read-then-write/lock-gate-first.js';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
+import { readUnderTransactionLock } from './no-read-then-write/transaction-advisory-locks.js';
 import { writesAnotherRow } from './no-read-then-write/another-row.js';
 import { developmentOnly } from './no-read-then-write/development-only.js';
 import { periodCounterChange } from './no-read-then-write/period-counters.js';
@@ -211,6 +212,8 @@ function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolea
   return (
     // Read by the key of a row its transaction locked first (row-locks-first.ts).
     readUnderRowLock(facts.read, context) ||
+    // Read after its transaction took an advisory transaction lock (transaction-advisory-locks.ts).
+    readUnderTransactionLock(facts.read, context) ||
     // Read only after the function won a distributed lock (lock-gate-first.ts): a single writer.
     readAfterLockGate(facts.read) ||
     // Read and written in one callback of a named lock or a SERIALIZABLE transaction (serialised-sections.ts).
