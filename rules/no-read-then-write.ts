@@ -25,7 +25,7 @@ import {
   redisWriteCallOffsets,
   writeCallOffsets,
 } from './no-read-then-write/mentions.js';
-import { isTestFilePath } from '../src/knowledge/file-conventions.js';
+import { isDuplicateCopyFileName, isTestFilePath } from '../src/knowledge/file-conventions.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine, type EngineOptions, type ReadThenWriteFinding } from './no-read-then-write/taint-engine.js';
@@ -100,7 +100,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     if (!writeWord && !mentionsRedis(text)) return {};
     // Test code runs in one process against a throw-away database: a test that reads a row,
     // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
-    if (isLintedTestCode(context)) return {};
+    // …and neither does a duplicate left beside a module (`orders copy.js`), which nothing imports.
+    if (isLintedTestCode(context) || isDuplicateCopyFileName(path.basename(context.filename))) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];

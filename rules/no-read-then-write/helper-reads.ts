@@ -12,7 +12,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression, wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import { LIBRARY_READS_WRITES, REPOSITORY_ACCESSORS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { LIBRARY_READS_WRITES, LOADER_VERBS, REPOSITORY_ACCESSORS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import type { ReadSite } from './model.js';
 import { readSiteOf } from './read-site.js';
 import { sqlReadSiteOf } from './sql-site.js';
@@ -30,7 +30,7 @@ const MAX_LOCAL_HOPS = 4;
 /** A module specifier of the project itself (a relative path, a path alias). */
 const PROJECT_SPECIFIER = /^(?:\.|@\/|~\/?|#|src\/)/;
 /** Names of helpers that load a row: `findOrder`, `loadDocument`, `getUserById`, `fetchAccount`. */
-const LOADER_NAME = /^(?:find|load|fetch|get|read)(?:One|By|[A-Z])/;
+const LOADER_NAME = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?:One|By|[A-Z])`);
 /** …but not one that hands out a data-access object rather than a row (`getRepository`, `getDbClient`, `getOrderService`). */
 const ACCESS_OBJECT_NAME =
   /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance|Collection)$/;
@@ -211,7 +211,7 @@ function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
 }
 
 /** Bare loader names a data-access object's keyed read goes by (`this.userService.get(id)`, `store.load(orderId)`). */
-const BARE_LOADER_NAMES: ReadonlySet<string> = new Set(['get', 'find', 'load', 'fetch', 'read']);
+const BARE_LOADER_NAMES: ReadonlySet<string> = new Set(LOADER_VERBS);
 /** Receivers whose `get` reads configuration, not a row (`this.configService.get(key)`, `settingsStore.get(name)`). */
 const CONFIGURATION_NAME = /config|setting|option|env|feature|flag/i;
 

@@ -6,6 +6,7 @@
 import {
   INSTANCE_SAVE_HOOKS,
   LIBRARY_READS_WRITES,
+  LOADER_VERBS,
   MIKRO_ORM_SCOPE,
   ROW_LIBRARIES,
   WRITE_HELPER_VERBS,
@@ -74,7 +75,7 @@ const WRITE_CALLS = writeCalls(
 const UNIT_OF_WORK_CALLS = writeCalls(UNIT_OF_WORK_WRITES);
 /** A helper named for a write, and one named for a read (`db.getComment(`, `loadItem(`): helper-reads.ts guesses such reads. */
 const HELPER_WRITE = new RegExp(WRITE_HELPER_CALL.slice(1));
-const HELPER_READ = /(?<![\w$])(?:find|load|fetch|get|read)(?:One|By|[A-Z])[\w$]*\s*\(/;
+const HELPER_READ = new RegExp(String.raw`(?<![\w$])(?:${LOADER_VERBS.join('|')})(?:One|By|[A-Z])[\w$]*\s*\(`);
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds

@@ -9,9 +9,10 @@ import type { FieldChange, ReadSite, Taint, WriteValue } from './model.js';
 import { changeOf } from './taint.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { LOADER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
 
-/** The verbs a reading helper is named with (`getUserData`, `loadSettings`): helper-reads.ts's loaders. */
-const READ_HELPER_VERB = /^(?:get|find|load|fetch|read)(?=[A-Z])/;
+/** A reading helper's verb (`getUserData`, `loadSettings`): helper-reads.ts's loaders. */
+const READ_HELPER_VERB = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?=[A-Z])`);
 
 const spelling = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
 
