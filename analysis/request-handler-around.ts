@@ -17,6 +17,9 @@ import { callsOfExport } from './modules/importers.js';
 import { projectPath } from './source/project-path.js';
 import { isTestFilePath } from '../src/knowledge/file-conventions.js';
 import {
+  GRAPHQL_FIELD_TYPE_KEY,
+  GRAPHQL_OPERATION_TYPES,
+  GRAPHQL_RESOLVER_KEY,
   HANDLER_REQUEST_PARAMETER,
   HANDLER_RESPONSE_PARAMETER,
   MIDDLEWARE_METHODS,
@@ -137,6 +140,40 @@ function takesRequestAndResponse(fn: FunctionNode): boolean {
     HANDLER_RESPONSE_PARAMETER.test(response.name) &&
     !isMiddleware(fn)
   );
+}
+
+/** The key a property is written with (`resolve`, `'Mutation'`). */
+const keyOf = (property: TSESTree.Property): string | undefined =>
+  property.key.type === 'Identifier' && !property.computed
+    ? property.key.name
+    : property.key.type === 'Literal'
+      ? String(property.key.value)
+      : undefined;
+
+/** Whether `fn` is a GraphQL field's resolver (knowledge: GRAPHQL_RESOLVER_KEY, GRAPHQL_OPERATION_TYPES). */
+function isGraphqlResolver(fn: FunctionNode): boolean {
+  const property = fn.parent;
+  if (property?.type !== 'Property' || property.value !== fn || property.parent.type !== 'ObjectExpression') return false;
+  const options = property.parent;
+  if (keyOf(property) === GRAPHQL_RESOLVER_KEY)
+    return options.properties.some((p) => p.type === 'Property' && keyOf(p) === GRAPHQL_FIELD_TYPE_KEY);
+  const root = options.parent;
+  return root?.type === 'Property' && root.value === options && GRAPHQL_OPERATION_TYPES.has(keyOf(root) ?? '');
+}
+
+/**
+ * The nearest function around `node` that runs for one request: a route's handler
+ * (`requestHandlerAround`), one known by its `(req, res)` parameters, or a GraphQL field's resolver.
+ */
+export function oneRequestHandlerAround(node: Node, program: TSESTree.Program, path?: string): FunctionNode | undefined {
+  const pagesApi = path !== undefined && isPagesApiPath(path);
+  for (let current = node.parent; current; current = current.parent)
+    if (
+      isFunctionNode(current) &&
+      (isRequestHandler(current, program, pagesApi) || takesRequestAndResponse(current) || isGraphqlResolver(current))
+    )
+      return current;
+  return undefined;
 }
 
 /** Whether a node runs inside a request handler: a route's (a pages-router API route's default export when `pagesApi`), or one known by its `(req, res)` parameters. */

@@ -6,6 +6,7 @@ import { readAfterLockGate } from './no-read-then-write/lock-gate-first.js';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { outsideOneOffCommands } from './migrations/exempt-file.js';
 import { readUnderRowLock } from './no-read-then-write/row-locks-first.js';
+import { readUnderTransactionLock } from './no-read-then-write/transaction-advisory-locks.js';
 import { writesAnotherRow } from './no-read-then-write/another-row.js';
 import { developmentOnly } from './no-read-then-write/development-only.js';
 import { periodCounterChange } from './no-read-then-write/period-counters.js';
@@ -24,7 +25,7 @@ import {
   redisWriteCallOffsets,
   writeCallOffsets,
 } from './no-read-then-write/mentions.js';
-import { isTestFilePath } from '../src/knowledge/file-conventions.js';
+import { isDuplicateCopyFileName, isTestFilePath } from '../src/knowledge/file-conventions.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
 import { SQL_WRITE_KEYWORD, sqlKeywordsIn } from './no-read-then-write/sql-site.js';
 import { ReadThenWriteEngine, type EngineOptions, type ReadThenWriteFinding } from './no-read-then-write/taint-engine.js';
@@ -99,7 +100,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     if (!writeWord && !mentionsRedis(text)) return {};
     // Test code runs in one process against a throw-away database: a test that reads a row,
     // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
-    if (isLintedTestCode(context)) return {};
+    // …and neither does a duplicate left beside a module (`orders copy.js`), which nothing imports.
+    if (isLintedTestCode(context) || isDuplicateCopyFileName(path.basename(context.filename))) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];
@@ -211,6 +213,8 @@ function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolea
   return (
     // Read by the key of a row its transaction locked first (row-locks-first.ts).
     readUnderRowLock(facts.read, context) ||
+    // Read after its transaction took an advisory transaction lock (transaction-advisory-locks.ts).
+    readUnderTransactionLock(facts.read, context) ||
     // Read only after the function won a distributed lock (lock-gate-first.ts): a single writer.
     readAfterLockGate(facts.read) ||
     // Read and written in one callback of a named lock or a SERIALIZABLE transaction (serialised-sections.ts).

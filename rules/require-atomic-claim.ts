@@ -10,6 +10,7 @@ import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile, outsideOneOffCommands } from './migrations/exempt-file.js';
 import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
+import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
 import { mayMentionClaimVocabulary, namesClaimVocabulary } from './require-atomic-claim/mentions.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
@@ -21,8 +22,9 @@ import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
-import { LOADER_NAME } from './require-atomic-claim/loader-reads.js';
 import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
+import path from 'node:path';
+import { isDuplicateCopyFileName } from '../src/knowledge/file-conventions.js';
 
 export type RequireAtomicClaimMessageIds = 'nonAtomicClaim' | 'findThenCreateClaim' | 'checkedFlagClaim';
 
@@ -62,7 +64,7 @@ const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHO
 /** Reads of one row by its key, looked at only for a running flag checked on the row. */
 const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
 /** Calls of a helper named for loading one row (`this.loadByTaskId(id)`): the row may carry a running flag (loader-reads.ts). */
-const LOADER_CALL = `CallExpression[callee.property.name=${String(LOADER_NAME)}], CallExpression[callee.name=${String(LOADER_NAME)}]`;
+const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAME)}], CallExpression[callee.name=${String(ROW_LOADER_NAME)}]`;
 
 /**
  * Which shapes a file can hold, from its text: pending-row claims (an update and the vocabulary),
@@ -85,6 +87,10 @@ function admittedShapes(
   let markers: boolean | undefined;
   return { claims, flags, markers: () => (markers ??= markerText(code)) };
 }
+
+/** A migration or migrate entrypoint runs once per deploy; a duplicate left beside a module (`orders copy.js`) is imported by none. */
+const runsOnceOrNowhere = (context: Parameters<typeof isMigrationExemptFile>[0]): boolean =>
+  isMigrationExemptFile(context) || isDuplicateCopyFileName(path.basename(context.filename));
 
 export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, RequireAtomicClaimOptions, RequireAtomicClaimFacts>({
   name: 'require-atomic-claim',
@@ -145,7 +151,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const { claims, flags } = admitted;
     // The role is asked at the first call collected: a file that collects nothing reports nothing.
     let exempt: boolean | undefined;
-    const isExempt = (): boolean => (exempt ??= isMigrationExemptFile(context));
+    const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
     // A one-off command an operator runs by hand is one process, once: nothing races it.
     const report = outsideOneOffCommands(context, reportFinding);
     const reads: PendingRead[] = [];

@@ -5,13 +5,14 @@
 // (`findOrder`, `this.orders.loadById`) still counts: its result is treated as a loaded row.
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFunction } from '../../analysis/modules/index.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression, wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import { LIBRARY_READS_WRITES, REPOSITORY_ACCESSORS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
+import { LIBRARY_READS_WRITES, LOADER_VERBS, REPOSITORY_ACCESSORS, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import type { ReadSite } from './model.js';
 import { readSiteOf } from './read-site.js';
 import { sqlReadSiteOf } from './sql-site.js';
@@ -26,8 +27,10 @@ export interface ReturnedRead {
 }
 
 const MAX_LOCAL_HOPS = 4;
+/** A module specifier of the project itself (a relative path, a path alias). */
+const PROJECT_SPECIFIER = /^(?:\.|@\/|~\/?|#|src\/)/;
 /** Names of helpers that load a row: `findOrder`, `loadDocument`, `getUserById`, `fetchAccount`. */
-const LOADER_NAME = /^(?:find|load|fetch|get|read)(?:One|By|[A-Z])/;
+const LOADER_NAME = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?:One|By|[A-Z])`);
 /** …but not one that hands out a data-access object rather than a row (`getRepository`, `getDbClient`, `getOrderService`). */
 const ACCESS_OBJECT_NAME =
   /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance|Collection)$/;
@@ -146,8 +149,14 @@ export const readReturnedBy = defineFunctionFact<ReturnedRead | null>('returns a
 function importedFromProject(context: DetectContext, identifier: TSESTree.Identifier): boolean {
   const variable = scopeVariable(context.sourceCode, identifier);
   const def = variable?.defs[0];
-  if (def?.type !== 'ImportBinding' || def.parent?.type !== 'ImportDeclaration') return false;
-  return /^(?:\.|@\/|~\/?|#|src\/)/.test(String(def.parent.source.value));
+  // `const { getUserData } = require('./mongo')`: CommonJS's import of the same helper.
+  const specifier =
+    def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration'
+      ? String(def.parent.source.value)
+      : def?.type === 'Variable' && def.node.type === 'VariableDeclarator'
+        ? requiredSpecifier(def.node.init)
+        : undefined;
+  return specifier !== undefined && PROJECT_SPECIFIER.test(specifier);
 }
 
 /** The name an `extends` clause gives (`BaseOrmService`, `generics.BaseRepository`). */
@@ -202,7 +211,7 @@ function looksLikeLoaderMethod(callee: TSESTree.Node): boolean {
 }
 
 /** Bare loader names a data-access object's keyed read goes by (`this.userService.get(id)`, `store.load(orderId)`). */
-const BARE_LOADER_NAMES: ReadonlySet<string> = new Set(['get', 'find', 'load', 'fetch', 'read']);
+const BARE_LOADER_NAMES: ReadonlySet<string> = new Set(LOADER_VERBS);
 /** Receivers whose `get` reads configuration, not a row (`this.configService.get(key)`, `settingsStore.get(name)`). */
 const CONFIGURATION_NAME = /config|setting|option|env|feature|flag/i;
 

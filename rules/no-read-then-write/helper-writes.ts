@@ -9,7 +9,7 @@
 // (`User.updateImpactPoints(user)`): then only a value of that field counts. Any other shape is no write here.
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
+import { IDENTITY_FIELD, PRIMARY_KEY_COLUMN, WRITE_HELPER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { WriteSite, WriteValue } from './model.js';
@@ -18,10 +18,11 @@ import { namesImportedModel } from './model-imports.js';
 
 /**
  * Names of helpers that write a row they are handed (`updateComment`, `updateItemField`,
- * `saveCounter`): `update` or `save` and the thing written. The library's own methods
- * (`updateOne`, `updateMany`, `saveAll`) are judged as such elsewhere.
+ * `saveCounter`, `editUser`): `update`, `save` or `edit` and the thing written. The library's own
+ * methods (`updateOne`, `updateMany`, `saveAll`) are judged as such elsewhere.
  */
-const WRITE_HELPER_NAME = /^(?:update|save)[A-Z][\w$]*$/;
+const HELPER_VERB = `(?:${WRITE_HELPER_VERBS.join('|')})`;
+const WRITE_HELPER_NAME = new RegExp(`^${HELPER_VERB}[A-Z][\\w$]*$`);
 const LIBRARY_METHODS: ReadonlySet<string> = new Set(['updateOne', 'updateMany', 'updateTable', 'saveAll', 'saveMany', 'updateAll']);
 /** Helpers whose name says the database does the change (`updateCountAtomically`, `saveIncrement`). */
 const ATOMIC_WORDS = /Increment|Decrement|Atomic|Inc$|Incr/;
@@ -60,13 +61,23 @@ const argument = (node: TSESTree.CallExpressionArgument | undefined): TSESTree.N
 
 /** The field a helper's name says it writes (`updateBalance` → `balance`, `saveImpactPoints` → `impactPoints`). */
 function namedField(name: string): string {
-  const rest = name.replace(/^(?:update|save)/, '');
+  const rest = name.replace(new RegExp(`^${HELPER_VERB}`), '');
   return rest.charAt(0).toLowerCase() + rest.slice(1);
 }
 
 /** A value handed on whole: a name, a field, a computation (not a literal, an object, a function). */
 const isValue = (node: TSESTree.Node | undefined): node is TSESTree.Node =>
   node?.type === 'Identifier' || node?.type === 'MemberExpression' || node?.type === 'BinaryExpression';
+
+const isPrimaryKey = (p: TSESTree.Node): p is TSESTree.Property =>
+  p.type === 'Property' && PRIMARY_KEY_COLUMN.test(propertyKeyName(p) ?? '');
+/** `identifier: userId`, `where: user.id`: a property given a row's identity by its name. */
+const isIdentityValued = (p: TSESTree.Node): p is TSESTree.Property => {
+  if (p.type !== 'Property') return false;
+  const value = unwrapExpression(p.value);
+  const name = value.type === 'Identifier' ? value.name : value.type === 'MemberExpression' ? memberPropertyName(value) : undefined;
+  return name !== undefined && IDENTITY_FIELD.test(name);
+};
 
 /** The values `call` hands its helper, by field, and the filter naming the row; `undefined` for another shape. */
 function sentValues(
@@ -89,12 +100,16 @@ function sentValues(
   const handleLast = call.arguments.length === 3 && (third?.type === 'Identifier' || third?.type === 'MemberExpression');
   if ((call.arguments.length === 2 || handleLast) && second?.type === 'ObjectExpression' && first.type !== 'ObjectExpression')
     return { values: valuesOf(second), filter: first, data: second };
-  // ({ id, field: value, … })
+  // ({ id, field: value, … }), ({ identifier: userId, field: value }): the key by its name, or by an identity's name given to it
   if (call.arguments.length === 1 && first.type === 'ObjectExpression') {
-    const isKey = (p: TSESTree.Node): p is TSESTree.Property => p.type === 'Property' && PRIMARY_KEY_COLUMN.test(propertyKeyName(p) ?? '');
-    const key = first.properties.find(isKey);
+    const key = first.properties.find(isPrimaryKey) ?? first.properties.find(isIdentityValued);
     if (!key || first.properties.length < 2) return undefined;
-    return { values: valuesOf(first).filter((v) => v.field === null || !PRIMARY_KEY_COLUMN.test(v.field)), filter: key, data: first };
+    const keyField = propertyKeyName(key);
+    return {
+      values: valuesOf(first).filter((v) => v.field === null || (!PRIMARY_KEY_COLUMN.test(v.field) && v.field !== keyField)),
+      filter: key,
+      data: first,
+    };
   }
   return undefined;
 }

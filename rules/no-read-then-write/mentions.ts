@@ -3,7 +3,14 @@
 // (a catalogue read method, a builder link such as `where`, or SQL with SELECT); the words come
 // from src/knowledge/orm-reads-writes.ts and the read/write site helpers. Case-insensitive, so
 // SQL keywords in any case pass.
-import { INSTANCE_SAVE_HOOKS, LIBRARY_READS_WRITES, MIKRO_ORM_SCOPE, ROW_LIBRARIES } from '../../src/knowledge/orm-reads-writes.js';
+import {
+  INSTANCE_SAVE_HOOKS,
+  LIBRARY_READS_WRITES,
+  LOADER_VERBS,
+  MIKRO_ORM_SCOPE,
+  ROW_LIBRARIES,
+  WRITE_HELPER_VERBS,
+} from '../../src/knowledge/orm-reads-writes.js';
 import { BUILDER_READ_WORDS } from './read-site.js';
 import { MONGOOSE_UPDATES, WRITE_SITE_METHODS } from './write-site.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
@@ -60,7 +67,7 @@ const PROJECT_IMPORT_AROUND_COMMENTS = new RegExp(String.raw`\bfrom${GAP}['"](?:
 const writeCalls = (names: readonly string[], also = ''): RegExp =>
   new RegExp(`(?:\\.|\\[)${GAP}['"\`]?(?:${names.join('|')})(?![\\w$])${also}`, 'g');
 /** …and a helper named for the write (`updateItemField(`, `.saveCounter(`, helper-writes.ts), in the same pass. */
-const WRITE_HELPER_CALL = String.raw`|(?<![\w$])(?:update|save)[A-Z][\w$]*(?=\s*\()`;
+const WRITE_HELPER_CALL = String.raw`|(?<![\w$])(?:${WRITE_HELPER_VERBS.join('|')})[A-Z][\w$]*(?=\s*\()`;
 const WRITE_CALLS = writeCalls(
   [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, 'updateTable'].filter((name) => name !== 'set' && !UNIT_OF_WORK_WRITES.includes(name)),
   WRITE_HELPER_CALL,
@@ -68,7 +75,7 @@ const WRITE_CALLS = writeCalls(
 const UNIT_OF_WORK_CALLS = writeCalls(UNIT_OF_WORK_WRITES);
 /** A helper named for a write, and one named for a read (`db.getComment(`, `loadItem(`): helper-reads.ts guesses such reads. */
 const HELPER_WRITE = new RegExp(WRITE_HELPER_CALL.slice(1));
-const HELPER_READ = /(?<![\w$])(?:find|load|fetch|get|read)(?:One|By|[A-Z])[\w$]*\s*\(/;
+const HELPER_READ = new RegExp(String.raw`(?<![\w$])(?:${LOADER_VERBS.join('|')})(?:One|By|[A-Z])[\w$]*\s*\(`);
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds

@@ -4,7 +4,7 @@
 // `prisma.job.update({ where: { id } })`, `job.save()`), with whether that update is a
 // conditional transition (re-checks the state) and whether its row count is used.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
+import { LAST_CHANGE_COLUMN, PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
 import {
   collectionName,
   CRITERIA_FIRST_METHODS,
@@ -386,6 +386,7 @@ function writesClaimState(chain: readonly ChainLink[], vocabulary: ClaimVocabula
   return values.properties.some((p) => {
     const key = p.type === 'Property' && !p.computed ? keyName(p) : undefined;
     if (p.type !== 'Property' || key === undefined || key.startsWith('$')) return true;
+    if (LAST_CHANGE_COLUMN.test(key)) return false; // the stamp of every update moves nothing on
     if (isStatus(key, vocabulary)) {
       // A state copied from another state field of a row (`status: row.raw_status`) is not a transition.
       const value = p.value;

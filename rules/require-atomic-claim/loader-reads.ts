@@ -10,13 +10,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { projectFunctionOf } from '../../analysis/modules/index.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { readSiteOf } from '../no-read-then-write/read-site.js';
-import { READ_METHODS } from '../../src/knowledge/sql.js';
-
-/**
- * Names of helpers that load one row (`loadByTaskId`, `findOneByEmail`): asked about only then. The
- * libraries' own reads (`findOneBy`, `findOne`) are collected as reads already, not as helpers.
- */
-export const LOADER_NAME = new RegExp(`^(?!(?:${[...READ_METHODS].join('|')})$)(?:find|load|fetch|get|read)(?:One|By)\\w*$`);
+import { ROW_LOADER_NAME } from '../../src/knowledge/orm-reads-writes.js';
 
 /** The expressions a function's own top-level statements return (an arrow's expression body). */
 function returned(fn: TSESTree.FunctionLike): TSESTree.Node[] {
@@ -36,7 +30,7 @@ function returned(fn: TSESTree.FunctionLike): TSESTree.Node[] {
 export function loadsOneRow(call: TSESTree.CallExpression, context: DetectContext, oneRowReads: ReadonlySet<string>): boolean {
   const callee = unwrapExpression(call.callee);
   const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-  if (name === undefined || !LOADER_NAME.test(name)) return false;
+  if (name === undefined || !ROW_LOADER_NAME.test(name)) return false;
   const target = projectFunctionOf(context, callee);
   if (!target || target.module.sourceCode !== context.sourceCode) return false;
   const values = returned(target.fn);

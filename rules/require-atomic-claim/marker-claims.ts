@@ -13,6 +13,7 @@
 // takes a row lock or runs under a guard or lock.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isOutermostCall, methodChain } from '../../analysis/sql/method-chain.js';
+import { outermostCallOf } from '../../analysis/ast/method-chain.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
 import {
   CRITERIA_FIRST_METHODS,
@@ -129,10 +130,14 @@ export function markerReadOf(node: DatabaseCall, sourceCode: SourceCode): Pendin
   return { node, kind: 'builder', reportNode: readLink.nameNode, loc: undefined, table, named: table, statusColumn: undefined };
 }
 
-/** Whether the create lets the database decide a duplicate: an upsert, an insert ignoring conflicts, a unique violation caught. */
+/**
+ * Whether the create lets the database decide a duplicate: an upsert, an insert ignoring conflicts
+ * (a conflict link anywhere in its chain, after the values too: `insert(t).values(v).onConflictDoNothing()`),
+ * a unique violation caught.
+ */
 export function decidedByDatabase(create: DatabaseCall, sourceCode: SourceCode): boolean {
   if (create.type === 'CallExpression') {
-    const chain = methodChain(create);
+    const chain = methodChain(outermostCallOf(create));
     if (chain.some((l) => l.name !== undefined && CONFLICT_LINKS.has(l.name))) return true;
     if (chain.some((l) => l.call.arguments.some((a) => hasKey(a, CONFLICT_OPTIONS)))) return true;
   }

@@ -1,18 +1,25 @@
 // A request acting on the row it names is not a worker picking pending work. An admin approving
 // the one merchant a route names (`@Put(':id/approve')`, the read filtered by that id), or an
 // operator's click that re-queues the failed items of the kind the request asks for (a tRPC
-// mutation whose read is filtered by `input.status`): the function runs because a client asked,
-// once per request, for what the request says; no timer or queue runs it on every replica.
+// mutation whose read is filtered by `input.status`), a controller's `(req, res)` clearing the cart
+// of the patient its body names, a GraphQL mutation's resolver updating the entities its input
+// lists: the function runs because a client asked, once per request, for what the request says;
+// no timer or queue runs it on every replica.
 //
 // A claim by an actor stays a claim: when the update writes a value from the request besides its
 // filter (`inviteeUid`, `claimedBy: user.id`), two clients are taking one shared row (a single-use
-// invitation, a coupon), and the second overwrites the first.
+// invitation, a coupon), and the second overwrites the first. In a handler known only by its
+// `(req, res)` parameters or a GraphQL resolver (no route names one row), a read filtered on a state
+// whose update moves that state on (`status: 'unused'` read, `voucher.status = 'redeemed'` saved) is
+// one too: two clients redeeming one voucher both pass the read.
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { isFunctionNode, type FunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { isOutermostCall, methodChain } from '../../analysis/sql/method-chain.js';
-import { requestHandlerAround } from '../../analysis/request-handler-around.js';
+import { oneRequestHandlerAround, requestHandlerAround } from '../../analysis/request-handler-around.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { CRITERIA_FIRST_METHODS, FILTER_METHOD } from '../../src/knowledge/sql.js';
 import { filterContexts, type DatabaseCall, type PendingRead } from './claim-shapes.js';
 import { keyName } from './row-names.js';
@@ -91,8 +98,33 @@ function updateValues(update: DatabaseCall): Node[] {
  */
 export function namedByRequest(read: PendingRead, update: DatabaseCall, context: DetectContext): boolean {
   const program = context.sourceCode.ast;
-  const handler = requestHandlerAround(read.node, program);
+  const handler = oneRequestHandlerAround(read.node, program);
   if (!handler) return false;
   if (!readFilters(read).some((filter) => fromRequest(filter, handler, context))) return false;
-  return !updateValues(update).some((value) => fromRequest(value, handler, context));
+  if (updateValues(update).some((value) => fromRequest(value, handler, context))) return false;
+  return requestHandlerAround(read.node, program) === handler || !movesState(read, handler, context.sourceCode.visitorKeys);
+}
+
+/** Method names that write the values they are handed (`update`, `updateOne`, `save`, `set`, `upsert`). */
+const WRITE_METHOD = /^(?:update|save|set|upsert)/i;
+
+/** Whether the handler, after the read, sets the state column the read filters on: in a write's values (`update({ data: { status } })`) or on the row (`row.status = 'done'`). */
+function movesState(read: PendingRead, handler: FunctionNode, keys: Keys): boolean {
+  const column = read.statusColumn;
+  if (column === undefined) return false;
+  for (const node of descendants(handler.body, keys)) {
+    if (node.range[0] <= read.node.range[1]) continue;
+    if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && memberPropertyName(node.left) === column)
+      return true;
+    if (node.type !== 'CallExpression' || !WRITE_METHOD.test(calleeName(node) ?? '')) continue;
+    for (const argument of node.arguments)
+      if ([argument, ...descendants(argument, keys)].some((n) => n.type === 'Property' && keyName(n) === column)) return true;
+  }
+  return false;
+}
+
+/** The name a call is made by (`update` of `prisma.cart.update(…)`). */
+function calleeName(call: TSESTree.CallExpression): string | undefined {
+  const callee = call.callee;
+  return callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
 }

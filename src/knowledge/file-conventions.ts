@@ -107,6 +107,15 @@ export function isTestFileName(name: string): boolean {
   );
 }
 
+/**
+ * Whether a file's base name is a desktop's or editor's duplicate of another module (`order.controller
+ * copy.js`, `service copy 2.ts`, `index (1).js`): a leftover no module imports — no import names a
+ * path with such a space — so it runs in no replica.
+ */
+export function isDuplicateCopyFileName(name: string): boolean {
+  return / (?:copy(?: \d+)?|\(\d+\))$/i.test(name.replace(/\.[cm]?[jt]sx?$/, ''));
+}
+
 /** Whether the folders of a path (relative to the project, outermost first) make every file in them test code (`isTestFilePath` by the folders alone). */
 export function isInTestFolder(segments: readonly string[]): boolean {
   return (

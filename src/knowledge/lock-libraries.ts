@@ -60,3 +60,13 @@ export const HELD_LOCK_WORDS: readonly string[] = [
   'leases',
   'election',
 ];
+
+/**
+ * Words of a helper's name that say it takes a transaction-scoped advisory lock when handed the
+ * transaction (`acquireTransactionAdvisoryLocks(tx, keys)`, `advisoryXactLock(trx, key)`): with a
+ * lock word (`lock`, `locks`), such a helper holds every other transaction taking the lock until commit.
+ */
+export const TRANSACTION_LOCK_NAME_WORDS: readonly string[] = ['advisory', 'xact'];
+
+/** SQL that takes a transaction-scoped advisory lock and waits for it (not the `try` form, whose answer must be tested). */
+export const TRANSACTION_ADVISORY_LOCK_SQL = /\bpg_advisory_xact_lock\s*\(/i;

@@ -2,6 +2,7 @@
 // arithmetic in the database (atomic, so two replicas cannot lose each other's update). Plain
 // data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
+import { READ_METHODS } from './sql.js';
 
 export type DataLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'redis';
 
@@ -158,6 +159,24 @@ export function libraryOfModule(source: string): DataLibrary | undefined {
 
 /** A row's own primary key column (`id`, `pk`, `uuid`, Mongo's `_id`). */
 export const PRIMARY_KEY_COLUMN = /^(?:id|pk|uuid|guid|_id)$/i;
+
+/** Verbs a project helper that loads a row is named with (`findOrder`, `loadDocument`, `getUserById`, `fetchAccount`). */
+export const LOADER_VERBS: readonly string[] = ['find', 'load', 'fetch', 'get', 'read'];
+
+/**
+ * Names of helpers that load one row (`loadByTaskId`, `findOneByEmail`): a loader's verb, then `One`
+ * or `By`. The libraries' own reads (`findOneBy`, `findOne`) are collected as reads already, not as helpers.
+ */
+export const ROW_LOADER_NAME = new RegExp(`^(?!(?:${[...READ_METHODS].join('|')})$)(?:${LOADER_VERBS.join('|')})(?:One|By)\\w*$`);
+
+/**
+ * A row's bookkeeping stamp of its last change (`updatedAt`, `updated_at`, `modifiedOn`, `lastModified`):
+ * written with every update, whatever the update does, so stamping it says nothing of the row's state.
+ */
+export const LAST_CHANGE_COLUMN = /^(?:updated|modified|last_?updated|last_?modified)(?:_?(?:at|on|date|time))?$/i;
+
+/** Verbs a project helper that writes back the row it is handed is named with (`updateBalance`, `saveCounter`, `editUser`). */
+export const WRITE_HELPER_VERBS: readonly string[] = ['update', 'save', 'edit'];
 
 /** A helper's name that says it locks a row (`lockAsset…`, `lock`, `…ForUpdate`), the way `lockingMethods` are named. */
 export const ROW_LOCK_HELPER_NAME = /^lock(?![a-z])|ForUpdate$/;

@@ -37,3 +37,13 @@ export const HANDLER_RESPONSE_PARAMETER = /^(?:res|response|reply)$/;
 
 /** Methods that register a middleware (`app.use(async (req, res, next) => …)`): it runs on the way to every route, on every replica, not for one request's path. */
 export const MIDDLEWARE_METHODS: ReadonlySet<string> = new Set(['use']);
+
+/**
+ * A GraphQL field's resolver: the `resolve` function of a field's options, beside its `type`
+ * (graphql-js `fields: { x: { type, resolve } }`, Pothos `t.field({ type, resolve })`, Nexus), or a
+ * function of a resolver map's root operation type (`Mutation: { renameItem: async (_, args) => … }`).
+ * The server calls it for one operation a client sent.
+ */
+export const GRAPHQL_RESOLVER_KEY = 'resolve';
+export const GRAPHQL_FIELD_TYPE_KEY = 'type';
+export const GRAPHQL_OPERATION_TYPES: ReadonlySet<string> = new Set(['Query', 'Mutation']);

@@ -3,7 +3,9 @@
 // { ups })`), a keyed object (`this.saveCounter({ id, views })`) — and the read through a loader of
 // a data-access object handed in (`db.getComment(id)`, `this.store.getCounter(id)`). Not reported:
 // values the request gave, the value read written unchanged, a field from no read, a method of an
-// object that holds no data (`ui.updateLabel`).
+// object that holds no data (`ui.updateLabel`). Also an `edit` helper keyed by an identity's name
+// (`Users.editUser({ identifier: userId, coins })`), and a record written back by the helper named
+// for what another helper read (`getProfile(chatId)`, then `updateProfile(chatId, used + 1)`).
 import { jsRuleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
 
@@ -33,8 +35,38 @@ const comment = (...body: string[]) =>
     '}',
   );
 
+/** A wallet read through a service module, then `write` through its edit helper. */
+const wallet = (write: string) =>
+  lines(
+    "const UserService = require('../users/user-service');",
+    "const Ledger = require('../ledger/ledger-model');",
+    'async function reward({ userId, amount }) {',
+    '  const user = await UserService.getUser(userId);',
+    `  const next = ${write};`,
+    '  await UserService.editUser({ identifier: userId, coins: next });',
+    "  await Ledger.save({ userId, amount, kind: 'reward' });",
+    '}',
+    'module.exports = { reward };',
+  );
+
+/** A record read and written back through a module's paired helpers. */
+const quota = (value: string) =>
+  lines(
+    "const { getProfile, updateProfile } = require('./store');",
+    'async function serve(chatId, extra) {',
+    '  const profile = await getProfile(chatId);',
+    '  const used = profile.used || 0;',
+    `  await updateProfile(chatId, ${value});`,
+    '}',
+    'module.exports = { serve };',
+  );
+
 jsRuleTester.run('no-read-then-write (writes through helpers named for them)', rule, {
   valid: [
+    wallet('amount'),
+    wallet('Math.max(0, amount)'),
+    quota('extra'),
+    quota('extra + 1'),
     item("updateItemField(id, 'label', label)"),
     item("updateItemField(id, 'stock', item.stock)"),
     item("updateItemField(id, 'checkedAt', new Date())"),
@@ -68,5 +100,9 @@ jsRuleTester.run('no-read-then-write (writes through helpers named for them)', r
       ),
       errors: [error('sql', 'views', 7, 16)],
     },
+    // an edit helper keyed by the identity it is handed
+    { code: wallet('(user.coins || 0) + amount'), errors: [error('sql', 'coins', 6, 21)] },
+    // the helper named for what the read helper returned: any of its fields counts
+    { code: quota('used + 1'), errors: [error('sql', 'used', 5, 9)] },
   ],
 });

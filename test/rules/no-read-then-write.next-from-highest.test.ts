@@ -3,7 +3,8 @@
 // TypeORM `find` ordered `DESC`) or a helper named for it (`getMaxNumber`), then `+ 1` sent in a
 // create, insert, update or save. Two requests or replicas read the same maximum and write the
 // same number. Not reported: the allocation under a transaction lock or a row lock, a create that
-// retries on the unique violation, a row ordered by another column, a value only returned, a
+// retries on the unique violation or ignores the conflict (`.onConflictDoNothing()` after its
+// values), a row ordered by another column, a value only returned, a
 // helper not named for a maximum, seed data.
 import { ruleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
@@ -64,8 +65,29 @@ const FILL_LATER = lines(
 
 const error = (field: string, line: number, column: number) => ({ messageId: 'nextFromHighest', data: { field }, line, column });
 
+/** A review round numbered from the document's latest, inserted by Drizzle; `conflict` links after the values. */
+const round = (conflict: string) =>
+  lines(
+    "import { desc, eq } from 'drizzle-orm';",
+    "import { db } from './db';",
+    "import { rounds } from './schema';",
+    'export async function openRound(documentId: string) {',
+    '  const latest = await db.select({ round: rounds.round }).from(rounds).where(eq(rounds.documentId, documentId)).orderBy(desc(rounds.round)).limit(1);',
+    '  return db',
+    '    .insert(rounds)',
+    '    .values({ documentId, round: (latest[0]?.round ?? 0) + 1 })',
+    `    ${conflict}`,
+    '    .returning();',
+    '}',
+    'export async function close(id: string) {',
+    '  await db.update(rounds).set({ closed: true }).where(eq(rounds.id, id));',
+    '}',
+  );
+
 ruleTester.run('no-read-then-write (a number allocated as the largest stored plus one)', rule, {
   valid: [
+    // the insert ignores the conflict on the numbered column, a link after its values
+    round('.onConflictDoNothing({ target: [rounds.documentId, rounds.round] })'),
     // a transaction lock serialises the allocation
     invoice(
       'return prisma.$transaction(async (tx) => {',
@@ -134,6 +156,8 @@ ruleTester.run('no-read-then-write (a number allocated as the largest stored plu
     ),
   ],
   invalid: [
+    // the same insert with a link that settles no conflict
+    { code: round('.$dynamic()'), errors: [error('round', 8, 34)] },
     // the largest stored number cached in the process, handed out plus one
     { code: allocator(FILL, '++this.last'), errors: [error('last', 7, 12)] },
     // …also when the holder is filled in a method written after the one that hands numbers out

@@ -5,6 +5,9 @@
 // Kept: the same read in a timer, a queue-free worker or a service method (its caller is out of
 // sight), a handler whose read is picked by a constant state alone, and a claim by an actor (the
 // update writes the request's user or code into the row: two clients taking one shared row).
+// Also a controller known by its `(req, res)` parameters (its route registered in another module)
+// and a GraphQL field's resolver, acting on what the request names — unless the update moves on the
+// state the read was filtered by (a voucher read `unused`, saved `redeemed`: two scans redeem it).
 import { ruleTester } from './rule-tester.js';
 import { claim } from './claim-report.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
@@ -77,6 +80,38 @@ const expressActivation = (data: string) =>
     '});',
   );
 
+/** A controller whose route is registered elsewhere, clearing the active cart of the patient its body names; `change` runs before the save. */
+const controller = (change: string, data: string) =>
+  lines(
+    'export const clearCart = async (req, res) => {',
+    '  const { patientId } = req.body;',
+    "  const cart = await prisma.cart.findFirst({ where: { patientId, status: 'active' } });",
+    '  await prisma.cartItem.deleteMany({ where: { cartId: cart.id } });',
+    `  ${change}`,
+    `  await prisma.cart.update({ where: { id: cart.id }, data: ${data} });`,
+    '  res.json({ ok: true });',
+    '};',
+  );
+
+/** A GraphQL mutation's resolver (Pothos-style field options) recolouring the active entities its input lists. */
+const resolver = (key: string) =>
+  lines(
+    DRIZZLE,
+    'export const entityMutations = (t) => ({',
+    '  recolourEntities: t.fieldWithInput({',
+    '    type: [Entity],',
+    '    input: { entityIds: t.input.idList(), colour: t.input.string() },',
+    `    ${key}: async (_, { input }) => {`,
+    "      const rows = await db.select({ id: items.id }).from(items).where(and(eq(items.id, input.entityIds), eq(items.status, 'active')));",
+    '      for (const row of rows) {',
+    '        await publish(row.id);',
+    "        await db.update(items).set({ colour: 'red' }).where(eq(items.id, row.id));",
+    '      }',
+    '    },',
+    '  }),',
+    '});',
+  );
+
 ruleTester.run('require-atomic-claim (a request acting on what it names)', rule, {
   valid: [
     // a tRPC mutation re-queueing the items in the state its input asks for
@@ -99,6 +134,10 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
     ),
     // a server action built by a wrapper library: the exported value answers a form's submit
     serverAction("'use server';"),
+    // a controller known by its (req, res) parameters, on the cart its request names
+    controller('', '{ subtotal: 0, discount: 0 }'),
+    // a GraphQL field's resolver, on the entities its input lists
+    resolver('resolve'),
     // a server action: the module's exports answer a form's submit
     lines(
       "'use server';",
@@ -110,6 +149,12 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
     ),
   ],
   invalid: [
+    // the same controller moving the cart's state on: in the update…
+    claim(controller('', "{ status: 'cleared' }"), 'findFirst'),
+    // …or on the row before it
+    claim(controller("cart.status = 'cleared';", '{ subtotal: 0 }'), 'findFirst'),
+    // the same function under a key no GraphQL server calls
+    claim(resolver('run'), 'select'),
     // the same wrapper outside a 'use server' module: an ordinary call, its caller out of sight
     claim(serverAction(''), 'findMany'),
     // the same read picked by a constant state alone: a route doing a worker's job
