@@ -149,7 +149,7 @@ export const readReturnedBy = defineFunctionFact<ReturnedRead | null>('returns a
 function importedFromProject(context: DetectContext, identifier: TSESTree.Identifier): boolean {
   const variable = scopeVariable(context.sourceCode, identifier);
   const def = variable?.defs[0];
-  // `const { getUserData } = require('./mongo')`: CommonJS's import of the same helper.
+  // `const { getMemberQuota } = require('./mongo')`: CommonJS's import of the same helper.
   const specifier =
     def?.type === 'ImportBinding' && def.parent?.type === 'ImportDeclaration'
       ? String(def.parent.source.value)

@@ -18,7 +18,7 @@ import { namesImportedModel } from './model-imports.js';
 
 /**
  * Names of helpers that write a row they are handed (`updateComment`, `updateItemField`,
- * `saveCounter`, `editUser`): `update`, `save` or `edit` and the thing written. The library's own
+ * `saveCounter`, `editMember`): `update`, `save` or `edit` and the thing written. The library's own
  * methods (`updateOne`, `updateMany`, `saveAll`) are judged as such elsewhere.
  */
 const HELPER_VERB = `(?:${WRITE_HELPER_VERBS.join('|')})`;

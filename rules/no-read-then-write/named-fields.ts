@@ -3,7 +3,7 @@
 // field's, computed from its own value as read (`next = user.balance - amount`) or made on the
 // row handed whole (`user.impact_points -= ratio`). Names match across spellings: `impactPoints`
 // in the helper's name is `impact_points` on the row. A helper named for the very thing another
-// helper read (`getUserData(chatId)`, then `updateUserData(chatId, filesUsed + 1)`) writes back the
+// helper read (`getMemberQuota(memberId)`, then `updateMemberQuota(memberId, uploadsUsed + 1)`) writes back the
 // record that one returned: a change of any of its fields counts.
 import type { FieldChange, ReadSite, Taint, WriteValue } from './model.js';
 import { changeOf } from './taint.js';
@@ -11,7 +11,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { LOADER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
 
-/** A reading helper's verb (`getUserData`, `loadSettings`): helper-reads.ts's loaders. */
+/** A reading helper's verb (`getMemberQuota`, `loadSettings`): helper-reads.ts's loaders. */
 const READ_HELPER_VERB = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?=[A-Z])`);
 
 const spelling = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
@@ -20,7 +20,7 @@ const spelling = (name: string): string => name.replace(/[_-]/g, '').toLowerCase
 const sameField = (a: string | null | undefined, b: string | null | undefined): boolean =>
   a != null && b != null && spelling(a) === spelling(b);
 
-/** Whether `read` is a call of a helper named for `named` (`getUserData` for `userData`). */
+/** Whether `read` is a call of a helper named for `named` (`getMemberQuota` for `memberQuota`). */
 function readByPairedHelper(read: ReadSite, named: string | null): boolean {
   if (named === null || read.node.type !== 'CallExpression') return false;
   const callee = unwrapExpression(read.node.callee);

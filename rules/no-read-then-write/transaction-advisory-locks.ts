@@ -2,9 +2,9 @@
 // taking that lock until it commits: what it then reads and writes back is one writer's at a time.
 //
 //   await prisma.$transaction(async (tx) => {
-//     await acquireTransactionAdvisoryLocks(tx, [`login:${key}`]);   // or tx.$executeRaw`SELECT pg_advisory_xact_lock(…)`
-//     const row = await tx.loginAttempt.findUnique({ where: { key } });
-//     await tx.loginAttempt.update({ where: { key }, data: { count: row.count + 1 } });
+//     await takeTransactionAdvisoryLocks(tx, [`login:${key}`]);   // or tx.$executeRaw`SELECT pg_advisory_xact_lock(…)`
+//     const row = await tx.signInAttempt.findUnique({ where: { key } });
+//     await tx.signInAttempt.update({ where: { key }, data: { count: row.count + 1 } });
 //   });
 //
 // The lock is the SQL sent in place, or a helper handed the transaction: one of the file or the
@@ -25,11 +25,11 @@ import { transactionCallbackOf } from './transaction-locks.js';
 type Node = TSESTree.Node;
 type Keys = DetectContext['sourceCode']['visitorKeys'];
 
-/** How many helpers deep a lock is looked for (`lockIdentity(tx, id)` → `acquireAdvisoryLocks(tx, keys)`). */
+/** How many helpers deep a lock is looked for (`lockAccount(tx, id)` → `acquireAdvisoryLocks(tx, keys)`). */
 const MAX_DEPTH = 2;
 const ADVISORY_KEYWORD = /advisory_xact_lock/i;
 
-/** `acquireTransactionAdvisoryLocks`, `advisoryXactLock`: a lock word and a transaction advisory lock's word. */
+/** `takeTransactionAdvisoryLocks`, `xactAdvisoryLockFor`: a lock word and a transaction advisory lock's word. */
 function namedForTransactionLock(name: string | undefined): boolean {
   if (name === undefined) return false;
   const words = nameWords(name);

@@ -63,7 +63,7 @@ export const HELD_LOCK_WORDS: readonly string[] = [
 
 /**
  * Words of a helper's name that say it takes a transaction-scoped advisory lock when handed the
- * transaction (`acquireTransactionAdvisoryLocks(tx, keys)`, `advisoryXactLock(trx, key)`): with a
+ * transaction (`takeTransactionAdvisoryLocks(tx, keys)`, `xactAdvisoryLockFor(trx, key)`): with a
  * lock word (`lock`, `locks`), such a helper holds every other transaction taking the lock until commit.
  */
 export const TRANSACTION_LOCK_NAME_WORDS: readonly string[] = ['advisory', 'xact'];

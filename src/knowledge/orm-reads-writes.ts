@@ -175,7 +175,7 @@ export const ROW_LOADER_NAME = new RegExp(`^(?!(?:${[...READ_METHODS].join('|')}
  */
 export const LAST_CHANGE_COLUMN = /^(?:updated|modified|last_?updated|last_?modified)(?:_?(?:at|on|date|time))?$/i;
 
-/** Verbs a project helper that writes back the row it is handed is named with (`updateBalance`, `saveCounter`, `editUser`). */
+/** Verbs a project helper that writes back the row it is handed is named with (`updateBalance`, `saveCounter`, `editMember`). */
 export const WRITE_HELPER_VERBS: readonly string[] = ['update', 'save', 'edit'];
 
 /** A helper's name that says it locks a row (`lockAsset…`, `lock`, `…ForUpdate`), the way `lockingMethods` are named. */

@@ -4,8 +4,8 @@
 // a data-access object handed in (`db.getComment(id)`, `this.store.getCounter(id)`). Not reported:
 // values the request gave, the value read written unchanged, a field from no read, a method of an
 // object that holds no data (`ui.updateLabel`). Also an `edit` helper keyed by an identity's name
-// (`Users.editUser({ identifier: userId, coins })`), and a record written back by the helper named
-// for what another helper read (`getProfile(chatId)`, then `updateProfile(chatId, used + 1)`).
+// (`MemberStore.editMember({ identifier: userId, coins })`), and a record written back by the helper named
+// for what another helper read (`getProfile(memberId)`, then `updateProfile(memberId, used + 1)`).
 import { jsRuleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
 
@@ -38,12 +38,12 @@ const comment = (...body: string[]) =>
 /** A wallet read through a service module, then `write` through its edit helper. */
 const wallet = (write: string) =>
   lines(
-    "const UserService = require('../users/user-service');",
+    "const MemberStore = require('../members/member-store');",
     "const Ledger = require('../ledger/ledger-model');",
     'async function reward({ userId, amount }) {',
-    '  const user = await UserService.getUser(userId);',
+    '  const user = await MemberStore.getMember(userId);',
     `  const next = ${write};`,
-    '  await UserService.editUser({ identifier: userId, coins: next });',
+    '  await MemberStore.editMember({ identifier: userId, coins: next });',
     "  await Ledger.save({ userId, amount, kind: 'reward' });",
     '}',
     'module.exports = { reward };',
@@ -53,10 +53,10 @@ const wallet = (write: string) =>
 const quota = (value: string) =>
   lines(
     "const { getProfile, updateProfile } = require('./store');",
-    'async function serve(chatId, extra) {',
-    '  const profile = await getProfile(chatId);',
+    'async function serve(memberId, extra) {',
+    '  const profile = await getProfile(memberId);',
     '  const used = profile.used || 0;',
-    `  await updateProfile(chatId, ${value});`,
+    `  await updateProfile(memberId, ${value});`,
     '}',
     'module.exports = { serve };',
   );

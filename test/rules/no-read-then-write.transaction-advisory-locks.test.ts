@@ -17,7 +17,7 @@ const failed = (before: string, after = '', top = '') =>
     "import { takeTransactionAdvisoryLocks, takeNamedLocks } from './locks';",
     'const db = new PrismaClient();',
     top,
-    'export async function recordFailure(key) {',
+    'export async function noteFailedSignIn(key) {',
     '  await db.$transaction(async (tx) => {',
     `    ${before}`,
     '    const seen = await tx.signInFailure.findUnique({ where: { key } });',
