@@ -41,12 +41,18 @@ describe('mayMatchAny: the string search before the glob match', () => {
     'db/seed-x.ts',
     'src/jobs/sweep.ts',
     'tools/db/apply.js',
+    'tools/x-migrate.js',
+    'src/setup-db.ts',
+    'packages/a/db-setup.ts',
+    'seed.ts',
   ];
   const globLists = [
     readSettings(undefined).migrateEntrypoints,
     readSettings(undefined).migrationFiles,
     ['**/cmd/migrate.{ts,js}', '**/scripts/migrate.{ts,js}'],
     ['db/seed-{1..5}.ts', 'tools/[a-d]b/*.js', '**/+(apply|run).js'],
+    // Alternatives that share a part (`setup`) and one that shares none (`seed.ts`).
+    ['**/{setup-db,db-setup,seed}.ts', 'tools/*-migrate.js'],
   ];
 
   test('never says no where the globs match (it only skips the glob match)', () => {
@@ -58,6 +64,8 @@ describe('mayMatchAny: the string search before the glob match', () => {
     }
     expect(matchesAny(`${cwd}/db/seed-3.ts`, cwd, globLists[3]!)).toBe(true);
     expect(matchesAny(`${cwd}/tools/db/apply.js`, cwd, globLists[3]!)).toBe(true);
+    for (const path of ['tools/x-migrate.js', 'src/setup-db.ts', 'packages/a/db-setup.ts', 'seed.ts'])
+      expect(matchesAny(`${cwd}/${path}`, cwd, globLists[4]!), path).toBe(true);
   });
 
   test('the default entrypoint globs skip ordinary files and migration folders without a glob match', () => {
