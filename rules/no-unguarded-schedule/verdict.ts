@@ -15,7 +15,8 @@ import {
   workStartsWithReplicaZeroCheck,
 } from '../../analysis/scheduled-work/schedule-gates.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
-import { isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
+import { calleeName, isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
 import { twinsDeclaredJob } from './declared-twin.js';
@@ -30,6 +31,7 @@ import type { FunctionLike } from '../../analysis/scheduled-work/work-function.j
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
+import { handsDatabaseHandle, importedProjectWorkCalls } from '../../analysis/scheduled-work/imported-work-call.js';
 import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
@@ -74,6 +76,25 @@ function buildsOnlySchedules(
   return !workEffects(fn.body, { ...effectsOptions, skip: new Set(others) }).sharedWrite;
 }
 
+/** Names a work of this process: its own instance's (`evictIdle`), a refresh of what it holds, its liveness or metrics. */
+function namesThisProcessWork(name: string): boolean {
+  return isPerReplicaName(name) || namesProcessStateRefresh(name) || namesOwnProcessWork(name);
+}
+
+/**
+ * A timer's work written in place that only calls other project modules' functions, one of them
+ * handed the database handle (`() => void runSweep(db)`), none named for this process's own work.
+ */
+function runsDatabaseJobInPlace(sourceCode: SourceCode, work: ScheduledWork): boolean {
+  if (!work.entry.bareTimer || work.pollLoop || work.loopBody) return false;
+  const calls = importedProjectWorkCalls(sourceCode, work.resolved?.fn);
+  if (!calls?.some(handsDatabaseHandle)) return false;
+  return !calls.some((call) => {
+    const name = calleeName(unwrapExpression(call.callee));
+    return name !== undefined && namesThisProcessWork(name);
+  });
+}
+
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */
 function isMarkedPerReplica(work: ScheduledWork): boolean {
   const member = work.resolved?.member;
@@ -106,6 +127,8 @@ export function scheduleVerdict({
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
     // A timer handed another project module's function by reference: it runs that module's job each period.
     runsImportedProjectWork(sourceCode, work) ||
+    // Written in place: a thin arrow (or a same-file `tick`) that only hands the database to such a function.
+    runsDatabaseJobInPlace(sourceCode, work) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // A loop arming one timer per row it read from a shared store: each replica fires every row.
