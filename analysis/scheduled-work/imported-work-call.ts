@@ -103,3 +103,13 @@ export function handsDatabaseHandle(call: TSESTree.CallExpression): boolean {
     return name !== undefined && namesDatabaseHandle(name);
   });
 }
+
+/** The function of the file a work's only statement calls (`async () => { await checkLevels(); }`), or undefined. */
+export function onlyLocalFunctionCalled(sourceCode: SourceCode, fn: FunctionLike): FunctionLike | undefined {
+  const statements = statementsOf(fn);
+  const only = statements.length === 1 ? statements[0]! : undefined;
+  const call = only && callOf(only.type === 'ExpressionStatement' || only.type === 'ReturnStatement' ? expressionOf(only) : only);
+  if (call?.callee.type !== 'Identifier') return undefined;
+  const local = resolveWorkFunction(sourceCode, call.callee)?.fn;
+  return local !== fn ? local : undefined;
+}

@@ -31,7 +31,11 @@ import type { FunctionLike } from '../../analysis/scheduled-work/work-function.j
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
-import { handsDatabaseHandle, importedProjectWorkCalls } from '../../analysis/scheduled-work/imported-work-call.js';
+import {
+  handsDatabaseHandle,
+  importedProjectWorkCalls,
+  onlyLocalFunctionCalled,
+} from '../../analysis/scheduled-work/imported-work-call.js';
 import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
@@ -58,7 +62,8 @@ export interface VerdictInput {
 
 /** The body of a poll loop, or of a timer's work function, reads rows from a shared store and hands each one on. */
 function handsReadRows(sourceCode: SourceCode, work: ScheduledWork): boolean {
-  const fn = work.resolved?.fn;
+  // A timer's arrow that only calls a function of the file (`async () => { await checkLevels(); }`) runs that function's body.
+  const fn = work.resolved?.fn && (onlyLocalFunctionCalled(sourceCode, work.resolved.fn) ?? work.resolved.fn);
   const body = work.pollLoop !== undefined ? work.loopBody : fn?.body.type === 'BlockStatement' ? fn.body : undefined;
   return body !== undefined && handsReadRowsOn(sourceCode, body);
 }
