@@ -8,7 +8,7 @@
 import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { FS_MODULES, HOST_LOCAL_OBJECTS, IN_MEMORY_VALUE_METHODS, PURE_MODULES } from '../../src/knowledge/host-local.js';
+import { FS_MODULES, HOST_LOCAL_OBJECTS, IN_MEMORY_VALUE_METHODS, PURE_MODULES, QUERY_OPERATORS } from '../../src/knowledge/host-local.js';
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
@@ -60,6 +60,19 @@ function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
   return current.type === 'Identifier' ? current : undefined;
 }
 
+/** `TokenEntity.delete({ … })`: a capitalised class (not a constant) handed an object of criteria, as a model is. */
+function handsModelClassCriteria(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapExpression(call.callee);
+  const receiver = callee.type === 'MemberExpression' ? unwrapExpression(callee.object) : undefined;
+  return receiver?.type === 'Identifier' && /^[A-Z][A-Za-z0-9]*[a-z]/.test(receiver.name) && call.arguments[0]?.type === 'ObjectExpression';
+}
+
+/** `new RSS(opts)` with `RSS` from a package whose values stay in memory (PURE_MODULES). */
+function isPureModuleValue(sourceCode: SourceCode, built: TSESTree.NewExpression): boolean {
+  const source = built.callee.type === 'Identifier' ? importSource(sourceCode, built.callee) : undefined;
+  return source !== undefined && PURE_MODULES.includes(source);
+}
+
 /** A call that no project function answers, known by what it names to stay on this host. */
 function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpression, localFiles: boolean): boolean {
   const callee = unwrapExpression(call.callee);
@@ -70,6 +83,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
     if (source === undefined) return false;
     if (isProjectModuleSpecifier(source) && namesComputation(callee.name)) return true;
     if (FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, callee.name, localFiles);
+    if (QUERY_OPERATORS[source]?.includes(callee.name)) return true;
     return PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!);
   }
   if (callee.type !== 'MemberExpression') return false;
@@ -78,7 +92,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   const root = rootIdentifier(callee.object);
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
   const built = root && valueOf(sourceCode, root);
-  if (built?.type === 'NewExpression' && isReadOnlyClient(sourceCode, built)) return true;
+  if (built?.type === 'NewExpression' && (isReadOnlyClient(sourceCode, built) || isPureModuleValue(sourceCode, built))) return true;
   // `yearStart.setMonth(0)` on a `const yearStart = new Date()`: a method of a value built in memory here.
   if (root === callee.object && isInMemoryValue(sourceCode, built)) return true;
   // Reached only for a call no intent names (a write or a send by its name returned before).
@@ -91,9 +105,16 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
   if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
   if (readsThroughBuilder(call) || isSyncRead(call, method) || readsThroughModelClass(call, method)) return true;
-  // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`.
+  // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`, not a
+  // model class handed criteria (`TokenEntity.delete({ expiresAt: … })`, awaited or not).
   const receiver = callee.object;
-  if (IN_PROCESS_METHODS.has(method) && receiver.type !== 'ThisExpression' && !isAwaited(call) && !isExternalReceiver(receiver))
+  if (
+    IN_PROCESS_METHODS.has(method) &&
+    receiver.type !== 'ThisExpression' &&
+    !isAwaited(call) &&
+    !isExternalReceiver(receiver) &&
+    !handsModelClassCriteria(call)
+  )
     return true;
   // A read of a client of something outside (`axios.get`, `db.plan.findMany`, `pool.query('SELECT …')`); on any other
   // receiver a call that cannot be followed is unknown, whatever its name.
@@ -184,7 +205,13 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
         break;
       case 'NewExpression':
         if (node.callee.type !== 'Identifier') return false;
-        if (!isInMemoryValue(sourceCode, node) && !isReadOnlyClient(sourceCode, node) && !buildsOnHost(node.callee, depth)) return false;
+        if (
+          !isInMemoryValue(sourceCode, node) &&
+          !isReadOnlyClient(sourceCode, node) &&
+          !isPureModuleValue(sourceCode, node) &&
+          !buildsOnHost(node.callee, depth)
+        )
+          return false;
         break;
       case 'TaggedTemplateExpression':
       case 'ImportExpression':

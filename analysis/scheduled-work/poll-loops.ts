@@ -17,7 +17,7 @@ import { READ_METHODS } from '../../src/knowledge/sql.js';
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { isExternalReceiver, resolveCallee } from './external-effects.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
-import { isPerReplicaName, nameWords } from './work-intent.js';
+import { callsModelClass, isPerReplicaName, nameWords } from './work-intent.js';
 
 export type PollLoop = TSESTree.WhileStatement | TSESTree.ForStatement;
 
@@ -179,14 +179,14 @@ export function pollLoops(sourceCode: SourceCode): PollLoopWork[] {
 
 type Variable = ReturnType<SourceCode['getDeclaredVariables']>[number];
 
-/** `await prisma.feed.findMany(…)`: rows read from a shared store. */
+/** `await prisma.feed.findMany(…)`, a model class's `await User.find()`: rows read from a shared store. */
 function isSharedRead(node: TSESTree.Node | null | undefined): boolean {
   const read = node?.type === 'AwaitExpression' ? node.argument : undefined;
   return (
     read?.type === 'CallExpression' &&
     read.callee.type === 'MemberExpression' &&
     READ_METHODS.has(memberPropertyName(read.callee) ?? '') &&
-    isExternalReceiver(read.callee.object)
+    (isExternalReceiver(read.callee.object) || callsModelClass(read))
   );
 }
 
@@ -240,7 +240,18 @@ function handsRowOn(sourceCode: SourceCode, row: TSESTree.Node): boolean {
  * Filling this process's cache from the rows (`cache.set(row.id, row)`) or logging them is not.
  */
 export function handsReadRowsOn(sourceCode: SourceCode, body: TSESTree.BlockStatement): boolean {
-  const statements = body.body.flatMap((s) => (s.type === 'TryStatement' ? s.block.body : [s]));
+  // Through a `try` and the branches of an `if` (`if (!business) log(…); else { const users = …; … }`).
+  const flat = (s: TSESTree.Statement | null | undefined): TSESTree.Statement[] =>
+    !s
+      ? []
+      : s.type === 'TryStatement'
+        ? s.block.body.flatMap(flat)
+        : s.type === 'IfStatement'
+          ? [s, ...flat(s.consequent), ...flat(s.alternate)]
+          : s.type === 'BlockStatement'
+            ? s.body.flatMap(flat)
+            : [s];
+  const statements = body.body.flatMap(flat);
   const handsOn = (row: Variable | undefined) => row?.references.some((use) => handsRowOn(sourceCode, use.identifier)) === true;
   return statements.some(
     (s) =>

@@ -17,6 +17,7 @@ import {
   REPLICA_ORDINAL_PATTERN,
 } from '../../src/knowledge/per-replica.js';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
+import { isOneJobFileName } from '../../src/knowledge/file-conventions.js';
 import { classMemberKeyName, isFunctionLike, ownMethodCalled, type FunctionLike } from './work-function.js';
 import { callersOf, callsInside } from './callers.js';
 import { skipsArming } from './disarming-call.js';
@@ -273,7 +274,7 @@ function runsJobHandedIn(sourceCode: SourceCode, schedule: TSESTree.Node, work: 
 /** A timer that is the project's own job runner: its schedule is a declared job. */
 export function isJobRunner(sourceCode: SourceCode, schedule: TSESTree.Node, filename: string, work?: FunctionLike): boolean {
   const file = basename(filename, extname(filename));
-  if ([file, ...namesAround(schedule)].some((name) => hasWord(name, JOB_RUNNER_WORDS))) return true;
+  if ([file, ...namesAround(schedule)].some((name) => hasWord(name, JOB_RUNNER_WORDS)) || isOneJobFileName(file)) return true;
   return runsJobHandedIn(sourceCode, schedule, work);
 }
 

@@ -35,6 +35,7 @@ import {
   VERB_PREFIXES,
   WRITE_HTTP_METHODS,
 } from '../../src/knowledge/per-replica.js';
+import { NEXT_PLANNING_VERBS } from '../../src/knowledge/next-job.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { LOCKED_ADJECTIVES, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
@@ -244,7 +245,9 @@ function isDequeue(name: string, receiver: readonly string[]): boolean {
   if (words.some((w) => DEQUEUE_WORDS.includes(w))) return true;
   if (words.length === 1 && words[0] === 'next') return receiver.some((w) => JOB_WORDS.includes(w));
   const takesNext = words[0] === 'next' || (has(TAKE_NEXT_VERBS, words[0]) && words[1] === 'next');
-  return takesNext && words.some((w) => JOB_WORDS.includes(w));
+  if (takesNext && words.some((w) => JOB_WORDS.includes(w))) return true;
+  // `processNextJob`, `printNextJob`: working on the next job taken, by any verb that does not plan one.
+  return words.length === 3 && words[1] === 'next' && JOB_WORDS.includes(words[2]!) && !has(NEXT_PLANNING_VERBS, words[0]);
 }
 
 /** `createQueryBuilder`, `createCursor`: a `create…` method that builds a value in this process, not a record. */

@@ -15,7 +15,8 @@ import {
   workStartsWithReplicaZeroCheck,
 } from '../../analysis/scheduled-work/schedule-gates.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
-import { isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
+import { calleeName, isPerReplicaName, namesObjectlessIdleDrop, renewsItself } from '../../analysis/scheduled-work/work-intent.js';
+import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { PER_REPLICA_DECORATOR } from '../../src/knowledge/guards.js';
 import { ownedByOneCaller } from './timer-lifetime.js';
 import { twinsDeclaredJob } from './declared-twin.js';
@@ -30,6 +31,11 @@ import type { FunctionLike } from '../../analysis/scheduled-work/work-function.j
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
+import {
+  handsDatabaseHandle,
+  importedProjectWorkCalls,
+  onlyLocalFunctionCalled,
+} from '../../analysis/scheduled-work/imported-work-call.js';
 import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
@@ -56,7 +62,8 @@ export interface VerdictInput {
 
 /** The body of a poll loop, or of a timer's work function, reads rows from a shared store and hands each one on. */
 function handsReadRows(sourceCode: SourceCode, work: ScheduledWork): boolean {
-  const fn = work.resolved?.fn;
+  // A timer's arrow that only calls a function of the file (`async () => { await checkLevels(); }`) runs that function's body.
+  const fn = work.resolved?.fn && (onlyLocalFunctionCalled(sourceCode, work.resolved.fn) ?? work.resolved.fn);
   const body = work.pollLoop !== undefined ? work.loopBody : fn?.body.type === 'BlockStatement' ? fn.body : undefined;
   return body !== undefined && handsReadRowsOn(sourceCode, body);
 }
@@ -72,6 +79,25 @@ function buildsOnlySchedules(
   const others = works.filter((w) => w !== work).map((w) => w.schedulerNode);
   if (!armsSchedules(sourceCode, fn, others)) return false;
   return !workEffects(fn.body, { ...effectsOptions, skip: new Set(others) }).sharedWrite;
+}
+
+/** Names a work of this process: its own instance's (`evictIdle`), a refresh of what it holds, its liveness or metrics. */
+function namesThisProcessWork(name: string): boolean {
+  return isPerReplicaName(name) || namesProcessStateRefresh(name) || namesOwnProcessWork(name);
+}
+
+/**
+ * A timer's work written in place that only calls other project modules' functions, one of them
+ * handed the database handle (`() => void runSweep(db)`), none named for this process's own work.
+ */
+function runsDatabaseJobInPlace(sourceCode: SourceCode, work: ScheduledWork): boolean {
+  if (!work.entry.bareTimer || work.pollLoop || work.loopBody) return false;
+  const calls = importedProjectWorkCalls(sourceCode, work.resolved?.fn);
+  if (!calls?.some(handsDatabaseHandle)) return false;
+  return !calls.some((call) => {
+    const name = calleeName(unwrapExpression(call.callee));
+    return name !== undefined && namesThisProcessWork(name);
+  });
 }
 
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */
@@ -106,6 +132,8 @@ export function scheduleVerdict({
     isJobRunner(sourceCode, work.schedulerNode, filename, fn) ||
     // A timer handed another project module's function by reference: it runs that module's job each period.
     runsImportedProjectWork(sourceCode, work) ||
+    // Written in place: a thin arrow (or a same-file `tick`) that only hands the database to such a function.
+    runsDatabaseJobInPlace(sourceCode, work) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // A loop arming one timer per row it read from a shared store: each replica fires every row.

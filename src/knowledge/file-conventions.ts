@@ -304,3 +304,12 @@ export function isHandRunScriptPath(path: string): boolean {
   }
   return false;
 }
+
+/**
+ * A file named for one job (`printerReaperJob.ts`, `cleanup-job.ts`, `sail.job.ts`): its base name's
+ * last word is `job`, after a word that says which. `job.ts` alone is as often a queue's model of a job.
+ */
+export function isOneJobFileName(stem: string): boolean {
+  const words = stem.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+  return words.length > 1 && words.at(-1)!.toLowerCase() === 'job';
+}

@@ -183,7 +183,58 @@ export const PURE_MODULES: readonly string[] = [
   'semver',
   'ms',
   'bytes',
+  // Feed builders (`new RSS(opts)`, `feed.item(…)`, `feed.xml()`): a document built in memory.
+  'rss',
+  'feed',
 ];
+
+/**
+ * Query operators of ORMs and query builders, by module: functions that build a criterion in memory
+ * for a query judged on its own (`find({ where: { endAt: LessThan(date), status: In(open) } })`,
+ * `where(and(eq(t.id, id), lt(t.at, cutoff)))`). Only these names: the same module's other
+ * functions (`getRepository(User)`) hand out what sends the query.
+ */
+export const QUERY_OPERATORS: Readonly<Record<string, readonly string[]>> = {
+  typeorm: [
+    'In',
+    'Not',
+    'LessThan',
+    'LessThanOrEqual',
+    'MoreThan',
+    'MoreThanOrEqual',
+    'Equal',
+    'Like',
+    'ILike',
+    'Between',
+    'IsNull',
+    'Any',
+    'ArrayContains',
+    'ArrayContainedBy',
+    'ArrayOverlap',
+    'And',
+    'Or',
+  ],
+  'drizzle-orm': [
+    'eq',
+    'ne',
+    'lt',
+    'lte',
+    'gt',
+    'gte',
+    'and',
+    'or',
+    'not',
+    'inArray',
+    'notInArray',
+    'isNull',
+    'isNotNull',
+    'like',
+    'ilike',
+    'between',
+    'asc',
+    'desc',
+  ],
+};
 
 /** Globals whose methods never leave the process, beyond those of the effects walk (`Promise.all`, `path.join`). */
 export const HOST_LOCAL_OBJECTS: readonly string[] = ['Promise', 'path', 'URL', 'URLSearchParams'];
