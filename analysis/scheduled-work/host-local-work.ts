@@ -60,7 +60,7 @@ function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
   return current.type === 'Identifier' ? current : undefined;
 }
 
-/** `TokenEntity.delete({ … })`: a capitalised class (not a constant) handed an object of criteria, as a model is. */
+/** `SessionEntity.delete({ … })`: a capitalised class (not a constant) handed an object of criteria, as a model is. */
 function handsModelClassCriteria(call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
   const receiver = callee.type === 'MemberExpression' ? unwrapExpression(callee.object) : undefined;
@@ -106,7 +106,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
   if (readsThroughBuilder(call) || isSyncRead(call, method) || readsThroughModelClass(call, method)) return true;
   // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`, not a
-  // model class handed criteria (`TokenEntity.delete({ expiresAt: … })`, awaited or not).
+  // model class handed criteria (`SessionEntity.delete({ expiresAt: … })`, awaited or not).
   const receiver = callee.object;
   if (
     IN_PROCESS_METHODS.has(method) &&

@@ -1,5 +1,5 @@
 // A bare timer whose work, written in place, only calls a function of another project module:
-// `setInterval(() => void runSweep(db), ms)`, `setInterval(async () => { await purge(pool); log(…) })`,
+// `setInterval(() => void archiveStale(db), ms)`, `setInterval(async () => { await purge(pool); log(…) })`,
 // or a same-file `tick()` doing only that. Log lines and a `try` around the calls are allowed;
 // anything else (a condition, a loop, a value of its own) is work of this file, judged as such.
 // Handed the database handle, that function is a job over the shared database (the timer exists
@@ -33,7 +33,7 @@ function callOf(expression: TSESTree.Node | null | undefined): TSESTree.CallExpr
   return node.type === 'CallExpression' ? node : undefined;
 }
 
-/** `runSweep`, `jobs.runSweep`: the identifier a callee is rooted at, one member deep at most. */
+/** `archiveStale`, `jobs.archiveStale`: the identifier a callee is rooted at, one member deep at most. */
 function calleeRoot(callee: TSESTree.Node): TSESTree.Identifier | undefined {
   const node = unwrapExpression(callee);
   if (node.type === 'Identifier') return node;
@@ -90,7 +90,7 @@ export function importedProjectWorkCalls(sourceCode: SourceCode, fn: FunctionLik
   return onlyCallsImportedWork(sourceCode, statementsOf(fn), calls, 1) && calls.length > 0 ? calls : undefined;
 }
 
-/** `runSweep(db)`, `purge(this.pool, days)`: a call handed the database handle (a name that says so, not a bare `client`). */
+/** `archiveStale(db)`, `purge(this.pool, days)`: a call handed the database handle (a name that says so, not a bare `client`). */
 export function handsDatabaseHandle(call: TSESTree.CallExpression): boolean {
   return call.arguments.some((argument) => {
     const value = unwrapExpression(argument);
@@ -104,7 +104,7 @@ export function handsDatabaseHandle(call: TSESTree.CallExpression): boolean {
   });
 }
 
-/** The function of the file a work's only statement calls (`async () => { await checkLevels(); }`), or undefined. */
+/** The function of the file a work's only statement calls (`async () => { await refreshTiers(); }`), or undefined. */
 export function onlyLocalFunctionCalled(sourceCode: SourceCode, fn: FunctionLike): FunctionLike | undefined {
   const statements = statementsOf(fn);
   const only = statements.length === 1 ? statements[0]! : undefined;

@@ -246,7 +246,7 @@ function isDequeue(name: string, receiver: readonly string[]): boolean {
   if (words.length === 1 && words[0] === 'next') return receiver.some((w) => JOB_WORDS.includes(w));
   const takesNext = words[0] === 'next' || (has(TAKE_NEXT_VERBS, words[0]) && words[1] === 'next');
   if (takesNext && words.some((w) => JOB_WORDS.includes(w))) return true;
-  // `processNextJob`, `printNextJob`: working on the next job taken, by any verb that does not plan one.
+  // `processNextJob`, `renderNextJob`: working on the next job taken, by any verb that does not plan one.
   return words.length === 3 && words[1] === 'next' && JOB_WORDS.includes(words[2]!) && !has(NEXT_PLANNING_VERBS, words[0]);
 }
 

@@ -62,7 +62,7 @@ export interface VerdictInput {
 
 /** The body of a poll loop, or of a timer's work function, reads rows from a shared store and hands each one on. */
 function handsReadRows(sourceCode: SourceCode, work: ScheduledWork): boolean {
-  // A timer's arrow that only calls a function of the file (`async () => { await checkLevels(); }`) runs that function's body.
+  // A timer's arrow that only calls a function of the file (`async () => { await refreshTiers(); }`) runs that function's body.
   const fn = work.resolved?.fn && (onlyLocalFunctionCalled(sourceCode, work.resolved.fn) ?? work.resolved.fn);
   const body = work.pollLoop !== undefined ? work.loopBody : fn?.body.type === 'BlockStatement' ? fn.body : undefined;
   return body !== undefined && handsReadRowsOn(sourceCode, body);
@@ -88,7 +88,7 @@ function namesThisProcessWork(name: string): boolean {
 
 /**
  * A timer's work written in place that only calls other project modules' functions, one of them
- * handed the database handle (`() => void runSweep(db)`), none named for this process's own work.
+ * handed the database handle (`() => void archiveStale(db)`), none named for this process's own work.
  */
 function runsDatabaseJobInPlace(sourceCode: SourceCode, work: ScheduledWork): boolean {
   if (!work.entry.bareTimer || work.pollLoop || work.loopBody) return false;

@@ -306,7 +306,7 @@ export function isHandRunScriptPath(path: string): boolean {
 }
 
 /**
- * A file named for one job (`printerReaperJob.ts`, `cleanup-job.ts`, `sail.job.ts`): its base name's
+ * A file named for one job (`expiryJob.ts`, `cleanup-job.ts`, `expiry.job.ts`): its base name's
  * last word is `job`, after a word that says which. `job.ts` alone is as often a queue's model of a job.
  */
 export function isOneJobFileName(stem: string): boolean {

@@ -4,7 +4,7 @@
 // period, as when the function is handed by reference. Without the database handed over, a
 // package's function, a name for this process's own upkeep, or work of its own beside the call,
 // the timer is judged as before. And a worker loop taking the next job of a queue by any verb
-// that does not plan one (`printNextJob`) is a queue consumer; `scheduleNextJob` is not.
+// that does not plan one (`renderNextJob`) is a queue consumer; `scheduleNextJob` is not.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 import { guardedReport } from './schedule-report.js';
@@ -34,9 +34,9 @@ ruleTester.run('no-unguarded-schedule: database handed to another module', noUng
     {
       settings,
       code: boot(
-        "import { checkEverything } from './health';",
+        "import { probeDependencies } from './health';",
         'setInterval(() => {',
-        '  checkEverything().catch((e) => console.error(e));',
+        '  probeDependencies().catch((e) => console.error(e));',
         '}, 300_000);',
       ),
     },
@@ -60,7 +60,7 @@ ruleTester.run('no-unguarded-schedule: database handed to another module', noUng
     {
       settings,
       filename: 'src/workers/print-jobs-worker.ts',
-      code: worker("import { printNextJob } from '../printer/print';", 'printNextJob'),
+      code: worker("import { renderNextJob } from '../render/render';", 'renderNextJob'),
     },
   ],
   invalid: [

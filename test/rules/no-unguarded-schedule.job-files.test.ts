@@ -1,4 +1,4 @@
-// no-unguarded-schedule in a file named for one job (`reaper-job.ts`, `reaperJob.ts`, `reaper.job.ts`):
+// no-unguarded-schedule in a file named for one job (`expiry-job.ts`, `expiryJob.ts`, `expiry.job.ts`):
 // its timer is that job's schedule, a declared job, so work out of reach (a service of another module)
 // counts. The same timer in a file named for something else, or in `job.ts` alone (as often a queue's
 // model of a job), is a bare timer, reported only for a shared effect it is seen to reach.
@@ -8,19 +8,19 @@ import { ruleTester } from './rule-tester.js';
 const lines = (...l: string[]) => l.join('\n');
 const settings = { 'replica-guard': { service: 'api' } };
 
-/** A reaper whose work calls a service of another module, armed by an exported starter. */
-const reaper = lines(
-  "import { queueService } from '../services/queue';",
-  'export async function runReaper() {',
+/** An expiry job whose work calls a service of another module, armed by an exported starter. */
+const expiry = lines(
+  "import { inventory } from '../services/inventory';",
+  'export async function runExpiry() {',
   '  try {',
-  '    await queueService.reclaimAbandoned();',
+  '    await inventory.rebalance();',
   '  } catch (error) {',
-  "    console.error('reaper failed', error);",
+  "    console.error('expiry failed', error);",
   '  }',
   '}',
-  'export function startReaper() {',
+  'export function startExpiry() {',
   '  setInterval(() => {',
-  '    void runReaper();',
+  '    void runExpiry();',
   '  }, 30_000);',
   '}',
 );
@@ -34,11 +34,11 @@ const reported = [
     suggestions: [
       {
         messageId: 'addClaimPeriod' as const,
-        output: reaper
-          .replace("from '../services/queue';", "from '../services/queue';\nimport { claimPeriod } from 'replica-guard';")
+        output: expiry
+          .replace("from '../services/inventory';", "from '../services/inventory';\nimport { claimPeriod } from 'replica-guard';")
           .replace(
-            'export async function runReaper() {',
-            "export async function runReaper() {\n  if (!(await claimPeriod('api:run-reaper', 30_000))) return;",
+            'export async function runExpiry() {',
+            "export async function runExpiry() {\n  if (!(await claimPeriod('api:run-expiry', 30_000))) return;",
           ),
       },
     ],
@@ -47,12 +47,12 @@ const reported = [
 
 ruleTester.run('no-unguarded-schedule: files named for one job', noUnguardedSchedule, {
   valid: [
-    { settings, filename: 'src/jobs/reaper.ts', code: reaper },
-    { settings, filename: 'src/queue/job.ts', code: reaper },
+    { settings, filename: 'src/jobs/expiry.ts', code: expiry },
+    { settings, filename: 'src/queue/job.ts', code: expiry },
   ],
   invalid: [
-    { settings, filename: 'src/jobs/reaper-job.ts', code: reaper, errors: reported },
-    { settings, filename: 'src/jobs/reaperJob.ts', code: reaper, errors: reported },
-    { settings, filename: 'src/reaper.job.ts', code: reaper, errors: reported },
+    { settings, filename: 'src/jobs/expiry-job.ts', code: expiry, errors: reported },
+    { settings, filename: 'src/jobs/expiryJob.ts', code: expiry, errors: reported },
+    { settings, filename: 'src/expiry.job.ts', code: expiry, errors: reported },
   ],
 });

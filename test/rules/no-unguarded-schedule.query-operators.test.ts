@@ -2,7 +2,7 @@
 // operators of an ORM in the criteria (`MoreThan(date)` from typeorm, `lt(col, v)` from drizzle-orm)
 // and a document built in memory by a feed package (`new RSS(…)`, `feed.item(…)`) stay on the
 // host, so the job regenerating a file every replica serves is quiet. A model class deleting rows
-// by criteria (`TokenEntity.delete({ … })`) is a shared write whether awaited or not.
+// by criteria (`SessionEntity.delete({ … })`) is a shared write whether awaited or not.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 
@@ -38,7 +38,7 @@ const reported = (line: number, output: string) => [
   { messageId: 'unguardedSchedule' as const, line, column: 3, suggestions: [{ messageId: 'addClaimPeriod' as const, output }] },
 ];
 
-const DELETE = '    TokenEntity.delete({ expiresAt: LessThanOrEqual(new Date()) });';
+const DELETE = '    SessionEntity.delete({ idleSince: LessThanOrEqual(new Date()) });';
 const UPLOADED = [...FEED_BODY.slice(0, 3), '    await this.storage.upload(feed.xml());'];
 
 ruleTester.run('no-unguarded-schedule: query operators and documents built in memory', noUnguardedSchedule, {

@@ -9,20 +9,20 @@ import { guardedReport } from './schedule-report.js';
 const lines = (...l: string[]) => l.join('\n');
 const settings = { 'replica-guard': { service: 'api' } };
 
-/** An hourly timer running `checkLevels`, which reads every user and does `each` with each one. */
+/** An hourly timer running `refreshTiers`, which reads every user and does `each` with each one. */
 const task = (each: string) =>
   lines(
-    "import customerService from '../services/customer';",
+    "import memberService from '../services/member';",
     'const seen = new Map();',
     'export default function initTask() {',
     '  setInterval(async () => {',
-    '    await checkLevels();',
+    '    await refreshTiers();',
     '  }, 3_600_000);',
     '}',
-    'async function checkLevels() {',
+    'async function refreshTiers() {',
     '  try {',
-    '    const levels = await customerService.levels();',
-    '    if (levels.length) {',
+    '    const tiers = await memberService.tiers();',
+    '    if (tiers.length) {',
     '      const users = await User.find();',
     `      for (const user of users) ${each};`,
     '    }',
@@ -35,10 +35,10 @@ const task = (each: string) =>
 ruleTester.run('no-unguarded-schedule: rows read in a function of the file and handed on', noUnguardedSchedule, {
   valid: [{ settings, code: task('seen.set(user.id, user)') }],
   invalid: [
-    guardedReport(settings, task('await customerService.checkLevelExpiry(user, levels)'), {
+    guardedReport(settings, task('await memberService.expireTier(user, tiers)'), {
       line: 4,
       column: 15,
-      guard: "  if (!(await claimPeriod('api:check-levels', 3_600_000))) return;",
+      guard: "  if (!(await claimPeriod('api:refresh-tiers', 3_600_000))) return;",
       after: 8,
       importAfter: 1,
     }),
