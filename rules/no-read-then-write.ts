@@ -100,7 +100,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     if (!writeWord && !mentionsRedis(text)) return {};
     // Test code runs in one process against a throw-away database: a test that reads a row,
     // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
-    // …and neither does a duplicate left beside a module (`orders copy.js`), which nothing imports.
+    // …and neither does a duplicate left beside a module (`invoices copy.js`), which nothing imports.
     if (isLintedTestCode(context) || isDuplicateCopyFileName(path.basename(context.filename))) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).

@@ -88,7 +88,7 @@ function admittedShapes(
   return { claims, flags, markers: () => (markers ??= markerText(code)) };
 }
 
-/** A migration or migrate entrypoint runs once per deploy; a duplicate left beside a module (`orders copy.js`) is imported by none. */
+/** A migration or migrate entrypoint runs once per deploy; a duplicate left beside a module (`invoices copy.js`) is imported by none. */
 const runsOnceOrNowhere = (context: Parameters<typeof isMigrationExemptFile>[0]): boolean =>
   isMigrationExemptFile(context) || isDuplicateCopyFileName(path.basename(context.filename));
 

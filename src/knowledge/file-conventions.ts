@@ -108,7 +108,7 @@ export function isTestFileName(name: string): boolean {
 }
 
 /**
- * Whether a file's base name is a desktop's or editor's duplicate of another module (`order.controller
+ * Whether a file's base name is a desktop's or editor's duplicate of another module (`invoices.controller
  * copy.js`, `service copy 2.ts`, `index (1).js`): a leftover no module imports — no import names a
  * path with such a space — so it runs in no replica.
  */

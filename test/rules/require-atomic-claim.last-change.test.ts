@@ -2,7 +2,7 @@
 // stamp of the row's last change (`updatedAt: new Date()`, `updated_at`, `modifiedOn`): that stamp
 // goes with every update, so the row is not moved on — a recompute, the same whichever replica
 // writes last. A stamp that marks the work (`processedAt`, `sentAt`) or a state still moves the row on.
-// Also a desktop's or editor's duplicate of a module (`orders copy.ts`, `jobs (1).ts`): imported by
+// Also a desktop's or editor's duplicate of a module (`invoices copy.ts`, `jobs (1).ts`): imported by
 // nothing, it runs in no replica, for this rule and no-read-then-write alike.
 import { ruleTester } from './rule-tester.js';
 import { claim } from './claim-report.js';
