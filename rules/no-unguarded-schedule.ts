@@ -10,6 +10,7 @@ import { isDevelopmentFilePath, isHandRunScriptPath } from '../src/knowledge/fil
 import { projectPath } from '../analysis/source/project-path.js';
 import { isMigrationStepFile } from './migrations/exempt-file.js';
 import { createRule } from './utils/create-rule.js';
+import { periodNameHiddenFrom } from './no-unguarded-schedule/period-hidden-from-work.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
@@ -112,6 +113,9 @@ function manualReason(
   if (work.entry.selfRescheduling && !reschedule)
     return 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body or of its finally: an early return would stop the loop; guard the work by hand';
   if (!work.period) return noPeriod;
+  const hidden = periodNameHiddenFrom(sourceCode, work.period, work.schedulerNode, fn);
+  if (hidden !== undefined)
+    return `the period reads \`${hidden}\`, which the work function does not see: begin the work with a claimPeriod guard whose period it can read`;
   return unguardableReason(fn);
 }
 
