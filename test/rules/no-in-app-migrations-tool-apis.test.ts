@@ -123,3 +123,45 @@ ruleTester.run('no-in-app-migrations (operator tool APIs)', rule, {
     },
   ],
 });
+
+// Calls in the decorator of an exported class (`@Module({…}) export class AppModule {}`): the
+// decorator comes before `export`, outside the class's range, and is still searched.
+const NEST_MODULE = (factory: string) =>
+  lines(
+    "import { Module } from '@nestjs/common';",
+    "import { TypeOrmModule } from '@nestjs/typeorm';",
+    "import { DataSource } from 'typeorm';",
+    '@Module({',
+    '  imports: [',
+    '    TypeOrmModule.forRootAsync({',
+    "      useFactory: () => ({ type: 'postgres', synchronize: false }),",
+    factory,
+    '    }),',
+    '  ],',
+    '})',
+    'export class AppModule {}',
+  );
+
+ruleTester.run('no-in-app-migrations (decorated modules)', rule, {
+  valid: [
+    {
+      code: NEST_MODULE('      dataSourceFactory: async (options) => new DataSource(options).initialize(),'),
+      filename: 'src/app.module.ts',
+    },
+  ],
+  invalid: [
+    {
+      code: NEST_MODULE(
+        lines(
+          '      dataSourceFactory: async (options) => {',
+          '        const dataSource = await new DataSource(options).initialize();',
+          '        await dataSource.runMigrations();',
+          '        return dataSource;',
+          '      },',
+        ),
+      ),
+      filename: 'src/app.module.ts',
+      errors: [call(10, 15)],
+    },
+  ],
+});
