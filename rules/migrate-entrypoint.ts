@@ -80,8 +80,12 @@ function floatingCall(expression: TSESTree.Node, sourceCode: SourceCode): TSESTr
  * the file's migrator runs all go to SQLite or libSQL (`drizzle-orm/libsql/migrator`): no PgBouncer there.
  */
 function reportUrls(context: Context, strings: readonly StringText[], migratesNoPostgres: () => boolean, report: Report): void {
+  // Found by its name alone (no package.json script or setting names it), the file may be any script an operator runs
+  // against the database it is pointed at: the app's URL is only wrong for the step every pod runs.
+  const byNameOnly = isEntrypointByNameOnly(context);
   for (const read of migrationEnvReads(context)) {
     const why = wrongMigrateUrlVariable(read.name);
+    if (why === 'app' && byNameOnly) continue;
     // A URL only printed (a banner, a log line) connects nothing; a SQLite file's path is no PostgreSQL URL.
     if (why && !isOnlyPrinted(read.node) && !opensEmbeddedDatabase(read.node, context.sourceCode) && !migratesNoPostgres())
       report({

@@ -298,7 +298,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
       }),
       'Program:exit'() {
         const imported = importedValueIn(context);
-        const reportHere = onStartPaths(context, report);
+        const { report: reportHere, flush } = onStartPaths(context, report);
         // ORM options that synchronise or migrate at start-up.
         const reportedProperties = new Set<TSESTree.Node>();
         const optionsModule = SCHEMA_OPTIONS_APIS.some((api) => api.modules.some((m) => modules.has(m)));
@@ -385,6 +385,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
         reportRunnerCalls([...handRuns.keys()], reportedCalls, reportHere, (call) =>
           migratesEmbeddedClient(call, sourceCode, imported) ? undefined : handRuns.get(call),
         );
+        flush();
       },
     };
   },

@@ -32,9 +32,13 @@ function childInList(list: readonly Child[], offset: number): TSESTree.Node | un
  */
 export function nodeAt(sourceCode: SourceCode, offset: number): TSESTree.Node | null {
   const program = sourceCode.ast as TSESTree.Node;
-  if (!contains(program, offset)) return null;
+  return contains(program, offset) ? deepestNodeUnder(sourceCode, program, offset) : null;
+}
+
+/** The deepest node under `start` (itself included) whose range holds `offset`, which `start`'s range holds. */
+export function deepestNodeUnder(sourceCode: SourceCode, start: TSESTree.Node, offset: number): TSESTree.Node {
   const keys = sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
-  let node: TSESTree.Node = program;
+  let node: TSESTree.Node = start;
   for (;;) {
     let next: TSESTree.Node | undefined;
     for (const key of keys[node.type] ?? []) {

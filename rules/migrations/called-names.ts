@@ -1,13 +1,13 @@
 // The calls of a file whose callee ends in a name of interest (`initDb()`, `db.setupDatabase?.()`,
 // `migrations.up()`), and the properties keyed by an option (`synchronize: true`), found from the
 // text instead of a listener on every call or property: each occurrence of the name in the code
-// that a call may follow is looked up in the tree (`nodeAt`), and kept when it is the callee
+// that a call may follow is looked up in the tree (`nodeAtThroughDecorators`: a NestJS module's decorator too), and kept when it is the callee
 // (through `!`, `as`, `satisfies`, `?.` and parentheses) of a call, or the key of a property. A
 // file that calls a few thousand functions and names a runner twice costs two look-ups, not a
 // listener call per call expression.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
-import { nodeAt } from '../../analysis/ast/node-at.js';
+import { nodeAtThroughDecorators } from '../../analysis/ast/node-at-through-decorators.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
 import { isValueWrapper, unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
@@ -61,7 +61,7 @@ export function callsNamed(sourceCode: SourceCode, pattern: RegExp, isName: (nam
     pattern.lastIndex = end;
     while (start > 0 && isIdentifierCode(text.charCodeAt(start - 1))) start--;
     if (!isName(text.slice(start, end)) || !mayCallAt(text, end) || !isCodeAt(text, tokens, start)) continue;
-    const name = nodeAt(sourceCode, start);
+    const name = nodeAtThroughDecorators(sourceCode, start);
     const call = name && callOfName(name);
     if (call) {
       const called = calleeName(call);
@@ -95,7 +95,7 @@ export function propertiesKeyed(sourceCode: SourceCode, keys: readonly string[])
   for (const key of keys) {
     for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + key.length)) {
       if (isIdentifierCode(text.charCodeAt(at - 1)) || isIdentifierCode(text.charCodeAt(at + key.length))) continue;
-      const node = nodeAt(sourceCode, at);
+      const node = nodeAtThroughDecorators(sourceCode, at);
       const property = node?.parent;
       if (property?.type === 'Property' && property.key === node && propertyKeyName(property) === key) properties.push(property);
     }

@@ -7,6 +7,8 @@ import { outsideMigrateCommandEntries } from './outside-command-entries.js';
 import { outsideMigratorVerbDefinitions } from './migrator-api-methods.js';
 import { outsideRequestHandlers } from './outside-request-handlers.js';
 import { outsideTaskHandlers } from './task-handlers.js';
+import { outsideTwoWayMigrationApis } from './two-way-apis.js';
+import { outsideCommandLineBranches } from './argv-commands.js';
 
 /**
  * `report`, dropping what runs on no replica's start. An operator's command (an install wizard, an
@@ -16,11 +18,19 @@ import { outsideTaskHandlers } from './task-handlers.js';
  * wrapper. A run inside a request handler runs once, for the request that asked for it (so does one in a
  * function-as-a-service handler that never reads its event: the task it is invoked for); one inside
  * a `migrate` command's entry, when that command is typed; a migrator class's own `up()`, where it is called.
+ * A run in the branch of a command-line sub-command (`process.argv[2] === 'apply'`) runs when that word is typed.
+ * The wrappers of a two-way migration API (`migrateLatest()` beside `migrateDown()`) are judged
+ * once every finding of the file is known: `flush` at the end of the file.
  */
-export function onStartPaths<Report extends (descriptor: never) => void>(context: DetectContext, report: Report): Report {
+export function onStartPaths<Report extends (descriptor: never) => void>(
+  context: DetectContext,
+  report: Report,
+): { report: Report; flush: () => void } {
+  const twoWay = outsideTwoWayMigrationApis(context, report);
   const oneOffs = outsideMigratorVerbDefinitions(
     context,
-    outsideMigrateCommandEntries(outsideToolWrappers(context, outsideOperatorCommands(context, report)), context.sourceCode),
+    outsideMigrateCommandEntries(outsideToolWrappers(context, outsideOperatorCommands(context, twoWay.report)), context.sourceCode),
   );
-  return outsideRequestHandlers(context, outsideTaskHandlers(context, oneOffs));
+  const commands = outsideCommandLineBranches(context.sourceCode, oneOffs);
+  return { report: outsideRequestHandlers(context, outsideTaskHandlers(context, commands)), flush: twoWay.flush };
 }

@@ -10,6 +10,12 @@ export const MIGRATOR_CLASS_NAME = /Migrator$/;
 /** A migrator's verbs that step back or undo, beside the ones that apply (`MIGRATOR_RUN_METHODS`). */
 export const MIGRATOR_UNDO_METHODS: readonly string[] = ['down', 'rollback', 'revert', 'undo', 'migrateDown'];
 
+/** Whether a method called `name` undoes migrations: `down`, `rollback`, `undoLastMigration`, `revertAll`, `migrateDown`. */
+export function namesMigratorUndo(name: string): boolean {
+  const plain = withoutFailureTail(name) ?? name;
+  return MIGRATOR_UNDO_METHODS.includes(plain) || /^(?:undo|revert|rollback)(?:Last|All)?(?:Migrations?)?$/.test(plain);
+}
+
 /** Whether a method called `name` is one of a migrator's own verbs: `up`, `down`, `latest`, `runMigrations`, `migrateToOrThrow`. */
 export function namesMigratorVerb(name: string): boolean {
   const plain = withoutFailureTail(name) ?? name;

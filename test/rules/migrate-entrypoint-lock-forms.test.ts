@@ -4,6 +4,9 @@
 import { ruleTester } from './rule-tester.js';
 import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
 
+/** Settings that name the file a migrate entrypoint (not found by its name alone): its URL is checked. */
+const namedEntrypoint = (filename: string) => ({ 'replica-guard': { migrateEntrypoints: [filename] } });
+
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const ENTRY = 'src/db/migrate.ts';
@@ -127,6 +130,7 @@ ruleTester.run('migrate-entrypoint: SQLite files, transaction locks, privileged 
         "await db.exec('CREATE TABLE IF NOT EXISTS notes (id serial PRIMARY KEY)');",
       ),
       filename: ENTRY,
+      settings: namedEntrypoint(ENTRY),
       errors: [
         { messageId: 'appUrl', line: 2, column: 25 },
         { messageId: 'noLock', line: 3, column: 7 },
@@ -146,6 +150,7 @@ ruleTester.run('migrate-entrypoint: SQLite files, transaction locks, privileged 
         "cache.exec('DELETE FROM kv');",
       ),
       filename: ENTRY,
+      settings: namedEntrypoint(ENTRY),
       errors: [{ messageId: 'appUrl', line: 3, column: 13 }],
     },
     // the transaction lock in autocommit: released when its own statement ends

@@ -6,6 +6,9 @@
 import { ruleTester } from './rule-tester.js';
 import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
 
+/** Settings that name the file a migrate entrypoint (not found by its name alone): its URL is checked. */
+const namedEntrypoint = (filename: string) => ({ 'replica-guard': { migrateEntrypoints: [filename] } });
+
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const noLockAt = (line: number, column: number) => ({ messageId: 'noLock' as const, line, column });
@@ -45,12 +48,14 @@ ruleTester.run('migrate-entrypoint (MongoDB-protocol scripts)', rule, {
       // A SQL driver beside it: PostgreSQL's findings apply.
       code: copy("import { MongoClient } from 'mongodb';", "import pg from 'pg';"),
       filename: FILE,
+      settings: namedEntrypoint(FILE),
       errors: [{ messageId: 'appUrl', line: 5, column: 44 }, noLockAt(12, 7)],
     },
     {
       // The project's own database module: it may be PostgreSQL.
       code: copy("import { MongoClient } from 'mongodb';", "import { db } from '../src/db';"),
       filename: 'scripts/migrate.mjs',
+      settings: namedEntrypoint('scripts/migrate.mjs'),
       errors: [{ messageId: 'appUrl', line: 5, column: 44 }, noLockAt(12, 7)],
     },
   ],

@@ -5,6 +5,9 @@
 import { ruleTester } from './rule-tester.js';
 import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
 
+/** Settings that name the file a migrate entrypoint (not found by its name alone): its URL is checked. */
+const namedEntrypoint = (filename: string) => ({ 'replica-guard': { migrateEntrypoints: [filename] } });
+
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const COMMONJS = { sourceType: 'commonjs' } as never;
@@ -276,6 +279,7 @@ ruleTester.run('migrate-entrypoint (files that are not the run)', rule, {
         'await db.migrate.latest();',
       ),
       filename: 'src/migrate.ts',
+      settings: namedEntrypoint('src/migrate.ts'),
       errors: [{ messageId: 'appUrl', line: 4, column: 45 }],
     },
     // the same generator beside a migrator that takes no lock, a project module, a module loaded by a computed name, or a `fetch`

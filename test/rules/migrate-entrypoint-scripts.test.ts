@@ -5,6 +5,9 @@
 import { ruleTester } from './rule-tester.js';
 import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
 
+/** Settings that name the file a migrate entrypoint (not found by its name alone): its URL is checked. */
+const namedEntrypoint = (filename: string) => ({ 'replica-guard': { migrateEntrypoints: [filename] } });
+
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 
@@ -82,6 +85,7 @@ ruleTester.run('migrate-entrypoint (scripts that migrate data, not schema)', rul
         'await client.end();',
       ),
       filename: 'scripts/migrate.ts',
+      settings: namedEntrypoint('scripts/migrate.ts'),
       errors: [
         { messageId: 'noLock', line: 1, column: 1 },
         { messageId: 'appUrl', line: 4, column: 47 },

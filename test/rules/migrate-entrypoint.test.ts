@@ -2,6 +2,9 @@ import { expect, test } from 'vitest';
 import { jsRuleTester, ruleTester } from './rule-tester.js';
 import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
 
+/** Settings that name the file a migrate entrypoint (not found by its name alone): its URL is checked. */
+const namedEntrypoint = (filename: string) => ({ 'replica-guard': { migrateEntrypoints: [filename] } });
+
 const lines = (...l: string[]) => l.join('\n');
 const rule = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
 const ENTRY = 'src/cmd/migrate.ts';
@@ -59,6 +62,9 @@ ruleTester.run('migrate-entrypoint', rule, {
     // …and so does a process-wide handler that rethrows or exits non-zero
     { code: lines(...MANUAL, 'main();', "process.on('unhandledRejection', (error) => { throw error; });"), filename: ENTRY },
     { code: lines(...MANUAL, 'void main();', "process.once('uncaughtException', () => process.exit(2));"), filename: ENTRY },
+    // found by its name alone (no script or setting names it), a file may be any script run against the database it is
+    // pointed at: the app's URL is only checked in the entrypoint the pods run
+    { code: lines(RUN, "await runMigrations({ url: process.env.DATABASE_URL, lockKey: 'orders', migrate });"), filename: ENTRY },
     // not an entrypoint: the rule does not look
     { code: 'const pool = new Pool({ connectionString: process.env.DATABASE_URL });', filename: 'src/server.ts' },
     // other env variables are fine
@@ -86,16 +92,19 @@ ruleTester.run('migrate-entrypoint', rule, {
     {
       code: lines(RUN, "await runMigrations({ url: process.env.DATABASE_URL, lockKey: 'orders', migrate });"),
       filename: ENTRY,
+      settings: namedEntrypoint(ENTRY),
       errors: [{ messageId: 'appUrl', line: 2, column: 28 }],
     },
     {
       code: lines(RUN, 'const { DATABASE_URL } = process.env;', "await runMigrations({ url: DATABASE_URL, lockKey: 'orders', migrate });"),
       filename: ENTRY,
+      settings: namedEntrypoint(ENTRY),
       errors: [{ messageId: 'appUrl', line: 2, column: 9 }],
     },
     {
       code: lines(RUN, "const url = process.env['POSTGRES_URL'];", "await runMigrations({ url, lockKey: 'orders', migrate });"),
       filename: ENTRY,
+      settings: namedEntrypoint(ENTRY),
       errors: [{ messageId: 'appUrl', line: 2, column: 13 }],
     },
     // the near-identical app and pooled URLs are still reported
@@ -106,11 +115,18 @@ ruleTester.run('migrate-entrypoint', rule, {
         "await runMigrations({ url, lockKey: 'orders', migrate });",
       ),
       filename: ENTRY,
+      settings: namedEntrypoint(ENTRY),
       errors: [{ messageId: 'appUrl', line: 2, column: 79 }],
     },
     {
       code: lines(RUN, "await runMigrations({ url: process.env.POSTGRES_URL_POOLING, lockKey: 'orders', migrate });"),
       filename: ENTRY,
+      errors: [{ messageId: 'poolerUrl', line: 2, column: 28 }],
+    },
+    // a pooler's URL is wrong for any migrate script, found by its name alone too
+    {
+      code: lines(RUN, "await runMigrations({ url: 'postgres://app@pgbouncer:6432/orders', lockKey: 'orders', migrate });"),
+      filename: 'scripts/migrate.ts',
       errors: [{ messageId: 'poolerUrl', line: 2, column: 28 }],
     },
     {
@@ -269,6 +285,7 @@ ruleTester.run('migrate-entrypoint', rule, {
         SWALLOW,
       ),
       filename: 'cmd/migrate.mts',
+      settings: namedEntrypoint('cmd/migrate.mts'),
       errors: [
         { messageId: 'appUrl', line: 3, column: 45 },
         { messageId: 'noLock', line: 4, column: 9 },
@@ -312,6 +329,7 @@ jsRuleTester.run('migrate-entrypoint (JavaScript)', rule, {
         "const sql = require('fs').readFileSync(require('path').join(__dirname, 'migrations', '001_init.sql'), 'utf8');",
       ),
       filename: 'cmd/migrate.cjs',
+      settings: namedEntrypoint('cmd/migrate.cjs'),
       languageOptions: COMMONJS,
       errors: [
         { messageId: 'noLock', line: 1, column: 1 },

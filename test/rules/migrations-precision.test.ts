@@ -6,6 +6,9 @@ import { ruleTester } from './rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
 import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
 
+/** Settings that name the file a migrate entrypoint (not found by its name alone): its URL is checked. */
+const namedEntrypoint = (filename: string) => ({ 'replica-guard': { migrateEntrypoints: [filename] } });
+
 const lines = (...l: string[]) => l.join('\n');
 const inApp = noInAppMigrations as unknown as Parameters<typeof ruleTester.run<NoInAppMigrationsMessageIds, readonly unknown[]>>[1];
 const entry = migrateEntrypoint as unknown as Parameters<typeof ruleTester.run<MigrateEntrypointMessageIds, readonly unknown[]>>[1];
@@ -167,6 +170,7 @@ ruleTester.run('migrate-entrypoint (what is not the migration run)', entry, {
         'await db.migrate.latest();',
       ),
       filename: ENTRY,
+      settings: namedEntrypoint(ENTRY),
       errors: [{ messageId: 'appUrl', line: 2, column: 45 }],
     },
     // the catch around the migrator swallows its failure
