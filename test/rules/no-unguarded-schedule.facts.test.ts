@@ -178,6 +178,8 @@ describe('one schedule in the code, one job per factory call or loop pass: manua
         '}',
       ]),
     ).toBeUndefined();
+    // The interval alone is one job, not one per call; but a parameter read as the period is not seen
+    // by a work function defined outside the arming function, so the guard cannot be written there.
     expect(
       once([
         'async function sweepSessions() {',
@@ -185,6 +187,19 @@ describe('one schedule in the code, one job per factory call or loop pass: manua
         '}',
         'export function start(everyMs: number) {',
         '  setInterval(sweepSessions, everyMs);',
+        '}',
+      ]),
+    ).toBe(
+      'the period reads `everyMs`, which the work function does not see: begin the work with a claimPeriod guard whose period it can read',
+    );
+    expect(
+      once([
+        'const EVERY_MS = 60_000;',
+        'async function sweepSessions() {',
+        '  await db.sessions.deleteExpired();',
+        '}',
+        'export function start() {',
+        '  setInterval(sweepSessions, EVERY_MS);',
         '}',
       ]),
     ).toBeUndefined();
