@@ -44,6 +44,7 @@ import { receiverName } from '../ast/receiver-name.js';
 import { isLookedUpExternalEntry } from './looked-up-receiver.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 import { isAwaited, unwrapExpression } from '../ast/unwrapped-expression.js';
+import { chainRootName } from '../ast/chain-root-name.js';
 
 export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
 
@@ -187,13 +188,6 @@ export function telemetryBindings(program: TSESTree.Program): Set<string> {
   return names;
 }
 
-function rootIdentifier(node: TSESTree.Node): string | undefined {
-  let current = node;
-  while (current.type === 'MemberExpression' || current.type === 'CallExpression')
-    current = current.type === 'MemberExpression' ? current.object : current.callee;
-  return current.type === 'Identifier' ? current.name : undefined;
-}
-
 /** `fetch(url, { method: 'POST' })`, `axios.post(…)`, `http.request({ method: 'PUT' })`. */
 /** `fetch(`${API}/oauth/token`, { method: 'POST' })`: a request for this process's own credentials (CREDENTIAL_PATH_SEGMENTS). */
 function asksForCredentials(url: TSESTree.Node | undefined): boolean {
@@ -313,7 +307,7 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
     if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
     if (isDequeue(name, receiver)) return 'coordinated';
   }
-  const root = rootIdentifier(callee);
+  const root = chainRootName(callee);
   if (root !== undefined && telemetry.has(root)) return 'per-replica';
   if (name !== undefined && (renewsHeldLock(name, receiver) || (call && isThisCall(call) && renewsItself(call, name))))
     return 'per-replica';

@@ -18,6 +18,7 @@ import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { projectFunctionIn, projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { chainRootName } from '../../analysis/ast/chain-root-name.js';
 import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
 import { TRANSACTION_ADVISORY_LOCK_SQL, TRANSACTION_LOCK_NAME_WORDS } from '../../src/knowledge/lock-libraries.js';
 import { transactionCallbackOf } from './transaction-locks.js';
@@ -34,13 +35,6 @@ function namedForTransactionLock(name: string | undefined): boolean {
   if (name === undefined) return false;
   const words = nameWords(name);
   return words.some((w) => w === 'lock' || w === 'locks') && words.some((w) => TRANSACTION_LOCK_NAME_WORDS.includes(w));
-}
-
-/** The name a callee or tag starts from (`tx` of `tx.$executeRaw`, of `tx.query`). */
-function rootName(node: Node): string | undefined {
-  let at = node;
-  while (at.type === 'MemberExpression' || at.type === 'CallExpression') at = at.type === 'MemberExpression' ? at.object : at.callee;
-  return at.type === 'Identifier' ? at.name : undefined;
 }
 
 /** The position of the argument that is the transaction `handle`, or -1. */
@@ -60,7 +54,9 @@ function takesLock(
   if (sql === 'absent') return false;
   // Sent on the transaction itself (`tx.$executeRaw…`, `trx.raw(…)`): the outer client's lock ends with its own statement.
   if (sql)
-    return rootName(node.type === 'CallExpression' ? node.callee : node.tag) === handle && TRANSACTION_ADVISORY_LOCK_SQL.test(sql.sql.text);
+    return (
+      chainRootName(node.type === 'CallExpression' ? node.callee : node.tag) === handle && TRANSACTION_ADVISORY_LOCK_SQL.test(sql.sql.text)
+    );
   if (node.type !== 'CallExpression') return false;
   const at = handlePosition(node, handle);
   if (at < 0) return false;

@@ -11,6 +11,7 @@
 //   polls `pg_try_advisory_lock` on it and `releaseLock(key)` runs `pg_advisory_unlock`: the same
 //   session lock on a dedicated connection, the mutex made by `new` instead of a factory.
 import { LEADER_WORDS, LOCK_WORDS } from './per-replica.js';
+import { XACT_ADVISORY_LOCK_FUNCTIONS } from './sql.js';
 
 export interface SessionLockLibrary {
   /** The package. */
@@ -68,5 +69,11 @@ export const HELD_LOCK_WORDS: readonly string[] = [
  */
 export const TRANSACTION_LOCK_NAME_WORDS: readonly string[] = ['advisory', 'xact'];
 
-/** SQL that takes a transaction-scoped advisory lock and waits for it (not the `try` form, whose answer must be tested). */
-export const TRANSACTION_ADVISORY_LOCK_SQL = /\bpg_advisory_xact_lock\s*\(/i;
+/**
+ * SQL that takes an exclusive transaction-scoped advisory lock and waits for it (sql.ts's forms, but not the
+ * `try` form, whose answer must be tested, nor the shared one, which other shared takers pass).
+ */
+export const TRANSACTION_ADVISORY_LOCK_SQL = new RegExp(
+  `\\b(?:${XACT_ADVISORY_LOCK_FUNCTIONS.filter((f) => !f.startsWith('pg_try_') && !f.endsWith('_shared')).join('|')})\\s*\\(`,
+  'i',
+);
