@@ -2,6 +2,7 @@
 // call nothing but the module's own set-up, and exports. Loading it starts nothing — a library
 // module, whatever its file is called (`migrate.ts` of a migration engine, a job class in
 // `run-migrations.ts`).
+import { chainRoot } from './chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from './unwrapped-expression.js';
 import { memberPropertyName } from './property-names.js';
@@ -12,9 +13,8 @@ type Node = TSESTree.Node;
 /** `module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
 export function assignsExports(statement: TSESTree.ProgramStatement): boolean {
   if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') return false;
-  let target: Node = statement.expression.left;
-  while (target.type === 'MemberExpression') target = target.object;
-  return target.type === 'Identifier' && (target.name === 'module' || target.name === 'exports');
+  const target = chainRoot(statement.expression.left);
+  return target?.name === 'module' || target?.name === 'exports';
 }
 
 /** `Object.defineProperty(exports, '__esModule', { value: true })`, which TypeScript and Babel put at the top of CommonJS output. */

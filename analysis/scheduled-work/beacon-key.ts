@@ -5,7 +5,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { BEACON_KEY_WORDS, KEY_WRITE_WORDS } from '../../src/knowledge/process-state.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
-import { calleeName, nameWords } from './work-intent.js';
+import { calleeName } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 
 /** The text of a key written out: a string, or a template without expressions. */
 function keyText(node: TSESTree.Node | undefined): string | undefined {

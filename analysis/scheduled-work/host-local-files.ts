@@ -7,7 +7,7 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { FS_READS, FS_WRITES, LOCAL_DIR_PATH, LOCAL_DIR_WORDS, SHARED_DIR_PATH, SHARED_DIR_WORDS } from '../../src/knowledge/host-local.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { valueOf } from './in-memory-values.js';
-import { nameWords } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 
 /** How many variables back a path is traced to its directory. */
 const MAX_PATH_HOPS = 5;

@@ -18,7 +18,8 @@ import { scopeVariable } from '../ast/scope-variable.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 import { isAwaited, isExternalReceiver } from './external-effects.js';
-import { callsModelClass, createsInProcessValue, isClaimSql, isWriteSql, nameWords } from './work-intent.js';
+import { callsModelClass, createsInProcessValue, isClaimSql, isWriteSql } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 
 const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
 

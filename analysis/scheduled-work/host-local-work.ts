@@ -6,6 +6,7 @@
 // of those (a package's function, a write by its name, a POST, a parameter called, a `new` of a
 // class other than a client only read through) keeps the work reported. Asked only of work about to be reported.
 import { scopeVariable } from '../ast/scope-variable.js';
+import { chainRoot } from '../ast/chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { FS_MODULES, HOST_LOCAL_OBJECTS, IN_MEMORY_VALUE_METHODS, PURE_MODULES, QUERY_OPERATORS } from '../../src/knowledge/host-local.js';
@@ -53,13 +54,6 @@ export interface HostLocalOptions {
 /** How many same-file calls deep the walk reads. */
 const MAX_LOCAL_DEPTH = 3;
 
-/** The root name of a member chain (`fs.promises.rm` → `fs`). */
-function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
-  let current = node;
-  while (current.type === 'MemberExpression') current = current.object;
-  return current.type === 'Identifier' ? current : undefined;
-}
-
 /** `SessionEntity.delete({ … })`: a capitalised class (not a constant) handed an object of criteria, as a model is. */
 function handsModelClassCriteria(call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
@@ -89,7 +83,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);
   if (method === undefined) return false;
-  const root = rootIdentifier(callee.object);
+  const root = chainRoot(callee.object);
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
   const built = root && valueOf(sourceCode, root);
   if (built?.type === 'NewExpression' && (isReadOnlyClient(sourceCode, built) || isPureModuleValue(sourceCode, built))) return true;

@@ -23,7 +23,7 @@ import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { isFunctionLike } from './work-function.js';
 import { exits, negated } from './exit-tests.js';
 import { answerOf } from './lease-gate.js';
-import { nameWords } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 
 function calleeName(call: TSESTree.CallExpression): string | undefined {
   return call.callee.type === 'Identifier' ? call.callee.name : memberPropertyName(call.callee);

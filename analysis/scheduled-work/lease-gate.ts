@@ -14,7 +14,7 @@ import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowled
 import { memberPropertyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { gatedValue } from './exit-tests.js';
-import { nameWords } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 
 /** The call's name or its receiver's says election, lease or lock (`getElection`, `this.leases.take`). */
 function namesLease(call: TSESTree.CallExpression): boolean {

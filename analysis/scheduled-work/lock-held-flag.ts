@@ -13,7 +13,8 @@ import { receiverName } from '../ast/receiver-name.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { exits, negated } from './exit-tests.js';
-import { calleeName, nameWords } from './work-intent.js';
+import { calleeName } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 import { isFunctionLike, type FunctionLike } from './work-function.js';
 
 const namesHeldLock = (name: string | undefined): boolean => name !== undefined && nameWords(name).some((w) => HELD_LOCK_WORDS.includes(w));

@@ -10,7 +10,7 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { CONNECTED_WORDS, CONNECTION_METHODS, OWN_CONNECTION_COLLECTIONS, SOCKET_HOLDER_WORDS } from '../../src/knowledge/work-effects.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { descendants } from '../sql/descendants.js';
-import { nameWords } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 import type { FunctionLike } from './work-function.js';
 
 /** `wss.clients`, `io.sockets.sockets`, `io.sockets.clients()`, `wss.clients.values()`. */

@@ -3,6 +3,7 @@
 // the timer). Each item was handed in once, by a caller of this process, and runs once: the timer
 // only spaces the runs out (a rate limiter, a throttle, a retry backlog). At N replicas each
 // replica drains what its own callers queued; nothing repeats per replica.
+import { chainRoot, chainStart } from '../ast/chain-root.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
@@ -26,8 +27,7 @@ function buildsInMemory(node: TSESTree.Node | null | undefined): boolean {
 
 /** The queue is this module's: a field of the instance, or a variable of this file that holds a collection built here. */
 function isOwnedQueue(sourceCode: SourceCode, queue: TSESTree.Node): boolean {
-  let root = queue;
-  while (root.type === 'MemberExpression') root = root.object;
+  const root = chainStart(queue);
   if (root.type === 'ThisExpression') return true;
   if (root.type !== 'Identifier') return false;
   const variable = scopeVariable(sourceCode, root);
@@ -69,9 +69,8 @@ function fsPathOf(sourceCode: SourceCode, node: TSESTree.Node, methods: readonly
   const callee = node.callee;
   const method = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
   if (method === undefined || !methods.includes(method.replace(/Sync$/, ''))) return undefined;
-  let root: TSESTree.Node = callee;
-  while (root.type === 'MemberExpression') root = root.object;
-  const source = root.type === 'Identifier' ? importSource(sourceCode, root) : undefined;
+  const root = chainRoot(callee);
+  const source = root && importSource(sourceCode, root);
   return source !== undefined && FS_MODULES.includes(source) ? node.arguments[0] : undefined;
 }
 

@@ -17,7 +17,8 @@ import { READ_METHODS } from '../../src/knowledge/sql.js';
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { isExternalReceiver, resolveCallee } from './external-effects.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
-import { callsModelClass, isPerReplicaName, nameWords } from './work-intent.js';
+import { callsModelClass, isPerReplicaName } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 
 export type PollLoop = TSESTree.WhileStatement | TSESTree.ForStatement;
 

@@ -8,7 +8,7 @@ import { PROCESS_END_NOUNS, PROCESS_END_VERBS } from '../../src/knowledge/proces
 import { isProcessGlobal } from '../ast/process-env.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { descendants } from '../sql/descendants.js';
-import { nameWords } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 import type { FunctionLike } from './work-function.js';
 
 /** `process.exit(…)`, `process.abort()`, `process.kill(process.pid, …)`, `killProcess()`. */

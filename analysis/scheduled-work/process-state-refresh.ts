@@ -16,7 +16,8 @@ import {
 import { receiverName } from '../ast/receiver-name.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { verbOf } from './name-verbs.js';
-import { calleeName, nameWords } from './work-intent.js';
+import { calleeName } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
 
 /** `resetDownloadTracker`, `reloadConfig`, `updateConfig`: a name whose verb refreshes state its noun says this process holds. */
 export function namesProcessStateRefresh(name: string): boolean {

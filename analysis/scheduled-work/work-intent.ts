@@ -44,30 +44,10 @@ import { receiverName } from '../ast/receiver-name.js';
 import { isLookedUpExternalEntry } from './looked-up-receiver.js';
 import { methodChainOf, outermostCallOf } from '../ast/method-chain.js';
 import { isAwaited, unwrapExpression } from '../ast/unwrapped-expression.js';
-import { chainRootName } from '../ast/chain-root-name.js';
+import { chainRoot } from '../ast/chain-root.js';
+import { nameWords } from '../ast/name-words.js';
 
 export type CallIntent = 'coordinated' | 'per-replica' | 'shared-write' | undefined;
-
-/** Words of the names met so far: a work's walk asks for the words of each callee name several times. */
-const wordsByName = new Map<string, readonly string[]>();
-const MAX_NAMES = 20_000;
-const MAX_NAME_LENGTH = 80;
-
-/** `acquireLock` → `['acquire', 'lock']`, `SEND_MAIL` → `['send', 'mail']`. */
-export function nameWords(name: string): readonly string[] {
-  const known = wordsByName.get(name);
-  if (known) return known;
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-  if (name.length > MAX_NAME_LENGTH) return words;
-  if (wordsByName.size >= MAX_NAMES) wordsByName.clear();
-  wordsByName.set(name, words);
-  return words;
-}
 
 const has = (list: readonly string[], word: string | undefined): boolean => word !== undefined && list.includes(word);
 
@@ -307,7 +287,7 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
     if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
     if (isDequeue(name, receiver)) return 'coordinated';
   }
-  const root = chainRootName(callee);
+  const root = chainRoot(callee, { calls: true })?.name;
   if (root !== undefined && telemetry.has(root)) return 'per-replica';
   if (name !== undefined && (renewsHeldLock(name, receiver) || (call && isThisCall(call) && renewsItself(call, name))))
     return 'per-replica';

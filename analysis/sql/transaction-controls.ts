@@ -2,6 +2,7 @@
 // client in the same function (raw SQL, or TypeORM's `startTransaction()`/`commitTransaction()`),
 // or on the client a transaction callback receives (`sql.begin(sql => …)`, `knex.transaction(trx
 // => …)`, `prisma.$transaction(tx => …)`, `dataSource.transaction(manager => …)`, pg-promise `tx`).
+import { chainStart } from '../ast/chain-root.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { parseSql, TRANSACTION_BEGIN_METHODS, TRANSACTION_CALLBACK_METHODS, TRANSACTION_COMMIT_METHODS } from '../../src/knowledge/sql.js';
@@ -56,7 +57,7 @@ export function isBetweenBeginAndCommit(call: TSESTree.Node, client: string, con
 
 /** Whether `client` is the parameter a transaction callback receives (`sql.begin(async (sql) => …)`). */
 export function isTransactionCallbackClient(client: TSESTree.Node, sourceCode: SourceCode): boolean {
-  const root = client.type === 'MemberExpression' ? leftmostObject(client) : client;
+  const root = chainStart(client);
   if (root.type !== 'Identifier') return false;
   const variable = scopeVariable(sourceCode, root);
   const def = variable?.defs[0];
@@ -66,10 +67,4 @@ export function isTransactionCallbackClient(client: TSESTree.Node, sourceCode: S
   if (call?.type !== 'CallExpression' || !call.arguments.includes(callback as TSESTree.CallExpressionArgument)) return false;
   const method = methodName(call.callee) ?? (call.callee.type === 'Identifier' ? call.callee.name : undefined);
   return method !== undefined && TRANSACTION_CALLBACK_METHODS.has(method);
-}
-
-function leftmostObject(node: TSESTree.MemberExpression): TSESTree.Node {
-  let current: TSESTree.Node = node;
-  while (current.type === 'MemberExpression') current = current.object;
-  return current;
 }

@@ -30,7 +30,7 @@ import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
 import { sendsSchemaDdl, writesSharedSchema } from './ddl-executions.js';
-import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { nameWords } from '../../analysis/ast/name-words.js';
 import { projectPath } from '../../analysis/source/project-path.js';
 import { isTestFilePath } from '../../src/knowledge/file-conventions.js';
 

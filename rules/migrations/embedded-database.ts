@@ -5,6 +5,7 @@
 // database (`EMBEDDED_CLIENT_MODULES`, a `:memory:` or `file:` URL, a maker named for SQLite) — in view, or in the project
 // module a name is imported from (one hop). A driver read from the environment, or a configuration
 // out of reach, is not known to be embedded.
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -148,9 +149,8 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
   if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
   const callee = unwrapExpression(value.callee);
   // `new Database(…)`, `sqlite3.Database`, `MikroORM.init(…)`: the maker's module decides.
-  let maker: TSESTree.Node = callee;
-  while (maker.type === 'MemberExpression') maker = unwrapExpression(maker.object);
-  if (maker.type === 'Identifier' && importedFromEmbeddedModule(maker, sourceCode)) return true;
+  const maker = chainRoot(callee, { unwrap: 'wrappers' });
+  if (maker && importedFromEmbeddedModule(maker, sourceCode)) return true;
   // A maker or method named for SQLite (`SQLiteDB.openDB(path)`, `Database.sqlite(file)`, `new SqliteStore(dir)`).
   if (namesEmbeddedMaker(callee)) return true;
   // A client's own method (`orm.getMigrator()`) returns part of that client.

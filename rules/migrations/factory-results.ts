@@ -14,6 +14,7 @@
 // Anything else — a package's factory, a class instance, a value the factory does not build, a
 // method it does not hand out — leaves the call to the rule's other checks. Asked only of calls
 // the rule already holds as candidates.
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { projectFunctionIn, projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
@@ -63,10 +64,8 @@ function builtValue(node: Node, factory: ProjectFunction): Node {
 /** The catalogue entry for `method` on what a `new X(…)` builds, by the module `X` comes from (`Migrator` of kysely, `Umzug` of umzug). */
 function constructedEntry(built: Node, method: string, factory: ProjectFunction): SchemaWriteMethod | undefined {
   if (built.type !== 'NewExpression') return undefined;
-  let maker = unwrapExpression(built.callee);
-  while (maker.type === 'MemberExpression') maker = unwrapExpression(maker.object);
-  const specifier =
-    maker.type === 'Identifier' ? moduleBindings(factory.module.sourceCode.ast as TSESTree.Program).get(maker.name) : undefined;
+  const maker = chainRoot(built.callee, { unwrap: 'wrappers' });
+  const specifier = maker ? moduleBindings(factory.module.sourceCode.ast as TSESTree.Program).get(maker.name) : undefined;
   if (specifier === undefined) return undefined;
   const modules = new Set([specifier]);
   return SCHEMA_WRITE_METHODS.find(

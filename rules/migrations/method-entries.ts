@@ -2,6 +2,7 @@
 // entries a file's imports make possible, whether a call's receiver fits an entry, and the
 // imported migrator functions as a tracker catalogue. Shared by `no-in-app-migrations` and the
 // cross-file "runs schema writes" fact.
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { TrackedApi } from '../../analysis/imports/imported-references.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
@@ -121,9 +122,8 @@ export function possibleMethodEntries(modules: ReadonlySet<string>, text: string
  * checked by `viaMatches`) is all there is to go on.
  */
 function receiverModuleHasEvidence(context: DetectContext, method: SchemaWriteMethod, receiver: TSESTree.Node): boolean {
-  let root = unwrapExpression(receiver, { await: true });
-  while (root.type === 'MemberExpression') root = unwrapExpression(root.object, { await: true });
-  if (root.type !== 'Identifier') return false;
+  const root = chainRoot(receiver, { unwrap: 'await' });
+  if (!root) return false;
   const specifier = moduleBindings(context.sourceCode.ast).get(root.name);
   // A parameter (`module.exports = (app) => app.config.db.sequelize.sync()`): its caller's module is out of view too.
   if (specifier === undefined) return scopeVariable(context.sourceCode, root)?.defs[0]?.type === 'Parameter';
@@ -133,9 +133,8 @@ function receiverModuleHasEvidence(context: DetectContext, method: SchemaWriteMe
 
 /** Whether the name a receiver starts from (`backupDb` of `backupDb.sync()`) is a parameter: the caller made it, out of view. */
 function isHandedIn(context: DetectContext, receiver: TSESTree.Node): boolean {
-  let root = unwrapExpression(receiver, { await: true });
-  while (root.type === 'MemberExpression') root = unwrapExpression(root.object, { await: true });
-  return root.type === 'Identifier' && scopeVariable(context.sourceCode, root)?.defs[0]?.type === 'Parameter';
+  const root = chainRoot(receiver, { unwrap: 'await' });
+  return root !== undefined && scopeVariable(context.sourceCode, root)?.defs[0]?.type === 'Parameter';
 }
 
 /** Whether the call whose callee's object is `receiver` is given, as its first argument, an options object with one of `keys`. */

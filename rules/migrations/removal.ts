@@ -2,6 +2,7 @@
 // be removed whole, and the import that becomes unused when it is.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 /** The statement that is only this expression (`await knex.migrate.latest();`), or undefined. */
@@ -10,19 +11,12 @@ export function removableStatement(expression: TSESTree.Node): TSESTree.Expressi
   return node.parent?.type === 'ExpressionStatement' ? node.parent : undefined;
 }
 
-/** The root identifier of a callee (`migrate` in `migrate(db)`, `pgm` in `pgm.runner(…)`). */
-function rootIdentifier(node: TSESTree.Node): TSESTree.Identifier | undefined {
-  let current = node;
-  while (current.type === 'MemberExpression') current = current.object;
-  return current.type === 'Identifier' ? current : undefined;
-}
-
 /**
  * The import specifier (or `require` destructuring property / declarator) that binds the callee,
  * when this call is its only use — removing the call leaves it unused.
  */
 export function importThatBecomesUnused(callee: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): TSESTree.Node | undefined {
-  const id = rootIdentifier(callee);
+  const id = chainRoot(callee);
   if (!id) return undefined;
   const variable = scopeVariable(sourceCode, id);
   const def = variable?.defs[0];

@@ -4,6 +4,7 @@
 // it at once: the read row is not rewritten, and the last writer leaves the target with the same
 // copy. Told by the filters: the read and the write pick their rows by the same key field with
 // two different values, neither taken from the row read. Asked of findings only.
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { methodChainOf } from '../../analysis/ast/method-chain.js';
@@ -85,9 +86,8 @@ function keyText(node: Node, context: DetectContext, hops = MAX_HOPS): string | 
 
 /** Whether a key value is taken from a loaded row (`to.id` with `const to = await …`): that row may be the one written back. */
 function fromLoadedRow(node: Node, context: DetectContext): boolean {
-  let root = unwrapExpression(node);
-  while (root.type === 'MemberExpression') root = unwrapExpression(root.object);
-  if (root.type !== 'Identifier' || root === unwrapExpression(node)) return false;
+  const root = chainRoot(node, { unwrap: 'wrappers' });
+  if (!root || root === unwrapExpression(node)) return false;
   const def = scopeVariable(context.sourceCode, root)?.defs[0];
   const declarator = def?.node as Node | undefined;
   return declarator?.type === 'VariableDeclarator' && declarator.init?.type === 'AwaitExpression';

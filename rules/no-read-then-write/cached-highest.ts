@@ -2,6 +2,7 @@
 // variable of the module (`let lastTicket`) filled from a read of the largest stored value, then
 // stepped per call (`++this.last`, `lastTicket += 1`, `nextNumber++`). Every replica caches the
 // same maximum and hands out the same numbers. Asked of the increments the rule collects.
+import { chainStart } from '../../analysis/ast/chain-root.js';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
@@ -13,9 +14,7 @@ type Node = TSESTree.Node;
 
 /** Whether a member chain starts at `this` (`this.numbers`, `this.client.tickets.numbers`). */
 function fromThis(node: Node): boolean {
-  let value = unwrapExpression(node);
-  while (value.type === 'MemberExpression') value = unwrapExpression(value.object);
-  return value.type === 'ThisExpression';
+  return chainStart(node, { unwrap: 'wrappers' }).type === 'ThisExpression';
 }
 
 /**

@@ -10,7 +10,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { receiverName } from '../../analysis/ast/receiver-name.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { gatedValue } from '../../analysis/scheduled-work/exit-tests.js';
-import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { nameWords } from '../../analysis/ast/name-words.js';
 import { isFunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
 /** `tryAcquireWriterLock(db)`, `this.locks.acquire(key)`, `redlock.acquire([key], ttl)` (awaited or not). */

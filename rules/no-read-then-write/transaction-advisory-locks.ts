@@ -18,8 +18,8 @@ import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { projectFunctionIn, projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { chainRootName } from '../../analysis/ast/chain-root-name.js';
-import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { chainRoot } from '../../analysis/ast/chain-root.js';
+import { nameWords } from '../../analysis/ast/name-words.js';
 import { TRANSACTION_ADVISORY_LOCK_SQL, TRANSACTION_LOCK_NAME_WORDS } from '../../src/knowledge/lock-libraries.js';
 import { transactionCallbackOf } from './transaction-locks.js';
 
@@ -55,7 +55,8 @@ function takesLock(
   // Sent on the transaction itself (`tx.$executeRaw…`, `trx.raw(…)`): the outer client's lock ends with its own statement.
   if (sql)
     return (
-      chainRootName(node.type === 'CallExpression' ? node.callee : node.tag) === handle && TRANSACTION_ADVISORY_LOCK_SQL.test(sql.sql.text)
+      chainRoot(node.type === 'CallExpression' ? node.callee : node.tag, { calls: true })?.name === handle &&
+      TRANSACTION_ADVISORY_LOCK_SQL.test(sql.sql.text)
     );
   if (node.type !== 'CallExpression') return false;
   const at = handlePosition(node, handle);

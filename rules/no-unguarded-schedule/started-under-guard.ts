@@ -23,7 +23,8 @@ import { exits, isLeaderEvent, scheduleGate } from '../../analysis/scheduled-wor
 import { exportedStarters, type ExportedStarter } from '../../analysis/scheduled-work/schedule-starters.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
 import { isFunctionLike } from '../../analysis/scheduled-work/work-function.js';
-import { callIntent, nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { callIntent } from '../../analysis/scheduled-work/work-intent.js';
+import { nameWords } from '../../analysis/ast/name-words.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 

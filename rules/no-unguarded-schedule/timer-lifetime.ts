@@ -5,12 +5,13 @@
 // call's key (`this.pollers.set(callId, { interval })`). Such a timer runs once per owner, not
 // once per replica: no side effect repeats across replicas. The vocabulary is data in
 // src/knowledge/schedulers.ts (TIMER_LIFETIME).
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { CONNECTION_OPEN_EVENTS, SOCKET_NAME_WORDS } from '../../src/knowledge/connection-events.js';
 import { receiverName } from '../../analysis/ast/receiver-name.js';
-import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { nameWords } from '../../analysis/ast/name-words.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
@@ -102,9 +103,8 @@ function filedUnderCallKey(reference: TSESTree.Node, owner: FunctionLike): boole
   const call = value.parent;
   if (call?.type !== 'CallExpression' || call.arguments[1] !== value || memberPropertyName(call.callee) !== 'set') return false;
   // The key is a parameter or one of its members (`task.lock`, `job.id`).
-  let key = call.arguments[0];
-  while (key?.type === 'MemberExpression') key = key.object;
-  return key?.type === 'Identifier' && owner.params.some((p) => p.type === 'Identifier' && p.name === key.name);
+  const key = call.arguments[0] && chainRoot(call.arguments[0]);
+  return key !== undefined && owner.params.some((p) => p.type === 'Identifier' && p.name === key.name);
 }
 
 /** The function whose local variable holds the timer's handle, and that variable. */
@@ -159,10 +159,9 @@ function armedWhileConnectionOpen(sourceCode: SourceCode, schedule: TSESTree.Nod
 function rearmedOnParameter(sourceCode: SourceCode, schedule: TSESTree.Node): boolean {
   const parent = schedule.parent;
   if (parent?.type !== 'AssignmentExpression' || parent.right !== schedule || parent.left.type !== 'MemberExpression') return false;
-  let root: TSESTree.Node = parent.left;
-  while (root.type === 'MemberExpression') root = root.object;
+  const root = chainRoot(parent.left);
   const owner = enclosingFunction(schedule);
-  const param = root.type === 'Identifier' ? scopeVariable(sourceCode, root)?.defs[0] : undefined;
+  const param = root && scopeVariable(sourceCode, root)?.defs[0];
   if (!owner || param?.type !== 'Parameter' || param.node !== owner) return false;
   const handle = sourceCode.getText(parent.left);
   for (const node of descendants(owner.body, sourceCode.visitorKeys)) {

@@ -10,7 +10,7 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { isOutermostCall, methodChain } from '../../analysis/sql/method-chain.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { nameWords } from '../../analysis/scheduled-work/work-intent.js';
+import { nameWords } from '../../analysis/ast/name-words.js';
 import { ROW_RE_READ_METHODS } from '../../src/knowledge/orm-reads-writes.js';
 import { LOCK_WORDS } from '../../src/knowledge/per-replica.js';
 import { READ_METHODS } from '../../src/knowledge/sql.js';

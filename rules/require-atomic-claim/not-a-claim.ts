@@ -11,6 +11,7 @@
 // - a handler of the process's end (`process.on('SIGTERM', …)`) settling this process's work.
 // Work already held under a lock or a claim is `held-under-guard.ts`.
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { descendants } from '../../analysis/sql/descendants.js';
@@ -80,18 +81,12 @@ function filterPairs(read: PendingRead): Array<{ key: string; value: Node }> {
   return pairs;
 }
 
-function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
-  let current = unwrap(node);
-  while (current.type === 'MemberExpression') current = unwrap(current.object);
-  return current.type === 'Identifier' ? current : undefined;
-}
-
 /**
  * The parameter a value comes from: `user.id` with `user` a parameter, or `scheduleId` declared
  * from one (`const { scheduleId } = job.data`). The function and the parameter's position.
  */
 function parameterOf(value: Node, context: DetectContext, hops = 1): { fn: FunctionNode; index: number } | undefined {
-  const identifier = rootIdentifier(value);
+  const identifier = chainRoot(value, { unwrap: 'await' });
   if (!identifier) return undefined;
   const def = scopeVariable(context.sourceCode, identifier)?.defs[0];
   if (!def) return undefined;
@@ -130,7 +125,7 @@ export function scopedToDeletedEntity(read: PendingRead, context: DetectContext)
   return filterPairs(read).some(({ value }) => {
     const v = unwrap(value);
     if (v.type !== 'MemberExpression' || memberPropertyName(v) !== 'id') return false;
-    const entity = rootIdentifier(v);
+    const entity = chainRoot(v, { unwrap: 'await' });
     const parameter = parameterOf(v, context, 0);
     if (!entity || !parameter || !contains(parameter.fn, read.node)) return false;
     for (const node of descendants(parameter.fn.body, context.sourceCode.visitorKeys)) {

@@ -2,8 +2,8 @@
 // loop acts on (`for (const job of jobs)`), the names a read's result is bound to, whether a
 // call mentions them, and whether an update's row count is read.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { chainRoot } from '../../analysis/ast/chain-root.js';
 import { descendants } from '../../analysis/sql/descendants.js';
-import { unwrap } from '../../analysis/sql/method-chain.js';
 import { wrappingExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { MONGO_MODIFIED_COUNT_FIELDS } from '../../src/knowledge/orm-reads-writes.js';
 
@@ -81,7 +81,5 @@ export function resultNames(node: Node): string[] {
 
 /** The identifier at the root of `rows`, `result.rows`, `(await q).rows`. */
 export function rootName(node: Node): string | undefined {
-  let current = unwrap(node);
-  while (current.type === 'MemberExpression') current = unwrap(current.object);
-  return current.type === 'Identifier' ? current.name : undefined;
+  return chainRoot(node, { unwrap: 'await' })?.name;
 }

@@ -5,6 +5,7 @@
 // scaffold the migrate entrypoint on `runMigrations` with the library's ready-made migrator and a
 // `migrate` script, and say which container command to adopt. What cannot go safely (the call's
 // result is used, the flag is read elsewhere) gets a manual marker.
+import { chainRoot } from '../../../analysis/ast/chain-root.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -53,9 +54,8 @@ function isLogStatement(statement: TSESTree.Statement): boolean {
   if (statement.type !== 'ExpressionStatement') return false;
   const call = withoutAwait(statement.expression);
   if (call.type !== 'CallExpression') return false;
-  let root: TSESTree.Node = call.callee;
-  while (root.type === 'MemberExpression') root = root.object;
-  return root.type === 'Identifier' && LOG_ROOTS.has(root.name);
+  const root = chainRoot(call.callee);
+  return root !== undefined && LOG_ROOTS.has(root.name);
 }
 
 /** The statement holding a call can be removed without breaking its parent (`if (x) migrate();` cannot). */

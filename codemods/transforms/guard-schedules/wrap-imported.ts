@@ -2,6 +2,7 @@
 // expirePoints)`): the guard cannot go into a body this file does not hold, so the reference is
 // wrapped where it is handed over — `async (...args) => { <guard> return expirePoints(...args); }`
 // — which guards this schedule and leaves the function (and its other callers) as they are.
+import { chainStart } from '../../../analysis/ast/chain-root.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { WORK_NOT_DEFINED_HERE, type UnguardedScheduleFacts } from '../../../rules/no-unguarded-schedule.js';
 import type { SourceFileInfo, TextEdit } from '../../engine/transform.js';
@@ -15,8 +16,8 @@ function isImported(file: SourceFileInfo, name: TSESTree.Identifier): boolean {
     const def = variable.defs[0];
     if (def?.type === 'ImportBinding') return true;
     if (def?.type !== 'Variable') return false;
-    let init = (def.node as TSESTree.VariableDeclarator).init;
-    while (init?.type === 'MemberExpression') init = init.object;
+    const declared = (def.node as TSESTree.VariableDeclarator).init;
+    const init = declared && chainStart(declared);
     return init?.type === 'CallExpression' && init.callee.type === 'Identifier' && init.callee.name === 'require';
   }
   return false;

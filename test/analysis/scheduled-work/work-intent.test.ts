@@ -2,7 +2,8 @@
 import { parse } from '@typescript-eslint/parser';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { describe, expect, test } from 'vitest';
-import { callIntent, isPerReplicaName, nameWords, telemetryBindings } from '../../../analysis/scheduled-work/work-intent.js';
+import { callIntent, isPerReplicaName, telemetryBindings } from '../../../analysis/scheduled-work/work-intent.js';
+import { nameWords } from '../../../analysis/ast/name-words.js';
 
 function call(code: string): TSESTree.CallExpression {
   const statement = parse(code).body[0] as TSESTree.ExpressionStatement;
