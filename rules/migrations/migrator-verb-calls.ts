@@ -1,6 +1,6 @@
 // A migrator's run verb called on a receiver named for a migrator (`umzug.up()`, `migrator.latest()`,
 // `migrations.runPending()`): the run, where the migrator itself is built in another module
-// (`new MigratorSetup(…).build()`, `import { migrator } from './migrator'`) and no library is in view.
+// (`new MigratorSetup(…).build()`, `import { schemaMigrator } from './schema-migrator'`) and no library is in view.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { receiverName } from '../../analysis/ast/receiver-name.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';

@@ -1,5 +1,5 @@
 // A schema-write option that is off: the literal `false`. Any other value — `true`, a `const`, an
-// environment switch (`process.env.DB_SYNC === 'true'`, `!!process.env.DB_SYNC`, a config lookup) —
+// environment switch (`process.env.SCHEMA_SYNC === 'true'`, `!!process.env.SCHEMA_SYNC`, a config lookup) —
 // may be on where a replica starts, and the deployed replicas are the ones someone configures for it.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';

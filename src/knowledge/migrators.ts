@@ -231,7 +231,7 @@ export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATI
  * names services give the one command that migrates — `cmd/migrate.ts`, `src/migrate.ts`,
  * `scripts/migrate.ts`, `bin/migrate.js`, `commands/db/migrate.ts`, `scripts/migrate-db.ts`,
  * `scripts/migrate/migrate-orders.ts` (one per service of a monorepo),
- * `run-migrations.ts`, `migrateUp.ts`. (A file a package.json `migrate` script runs counts too, unless the
+ * `run-migrations.ts`, `migrateLatest.ts`. (A file a package.json `migrate` script runs counts too, unless the
  * setting is given.)
  */
 export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [

@@ -1,6 +1,6 @@
 // Migrate scripts whose migrator is built in another module: a run verb on a receiver named for a
-// migrator (`umzug.up()`, `migrator.migrateToLatest()`) is the run; and scripts named for the run they
-// make (`migrateUp.ts`, `migrate-latest.js`).
+// migrator (`umzug.up()`, `schemaMigrator.migrateToLatest()`) is the run; and scripts named for the run they
+// make (`migrateLatest.ts`, `migrate-up.js`).
 import { ruleTester } from './rule-tester.js';
 import { migrateEntrypoint, type MigrateEntrypointMessageIds } from '../../rules/migrate-entrypoint.js';
 
@@ -17,8 +17,8 @@ const UMZUG_SCRIPT = lines(
   '})();',
 );
 const CHAIN_SCRIPT = lines(
-  "import { migrator } from './migrator';",
-  'migrator',
+  "import { schemaMigrator } from './schema-migrator';",
+  'schemaMigrator',
   '  .migrateToLatest()',
   '  .then((result) => console.log(result))',
   '  .catch((error) => console.error(error))',
@@ -41,7 +41,7 @@ ruleTester.run('migrate-entrypoint (run verbs on a migrator built elsewhere)', r
   invalid: [
     { code: UMZUG_SCRIPT, filename: 'src/store/runner/migrate.ts', errors: [noLock(4, 9)] },
     // always exits 0: the failure is only logged, then `process.exit()` in `finally`
-    { code: CHAIN_SCRIPT, filename: 'db/migrateUp.ts', errors: [noLock(2, 1), swallowed(5, 10)] },
+    { code: CHAIN_SCRIPT, filename: 'schema/migrate-up.ts', errors: [noLock(2, 1), swallowed(5, 10)] },
     { code: CHAIN_SCRIPT, filename: 'tools/migrateLatest.ts', errors: [noLock(2, 1), swallowed(5, 10)] },
     { code: CHAIN_SCRIPT, filename: 'src/migrate-latest.ts', errors: [noLock(2, 1), swallowed(5, 10)] },
   ],
