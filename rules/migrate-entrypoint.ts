@@ -25,7 +25,7 @@ import {
 } from './migrate-entrypoint/failure-paths.js';
 import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
 import { opensEmbeddedDatabase } from './migrate-entrypoint/embedded-reads.js';
-import { locksInTransaction } from './migrate-entrypoint/transaction-lock.js';
+import { locksInTransaction } from './migrations/transaction-lock.js';
 import { locksOnCheckedOutConnection } from './migrate-entrypoint/checked-out-client.js';
 import { speaksOnlyMongoDb } from './migrate-entrypoint/mongo-only.js';
 import { declaresCommandClass, onlyReExports, onlyTransformsFiles, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
@@ -33,13 +33,8 @@ import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { onlyDeclares } from '../analysis/ast/only-declares.js';
 import { memberPropertyName } from '../analysis/ast/property-names.js';
-import {
-  MIGRATE_URL_VARIABLE,
-  PG_MODULES,
-  RUN_MIGRATIONS_API,
-  isPoolerUrlLiteral,
-  wrongMigrateUrlVariable,
-} from '../src/knowledge/migrators.js';
+import { PG_MODULES, RUN_MIGRATIONS_API } from '../src/knowledge/migrators.js';
+import { MIGRATE_URL_VARIABLE, isPoolerUrlLiteral, wrongMigrateUrlVariable } from '../src/knowledge/migrate-urls.js';
 
 export type MigrateEntrypointMessageIds =
   'appUrl' | 'poolerUrl' | 'pool' | 'noLock' | 'swallowedFailure' | 'floatingMain' | 'handleRejection';

@@ -19,7 +19,7 @@ import { namedMigrationStep } from './migrations/named-steps.js';
 import { handWrittenRuns } from './migrations/list-runs.js';
 import { stepModuleRuns } from './migrations/step-module-runs.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
-import { isOffUnlessSwitchedOn } from './migrations/opt-in-switch.js';
+import { isOptionOff } from './migrations/option-off.js';
 import { echoesParameterOption } from './migrations/echoed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
@@ -115,8 +115,7 @@ function reportOptions(
       if (property.type !== 'Property' || seen.has(property)) continue;
       const option = propertyKeyName(property);
       if (!option || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
-      const value = unwrapExpression(property.value);
-      if ((value.type === 'Literal' && value.value === false) || isOffUnlessSwitchedOn(option, value, sourceCode)) continue;
+      if (isOptionOff(property.value)) continue;
       seen.add(property);
       report({
         messageId: 'schemaWriteOption',
@@ -181,9 +180,8 @@ function reportTypedOptions(
     const object = property.parent;
     if (reported.has(property) || object?.type !== 'ObjectExpression' || !isTypeOrmOptionsObject(object)) continue;
     if (namesEmbeddedDatabase(migrationOptionsObjects(object, sourceCode))) continue;
-    const value = unwrapExpression(property.value);
     const option = propertyKeyName(property)!;
-    if ((value.type === 'Literal' && value.value === false) || isOffUnlessSwitchedOn(option, value, sourceCode)) continue;
+    if (isOptionOff(property.value)) continue;
     // `migrationsRun: options.migrationsRun` in a summary of the options a function was given: the caller decides.
     if (echoesParameterOption(property, sourceCode)) continue;
     reported.add(property);

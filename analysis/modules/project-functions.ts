@@ -4,6 +4,7 @@
 // billing: BillingService`, NestJS constructor injection) or constructs (`this.x = new X()`).
 import { scopeVariable } from '../ast/scope-variable.js';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { containerProvidedClass } from '../ast/container-provided-class.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { importedProjectModule, lintedModuleOf, projectModuleAt, type ProjectModule } from './project-module.js';
@@ -280,6 +281,9 @@ function classOfValue(module: ProjectModule, node: TSESTree.Node): { node: Class
   }
   // `new TicketCreatedPublisher(js).publish(…)`: the instance made on the spot, as when it is kept in a `const` first.
   if (value.type === 'NewExpression' && value.callee.type === 'Identifier') return asClass(follow(bindingOf(module, value.callee), 0));
+  // `app.get(BillingService).settle()`: the instance a container hands out for the class.
+  const provided = containerProvidedClass(value);
+  if (provided) return asClass(follow(bindingOf(module, provided), 0));
   return undefined;
 }
 

@@ -10,6 +10,7 @@
 // - with no call on the path in view nothing counts: which handler is the run's cannot be told,
 //   and a long data-copy script holds dozens of helpers that catch their own errors.
 import type { TSESTree } from '@typescript-eslint/utils';
+import { isMigratorVerbCall } from '../migrations/migrator-verb-calls.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import type { DetectContext } from '../utils/create-rule.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
@@ -82,7 +83,7 @@ export function migrationPath(
   for (const run of migratorRuns(context, program, calls, strings)) if (run.call) runs.push(run.call);
   for (const call of calls) {
     const name = calleeName(call);
-    if (name !== undefined && (namesMigrationRunner(name) || mayNameMigrationRun(name))) named.push(call);
+    if ((name !== undefined && (namesMigrationRunner(name) || mayNameMigrationRun(name))) || isMigratorVerbCall(call)) named.push(call);
     // A run told by its DDL: the call that sends it (`await client.query('ALTER TABLE …')`).
     else if (call.arguments.some(isDdlText)) ddl.push(call);
   }

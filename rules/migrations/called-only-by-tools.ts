@@ -11,7 +11,9 @@
 // The same holds for TypeORM options in the data-source file a package.json script hands to
 // TypeORM's CLI (`typeorm migration:run -d src/data-source.ts`): the CLI turns `synchronize` and
 // `migrationsRun` off in what it reads, so they act only where the app imports that file; a file
-// no module of the package imports, or only tools and tests do, starts nothing on a replica.
+// no module of the package imports, or only tools and tests do, starts nothing on a replica. So do
+// those of a `new DataSource(…)` in TypeORM's CLI configuration file (`ormconfig.ts`) that no module
+// imports: nothing but the CLI loads it since TypeORM 0.3.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../utils/create-rule.js';
 import { callsOfExport, modulesImporting } from '../../analysis/modules/importers.js';
@@ -19,8 +21,11 @@ import { isTypeOrmCliDataSource } from './package-scripts.js';
 import { declaredVariables } from '../../analysis/ast/declared-variables.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { isToolOrTestModule } from './exempt-file.js';
-import { CROSS_FILE_CANDIDATE } from './cross-file.js';
+import { CROSS_FILE_CANDIDATE } from '../../src/knowledge/migration-runs.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { nearestPackageJson } from '../../analysis/modules/nearest-package-json.js';
+import { TYPEORM_CLI_CONFIG_NAME } from '../../src/knowledge/migration-scripts.js';
+import { basename, dirname } from 'node:path';
 
 /** The exported top-level function a node sits in (`export function undo() {…}`, `export const undo = async () => {…}`): its declaration and name. */
 function exportedFunctionAround(node: TSESTree.Node): { declaration: TSESTree.Node; name: string } | undefined {
@@ -100,11 +105,29 @@ export function calledOnlyByTools(context: DetectContext, node: TSESTree.Node): 
   return !callers.service && callers.tools;
 }
 
-/** Whether the linted file is a data source only TypeORM's CLI reads: a script hands it to the CLI, and only tools and tests import it. */
-function isCliOnlyDataSource(context: DetectContext): boolean {
-  if (!isTypeOrmCliDataSource(context.physicalFilename ?? context.filename)) return false;
+/** Whether a `schemaWriteOption` finding is in a `new DataSource(…)` (TypeORM 0.3), not options a 0.2 `createConnection()` loads from `ormconfig`. */
+function inDataSourceConstruction(node: TSESTree.Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (parent.type === 'NewExpression') return parent.callee.type === 'Identifier' && parent.callee.name === 'DataSource';
+    if (parent.type !== 'ObjectExpression' && parent.type !== 'Property') return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the linted file is a data source only TypeORM's CLI reads, when a script hands it to the
+ * CLI (`byScript`) or it is the CLI's `ormconfig`: only tools and tests import it (for the
+ * `ormconfig`, also when no package is in view: the file linted alone).
+ */
+function isCliOnlyDataSource(context: DetectContext): { byScript: boolean; byName: boolean } {
+  const filename = context.physicalFilename ?? context.filename;
+  const byScript = isTypeOrmCliDataSource(filename);
+  const named = TYPEORM_CLI_CONFIG_NAME.test(basename(filename));
+  if (!byScript && !named) return { byScript: false, byName: false };
   const importers = modulesImporting(context);
-  return importers !== undefined && importers.every((module) => isToolOrTestModule(module.context));
+  const onlyTools = importers?.every((module) => isToolOrTestModule(module.context));
+  if (importers === undefined) return { byScript: false, byName: named && nearestPackageJson(dirname(filename)) === undefined };
+  return { byScript: byScript && onlyTools === true, byName: named && onlyTools === true };
 }
 
 /**
@@ -113,9 +136,12 @@ function isCliOnlyDataSource(context: DetectContext): boolean {
  */
 export function outsideToolWrappers<Report extends (descriptor: never) => void>(context: DetectContext, report: Report): Report {
   const answers = new Map<TSESTree.Node | undefined, boolean>();
-  let cliOnly: boolean | undefined;
+  let cliOnly: { byScript: boolean; byName: boolean } | undefined;
   return ((descriptor: { messageId: string; node: TSESTree.Node }) => {
-    if (descriptor.messageId === 'schemaWriteOption' && (cliOnly ??= isCliOnlyDataSource(context))) return;
+    if (descriptor.messageId === 'schemaWriteOption') {
+      cliOnly ??= isCliOnlyDataSource(context);
+      if (cliOnly.byScript || (cliOnly.byName && inDataSourceConstruction(descriptor.node))) return;
+    }
     if (descriptor.messageId === 'schemaWriteCall' || descriptor.messageId === 'schemaWriteCommand') {
       const key = exportedFunctionAround(descriptor.node)?.declaration;
       let onlyTools = answers.get(key);

@@ -25,10 +25,11 @@ import { hasEvidence, schemaWriteFunctionCatalogue, viaMatches } from './method-
 import { isDatabaseArgument, isInMigrationDefinition, migrationRunnerCall } from './runner-calls.js';
 import { mayReachDatabase } from './database-evidence.js';
 import { isTypeOrmOptionsObject } from './typed-options.js';
-import { isOffUnlessSwitchedOn } from './opt-in-switch.js';
+import { isOptionOff } from './option-off.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
 import { migratesEmbeddedClient, receiverIsEmbedded } from './embedded-database.js';
 import { runsInSqliteBranch } from './sqlite-branch.js';
+import { sqlFileRuns } from './sql-file-runs.js';
 import { sendsSchemaDdl, writesSharedSchema } from './ddl-executions.js';
 import { nameWords } from '../../analysis/ast/name-words.js';
 import { projectPath } from '../../analysis/source/project-path.js';
@@ -36,8 +37,7 @@ import { isTestFilePath } from '../../src/knowledge/file-conventions.js';
 
 type Node = TSESTree.Node;
 
-/** Names of calls worth asking about across files: runners and database set-up (`initDb`, `setupDatabase`, `prepareSchema`, `dbInit`). */
-export const CROSS_FILE_CANDIDATE = /migrat|database|schema|db(?![a-z])|^db/i;
+export { CROSS_FILE_CANDIDATE } from '../../src/knowledge/migration-runs.js';
 
 /** Per module: the calls of imported migrator functions (Drizzle's `migrate`, node-pg-migrate's runner). */
 const migratorCalls = new WeakMap<object, ReadonlySet<Node>>();
@@ -47,6 +47,19 @@ function migratorFunctionCalls(module: ProjectModule): ReadonlySet<Node> {
     const catalogue = schemaWriteFunctionCatalogue(moduleSpecifiers(module.sourceCode.ast as TSESTree.Program));
     calls = new Set(catalogue.length > 0 ? importedReferences(module.context, catalogue).map((ref) => ref.node as Node) : []);
     migratorCalls.set(module.sourceCode, calls);
+  }
+  return calls;
+}
+
+/** Per module: the calls that send each `.sql` file of a folder to the database (`sqlFileRuns`); only a module that reads files is looked at. */
+const folderRuns = new WeakMap<object, ReadonlySet<Node>>();
+function sqlFolderRuns(module: ProjectModule): ReadonlySet<Node> {
+  let calls = folderRuns.get(module.sourceCode);
+  if (!calls) {
+    const text = module.sourceCode.text;
+    const modules = moduleSpecifiers(module.sourceCode.ast as TSESTree.Program);
+    calls = new Set(text.includes('readFile') && text.includes('.sql') ? sqlFileRuns(module.sourceCode, modules, true) : []);
+    folderRuns.set(module.sourceCode, calls);
   }
   return calls;
 }
@@ -122,7 +135,7 @@ function isSchemaWriteCall(
 ): boolean {
   if (isInMigrationDefinition(call)) return false;
   if (migratorFunctionCalls(fn.module).has(call)) return !migratesEmbeddedClient(call, fn.module.sourceCode);
-  if (schemaCommandCalls(fn.module).has(call)) return true;
+  if (schemaCommandCalls(fn.module).has(call) || sqlFolderRuns(fn.module).has(call)) return true;
   const callee = unwrapExpression(call.callee);
   const method = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
   if (callee.type === 'MemberExpression' && method !== undefined) {
@@ -185,8 +198,7 @@ export function importedSchemaWriteOptions(
   for (const property of object.properties) {
     const option = property.type === 'Property' ? propertyKeyName(property) : undefined;
     if (!option || property.type !== 'Property' || !SCHEMA_WRITE_OPTIONS.includes(option)) continue;
-    const set = unwrapExpression(property.value);
-    if ((set.type === 'Literal' && set.value === false) || isOffUnlessSwitchedOn(option, set, value.module.sourceCode)) continue;
+    if (isOptionOff(property.value)) continue;
     out.push({ option, value: value.module.sourceCode.getText(property.value), module: value.module.path });
   }
   return out;

@@ -50,13 +50,26 @@ function closesInChain(node: TSESTree.Node): boolean {
   return body !== undefined && closesClient(body);
 }
 
+/** The statements of a branch: a block's, or the one statement itself. */
+const branchStatements = (statement: TSESTree.Statement): readonly TSESTree.Statement[] =>
+  statement.type === 'BlockStatement' ? statement.body : [statement];
+
 /**
  * Whether a statement of a run's own body ends the run: `process.exit(…)`, a close of its client,
- * or a `try` whose `finally` does either (`try { await knex.migrate.latest(); } finally { knex.destroy(); }`).
+ * a `try` whose `finally` does either (`try { await knex.migrate.latest(); } finally { knex.destroy(); }`)
+ * or whose block does (`try { …; process.exit(0); } catch (e) { …; process.exit(1); }`: its `catch`
+ * alone would not), or an `if` both of whose branches do (`if (done) process.exit(0); else process.exit(1);`).
  */
 function endsRun(statement: TSESTree.Statement): boolean {
   if (statement.type === 'ExpressionStatement') return exitsProcess(statement.expression) || closesClient(statement.expression);
-  return statement.type === 'TryStatement' && statement.finalizer !== null && statement.finalizer.body.some(endsRun);
+  if (statement.type === 'IfStatement')
+    return (
+      statement.alternate !== null &&
+      branchStatements(statement.consequent).some(endsRun) &&
+      branchStatements(statement.alternate).some(endsRun)
+    );
+  if (statement.type !== 'TryStatement') return false;
+  return (statement.finalizer !== null && statement.finalizer.body.some(endsRun)) || statement.block.body.some(endsRun);
 }
 
 /** The call a top-level statement starts with: `main()` in `main();`, `await main();`, `void main();`, `main().catch(…)`, `(async () => {…})()`. */
@@ -165,16 +178,25 @@ function isCallStatement(statement: TSESTree.Node): statement is TSESTree.Expres
  * set-up step run before the server), not a server. Its statements exit, or it starts one run that
  * exits when done and starts no server itself (`serverStart`, asked of the text; none for a caller that has asked already).
  */
-export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>, serverStart: RegExp | null = SERVER_START): boolean {
+export function isOneShot(
+  sourceCode: Readonly<{ text: string; ast: unknown }>,
+  serverStart: RegExp | null = SERVER_START,
+  guardedRuns = false,
+): boolean {
   const program = sourceCode.ast as TSESTree.Program;
   // `try { await runScript(main); process.exit(0); } catch (e) { …; process.exit(1); }`: the run wrapped at the top level.
   // Only a statement that calls something can exit or start a run (every test below begins with a
   // call): a compiled module's thousands of assignments and declarations are passed over at once.
   const statements: TSESTree.ExpressionStatement[] = [];
+  // With `guardedRuns`, the consequent of a top-level `if`: a main-module guard (`if (require.main === module)`, `if (startedDirectly())`).
+  const guarded: TSESTree.ExpressionStatement[] = [];
   for (const statement of program.body) {
     if (isCallStatement(statement)) statements.push(statement);
-    else if (statement.type === 'TryStatement')
+    else if (statement.type === 'TryStatement') {
       for (const inner of statement.block.body) if (isCallStatement(inner)) statements.push(inner);
+    } else if (guardedRuns && statement.type === 'IfStatement') {
+      for (const inner of branchStatements(statement.consequent)) if (isCallStatement(inner)) guarded.push(inner);
+    }
   }
   if (statements.some((statement) => exitsProcess(statement.expression))) return true;
   let bodies: Map<string, TSESTree.Node> | undefined;
@@ -183,5 +205,15 @@ export function isOneShot(sourceCode: Readonly<{ text: string; ast: unknown }>, 
     startsRunThatExits(statement, bodiesOf) ||
     callbackEndsRun(statement) ||
     (statement.type === 'ExpressionStatement' && closesInChain(statement.expression));
-  return statements.some(endsRunHere) && !serverStart?.test(sourceCode.text);
+  // Under a guard, a run whose chain exits when done (`run().then(() => process.exit(0))`), not a bare `process.exit(1)` (a server's check of its settings).
+  const guardedRunEnds = (statement: TSESTree.ExpressionStatement): boolean =>
+    endsRunHere(statement) || (!isProcessExitCall(statement.expression) && exitsProcess(statement.expression));
+  return (statements.some(endsRunHere) || guarded.some(guardedRunEnds)) && !serverStart?.test(sourceCode.text);
+}
+
+/** `process.exit(…)` itself, not a chain that ends in it. */
+function isProcessExitCall(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node, { await: true });
+  const callee = value.type === 'CallExpression' ? unwrapExpression(value.callee) : undefined;
+  return callee?.type === 'MemberExpression' && memberPropertyName(callee) === 'exit' && isProcessGlobal(unwrapExpression(callee.object));
 }

@@ -21,6 +21,7 @@ import {
 } from '../../src/knowledge/migrators.js';
 import { namesLibraryMigrationRunner, namesMigrationModule } from '../../src/knowledge/migration-runs.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { containerProvidedClass } from '../../analysis/ast/container-provided-class.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
@@ -30,7 +31,8 @@ function lastName(node: TSESTree.Node): string | undefined {
   const value = unwrapExpression(node, { await: true });
   if (value.type === 'Identifier') return value.name;
   if (value.type === 'MemberExpression') return memberPropertyName(value);
-  return undefined;
+  // `app.get(SchemaMigrationService)`: the class the container hands out.
+  return containerProvidedClass(value)?.name;
 }
 
 /** An argument that puts a database or migrations in view: `db`, `this.knex`, `{ migrations: … }`. */

@@ -3,11 +3,12 @@
 // migrations table, a data backfill — and such a script holds no lock because it needs none: it
 // writes no schema and is not run by every pod. The entrypoint's findings (lock, URL, failure
 // handling) are only made where the file visibly runs migrations: a known migrator, replica-guard's
-// `runMigrations`, a call named for a migration run, schema DDL in its strings, or a module named
-// for migrations imported.
+// `runMigrations`, a call named for a migration run or a run verb on a migrator (`umzug.up()`),
+// schema DDL in its strings, or a module named for migrations imported.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../utils/create-rule.js';
 import { calleeName } from '../../analysis/ast/callee-name.js';
+import { isMigratorVerbCall } from './migrator-verb-calls.js';
 import {
   MIGRATION_MODULE_SPECIFIER,
   SCHEMA_DDL,
@@ -56,6 +57,8 @@ export function runsMigrations(
   for (const call of calls) {
     const name = calleeName(call);
     if (name !== undefined && (namesMigrationRunner(name) || mayNameMigrationRun(name))) return true;
+    // A migrator's run verb on a receiver named for one (`umzug.up()`), built in another module.
+    if (isMigratorVerbCall(call)) return true;
     const [argument] = call.arguments;
     // `require('./migrations/run')`
     if (

@@ -9,7 +9,7 @@
 // at where it stands: the identifier around it, and what follows that identifier.
 // A file that passes goes on to the rule's own word tests (`schemaWriteMentions`), so this test
 // only ever removes files that could not have produced a finding.
-import { CROSS_FILE_CANDIDATE } from './cross-file.js';
+import { CROSS_FILE_CANDIDATE } from '../../src/knowledge/migration-runs.js';
 import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
 import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
 import { escapeRegExp } from '../../analysis/source/word-pattern.js';
@@ -26,7 +26,12 @@ import {
  * mere presence. Every runner or migrator name holds `migrat` or `umzug`, every name asked about
  * across files one of `migrat`, `database`, `schema`, `db` (`CROSS_FILE_CANDIDATE`).
  */
-const STEMS = ['migrat', 'database', 'schema', 'db', 'umzug', 'synchronize', 'prisma', 'sequelize', 'typeorm'];
+const NAME_STEMS = ['migrat', 'database', 'schema', 'db', 'umzug', 'synchronize', 'prisma', 'sequelize', 'typeorm'];
+/** The catalogue's method names that hold no stem and are rare words (Mongoose's `syncIndexes`): a call of one admits the file. */
+const CALLED_METHODS: readonly string[] = SCHEMA_WRITE_METHODS.flatMap((m) => m.methods).filter(
+  (name) => name.length >= 7 && !NAME_STEMS.some((stem) => name.toLowerCase().includes(stem)),
+);
+const STEMS = [...NAME_STEMS, ...CALLED_METHODS.map((name) => name.toLowerCase())];
 /** Modules whose import is the evidence for an options object or a method (`SCHEMA_OPTIONS_APIS`, `SCHEMA_WRITE_METHODS`). */
 const TYPEORM_MODULES: readonly string[] = [...new Set(SCHEMA_OPTIONS_APIS.flatMap((api) => api.modules))];
 const SEQUELIZE_MODULES: readonly string[] = SCHEMA_WRITE_METHODS.filter((m) => m.library === 'sequelize').flatMap((m) =>
@@ -37,9 +42,13 @@ const SEQUELIZE_MODULES: readonly string[] = SCHEMA_WRITE_METHODS.filter((m) => 
  * with the offset of `migrat` in it); a Drizzle migrator is told by its `…/migrator` specifier.
  * Every such module of the catalogue names itself for migrations.
  */
-const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) =>
-  Array.isArray(fn.modules) ? fn.modules.map((module): [string, number] => [module, module.indexOf('migrat')]) : [],
-).filter(([, offset]) => offset >= 0);
+const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = [
+  ...SCHEMA_WRITE_FUNCTIONS.flatMap((fn) => (Array.isArray(fn.modules) ? fn.modules : [])),
+  // and the modules whose import is a method's evidence (`db-migrate` for `getInstance(…).up()`)
+  ...SCHEMA_WRITE_METHODS.flatMap((m) => (m.evidence ?? []).filter((e): e is string => typeof e === 'string')),
+]
+  .map((module): [string, number] => [module, module.indexOf('migrat')])
+  .filter(([, offset]) => offset >= 0);
 const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
 /** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`, `this.migrationService.run()`. */
 const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create', 'run', 'runAll', 'runPending', 'execute']);
@@ -341,6 +350,8 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
     // `.sync({ force: true })`: a call its options tell, on any receiver.
     if (match[0].charCodeAt(0) === 46) {
       if (isOptionToldCallAt(text, at + match[0].length) && isCode(at + 1)) return true;
+      // the name after the dot may be a longer one (`.syncIndexes(`): scan it again
+      pattern.lastIndex = at + 1;
       continue;
     }
     const stem = stemOf(match[0]);
@@ -373,6 +384,8 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
     // A loop over migration files (`for (const file of migrationFiles)`, `migrationFiles.forEach(`) in a file that reads files: a hand-written runner (`sqlFileRuns`).
     if (stem === 'migrat' && isLoopOverAt(text, start, end) && (readsFiles ??= text.includes('readFile')) && isCode(start)) return true;
     if (open < 0 && stem !== 'synchronize' && stem !== 'migrat' && !schemaReceiver) continue;
+    // `Model.syncIndexes()`: the method's own name says it (its entry's evidence is checked later).
+    if (CALLED_METHODS.includes(name) && isCode(start)) return true;
     if (SCHEMA_WRITE_OPTIONS.includes(name) && (open >= 0 || isKeyOrCallAt(text, end)) && isCode(start)) return true;
     if (open >= 0 && CROSS_FILE_CANDIDATE.test(name) && isCallAt(text, start, end, open) && isCode(start)) return true;
     if ((stem === 'migrat' || name === 'Schema') && isMigratorReceiverAt(text, end) && isCode(start)) return true;

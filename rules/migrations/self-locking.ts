@@ -17,6 +17,7 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import {
   MIGRATE_LOCK_FUNCTIONS,
   MIGRATOR_CLASSES,
+  SCHEMA_WRITE_FUNCTIONS,
   SCHEMA_WRITE_METHODS,
   prismaSchemaCommand,
   type MigratorLibrary,
@@ -24,6 +25,7 @@ import {
 import { MIGRATOR_LOCKS } from '../../src/knowledge/migrator-locks.js';
 import { NOT_POSTGRES_MIGRATOR_MODULE } from '../../src/knowledge/embedded-databases.js';
 import { SPAWN_CATALOGUE, schemaWriteCommands } from './command-text.js';
+import { locksInTransaction } from './transaction-lock.js';
 
 interface MigratorRun {
   library: MigratorLibrary;
@@ -127,11 +129,15 @@ const LOCKING_CLASS_MODULES: ReadonlySet<string> = new Set(
 /**
  * Whether a project function holds a cross-process lock for its run: advisory-lock SQL in its
  * strings (`withAdvisoryLock` around the runner), a migrator class that locks itself constructed
- * (`new SlonikMigrator({ … })` in a `getMigrator()` of another module), or a function it calls
+ * (`new SlonikMigrator({ … })` in a `getMigrator()` of another module), a migrator function that
+ * locks itself called (`pgMigrate({ client }, dir)` of postgres-schema-migrations), `pg_advisory_xact_lock`
+ * sent inside its own transaction (`BEGIN`, the lock, the files, `COMMIT`), or a function it calls
  * (three deep, in any module) that does.
  */
 export const locksForItsRun: (fn: ProjectFunction) => boolean = defineFunctionFact<boolean>('locks for its run', false, (fn, follow) => {
   const bindings = moduleBindings(fn.module.sourceCode.ast as TSESTree.Program);
+  const strings: Array<{ node: TSESTree.Node; text: string }> = [];
+  const calls: TSESTree.CallExpression[] = [];
   for (const node of descendants(fn.fn, fn.module.sourceCode.visitorKeys)) {
     if (node.type === 'Literal' && typeof node.value === 'string' && ADVISORY_LOCK_SQL.test(node.value)) return true;
     if (node.type === 'TemplateElement' && ADVISORY_LOCK_SQL.test(node.value.raw)) return true;
@@ -141,13 +147,33 @@ export const locksForItsRun: (fn: ProjectFunction) => boolean = defineFunctionFa
       LOCKING_CLASS_MODULES.has(bindings.get(node.callee.name) ?? '')
     )
       return true;
+    if (node.type === 'Literal' && typeof node.value === 'string') strings.push({ node, text: node.value });
+    if (node.type === 'TemplateLiteral') strings.push({ node, text: node.quasis.map((q) => q.value.cooked ?? '').join('') });
     if (node.type === 'CallExpression') {
+      calls.push(node);
+      // A migrator function that locks itself (`migrate(config, dir)` of postgres-migrations, imported under any name).
+      if (callsLockingMigrator(node, bindings)) return true;
       const inner = follow(node.callee);
       if (inner && locksForItsRun(inner)) return true;
     }
   }
-  return false;
+  // `pg_advisory_xact_lock` inside the transaction that runs the migrations: held until its COMMIT.
+  return locksInTransaction(strings, calls, fn.module.sourceCode);
 });
+
+/** Modules of the catalogue's migrator functions that take a lock of their own (`postgres-migrations`, `graphile-migrate`). */
+const LOCKING_FUNCTION_MODULES: ReadonlyMap<string, MigratorLibrary> = new Map(
+  SCHEMA_WRITE_FUNCTIONS.filter((fn) => Array.isArray(fn.modules) && MIGRATOR_LOCKS[fn.library].locksItself).flatMap((fn) =>
+    (fn.modules as readonly string[]).map((module) => [module, fn.library] as const),
+  ),
+);
+
+/** Whether a call is of a self-locking migrator function imported by the module (`bindings`), its lock not turned off. */
+function callsLockingMigrator(call: TSESTree.CallExpression, bindings: ReadonlyMap<string, string>): boolean {
+  const callee = unwrapExpression(call.callee);
+  const library = callee.type === 'Identifier' ? LOCKING_FUNCTION_MODULES.get(bindings.get(callee.name) ?? '') : undefined;
+  return library !== undefined && !optsOut({ library, call });
+}
 
 /**
  * Whether the entrypoint hands its run to another module of the project that holds a lock for it

@@ -49,17 +49,27 @@ export function loopedCollection(node: TSESTree.Node): TSESTree.Node | undefined
   return undefined;
 }
 
+/** Whether an expression lists `.sql` files, as written or through the `const` it reads (`files.filter((f) => f.endsWith('.sql'))`). */
+function listsSqlFiles(node: TSESTree.Node, sourceCode: SourceCode): boolean {
+  if (SQL_FILE_LITERAL.test(sourceCode.getText(node))) return true;
+  const value = unwrapExpression(node);
+  const init = value.type === 'Identifier' ? constantInitializer(value, sourceCode) : undefined;
+  return init !== undefined && SQL_FILE_LITERAL.test(sourceCode.getText(init));
+}
+const SQL_FILE_LITERAL = /['"`]\.sql['"`]/;
+
 /**
  * The calls that send each migration file's text to the database, in a loop over a migrations
- * folder's files; none in a file that imports an embedded database's driver (`modules`: a SQLite
- * file per host).
+ * folder's files (or, with `sqlFolders`, over any folder's `.sql` files: `initialization/*.sql` of
+ * `CREATE OR REPLACE FUNCTION …` that a project function runs at every start); none in a file that
+ * imports an embedded database's driver (`modules`: a SQLite file per host).
  */
-export function sqlFileRuns(sourceCode: SourceCode, modules: ReadonlySet<string>): TSESTree.CallExpression[] {
+export function sqlFileRuns(sourceCode: SourceCode, modules: ReadonlySet<string>, sqlFolders = false): TSESTree.CallExpression[] {
   if (EMBEDDED_CLIENT_MODULES.some((module) => modules.has(module))) return [];
   return memberCallsNamed(sourceCode, SQL_METHODS).filter((call) => {
     const [sql] = call.arguments;
     if (sql === undefined || sql.type === 'SpreadElement' || !readsFile(sql, sourceCode)) return false;
     const collection = loopedCollection(call);
-    return collection !== undefined && namesMigrations(collection, sourceCode);
+    return collection !== undefined && (namesMigrations(collection, sourceCode) || (sqlFolders && listsSqlFiles(collection, sourceCode)));
   });
 }

@@ -15,5 +15,6 @@ export function buildsAppToRunOnce(sourceCode: Readonly<TSESLint.SourceCode>): b
   if (!APPLICATION_BUILDS.test(text)) return false;
   // Another way of starting a server (`app.listen(…)`, `startServer()`) in the file makes it a server.
   if (SERVER_START.test(text.replace(EVERY_BUILD, ''))) return false;
-  return isOneShot(sourceCode, null);
+  // Its run may sit behind a main-module guard (`if (startedDirectly()) run().then(() => process.exit(0))`).
+  return isOneShot(sourceCode, null, true);
 }

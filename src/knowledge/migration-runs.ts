@@ -94,3 +94,6 @@ export const SCHEMA_UPDATER_WORDS: readonly string[] = [
 export function namesSchemaUpdater(name: string): boolean {
   return /^(?:update|upgrade)(?:db|database)(?:schema)?$/.test(plainName(name));
 }
+
+/** Names of calls worth asking about across files: runners and database set-up (`initDb`, `setupDatabase`, `prepareSchema`, `dbInit`). */
+export const CROSS_FILE_CANDIDATE = /migrat|database|schema|db(?![a-z])|^db/i;

@@ -56,6 +56,14 @@ export const MIGRATOR_CONFIG_FLAGS: readonly string[] = ['-d', '--dataSource', '
 export const TYPEORM_DATA_SOURCE_FLAGS: readonly string[] = ['-d', '--dataSource', '--data-source'];
 
 /**
+ * The base name of TypeORM's CLI configuration (`ormconfig.ts`, `ormconfig.js`). Since TypeORM 0.3
+ * nothing loads it by itself: the CLI reads it when a script names it (`typeorm migration:run -d
+ * ormconfig.ts`), and the app only when a module imports it. A `new DataSource(…)` built there and
+ * imported by no module is the CLI's, which turns `synchronize` and `migrationsRun` off.
+ */
+export const TYPEORM_CLI_CONFIG_NAME = /^ormconfig\.[cm]?[jt]s$/;
+
+/**
  * Words that, as a segment of a migrate script's name (`migration:generate`, `migrate:dev`,
  * `db:migrate:reset`, `db:migrate:check`) or after `migrate` in a file's name (`migrate-dev.ts`),
  * make it a tool for writing, inspecting, verifying or undoing migrations by hand or in CI, not

@@ -12,13 +12,16 @@ import type { MigratorLibrary } from './migrators.js';
  *   running") unless `noLock: true`.
  * - prisma: `prisma migrate deploy` takes a PostgreSQL advisory lock (docs, "Advisory locking").
  * - kysely: `Migrator` holds `pg_advisory_xact_lock` through the dialect's migration adapter.
- * - graphile-migrate, postgres-migrations: both run under an advisory lock of their own.
+ * - graphile-migrate, postgres-migrations: both run under an advisory lock of their own; so does
+ *   postgres-schema-migrations, postgres-migrations' fork (`pg_try_advisory_lock` in its `with-lock`, 7.0.2).
  * - @slonik/migrator: its `SlonikMigrator` (Umzug underneath) holds `pg_advisory_lock` around `up`/`down`.
  * - typeorm (`runMigrations` locks the migrations table at most inside its transaction: waiting
  *   instances then re-run the same migrations, typeorm#4588, open), drizzle (`migrate()` reads
  *   the journal unlocked: drizzle-orm#874, open), umzug (no built-in locking: umzug#518),
  *   mikro-orm (Umzug underneath), sequelize, schema-create, knex-migrate (Umzug over knex's
  *   connection, not knex's lock table): no lock.
+ * - db-migrate: no lock taken around `up()` (its runs are not serialised); Mongoose's `syncIndexes()`
+ *   is no migrator run at all, and nothing serialises it.
  * - migrate-mongo: MongoDB, where the PostgreSQL advisory lock asked of an entrypoint does not exist.
  */
 export const MIGRATOR_LOCKS: Readonly<Record<MigratorLibrary, { locksItself: boolean; optOut?: string }>> = {
@@ -37,6 +40,8 @@ export const MIGRATOR_LOCKS: Readonly<Record<MigratorLibrary, { locksItself: boo
   'schema-create': { locksItself: false },
   'knex-migrate': { locksItself: false },
   'migrate-mongo': { locksItself: true },
+  'db-migrate': { locksItself: false },
+  mongoose: { locksItself: false },
 };
 
 /** Migrators of databases other than SQL ones: PostgreSQL's advisory lock and `runMigrations` do not apply to them. */

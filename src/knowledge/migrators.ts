@@ -21,7 +21,9 @@ export type MigratorLibrary =
   | 'slonik-migrator'
   | 'schema-create'
   | 'knex-migrate'
-  | 'migrate-mongo';
+  | 'migrate-mongo'
+  | 'db-migrate'
+  | 'mongoose';
 
 /** A call or construction, imported from a module, that takes an options object with schema-write options. */
 export interface SchemaOptionsApi {
@@ -69,7 +71,13 @@ export const SCHEMA_WRITE_FUNCTIONS: readonly SchemaWriteFunction[] = [
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['runner'], api: 'node-pg-migrate runner()' },
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['default'], api: 'node-pg-migrate runner()' },
   { library: 'graphile-migrate', modules: ['graphile-migrate'], path: ['migrate'], api: 'graphile-migrate migrate()' },
-  { library: 'postgres-migrations', modules: ['postgres-migrations'], path: ['migrate'], api: 'postgres-migrations migrate()' },
+  // and its fork with a schema option, the same `migrate(dbConfig, dir)` under the same advisory lock
+  {
+    library: 'postgres-migrations',
+    modules: ['postgres-migrations', 'postgres-schema-migrations'],
+    path: ['migrate'],
+    api: 'postgres-migrations migrate()',
+  },
   {
     library: 'knex-migrate',
     modules: ['knex-migrate'],
@@ -154,6 +162,10 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'schema-create', via: { identifier: 'Schema' }, methods: ['Create'], api: 'Schema.Create()' },
   // Prisma Migrate's engine used as a library: `push` is `prisma db push` (the schema forced onto the database).
   { library: 'prisma', methods: ['push'], evidence: PRISMA_MIGRATE_MODULES, api: 'Prisma Migrate push()' },
+  // db-migrate's programmatic API: `DBMigrate.getInstance(true, options).up()` applies the pending migrations.
+  { library: 'db-migrate', via: { call: 'getInstance' }, methods: ['up', 'sync'], evidence: ['db-migrate'], api: 'db-migrate up()' },
+  // Mongoose: `Model.syncIndexes()` drops the indexes its schema no longer declares and builds the new ones on the shared collections.
+  { library: 'mongoose', methods: ['syncIndexes'], evidence: ['mongoose', '@nestjs/mongoose'], api: 'Mongoose syncIndexes()' },
 ];
 
 /**
@@ -211,9 +223,6 @@ export function namesPrismaProgram(text: string): boolean {
   return text.split(/[\\/\s]+/).some((segment) => /^prisma(?:\.(?:cmd|exe|js))?$/.test(segment));
 }
 
-/** The variable the migrate entrypoint must connect with. */
-export const MIGRATE_URL_VARIABLE = 'POSTGRES_MIGRATE_URL';
-
 /** Environment flags that turned on in-app migrations; more come from the `migrationFlags` setting. */
 export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATIONS'];
 
@@ -222,7 +231,7 @@ export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATI
  * names services give the one command that migrates — `cmd/migrate.ts`, `src/migrate.ts`,
  * `scripts/migrate.ts`, `bin/migrate.js`, `commands/db/migrate.ts`, `scripts/migrate-db.ts`,
  * `scripts/migrate/migrate-orders.ts` (one per service of a monorepo),
- * `run-migrations.ts`. (A file a package.json `migrate` script runs counts too, unless the
+ * `run-migrations.ts`, `migrateLatest.ts`. (A file a package.json `migrate` script runs counts too, unless the
  * setting is given.)
  */
 export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
@@ -232,6 +241,8 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   '**/{migrate,db-migrate,db_migrate,migrate-db,migrate_db,run-migrations,run_migrations}.{js,cjs,mjs,ts,cts,mts}',
   '**/bin/migrate*',
   '**/scripts/**/migrate*.{js,cjs,mjs,ts,cts,mts}',
+  // a script named for the run it makes (`migrateLatest.ts`, `migrate-up.js`)
+  '**/migrate{Up,Latest,ToLatest,-up,-latest,_up,_latest}.{js,cjs,mjs,ts,cts,mts}',
 ];
 
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
@@ -297,11 +308,12 @@ export function namesDatabaseHandle(name: string): boolean {
 
 /**
  * Whether a receiver called `name` is a migrator (Umzug, a runner object, the project's runner
- * service): `umzug.up()`, `migrator.up()`, `migrations.up()`, `this.migrationService.run()`. One
+ * service, whatever it qualifies: `appMigrationsService`): `umzug.up()`, `migrator.up()`, `migrations.up()`,
+ * `this.migrationService.run()`, `app.get(TenantMigrationService).run()`. One
  * migration (`migration.up(queryRunner)`, inside a runner's loop) is not.
  */
 export function namesMigrator(name: string): boolean {
-  return /^(?:umzug|(?:schema|db|database)?migrator|migrations|(?:db|database|schema)?migrations?(?:runner|service|manager)(?:service)?)$/.test(
+  return /^(?:umzug|(?:schema|db|database)?migrator|migrations|[a-z]*migrations?(?:runner|service|manager)(?:service)?)$/.test(
     plainName(name),
   );
 }
@@ -348,7 +360,7 @@ export const MIGRATOR_BY_MODULE: ReadonlyArray<{
 }> = [
   { test: /^node-pg-migrate$/, migrator: 'node-pg-migrate' },
   { test: /^graphile-migrate$/, migrator: 'graphile-migrate' },
-  { test: /^postgres-migrations$/, migrator: 'postgres-migrations' },
+  { test: /^postgres-(?:schema-)?migrations$/, migrator: 'postgres-migrations' },
   { test: /^umzug$/, migrator: 'umzug' },
   { test: /^(?:prisma|@prisma\/client)$/, migrator: 'prisma' },
   { test: /^drizzle-orm(?:\/|$)/, migrator: 'drizzle' },
@@ -356,39 +368,6 @@ export const MIGRATOR_BY_MODULE: ReadonlyArray<{
   { test: /^(?:typeorm|@nestjs\/typeorm)$/, migrator: 'typeorm' },
   { test: /^knex$/, migrator: 'knex' },
 ];
-
-/**
- * Words of a database URL variable's name that say it is not the app's pooled URL: a direct or
- * unpooled one (`DIRECT_DATABASE_URL`, `DATABASE_URL_UNPOOLED`, `POSTGRES_URL_NON_POOLING`), one
- * kept for migrations (`MIGRATION_DATABASE_URL`, Prisma's `SHADOW_DATABASE_URL`), or a test
- * database's (`TEST_DATABASE_URL`), which no replica serves from.
- */
-const NOT_THE_APP_URL = /(?:^|_)(?:DIRECT|UNPOOLED|NON_POOLING|SHADOW|MIGRATE|MIGRATIONS?|TEST|TESTING)(?:_|$)/i;
-/** A privileged role's URL the app never connects as (`ADMIN_DATABASE_URL`, `ROOT_DATABASE_URL`); a pooler's still is one (`ADMIN_POOL_URL`). */
-const PRIVILEGED_ROLE_URL = /(?:^|_)(?:ADMIN|ROOT|SUPERUSER)(?:_|$)/i;
-
-/**
- * Why an environment variable is the wrong URL for the migrate entrypoint: the app's URL
- * (`DATABASE_URL`, `POSTGRES_URL`…, which usually goes through PgBouncer) or a pooler's.
- */
-export function wrongMigrateUrlVariable(name: string): 'app' | 'pooler' | undefined {
-  if (name === MIGRATE_URL_VARIABLE || NOT_THE_APP_URL.test(name)) return undefined;
-  if (/POOL|BOUNCER/i.test(name)) return 'pooler';
-  if (PRIVILEGED_ROLE_URL.test(name)) return undefined;
-  if (/^(?:DATABASE|DB|POSTGRES|POSTGRESQL|PG)_?URL$/i.test(name) || /_DATABASE_URL$/i.test(name)) return 'app';
-  return undefined;
-}
-
-/** PgBouncer's default port, and hosts named like a pooler (the runtime refuses the same URLs: test/rules/migrations/runtime-agreement.test.ts). */
-export const PGBOUNCER_DEFAULT_PORT = '6432';
-const POOLER_HOST = /pgbouncer|pooler|bouncer|pgcat|odyssey|supavisor/i;
-
-/** Whether a literal connection string points at PgBouncer or another pooler (port 6432, a host named like it). */
-export function isPoolerUrlLiteral(text: string): boolean {
-  const match = /^postgres(?:ql)?:\/\/(?:[^@/]*@)?([^/:?#]*)(?::(\d+))?/i.exec(text.trim());
-  if (!match) return false;
-  return POOLER_HOST.test(match[1] ?? '') || match[2] === PGBOUNCER_DEFAULT_PORT;
-}
 
 /** Session advisory locks that make a migrate entrypoint's run exclusive. */
 export const MIGRATE_LOCK_FUNCTIONS: readonly string[] = ['pg_advisory_lock', 'pg_try_advisory_lock'];

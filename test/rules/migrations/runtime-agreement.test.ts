@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { MIGRATE_URL_VARIABLE as RUNTIME_MIGRATE_URL_VARIABLE } from '../../../src/migrations/run-migrations.js';
 import { poolerUrlReason } from '../../../src/migrations/pooler-url.js';
-import { MIGRATE_URL_VARIABLE, isPoolerUrlLiteral, wrongMigrateUrlVariable } from '../../../src/knowledge/migrators.js';
+import { MIGRATE_URL_VARIABLE, isPoolerUrlLiteral, wrongMigrateUrlVariable } from '../../../src/knowledge/migrate-urls.js';
 
 describe('knowledge and runtime agree', () => {
   test('on the migrate URL variable', () => {

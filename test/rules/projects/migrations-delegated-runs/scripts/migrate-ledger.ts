@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { applyLedgerFiles } from '../src/store';
+
+const client = new Client({ connectionString: process.env.POSTGRES_MIGRATE_URL });
+await client.connect();
+try {
+  await applyLedgerFiles(client as never, join(__dirname, '../ledger-migrations'));
+} finally {
+  await client.end();
+}

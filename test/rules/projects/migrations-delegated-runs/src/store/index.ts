@@ -1,0 +1,3 @@
+export * from './setup';
+export * from './schema-run';
+export * from './tx-run';
