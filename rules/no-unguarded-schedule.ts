@@ -28,6 +28,7 @@ import type { EffectsOptions } from '../analysis/scheduled-work/external-effects
 import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
 import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
+import { followLockHelpersFrom } from '../analysis/scheduled-work/in-process-lock-helper.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
 import {
   guardStatementText,
@@ -132,6 +133,13 @@ function reportedAt(work: ScheduledWork): { node: TSESTree.Node; loc?: TSESTree.
   return { node: call, loc: { start: call.loc.start, end: call.callee.loc.end } };
 }
 
+/** The linted file's guards and effects options: calls into the project's other modules are judged by the function they reach. */
+function lintedFileKnowledge(context: Parameters<typeof followCallsFrom>[0]): { guards: GuardLookup; effectsOptions: EffectsOptions } {
+  const module = moduleWorkKnowledge(context);
+  const followed = { followCall: followCallsFrom(context), followLockHelper: followLockHelpersFrom(context) };
+  return { guards: module.guards, effectsOptions: { ...module.effects, ...followed } };
+}
+
 /** A wrapper the work is handed through that guards it: a replica guard, or a call named for its lock (`lockedTick(…)`). */
 function isGuardingWrapper(wrapper: TSESTree.CallExpression, guards: GuardLookup): boolean {
   return guards(wrapper) !== undefined || callIntent(wrapper, NO_TELEMETRY) === 'coordinated';
@@ -198,12 +206,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         if (isMigrationStepFile(context)) return; // a data-migration step runs once, in the migrator's one process
         // The file's guards and effects options, built for the first work that needs a verdict.
         let own: { guards: GuardLookup; effectsOptions: EffectsOptions } | undefined;
-        const knowledge = (): { guards: GuardLookup; effectsOptions: EffectsOptions } => {
-          if (own) return own;
-          const module = moduleWorkKnowledge(context);
-          // Calls into the project's other modules are judged by the function they reach.
-          return (own = { guards: module.guards, effectsOptions: { ...module.effects, followCall: followCallsFrom(context) } });
-        };
+        const knowledge = (): { guards: GuardLookup; effectsOptions: EffectsOptions } => (own ??= lintedFileKnowledge(context));
         // Asked only of work about to be reported: it may follow calls into other modules.
         const staysOnHost = (w: ScheduledWork) => scheduledWorkStaysOnHost(context, w, knowledge().effectsOptions.telemetry);
         const reported = new Set<TSESTree.Node>();
