@@ -17,7 +17,7 @@ import {
   namesObjectlessIdleDrop,
 } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
-import { isLeaseGate } from './lease-gate.js';
+import { isLeaderExit, isLeaseGate } from './lease-gate.js';
 import { isItemClaim } from './item-claim.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
@@ -272,6 +272,11 @@ function refreshesOwnStateOutOfReach(call: TSESTree.CallExpression, options: Eff
   return refreshesProcessState(call) && !resolveCallee(options.sourceCode, call) && options.followCall?.(call) === undefined;
 }
 
+/** Rows locked for update in the work's transaction, or `if (!this.leader.isLeader) return;` first: what follows is coordinated. */
+function coordinatesFrom(node: TSESTree.Node, inTransaction: boolean): boolean {
+  return locksRowsForUpdate(node, inTransaction) || (node.type === 'IfStatement' && isLeaderExit(node));
+}
+
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
   const effects: Effects = { external: false, coordinated: false, sharedWrite: false, perReplica: false };
@@ -311,7 +316,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   const walk = (node: TSESTree.Node, depth: number): void => {
-    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node, inTransaction))) return;
+    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && coordinatesFrom(node, inTransaction))) return;
     if (visited.has(node as FunctionLike) || options.skip?.has(node)) return; // walked already, or a worker's handler:
     for (const handler of registeredHandlers(node)) visited.add(handler as FunctionLike); // it runs per job delivered, not per tick
     switch (node.type) {
