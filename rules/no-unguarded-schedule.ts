@@ -28,6 +28,7 @@ import type { EffectsOptions } from '../analysis/scheduled-work/external-effects
 import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
 import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
+import { clientTimerWorks } from '../analysis/scheduled-work/client-timers.js';
 import { followLockHelpersFrom } from '../analysis/scheduled-work/in-process-lock-helper.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
 import {
@@ -200,8 +201,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
       Program() {
         if (runsInNoReplica(context.filename, context.cwd) || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
-        // With the calls handing work to another module's helper that schedules it (imported-helper.ts).
-        const works = [...scheduledWorks(context), ...importedHelperWorks(context)];
+        // With the calls handing work to another module's helper that schedules it (imported-helper.ts), and client-owned timers.
+        const works = [...scheduledWorks(context), ...clientTimerWorks(context), ...importedHelperWorks(context)];
         if (works.length === 0) return;
         if (isMigrationStepFile(context)) return; // a data-migration step runs once, in the migrator's one process
         // The file's guards and effects options, built for the first work that needs a verdict.
