@@ -13,6 +13,7 @@ import { createRule } from './utils/create-rule.js';
 import { periodNameHiddenFrom } from './no-unguarded-schedule/period-hidden-from-work.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
+import { runsInDesktopApp } from './no-unguarded-schedule/desktop-app.js';
 import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
@@ -204,7 +205,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         // With the calls handing work to another module's helper that schedules it (imported-helper.ts), and client-owned timers.
         const works = [...scheduledWorks(context), ...clientTimerWorks(context), ...importedHelperWorks(context)];
         if (works.length === 0) return;
-        if (isMigrationStepFile(context)) return; // a data-migration step runs once, in the migrator's one process
+        // A data-migration step runs once, in the migrator's one process; a desktop app's main process on one user's machine.
+        if (isMigrationStepFile(context) || runsInDesktopApp(sourceCode, context.filename)) return;
         // The file's guards and effects options, built for the first work that needs a verdict.
         let own: { guards: GuardLookup; effectsOptions: EffectsOptions } | undefined;
         const knowledge = (): { guards: GuardLookup; effectsOptions: EffectsOptions } => (own ??= lintedFileKnowledge(context));

@@ -2,7 +2,8 @@
 // helper of the project whose lock lives in this process (a Set of held keys, a promise chain, an
 // async-mutex per key) guards nothing across replicas, while one asking Redis or PostgreSQL does; a
 // delegate reached through a barrel, an injected service or an object exported by default is judged
-// by its body (a leader lock there, a SQLite file of this host).
+// by its body (a leader lock there, a SQLite file of this host); an Electron app's package runs on
+// one user's machine.
 import { describe, expect, test } from 'vitest';
 import { lintProjectFile } from './lint-project.js';
 
@@ -16,6 +17,15 @@ describe('no-unguarded-schedule: guards reached through other modules', () => {
       'replica-guard/no-unguarded-schedule src/reminders.ts:10:47 unguardedSchedule',
       'replica-guard/no-unguarded-schedule src/reminders.ts:11:47 unguardedSchedule',
       'replica-guard/no-unguarded-schedule src/reminders.ts:12:48 unguardedSchedule',
+    ]);
+  });
+
+  test("an Electron app's tickers are quiet — in its main process and in a module of its package that imports no Electron; its server's package is judged", async () => {
+    // package.json: `main` and electron in devDependencies; server/ is a package of its own.
+    expect(await findings('schedule-desktop-app', 'src/main/index.ts')).toEqual([]);
+    expect(await findings('schedule-desktop-app', 'src/sync/push.ts')).toEqual([]);
+    expect(await findings('schedule-desktop-app', 'server/src/digest.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule server/src/digest.ts:6:13 unguardedSchedule',
     ]);
   });
 
