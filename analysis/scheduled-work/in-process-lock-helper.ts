@@ -8,7 +8,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
-import { IN_PROCESS_LOCK_MODULES } from '../../src/knowledge/per-replica.js';
+import { IN_PROCESS_LOCK_MODULES, LEADER_WORDS } from '../../src/knowledge/per-replica.js';
 import { PROMISE_CHAIN_METHODS } from '../../src/knowledge/lock-names.js';
 import type { DetectContext } from '../detect-context.js';
 import { memberPropertyName } from '../ast/property-names.js';
@@ -19,6 +19,7 @@ import { defineFunctionFact, projectFunctionOf, type FollowCall, type ProjectFun
 import { holdsInMemoryStructure, importSource, isInMemoryValue } from './in-memory-values.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
 import { identifierDefinition, ownMethodCalled, type FunctionLike } from './work-function.js';
+import { calleeName, nameWords } from './work-intent.js';
 
 /** A call this module cannot answer: whether the project function it reaches locks only in this process (undefined: not found). */
 export type FollowLockHelper = (call: TSESTree.CallExpression) => boolean | undefined;
@@ -47,30 +48,38 @@ function localCallee(sourceCode: SourceCode, call: TSESTree.CallExpression): Fun
   return call.callee.type === 'Identifier' ? identifierDefinition(sourceCode, call.callee)?.fn : ownMethodCalled(call);
 }
 
-/** Whether one call in the helper stays in this process. */
-function callStaysInProcess(
+/**
+ * What one call in the helper does: `held` keeps or runs under this process's lock (the task it was
+ * handed, a `Set` of held keys, a promise chain, an in-process mutex), `quiet` stays in the process
+ * (a built-in), `out` may leave it.
+ */
+function callInHelper(
   sourceCode: SourceCode,
   fn: FunctionLike,
   call: TSESTree.CallExpression,
   follow: FollowLockHelper | undefined,
   seen: Set<FunctionLike>,
-): boolean {
+): 'held' | 'quiet' | 'out' {
   const callee = unwrapExpression(call.callee);
   if (callee.type === 'Identifier') {
-    // The task it was handed (`await task()`), or a built-in (`setTimeout`, `String`).
-    if (isParameterOf(sourceCode, fn, callee) || IN_PROCESS_FUNCTIONS.has(callee.name)) return true;
+    if (isParameterOf(sourceCode, fn, callee)) return 'held'; // `await task()`
+    if (IN_PROCESS_FUNCTIONS.has(callee.name)) return 'quiet';
   } else if (callee.type === 'MemberExpression') {
     const object = unwrapExpression(callee.object);
-    if (PROMISE_CHAIN_METHODS.includes(memberPropertyName(callee) ?? '')) return true; // `tail.then(task)`
-    if (object.type === 'Identifier' && (IN_PROCESS_OBJECTS.has(object.name) || object.name === 'Promise')) return true;
-    if (holdsInMemoryStructure(sourceCode, object) || locksThisProcessOnly(sourceCode, call)) return true;
+    if (PROMISE_CHAIN_METHODS.includes(memberPropertyName(callee) ?? '')) return 'held'; // `tail.then(task)`
+    if (object.type === 'Identifier' && (IN_PROCESS_OBJECTS.has(object.name) || object.name === 'Promise')) return 'quiet';
+    if (holdsInMemoryStructure(sourceCode, object) || locksThisProcessOnly(sourceCode, call)) return 'held';
   }
   const local = localCallee(sourceCode, call);
-  if (local) return seen.has(local) || bodyLocksInProcess(sourceCode, local, follow, seen);
-  return follow?.(call) === true;
+  if (local) return seen.has(local) ? 'quiet' : bodyLocksInProcess(sourceCode, local, follow, seen) ? 'held' : 'out';
+  return follow?.(call) === true ? 'held' : 'out';
 }
 
-/** Whether a function's body reaches nothing outside the process but the functions it was handed. */
+/**
+ * Whether a function's body keeps a lock in this process (a held-keys `Set`, a promise chain, a mutex, or
+ * it runs what it was handed) and reaches nothing outside it. A body with none of those (`isElected()`
+ * returning a flag an election sets) says nothing against its name.
+ */
 function bodyLocksInProcess(
   sourceCode: SourceCode,
   fn: FunctionLike,
@@ -78,12 +87,15 @@ function bodyLocksInProcess(
   seen: Set<FunctionLike>,
 ): boolean {
   seen.add(fn);
+  let held = false;
   for (const node of descendants(fn.body, sourceCode.visitorKeys)) {
     if (node.type === 'TaggedTemplateExpression' || node.type === 'ImportExpression') return false;
     if (node.type === 'NewExpression' && !constructsInProcess(sourceCode, node)) return false;
-    if (node.type === 'CallExpression' && !callStaysInProcess(sourceCode, fn, node, follow, seen)) return false;
+    const effect = node.type === 'CallExpression' ? callInHelper(sourceCode, fn, node, follow, seen) : 'quiet';
+    if (effect === 'out') return false;
+    held ||= effect === 'held';
   }
-  return true;
+  return held;
 }
 
 /** A lock helper of another project module that locks only in its process (three calls deep). */
@@ -115,6 +127,9 @@ export function lockHelperLocksInProcess(
   call: TSESTree.CallExpression,
   follow: FollowLockHelper | undefined,
 ): boolean {
+  // `isLeader()`, `this.election.isElected()`: an election's answer, whatever holds it.
+  const name = calleeName(call.callee);
+  if (name !== undefined && nameWords(name).some((word) => LEADER_WORDS.includes(word))) return false;
   const local = localCallee(sourceCode, call);
   if (local) return bodyLocksInProcess(sourceCode, local, follow, new Set());
   return follow?.(call) === true;

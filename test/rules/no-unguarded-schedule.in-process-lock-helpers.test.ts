@@ -97,6 +97,28 @@ ruleTester.run('no-unguarded-schedule (in-process lock helpers)', noUnguardedSch
     { settings, code: job(REDIS_WRAPPER, WRAPPED) },
     { settings, code: job(REDIS_GATE, GATED) },
     { settings, code: job(ADVISORY_XACT, CHAINED) },
+    // A helper answering a flag it keeps no lock in (set by a lock elsewhere), and an election's answer:
+    // nothing in them says the lock is this process's, so their names are trusted.
+    {
+      settings,
+      code: job(
+        [
+          'let holding = false;',
+          'void startRedlock({ onLock: () => { holding = true; } });',
+          'async function acquireLock(key: string) {',
+          '  return holding;',
+          '}',
+        ],
+        GATED,
+      ),
+    },
+    {
+      settings,
+      code: job(
+        ['const elected = new Set<string>();', 'function isLeader(): boolean {', "  return elected.has('self');", '}'],
+        ['  if (!isLeader()) return;', WRITE.slice(2)],
+      ),
+    },
     // A helper of a package cannot be read: its name is trusted.
     { settings, code: job(["import { withLock } from '@acme/locks';"], WRAPPED) },
   ],
