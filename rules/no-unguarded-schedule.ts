@@ -13,6 +13,7 @@ import { createRule } from './utils/create-rule.js';
 import { periodNameHiddenFrom } from './no-unguarded-schedule/period-hidden-from-work.js';
 import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedule-mentions.js';
 import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
+import { runsInDesktopApp } from './no-unguarded-schedule/desktop-app.js';
 import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
@@ -28,6 +29,8 @@ import type { EffectsOptions } from '../analysis/scheduled-work/external-effects
 import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
 import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
+import { clientTimerWorks } from '../analysis/scheduled-work/client-timers.js';
+import { followLockHelpersFrom } from '../analysis/scheduled-work/in-process-lock-helper.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
 import {
   guardStatementText,
@@ -132,6 +135,13 @@ function reportedAt(work: ScheduledWork): { node: TSESTree.Node; loc?: TSESTree.
   return { node: call, loc: { start: call.loc.start, end: call.callee.loc.end } };
 }
 
+/** The linted file's guards and effects options: calls into the project's other modules are judged by the function they reach. */
+function lintedFileKnowledge(context: Parameters<typeof followCallsFrom>[0]): { guards: GuardLookup; effectsOptions: EffectsOptions } {
+  const module = moduleWorkKnowledge(context);
+  const followed = { followCall: followCallsFrom(context), followLockHelper: followLockHelpersFrom(context) };
+  return { guards: module.guards, effectsOptions: { ...module.effects, ...followed } };
+}
+
 /** A wrapper the work is handed through that guards it: a replica guard, or a call named for its lock (`lockedTick(…)`). */
 function isGuardingWrapper(wrapper: TSESTree.CallExpression, guards: GuardLookup): boolean {
   return guards(wrapper) !== undefined || callIntent(wrapper, NO_TELEMETRY) === 'coordinated';
@@ -192,18 +202,14 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
       Program() {
         if (runsInNoReplica(context.filename, context.cwd) || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
         const settings = readSettings(context.settings);
-        // With the calls handing work to another module's helper that schedules it (imported-helper.ts).
-        const works = [...scheduledWorks(context), ...importedHelperWorks(context)];
+        // With the calls handing work to another module's helper that schedules it (imported-helper.ts), and client-owned timers.
+        const works = [...scheduledWorks(context), ...clientTimerWorks(context), ...importedHelperWorks(context)];
         if (works.length === 0) return;
-        if (isMigrationStepFile(context)) return; // a data-migration step runs once, in the migrator's one process
+        // A data-migration step runs once, in the migrator's one process; a desktop app's main process on one user's machine.
+        if (isMigrationStepFile(context) || runsInDesktopApp(sourceCode, context.filename)) return;
         // The file's guards and effects options, built for the first work that needs a verdict.
         let own: { guards: GuardLookup; effectsOptions: EffectsOptions } | undefined;
-        const knowledge = (): { guards: GuardLookup; effectsOptions: EffectsOptions } => {
-          if (own) return own;
-          const module = moduleWorkKnowledge(context);
-          // Calls into the project's other modules are judged by the function they reach.
-          return (own = { guards: module.guards, effectsOptions: { ...module.effects, followCall: followCallsFrom(context) } });
-        };
+        const knowledge = (): { guards: GuardLookup; effectsOptions: EffectsOptions } => (own ??= lintedFileKnowledge(context));
         // Asked only of work about to be reported: it may follow calls into other modules.
         const staysOnHost = (w: ScheduledWork) => scheduledWorkStaysOnHost(context, w, knowledge().effectsOptions.telemetry);
         const reported = new Set<TSESTree.Node>();

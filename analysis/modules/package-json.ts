@@ -15,6 +15,8 @@ export interface PackageJson {
   types?: string;
   source?: string;
   workspaces?: string[] | { packages?: string[] };
+  dependencies?: unknown;
+  devDependencies?: unknown;
 }
 
 const byDirectory = new Map<string, PackageJson | null>();

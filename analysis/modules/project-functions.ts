@@ -208,6 +208,21 @@ export function classMethod(cls: { node: ClassLike; module: ProjectModule }, nam
   return undefined;
 }
 
+/**
+ * `export default { name: 'purge', async run() { … } }`, `export const jobs = { run: async () => … }`: the
+ * function an object literal a module exports (or keeps) holds under `name`, a shorthand too (`{ run }`).
+ */
+function objectMethod(binding: Binding | undefined, name: string): ProjectFunction | undefined {
+  if (binding?.kind !== 'node' || binding.node.type !== 'ObjectExpression') return undefined;
+  for (const property of binding.node.properties) {
+    if (property.type !== 'Property' || property.computed || staticName(property.key) !== name) continue;
+    const value = unwrapExpression(property.value as TSESTree.Node);
+    if (isFunctionLike(value)) return { fn: value, module: binding.module, name };
+    return value.type === 'Identifier' ? asFunction(follow(bindingOf(binding.module, value), 0)) : undefined;
+  }
+  return undefined;
+}
+
 /** `export default new Tracker()`, `const tracker = new Tracker(); export { tracker }`: the class of a module's singleton. */
 function singletonClass(binding: Binding | undefined): { node: ClassLike; module: ProjectModule } | undefined {
   if (binding?.kind !== 'node' || binding.node.type !== 'NewExpression' || binding.node.callee.type !== 'Identifier') return undefined;
@@ -345,6 +360,17 @@ export function projectFunctionInModule(module: ProjectModule, callee: TSESTree.
       if (binding?.kind === 'module') return asFunction(follow(exportedBinding(binding.module, name), 0));
       const staticClass = asClass(binding) ?? singletonClass(binding);
       if (staticClass) return classMethod(staticClass, name);
+      const method = objectMethod(binding, name);
+      if (method) return method;
+    }
+    // `tasks.purgeUploads.run()` with `import * as tasks`: an object a module exports.
+    if (object.type === 'MemberExpression' && object.object.type === 'Identifier') {
+      const namespace = follow(bindingOf(module, object.object), 0);
+      const exported = memberName(object);
+      if (namespace?.kind === 'module' && exported !== undefined) {
+        const method = objectMethod(follow(exportedBinding(namespace.module, exported), 0), name);
+        if (method) return method;
+      }
     }
     const instanceClass = classOfValue(module, object) ?? classOfCheckedType(module, object);
     return instanceClass ? classMethod(instanceClass, name) : undefined;

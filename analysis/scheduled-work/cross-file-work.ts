@@ -14,6 +14,7 @@ import { defineFunctionFact, factFollower, projectFunctionOf, type ProjectFuncti
 import { moduleWorkKnowledge, type ModuleWorkKnowledge } from './effects-options.js';
 import { workEffects, type Effects, type EffectsOptions } from './external-effects.js';
 import { isGuarded } from './is-guarded.js';
+import { lockHelperFollower } from './in-process-lock-helper.js';
 import { isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
 import { referenceIntent } from './work-intent.js';
 
@@ -49,7 +50,11 @@ export const effectsOfProjectFunction: (fn: ProjectFunction) => Effects = define
   UNKNOWN_EFFECTS,
   (fn, follow) => {
     const { guards, effects } = knowledgeOf(fn);
-    const options: EffectsOptions = { ...effects, followCall: factFollower(effectsOfProjectFunction, follow) };
+    const options: EffectsOptions = {
+      ...effects,
+      followCall: factFollower(effectsOfProjectFunction, follow),
+      followLockHelper: lockHelperFollower(follow),
+    };
     if (isGuarded(fn.fn.body, guards, options)) return { external: true, coordinated: true, sharedWrite: false, perReplica: false };
     return workEffects(fn.fn.body, options);
   },

@@ -17,7 +17,7 @@ import {
   namesObjectlessIdleDrop,
 } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
-import { isLeaseGate } from './lease-gate.js';
+import { isLeaderExit, isLeaseGate } from './lease-gate.js';
 import { isItemClaim } from './item-claim.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
@@ -28,6 +28,7 @@ import { writesToOwnStream } from './own-streams.js';
 import { messagesOwnThreads } from './own-thread-messages.js';
 import { writesBeaconKey } from './beacon-key.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
+import { lockHelperLocksInProcess, type FollowLockHelper } from './in-process-lock-helper.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { registeredHandlers } from './worker-registration.js';
@@ -86,6 +87,8 @@ export interface EffectsOptions {
    * function it reaches does, or undefined when that is not known (analysis/modules).
    */
   followCall?: (call: TSESTree.CallExpression) => Effects | undefined;
+  /** A lock-named call this file cannot resolve: whether the project helper it reaches locks only in its process. */
+  followLockHelper?: FollowLockHelper;
   /** Nodes not walked: other schedules the work builds, judged where they are built. */
   skip?: ReadonlySet<TSESTree.Node>;
 }
@@ -204,7 +207,9 @@ function dropsSharedRows(call: TSESTree.CallExpression, options: EffectsOptions)
  */
 function claimsItsWork(node: TSESTree.CallExpression, options: EffectsOptions, wroteBefore: boolean): boolean {
   const claimed = claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node);
-  return claimed === true || isLeaseGate(node) || (!wroteBefore && isItemClaim(node, options.sourceCode));
+  if (claimed === true) return true;
+  if (isLeaseGate(node)) return !lockHelperLocksInProcess(options.sourceCode, node, options.followLockHelper);
+  return !wroteBefore && isItemClaim(node, options.sourceCode);
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
@@ -228,8 +233,9 @@ function buildsSkipped(call: TSESTree.CallExpression, options: EffectsOptions): 
 
 /**
  * What a call's name says; a lock by its name only (`withFileLock(path, script)`) whose body we read
- * and that reaches nothing outside the process (it builds a string), or a lock of an in-process
- * package (async-mutex's `mutex.runExclusive(…)`), takes no lock across replicas: it is judged by its body.
+ * and that reaches nothing outside the process (it builds a string), a lock of an in-process
+ * package (async-mutex's `mutex.runExclusive(…)`), or a project helper keeping its lock in this process
+ * (a `Set` of held keys, a promise chain), takes no lock across replicas: it is judged by its body.
  */
 function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: TSESTree.Node): ReturnType<typeof callIntent> {
   const named =
@@ -250,6 +256,9 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   // `redis.set('svc:ping', now)`: a liveness beacon, the same key from every replica.
   if (named !== 'coordinated' && writesBeaconKey(node)) return 'per-replica';
   if (named !== 'coordinated') return named;
+  // `withLock(key, fn)` of the project keeping its held keys in a `Set`, `mutexes.get(key)` on a `new Map()`: every replica takes its own.
+  if (lockHelperLocksInProcess(options.sourceCode, node, options.followLockHelper)) return undefined;
+  if (node.callee.type === 'MemberExpression' && holdsInMemoryStructure(options.sourceCode, node.callee.object)) return undefined;
   return staysInProcess(node, options) || locksThisProcessOnly(options.sourceCode, node) ? undefined : named;
 }
 
@@ -261,6 +270,11 @@ function reachesOnlyOwn(sourceCode: SourceCode, call: TSESTree.CallExpression): 
 /** `downloadTracker.updateDownloads()` that neither this file nor a followed module answers: a refresh of this process's own state, by its name. */
 function refreshesOwnStateOutOfReach(call: TSESTree.CallExpression, options: EffectsOptions): boolean {
   return refreshesProcessState(call) && !resolveCallee(options.sourceCode, call) && options.followCall?.(call) === undefined;
+}
+
+/** Rows locked for update in the work's transaction, or `if (!this.leader.isLeader) return;` first: what follows is coordinated. */
+function coordinatesFrom(node: TSESTree.Node, inTransaction: boolean): boolean {
+  return locksRowsForUpdate(node, inTransaction) || (node.type === 'IfStatement' && isLeaderExit(node));
 }
 
 /** The effects of running `root` (a function or a statement list). */
@@ -302,7 +316,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   const walk = (node: TSESTree.Node, depth: number): void => {
-    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node, inTransaction))) return;
+    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && coordinatesFrom(node, inTransaction))) return;
     if (visited.has(node as FunctionLike) || options.skip?.has(node)) return; // walked already, or a worker's handler:
     for (const handler of registeredHandlers(node)) visited.add(handler as FunctionLike); // it runs per job delivered, not per tick
     switch (node.type) {

@@ -8,12 +8,13 @@
 // what it does, whatever it is named. A lease-named call whose answer is not tested before the work, or a gate on
 // any other call (`if (!rows.length) return;`), is not one.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { LEASE_GATE_WORDS } from '../../src/knowledge/per-replica.js';
+import { LEADER_WORDS, LEASE_GATE_WORDS } from '../../src/knowledge/per-replica.js';
 import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowledge/redis-clients.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
-import { gatedValue } from './exit-tests.js';
+import { exits, gatedValue, negated } from './exit-tests.js';
+import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { nameWords } from '../ast/name-words.js';
 
 /** The call's name or its receiver's says election, lease or lock (`getElection`, `this.leases.take`). */
@@ -95,4 +96,30 @@ export function isLeaseGate(call: TSESTree.CallExpression): boolean {
   if (!namesLease(call) && !isConditionalSet(call)) return false;
   const statement = gateStatement(call);
   return statement !== undefined && isFirst(statement);
+}
+
+/** `this.isLeader`, `this.leader.isLeader`, `elected`: a flag or getter read (not called) whose last name says leader. */
+function readsLeaderFlag(node: TSESTree.Node): boolean {
+  const value = unwrapExpression(node);
+  const name = value.type === 'Identifier' ? value.name : value.type === 'MemberExpression' ? memberPropertyName(value) : undefined;
+  return name !== undefined && nameWords(name).some((w) => LEADER_WORDS.includes(w));
+}
+
+/**
+ * `if (!this.isLeader) return;`, `if (!this.running || !this.leader.isLeader) return;` at the start of a
+ * function: the work runs only on the replica an election made leader, as a schedule set up under
+ * such a condition does.
+ */
+export function isLeaderExit(statement: TSESTree.IfStatement): boolean {
+  if (!exits(statement.consequent) || !isFirst(statement)) return false;
+  const tests: TSESTree.Expression[] = [statement.test];
+  while (tests.length > 0) {
+    const test = tests.pop()!;
+    if (test.type === 'LogicalExpression' && test.operator === '||') tests.push(test.left, test.right);
+    else {
+      const operand = negated(test);
+      if (operand && readsLeaderFlag(operand)) return true;
+    }
+  }
+  return false;
 }

@@ -37,7 +37,7 @@ import {
 } from '../../src/knowledge/per-replica.js';
 import { NEXT_PLANNING_VERBS } from '../../src/knowledge/next-job.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
-import { LOCKED_ADJECTIVES, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
+import { LOCKED_ADJECTIVES, LOCKED_RUN_VERBS, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
@@ -86,6 +86,8 @@ function isLockName(name: string): boolean {
   if (words[0] === 'unlock' || words[0] === 'release' || words[0] === 'renew' || words[0] === 'extend') return false;
   // `lockedTick(name, lockId, fn)`: a wrapper running what it is handed under a lock.
   if (has(LOCKED_ADJECTIVES, words[0]) && words.length > 1) return true;
+  // `runLocked(task)`, `executeLocked(key, fn)`: a verb that runs, then the adjective.
+  if (words.length === 2 && has(LOCKED_RUN_VERBS, words[0]) && has(LOCKED_ADJECTIVES, words[1])) return true;
   if (words.includes(ONCE_WORD) && words.some((w) => ONCE_ONLY_WORDS.includes(w))) return true; // `runOnlyOnce(fn, name)`
   const lockAt = words.findIndex((w) => LOCK_WORDS.includes(w));
   if (lockAt >= 0 && words.slice(lockAt + 1).every((w) => LOCK_NAME_TAIL.includes(w)) && (has(LOCK_VERBS, words[0]) || words.length === 1))

@@ -17,6 +17,8 @@ import { POLL_LOOP_PAUSE_WORDS } from '../../src/knowledge/poll-pauses.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { holdsQuoted } from '../../analysis/source/quoted-word.js';
 import { ENDLESS_LOOP_HEAD } from '../../analysis/scheduled-work/poll-loops.js';
+import { CLIENT_TIMER_MODULES } from '../../analysis/scheduled-work/client-timers.js';
+import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 
 /** Globals (`setInterval`), by the name a use calls (the last of their path). */
 const TIMER_NAMES = [...new Set(SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path.at(-1)!))];
@@ -105,6 +107,12 @@ function reachesScheduler(reference: ReferenceLike): boolean {
   return !(parent?.type === 'UnaryExpression' || (parent?.type === 'MemberExpression' && parent.object === identifier));
 }
 
+/** An import or top-level `require` of a library whose client owns timers. */
+function importsClientLibrary(program: TSESTree.Program): boolean {
+  const modules = moduleSpecifiers(program);
+  return CLIENT_TIMER_MODULES.some((module) => modules.has(module));
+}
+
 /** An import, re-export or `import x = require(…)` of a scheduler module at the top of the file. */
 function importsScheduler(program: TSESTree.Program): boolean {
   for (const statement of program.body) {
@@ -130,6 +138,8 @@ export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolea
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope) return mentionsSchedule(sourceCode.text);
   if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text)) return true;
+  // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
+  if (CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast)) return true;
   for (const reference of globalScope.through) if (reachesScheduler(reference)) return true;
   for (const name of [...TIMER_GLOBALS, ...GLOBAL_OBJECTS, 'require']) {
     const variable = globalScope.set.get(name);

@@ -11,3 +11,12 @@ export const LOCKED_ADJECTIVES: readonly string[] = ['locked', 'leased'];
  */
 export const ONCE_WORD = 'once';
 export const ONCE_ONLY_WORDS: readonly string[] = ['only'];
+
+/**
+ * Verbs that, followed by one of `LOCKED_ADJECTIVES`, name a wrapper running what it is handed under a
+ * lock (`runLocked(task)`, `executeLocked(key, fn)`); `isLocked` asks a question and takes nothing.
+ */
+export const LOCKED_RUN_VERBS: readonly string[] = ['run', 'execute', 'exec', 'do', 'perform', 'call', 'with'];
+
+/** Methods of a promise: a lock kept as a promise chain (`tail = tail.then(task)`) stays in the process. */
+export const PROMISE_CHAIN_METHODS: readonly string[] = ['then', 'catch', 'finally'];

@@ -1,0 +1,3 @@
+export * from './retention.service';
+export { SessionStore } from '../sessions/session-store';
+export { LoginAudit } from '../sessions/login-audit';

@@ -1,0 +1,2 @@
+export { default as purgeUploads } from './purge-uploads';
+export { default as closeTickets } from './close-tickets';
