@@ -8,7 +8,7 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { projectModuleOf } from '../../analysis/modules/index.js';
-import { escapeRegExp } from '../../analysis/source/word-pattern.js';
+import { wordPattern } from '../../analysis/source/word-pattern.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
@@ -71,28 +71,15 @@ export function schemaWriteFunctionCatalogue(modules: ReadonlySet<string>): Trac
   })).filter((api) => api.modules.length > 0);
 }
 
-/** An entry's evidence modules named as plain strings (`sequelize`), the words a file may name them by. */
-const evidenceNames = (m: SchemaWriteMethod): string[] => (m.evidence ?? []).filter((e): e is string => typeof e === 'string');
-/**
- * Every method name and evidence name of the catalogue, longest first, as one expression: one scan
- * of a file's text tells which it holds (where several start at one place, the longest is found,
- * and the others are its prefixes).
- */
-const CATALOGUE_WORDS: readonly string[] = [...new Set(SCHEMA_WRITE_METHODS.flatMap((m) => [...m.methods, ...evidenceNames(m)]))]
-  .filter((word) => word.length > 0)
-  .sort((a, b) => b.length - a.length);
-const CATALOGUE_WORD = new RegExp(CATALOGUE_WORDS.map(escapeRegExp).join('|'), 'g');
-
-/** The catalogue words `text` holds anywhere: every place is tried, and a word inside a found one is held too. */
-function catalogueWordsIn(text: string): ReadonlySet<string> {
-  const found = new Set<string>();
-  CATALOGUE_WORD.lastIndex = 0;
-  for (let match = CATALOGUE_WORD.exec(text); match; match = CATALOGUE_WORD.exec(text)) {
-    found.add(match[0]);
-    CATALOGUE_WORD.lastIndex = match.index + 1;
-  }
-  return new Set(CATALOGUE_WORDS.filter((word) => found.has(word) || [...found].some((each) => each.includes(word))));
-}
+/** Per method entry, its method names as one pattern (one scan of the text instead of one per name). */
+const METHOD_WORDS = new Map(SCHEMA_WRITE_METHODS.map((m) => [m, wordPattern(m.methods)]));
+/** Per method entry, the module names of its evidence as words of the text (`sequelize` of `models.sequelize`). */
+const EVIDENCE_WORDS = new Map(
+  SCHEMA_WRITE_METHODS.map((m) => {
+    const names = (m.evidence ?? []).filter((e): e is string => typeof e === 'string');
+    return [m, names.length > 0 ? wordPattern(names) : undefined];
+  }),
+);
 
 /** The method entries whose calls a file can hold. */
 export interface PossibleEntries {
@@ -113,16 +100,14 @@ export interface PossibleEntries {
 /** The entries a file importing `modules` whose code is `text` can match. */
 export function possibleMethodEntries(modules: ReadonlySet<string>, text: string): PossibleEntries {
   const out: PossibleEntries = { own: [], borrowed: [], byOptions: [] };
-  const words = catalogueWordsIn(text);
-  const held = (word: string): boolean => words.has(word);
   for (const m of SCHEMA_WRITE_METHODS) {
-    if ((m.via !== undefined && !text.includes(viaWord(m.via))) || !m.methods.some(held)) continue;
+    if ((m.via !== undefined && !text.includes(viaWord(m.via))) || !METHOD_WORDS.get(m)!.test(text)) continue;
     if (hasEvidence(m, modules)) {
       out.own.push(m);
       continue;
     }
     // A file that names the library leaves the receiver's evidence to decide (`db.store.sync({ force: true })` is not its client).
-    if (evidenceNames(m).some(held)) out.borrowed.push(m);
+    if (EVIDENCE_WORDS.get(m)?.test(text)) out.borrowed.push(m);
     else if (m.optionKeys) out.byOptions.push(m);
   }
   return out;
