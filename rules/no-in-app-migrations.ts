@@ -9,7 +9,7 @@ import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analys
 import { commandLibrary, isSpawnerTag, schemaWriteCommands, spawnCalls } from './migrations/command-text.js';
 import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
-import { callsNamed, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
+import { callsNamed, crossFileCallsOf, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
 import { isSchemaWriteExemptFile } from './migrations/exempt-file.js';
 import { onStartPaths } from './migrations/start-paths.js';
 import { migrationFactoryResults, migrationOptionsObjects } from './migrations/options-objects.js';
@@ -26,7 +26,7 @@ import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
-import { CROSS_FILE_CANDIDATE, crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
+import { crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
 import { prismaOnHostDatabase, projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
@@ -146,10 +146,6 @@ const RUNNER_CALL_NAME = /migrat|^(?:up|latest|run|runAll|runPending|execute|syn
 const isRunnerName = (name: string): boolean => RUNNER_CALL_NAME.test(name);
 /** What each of those names holds, as a whole word for the run verbs (`migrator.up()`, `this.migrationService.run()`): where the text is looked at. */
 const RUNNER_STEMS = /migrat|\b(?:up|latest|run|runAll|runPending|execute|sync)\b/gi;
-/** The same for names asked about across files (`CROSS_FILE_CANDIDATE`). */
-const CROSS_FILE_STEMS = /migrat|database|schema|db/gi;
-const isCrossFileName = (name: string): boolean => CROSS_FILE_CANDIDATE.test(name);
-
 /**
  * Calls of the project's own migration runner not already reported as a known migrator: told by
  * `runnerOf` (by names, `migrateDb()`, or across files, `setupDatabase()` that migrates).
@@ -276,8 +272,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator
     // named here. Such calls, and the project's own runners, are found by their names in the text.
-    const crossFileCalls = CROSS_FILE_CANDIDATE.test(text) ? callsNamed(sourceCode, CROSS_FILE_STEMS, isCrossFileName) : [];
-    const mentions = schemaWriteMentions(text, flags) ?? (crossFileCalls.length > 0 ? NO_MENTIONS : undefined);
+    const crossFileCallsHere = crossFileCallsOf(sourceCode, text);
+    const mentions = schemaWriteMentions(text, flags) ?? (crossFileCallsHere().length > 0 ? NO_MENTIONS : undefined);
     if (!mentions || isSchemaWriteExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
     // module is not imported (nor named, for a receiver from a project module), or whose names the text lacks, cannot match here.
@@ -376,7 +372,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
-        reportRunnerCalls(crossFileCalls, reportedCalls, reportHere, (call) => crossFileRunner(context, call));
+        reportRunnerCalls(crossFileCallsHere(), reportedCalls, reportHere, (call) => crossFileRunner(context, call));
         // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host
         // file database's); and a versioned updater: a loop loading each step module of an updates folder and running it.
         const handRuns = stepModuleRuns(sourceCode, mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map());

@@ -21,6 +21,7 @@ import {
   mentionsSaveHook,
   mentionsSaveHookInCode,
   mentionsRedis,
+  mayCallRedisWrite,
   mentionsWriteWord,
   redisWriteCallOffsets,
   writeCallOffsets,
@@ -102,11 +103,17 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
     // …and neither does a duplicate left beside a module (`invoices copy.js`), which nothing imports.
     if (isLintedTestCode(context) || isDuplicateCopyFileName(path.basename(context.filename))) return {};
+    // Every finding is made at a write (a write method called, a save hook, SQL UPDATE sent, a Redis
+    // write): a file whose raw text, comments too, holds none is done before its comments are read.
+    const textWriteCalls = writeCallOffsets(text);
+    const maySendSqlWrite = SQL_WRITE_KEYWORD.test(text) && maySendSql(text);
+    const redisWriteInText = !isTestFilePath(context.filename) && mentionsRedis(text) && mayCallRedisWrite(text);
+    if (textWriteCalls.length === 0 && !maySendSqlWrite && !redisWriteInText && !mentionsSaveHook(text)) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];
     // Redis reads and writes count where the code names Redis and calls both (never in tests).
-    const redisWrites = isTestFilePath(context.filename) ? [] : redisWriteCallOffsets(text, comments);
+    const redisWrites = redisWriteInText ? redisWriteCallOffsets(text, comments) : [];
     const redis = redisWrites.length > 0;
     if (
       !redis &&
@@ -114,12 +121,12 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     )
       return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
-    const writeCalls = redis ? [...writeCallOffsets(text), ...redisWrites].sort((a, b) => a - b) : writeCallOffsets(text);
+    const writeCalls = redis ? [...textWriteCalls, ...redisWrites].sort((a, b) => a - b) : textWriteCalls;
     const callsWrite = callsWriteInCode(writeCalls, comments);
     // Every finding is made at a write. Without a write method called or a save hook, only SQL
     // UPDATE can be one: a file whose text holds the keyword but no call or tag that sends SQL is
     // done here, on its text (so is the codemod's text-only check: it parses no such file).
-    if (!callsWrite && !saveHook && !(SQL_WRITE_KEYWORD.test(text) && maySendSql(text))) return {};
+    if (!callsWrite && !saveHook && !maySendSqlWrite) return {};
     // SQL is read from this file's strings: without the keyword in one, no call sends a SQL read
     // (or write), and the SQL text of each `query(…)` call need not be built to find out.
     const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);

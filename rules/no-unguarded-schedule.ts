@@ -193,14 +193,15 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
   defaultOptions: [{ reportAll: false }],
   detect(context, report) {
     const sourceCode = context.sourceCode;
-    // Most files reference no timer and import no scheduler: skip them before any AST work (no
-    // listener at all). First a few `includes` of the names every schedule writes out (a timer's
-    // name, a scheduler module between quotes), then what the scope analysis already knows.
-    if (!mentionsSchedule(sourceCode.text) || !mayScheduleIn(sourceCode)) return {};
+    // Most files reference no timer and import no scheduler: skip them before any AST work, on the
+    // names every schedule writes out (a timer's, a scheduler module's), then the path (a test, a
+    // browser script, a scheduler library's copy: no replica runs it), then the scope analysis.
+    if (!mentionsSchedule(sourceCode.text) || runsInNoReplica(context.filename, context.cwd) || isLintedTestCode(context)) return {};
+    if (!mayScheduleIn(sourceCode)) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
-        if (runsInNoReplica(context.filename, context.cwd) || usesBrowserGlobals(sourceCode) || isLintedTestCode(context)) return;
+        if (usesBrowserGlobals(sourceCode)) return;
         const settings = readSettings(context.settings);
         // With the calls handing work to another module's helper that schedules it (imported-helper.ts), and client-owned timers.
         const works = [...scheduledWorks(context), ...clientTimerWorks(context), ...importedHelperWorks(context)];

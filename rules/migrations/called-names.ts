@@ -13,6 +13,7 @@ import { isValueWrapper, unwrapExpression } from '../../analysis/ast/unwrapped-e
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { isCodeAt, isQuote, skipSpace, startsWord } from './schema-write-forms.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
+import { CROSS_FILE_CANDIDATE } from './cross-file.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -101,4 +102,18 @@ export function propertiesKeyed(sourceCode: SourceCode, keys: readonly string[])
     }
   }
   return properties.sort((a, b) => a.range[0] - b.range[0]);
+}
+
+/** Where the names asked about across files (`CROSS_FILE_CANDIDATE`) are looked for: a stem each of them holds. */
+const CROSS_FILE_STEMS = /migrat|database|schema|db/gi;
+const isCrossFileName = (name: string): boolean => CROSS_FILE_CANDIDATE.test(name);
+
+/**
+ * The calls of a file whose names may be asked about across files, looked for when first asked:
+ * at the start only when the file's words alone admit nothing, else at the end of a file that is
+ * not exempt (an exempt file never looks).
+ */
+export function crossFileCallsOf(sourceCode: SourceCode, text: string): () => TSESTree.CallExpression[] {
+  let calls: TSESTree.CallExpression[] | undefined;
+  return () => (calls ??= CROSS_FILE_CANDIDATE.test(text) ? callsNamed(sourceCode, CROSS_FILE_STEMS, isCrossFileName) : []);
 }

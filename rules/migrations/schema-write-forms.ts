@@ -50,6 +50,10 @@ const MIGRATOR_MODULES: ReadonlyArray<readonly [string, number]> = [
   .map((module): [string, number] => [module, module.indexOf('migrat')])
   .filter(([, offset]) => offset >= 0);
 const SPAWNER_MODULES: readonly string[] = [...new Set(PROCESS_SPAWNERS.flatMap((spawner) => spawner.modules))];
+/** A spawner's module name in quotes of one kind (`'execa'`, `"node:child_process"`): one scan of the text for them all. */
+const SPAWNER_MODULE_STRING = new RegExp(
+  ["'", '"'].map((quote) => `${quote}(?:${SPAWNER_MODULES.map(escapeRegExp).join('|')})${quote}`).join('|'),
+);
 /** Methods called on a receiver named with a stem: `knex.migrate.latest()`, `umzug.up()`, `migrator.down()`, `Schema.Create()`, `this.migrationService.run()`. */
 const RECEIVER_METHODS = new Set(['up', 'down', 'latest', 'rollback', 'Create', 'run', 'runAll', 'runPending', 'execute']);
 /** Sequelize's schema-writing methods (`sync`), called on a receiver named for it. */
@@ -297,7 +301,7 @@ function isLibrarySpecifierAt(text: string, at: number, stem: string): boolean {
 
 /** `prisma migrate deploy` counts only as a command run through child_process, execa or zx: the file imports one. */
 function importsSpawner(text: string): boolean {
-  return SPAWNER_MODULES.some((module) => text.includes(`'${module}'`) || text.includes(`"${module}"`));
+  return SPAWNER_MODULE_STRING.test(text);
 }
 
 /** Whether the parser's tokens put position `at` in a string or template (without tokens: no). */

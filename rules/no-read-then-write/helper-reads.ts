@@ -36,10 +36,23 @@ const ACCESS_OBJECT_NAME =
   /(?:Repository|Repo|Client|Connection|Manager|Service|Pool|Db|Database|DataSource|Store|Model|Instance|Collection)$/;
 const ALL_LIBRARIES = Object.keys(LIBRARY_READS_WRITES) as DataLibrary[];
 
+/**
+ * What a function returns, per function node: the fact below is asked again of the same function
+ * at every depth it is met (only top-level answers are kept), and walking a long body is its cost.
+ */
+const returnedByFunction = new WeakMap<TSESTree.Node, readonly TSESTree.Node[]>();
+
 /** The expressions a function returns (an arrow's expression body, `return x` not inside nested functions or classes). */
-function returnedExpressions({ fn, module }: ProjectFunction): TSESTree.Node[] {
+function returnedExpressions({ fn, module }: ProjectFunction): readonly TSESTree.Node[] {
   if (!fn.body) return [];
   if (fn.body.type !== 'BlockStatement') return [fn.body];
+  let known = returnedByFunction.get(fn);
+  if (!known) returnedByFunction.set(fn, (known = returnsIn(fn.body, module.sourceCode.visitorKeys)));
+  return known;
+}
+
+/** The arguments of the `return` statements of a function body, those of nested functions and classes left out. */
+function returnsIn(body: TSESTree.BlockStatement, visitorKeys: TSESLint.SourceCode.VisitorKeys): TSESTree.Node[] {
   const nested = (node: TSESTree.Node): boolean =>
     node.type === 'FunctionDeclaration' ||
     node.type === 'FunctionExpression' ||
@@ -47,7 +60,7 @@ function returnedExpressions({ fn, module }: ProjectFunction): TSESTree.Node[] {
     node.type === 'ClassDeclaration' ||
     node.type === 'ClassExpression';
   const out: TSESTree.Node[] = [];
-  for (const node of descendants(fn.body, module.sourceCode.visitorKeys, nested)) {
+  for (const node of descendants(body, visitorKeys, nested)) {
     if (node.type === 'ReturnStatement' && node.argument) out.push(node.argument);
   }
   return out;

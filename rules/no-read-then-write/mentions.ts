@@ -41,6 +41,8 @@ const commandCalls = (names: Iterable<string>): RegExp => new RegExp(`(?:\\.|\\[
 /** A call of a Redis read (`.get(`, `.hGetAll(`) or write (`.set(`, `['hset'](`). */
 const REDIS_READ_CALLS = commandCalls(REDIS_READ_NAMES);
 const REDIS_WRITE_CALLS = commandCalls(REDIS_WRITE_NAMES);
+/** The same, to test a text (no `g`: no position kept between tests). */
+const REDIS_WRITE_CALL = new RegExp(REDIS_WRITE_CALLS.source);
 
 /** Save hooks (`@BeforeUpdate`, `beforeSave(…)`): the save that follows them is the write. */
 const HOOK_WORDS = anyOf([...INSTANCE_SAVE_HOOKS.decorators, ...INSTANCE_SAVE_HOOKS.hookNames]);
@@ -107,6 +109,11 @@ export function redisWriteCallOffsets(text: string, comments: readonly TokenLike
     if (!inComment(comments, match.index)) offsets.push(match.index);
   }
   return offsets;
+}
+
+/** Whether the raw text calls a Redis write anywhere (comments too): without one, `redisWriteCallOffsets` finds none. */
+export function mayCallRedisWrite(text: string): boolean {
+  return REDIS_WRITE_CALL.test(text);
 }
 
 /** Whether `code` names a save hook (`@BeforeUpdate`, `beforeSave`). */
