@@ -164,6 +164,12 @@ function isWork(call: TSESTree.CallExpression, sourceCode: SourceCode): boolean 
   return !(LOG_METHODS.includes(name) || LOADER_CALL_NAME.test(name));
 }
 
+/** What a transition's path is read with: its work (`isWork`), and the calls that write a row's state (a row update the rule knows). */
+const transitionCalls = (sourceCode: SourceCode): Parameters<typeof transitionWithWork>[4] => ({
+  isWork: (call) => isWork(call, sourceCode),
+  writes: (call, column) => rowUpdateOf(call, sourceCode, { statusColumns: [column], queueTables: [] }) !== undefined,
+});
+
 /** The flag claim `read` starts, when its row's flag is checked and then set in a second statement nothing serialises. */
 export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagClaim | undefined {
   if (read.type !== 'CallExpression') return undefined;
@@ -191,7 +197,7 @@ export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagCla
     const once = stateSetOnce(statement, statements.slice(i + 1), row, sourceCode);
     // Reported on the read, or, for the row's own `save()` after the assignment, on the save (as a flag set on the row is).
     // …or moved out of the state checked to another, with work on the path (a payment, a dispatch).
-    const moved = once ?? transitionWithWork(statement, statements.slice(i + 1), row, sourceCode, (call) => isWork(call, sourceCode));
+    const moved = once ?? transitionWithWork(statement, statements.slice(i + 1), row, sourceCode, transitionCalls(sourceCode));
     if (moved && !claimsAtomically(moved.set, moved.column, sourceCode))
       return { read, column: moved.column, set: moved.set, ...(moved.saved ? {} : { atRead: true as const }) };
     if (statement.type !== 'IfStatement' || !exits(statement.consequent)) continue;

@@ -77,7 +77,7 @@ function assignsTo(node: Node, row: string, column: string, value: Wanted, sourc
 }
 
 /** The constant a set must write: the one compared (`same`), or any other (`other`, a transition out of it). */
-type Wanted = { same: string } | { other: string };
+type Wanted = { same: string } | { other: string; writes: (call: TSESTree.CallExpression) => boolean };
 const matches = (constant: string | undefined, wanted: Wanted): boolean =>
   constant !== undefined && ('same' in wanted ? constant === wanted.same : constant !== wanted.other);
 
@@ -117,6 +117,8 @@ function setsTo(
       if (assigned && savesRow(node, row)) return node;
       // SQL's text for a transition only: a same-value set in SQL is a running flag's (flag-claims.ts), reported on the set.
       if ('other' in value && matches(sqlSetConstant(node, column, sourceCode), value)) return node;
+      // …and for a transition, only a call that writes the row (not `emit('login', { status: 'failed' })`).
+      if ('other' in value && !value.writes(node)) continue;
       for (const argument of node.arguments) {
         if (isFunctionNode(argument)) continue;
         for (const inner of [argument, ...descendants(argument, sourceCode.visitorKeys, isFunctionNode)]) {
@@ -162,7 +164,7 @@ export function transitionWithWork(
   rest: readonly TSESTree.Statement[],
   row: string,
   sourceCode: SourceCode,
-  isWork: (call: TSESTree.CallExpression) => boolean,
+  calls: { isWork: (call: TSESTree.CallExpression) => boolean; writes: (call: TSESTree.CallExpression, column: string) => boolean },
 ): { column: string; set: TSESTree.CallExpression; saved: boolean } | undefined {
   if (statement.type !== 'IfStatement') return undefined;
   const leaves = exits(statement.consequent);
@@ -171,7 +173,8 @@ export function transitionWithWork(
     : comparedState(statement.test, row, ['===', '=='], sourceCode);
   if (!checked) return undefined;
   const path = leaves ? rest : [statement.consequent];
-  const set = setsTo(path, row, checked.column, { other: checked.value }, sourceCode, true);
+  const writes = (call: TSESTree.CallExpression): boolean => calls.writes(call, checked.column);
+  const set = setsTo(path, row, checked.column, { other: checked.value, writes }, sourceCode, true);
   if (!set) return undefined;
   const work = path.some((root) =>
     [root, ...descendants(root, sourceCode.visitorKeys, elsewhere)].some(
@@ -180,7 +183,7 @@ export function transitionWithWork(
         node.argument.type === 'CallExpression' &&
         node.argument !== set &&
         !(set.range[0] <= node.range[0] && node.range[1] <= set.range[1]) &&
-        isWork(node.argument),
+        calls.isWork(node.argument),
     ),
   );
   return work ? { column: checked.column, set, saved: savesRow(set, row) } : undefined;

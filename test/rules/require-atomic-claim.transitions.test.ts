@@ -66,6 +66,12 @@ export const transitions = {
       'const carrier = await carriers.getCarrier(shipment.carrierId);',
       "await Shipment.update({ status: 'held', carrier: carrier.code }, { where: { id } });",
     ),
+    // a state in an event's payload is no write of the row
+    ship(
+      "if (shipment.status !== 'ready') throw new Error('not ready');",
+      "await events.emit('shipment.checked', { id, status: 'checked' });",
+      'await courier.quote(shipment.address);',
+    ),
     // nothing at all between the check and the move
     ship("if (shipment.status !== 'ready') throw new Error('not ready');", "await Shipment.update({ status: 'held' }, { where: { id } });"),
   ],
