@@ -36,6 +36,7 @@ import { heldFromOtherWriters } from './no-read-then-write/held-rows.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
+import { mentionsRequestRow } from './no-read-then-write/request-rows.js';
 import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
@@ -117,7 +118,12 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const redis = redisWrites.length > 0;
     if (
       !redis &&
-      (!writeWord || !(mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) || mentionsHelperReadAndWrite(text)))
+      (!writeWord ||
+        !(
+          mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) ||
+          mentionsHelperReadAndWrite(text) ||
+          mentionsRequestRow(text)
+        ))
     )
       return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);

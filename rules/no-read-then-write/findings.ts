@@ -7,7 +7,8 @@ import type { PendingFinding, ReadSite, ReadThenWriteFacts, ReadThenWriteFinding
 
 function libraryOf(read: ReadSite, write: WriteSite, imported: ReadonlySet<DataLibrary>): DataLibrary {
   const shared = write.candidates.length === 1 ? write.candidates : write.candidates.filter((c) => read.candidates.includes(c));
-  const pool = shared.length > 0 ? shared : read.candidates;
+  // A row read out of sight (a middleware's `req.user`, an entity handed in) fits every library the write does.
+  const pool = shared.length > 0 ? shared : read.candidates.length > 0 ? read.candidates : write.candidates;
   const order = pool.length === 1 ? pool : [...pool].sort((a, b) => Number(imported.has(b)) - Number(imported.has(a)));
   return order[0] ?? 'sql';
 }

@@ -17,6 +17,7 @@ import { wordPattern } from '../../analysis/source/word-pattern.js';
 import type { TokenLike } from '../../analysis/source/string-text.js';
 import { GAP, inComment, matchesInCode } from './write-candidates.js';
 import { REDIS_CLIENT_NAME } from '../../src/knowledge/redis-clients.js';
+import { REQUEST_ROW_TEXT } from '../../src/knowledge/request-rows.js';
 import { REDIS_READ_NAMES, REDIS_WRITE_NAMES } from './redis-site.js';
 
 // MikroORM's writes (`flush`, `persistAndFlush`) are common words elsewhere (streams, loggers): they
@@ -142,7 +143,8 @@ export function hookWordOffsets(text: string): number[] {
 /** Whether `text` mentions both a write and a read `no-read-then-write` could recognise (maybe in a project module), or a save hook. */
 export function mentionsReadAndWrite(text: string): boolean {
   return (
-    (mentionsWriteWord(text) && (READ_WORDS.test(text) || PROJECT_IMPORT.test(text) || mentionsHelperReadAndWrite(text))) ||
+    (mentionsWriteWord(text) &&
+      (READ_WORDS.test(text) || PROJECT_IMPORT.test(text) || mentionsHelperReadAndWrite(text) || REQUEST_ROW_TEXT.test(text))) ||
     mentionsSaveHook(text)
   );
 }

@@ -3,7 +3,7 @@
 // project's own reads and writes (`User.get(id)`, `User.updateImpactPoints(user)`), whose bodies a
 // file linted alone never sees. Only the module's top-level imports and requires are looked at.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { isModelModule } from '../../src/knowledge/model-modules.js';
+import { declaresRowTypes, isModelModule } from '../../src/knowledge/model-modules.js';
 
 function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
   let current: TSESTree.Node | undefined = node;
@@ -25,14 +25,19 @@ function requiredModule(declarator: TSESTree.VariableDeclarator): string | undef
  * that requires a string). Built once per program: the question is asked of many calls in a walk.
  */
 const importedModels = new WeakMap<TSESTree.Program, Map<string, boolean>>();
-function importedModelsOf(program: TSESTree.Program): Map<string, boolean> {
-  let byName = importedModels.get(program);
+const importedRowTypes = new WeakMap<TSESTree.Program, Map<string, boolean>>();
+function importedModelsOf(
+  program: TSESTree.Program,
+  cache = importedModels,
+  fromModels: (specifier: string) => boolean = isModelModule,
+): Map<string, boolean> {
+  let byName = cache.get(program);
   if (byName) return byName;
   byName = new Map();
   for (const statement of program.body) {
     if (statement.type === 'ImportDeclaration') {
       for (const specifier of statement.specifiers) {
-        if (!byName.has(specifier.local.name)) byName.set(specifier.local.name, isModelModule(String(statement.source.value)));
+        if (!byName.has(specifier.local.name)) byName.set(specifier.local.name, fromModels(String(statement.source.value)));
       }
       continue;
     }
@@ -43,10 +48,10 @@ function importedModelsOf(program: TSESTree.Program): Map<string, boolean> {
       if (declarator.id.type !== 'Identifier' || seen.has(declarator.id.name)) continue;
       seen.add(declarator.id.name);
       const required = requiredModule(declarator);
-      if (required !== undefined && !byName.has(declarator.id.name)) byName.set(declarator.id.name, isModelModule(required));
+      if (required !== undefined && !byName.has(declarator.id.name)) byName.set(declarator.id.name, fromModels(required));
     }
   }
-  importedModels.set(program, byName);
+  cache.set(program, byName);
   return byName;
 }
 
@@ -54,4 +59,13 @@ function importedModelsOf(program: TSESTree.Program): Map<string, boolean> {
 export function namesImportedModel(identifier: TSESTree.Identifier): boolean {
   const program = programOf(identifier);
   return program ? (importedModelsOf(program).get(identifier.name) ?? false) : false;
+}
+
+/**
+ * Whether `identifier` (a type's name) is imported at the top of its file from a module that declares
+ * persisted rows (`import { Account } from '../entities/account.entity'`, `import type { User } from '@prisma/client'`).
+ */
+export function namesImportedRowType(identifier: TSESTree.Identifier): boolean {
+  const program = programOf(identifier);
+  return program ? (importedModelsOf(program, importedRowTypes, declaresRowTypes).get(identifier.name) ?? false) : false;
 }

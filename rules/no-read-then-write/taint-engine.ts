@@ -37,6 +37,7 @@ import { callbackSource } from './callback-rows.js';
 import { savedChanges } from './unit-of-work.js';
 import { namedFieldChanges } from './named-fields.js';
 import { guarded, handedReads } from './guarded.js';
+import { RequestRows } from './request-rows.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -63,6 +64,7 @@ export class ReadThenWriteEngine {
   private readonly locks = new TransactionLocks();
   private readonly env: TaintEnvironment;
   private readonly redis: RedisContext | undefined;
+  private readonly requestRows = new RequestRows();
 
   constructor(private readonly options: EngineOptions) {
     const { sourceCode, sqlReads, helperReadOf, helperMayMatter } = options;
@@ -104,6 +106,7 @@ export class ReadThenWriteEngine {
         return site?.none ? null : site;
       },
       text: (node) => sourceCode.getText(node),
+      requestRow: (node) => this.requestRows.rowOf(node),
     };
     this.frames = new TaintFrames((node) => this.taint(node));
   }
@@ -219,24 +222,18 @@ export class ReadThenWriteEngine {
     this.frames.enter();
     const instance = saveHookInstanceOf(node);
     if (instance) {
-      const read: ReadSite = {
-        candidates: ['sequelize'],
-        node: instance,
-        model: null,
-        locked: false,
-        mutations: [],
-        boundChecks: [],
-        savedByHook: true,
-      };
+      const read: ReadSite = { candidates: ['sequelize'], node: instance, model: null, locked: false, mutations: [], boundChecks: [] };
+      read.savedByHook = true;
       this.frames.declare(instance.name, { read, field: null, computed: null });
       return;
     }
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
-    // A parameter typed as an entity its caller loaded is a read made earlier (entity-parameters.ts);
-    // one a call of this file hands a read to holds it (parameter-rows.ts).
+    // A parameter typed as an entity its caller loaded is a read made earlier (entity-parameters.ts); one a call of
+    // this file hands a read to holds it (parameter-rows.ts), and so does a request's row (`req.user`: request-rows.ts).
     const entities = node.params.length > 0 ? [...entityParameterReads(node), ...handedReads(node, this.options.handedRows)] : [];
+    if (this.requestRows.heldBy(node, this.options.sourceCode.text, entities)) this.frames.markCurrentLive();
     if (this.frames.anyLive || source?.settles || entities.length > 0) {
       const element = source ? this.taint(source.value) : null;
       node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
@@ -368,6 +365,7 @@ export class ReadThenWriteEngine {
         const loop = node.parent?.parent;
         if (!node.init && (loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement')) return;
         frames.bind(node.id, (node.init && rowCopyOf(node.init, this.settledTaint)) ?? this.taint(node.init), true);
+        for (const { name, read } of this.requestRows.bound(node)) frames.declare(name, { read, field: null, computed: null });
       }),
       // Entered before its `right` (`for (const row of await repo.find())`): asked even outside live functions.
       ForOfStatement: guarded((node: TSESTree.ForOfStatement) => {

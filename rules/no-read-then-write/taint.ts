@@ -27,6 +27,8 @@ export interface TaintEnvironment {
   readOf(node: DatabaseCall): ReadSite | null;
   /** Source text of a node. */
   text(node: TSESTree.Node): string;
+  /** The row a request holds, read by a middleware in another file (`req.user`, request-rows.ts). */
+  requestRow?(node: TSESTree.MemberExpression): ReadSite | null;
 }
 
 const ARITHMETIC_OPERATORS = new Set(['+', '-', '*', '/', '%', '**', '<<', '>>', '>>>', '|', '&', '^']);
@@ -71,6 +73,8 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
     case 'Identifier':
       return env.lookup(expr.name) ?? null;
     case 'MemberExpression': {
+      const held = env.requestRow?.(expr);
+      if (held) return { read: held, field: null, computed: null };
       const base = taintOf(expr.object, env, next);
       if (!base) return null;
       const name = memberPropertyName(expr);

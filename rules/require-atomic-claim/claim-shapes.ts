@@ -41,6 +41,7 @@ import {
   sqlRechecksWrittenColumn,
   sqlStateColumn,
 } from './filter-marks.js';
+import { lockEndsBeforeWork } from './short-locks.js'; // a row lock counts only while its transaction is open
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -201,7 +202,7 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
   if (use) {
     const parsed = parseSql(use.sql.text);
     for (const statement of parsed?.statements ?? []) {
-      if (statement.kind !== 'select' || hasRowLockClause(statement.tokens)) continue;
+      if (statement.kind !== 'select' || (hasRowLockClause(statement.tokens) && !lockEndsBeforeWork(node, sourceCode))) continue;
       const where = whereClause(statement.tokens);
       const statusColumn = sqlStateColumn(where, (name) => isStatus(name, vocabulary));
       const tables = tableNames(statement.tokens);
@@ -218,8 +219,8 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
   if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
   const chain = methodChain(node);
   const readLink = chain.find((l) => l.name !== undefined && (READ_METHODS.has(l.name) || FILTER_METHOD.test(l.name)));
-  if (!readLink) return undefined;
-  if (chain.some((l) => l.name !== undefined && (WRITE_METHODS.has(l.name) || ROW_LOCK_METHODS.has(l.name)))) return undefined;
+  const linked = (names: ReadonlySet<string>): boolean => chain.some((l) => l.name !== undefined && names.has(l.name));
+  if (!readLink || linked(WRITE_METHODS) || (linked(ROW_LOCK_METHODS) && !lockEndsBeforeWork(node, sourceCode))) return undefined;
   // `{ forUpdate: true }` inline, or a same-file constant (`const options = { transacting, forUpdate: true }`).
   const optionsObject = (a: TSESTree.Node): TSESTree.Node | undefined => (a.type === 'Identifier' ? constantInitializer(a, sourceCode) : a);
   if (chain.some((l) => l.call.arguments.some((a) => hasKey(optionsObject(a), ROW_LOCK_OPTION_KEYS)))) return undefined;

@@ -18,7 +18,9 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { exits } from '../no-read-then-write/control-flow.js';
 import { readSiteOf } from '../no-read-then-write/read-site.js';
 import { rowUpdateOf, type ClaimVocabulary, type DatabaseCall } from './claim-shapes.js';
-import { stateSetOnce } from './state-set-once.js';
+import { fieldOfRow, stateSetOnce, transitionWithWork } from './state-set-once.js';
+import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
+import { LOADER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
 import { loadsOneRow } from './loader-reads.js';
 
 type Node = TSESTree.Node;
@@ -55,15 +57,6 @@ function keptIn(read: TSESTree.CallExpression): string | undefined {
   if (declarator.id.type !== 'ObjectPattern') return undefined;
   const rows = declarator.id.properties.find((p) => p.type === 'Property' && propertyKeyName(p) === 'rows');
   return rows?.type === 'Property' && rows.value.type === 'Identifier' ? rows.value.name : undefined;
-}
-
-/** `row.flag`, `row?.flag`, `rows[0].flag`: the flag name when `node` is a field of the kept row. */
-function fieldOfRow(node: Node, row: string): string | undefined {
-  const member = unwrapExpression(node);
-  if (member.type !== 'MemberExpression') return undefined;
-  let base = unwrapExpression(member.object);
-  if (base.type === 'MemberExpression' && base.computed && base.property.type === 'Literal') base = unwrapExpression(base.object);
-  return base.type === 'Identifier' && base.name === row ? memberPropertyName(member) : undefined;
 }
 
 /**
@@ -156,6 +149,27 @@ function setAfter(
   return undefined;
 }
 
+/** A name that reads (`getCustomer`, `this.rates.fetch`, `findOneByEmail`): the verb of a loader. */
+const LOADER_CALL_NAME = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?:[A-Z]|$)`);
+
+/** Work besides the state's write: an awaited call that is no read (a row, a SQL `SELECT`, a loader by name) and no log line. */
+function isWork(call: TSESTree.CallExpression, sourceCode: SourceCode): boolean {
+  if (readSiteOf(call)) return false;
+  const sql = sqlOfCall(call, sourceCode)?.sql.text;
+  if (sql !== undefined) return !/^\s*select\b/i.test(sql);
+  const callee = unwrapExpression(call.callee);
+  // (the global `fetch(url, { method: 'POST' })` is a request sent, not a loader)
+  const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : callee.type === 'Identifier' ? callee.name : undefined;
+  if (name === undefined || (callee.type === 'Identifier' && LOADER_VERBS.includes(name))) return true;
+  return !(LOG_METHODS.includes(name) || LOADER_CALL_NAME.test(name));
+}
+
+/** What a transition's path is read with: its work (`isWork`), and the calls that write a row's state (a row update the rule knows). */
+const transitionCalls = (sourceCode: SourceCode): Parameters<typeof transitionWithWork>[4] => ({
+  isWork: (call) => isWork(call, sourceCode),
+  writes: (call, column) => rowUpdateOf(call, sourceCode, { statusColumns: [column], queueTables: [] }) !== undefined,
+});
+
 /** The flag claim `read` starts, when its row's flag is checked and then set in a second statement nothing serialises. */
 export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagClaim | undefined {
   if (read.type !== 'CallExpression') return undefined;
@@ -182,8 +196,10 @@ export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagCla
     // The state compared with the very value then written (state-set-once.ts): reported on the read.
     const once = stateSetOnce(statement, statements.slice(i + 1), row, sourceCode);
     // Reported on the read, or, for the row's own `save()` after the assignment, on the save (as a flag set on the row is).
-    if (once && !claimsAtomically(once.set, once.column, sourceCode))
-      return { read, column: once.column, set: once.set, ...(once.saved ? {} : { atRead: true as const }) };
+    // …or moved out of the state checked to another, with work on the path (a payment, a dispatch).
+    const moved = once ?? transitionWithWork(statement, statements.slice(i + 1), row, sourceCode, transitionCalls(sourceCode));
+    if (moved && !claimsAtomically(moved.set, moved.column, sourceCode))
+      return { read, column: moved.column, set: moved.set, ...(moved.saved ? {} : { atRead: true as const }) };
     if (statement.type !== 'IfStatement' || !exits(statement.consequent)) continue;
     const column = checkedFlag(statement.test, row);
     if (column === undefined) continue;

@@ -11,3 +11,20 @@ const MODEL_FOLDER = /(?:^|\/)(?:models?|entities|repositor(?:y|ies)|daos?)(?:\/
 export function isModelModule(specifier: string): boolean {
   return isProjectModuleSpecifier(specifier) && MODEL_FOLDER.test(specifier);
 }
+
+/** A file named for an entity or model (`./account.entity`, `../user.model.js`): it declares a persisted row's class. */
+const ROW_TYPE_FILE = /(?:^|[/.])[\w-]+\.(?:entity|model)(?:\.[cm]?[jt]s)?$/i;
+/** Prisma's generated client: its model types (`User`, `Order`) are the rows it reads. */
+const GENERATED_ROW_TYPES: readonly string[] = ['@prisma/client'];
+
+/**
+ * Whether a type imported from `specifier` is a persisted row (an entity or model class, a Prisma
+ * model): a data-access folder of the project, a file named for an entity or model, Prisma's client.
+ */
+export function declaresRowTypes(specifier: string): boolean {
+  return (
+    isModelModule(specifier) ||
+    (isProjectModuleSpecifier(specifier) && ROW_TYPE_FILE.test(specifier)) ||
+    GENERATED_ROW_TYPES.includes(specifier)
+  );
+}

@@ -1,8 +1,9 @@
 // A row's state compared with the very value the code then sets it to, so that the work between
-// runs once: two deliveries (or replicas) both read it unset, both set it and both do the work.
+// runs once: two deliveries (or replicas) both read it unset, both set it and both do the work. A
+// check of another state, then a set with work on its path, is a transition made twice (reported too).
 // Reported on the read; when the state is assigned on the row and the row saved after a check that
 // leaves (`if (coupon.status === 'used') return; coupon.status = 'used'; await coupon.save()`), on
-// the save. Not reported: a check of another state (a transition validated), the set in a callback
+// the save. Not reported: a check of another state with no work but the move (a transition validated), the set in a callback
 // run later or in a failure path, a conditional set whose row count is used, the row's save inside
 // an `if (row.state !== V) { … }` block (as often a row the request made, marked on its failure path).
 import { ruleTester } from './rule-tester.js';
@@ -42,11 +43,10 @@ const flagged = (code: string) => ({
 
 ruleTester.run('require-atomic-claim: a state compared with the value then set', rule, {
   valid: [
-    // another state checked: a transition validated, not a run made once
+    // another state checked and nothing done but the state moved: a transition validated, not a run made once
     webhook(
       "if (refund.status !== 'requested') throw new Error('not requested');",
       "await this.refunds.update(refund.id, { status: 'settled' });",
-      'await this.wallets.credit(refund.userId, refund.amount);',
     ),
     // the set made later, in a callback, or on a failure path
     webhook(
@@ -70,6 +70,14 @@ ruleTester.run('require-atomic-claim: a state compared with the value then set',
     redeem("if (coupon.status !== 'used') {", "  coupon.status = 'used';", '  await coupon.save();', '}'),
   ],
   invalid: [
+    // another state checked, then moved with work on its path (require-atomic-claim.transitions.test.ts): both deliveries credit
+    flagged(
+      webhook(
+        "if (refund.status !== 'requested') throw new Error('not requested');",
+        "await this.refunds.update(refund.id, { status: 'settled' });",
+        'await this.wallets.credit(refund.userId, refund.amount);',
+      ),
+    ),
     {
       code: redeem("if (coupon.status === 'used') return res.status(409).end();", "coupon.status = 'used';", 'await coupon.save();'),
       errors: [{ messageId: 'checkedFlagClaim' as const, data: { column: 'status' }, line: 7, column: 16 }],
