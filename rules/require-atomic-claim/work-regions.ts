@@ -57,12 +57,16 @@ export function workRegions(read: PendingRead, scope: Node, sourceCode: SourceCo
   return [...regions, ...markedAfter];
 }
 
-/** The first update in `region` that marks an acted-on row of the table read (`readTable`) without a checked conditional transition. */
+/**
+ * The first update in `region` that marks an acted-on row of the table read (`readTable`) without a
+ * checked conditional transition; `moves` tells an update that moves the row on by what it writes.
+ */
 export function unsafeUpdateIn(
   region: ActedOn,
   sourceCode: SourceCode,
   vocabulary: ClaimVocabulary,
   readTable?: string,
+  moves: (node: Node) => boolean = () => false,
 ): RowUpdate | undefined {
   const from = region.updatesFrom ?? region.after;
   const keys = sourceCode.visitorKeys;
@@ -74,8 +78,11 @@ export function unsafeUpdateIn(
     // The row handed to a same-file handler that marks it (`await processJob(job.id)`).
     const update =
       direct ??
-      (node.type === 'CallExpression' && marksRow(node) ? updateInHandler(node, marksRow, sourceCode, vocabulary, readTable) : undefined);
-    if (!update?.changesState || !marksRow(node)) continue;
+      (node.type === 'CallExpression' && marksRow(node)
+        ? updateInHandler(node, marksRow, sourceCode, vocabulary, readTable, moves)
+        : undefined);
+    // A due time written again moves the row on too (due-columns.ts).
+    if (!update || !(update.changesState || (update === direct && moves(node))) || !marksRow(node)) continue;
     // Rows of another table keyed by the rows read (`incidents.monitorId IN ids`) are not the rows read.
     if (differentTables(readTable, update.table)) continue;
     if (!(update.conditional && update.countChecked)) return update;
