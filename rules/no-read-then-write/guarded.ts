@@ -5,6 +5,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { ReadSite } from './model.js';
 import { entityParameterReads } from './entity-parameters.js';
 import { savedParameterReads } from './saved-parameters.js';
+import { keyedParameterReads } from './keyed-parameters.js';
 
 /** A listener that never lets an unforeseen shape break linting. */
 export function guarded<T>(fn: (node: T) => void): (node: T) => void {
@@ -31,13 +32,14 @@ export function handedReads(
 
 /**
  * The parameters of `fn` that hold a read when its walk starts: typed as an entity its caller
- * loaded (entity-parameters.ts), handed a read by a call of this file (parameter-rows.ts), or a
- * document the function saves itself (saved-parameters.ts).
+ * loaded (entity-parameters.ts), handed a read by a call of this file (parameter-rows.ts), a
+ * document the function saves itself (saved-parameters.ts), or a row it writes back by its own key
+ * to the model it is named for (keyed-parameters.ts).
  */
 export function parameterReads(
   fn: TSESTree.FunctionLike,
   handed: ReadonlyMap<TSESTree.Node, ReadSite> | undefined,
   keys: Parameters<typeof savedParameterReads>[1],
 ): { name: string; read: ReadSite }[] {
-  return [...entityParameterReads(fn), ...handedReads(fn, handed), ...savedParameterReads(fn, keys)];
+  return [...entityParameterReads(fn), ...handedReads(fn, handed), ...savedParameterReads(fn, keys), ...keyedParameterReads(fn, keys)];
 }
