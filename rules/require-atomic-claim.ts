@@ -19,7 +19,8 @@ import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
-import { movesDueRow } from './require-atomic-claim/due-columns.js';
+import { rowFollowers } from './require-atomic-claim/row-followers.js';
+import { importsProjectModule } from './require-atomic-claim/handed-elsewhere.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
@@ -78,13 +79,15 @@ function admittedShapes(
   configured: readonly string[],
 ): { claims: boolean; flags: boolean; markers: () => boolean } | undefined {
   const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
-  const claimText = UPDATE_OR_FLAG_WORDS.test(sourceCode.text) && mayMentionClaimVocabulary(sourceCode.text, configured);
-  if (!claimText && !markerText(sourceCode.text)) return undefined;
+  const text = sourceCode.text;
+  // No update in the file, but a project module it imports may mark the rows (handed-elsewhere.ts).
+  const claimText = (UPDATE_OR_FLAG_WORDS.test(text) || importsProjectModule(text)) && mayMentionClaimVocabulary(text, configured);
+  if (!claimText && !markerText(text)) return undefined;
   const code = codeTextOf(sourceCode);
   const updates = claimText && UPDATE_WORDS.test(code);
   const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, configured);
-  const claims = updates && flags;
-  if (!flags) return markerText(code) ? { claims, flags, markers: () => true } : undefined;
+  const claims = (updates && flags) || (claimText && !updates && importsProjectModule(code) && namesClaimVocabulary(code, configured));
+  if (!flags) return claims || markerText(code) ? { claims, flags, markers: () => markerText(code) } : undefined;
   let markers: boolean | undefined;
   return { claims, flags, markers: () => (markers ??= markerText(code)) };
 }
@@ -228,7 +231,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           const fn = enclosingFunction(read.node);
           const scope = fn ? fn.body : sourceCode.ast;
           for (const region of workRegions(read, scope, sourceCode)) {
-            const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, movesDueRow(read, sourceCode));
+            const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
             if (!update || notAClaim(read, region, scope, update.node)) continue;
             reportRead(read, update.node, region.loop, fn);
             break;
