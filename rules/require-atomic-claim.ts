@@ -21,6 +21,8 @@ import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
 import { importsProjectModule } from './require-atomic-claim/handed-elsewhere.js';
+import { mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
+import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
@@ -61,7 +63,7 @@ const UPDATE_OR_FLAG_WORDS = new RegExp(
  * file. Case-insensitive for the filter methods (`orWhere`, `ORWHERE`): a name it lets through in
  * another case is looked at, and turned away, by `collectCall`.
  */
-const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i]`;
+const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i], CallExpression[callee.property.name=${String(PENDING_ROWS_HELPER)}]`;
 
 /** Reads of one row by its key, looked at only for a running flag checked on the row. */
 const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
@@ -164,7 +166,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const collect = (node: DatabaseCall): void => {
       if (seen.has(node) || isExempt()) return;
       seen.add(node);
-      const read = claims ? pendingReadOf(node, sourceCode, vocabulary) : undefined;
+      const read = claims ? (pendingReadOf(node, sourceCode, vocabulary) ?? pendingHelperReadOf(node, context)) : undefined;
       if (read) reads.push(read);
       // A status-filtered lookup of run records (`status: { in: ['queued', 'running'] }`) is both.
       const marker = admitted.markers() ? markerReadOf(node, sourceCode) : undefined;
@@ -176,7 +178,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       const name =
         callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
       if (name === undefined) return;
-      if (SQL_METHODS.has(name)) return collect(node);
+      if (SQL_METHODS.has(name) || mayReadPendingThroughHelper(name)) return collect(node);
       if (!READ_METHODS.has(name) && !FILTER_METHOD.test(name)) return;
       let outer: TSESTree.CallExpression = node;
       while (!isOutermostCall(outer)) {
