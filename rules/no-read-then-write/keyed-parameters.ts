@@ -2,7 +2,9 @@
 // is named for (`processJob(job)` … `prisma.job.update({ where: { id: job.id }, data: { attempts:
 // job.attempts + 1 } })`): the parameter is a row its caller loaded, and a field written from its
 // own value overwrites what another request or replica wrote since the load. The key and the name
-// together show the row; a parameter written to another model, or by another key, is not taken for one.
+// together show the row; a parameter written to another model, or by another key, is not taken for
+// one. Only a function the module exports as declared: one the file calls itself is judged by what
+// the call hands it.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
@@ -42,8 +44,19 @@ function keyedParameter(filter: Node | undefined): string | undefined {
   return undefined;
 }
 
-/** The parameters of `fn` written back by their own key to the model they are named for, each as the read it stands for. */
+/**
+ * Whether `fn` is exported as it is declared (`export async function`, `export const f = async () =>`):
+ * its callers are other modules, which read the row; a function this file calls is judged by what
+ * the call hands it (parameter-rows.ts).
+ */
+function exportedAsDeclared(fn: TSESTree.FunctionLike): boolean {
+  const holder = fn.parent?.type === 'VariableDeclarator' ? fn.parent.parent?.parent : fn.parent;
+  return holder?.type === 'ExportNamedDeclaration' || holder?.type === 'ExportDefaultDeclaration';
+}
+
+/** The parameters of an exported `fn` written back by their own key to the model they are named for, each as the read it stands for. */
 export function keyedParameterReads(fn: TSESTree.FunctionLike, keys: VisitorKeys): Array<{ name: string; read: ReadSite }> {
+  if (!exportedAsDeclared(fn)) return [];
   const params = new Map<string, TSESTree.Identifier>();
   for (const param of fn.params) if (param.type === 'Identifier') params.set(param.name, param);
   if (params.size === 0 || !fn.body || fn.body.type !== 'BlockStatement') return [];

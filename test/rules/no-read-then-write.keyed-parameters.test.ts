@@ -2,7 +2,8 @@
 // model the parameter is named for (`runTask(task)` … `prisma.task.update({ where: { id: task.id
 // }, data: { tries: task.tries + 1 } })`): the caller loaded the row, and the count written from
 // the copy overwrites what another worker wrote since. Not reported: another model written, the
-// row named by another key, a parameter named for no model written, the database doing the sum.
+// row named by another key, a parameter named for no model written, the database doing the sum, a
+// function the module does not export (its calls in the file say what it is handed).
 import { ruleTester } from './rule-tester.js';
 import { noReadThenWrite } from '../../rules/no-read-then-write.js';
 
@@ -33,6 +34,8 @@ ruleTester.run('no-read-then-write (a row written back by its own key)', rule, {
     step('await prisma.task.update({ where: { id: item.id }, data: { tries: item.tries + 1 } });', 'item'),
     // the database does the sum
     step('await prisma.task.update({ where: { id: task.id }, data: { tries: { increment: 1 } } });'),
+    // a function of the file, not exported: its calls here say what it is handed
+    step('await prisma.task.update({ where: { id: task.id }, data: { tries: task.tries + 1 } });').replace('export const', 'const'),
   ],
   invalid: [
     {
