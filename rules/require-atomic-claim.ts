@@ -19,6 +19,10 @@ import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
+import { rowFollowers } from './require-atomic-claim/row-followers.js';
+import { importsProjectModule } from './require-atomic-claim/handed-elsewhere.js';
+import { mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
+import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
@@ -59,7 +63,7 @@ const UPDATE_OR_FLAG_WORDS = new RegExp(
  * file. Case-insensitive for the filter methods (`orWhere`, `ORWHERE`): a name it lets through in
  * another case is looked at, and turned away, by `collectCall`.
  */
-const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i]`;
+const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i], CallExpression[callee.property.name=${String(PENDING_ROWS_HELPER)}]`;
 
 /** Reads of one row by its key, looked at only for a running flag checked on the row. */
 const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
@@ -77,13 +81,15 @@ function admittedShapes(
   configured: readonly string[],
 ): { claims: boolean; flags: boolean; markers: () => boolean } | undefined {
   const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
-  const claimText = UPDATE_OR_FLAG_WORDS.test(sourceCode.text) && mayMentionClaimVocabulary(sourceCode.text, configured);
-  if (!claimText && !markerText(sourceCode.text)) return undefined;
+  const text = sourceCode.text;
+  // No update in the file, but a project module it imports may mark the rows (handed-elsewhere.ts).
+  const claimText = (UPDATE_OR_FLAG_WORDS.test(text) || importsProjectModule(text)) && mayMentionClaimVocabulary(text, configured);
+  if (!claimText && !markerText(text)) return undefined;
   const code = codeTextOf(sourceCode);
   const updates = claimText && UPDATE_WORDS.test(code);
   const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, configured);
-  const claims = updates && flags;
-  if (!flags) return markerText(code) ? { claims, flags, markers: () => true } : undefined;
+  const claims = (updates && flags) || (claimText && !updates && importsProjectModule(code) && namesClaimVocabulary(code, configured));
+  if (!flags) return claims || markerText(code) ? { claims, flags, markers: () => markerText(code) } : undefined;
   let markers: boolean | undefined;
   return { claims, flags, markers: () => (markers ??= markerText(code)) };
 }
@@ -160,7 +166,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const collect = (node: DatabaseCall): void => {
       if (seen.has(node) || isExempt()) return;
       seen.add(node);
-      const read = claims ? pendingReadOf(node, sourceCode, vocabulary) : undefined;
+      const read = claims ? (pendingReadOf(node, sourceCode, vocabulary) ?? pendingHelperReadOf(node, context)) : undefined;
       if (read) reads.push(read);
       // A status-filtered lookup of run records (`status: { in: ['queued', 'running'] }`) is both.
       const marker = admitted.markers() ? markerReadOf(node, sourceCode) : undefined;
@@ -172,7 +178,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       const name =
         callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
       if (name === undefined) return;
-      if (SQL_METHODS.has(name)) return collect(node);
+      if (SQL_METHODS.has(name) || mayReadPendingThroughHelper(name)) return collect(node);
       if (!READ_METHODS.has(name) && !FILTER_METHOD.test(name)) return;
       let outer: TSESTree.CallExpression = node;
       while (!isOutermostCall(outer)) {
@@ -227,7 +233,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           const fn = enclosingFunction(read.node);
           const scope = fn ? fn.body : sourceCode.ast;
           for (const region of workRegions(read, scope, sourceCode)) {
-            const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named);
+            const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
             if (!update || notAClaim(read, region, scope, update.node)) continue;
             reportRead(read, update.node, region.loop, fn);
             break;

@@ -1,8 +1,11 @@
 // Small pieces of the taint engine kept beside it: its listeners wrapped so that a shape nobody
 // foresaw skips that node instead of failing the lint of the whole file, and the parameters a walk
-// of one function starts with holding a read (parameter-rows.ts).
+// of one function starts with holding a read (parameter-rows.ts, entity-parameters.ts, saved-parameters.ts).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { ReadSite } from './model.js';
+import { entityParameterReads } from './entity-parameters.js';
+import { savedParameterReads } from './saved-parameters.js';
+import { keyedParameterReads } from './keyed-parameters.js';
 
 /** A listener that never lets an unforeseen shape break linting. */
 export function guarded<T>(fn: (node: T) => void): (node: T) => void {
@@ -25,4 +28,18 @@ export function handedReads(
     const read = handed.get(param);
     return read && param.type === 'Identifier' ? [{ name: param.name, read }] : [];
   });
+}
+
+/**
+ * The parameters of `fn` that hold a read when its walk starts: typed as an entity its caller
+ * loaded (entity-parameters.ts), handed a read by a call of this file (parameter-rows.ts), a
+ * document the function saves itself (saved-parameters.ts), or a row it writes back by its own key
+ * to the model it is named for (keyed-parameters.ts).
+ */
+export function parameterReads(
+  fn: TSESTree.FunctionLike,
+  handed: ReadonlyMap<TSESTree.Node, ReadSite> | undefined,
+  keys: Parameters<typeof savedParameterReads>[1],
+): { name: string; read: ReadSite }[] {
+  return [...entityParameterReads(fn), ...handedReads(fn, handed), ...savedParameterReads(fn, keys), ...keyedParameterReads(fn, keys)];
 }

@@ -51,6 +51,8 @@ export interface ReadSite {
   boundChecks: TSESTree.IfStatement[];
   /** Fields of this read compared in a check that leaves (`if (row.balance < n) throw`): `floor` when it leaves on a value too low. */
   checkedBounds?: { field: string; check: TSESTree.IfStatement; floor: boolean }[];
+  /** A parameter that carries the document at this property (`data.profile`, saved-parameters.ts): its other properties are none of the read's. */
+  documentAt?: string;
   /** A helper call not asked about yet (pending-reads.ts): asked the first time its answer matters. */
   pending?: () => ReadSite | null;
   /** Asked, and the helper returns no read: the site carries no taint. */

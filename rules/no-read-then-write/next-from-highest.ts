@@ -30,6 +30,7 @@ import { sqlOfCall } from '../../analysis/sql/sql-text.js';
 import { decidedByDatabase } from '../require-atomic-claim/marker-claims.js';
 import type { DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import { readSiteOf } from './read-site.js';
+import { sentThroughList } from './pushed-rows.js';
 
 type Node = TSESTree.Node;
 
@@ -251,6 +252,9 @@ function sentDirectly(start: Node, sourceCode: Readonly<SourceCode>): Sent | und
     if (parent.type === 'ObjectExpression' || parent.type === 'ArrayExpression' || parent.type === 'TSAsExpression') continue;
     if (parent.type !== 'CallExpression' || !parent.arguments.includes(child as TSESTree.CallExpressionArgument)) return undefined;
     const method = calleeName(parent);
+    // `rows.push({ number: next })`, the list written after (pushed-rows.ts).
+    if (method === 'push' && field !== undefined && child.type === 'ObjectExpression')
+      return sentThroughList(parent, field, sourceCode, sentDirectly);
     if (child.type === 'ArrayExpression' && field === undefined) {
       const sql = sqlOfCall(parent, sourceCode)?.sql.text;
       return sql !== undefined && SQL_ALLOCATING_WRITE.test(sql) ? { write: parent, field } : undefined;

@@ -30,13 +30,13 @@ import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
 import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
 import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
-import { entityParameterReads } from './entity-parameters.js';
+import { listAssignedBack } from './list-assignments.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 import { rowCopyOf } from './row-copies.js';
 import { callbackSource } from './callback-rows.js';
 import { savedChanges } from './unit-of-work.js';
 import { namedFieldChanges } from './named-fields.js';
-import { guarded, handedReads } from './guarded.js';
+import { guarded, parameterReads } from './guarded.js';
 import { RequestRows } from './request-rows.js';
 
 export interface EngineOptions {
@@ -230,9 +230,9 @@ export class ReadThenWriteEngine {
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
-    // A parameter typed as an entity its caller loaded is a read made earlier (entity-parameters.ts); one a call of
-    // this file hands a read to holds it (parameter-rows.ts), and so does a request's row (`req.user`: request-rows.ts).
-    const entities = node.params.length > 0 ? [...entityParameterReads(node), ...handedReads(node, this.options.handedRows)] : [];
+    // A parameter typed as an entity its caller loaded, handed a read by a call of this file, or saved by the function
+    // (guarded.ts) holds a read, and so does a request's row (`req.user`: request-rows.ts).
+    const entities = node.params.length > 0 ? parameterReads(node, this.options.handedRows, this.options.sourceCode.visitorKeys) : [];
     if (this.requestRows.heldBy(node, this.options.sourceCode.text, entities)) this.frames.markCurrentLive();
     if (this.frames.anyLive || source?.settles || entities.length > 0) {
       const element = source ? this.taint(source.value) : null;
@@ -263,6 +263,9 @@ export class ReadThenWriteEngine {
     if (left.type === 'MemberExpression') {
       // A field set to a value not computed from a read changes nothing; otherwise nothing happens
       // unless the object is a loaded entity or the computed value taints a local object.
+      // `row.list = row.list.filter(…)`: a list made from the field, assigned back whole (list-assignments.ts).
+      const listChange = compound ? null : listAssignedBack(node, left, carried, settled(this.taint(left.object)), options.sourceCode);
+      if (listChange) return void settled(this.taint(left.object))?.read.mutations.push(listChange);
       if (!compound && !carried?.computed) {
         if (this.redis) remember(redisFieldSetOf(left, node, this.settledTaint));
         return;

@@ -78,6 +78,9 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
       const base = taintOf(expr.object, env, next);
       if (!base) return null;
       const name = memberPropertyName(expr);
+      // `data.profile` of a parameter that carries the document there is the document; `data.guild` is none of it.
+      if (base.read.documentAt !== undefined && base.field === null && !base.computed)
+        return name === base.read.documentAt ? { read: base.read, field: null, computed: null } : null;
       // `rows[0]` keeps the field it had; `.balance` names one.
       const field = name !== undefined && !/^\d+$/.test(name) ? name : base.field;
       return { read: base.read, field: base.computed ? base.field : field, computed: base.computed };

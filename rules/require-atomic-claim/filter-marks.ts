@@ -35,7 +35,7 @@ const calleeName = (node: Node): string | undefined =>
   node.type === 'CallExpression' ? (node.callee.type === 'Identifier' ? node.callee.name : memberPropertyName(node.callee)) : undefined;
 
 /** `{ lt: cutoff }`, `{ [Op.lte]: cutoff }`, `LessThan(cutoff)`: a "before" bound and nothing else. */
-function isBeforeBound(value: Node): boolean {
+export function isBeforeBound(value: Node): boolean {
   const v = unwrap(value);
   if (v.type === 'CallExpression') return BEFORE_CALLS.has(calleeName(v) ?? '');
   if (v.type !== 'ObjectExpression' || v.properties.length === 0) return false;

@@ -39,6 +39,7 @@ export function updateInHandler(
   sourceCode: SourceCode,
   vocabulary: ClaimVocabulary,
   readTable: string | undefined,
+  moves: (node: TSESTree.Node) => boolean = () => false,
 ): RowUpdate | undefined {
   const handler = resolveCallee(sourceCode as never, call);
   if (!handler || handler.body.type !== 'BlockStatement') return undefined;
@@ -48,8 +49,13 @@ export function updateInHandler(
   for (const node of descendants(handler.body, keys, isFunctionNode)) {
     if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
     const update = rowUpdateOf(node, sourceCode, vocabulary);
-    if (!update?.changesState || !mentionsAny(node, received, keys) || differentTables(readTable, update.table)) continue;
-    return update.conditional && update.countChecked ? undefined : { ...update, node: call };
+    if (
+      !(update?.changesState || (update && moves(node))) ||
+      !mentionsAny(node, received, keys) ||
+      differentTables(readTable, update.table)
+    )
+      continue;
+    return update.conditional && update.countChecked ? undefined : { ...update, changesState: true, node: call };
   }
   return undefined;
 }

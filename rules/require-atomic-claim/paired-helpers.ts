@@ -45,7 +45,7 @@ function handsOutPendingRows(read: PendingRead, fn: FunctionNode, sourceCode: So
 }
 
 /** The columns an update sets, lower-cased: a SQL `SET` list, or a builder's values object keys. */
-function writtenColumns(node: DatabaseCall, sourceCode: SourceCode): string[] {
+export function writtenColumns(node: DatabaseCall, sourceCode: SourceCode): string[] {
   const use = sqlSentBy(node, sourceCode, /update/i);
   if (use === 'absent') return [];
   if (use) {

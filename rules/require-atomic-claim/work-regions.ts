@@ -11,6 +11,7 @@ import type { ActedOn } from './not-a-claim.js';
 import { mentionsAny, patternNames, resultNames, rootName } from './row-names.js';
 import { differentTables } from './tables.js';
 import { updateInHandler } from './handed-row.js';
+import { NO_FOLLOWERS, type RowFollowers } from './row-followers.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -57,12 +58,17 @@ export function workRegions(read: PendingRead, scope: Node, sourceCode: SourceCo
   return [...regions, ...markedAfter];
 }
 
-/** The first update in `region` that marks an acted-on row of the table read (`readTable`) without a checked conditional transition. */
+/**
+ * The first update in `region` that marks an acted-on row of the table read (`readTable`) without a
+ * checked conditional transition; `follow` tells an update that moves the row on by what it writes,
+ * and a mark made in another module's function the row is handed to.
+ */
 export function unsafeUpdateIn(
   region: ActedOn,
   sourceCode: SourceCode,
   vocabulary: ClaimVocabulary,
   readTable?: string,
+  follow: RowFollowers = NO_FOLLOWERS,
 ): RowUpdate | undefined {
   const from = region.updatesFrom ?? region.after;
   const keys = sourceCode.visitorKeys;
@@ -71,11 +77,14 @@ export function unsafeUpdateIn(
   for (const node of [region.region, ...descendants(region.region, keys)]) {
     if ((node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') || node.range[0] < from) continue;
     const direct = rowUpdateOf(node, sourceCode, vocabulary);
-    // The row handed to a same-file handler that marks it (`await processJob(job.id)`).
+    // The row handed to a same-file handler that marks it (`await processJob(job.id)`), or to another module's function (row-followers.ts).
+    const handed = node.type === 'CallExpression' && marksRow(node) ? node : undefined;
     const update =
       direct ??
-      (node.type === 'CallExpression' && marksRow(node) ? updateInHandler(node, marksRow, sourceCode, vocabulary, readTable) : undefined);
-    if (!update?.changesState || !marksRow(node)) continue;
+      (handed &&
+        (updateInHandler(handed, marksRow, sourceCode, vocabulary, readTable, follow.moves) ?? follow.elsewhere(handed, marksRow)));
+    // A due time written again moves the row on too (due-columns.ts).
+    if (!update || !(update.changesState || (update === direct && follow.moves(node))) || !marksRow(node)) continue;
     // Rows of another table keyed by the rows read (`incidents.monitorId IN ids`) are not the rows read.
     if (differentTables(readTable, update.table)) continue;
     if (!(update.conditional && update.countChecked)) return update;

@@ -193,10 +193,11 @@ export function sessionAdvisoryLockCalls(parsed: ParsedSql): Array<{ name: strin
 /**
  * Columns whose value says where a row is in its life (a worker's "pending" filter). A flag or
  * stamp named for what was done to the row (`email_sent`, `trialEndEmailSent`, `reminder_sent_at`,
- * `last_notified_at`, `webhook_delivered`) says it too.
+ * `last_notified_at`, `webhook_delivered`) says it too, and so does a state kept as a lookup
+ * table's key (`status_id`, `orderStateId`).
  */
 export const STATUS_LIKE_COLUMN =
-  /^(?:status|state|stage|phase|[a-z0-9_]*_(?:status|state)|[a-z0-9_]*_(?:processed|published|sent|notified|handled|dispatched|delivered)(?:_?(?:at|on))?|notified(?:_?at)?|(?:processed|published|sent|handled|dispatched|delivered|completed|claimed|locked|picked|consumed|finished|started|done)(?:_?(?:at|by|until|on))?|done|pending|is_?(?:processed|published|sent|done|pending))$/i;
+  /^(?:status|state|stage|phase|(?:[a-z0-9_]*_)?(?:status|state)_id|[a-z0-9_]*_(?:status|state)|[a-z0-9_]*_(?:processed|published|sent|notified|handled|dispatched|delivered)(?:_?(?:at|on))?|notified(?:_?at)?|(?:processed|published|sent|handled|dispatched|delivered|completed|claimed|locked|picked|consumed|finished|started|done)(?:_?(?:at|by|until|on))?|done|pending|is_?(?:processed|published|sent|done|pending))$/i;
 
 /** Table names that are work queues by name (an outbox, a jobs table…). */
 export const QUEUE_LIKE_TABLE = /(?:outbox|inbox|queue|(?:^|_)jobs?$|(?:^|_)tasks?$|pending|(?:^|_)work_?items?$)/i;

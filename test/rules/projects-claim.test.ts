@@ -25,4 +25,14 @@ describe('require-atomic-claim across files', () => {
       'replica-guard/require-atomic-claim src/webhooks.ts:20:40 nonAtomicClaim',
     ]);
   });
+
+  test("a row handed to another module's function that marks it by its key is reported; one that claims it first, or only notes it, is not", async () => {
+    // post-room.ts: postQueued hands each letter to letters/deliver.ts deliverLetter (an update by
+    // id, no re-check); postClaimed to deliverClaimed (a conditional updateMany whose count decides);
+    // noteQueued to noteLetter (a row of another table). PostRoom.run reads through a store method,
+    // whose filter this file does not show: no pending read here.
+    expect(await lintProjectFile('claim-handed-elsewhere', 'src/post-room.ts', ['require-atomic-claim'])).toEqual([
+      'replica-guard/require-atomic-claim src/post-room.ts:6:35 nonAtomicClaim',
+    ]);
+  });
 });
