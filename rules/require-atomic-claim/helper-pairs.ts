@@ -1,7 +1,7 @@
 // A worker that reads through a data module's helper named for the rows still waiting
-// (`await this.bookings.findNeedingReminders()`, `outbox.findNotProcessed()`) and marks each row
+// (`await this.orders.findNeedingReview()`, `outbox.findUnsent()`) and marks each row
 // through a helper of the same receiver named for marking it done (`await
-// this.bookings.markReminderSent(row.id)`), when that module cannot be read (a file linted alone,
+// this.orders.markReviewDone(row.id)`), when that module cannot be read (a file linted alone,
 // a module outside the project): the names are the claim's two halves, as paired-helpers.ts reads
 // them in the module itself. A helper the module summaries resolve is judged by its code instead
 // (handed-elsewhere.ts), never by its name.
@@ -14,7 +14,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { COUNTS_ROWS, MARK_ROW_HELPER, PENDING_ROWS_HELPER } from '../../src/knowledge/pending-helpers.js';
 import type { DatabaseCall, PendingRead, RowUpdate } from './claim-shapes.js';
 
-/** `this.bookings.findDue()` → the receiver's text (`this.bookings`), when the call is a member call named by `pattern`. */
+/** `this.orders.findDue()` → the receiver's text (`this.bookings`), when the call is a member call named by `pattern`. */
 function receiverText(call: TSESTree.CallExpression, pattern: RegExp, context: DetectContext): string | undefined {
   const callee = unwrapExpression(call.callee);
   const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;

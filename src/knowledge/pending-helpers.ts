@@ -1,6 +1,6 @@
-// Names of a data module's helpers that hand out the rows still waiting for work (`findNotProcessed`,
-// `listDevicesPendingSync`, `findBookingsNeedingReminders`, `getDueInvoices`) and of those that mark
-// one row done (`markReminderSent`, `markSyncCleared`, `updateProcessed`), read from the names alone
+// Names of a data module's helpers that hand out the rows still waiting for work (`findUnsent`,
+// `listDevicesPendingSync`, `findOrdersNeedingReview`, `getDueRenewals`) and of those that mark
+// one row done (`markReviewDone`, `markSyncCleared`, `updateDispatched`), read from the names alone
 // when the helpers' module cannot be read (a file linted alone, a module outside the project).
 
 /** A read helper named for rows still waiting: a read verb, then a word of waiting somewhere in the name (not a count of them). */

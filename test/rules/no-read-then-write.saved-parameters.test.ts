@@ -26,7 +26,7 @@ const command = (body: string) =>
   lines(
     "import { BaseCommand } from '../../core/base-command.js';",
     'export default class Buy extends BaseCommand {',
-    '  async run(ctx: Context, args: string[], data: CommandData) {',
+    '  async run(ctx: Context, args: string[], data: BotContext) {',
     '    const cost = Number(args[0]);',
     "    if (cost > data.wallet.coins) return ctx.reply('too poor');",
     `    ${body}`,
