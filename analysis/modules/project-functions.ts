@@ -327,7 +327,11 @@ export function projectFunctionInModule(module: ProjectModule, callee: TSESTree.
   try {
     const node = unwrapExpression(callee);
     if (isFunctionLike(node)) return { fn: node, module, name: '' };
-    if (node.type === 'Identifier') return asFunction(follow(bindingOf(module, node), 0));
+    if (node.type === 'Identifier') {
+      const binding = follow(bindingOf(module, node), 0);
+      // `const sweep = require('./sweep'); sweep()`: the module's `module.exports = fn`.
+      return asFunction(binding?.kind === 'module' ? follow(exportedBinding(binding.module, 'default'), 0) : binding);
+    }
     if (node.type !== 'MemberExpression') return undefined;
     const name = memberName(node);
     if (name === undefined) return undefined;

@@ -302,7 +302,8 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   const walk = (node: TSESTree.Node, depth: number): void => {
-    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node, inTransaction))) return;
+    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && locksRowsForUpdate(node, options.sourceCode, inTransaction)))
+      return;
     if (visited.has(node as FunctionLike) || options.skip?.has(node)) return; // walked already, or a worker's handler:
     for (const handler of registeredHandlers(node)) visited.add(handler as FunctionLike); // it runs per job delivered, not per tick
     switch (node.type) {
