@@ -30,6 +30,7 @@ import { writesBeaconKey } from './beacon-key.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
+import { isTryLockGate } from './try-lock-gate.js';
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
 import { fillsMissingCacheKey } from './cache-aside-fill.js';
@@ -204,7 +205,8 @@ function dropsSharedRows(call: TSESTree.CallExpression, options: EffectsOptions)
  */
 function claimsItsWork(node: TSESTree.CallExpression, options: EffectsOptions, wroteBefore: boolean): boolean {
   const claimed = claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node);
-  return claimed === true || isLeaseGate(node) || (!wroteBefore && isItemClaim(node, options.sourceCode));
+  if (claimed === true || isLeaseGate(node)) return true;
+  return !wroteBefore && (isItemClaim(node, options.sourceCode) || isTryLockGate(node, options.sourceCode));
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();
@@ -316,6 +318,11 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         if (node.await) effects.external = true;
         break;
       case 'TaggedTemplateExpression':
+        // A lock tried first, the work left when it was not won (`$queryRaw\`SELECT pg_try_advisory_lock(…)\``).
+        if (!effects.sharedWrite && isTryLockGate(node, options.sourceCode)) {
+          effects.coordinated = true;
+          return;
+        }
         // sql`…`, gql`…`: a query tag is a query.
         effects.external = true;
         if (isWriteSql(node.quasi.quasis.map((q) => q.value.raw).join(' '))) effects.sharedWrite = true;
