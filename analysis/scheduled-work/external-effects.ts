@@ -76,8 +76,13 @@ export { isAwaited };
 
 export interface EffectsOptions {
   sourceCode: SourceCode;
-  /** A call the caller knows is coordinated elsewhere (a deduplicated queue enqueue): not an effect here. */
+  /** A call the caller knows is coordinated elsewhere (an atomic take off a shared structure): not an effect here. */
   isCoordinatedCall?: (call: TSESTree.CallExpression) => boolean;
+  /**
+   * A queue enqueue: `deduplicated` (a job id, a repeat, a singleton key: once however many replicas
+   * enqueue it — the work is coordinated when it does nothing else shared), `plain` (a job per replica: a shared write).
+   */
+  enqueueOf?: (call: TSESTree.CallExpression) => 'deduplicated' | 'plain' | undefined;
   /** Calls to skip entirely (guard calls). */
   isGuardCall?: (call: TSESTree.CallExpression) => boolean;
   /** Local names bound to metrics/telemetry modules (see `telemetryBindings`). */
@@ -271,6 +276,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   const visited = new Set<FunctionLike>();
   const keys = options.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
   let inTransaction = false; // in a same-file function called from a transaction's callback: its row locks hold
+  let handedToQueue = false; // an enqueue with a job id seen: coordinated, when nothing else shared is written
 
   /** Returns true when the call is known not to leave the process (its arguments are still walked). */
   const callIsInProcess = (call: TSESTree.CallExpression, depth: number): boolean => {
@@ -342,6 +348,12 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
+        const enqueue = options.enqueueOf?.(node);
+        if (enqueue === 'deduplicated') {
+          handedToQueue = true;
+          return;
+        }
+        if (enqueue === 'plain') effects.sharedWrite = effects.external = true;
         // A sample of this process (its CPU, memory, heap): what the work reports or stores is this replica's own.
         if (measuresThisProcess(node)) keyedToMachine(effects);
         if (claimsItsWork(node, options, effects.sharedWrite)) {
@@ -389,5 +401,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   walk(root, 0);
+  // Jobs enqueued once per id are the work's only shared effect: one job runs, however many replicas enqueue it.
+  if (handedToQueue && !effects.sharedWrite) effects.coordinated = true;
   return settled(effects);
 }

@@ -6,9 +6,10 @@
 // way a job-cursor row or a task row is claimed. A shared lock (`FOR SHARE`) lets both through, and
 // a lock outside a transaction is let go when its statement ends: a builder's or a statement's
 // lock counts inside a transaction's callback (`db.transaction(async (trx) => …)`, Kysely's
-// `db.transaction().execute(…)`, postgres.js `sql.begin(…)`); TypeORM's and Sequelize's options
-// need one to work at all.
-import type { TSESTree } from '@typescript-eslint/utils';
+// `db.transaction().execute(…)`, postgres.js `sql.begin(…)`) and a statement's after a `BEGIN` sent
+// on its client earlier in the function (node-postgres's `client.query('BEGIN')`); TypeORM's and
+// Sequelize's options need one to work at all.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { hasRowLockClause, parseSql, TRANSACTION_CALLBACK_METHODS } from '../../src/knowledge/sql.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { isSentAfterBegin } from '../sql/sent-after-begin.js';
