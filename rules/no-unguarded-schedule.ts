@@ -39,6 +39,7 @@ import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-ga
 import { scheduleVerdict } from './no-unguarded-schedule/verdict.js';
 import { scheduledWorkStaysOnHost } from '../analysis/scheduled-work/host-local-work.js';
 import { armedPerStoredRow } from '../analysis/scheduled-work/per-row-timers.js';
+import { isDelayedStartRun } from './no-unguarded-schedule/delayed-boot-run.js';
 import { startedOnlyUnderGuard } from './no-unguarded-schedule/started-under-guard.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
@@ -94,8 +95,11 @@ function manualReason(
   fn: FunctionLike | undefined,
   reschedule: TSESTree.ExpressionStatement | TSESTree.BlockStatement | undefined,
   oneOff = false,
+  delayedStart = false,
 ): string | undefined {
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
+  if (delayedStart)
+    return 'a one-shot run minutes after each start: guard the work where it is defined with the period of the schedule that repeats it (one claim covers both), or start it only on one replica';
   if (work.pollLoop)
     return "a poll loop: a guard's `continue` would skip the loop's pause and spin; wait before trying again (`if (!(await claimPeriod(key, ms))) { await delay(ms); continue; }`) or run the body inside runExclusive";
   if (work.entry.work.some((location) => location.kind === 'job-files'))
@@ -110,7 +114,7 @@ function manualReason(
   if (!fn) return WORK_NOT_DEFINED_HERE;
   if (oneOff && work.entry.selfRescheduling)
     return "a timer armed once per stored row: claim each row's effect (claimOnce with a key holding the row's id) or claim the row in the database";
-  if (work.entry.selfRescheduling && !reschedule)
+  if (work.entry.selfRescheduling && !reschedule && !delayedStart)
     return 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body or of its finally: an early return would stop the loop; guard the work by hand';
   if (!work.period) return noPeriod;
   const hidden = periodNameHiddenFrom(sourceCode, work.period, work.schedulerNode, fn);
@@ -227,9 +231,12 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
             entry.selfRescheduling && fn && !isInside(node, fn) && !reschedulesThroughCaller(sourceCode, node, fn)
               ? rescheduleThroughHelper(context, fn)
               : node;
-          if (entry.selfRescheduling && !(fn && rescheduleCall) && !(fn && armedPerStoredRow(sourceCode, node))) continue;
+          // A one-shot minutes after each start runs its work once per replica start, like a schedule.
+          const delayedStart =
+            entry.selfRescheduling && fn !== undefined && !rescheduleCall && isDelayedStartRun(sourceCode, node as TSESTree.CallExpression);
+          if (entry.selfRescheduling && !(fn && rescheduleCall) && !(fn && armedPerStoredRow(sourceCode, node)) && !delayedStart) continue;
           // Through a helper, the loop's period is the helper's delay, not the first timer's.
-          const period = rescheduleCall === node ? work.period : undefined;
+          const period = rescheduleCall === node || delayedStart ? work.period : undefined;
           // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
           if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
           // A respawn or reconnect: rescheduled only when the process or connection the work started ends.
@@ -238,7 +245,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // succeeds once); the next page or item of one request or task; a step of a run that holds a lock.
           if (entry.selfRescheduling && rescheduleCall === node && continuesOneRun(sourceCode, node, fn!)) continue;
 
-          const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
+          // A delayed start runs the work once more beside the schedule that repeats it: a finding of its own.
+          const key = delayedStart ? node : (work.decorator ?? fn ?? work.loopBody ?? work.expression);
           if (!key || reported.has(key)) continue;
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
           const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost, works });
@@ -267,7 +275,14 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (resolved?.member) facts.member = resolved.member;
           if (reschedule) facts.reschedule = reschedule;
           if (guardBlock) facts.guardBlock = guardBlock;
-          const manual = manualReason(sourceCode, { ...work, period }, fn, reschedule ?? guardBlock, !rescheduleCall);
+          const manual = manualReason(
+            sourceCode,
+            { ...work, period },
+            fn,
+            reschedule ?? guardBlock,
+            !rescheduleCall && !delayedStart,
+            delayedStart,
+          );
           if (manual) facts.manual = manual;
 
           const runtime = runtimeImport(sourceCode, filename, PERIOD_GUARD, context.languageOptions?.sourceType);
