@@ -154,6 +154,35 @@ function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 }
 
+/**
+ * A self-rescheduling timer's shape: the call that reschedules it, or a one-shot run minutes after
+ * start-up, and the period the guard takes; undefined when it is no schedule to judge (a one-off, a
+ * wait inside a promise, a respawn, a continuation of one run). Any other scheduler: itself.
+ */
+function timerLoop(
+  context: Parameters<typeof rescheduleThroughHelper>[0],
+  work: ScheduledWork,
+  fn: FunctionLike | undefined,
+): { rescheduleCall: TSESTree.Node | undefined; delayedStart: boolean; period: SchedulePeriod | undefined } | undefined {
+  const { entry, schedulerNode: node } = work;
+  const sourceCode = context.sourceCode;
+  if (!entry.selfRescheduling) return { rescheduleCall: node, delayedStart: false, period: work.period };
+  // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
+  const rescheduleCall =
+    fn && !isInside(node, fn) && !reschedulesThroughCaller(sourceCode, node, fn) ? rescheduleThroughHelper(context, fn) : node;
+  // A one-shot minutes after each start runs its work once per replica start, like a schedule.
+  const delayedStart = fn !== undefined && !rescheduleCall && isDelayedStartRun(sourceCode, node as TSESTree.CallExpression);
+  if (!fn || (!rescheduleCall && !armedPerStoredRow(sourceCode, node) && !delayedStart)) return undefined;
+  // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
+  if (isInPromiseExecutor(fn)) return undefined;
+  // A respawn or reconnect: rescheduled only when the process or connection the work started ends; a continuation of
+  // one run: a retry from a `catch` or an error callback, or bounded by attempts (until it succeeds once); the next
+  // page or item of one request or task; a step of a run that holds a lock.
+  if (rescheduleCall === node && (restartsWhatItStarted(sourceCode, node, fn) || continuesOneRun(sourceCode, node, fn))) return undefined;
+  // Through a helper, the loop's period is the helper's delay, not the first timer's.
+  return { rescheduleCall, delayedStart, period: rescheduleCall === node || delayedStart ? work.period : undefined };
+}
+
 export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedScheduleFacts>({
   name: 'no-unguarded-schedule',
   meta: {
@@ -226,24 +255,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // perReplica(fn), any guard wrapping the work where it is handed over, or a wrapper named for its lock (`lockedTick(…)`).
           if (resolved?.wrapper && isGuardingWrapper(resolved.wrapper, knowledge().guards)) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
-          // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
-          const rescheduleCall =
-            entry.selfRescheduling && fn && !isInside(node, fn) && !reschedulesThroughCaller(sourceCode, node, fn)
-              ? rescheduleThroughHelper(context, fn)
-              : node;
-          // A one-shot minutes after each start runs its work once per replica start, like a schedule.
-          const delayedStart =
-            entry.selfRescheduling && fn !== undefined && !rescheduleCall && isDelayedStartRun(sourceCode, node as TSESTree.CallExpression);
-          if (entry.selfRescheduling && !(fn && rescheduleCall) && !(fn && armedPerStoredRow(sourceCode, node)) && !delayedStart) continue;
-          // Through a helper, the loop's period is the helper's delay, not the first timer's.
-          const period = rescheduleCall === node || delayedStart ? work.period : undefined;
-          // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
-          if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
-          // A respawn or reconnect: rescheduled only when the process or connection the work started ends.
-          if (entry.selfRescheduling && rescheduleCall === node && restartsWhatItStarted(sourceCode, node, fn!)) continue;
-          // A continuation of one run: a retry from a `catch` or an error callback, or bounded by attempts (until it
-          // succeeds once); the next page or item of one request or task; a step of a run that holds a lock.
-          if (entry.selfRescheduling && rescheduleCall === node && continuesOneRun(sourceCode, node, fn!)) continue;
+          const loop = timerLoop(context, work, fn);
+          if (!loop) continue;
+          const { rescheduleCall, delayedStart, period } = loop;
 
           // A delayed start runs the work once more beside the schedule that repeats it: a finding of its own.
           const key = delayedStart ? node : (work.decorator ?? fn ?? work.loopBody ?? work.expression);
