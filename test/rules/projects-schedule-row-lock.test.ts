@@ -9,8 +9,8 @@ import { lintProjectFile } from './lint-project.js';
 describe('no-unguarded-schedule: a control-row lock in a required module', () => {
   test('a row lock in the transaction is a guard; no lock, or a lock outside the transaction, is reported', async () => {
     expect(await lintProjectFile('schedule-row-lock-module', 'src/cron.js', ['no-unguarded-schedule'])).toEqual([
-      'replica-guard/no-unguarded-schedule src/cron.js:13:28 unguardedSchedule',
-      'replica-guard/no-unguarded-schedule src/cron.js:16:28 unguardedSchedule',
+      'replica-guard/no-unguarded-schedule src/cron.js:12:28 unguardedSchedule',
+      'replica-guard/no-unguarded-schedule src/cron.js:15:28 unguardedSchedule',
     ]);
   });
 });

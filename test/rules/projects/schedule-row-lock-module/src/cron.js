@@ -1,5 +1,4 @@
-/* global require, console */
-const cron = require('node-cron');
+import cron from 'node-cron';
 const settleLedgers = require('./jobs/settle-ledgers');
 const closeHolds = require('./jobs/close-holds');
 const rebillPlans = require('./jobs/rebill-plans');
