@@ -42,7 +42,7 @@ import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
 import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
 
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
@@ -116,16 +116,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Redis reads and writes count where the code names Redis and calls both (never in tests).
     const redisWrites = redisWriteInText ? redisWriteCallOffsets(text, comments) : [];
     const redis = redisWrites.length > 0;
-    if (
-      !redis &&
-      (!writeWord ||
-        !(
-          mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) ||
-          mentionsHelperReadAndWrite(text) ||
-          mentionsRequestRow(text)
-        ))
-    )
-      return {};
+    if (!redis && (!writeWord || !mentionsRowReadAndWrite(sourceCode, comments))) return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
     const writeCalls = redis ? [...textWriteCalls, ...redisWrites].sort((a, b) => a - b) : textWriteCalls;
     const callsWrite = callsWriteInCode(writeCalls, comments);
@@ -219,6 +210,14 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     };
   },
 });
+
+/** A read and a write in the code, a helper's read and a write, or a request's row (`req.user`) and a write. */
+function mentionsRowReadAndWrite(sourceCode: Readonly<TSESLint.SourceCode>, comments: readonly TokenLike[]): boolean {
+  const text = sourceCode.text;
+  return (
+    mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) || mentionsHelperReadAndWrite(text) || mentionsRequestRow(text)
+  );
+}
 
 /** Whether the file shows that no second writer can race this read and write (asked of findings only). */
 function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolean {

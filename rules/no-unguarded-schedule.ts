@@ -42,6 +42,7 @@ import { reschedulesThroughCaller } from '../analysis/scheduled-work/schedule-ga
 import { scheduleVerdict } from './no-unguarded-schedule/verdict.js';
 import { scheduledWorkStaysOnHost } from '../analysis/scheduled-work/host-local-work.js';
 import { armedPerStoredRow } from '../analysis/scheduled-work/per-row-timers.js';
+import { isDelayedStartRun } from './no-unguarded-schedule/delayed-boot-run.js';
 import { startedOnlyUnderGuard } from './no-unguarded-schedule/started-under-guard.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
@@ -97,8 +98,11 @@ function manualReason(
   fn: FunctionLike | undefined,
   reschedule: TSESTree.ExpressionStatement | TSESTree.BlockStatement | undefined,
   oneOff = false,
+  delayedStart = false,
 ): string | undefined {
   const noPeriod = 'the period could not be read from the schedule; add the claimPeriod guard with the right period';
+  if (delayedStart)
+    return 'a one-shot run minutes after each start: guard the work where it is defined with the period of the schedule that repeats it (one claim covers both), or start it only on one replica';
   if (work.pollLoop)
     return "a poll loop: a guard's `continue` would skip the loop's pause and spin; wait before trying again (`if (!(await claimPeriod(key, ms))) { await delay(ms); continue; }`) or run the body inside runExclusive";
   if (work.entry.work.some((location) => location.kind === 'job-files'))
@@ -113,7 +117,7 @@ function manualReason(
   if (!fn) return WORK_NOT_DEFINED_HERE;
   if (oneOff && work.entry.selfRescheduling)
     return "a timer armed once per stored row: claim each row's effect (claimOnce with a key holding the row's id) or claim the row in the database";
-  if (work.entry.selfRescheduling && !reschedule)
+  if (work.entry.selfRescheduling && !reschedule && !delayedStart)
     return 'a self-rescheduling setTimeout whose reschedule is not a plain statement of the function body or of its finally: an early return would stop the loop; guard the work by hand';
   if (!work.period) return noPeriod;
   const hidden = periodNameHiddenFrom(sourceCode, work.period, work.schedulerNode, fn);
@@ -158,6 +162,35 @@ function runsInNoReplica(filename: string, cwd: string): boolean {
 
 function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
   return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
+}
+
+/**
+ * A self-rescheduling timer's shape: the call that reschedules it, or a one-shot run minutes after
+ * start-up, and the period the guard takes; undefined when it is no schedule to judge (a one-off, a
+ * wait inside a promise, a respawn, a continuation of one run). Any other scheduler: itself.
+ */
+function timerLoop(
+  context: Parameters<typeof rescheduleThroughHelper>[0],
+  work: ScheduledWork,
+  fn: FunctionLike | undefined,
+): { rescheduleCall: TSESTree.Node | undefined; delayedStart: boolean; period: SchedulePeriod | undefined } | undefined {
+  const { entry, schedulerNode: node } = work;
+  const sourceCode = context.sourceCode;
+  if (!entry.selfRescheduling) return { rescheduleCall: node, delayedStart: false, period: work.period };
+  // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
+  const rescheduleCall =
+    fn && !isInside(node, fn) && !reschedulesThroughCaller(sourceCode, node, fn) ? rescheduleThroughHelper(context, fn) : node;
+  // A one-shot minutes after each start runs its work once per replica start, like a schedule.
+  const delayedStart = fn !== undefined && !rescheduleCall && isDelayedStartRun(sourceCode, node as TSESTree.CallExpression);
+  if (!fn || (!rescheduleCall && !armedPerStoredRow(sourceCode, node) && !delayedStart)) return undefined;
+  // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
+  if (isInPromiseExecutor(fn)) return undefined;
+  // A respawn or reconnect: rescheduled only when the process or connection the work started ends; a continuation of
+  // one run: a retry from a `catch` or an error callback, or bounded by attempts (until it succeeds once); the next
+  // page or item of one request or task; a step of a run that holds a lock.
+  if (rescheduleCall === node && (restartsWhatItStarted(sourceCode, node, fn) || continuesOneRun(sourceCode, node, fn))) return undefined;
+  // Through a helper, the loop's period is the helper's delay, not the first timer's.
+  return { rescheduleCall, delayedStart, period: rescheduleCall === node || delayedStart ? work.period : undefined };
 }
 
 export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedScheduleFacts>({
@@ -229,23 +262,12 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // perReplica(fn), any guard wrapping the work where it is handed over, or a wrapper named for its lock (`lockedTick(…)`).
           if (resolved?.wrapper && isGuardingWrapper(resolved.wrapper, knowledge().guards)) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
-          // The reschedule: the timer inside its own work, through the function that set it, or through a project helper.
-          const rescheduleCall =
-            entry.selfRescheduling && fn && !isInside(node, fn) && !reschedulesThroughCaller(sourceCode, node, fn)
-              ? rescheduleThroughHelper(context, fn)
-              : node;
-          if (entry.selfRescheduling && !(fn && rescheduleCall) && !(fn && armedPerStoredRow(sourceCode, node))) continue;
-          // Through a helper, the loop's period is the helper's delay, not the first timer's.
-          const period = rescheduleCall === node ? work.period : undefined;
-          // A `setTimeout` loop inside `new Promise(…)` is a wait that settles the promise.
-          if (entry.selfRescheduling && isInPromiseExecutor(fn!)) continue;
-          // A respawn or reconnect: rescheduled only when the process or connection the work started ends.
-          if (entry.selfRescheduling && rescheduleCall === node && restartsWhatItStarted(sourceCode, node, fn!)) continue;
-          // A continuation of one run: a retry from a `catch` or an error callback, or bounded by attempts (until it
-          // succeeds once); the next page or item of one request or task; a step of a run that holds a lock.
-          if (entry.selfRescheduling && rescheduleCall === node && continuesOneRun(sourceCode, node, fn!)) continue;
+          const loop = timerLoop(context, work, fn);
+          if (!loop) continue;
+          const { rescheduleCall, delayedStart, period } = loop;
 
-          const key = work.decorator ?? fn ?? work.loopBody ?? work.expression;
+          // A delayed start runs the work once more beside the schedule that repeats it: a finding of its own.
+          const key = delayedStart ? node : (work.decorator ?? fn ?? work.loopBody ?? work.expression);
           if (!key || reported.has(key)) continue;
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
           const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost, works });
@@ -274,7 +296,14 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (resolved?.member) facts.member = resolved.member;
           if (reschedule) facts.reschedule = reschedule;
           if (guardBlock) facts.guardBlock = guardBlock;
-          const manual = manualReason(sourceCode, { ...work, period }, fn, reschedule ?? guardBlock, !rescheduleCall);
+          const manual = manualReason(
+            sourceCode,
+            { ...work, period },
+            fn,
+            reschedule ?? guardBlock,
+            !rescheduleCall && !delayedStart,
+            delayedStart,
+          );
           if (manual) facts.manual = manual;
 
           const runtime = runtimeImport(sourceCode, filename, PERIOD_GUARD, context.languageOptions?.sourceType);

@@ -9,6 +9,7 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import type { DetectContext } from '../detect-context.js';
 import { importedProjectModule, lintedModuleOf, projectModuleAt, type ProjectModule } from './project-module.js';
 import { exportingStatements, staticName } from './exporting-statements.js';
+import { commonJsExport, memberName, type Binding } from './common-js-export.js';
 
 type FunctionLike = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 type ClassLike = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -27,16 +28,6 @@ const MAX_HOPS = 4;
 
 const isFunctionLike = (node: TSESTree.Node | null | undefined): node is FunctionLike =>
   node?.type === 'FunctionDeclaration' || node?.type === 'FunctionExpression' || node?.type === 'ArrowFunctionExpression';
-
-function memberName(node: TSESTree.MemberExpression): string | undefined {
-  return node.computed ? (node.property.type === 'Literal' ? staticName(node.property) : undefined) : staticName(node.property);
-}
-
-/** A value a project module exports, or a top-level binding: what `name` holds there. */
-type Binding =
-  | { kind: 'node'; node: TSESTree.Node; module: ProjectModule; name: string }
-  | { kind: 'module'; module: ProjectModule }
-  | { kind: 'export'; module: ProjectModule; name: string };
 
 /** What a local identifier is bound to: a declaration in this module, or an export of another. */
 function bindingOf(module: ProjectModule, identifier: TSESTree.Identifier): Binding | undefined {
@@ -131,32 +122,6 @@ export function exportedBinding(module: ProjectModule, name: string, hops = 0): 
     const found = target && exportedBinding(target, name, hops + 1);
     if (found) return found;
   }
-  return undefined;
-}
-
-/** `exports.name = …`, `module.exports.name = …`, `module.exports = { name }` / `= { name: … }`. */
-function commonJsExport(module: ProjectModule, statement: TSESTree.ProgramStatement, name: string): Binding | undefined {
-  if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'AssignmentExpression') return undefined;
-  const { left, right } = statement.expression;
-  if (left.type !== 'MemberExpression') return undefined;
-  const target = memberName(left);
-  const object = left.object;
-  const isModuleExports = (node: TSESTree.Node) =>
-    node.type === 'MemberExpression' &&
-    node.object.type === 'Identifier' &&
-    node.object.name === 'module' &&
-    memberName(node) === 'exports';
-  const isExports = (node: TSESTree.Node) => (node.type === 'Identifier' && node.name === 'exports') || isModuleExports(node);
-  const value = unwrapExpression(right);
-  if (isExports(object) && target === name) return { kind: 'node', node: value, module, name };
-  if (isModuleExports(left) && value.type === 'ObjectExpression') {
-    for (const property of value.properties) {
-      if (property.type === 'Property' && !property.computed && staticName(property.key) === name) {
-        return { kind: 'node', node: unwrapExpression(property.value as TSESTree.Node), module, name };
-      }
-    }
-  }
-  if (isModuleExports(left) && name === 'default') return { kind: 'node', node: value, module, name };
   return undefined;
 }
 
@@ -346,7 +311,11 @@ export function projectFunctionInModule(module: ProjectModule, callee: TSESTree.
   try {
     const node = unwrapExpression(callee);
     if (isFunctionLike(node)) return { fn: node, module, name: '' };
-    if (node.type === 'Identifier') return asFunction(follow(bindingOf(module, node), 0));
+    if (node.type === 'Identifier') {
+      const binding = follow(bindingOf(module, node), 0);
+      // `const sweep = require('./sweep'); sweep()`: the module's `module.exports = fn`.
+      return asFunction(binding?.kind === 'module' ? follow(exportedBinding(binding.module, 'default'), 0) : binding);
+    }
     if (node.type !== 'MemberExpression') return undefined;
     const name = memberName(node);
     if (name === undefined) return undefined;

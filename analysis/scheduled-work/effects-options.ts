@@ -1,5 +1,5 @@
 // What the effects walk needs to know about one module: its guard calls (replica-guard's and the
-// in-house ones named in settings), its deduplicated queue enqueues, its telemetry bindings. Built
+// in-house ones named in settings), its queue enqueues (deduplicated or not), its telemetry bindings. Built
 // the same way for the linted file and for a project module its scheduled work reaches.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { QUEUES, SELF_DEDUPLICATING_METHODS, type QueueEntry } from '../../src/knowledge/queues.js';
@@ -13,6 +13,11 @@ import type { EffectsOptions } from './external-effects.js';
 import { collectGuardCalls } from './guard-calls.js';
 import type { GuardLookup } from './is-guarded.js';
 import { telemetryBindings } from './work-intent.js';
+import { nameWords } from '../ast/name-words.js';
+import { receiverName } from '../ast/receiver-name.js';
+
+/** The word a receiver's name holds when it is a queue (`exportQueue`, `queue`, `this.mail_queue`). */
+const QUEUE_WORD = 'queue';
 
 /** A queue call that schedules inside the queue, or enqueues with a deduplication option. */
 function isDeduplicatedEnqueue(queues: readonly QueueEntry[], call: TSESTree.CallExpression): boolean {
@@ -29,6 +34,14 @@ function isDeduplicatedEnqueue(queues: readonly QueueEntry[], call: TSESTree.Cal
             a.properties.some((p) => p.type === 'Property' && q.dedupeOptions.includes(propertyKeyName(p) ?? '')),
         )),
   );
+}
+
+/** `this.mailQueue.add(name, data)`: an enqueue method of an imported queue package on a receiver named for a queue. */
+function isQueueEnqueue(queues: readonly QueueEntry[], call: TSESTree.CallExpression): boolean {
+  const method = memberPropertyName(call.callee);
+  if (method === undefined || call.callee.type !== 'MemberExpression') return false;
+  const receiver = receiverName(call.callee.object);
+  return receiver !== undefined && nameWords(receiver).includes(QUEUE_WORD) && queues.some((q) => q.enqueueMethods.includes(method));
 }
 
 /** The script text of `{ lua: '…' }` (a string or a template). */
@@ -79,10 +92,11 @@ export function moduleWorkKnowledge(context: DetectContext): ModuleWorkKnowledge
     effects: {
       sourceCode: context.sourceCode,
       isGuardCall: (call) => guards(call) !== undefined,
-      isCoordinatedCall:
-        queues.length === 0 && takes.size === 0
+      isCoordinatedCall: takes.size === 0 ? undefined : (call) => takes.has(memberPropertyName(call.callee) ?? ''),
+      enqueueOf:
+        queues.length === 0
           ? undefined
-          : (call) => isDeduplicatedEnqueue(queues, call) || takes.has(memberPropertyName(call.callee) ?? ''),
+          : (call) => (isDeduplicatedEnqueue(queues, call) ? 'deduplicated' : isQueueEnqueue(queues, call) ? 'plain' : undefined),
       telemetry: telemetryBindings(program),
     },
   };

@@ -17,11 +17,9 @@ import {
   namesObjectlessIdleDrop,
 } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
-import { isLeaderExit, isLeaseGate } from './lease-gate.js';
-import { isItemClaim } from './item-claim.js';
+import { isLeaderExit } from './lease-gate.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
-import { constantInitializer } from '../sql/sql-text-model.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
 import { sendsOnOwnConnection } from './own-connections.js';
 import { writesToOwnStream } from './own-streams.js';
@@ -31,6 +29,8 @@ import { locksThisProcessOnly } from './in-process-locks.js';
 import { lockHelperLocksInProcess, type FollowLockHelper } from './in-process-lock-helper.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
+import { isTryLockGate } from './try-lock-gate.js';
+import { claimsItsWork } from './claimed-work.js';
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
 import { fillsMissingCacheKey } from './cache-aside-fill.js';
@@ -56,28 +56,17 @@ export function isExternalReceiver(node: TSESTree.Node): boolean {
   return false;
 }
 
-/** Whether a file's text can hold claiming SQL at all: asked once per file, before any variable lookup. */
-const claimText = new WeakMap<SourceCode, boolean>();
-function mayClaim(sourceCode: SourceCode): boolean {
-  let known = claimText.get(sourceCode);
-  if (known === undefined) claimText.set(sourceCode, (known = isClaimSql(sourceCode.text)));
-  return known;
-}
-
-/** A `const` of this file holding SQL that claims rows (`FOR UPDATE SKIP LOCKED`). */
-function claimsThroughConstant(sourceCode: SourceCode, argument: TSESTree.Node | undefined): boolean {
-  if (argument?.type !== 'Identifier' || !mayClaim(sourceCode)) return false;
-  const init = constantInitializer(argument, sourceCode) as TSESTree.Node | undefined;
-  if (init?.type === 'Literal') return typeof init.value === 'string' && isClaimSql(init.value);
-  return init?.type === 'TemplateLiteral' && isClaimSql(init.quasis.map((q) => q.value.raw).join(' '));
-}
-
 export { isAwaited };
 
 export interface EffectsOptions {
   sourceCode: SourceCode;
-  /** A call the caller knows is coordinated elsewhere (a deduplicated queue enqueue): not an effect here. */
+  /** A call the caller knows is coordinated elsewhere (an atomic take off a shared structure): not an effect here. */
   isCoordinatedCall?: (call: TSESTree.CallExpression) => boolean;
+  /**
+   * A queue enqueue: `deduplicated` (a job id, a repeat, a singleton key: once however many replicas
+   * enqueue it — the work is coordinated when it does nothing else shared), `plain` (a job per replica: a shared write).
+   */
+  enqueueOf?: (call: TSESTree.CallExpression) => 'deduplicated' | 'plain' | undefined;
   /** Calls to skip entirely (guard calls). */
   isGuardCall?: (call: TSESTree.CallExpression) => boolean;
   /** Local names bound to metrics/telemetry modules (see `telemetryBindings`). */
@@ -200,19 +189,21 @@ function dropsSharedRows(call: TSESTree.CallExpression, options: EffectsOptions)
   }
 }
 
-/**
- * `pool.query(CLAIM, …)` with `const CLAIM = '… FOR UPDATE SKIP LOCKED'`; a lease taken first, the work left when it was
- * lost (`const key = await elections.getElection(…); if (!key) return;`); each item claimed by a marker insert tested
- * before its effect (`if (!inserted) continue;`), when nothing was written or sent before the claim.
- */
-function claimsItsWork(node: TSESTree.CallExpression, options: EffectsOptions, wroteBefore: boolean): boolean {
-  const claimed = claimsThroughConstant(options.sourceCode, node.arguments[0]) || options.isCoordinatedCall?.(node);
-  if (claimed === true) return true;
-  if (isLeaseGate(node)) return !lockHelperLocksInProcess(options.sourceCode, node, options.followLockHelper);
-  return !wroteBefore && isItemClaim(node, options.sourceCode);
-}
-
 const NO_NAMES: ReadonlySet<string> = new Set();
+
+/** What a call's callee alone says of staying in the process: true, false, or undefined (its body decides). */
+function inProcessByCallee(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean | undefined {
+  const callee = call.callee;
+  if (callee.type === 'Identifier') return IN_PROCESS_FUNCTIONS.has(callee.name) ? true : undefined;
+  if (callee.type !== 'MemberExpression') return undefined;
+  const method = !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
+  if (method === 'then' || method === 'catch' || method === 'finally') return false;
+  if (isExternalReceiver(callee.object)) return holdsInMemoryStructure(sourceCode, callee.object);
+  if (callee.object.type === 'Identifier' && IN_PROCESS_OBJECTS.has(callee.object.name)) return true;
+  // `map.set(k, v)` stays in the process; `await queue.add(job)` waits for something outside it.
+  if (method !== undefined && IN_PROCESS_METHODS.has(method) && callee.object.type !== 'ThisExpression' && !isAwaited(call)) return true;
+  return undefined;
+}
 
 /**
  * The call runs a same-file function the work is defined in (`this.scheduleNext()` inside its own
@@ -273,8 +264,8 @@ function refreshesOwnStateOutOfReach(call: TSESTree.CallExpression, options: Eff
 }
 
 /** Rows locked for update in the work's transaction, or `if (!this.leader.isLeader) return;` first: what follows is coordinated. */
-function coordinatesFrom(node: TSESTree.Node, inTransaction: boolean): boolean {
-  return locksRowsForUpdate(node, inTransaction) || (node.type === 'IfStatement' && isLeaderExit(node));
+function coordinatesFrom(node: TSESTree.Node, sourceCode: SourceCode, inTransaction: boolean): boolean {
+  return locksRowsForUpdate(node, sourceCode, inTransaction) || (node.type === 'IfStatement' && isLeaderExit(node));
 }
 
 /** The effects of running `root` (a function or a statement list). */
@@ -283,21 +274,14 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   const visited = new Set<FunctionLike>();
   const keys = options.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
   let inTransaction = false; // in a same-file function called from a transaction's callback: its row locks hold
+  let handedToQueue = false; // an enqueue with a job id seen: coordinated, when nothing else shared is written
+  const locksInProcessOnly = (call: TSESTree.CallExpression) =>
+    lockHelperLocksInProcess(options.sourceCode, call, options.followLockHelper);
 
   /** Returns true when the call is known not to leave the process (its arguments are still walked). */
   const callIsInProcess = (call: TSESTree.CallExpression, depth: number): boolean => {
-    const callee = call.callee;
-    if (callee.type === 'Identifier') {
-      if (IN_PROCESS_FUNCTIONS.has(callee.name)) return true;
-    } else if (callee.type === 'MemberExpression') {
-      const method = !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
-      if (method === 'then' || method === 'catch' || method === 'finally') return false;
-      if (isExternalReceiver(callee.object)) return holdsInMemoryStructure(options.sourceCode, callee.object);
-      if (callee.object.type === 'Identifier' && IN_PROCESS_OBJECTS.has(callee.object.name)) return true;
-      // `map.set(k, v)` stays in the process; `await queue.add(job)` waits for something outside it.
-      if (method !== undefined && IN_PROCESS_METHODS.has(method) && callee.object.type !== 'ThisExpression' && !isAwaited(call))
-        return true;
-    }
+    const byCallee = inProcessByCallee(options.sourceCode, call);
+    if (byCallee !== undefined) return byCallee;
     const target = resolveCallee(options.sourceCode, call);
     if (target && depth < MAX_DEPTH) {
       if (visited.has(target)) return true;
@@ -316,7 +300,8 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   const walk = (node: TSESTree.Node, depth: number): void => {
-    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && coordinatesFrom(node, inTransaction))) return;
+    if (effects.coordinated || (effects.coordinated = !effects.sharedWrite && coordinatesFrom(node, options.sourceCode, inTransaction)))
+      return;
     if (visited.has(node as FunctionLike) || options.skip?.has(node)) return; // walked already, or a worker's handler:
     for (const handler of registeredHandlers(node)) visited.add(handler as FunctionLike); // it runs per job delivered, not per tick
     switch (node.type) {
@@ -329,7 +314,9 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         if (node.await) effects.external = true;
         break;
       case 'TaggedTemplateExpression':
-        // sql`…`, gql`…`: a query tag is a query.
+        // A lock tried first, the work left when it was not won (`$queryRaw\`SELECT pg_try_advisory_lock(…)\``);
+        // else sql`…`, gql`…`: a query tag is a query.
+        if ((effects.coordinated = !effects.sharedWrite && isTryLockGate(node, options.sourceCode))) return;
         effects.external = true;
         if (isWriteSql(node.quasi.quasis.map((q) => q.value.raw).join(' '))) effects.sharedWrite = true;
         break;
@@ -348,18 +335,19 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
+        const enqueue = options.enqueueOf?.(node);
+        handedToQueue ||= enqueue === 'deduplicated';
+        if (enqueue === 'deduplicated') return;
+        if (enqueue === 'plain') effects.sharedWrite = effects.external = true;
         // A sample of this process (its CPU, memory, heap): what the work reports or stores is this replica's own.
         if (measuresThisProcess(node)) keyedToMachine(effects);
-        if (claimsItsWork(node, options, effects.sharedWrite)) {
+        if (claimsItsWork(node, options.sourceCode, options.isCoordinatedCall, effects.sharedWrite, locksInProcessOnly)) {
           effects.coordinated = true;
           return;
         }
         if (reachesOnlyOwn(options.sourceCode, node) || refreshesOwnStateOutOfReach(node, options)) break;
         const intent = intentOf(node, options, root);
-        if (intent === 'coordinated') {
-          effects.coordinated = true;
-          return;
-        }
+        if (intent === 'coordinated') return void (effects.coordinated = true);
         if (intent === 'per-replica') {
           namedForThisInstance(effects, depth);
           return;
@@ -395,5 +383,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   };
 
   walk(root, 0);
+  // Jobs enqueued once per id are the work's only shared effect: one job runs, however many replicas enqueue it.
+  if (handedToQueue && !effects.sharedWrite) effects.coordinated = true;
   return settled(effects);
 }

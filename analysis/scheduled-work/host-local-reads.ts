@@ -110,21 +110,27 @@ export function readsThroughBuilder(call: TSESTree.CallExpression): boolean {
 }
 
 /**
- * A model class's read (`await Sail.find({ … })`, `await Ban.findAll()`), or a query started on one and
- * only shaped (`Model.query().select('path')`, Objection): a read of the table, whatever it returns.
+ * A model class's read (`await Sail.find({ … })`, `await Ban.findAll()`), a query started on one and
+ * only shaped (`Model.query().select('path')`, Objection), or a read on one shaped after
+ * (`Loan.find({ … }).populate('owner').lean()`, Mongoose): a read of the table, whatever it returns.
  */
 export function readsThroughModelClass(call: TSESTree.CallExpression, method: string): boolean {
   if (callsModelClass(call) && isReadCall(call, method)) return true;
-  const { links, root } = methodChainOf(outermostCallOf(call));
+  const outermost = outermostCallOf(call);
+  const { links, root } = methodChainOf(outermost);
   const [start, ...steps] = links;
-  return (
-    root.type === 'Identifier' &&
-    /^[A-Z][A-Za-z0-9]*[a-z]/.test(root.name) &&
-    start?.name === 'query' &&
-    start.call.arguments.length === 0 &&
-    steps.length > 0 &&
-    steps.every((l) => has(QUERY_BUILDER_STEPS, l.name) || (l.name !== undefined && isReadCall(l.call, l.name)))
-  );
+  if (root.type !== 'Identifier' || !/^[A-Z][A-Za-z0-9]*[a-z]/.test(root.name) || start?.name === undefined || steps.length === 0)
+    return false;
+  if (start.name !== 'query' || start.call.arguments.length !== 0) {
+    const criteria = start.call.arguments[0];
+    return (
+      isAwaited(outermost) &&
+      (criteria === undefined || criteria.type === 'ObjectExpression') &&
+      isReadCall(start.call, start.name) &&
+      steps.every((l) => has(QUERY_BUILDER_STEPS, l.name))
+    );
+  }
+  return steps.every((l) => has(QUERY_BUILDER_STEPS, l.name) || (l.name !== undefined && isReadCall(l.call, l.name)));
 }
 
 /** A read-named method called for its value and not awaited (`const status = agent.getCurrentStatus()`): a getter of this process's state. */

@@ -41,7 +41,7 @@ export function isConditionalSet(call: TSESTree.CallExpression): boolean {
 }
 
 /** `call`, `await call`, `(await call)!`: the expression that holds the call's answer. */
-export function answerOf(call: TSESTree.CallExpression): TSESTree.Node {
+export function answerOf(call: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): TSESTree.Node {
   let node: TSESTree.Node = call;
   while (
     node.parent &&

@@ -1,6 +1,8 @@
 // A receiver looked up by its key in a collection of an outside system, whatever the lookup is
 // called: `client.channels.cache.get(id).send(embed)`, `(await client.channels.fetch(id)).send(text)`,
-// also kept in a `const` first (`const user = await client.users.fetch(r.userId); await user.send(…)`).
+// also kept in a `const` first (`const user = await client.users.fetch(r.userId); await user.send(…)`,
+// its failure swallowed: `await client.channels.fetch(id).catch(() => {})`), and a change made in
+// place on it (`channel.setName(text)`, `member.ban()`) is a call to that system too.
 // The entry is one of the collection's — a channel, a webhook (a plural of EXTERNAL_RECEIVER_WORDS),
 // or whatever an awaited `fetch(key)` brought from the server — so a send on it leaves the process
 // like `channel.send(…)`. A server's own connections (`wss.clients.get(id)`) stay its own
@@ -13,6 +15,7 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { RECEIVER_BOUND_VERBS } from '../../src/knowledge/per-replica.js';
 import {
   COLLECTION_LOOKUP_METHODS,
+  ENTRY_WRITE_METHODS,
   EXTERNAL_RECEIVER_WORDS,
   LOOKUP_HOLDER_WORDS,
   OWN_CONNECTION_COLLECTIONS,
@@ -38,10 +41,16 @@ function lookedUpCollection(lookup: TSESTree.MemberExpression): string | undefin
   return undefined;
 }
 
+/** `client.channels.fetch(id).catch(() => {})`: the lookup whose failure is swallowed. */
+function withoutCatch(node: TSESTree.Node): TSESTree.Node {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression' || memberPropertyName(node.callee) !== 'catch') return node;
+  return unwrapExpression(node.callee.object);
+}
+
 /** Whether `receiver` is an entry looked up by its key in a collection of an outside system. */
 export function isLookedUpExternalEntry(receiver: TSESTree.Node): boolean {
   const awaited = unwrapExpression(receiver).type === 'AwaitExpression';
-  const lookup = unwrapExpression(receiver, { await: true });
+  const lookup = withoutCatch(unwrapExpression(receiver, { await: true }));
   if (lookup.type !== 'CallExpression' || lookup.callee.type !== 'MemberExpression' || lookup.arguments.length === 0) return false;
   const method = memberPropertyName(lookup.callee);
   if (!COLLECTION_LOOKUP_METHODS.includes(method ?? '')) return false;
@@ -50,10 +59,14 @@ export function isLookedUpExternalEntry(receiver: TSESTree.Node): boolean {
   return EXTERNAL_RECEIVER_WORDS.has(collection.slice(0, -1)) || (awaited && method === REMOTE_LOOKUP_METHOD);
 }
 
-/** `user.send(text)`, `ch?.send(embed)`: a one-word send on a `const` given a looked-up entry of an outside system. */
+/**
+ * `user.send(text)`, `ch?.send(embed)`, `channel.setName(text)`: a one-word send, or a change made in
+ * place (ENTRY_WRITE_METHODS), on a `const` given a looked-up entry of an outside system.
+ */
 export function sendsOnLookedUpEntry(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
-  if (callee.type !== 'MemberExpression' || !RECEIVER_BOUND_VERBS.includes(memberPropertyName(callee) ?? '')) return false;
+  const method = callee.type === 'MemberExpression' ? (memberPropertyName(callee) ?? '') : '';
+  if (callee.type !== 'MemberExpression' || !(RECEIVER_BOUND_VERBS.includes(method) || ENTRY_WRITE_METHODS.includes(method))) return false;
   const receiver = unwrapExpression(callee.object);
   if (receiver.type !== 'Identifier') return false;
   const def = scopeVariable(sourceCode, receiver)?.defs[0];

@@ -6,11 +6,13 @@
 // way a job-cursor row or a task row is claimed. A shared lock (`FOR SHARE`) lets both through, and
 // a lock outside a transaction is let go when its statement ends: a builder's or a statement's
 // lock counts inside a transaction's callback (`db.transaction(async (trx) => …)`, Kysely's
-// `db.transaction().execute(…)`, postgres.js `sql.begin(…)`); TypeORM's and Sequelize's options
-// need one to work at all.
-import type { TSESTree } from '@typescript-eslint/utils';
+// `db.transaction().execute(…)`, postgres.js `sql.begin(…)`) and a statement's after a `BEGIN` sent
+// on its client earlier in the function (node-postgres's `client.query('BEGIN')`); TypeORM's and
+// Sequelize's options need one to work at all.
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { hasRowLockClause, parseSql, TRANSACTION_CALLBACK_METHODS } from '../../src/knowledge/sql.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
+import { isSentAfterBegin } from '../sql/sent-after-begin.js';
 
 /** Builder methods that lock the rows read for update. */
 const LOCK_FOR_UPDATE_METHODS: ReadonlySet<string> = new Set(['forUpdate', 'forNoKeyUpdate', 'skipLocked']);
@@ -79,20 +81,21 @@ function isRowLockOption(property: TSESTree.Property): boolean {
 
 /**
  * Whether `node` locks rows for update in a transaction: a lock call or option, or a statement sent
- * in a transaction's callback — or in a same-file helper that callback calls (`inTransaction`: the
+ * in a transaction's callback or after a `BEGIN` on its client — or in a same-file helper that callback calls (`inTransaction`: the
  * walk followed a call made inside one, `lockCursor(trx)`). The work asks it only until something
  * shared is written: a lock covers what follows it.
  */
-export function locksRowsForUpdate(node: TSESTree.Node, inTransaction = false): boolean {
+export function locksRowsForUpdate(node: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>, inTransaction = false): boolean {
+  const inOne = () => inTransaction || isInTransactionCallback(node) || isSentAfterBegin(node, sourceCode);
   switch (node.type) {
     case 'CallExpression':
       return isRowLockCall(node, inTransaction);
     case 'Property':
       return isRowLockOption(node);
     case 'Literal':
-      return typeof node.value === 'string' && isRowLockSql(node.value) && (inTransaction || isInTransactionCallback(node));
+      return typeof node.value === 'string' && isRowLockSql(node.value) && inOne();
     case 'TemplateLiteral':
-      return isRowLockSql(node.quasis.map((q) => q.value.raw).join('$1')) && (inTransaction || isInTransactionCallback(node));
+      return isRowLockSql(node.quasis.map((q) => q.value.raw).join('$1')) && inOne();
     default:
       return false;
   }

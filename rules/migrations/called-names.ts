@@ -13,7 +13,7 @@ import { isValueWrapper, unwrapExpression } from '../../analysis/ast/unwrapped-e
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { isCodeAt, isQuote, skipSpace, startsWord } from './schema-write-forms.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
-import { CROSS_FILE_CANDIDATE } from './cross-file.js';
+import { CROSS_FILE_CANDIDATE } from '../../src/knowledge/migration-runs.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 

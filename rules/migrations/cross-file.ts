@@ -37,8 +37,6 @@ import { isTestFilePath } from '../../src/knowledge/file-conventions.js';
 
 type Node = TSESTree.Node;
 
-export { CROSS_FILE_CANDIDATE } from '../../src/knowledge/migration-runs.js';
-
 /** Per module: the calls of imported migrator functions (Drizzle's `migrate`, node-pg-migrate's runner). */
 const migratorCalls = new WeakMap<object, ReadonlySet<Node>>();
 function migratorFunctionCalls(module: ProjectModule): ReadonlySet<Node> {

@@ -37,3 +37,22 @@ export const DEFERRED_STARTS: readonly DeferredStart[] = [
   },
   { scheduler: 'node-cron.createTask', startsWhen: true, startsByDefault: false, startMethods: ['start'] },
 ];
+
+/**
+ * A one-shot timer set at start-up minutes out (`setTimeout(rebalanceTiers, 5 * 60_000)` in
+ * `initTierTask()`) runs its work once more per replica start: the least delay that makes it such
+ * a run rather than a tick to let the process settle, and the first words of a function that sets
+ * the service up (one with parameters is otherwise taken for a handler of an event or a request).
+ */
+export const DELAYED_START_MIN_MS = 60_000;
+export const START_UP_FUNCTION_WORDS: readonly string[] = [
+  'init',
+  'initialize',
+  'start',
+  'setup',
+  'boot',
+  'bootstrap',
+  'launch',
+  'main',
+  'register',
+];

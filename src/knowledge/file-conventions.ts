@@ -292,15 +292,18 @@ const LONG_RUNNING_SCRIPT_WORDS: ReadonlySet<string> = new Set('cron crons sched
 /**
  * Whether `path` (relative to the project, `/`-separated) is a script someone runs by hand: in a
  * `scripts/` folder with no source folder above it (`src/scripts/` is the service's own code), its
- * name not one of a long-running process (`scripts/digest-cron.ts` may be deployed and stays judged).
+ * name — and the names of the folders between — not one of a long-running process
+ * (`scripts/digest-cron.ts`, `scripts/workers/utils/poll.js` may be deployed and stay judged).
  */
 export function isHandRunScriptPath(path: string): boolean {
   const segments = path.split('/');
-  const name = segments.pop() ?? '';
-  for (const segment of segments) {
+  for (const [at, segment] of segments.slice(0, -1).entries()) {
     if (SOURCE_FOLDERS.has(segment)) return false;
     if (SCRIPTS_FOLDER.test(segment))
-      return !name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => LONG_RUNNING_SCRIPT_WORDS.has(word.toLowerCase()));
+      return !segments
+        .slice(at + 1)
+        .flatMap((part) => part.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/))
+        .some((word) => LONG_RUNNING_SCRIPT_WORDS.has(word.toLowerCase()));
   }
   return false;
 }

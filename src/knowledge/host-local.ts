@@ -282,7 +282,7 @@ export const IN_MEMORY_CONSTRUCTORS: readonly string[] = [
 
 /**
  * Steps of a query builder that only shape the query (`createQueryBuilder().from(…).where(…)`,
- * `collection.find(…).sort(…).limit(…)`): a chain of them ending in a read reads.
+ * `collection.find(…).sort(…).limit(…)`, Mongoose `Model.find(…).populate(…)`): a chain of them ending in a read reads.
  */
 export const QUERY_BUILDER_STEPS: readonly string[] = [
   'select',
@@ -312,6 +312,7 @@ export const QUERY_BUILDER_STEPS: readonly string[] = [
   'sort',
   'project',
   'lean',
+  'populate',
   'setParameter',
   'setParameters',
 ];

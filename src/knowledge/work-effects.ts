@@ -212,6 +212,26 @@ export const LOOKUP_HOLDER_WORDS: readonly string[] = ['cache', 'store', 'regist
 /** The lookup that, awaited, brings an entry from the server (`await client.users.fetch(id)`), not from memory. */
 export const REMOTE_LOOKUP_METHOD = 'fetch';
 
+/**
+ * Methods that change an entry of an outside system in place, on the system's side: a chat
+ * channel renamed or re-topiced, a message edited or pinned, a member banned or kicked
+ * (`channel.setName(text)`, `member.ban()`). On an entry looked up in such a system's collection
+ * they are calls to that system, like a send.
+ */
+export const ENTRY_WRITE_METHODS: readonly string[] = [
+  'setName',
+  'setTopic',
+  'setNickname',
+  'setPosition',
+  'setParent',
+  'edit',
+  'pin',
+  'unpin',
+  'ban',
+  'kick',
+  'timeout',
+];
+
 /** What a process does to one of its own connections: send on it, ping it, close it. */
 export const CONNECTION_METHODS: readonly string[] = ['send', 'emit', 'write', 'ping', 'terminate', 'close', 'end', 'disconnect'];
 

@@ -6,7 +6,7 @@ import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { callsNamed, memberCallsNamed, propertiesKeyed } from '../../../rules/migrations/called-names.js';
-import { CROSS_FILE_CANDIDATE } from '../../../rules/migrations/cross-file.js';
+import { CROSS_FILE_CANDIDATE } from '../../../src/knowledge/migration-runs.js';
 import { ruleTester } from '../rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../../rules/no-in-app-migrations.js';
 

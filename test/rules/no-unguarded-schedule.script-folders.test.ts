@@ -1,0 +1,49 @@
+// no-unguarded-schedule in a repository's `scripts/` folder: a script there is run by hand unless
+// its name says a process meant to keep running — and so does a folder between `scripts/` and the
+// file (`scripts/workers/lib/poller.ts`: the workers' own code, deployed as long-running processes,
+// stays judged). A folder of other words (`scripts/tools/`) keeps its scripts hand-run.
+import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
+import { ruleTester } from './rule-tester.js';
+
+const lines = (...l: string[]) => l.join('\n');
+const settings = { 'replica-guard': { service: 'relay' } };
+const IMPORT = "import { claimPeriod } from 'replica-guard';";
+
+/** A poller re-arming itself every five seconds to mark due reminders sent. */
+const POLLER = lines(
+  "import { db } from './db';",
+  'async function pollDue() {',
+  '  await db.query("UPDATE reminders SET sent_at = now() WHERE due_at < now() AND sent_at IS NULL");',
+  '  setTimeout(pollDue, 5000);',
+  '}',
+  'pollDue();',
+);
+const reportedIn = (filename: string, job: string) => ({
+  settings,
+  code: POLLER,
+  filename,
+  errors: [
+    {
+      messageId: 'unguardedSchedule' as const,
+      line: 4,
+      column: 14,
+      suggestions: [
+        {
+          messageId: 'addClaimPeriod' as const,
+          output: POLLER.replace("'./db';", `'./db';\n${IMPORT}`).replace(
+            'async function pollDue() {',
+            `async function pollDue() {\n  if (!(await claimPeriod('relay:${job}', 5000))) { setTimeout(pollDue, 5000); return; }`,
+          ),
+        },
+      ],
+    },
+  ],
+});
+
+ruleTester.run('no-unguarded-schedule: folders under the scripts folder', noUnguardedSchedule, {
+  valid: [
+    { settings, code: POLLER, filename: 'scripts/tools/poller.ts' },
+    { settings, code: POLLER, filename: 'scripts/seed/lib/poller.ts' },
+  ],
+  invalid: [reportedIn('scripts/workers/lib/poller.ts', 'poll-due'), reportedIn('scripts/jobs/poller.ts', 'poll-due')],
+});
