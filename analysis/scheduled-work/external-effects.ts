@@ -268,6 +268,13 @@ function coordinatesFrom(node: TSESTree.Node, sourceCode: SourceCode, inTransact
   return locksRowsForUpdate(node, sourceCode, inTransaction) || (node.type === 'IfStatement' && isLeaderExit(node));
 }
 
+/** The child nodes under one visitor key of `node` (one, a list, or none). */
+function nodesAt(node: TSESTree.Node, key: string): TSESTree.Node[] {
+  const child = (node as unknown as Record<string, unknown>)[key];
+  const isNode = (value: unknown): value is TSESTree.Node => typeof (value as TSESTree.Node | null)?.type === 'string';
+  return Array.isArray(child) ? child.filter(isNode) : isNode(child) ? [child] : [];
+}
+
 /** The effects of running `root` (a function or a statement list). */
 export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effects {
   const effects: Effects = { external: false, coordinated: false, sharedWrite: false, perReplica: false };
@@ -347,7 +354,10 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         }
         if (reachesOnlyOwn(options.sourceCode, node) || refreshesOwnStateOutOfReach(node, options)) break;
         const intent = intentOf(node, options, root);
-        if (intent === 'coordinated') return void (effects.coordinated = true);
+        if (intent === 'coordinated') {
+          effects.coordinated = true;
+          return;
+        }
         if (intent === 'per-replica') {
           namedForThisInstance(effects, depth);
           return;
@@ -372,12 +382,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
     }
     for (const key of keys[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const item of child) if (item && typeof (item as TSESTree.Node).type === 'string') walk(item as TSESTree.Node, depth);
-      } else if (child && typeof (child as TSESTree.Node).type === 'string') {
-        walk(child as TSESTree.Node, depth);
-      }
+      for (const child of nodesAt(node, key)) walk(child, depth);
       if (effects.coordinated) return;
     }
   };
