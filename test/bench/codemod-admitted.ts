@@ -49,7 +49,9 @@ async function admitted(name: string, corpus: Corpus): Promise<void> {
       parsedBytes += Buffer.byteLength(text);
     }
   }
-  console.log(`${name}: ${files.length} files; parsed ${parsed} (${(parsedBytes / 1e6).toFixed(1)} MB); the wiring step would parse ${wiring}`);
+  console.log(
+    `${name}: ${files.length} files; parsed ${parsed} (${(parsedBytes / 1e6).toFixed(1)} MB); the wiring step would parse ${wiring}`,
+  );
   for (const t of transforms) {
     const row = [words, ruleChecks, onlyIt].map((map) => String(map.get(t.name) ?? 0).padStart(6));
     console.log(`  ${t.name.padEnd(24)} words and text check ${row[0]}  rule pre-check ${row[1]}  only it ${row[2]}`);
