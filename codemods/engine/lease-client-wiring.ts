@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../../rules/utils/create-rule.js';
 import { importedReferences } from '../../analysis/imports/imported-references.js';
 import { holdsQuoted } from '../../analysis/source/quoted-word.js';
-import { LEASE_CLIENT_SETTER, REDIS_CLIENT_FACTORIES, REDIS_CLIENT_MODULES } from '../../src/knowledge/redis-clients.js';
+import { LEASE_CLIENT_SETTER, REDIS_CLIENT_FACTORIES } from '../../src/knowledge/redis-clients.js';
 import { RUNTIME_MODULE } from '../../rules/rewrites/runtime-import.js';
 import { reachableFrom, serviceStarts } from './service-start.js';
 import { lineAt } from './text-edits.js';
@@ -68,16 +68,28 @@ const USES_RUNTIME = new RegExp(`['"]${RUNTIME_MODULE}['"]`);
  * A file that can create a client names a client module as a whole string (`from 'ioredis'`,
  * `require("redis")`): the import tracking matches the specifier exactly. A file that only says
  * the word (`@redis/client`'s own modules, a comment) is not parsed: a library or a monorepo has
- * hundreds of those.
+ * hundreds of those. It also reaches one of that module's factories: a `construct` factory only in
+ * a `new` expression (a keyword no escape can spell), a named one (`createClient`, `Cluster`) only
+ * where its name is written (an import, a destructuring, `redis.createClient`) unless an escape
+ * (`create\u0043lient`) spells it. A module that only takes a client it is given, or imports a
+ * client's types or helpers, is not parsed either.
  */
-const namesClientModule = (text: string): boolean => REDIS_CLIENT_MODULES.some((module) => holdsQuoted(text, module));
+const ESCAPE = /\\u/;
+const NEW = /(?<![\w$])new(?![\w$])/;
+export const mayCreateClient = (text: string): boolean =>
+  REDIS_CLIENT_FACTORIES.some(
+    (factory) =>
+      factory.modules.some((module) => holdsQuoted(text, module)) &&
+      (factory.kind !== 'construct' || NEW.test(text)) &&
+      (factory.path.length === 0 || ESCAPE.test(text) || text.includes(factory.path.at(-1)!)),
+  );
 const CALLS_SETTER = new RegExp(`\\b${LEASE_CLIENT_SETTER}\\s*\\(`);
 
 function clientsIn(view: ProjectView): { atModuleLevel: ModuleLevelClient[]; elsewhere: Array<{ path: string; line: number }> } {
   const atModuleLevel: ModuleLevelClient[] = [];
   const elsewhere: Array<{ path: string; line: number }> = [];
   for (const [path, text] of view.files) {
-    if (!namesClientModule(text)) continue;
+    if (!mayCreateClient(text)) continue;
     for (const finding of view.detect(path, text, redisClientCreations)) {
       const { facts } = finding;
       const line = lineAt(text, finding.node.range[0]);

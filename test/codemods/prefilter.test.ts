@@ -5,6 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { mayReport, textCandidates } from '../../codemods/engine/prefilter.js';
 import { findTransforms, transforms } from '../../codemods/registry.js';
 import { runCodemod } from '../../codemods/engine/engine.js';
+import { runDetection } from '../../codemods/engine/run-detection.js';
+import { mayCreateClient, redisClientCreations } from '../../codemods/engine/lease-client-wiring.js';
 import { noInAppMigrations } from '../../rules/no-in-app-migrations.js';
 import { createRule } from '../../rules/utils/create-rule.js';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
@@ -92,6 +94,38 @@ describe('the text pass', () => {
     expect(report.filesScanned).toBe(3);
     expect(report.skipped).toEqual([{ file: 'jobs.ts', reason: 'ignored by the ESLint configuration (lint never reports it)' }]);
     expect(report.changes).toEqual([]);
+  });
+});
+
+describe('the setLeaseClient wiring parses only files that can create a Redis client', () => {
+  const creations = (text: string): number =>
+    runDetection('/srv/app/src/cache.ts', text, [{ rule: redisClientCreations }], { packageType: 'module' }).findings.get(
+      redisClientCreations.name,
+    )?.length ?? 0;
+  const creating = [
+    `import Redis from 'ioredis';\nexport const cache = new Redis();\n`,
+    `import { Cluster as Ring } from 'iovalkey';\nconst ring = new Ring([]);\n`,
+    `const Valkey = require('ioredis');\nmodule.exports = new Valkey(6379);\n`,
+    `import { createClient as connect } from 'redis';\nexport const store = connect({ url });\n`,
+    `import * as nodeRedis from '@redis/client';\nexport const store = nodeRedis.createCluster({ rootNodes });\n`,
+    `import { create\\u0043lient } from 'redis';\nexport const store = create\\u0043lient();\n`,
+  ];
+  const notCreating = [
+    // Types and a client handed in: the module is named, no factory is reached.
+    `import type { Redis } from 'ioredis';\nexport function counterStore(client: Redis) {\n  return { bump: (k: string) => client.incr(k) };\n}\n`,
+    `import { defineScript } from '@redis/client';\nexport const script = defineScript({ SCRIPT: 'return 1' });\n`,
+    // A factory's name without its module, and the module in a comment's words only.
+    `export const store = createClient();\n`,
+  ];
+
+  test.each(creating)('a creation is admitted and found: %s', (text) => {
+    expect(mayCreateClient(text)).toBe(true);
+    expect(creations(text)).toBeGreaterThan(0);
+  });
+
+  test.each(notCreating)('a file that creates none is not parsed, and the detection agrees: %s', (text) => {
+    expect(mayCreateClient(text)).toBe(false);
+    expect(creations(text)).toBe(0);
   });
 });
 
