@@ -21,9 +21,6 @@ import { isLeaderExit } from './lease-gate.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
-import { sendsOnOwnConnection } from './own-connections.js';
-import { writesToOwnStream } from './own-streams.js';
-import { messagesOwnThreads } from './own-thread-messages.js';
 import { writesBeaconKey } from './beacon-key.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
 import { lockHelperLocksInProcess, type FollowLockHelper } from './in-process-lock-helper.js';
@@ -34,6 +31,7 @@ import { claimsItsWork, claimsThroughCallee, type CalleeClaimOptions } from './c
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
 import { fillsMissingCacheKey } from './cache-aside-fill.js';
+import { reachesOnlyOwn } from './own-reach.js';
 import { refreshesProcessState } from './process-state-refresh.js';
 import { readsOwnAddress } from './own-address.js';
 
@@ -252,11 +250,6 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   if (lockHelperLocksInProcess(options.sourceCode, node, options.followLockHelper)) return undefined;
   if (node.callee.type === 'MemberExpression' && holdsInMemoryStructure(options.sourceCode, node.callee.object)) return undefined;
   return staysInProcess(node, options) || locksThisProcessOnly(options.sourceCode, node) ? undefined : named;
-}
-
-/** A send on this process's own connections or threads, or a write to the one client of a stream built here. */
-function reachesOnlyOwn(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
-  return sendsOnOwnConnection(sourceCode, call) || messagesOwnThreads(sourceCode, call) || writesToOwnStream(sourceCode, call);
 }
 
 /** `downloadTracker.updateDownloads()` that neither this file nor a followed module answers: a refresh of this process's own state, by its name. */

@@ -2,9 +2,11 @@
 // a row read `FOR UPDATE` by a store method the job calls inside its transaction (a Drizzle filter
 // with the lock clause, SQL on a client that began), a conditional update whose affected rows a
 // repository turns into the answer the job tests (two calls away), and a run row keyed by the job's
-// name inserted in a `try` that answers false when the insert fails. Each is quiet; the twins — the
-// read without the lock, the locking read outside a transaction, an update filtered by id only, an
-// answer not tested, a row of fresh values — are reported.
+// name inserted in a `try` that answers false when the insert fails. A default row upserted where a
+// read found none (get-or-create) before the claim writes nothing that repeats. Each is quiet; the
+// twins — the read without the lock, the locking read outside a transaction, an update filtered by id
+// only, an answer not tested, a row of fresh values, an upsert made at every call before the claim —
+// are reported.
 import { describe, expect, test } from 'vitest';
 import { lintProjectFile } from './lint-project.js';
 
@@ -24,6 +26,7 @@ describe('no-unguarded-schedule: claims made in stores and repositories of other
       'replica-guard/no-unguarded-schedule src/tasks/notice.tasks.ts:27:3 unguardedSchedule',
       'replica-guard/no-unguarded-schedule src/tasks/notice.tasks.ts:39:3 unguardedSchedule',
       'replica-guard/no-unguarded-schedule src/tasks/notice.tasks.ts:46:3 unguardedSchedule',
+      'replica-guard/no-unguarded-schedule src/tasks/notice.tasks.ts:52:3 unguardedSchedule',
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { PrefStore } from '../visits/pref.store';
 import { VisitService } from '../visits/visit.service';
 
 export interface Mailer {
@@ -8,6 +9,7 @@ export class NoticeService {
   constructor(
     private readonly visits: VisitService,
     private readonly mailer: Mailer,
+    private readonly prefs: PrefStore,
   ) {}
 
   async remindUpcoming(hours: number) {
@@ -15,6 +17,8 @@ export class NoticeService {
     let sent = 0;
     let skipped = 0;
     for (const visit of due) {
+      const pref = await this.prefs.forUser(visit.email);
+      if (!pref.remindersOn) continue;
       const claimed = await this.visits.markReminded(visit.id);
       if (!claimed) {
         skipped++;
@@ -37,6 +41,14 @@ export class NoticeService {
     for (const visit of await this.visits.findDue(0)) {
       await this.visits.markSurveyed(visit.id);
       await this.mailer.sendMail({ to: visit.email, subject: 'How did it go?' });
+    }
+  }
+
+  async remindOwners() {
+    for (const visit of await this.visits.findDue(1)) {
+      await this.prefs.upsertSeen(visit.email);
+      if (!(await this.visits.markReminded(visit.id))) continue;
+      await this.mailer.sendMail({ to: visit.email, subject: 'Your visit is tomorrow' });
     }
   }
 }

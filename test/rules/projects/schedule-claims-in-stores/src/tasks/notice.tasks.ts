@@ -48,4 +48,9 @@ export class NoticeTasks {
     await this.runs.begin('evening-digest');
     await this.mailer.sendMail({ to: 'team@example.org', subject: 'Evening digest' });
   }
+
+  @Cron('0 0 12 * * *')
+  async remindOwners() {
+    await this.notices.remindOwners();
+  }
 }
