@@ -1,4 +1,4 @@
-// A work that reads this host's own network address and uses it (`const ip = getIPAddress();`
+// A work that reads this host's own network address and uses it (`const ip = hostIpv4();`
 // published in the payload, written as the key): each instance announcing or registering itself
 // every N seconds, a service-registry heartbeat. Its writes are keyed to this machine, like data
 // keyed by `os.hostname()`: per replica by design. An address only printed by a log line says nothing.

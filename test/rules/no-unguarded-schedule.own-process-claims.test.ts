@@ -46,7 +46,7 @@ const quotes = (handed: string) =>
     "import NodeCache from 'node-cache';",
     "import { refreshQuotes } from './quotes';",
     "import { db } from './db';",
-    'const quoteCache = new NodeCache({ stdTTL: 120 });',
+    'const quoteCache = new NodeCache();',
     "const options = { source: 'https://example.org/quotes' };",
     `setInterval(refreshQuotes, 15_000, ${handed});`,
   );

@@ -33,7 +33,7 @@ export class NoticeService {
   async thankVisitors() {
     for (const visit of await this.visits.findDue(0)) {
       if (!(await this.visits.markOpened(visit.id))) continue;
-      await this.mailer.sendMail({ to: visit.email, subject: 'Thanks for coming' });
+      await this.mailer.sendMail({ to: visit.email, subject: 'See you again' });
     }
   }
 

@@ -1,13 +1,13 @@
 import type { Db } from '../db';
-import { AccountStore } from './account.store';
+import { BalanceStore } from './balance.store';
 import { TransferStore } from './transfer.store';
 
 export class StoresService {
   public transfers: TransferStore;
-  public accounts: AccountStore;
+  public balances: BalanceStore;
 
   constructor(db: Db) {
     this.transfers = new TransferStore(db);
-    this.accounts = new AccountStore(db);
+    this.balances = new BalanceStore(db);
   }
 }

@@ -17,7 +17,7 @@ export class LedgerTasks {
     await this.db.transaction(async (trx) => {
       const transfer = await this.stores.transfers.nextQueued(trx);
       if (!transfer) return;
-      await this.stores.accounts.debit(trx, transfer.fromId, transfer.amount);
+      await this.stores.balances.debit(trx, transfer.fromId, transfer.amount);
       await this.stores.transfers.markSettled(trx, transfer.id);
     });
   }
@@ -40,7 +40,7 @@ export class LedgerTasks {
     await this.db.transaction(async (trx) => {
       const transfer = await this.stores.transfers.nextRefund(trx);
       if (!transfer) return;
-      await this.stores.accounts.credit(trx, transfer.fromId, transfer.amount);
+      await this.stores.balances.credit(trx, transfer.fromId, transfer.amount);
     });
   }
 
@@ -48,6 +48,6 @@ export class LedgerTasks {
   async previewTransfers() {
     const transfer = await this.stores.transfers.nextQueued(this.db);
     if (!transfer) return;
-    await this.stores.accounts.debit(this.db, transfer.fromId, transfer.amount);
+    await this.stores.balances.debit(this.db, transfer.fromId, transfer.amount);
   }
 }

@@ -19,14 +19,14 @@ export class VisitRepository {
     const result = await this.rows
       .createQueryBuilder()
       .update(Visit)
-      .set({ remindedAt: () => 'CURRENT_TIMESTAMP' })
+      .set({ remindedAt: new Date() })
       .where('id = :id', { id })
       .andWhere('reminded_at IS NULL')
       .execute();
     return (result.affected ?? 0) > 0;
   }
 
-  // Filtered by its id only: every replica's update counts the row.
+  // Keyed by its id only: every replica's update counts the row.
   async markOpened(id: string): Promise<boolean> {
     const result = await this.rows.update({ id }, { openedAt: new Date() });
     return (result.affected ?? 0) > 0;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { accounts } from '../schema';
 
-export class AccountStore {
+export class BalanceStore {
   constructor(private readonly db: Db) {}
 
   debit(trx: Db, id: string, amount: number) {
