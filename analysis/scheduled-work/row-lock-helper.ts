@@ -50,10 +50,16 @@ export function followRowLocksFrom(context: DetectContext): FollowRowLock {
   return factFollower(locksRowsInCallersTransaction, (callee) => projectFunctionOf(context, callee));
 }
 
+/** Whether a file's text can open a transaction by hand at all: asked once per file. */
+const beginText = new WeakMap<object, boolean>();
+const MAY_BEGIN = /\bbegin\b|start\s*transaction/i;
+
 /** `repo.nextDue(client)` after `await client.query('BEGIN')` in the same function: the call is handed a client inside its transaction. */
 export function handsBegunClient(call: TSESTree.CallExpression, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+  let mayBegin = beginText.get(sourceCode);
+  if (mayBegin === undefined) beginText.set(sourceCode, (mayBegin = MAY_BEGIN.test(sourceCode.text)));
   const handed = new Set(call.arguments.filter((a) => a.type === 'Identifier').map((a) => (a as TSESTree.Identifier).name));
-  const fn = handed.size > 0 ? enclosingFunction(call) : undefined;
+  const fn = mayBegin && handed.size > 0 ? enclosingFunction(call) : undefined;
   if (!fn) return false;
   for (const node of descendants(fn.body, sourceCode.visitorKeys)) {
     if (node.range[0] >= call.range[0]) break;
