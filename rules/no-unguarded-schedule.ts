@@ -31,6 +31,8 @@ import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.
 import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
 import { clientTimerWorks } from '../analysis/scheduled-work/client-timers.js';
 import { followLockHelpersFrom } from '../analysis/scheduled-work/in-process-lock-helper.js';
+import { followClaimAnswersFrom } from '../analysis/scheduled-work/claim-answer.js';
+import { followRowLocksFrom } from '../analysis/scheduled-work/row-lock-helper.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
 import {
   guardStatementText,
@@ -142,7 +144,12 @@ function reportedAt(work: ScheduledWork): { node: TSESTree.Node; loc?: TSESTree.
 /** The linted file's guards and effects options: calls into the project's other modules are judged by the function they reach. */
 function lintedFileKnowledge(context: Parameters<typeof followCallsFrom>[0]): { guards: GuardLookup; effectsOptions: EffectsOptions } {
   const module = moduleWorkKnowledge(context);
-  const followed = { followCall: followCallsFrom(context), followLockHelper: followLockHelpersFrom(context) };
+  const followed = {
+    followCall: followCallsFrom(context),
+    followLockHelper: followLockHelpersFrom(context),
+    followClaimAnswer: followClaimAnswersFrom(context),
+    followRowLock: followRowLocksFrom(context),
+  };
   return { guards: module.guards, effectsOptions: { ...module.effects, ...followed } };
 }
 

@@ -250,6 +250,12 @@ function classOfValue(module: ProjectModule, node: TSESTree.Node): { node: Class
     const field = memberName(value);
     return cls && field !== undefined ? classOfField(module, cls, field) : undefined;
   }
+  // `this.repos.payments.next()`: a field of an instance whose class the code names, read in that class's module.
+  if (value.type === 'MemberExpression' && !value.computed) {
+    const owner = classOfValue(module, value.object);
+    const field = memberName(value);
+    if (owner && field !== undefined) return classOfField(owner.module, owner.node, field);
+  }
   if (value.type === 'Identifier') {
     const variable = scopeVariable(module.sourceCode, value);
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;

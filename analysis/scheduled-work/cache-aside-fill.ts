@@ -3,6 +3,7 @@
 // { stats = …; await kv.set(key, stats, ttl); }`). Whichever replica fills it, the key ends up
 // holding the value every replica would derive from what they all read: the write fills a cache on
 // a miss, it is not a change made once per period, whether the store is this process's or shared.
+// The same for a database's get-or-create of a default row by upsert (`upsertsOnMiss`).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { memberPropertyName } from '../ast/property-names.js';
@@ -11,6 +12,12 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { absentWhen } from '../ast/absent-when.js';
 import { isFunctionLike } from './work-function.js';
 import { CACHE_FILL_METHODS, CACHE_READ_METHODS } from '../../src/knowledge/work-effects.js';
+import { READ_VERBS } from '../../src/knowledge/host-local.js';
+import { nameWords } from '../ast/name-words.js';
+import { exits } from './exit-tests.js';
+
+/** The verb of a write that inserts a row or leaves the one there (`upsertPreferences`). */
+const UPSERT_VERB = 'upsert';
 
 /** Whether `value` reads `key` from `store` (`await kv.get(key)`), both written as in the fill. */
 function readsKey(sourceCode: SourceCode, value: TSESTree.Node, store: string, key: string): boolean {
@@ -41,6 +48,35 @@ export function fillsMissingCacheKey(sourceCode: SourceCode, call: TSESTree.Call
     const branch: TSESTree.Node | undefined = node.parent;
     const isValue = (tested: TSESTree.Node) => tested.type === 'Identifier' && tested.name === valueNode.name;
     if (branch?.type === 'IfStatement' && branch.consequent === node && absentWhen(branch.test, isValue) === true) return true;
+  }
+  return false;
+}
+
+/** `const existing = await repo.findPrefs(id)`: a name holding what an awaited read-named call answered. */
+function holdsRead(sourceCode: SourceCode, identifier: TSESTree.Identifier): boolean {
+  const def = scopeVariable(sourceCode, identifier)?.defs[0];
+  const init = def?.node.type === 'VariableDeclarator' ? def.node.init : null;
+  const read = init && unwrapExpression(init, { await: true });
+  if (read?.type !== 'CallExpression' || init?.type !== 'AwaitExpression') return false;
+  const name = read.callee.type === 'Identifier' ? read.callee.name : memberPropertyName(read.callee);
+  return name !== undefined && READ_VERBS.includes(nameWords(name)[0] ?? '');
+}
+
+/**
+ * A get-or-create of a default row: `const existing = await repo.findPrefs(id); if (existing) return
+ * existing; return repo.upsertPrefs(id, {});` (or the upsert in the branch that found it missing).
+ * Whichever replica fills it, the upsert leaves the one row every replica would: no change made per period.
+ */
+export function upsertsOnMiss(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
+  const name = call.callee.type === 'Identifier' ? call.callee.name : memberPropertyName(call.callee);
+  if (name === undefined || nameWords(name)[0] !== UPSERT_VERB) return false;
+  const found = (tested: TSESTree.Node): tested is TSESTree.Identifier => tested.type === 'Identifier' && holdsRead(sourceCode, tested);
+  let child: TSESTree.Node = call;
+  for (let node: TSESTree.Node | undefined = call.parent; node && !isFunctionLike(node); child = node, node = node.parent) {
+    if (node.type === 'IfStatement' && node.consequent === child && absentWhen(node.test, found) === true) return true;
+    if (node.type !== 'BlockStatement') continue;
+    const before = node.body.slice(0, node.body.indexOf(child as TSESTree.Statement));
+    if (before.some((s) => s.type === 'IfStatement' && exits(s.consequent) && absentWhen(s.test, found) === false)) return true;
   }
   return false;
 }

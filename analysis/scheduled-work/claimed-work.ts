@@ -10,6 +10,9 @@ import { isItemClaim } from './item-claim.js';
 import { isLeaseGate } from './lease-gate.js';
 import { isTryLockGate } from './try-lock-gate.js';
 import { isClaimSql } from './work-intent.js';
+import { claimsByAnswer, type FollowClaimAnswer } from './claim-answer.js';
+import { handsBegunClient, type FollowRowLock } from './row-lock-helper.js';
+import type { FunctionLike } from './work-function.js';
 
 /** Whether a file's text can hold claiming SQL at all: asked once per file, before any variable lookup. */
 const claimText = new WeakMap<SourceCode, boolean>();
@@ -43,4 +46,29 @@ export function claimsItsWork(
   // A lease-named gate is trusted unless the project helper behind it locks only in this process (in-process-lock-helper.ts).
   if (isLeaseGate(node)) return !locksInProcessOnly(node);
   return !wroteBefore && (isItemClaim(node, sourceCode) || isTryLockGate(node, sourceCode));
+}
+
+/** How the effects walk asks functions it cannot read in this file about a claim they make. */
+export interface CalleeClaimOptions {
+  sourceCode: SourceCode;
+  /** A call this file cannot resolve: whether the project function it reaches answers whether it claimed the work (claim-answer.ts). */
+  followClaimAnswer?: FollowClaimAnswer;
+  /** A call this file cannot resolve, made in a transaction: whether the function it reaches locks rows in it (row-lock-helper.ts). */
+  followRowLock?: FollowRowLock;
+}
+
+/**
+ * A claim made by the function a call runs, when nothing was written before it: its answer says
+ * whether it claimed and the work leaves when it did not (`if (!(await this.insertRun())) return;`),
+ * or, called in the work's transaction (or handed a client that began one), it locks the rows it reads (`await repo.nextDue(trx)`).
+ */
+export function claimsThroughCallee(
+  node: TSESTree.CallExpression,
+  options: CalleeClaimOptions,
+  inTransaction: boolean,
+  local: (call: TSESTree.CallExpression) => FunctionLike | undefined,
+): boolean {
+  if (claimsByAnswer(node, options.sourceCode, local, options.followClaimAnswer)) return true;
+  if (options.followRowLock === undefined || local(node)) return false;
+  return (inTransaction || handsBegunClient(node, options.sourceCode)) && options.followRowLock(node) === true;
 }

@@ -15,6 +15,8 @@ import { moduleWorkKnowledge, type ModuleWorkKnowledge } from './effects-options
 import { workEffects, type Effects, type EffectsOptions } from './external-effects.js';
 import { isGuarded } from './is-guarded.js';
 import { lockHelperFollower } from './in-process-lock-helper.js';
+import { claimAnswerOf } from './claim-answer.js';
+import { locksRowsInCallersTransaction } from './row-lock-helper.js';
 import { isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
 import { referenceIntent } from './work-intent.js';
 
@@ -54,6 +56,8 @@ export const effectsOfProjectFunction: (fn: ProjectFunction) => Effects = define
       ...effects,
       followCall: factFollower(effectsOfProjectFunction, follow),
       followLockHelper: lockHelperFollower(follow),
+      followClaimAnswer: factFollower(claimAnswerOf, follow),
+      followRowLock: factFollower(locksRowsInCallersTransaction, follow),
     };
     if (isGuarded(fn.fn.body, guards, options)) return { external: true, coordinated: true, sharedWrite: false, perReplica: false };
     return workEffects(fn.fn.body, options);

@@ -21,20 +21,19 @@ import { isLeaderExit } from './lease-gate.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
-import { sendsOnOwnConnection } from './own-connections.js';
-import { writesToOwnStream } from './own-streams.js';
-import { messagesOwnThreads } from './own-thread-messages.js';
 import { writesBeaconKey } from './beacon-key.js';
 import { locksThisProcessOnly } from './in-process-locks.js';
 import { lockHelperLocksInProcess, type FollowLockHelper } from './in-process-lock-helper.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isInTransactionCallback, locksRowsForUpdate } from './row-lock.js';
 import { isTryLockGate } from './try-lock-gate.js';
-import { claimsItsWork } from './claimed-work.js';
+import { claimsItsWork, claimsThroughCallee, type CalleeClaimOptions } from './claimed-work.js';
 import { registeredHandlers } from './worker-registration.js';
 import { sendsOnLookedUpEntry } from './looked-up-receiver.js';
 import { fillsMissingCacheKey } from './cache-aside-fill.js';
+import { reachesOnlyOwn } from './own-reach.js';
 import { refreshesProcessState } from './process-state-refresh.js';
+import { readsOwnAddress } from './own-address.js';
 
 function lastWord(name: string): string {
   const words = name.split(/(?=[A-Z])|_|\$/).filter(Boolean);
@@ -58,7 +57,7 @@ export function isExternalReceiver(node: TSESTree.Node): boolean {
 
 export { isAwaited };
 
-export interface EffectsOptions {
+export interface EffectsOptions extends CalleeClaimOptions {
   sourceCode: SourceCode;
   /** A call the caller knows is coordinated elsewhere (an atomic take off a shared structure): not an effect here. */
   isCoordinatedCall?: (call: TSESTree.CallExpression) => boolean;
@@ -253,11 +252,6 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   return staysInProcess(node, options) || locksThisProcessOnly(options.sourceCode, node) ? undefined : named;
 }
 
-/** A send on this process's own connections or threads, or a write to the one client of a stream built here. */
-function reachesOnlyOwn(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
-  return sendsOnOwnConnection(sourceCode, call) || messagesOwnThreads(sourceCode, call) || writesToOwnStream(sourceCode, call);
-}
-
 /** `downloadTracker.updateDownloads()` that neither this file nor a followed module answers: a refresh of this process's own state, by its name. */
 function refreshesOwnStateOutOfReach(call: TSESTree.CallExpression, options: EffectsOptions): boolean {
   return refreshesProcessState(call) && !resolveCallee(options.sourceCode, call) && options.followCall?.(call) === undefined;
@@ -282,6 +276,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
   const keys = options.sourceCode.visitorKeys as Record<string, readonly string[] | undefined>;
   let inTransaction = false; // in a same-file function called from a transaction's callback: its row locks hold
   let handedToQueue = false; // an enqueue with a job id seen: coordinated, when nothing else shared is written
+  const localCallee = (call: TSESTree.CallExpression) => resolveCallee(options.sourceCode, call);
   const locksInProcessOnly = (call: TSESTree.CallExpression) =>
     lockHelperLocksInProcess(options.sourceCode, call, options.followLockHelper);
 
@@ -346,9 +341,12 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         handedToQueue ||= enqueue === 'deduplicated';
         if (enqueue === 'deduplicated') return;
         if (enqueue === 'plain') effects.sharedWrite = effects.external = true;
-        // A sample of this process (its CPU, memory, heap): what the work reports or stores is this replica's own.
-        if (measuresThisProcess(node)) keyedToMachine(effects);
-        if (claimsItsWork(node, options.sourceCode, options.isCoordinatedCall, effects.sharedWrite, locksInProcessOnly)) {
+        // A sample of this process (its CPU, memory, heap) or its own address: what the work reports or stores is this replica's own.
+        if (measuresThisProcess(node) || readsOwnAddress(node)) keyedToMachine(effects);
+        const claims =
+          claimsItsWork(node, options.sourceCode, options.isCoordinatedCall, effects.sharedWrite, locksInProcessOnly) ||
+          (!effects.sharedWrite && claimsThroughCallee(node, options, inTransaction || isInTransactionCallback(node), localCallee));
+        if (claims) {
           effects.coordinated = true;
           return;
         }
@@ -372,10 +370,10 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           break;
         }
         if (intent === 'shared-write') effects.sharedWrite = true;
-        // Read even when named for a write: a claim inside coordinates; a gauge does not make it per-replica.
-        const perReplica = effects.perReplica;
+        // Read even when named for a write: a claim inside coordinates; a gauge does not make it per-replica, data keyed to this machine does.
+        const [perReplica, keyed] = [effects.perReplica, perReplicaMarks.get(effects)?.keyed === true];
         if (!callIsInProcess(node, depth) || intent === 'shared-write') effects.external = true;
-        if (intent === 'shared-write') effects.perReplica = perReplica;
+        if (intent === 'shared-write' && (keyed || !perReplicaMarks.get(effects)?.keyed)) effects.perReplica = perReplica;
         break;
       }
       default:

@@ -87,8 +87,10 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
   const built = root && valueOf(sourceCode, root);
   if (built?.type === 'NewExpression' && (isReadOnlyClient(sourceCode, built) || isPureModuleValue(sourceCode, built))) return true;
-  // `yearStart.setMonth(0)` on a `const yearStart = new Date()`: a method of a value built in memory here.
+  // `yearStart.setMonth(0)` on a `const yearStart = new Date()`: a method of a value built in memory here;
+  // `this.checkedAt.toISOString()` on a field only ever given `new Date()`: the same, kept on the instance.
   if (root === callee.object && isInMemoryValue(sourceCode, built)) return true;
+  if (callee.object.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, callee.object)) return true;
   // Reached only for a call no intent names (a write or a send by its name returned before).
   if (root && isOwnCollectionElement(sourceCode, root)) return true;
   // `moment(date).add(1, 'day').isBefore(now)`: a method of a value a pure package's function made.

@@ -96,8 +96,8 @@ function skipsWhenNothingInserted(statement: TSESTree.Node | undefined, reads: (
   return operand !== undefined && reads(rootOf(operand));
 }
 
-/** The answer of the insert is tested and the item skipped when nothing went in. */
-function answerTested(call: TSESTree.CallExpression): boolean {
+/** The answer of the call is tested and the item skipped (the work left) when it is empty: nothing went in, not claimed. */
+export function answerTested(call: TSESTree.CallExpression): boolean {
   const answer = answerOf(call);
   // Inline: `if ((await pool.query(INSERT_IGNORE, …)).rowCount === 0) continue;`
   for (let node: TSESTree.Node | undefined = answer.parent; node && !isFunctionLike(node); node = node.parent) {

@@ -362,7 +362,11 @@ export function isMachineIdentifier(node: TSESTree.Node): boolean {
 export function measuresThisProcess(call: TSESTree.CallExpression): boolean {
   const callee = call.callee;
   const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
-  if (name === undefined || !PROCESS_MEASUREMENTS.includes(name)) return false;
+  return name !== undefined && PROCESS_MEASUREMENTS.includes(name) && usedBeyondLogLine(call);
+}
+
+/** The call's value is used by the work, not only printed by a log line around it. */
+export function usedBeyondLogLine(call: TSESTree.CallExpression): boolean {
   let node: TSESTree.Node = call;
   for (let depth = 0; depth < 4 && node.parent; depth++, node = node.parent) {
     const parent: TSESTree.Node = node.parent;

@@ -30,6 +30,7 @@ import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
+import { ownQueueDrainLoops } from '../../analysis/scheduled-work/own-map-drain.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
 import {
   handsDatabaseHandle,
@@ -100,6 +101,12 @@ function runsDatabaseJobInPlace(sourceCode: SourceCode, work: ScheduledWork): bo
   });
 }
 
+/** The work drains a keyed queue of the instance (own-map-drain.ts) and, beside what it does per entry, writes nothing shared. */
+function drainsOwnKeyedQueue(sourceCode: SourceCode, fn: FunctionLike, effectsOptions: EffectsOptions): boolean {
+  const loops = ownQueueDrainLoops(sourceCode, fn);
+  return loops.length > 0 && !workEffects(fn.body, { ...effectsOptions, skip: new Set(loops) }).sharedWrite;
+}
+
 /** `@PerReplica()` on the scheduled method: every replica runs it by design. */
 function isMarkedPerReplica(work: ScheduledWork): boolean {
   const member = work.resolved?.member;
@@ -158,6 +165,8 @@ export function scheduleVerdict({
     (!declared && fn !== undefined && iteratesOwnCollection(sourceCode, fn)) ||
     // A job (declared or not) sending what this process gathered and starting afresh (`this.stats = {}`).
     (fn !== undefined && effects.external && drainsOwnBuffer(sourceCode, fn)) ||
+    // A job taking each entry off a keyed queue of the instance that its own handlers fill, one per call.
+    (fn !== undefined && effects.external && drainsOwnKeyedQueue(sourceCode, fn, effectsOptions)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
     // Work over the users connected to this process's sockets: each replica does its own share.

@@ -49,3 +49,24 @@ export const UNIQUE_VIOLATION_TEXT = /\b23505\b|\bP2002\b|\bER_DUP_|SQLITE_CONST
 
 /** Verbs of a call that inserts a marker row (`insert`, `create`, `insertOne`, `createMany`). */
 export const MARKER_INSERT_VERBS: readonly string[] = ['insert', 'create', 'save'];
+
+/**
+ * Fields a write's answer counts its rows in (TypeORM `affected`, node-postgres `rowCount`, mysql
+ * `affectedRows`, Prisma `count`, MongoDB `modifiedCount`, Kysely `numUpdatedRows`): a function
+ * returning a test of one after a conditional update answers whether it claimed the row.
+ */
+export const AFFECTED_COUNT_FIELDS: readonly string[] = [
+  'affected',
+  'rowCount',
+  'affectedRows',
+  'rowsAffected',
+  'changedRows',
+  'count',
+  'modifiedCount',
+  'nModified',
+  'numUpdatedRows',
+  'changes',
+];
+
+/** An update's filter that re-checks more than the row's id: a second condition, or a column still unset. */
+export const CONDITIONAL_FILTER_TEXT = /\bandWhere\b|\bAND\b|\bIS\s+NULL\b/i;
