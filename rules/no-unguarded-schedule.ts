@@ -30,6 +30,7 @@ import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
 import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
 import { clientTimerWorks } from '../analysis/scheduled-work/client-timers.js';
+import { frameworkCronWorks } from '../analysis/scheduled-work/framework-crons.js';
 import { followLockHelpersFrom } from '../analysis/scheduled-work/in-process-lock-helper.js';
 import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../analysis/scheduled-work/scheduled-work.js';
 import {
@@ -236,8 +237,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
       Program() {
         if (usesBrowserGlobals(sourceCode)) return;
         const settings = readSettings(context.settings);
-        // With the calls handing work to another module's helper that schedules it (imported-helper.ts), and client-owned timers.
-        const works = [...scheduledWorks(context), ...clientTimerWorks(context), ...importedHelperWorks(context)];
+        // With the calls handing work to another module's helper that schedules it (imported-helper.ts), client-owned timers and
+        // jobs handed to a framework's cron service (`strapi.cron.add`).
+        const works = [...scheduledWorks(context), ...clientTimerWorks(context), ...importedHelperWorks(context), ...frameworkCronWorks(context)];
         if (works.length === 0) return;
         // A data-migration step runs once, in the migrator's one process; a desktop app's main process on one user's machine.
         if (isMigrationStepFile(context) || runsInDesktopApp(sourceCode, context.filename)) return;

@@ -16,6 +16,7 @@ import {
 } from '../../src/knowledge/schedulers.js';
 import type { DetectContext } from '../detect-context.js';
 import { pollLoops, type PollLoop } from './poll-loops.js';
+import { isHandedToDecoratorLocker } from './decorator-locker.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { descendants } from '../sql/descendants.js';
@@ -327,7 +328,8 @@ export function scheduledWorks(context: DetectContext): ScheduledWork[] {
         ...work,
         name,
         period: periodOf(sourceCode, entry, node, located.workIndex),
-        coordinatedByOption: isCoordinatedByOption(entry, node, located.workIndex),
+        coordinatedByOption:
+          isCoordinatedByOption(entry, node, located.workIndex) || (work.decorator !== undefined && isHandedToDecoratorLocker(work.decorator)),
       });
   }
   return loops.length === 0 ? out : [...out, ...loops].sort((a, b) => a.schedulerNode.range[0] - b.schedulerNode.range[0]);
