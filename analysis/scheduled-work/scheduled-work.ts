@@ -17,6 +17,7 @@ import {
 import type { DetectContext } from '../detect-context.js';
 import { pollLoops, type PollLoop } from './poll-loops.js';
 import { isHandedToDecoratorLocker } from './decorator-locker.js';
+import { lateTickWork } from './late-tick-work.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { descendants } from '../sql/descendants.js';
@@ -206,7 +207,9 @@ function locateWork(sourceCode: SourceCode, entry: SchedulerEntry, node: Schedul
       return { decorator, resolved: { fn: member.value, name: classMemberKeyName(member), member } };
     }
   }
-  return undefined;
+  // `const job = new CronJob({ cronTime })`, then `job.fireOnTick = () => …`: the work handed over afterwards.
+  const late = lateTickWork(sourceCode, entry.id, node);
+  return couldBeWork(late) ? { expression: late, resolved: resolveWorkFunction(sourceCode, late) } : undefined;
 }
 
 function intervalPeriod(sourceCode: SourceCode, location: ScheduleLocation, value: TSESTree.Node): SchedulePeriod {
