@@ -300,6 +300,26 @@ function runnerName(fn: FunctionLike | undefined): string | undefined {
   return parent?.type === 'MethodDefinition' && parent.key.type === 'PrivateIdentifier' ? parent.key.name : functionNameOf(fn);
 }
 
+/** The scheduled work of one call of a scheduler of the catalogue (none when it holds no work), with `entry` as its scheduler. */
+export function worksAt(sourceCode: SourceCode, entry: SchedulerEntry, node: SchedulerCall, hasRegistry = false): ScheduledWork[] {
+  if (entry.kind === 'decorator' && node.parent?.type !== 'Decorator') return [];
+  const located = locateWork(sourceCode, entry, node);
+  if (!located) return [];
+  const { startedBy, jobNames, ...work } = located;
+  const name = startedBy ? jobNames : nameOf(sourceCode, entry, node, located, hasRegistry);
+  const coordinatedByOption =
+    isCoordinatedByOption(entry, node, located.workIndex) || (work.decorator !== undefined && isHandedToDecoratorLocker(work.decorator));
+  // Job files: the schedule is decided where they are started, once per start.
+  return (startedBy ?? [node]).map((schedulerNode) => ({
+    entry,
+    schedulerNode,
+    ...work,
+    name,
+    period: periodOf(sourceCode, entry, node, located.workIndex),
+    coordinatedByOption,
+  }));
+}
+
 /** Every scheduled work in the file, in source order of the scheduler calls. */
 export function scheduledWorks(context: DetectContext): ScheduledWork[] {
   const sourceCode = context.sourceCode;
@@ -318,22 +338,7 @@ export function scheduledWorks(context: DetectContext): ScheduledWork[] {
   const out: ScheduledWork[] = [];
   for (const { entry, node } of references) {
     if (node.type !== 'CallExpression' && node.type !== 'NewExpression') continue;
-    if (entry.kind === 'decorator' && node.parent?.type !== 'Decorator') continue;
-    const located = locateWork(sourceCode, entry, node);
-    if (!located) continue;
-    const { startedBy, jobNames, ...work } = located;
-    const name = startedBy ? jobNames : nameOf(sourceCode, entry, node, located, hasRegistry);
-    // Job files: the schedule is decided where they are started, once per start.
-    for (const schedulerNode of startedBy ?? [node])
-      out.push({
-        entry,
-        schedulerNode,
-        ...work,
-        name,
-        period: periodOf(sourceCode, entry, node, located.workIndex),
-        coordinatedByOption:
-          isCoordinatedByOption(entry, node, located.workIndex) || (work.decorator !== undefined && isHandedToDecoratorLocker(work.decorator)),
-      });
+    out.push(...worksAt(sourceCode, entry, node, hasRegistry));
   }
   return loops.length === 0 ? out : [...out, ...loops].sort((a, b) => a.schedulerNode.range[0] - b.schedulerNode.range[0]);
 }

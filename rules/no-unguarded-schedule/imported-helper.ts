@@ -62,7 +62,7 @@ function handsWorkWithPeriod(call: TSESTree.CallExpression): boolean {
 }
 
 /** The top-level import specifiers and `require` declarators of modules that are not packages (`./jobs`, `../utils`, `@/lib/cron`). */
-function projectImports(program: TSESTree.Program): TSESTree.Node[] {
+export function projectImports(program: TSESTree.Program): TSESTree.Node[] {
   const found: TSESTree.Node[] = [];
   const local = (specifier: string | undefined) => specifier !== undefined && /^(?:\.{1,2}\/|[@~#]\/)/.test(specifier);
   for (const statement of program.body) {

@@ -48,13 +48,19 @@ export function mentionsSchedule(text: string): boolean {
   return (
     (MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => holdsQuoted(text, name))) ||
     mentionsPollLoop(text) ||
-    mentionsFrameworkCron(text)
+    mentionsOwnScheduling(text)
   );
 }
 
-/** A job handed to a framework's cron service (`strapi.cron.add({ … })`): no module is imported for it. */
-function mentionsFrameworkCron(text: string): boolean {
-  return text.includes('cron') && FRAMEWORK_CRON_CALL.test(text);
+/** A decorator of the project named for a schedule (`@CronOnce(…)`, `@NightlySchedule(…)`), wrapping a scheduler's. */
+const SCHEDULE_DECORATOR = /@[\w$]*(?:[Cc]ron|[Ss]chedul|Interval)[\w$]*\s*\(/;
+
+/**
+ * A job handed to a framework's cron service (`strapi.cron.add({ … })`), or a method under a decorator of the project
+ * named for a schedule: no scheduler module need be imported for either.
+ */
+function mentionsOwnScheduling(text: string): boolean {
+  return (text.includes('cron') && FRAMEWORK_CRON_CALL.test(text)) || (text.includes('@') && SCHEDULE_DECORATOR.test(text));
 }
 
 const PAUSE_WORDS = POLL_LOOP_PAUSE_WORDS.join('|');
@@ -145,7 +151,7 @@ function importsScheduler(program: TSESTree.Program): boolean {
 export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope) return mentionsSchedule(sourceCode.text);
-  if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text) || mentionsFrameworkCron(sourceCode.text)) return true;
+  if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
   // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
   if (CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast)) return true;
   for (const reference of globalScope.through) if (reachesScheduler(reference)) return true;
