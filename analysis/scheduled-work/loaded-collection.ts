@@ -68,12 +68,23 @@ export function loadedFromOutside(member: TSESTree.MemberExpression, keys: Keys)
   return assignedFieldValues(member, keys).some((value) => value.type === 'AwaitExpression') || filledFromSharedRows(member, keys);
 }
 
+/** The answers per class and field: the own-collection walk asks of every walk of a field it meets. */
+const answers = new WeakMap<TSESTree.ClassBody, Map<string, boolean>>();
+
 /** Whether the field `this.<name>` of the class around `member` is filled from rows read from a shared store. */
 function filledFromSharedRows(member: TSESTree.MemberExpression, keys: Keys): boolean {
   const name = memberPropertyName(member);
   let body: TSESTree.Node | undefined = member.parent;
   while (body && body.type !== 'ClassBody') body = body.parent;
   if (name === undefined || body?.type !== 'ClassBody') return false;
+  let fields = answers.get(body);
+  if (!fields) answers.set(body, (fields = new Map()));
+  let answer = fields.get(name);
+  if (answer === undefined) fields.set(name, (answer = fieldFilledFrom(body, name, keys)));
+  return answer;
+}
+
+function fieldFilledFrom(body: TSESTree.ClassBody, name: string, keys: Keys): boolean {
   for (const element of body.body) {
     const method = element.type === 'MethodDefinition' && element.value.type === 'FunctionExpression' ? element.value : undefined;
     if (!method?.async) continue;
