@@ -9,7 +9,8 @@ import { programOf } from '../ast/program-of.js';
 
 const fromLockerModule = (program: TSESTree.Program | undefined, name: string | undefined): boolean =>
   name !== undefined &&
-  program !== undefined && (DECORATOR_SCHEDULE_LOCKERS.modules as readonly string[]).includes(moduleBindings(program).get(name) ?? '');
+  program !== undefined &&
+  (DECORATOR_SCHEDULE_LOCKERS.modules as readonly string[]).includes(moduleBindings(program).get(name) ?? '');
 
 /** Whether the decorator (`@Cron(…)`) sits on a method of a distributed schedule class, or beside `@UseLocker(…)`. */
 export function isHandedToDecoratorLocker(decorator: TSESTree.Decorator): boolean {

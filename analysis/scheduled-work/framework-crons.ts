@@ -38,7 +38,12 @@ function frameworkOf(call: TSESTree.CallExpression): FrameworkCron | undefined {
 }
 
 /** One job of the object handed in: its work and schedule, or undefined for a property that is none. */
-function jobOf(sourceCode: SourceCode, framework: FrameworkCron, call: TSESTree.CallExpression, p: TSESTree.Node): ScheduledWork | undefined {
+function jobOf(
+  sourceCode: SourceCode,
+  framework: FrameworkCron,
+  call: TSESTree.CallExpression,
+  p: TSESTree.Node,
+): ScheduledWork | undefined {
   if (p.type !== 'Property' || p.computed) return undefined;
   const key = propertyKeyName(p);
   const task = option(p.value, framework.taskOption);

@@ -55,7 +55,8 @@ function loopsOver(method: FunctionLike, variable: string, keys: Keys): TSESTree
   const loops: TSESTree.Node[] = [];
   for (const node of descendants(method.body, keys)) {
     if (node.type === 'ForOfStatement' && named(node.right)) loops.push(node.body);
-    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && named(node.callee.object)) loops.push(...node.arguments);
+    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && named(node.callee.object))
+      loops.push(...node.arguments);
   }
   return loops;
 }

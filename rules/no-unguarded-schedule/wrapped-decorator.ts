@@ -40,9 +40,13 @@ function returnedCalls(fn: ProjectFunction): TSESTree.CallExpression[] {
   const body = fn.fn.body;
   const values =
     body.type === 'BlockStatement'
-      ? [...descendants(body, fn.module.sourceCode.visitorKeys)].flatMap((n) => (n.type === 'ReturnStatement' && n.argument ? [n.argument] : []))
+      ? [...descendants(body, fn.module.sourceCode.visitorKeys)].flatMap((n) =>
+          n.type === 'ReturnStatement' && n.argument ? [n.argument] : [],
+        )
       : [body];
-  return values.map((value) => unwrapExpression(value)).filter((value): value is TSESTree.CallExpression => value.type === 'CallExpression');
+  return values
+    .map((value) => unwrapExpression(value))
+    .filter((value): value is TSESTree.CallExpression => value.type === 'CallExpression');
 }
 
 /** The scheduler decorator a project function returns the call of, when nothing in it coordinates replicas. */

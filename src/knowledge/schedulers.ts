@@ -314,7 +314,9 @@ export const SCHEDULER_REGISTRY = {
 } as const;
 
 /** The modules the catalogue knows, for a cheap text pre-filter. */
-export const SCHEDULER_MODULES: readonly string[] = [...new Set(SCHEDULERS.flatMap((s) => s.modules).filter((m): m is string => m !== null))];
+export const SCHEDULER_MODULES: readonly string[] = [
+  ...new Set(SCHEDULERS.flatMap((s) => s.modules).filter((m): m is string => m !== null)),
+];
 
 /** Resolves an ArgumentRef against a call's argument count and the work argument's index. */
 export function argumentIndex(ref: ArgumentRef, argumentCount: number, workIndex: number | undefined): number | undefined {
@@ -345,9 +347,8 @@ export function unitObjectToMs(units: Readonly<Record<string, number>>): number 
 }
 
 /**
- * How a timer's owner ends it: the functions that clear a timer, the listener methods and the
- * events (or `on<event>` properties) that say a connection, stream, request or call has ended.
- * A timer cleared there lives as long as that one owner, not as long as the replica.
+ * How a timer's owner ends it: the clearers, the listener methods and the end events (or `on<event>` properties) of a
+ * connection, stream, request or call. A timer cleared there lives as long as that one owner, not as long as the replica.
  */
 export const TIMER_LIFETIME = {
   clearers: ['clearInterval', 'clearTimeout'],

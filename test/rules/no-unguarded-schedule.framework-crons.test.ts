@@ -45,7 +45,7 @@ ruleTester.run('no-unguarded-schedule (framework cron services)', noUnguardedSch
       ),
     },
     // A property that holds no job.
-    { settings, code: bootstrap('strapi', "      enabled: true,") },
+    { settings, code: bootstrap('strapi', '      enabled: true,') },
   ],
   invalid: [
     // Keyed by its rule: the job goes by the file and line of the call.

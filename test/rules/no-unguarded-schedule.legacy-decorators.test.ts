@@ -71,7 +71,13 @@ ruleTester.run('no-unguarded-schedule (nest-schedule decorators)', noUnguardedSc
         ...nightly,
         '}',
       ),
-      { line: 5, column: 3, guard: "    if (!(await claimPeriod('ledger:mail-receipts', { cron: '15 2 * * *' }))) return;", after: 6, importAfter: 2 },
+      {
+        line: 5,
+        column: 3,
+        guard: "    if (!(await claimPeriod('ledger:mail-receipts', { cron: '15 2 * * *' }))) return;",
+        after: 6,
+        importAfter: 2,
+      },
     ),
   ],
 });

@@ -89,8 +89,10 @@ ruleTester.run('no-unguarded-schedule (entries loaded from a shared store)', noU
               messageId: 'addClaimPeriod',
               output: lines(
                 "import { claimPeriod } from 'replica-guard';",
-                raffles(fetched, 'await this.store.deleteRaffle(raffle.id);')
-                  .replace('setInterval(() => {', "setInterval(async () => {\n      if (!(await claimPeriod('desk:file-10', 15_000))) return;"),
+                raffles(fetched, 'await this.store.deleteRaffle(raffle.id);').replace(
+                  'setInterval(() => {',
+                  "setInterval(async () => {\n      if (!(await claimPeriod('desk:file-10', 15_000))) return;",
+                ),
               ),
             },
           ],
