@@ -7,7 +7,6 @@
 // coordinating call anywhere in it) is left alone, as is one whose module cannot be read.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import { declaredVariables } from '../../analysis/ast/declared-variables.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -16,7 +15,7 @@ import { defineFunctionFact, projectFunctionOf, type ProjectFunction } from '../
 import { worksAt, type ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
 import { callIntent } from '../../analysis/scheduled-work/work-intent.js';
 import { SCHEDULERS, type SchedulerEntry } from '../../src/knowledge/schedulers.js';
-import { projectImports } from './imported-helper.js';
+import { projectImportCalls } from './imported-helper.js';
 
 const DECORATORS = SCHEDULERS.filter((entry) => entry.kind === 'decorator' && entry.path.length === 1);
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
@@ -61,18 +60,12 @@ const wrappedScheduler = defineFunctionFact<SchedulerEntry | null>('wraps-a-sche
 
 /** Each method decorated with an imported project decorator that wraps a scheduler's, as that scheduler's work. */
 export function wrappedDecoratorWorks(context: DetectContext): ScheduledWork[] {
-  const sourceCode = context.sourceCode;
   const out: ScheduledWork[] = [];
-  for (const declaration of projectImports(sourceCode.ast)) {
-    for (const variable of declaredVariables(sourceCode, declaration)) {
-      for (const { identifier } of variable.references) {
-        const call = identifier.parent;
-        if (call?.type !== 'CallExpression' || call.callee !== identifier || call.parent?.type !== 'Decorator') continue;
-        const helper = projectFunctionOf(context, identifier);
-        const entry = helper ? wrappedScheduler(helper) : null;
-        if (entry) out.push(...worksAt(sourceCode, entry, call));
-      }
-    }
+  for (const { identifier, call } of projectImportCalls(context.sourceCode)) {
+    if (call.parent?.type !== 'Decorator') continue;
+    const helper = projectFunctionOf(context, identifier);
+    const entry = helper ? wrappedScheduler(helper) : null;
+    if (entry) out.push(...worksAt(context.sourceCode, entry, call));
   }
   return out;
 }
