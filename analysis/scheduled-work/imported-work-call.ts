@@ -92,7 +92,7 @@ export function importedProjectWorkCalls(sourceCode: SourceCode, fn: FunctionLik
 }
 
 /**
- * `archiveStale(db)`, `purge(this.pool, days)`, `refreshStats(createPgClient)`: a call handed the database handle, or the
+ * `archiveStale(db)`, `purge(this.pool, days)`, `refreshTotals(createSqlClient)`: a call handed the database handle, or the
  * function giving one (a name that says so, not a bare `client`).
  */
 export function handsDatabaseHandle(call: TSESTree.CallExpression): boolean {

@@ -1,5 +1,5 @@
 // A write through a data-access object the application instance carries (src/knowledge/model-objects.ts):
-// `await fastify.modelsTasks.completeTask(id)`, `await app.models.ledger.addEntry(row)`. The
+// `await fastify.modelsInvoices.markSettled(id)`, `await app.models.ledger.addEntry(row)`. The
 // receiver is a member of another object than `this` (the instance a plugin decorated) and is named for models,
 // a repository or a DAO; the call is awaited; the method is not named for a read. Its rows are the
 // service's shared database, so the call is a shared write.
@@ -9,7 +9,7 @@ import { memberPropertyName } from '../ast/property-names.js';
 import { isAwaited, unwrapExpression } from '../ast/unwrapped-expression.js';
 import { nameWords } from '../ast/name-words.js';
 
-/** `fastify.modelsTasks`, `app.models.ledger`: a member of an instance named for data access (itself or one link up). */
+/** `fastify.modelsInvoices`, `app.models.ledger`: a member of an instance named for data access (itself or one link up). */
 function isDecoratedModelObject(receiver: TSESTree.Node): boolean {
   const node = unwrapExpression(receiver);
   // `this.ordersRepo`: a dependency of the class, whose methods the walk follows where they are defined.

@@ -52,7 +52,7 @@ export function mentionsSchedule(text: string): boolean {
   );
 }
 
-/** A decorator of the project named for a schedule (`@CronOnce(…)`, `@NightlySchedule(…)`), wrapping a scheduler's. */
+/** A decorator of the project named for a schedule (`@NightlyOnce(…)`, `@NightlySchedule(…)`), wrapping a scheduler's. */
 const SCHEDULE_DECORATOR = /@[\w$]*(?:[Cc]ron|[Ss]chedul|Interval)[\w$]*\s*\(/;
 
 /**

@@ -9,7 +9,7 @@ import type { SchedulerEntry } from './schedulers.js';
 const NEST_SCHEDULE = ['nest-schedule'] as const;
 
 /** nest-schedule: `@Cron(expr, { key, startTime, … })`, `@Interval(ms, config)`, `@Timeout(ms, config)`. */
-function nestScheduleEntry(decorator: 'Cron' | 'Interval' | 'Timeout'): SchedulerEntry {
+function legacyNestEntry(decorator: 'Cron' | 'Interval' | 'Timeout'): SchedulerEntry {
   return {
     id: `nest-schedule.${decorator}`,
     modules: NEST_SCHEDULE,
@@ -24,9 +24,9 @@ function nestScheduleEntry(decorator: 'Cron' | 'Interval' | 'Timeout'): Schedule
 }
 
 export const DECORATOR_SCHEDULERS: readonly SchedulerEntry[] = [
-  nestScheduleEntry('Cron'),
-  nestScheduleEntry('Interval'),
-  nestScheduleEntry('Timeout'),
+  legacyNestEntry('Cron'),
+  legacyNestEntry('Interval'),
+  legacyNestEntry('Timeout'),
 ];
 
 /**

@@ -2,11 +2,11 @@
 // instance with its models (`fastify.decorate('ordersModel', …)`, then `fastify.ordersModel.markPaid(id)`,
 // `app.models.invoices.addLine(…)`). Their awaited methods read or write the service's database;
 // one not named for a read (`getOpenOrders`, `checkBalance`, `countPending`) writes rows, whatever
-// its verb (`addEntry`, `completeTask`, `markPaid`). Plain data read by
+// its verb (`addEntry`, `closeTicket`, `markPaid`). Plain data read by
 // analysis/scheduled-work/model-object-write.ts.
 import { READ_VERBS } from './host-local.js';
 
-/** Words of a receiver's name that say it is a data-access object (`modelsTasks`, `orderRepo`, `userDao`). */
+/** Words of a receiver's name that say it is a data-access object (`modelsInvoices`, `orderRepo`, `userDao`). */
 export const MODEL_OBJECT_WORDS: readonly string[] = ['model', 'models', 'dao', 'daos', 'repo', 'repos', 'repository', 'repositories'];
 
 /** First words of a data-access method that only read or compute (beside the host's read verbs). */
