@@ -18,6 +18,7 @@ import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
+import { wrappedDecoratorWorks } from './no-unguarded-schedule/wrapped-decorator.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
 import { restartsWhatItStarted } from './no-unguarded-schedule/timer-lifetime.js';
@@ -30,6 +31,7 @@ import type { GuardLookup } from '../analysis/scheduled-work/is-guarded.js';
 import { moduleWorkKnowledge } from '../analysis/scheduled-work/effects-options.js';
 import { effectsOfWorkElsewhere, followCallsFrom, rescheduleThroughHelper } from '../analysis/scheduled-work/cross-file-work.js';
 import { clientTimerWorks } from '../analysis/scheduled-work/client-timers.js';
+import { frameworkCronWorks } from '../analysis/scheduled-work/framework-crons.js';
 import { followLockHelpersFrom } from '../analysis/scheduled-work/in-process-lock-helper.js';
 import { followClaimAnswersFrom } from '../analysis/scheduled-work/claim-answer.js';
 import { followRowLocksFrom } from '../analysis/scheduled-work/row-lock-helper.js';
@@ -243,8 +245,15 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
       Program() {
         if (usesBrowserGlobals(sourceCode)) return;
         const settings = readSettings(context.settings);
-        // With the calls handing work to another module's helper that schedules it (imported-helper.ts), and client-owned timers.
-        const works = [...scheduledWorks(context), ...clientTimerWorks(context), ...importedHelperWorks(context)];
+        // With the calls handing work to another module's helper that schedules it (imported-helper.ts), client-owned timers and
+        // jobs handed to a framework's cron service (`strapi.cron.add`), methods under a project decorator wrapping a scheduler's.
+        const works = [
+          ...scheduledWorks(context),
+          ...clientTimerWorks(context),
+          ...importedHelperWorks(context),
+          ...frameworkCronWorks(context),
+          ...wrappedDecoratorWorks(context),
+        ];
         if (works.length === 0) return;
         // A data-migration step runs once, in the migrator's one process; a desktop app's main process on one user's machine.
         if (isMigrationStepFile(context) || runsInDesktopApp(sourceCode, context.filename)) return;

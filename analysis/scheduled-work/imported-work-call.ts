@@ -8,6 +8,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { namesDatabaseHandle } from '../../src/knowledge/migrators.js';
+import { namesDatabaseFactory } from '../../src/knowledge/database-factories.js';
 import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
@@ -90,7 +91,10 @@ export function importedProjectWorkCalls(sourceCode: SourceCode, fn: FunctionLik
   return onlyCallsImportedWork(sourceCode, statementsOf(fn), calls, 1) && calls.length > 0 ? calls : undefined;
 }
 
-/** `archiveStale(db)`, `purge(this.pool, days)`: a call handed the database handle (a name that says so, not a bare `client`). */
+/**
+ * `archiveStale(db)`, `purge(this.pool, days)`, `refreshTotals(createSqlClient)`: a call handed the database handle, or the
+ * function giving one (a name that says so, not a bare `client`).
+ */
 export function handsDatabaseHandle(call: TSESTree.CallExpression): boolean {
   return call.arguments.some((argument) => {
     const value = unwrapExpression(argument);
@@ -100,7 +104,7 @@ export function handsDatabaseHandle(call: TSESTree.CallExpression): boolean {
         : value.type === 'MemberExpression' && value.object.type === 'ThisExpression'
           ? memberPropertyName(value)
           : undefined;
-    return name !== undefined && namesDatabaseHandle(name);
+    return name !== undefined && (namesDatabaseHandle(name) || namesDatabaseFactory(name));
   });
 }
 

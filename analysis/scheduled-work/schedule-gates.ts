@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { basename, extname } from 'node:path';
 import { scopeVariable } from '../ast/scope-variable.js';
-import { assignedFieldValues } from '../ast/class-fields.js';
+import { loadedFromOutside } from './loaded-collection.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import {
   isDeploymentFlagText,
@@ -345,8 +345,8 @@ function isInMemoryCollection(sourceCode: SourceCode, node: TSESTree.Node): bool
     const def = variable?.defs[0]?.node;
     init = def?.type === 'VariableDeclarator' ? def.init : undefined;
   } else if (node.type === 'MemberExpression' && node.object.type === 'ThisExpression') {
-    // A field the class also loads from outside (`this.due = await db.schedule.findMany()`) holds shared rows.
-    if (assignedFieldValues(node, sourceCode.visitorKeys).some((value) => value.type === 'AwaitExpression')) return false;
+    // A field the class also loads from outside (`this.due = await db.schedule.findMany()`, or item by item) holds shared rows.
+    if (loadedFromOutside(node, sourceCode.visitorKeys)) return false;
     const name = memberPropertyName(node);
     const classBody = ancestorOfType(node, 'ClassBody');
     const field = classBody?.body.find((m) => m.type === 'PropertyDefinition' && classMemberKeyName(m) === name);

@@ -16,6 +16,8 @@ import {
 } from '../../src/knowledge/schedulers.js';
 import type { DetectContext } from '../detect-context.js';
 import { pollLoops, type PollLoop } from './poll-loops.js';
+import { isHandedToDecoratorLocker } from './decorator-locker.js';
+import { lateTickWork } from './late-tick-work.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { descendants } from '../sql/descendants.js';
@@ -205,7 +207,9 @@ function locateWork(sourceCode: SourceCode, entry: SchedulerEntry, node: Schedul
       return { decorator, resolved: { fn: member.value, name: classMemberKeyName(member), member } };
     }
   }
-  return undefined;
+  // `const job = new CronJob({ cronTime })`, then `job.fireOnTick = () => …`: the work handed over afterwards.
+  const late = lateTickWork(sourceCode, entry.id, node);
+  return couldBeWork(late) ? { expression: late, resolved: resolveWorkFunction(sourceCode, late) } : undefined;
 }
 
 function intervalPeriod(sourceCode: SourceCode, location: ScheduleLocation, value: TSESTree.Node): SchedulePeriod {
@@ -296,6 +300,26 @@ function runnerName(fn: FunctionLike | undefined): string | undefined {
   return parent?.type === 'MethodDefinition' && parent.key.type === 'PrivateIdentifier' ? parent.key.name : functionNameOf(fn);
 }
 
+/** The scheduled work of one call of a scheduler of the catalogue (none when it holds no work), with `entry` as its scheduler. */
+export function worksAt(sourceCode: SourceCode, entry: SchedulerEntry, node: SchedulerCall, hasRegistry = false): ScheduledWork[] {
+  if (entry.kind === 'decorator' && node.parent?.type !== 'Decorator') return [];
+  const located = locateWork(sourceCode, entry, node);
+  if (!located) return [];
+  const { startedBy, jobNames, ...work } = located;
+  const name = startedBy ? jobNames : nameOf(sourceCode, entry, node, located, hasRegistry);
+  const coordinatedByOption =
+    isCoordinatedByOption(entry, node, located.workIndex) || (work.decorator !== undefined && isHandedToDecoratorLocker(work.decorator));
+  // Job files: the schedule is decided where they are started, once per start.
+  return (startedBy ?? [node]).map((schedulerNode) => ({
+    entry,
+    schedulerNode,
+    ...work,
+    name,
+    period: periodOf(sourceCode, entry, node, located.workIndex),
+    coordinatedByOption,
+  }));
+}
+
 /** Every scheduled work in the file, in source order of the scheduler calls. */
 export function scheduledWorks(context: DetectContext): ScheduledWork[] {
   const sourceCode = context.sourceCode;
@@ -314,21 +338,7 @@ export function scheduledWorks(context: DetectContext): ScheduledWork[] {
   const out: ScheduledWork[] = [];
   for (const { entry, node } of references) {
     if (node.type !== 'CallExpression' && node.type !== 'NewExpression') continue;
-    if (entry.kind === 'decorator' && node.parent?.type !== 'Decorator') continue;
-    const located = locateWork(sourceCode, entry, node);
-    if (!located) continue;
-    const { startedBy, jobNames, ...work } = located;
-    const name = startedBy ? jobNames : nameOf(sourceCode, entry, node, located, hasRegistry);
-    // Job files: the schedule is decided where they are started, once per start.
-    for (const schedulerNode of startedBy ?? [node])
-      out.push({
-        entry,
-        schedulerNode,
-        ...work,
-        name,
-        period: periodOf(sourceCode, entry, node, located.workIndex),
-        coordinatedByOption: isCoordinatedByOption(entry, node, located.workIndex),
-      });
+    out.push(...worksAt(sourceCode, entry, node, hasRegistry));
   }
   return loops.length === 0 ? out : [...out, ...loops].sort((a, b) => a.schedulerNode.range[0] - b.schedulerNode.range[0]);
 }

@@ -65,10 +65,18 @@ export function classMember(node: TSESTree.Node, name: string): ResolvedWork | u
 
 /** `this.sweep()`, `this.#sweep()`: the method of the enclosing class a call runs. */
 export function ownMethodCalled(call: TSESTree.CallExpression): FunctionLike | undefined {
-  const callee = call.callee;
+  const callee = methodCalledThroughThis(call) ?? call.callee;
   if (callee.type !== 'MemberExpression' || callee.object.type !== 'ThisExpression' || callee.computed) return undefined;
   const name = memberName(callee);
   return name === undefined ? undefined : classMember(callee, name)?.fn;
+}
+
+/** `this.check.call(this, …)`, `this.check.apply(this, args)`: the method, run on this instance. */
+function methodCalledThroughThis(call: TSESTree.CallExpression): TSESTree.MemberExpression | undefined {
+  const callee = call.callee;
+  if (callee.type !== 'MemberExpression' || call.arguments[0]?.type !== 'ThisExpression') return undefined;
+  const invoker = memberPropertyName(callee);
+  return (invoker === 'call' || invoker === 'apply') && callee.object.type === 'MemberExpression' ? callee.object : undefined;
 }
 
 /** The class a `const` of this file holds an instance of: `const limiter = new RateLimiter()` with `class RateLimiter` here. */

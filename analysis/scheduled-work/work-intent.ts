@@ -39,6 +39,7 @@ import { NEXT_PLANNING_VERBS } from '../../src/knowledge/next-job.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { LOCKED_ADJECTIVES, LOCKED_RUN_VERBS, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
+import { writesThroughModelObject } from './model-object-write.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { isLookedUpExternalEntry } from './looked-up-receiver.js';
@@ -307,6 +308,8 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
   // `findAndSendReminders`, `checkAndNotifyOwners`: a second verb joined by `and` names what the work does too.
   if (joinedVerbs(words).some((joined) => has(SHARED_WRITE_VERBS, joined))) return 'shared-write';
   if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
+  // `await fastify.ordersModel.markPaid(id)`: a data-access object the application instance carries.
+  if (call && writesThroughModelObject(call, words)) return 'shared-write';
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
   const externalReceiver =

@@ -7,6 +7,7 @@
 // imported name that hand over a function, a bound method or a method beside a literal; the
 // helper's module is walked only when its text names a scheduler.
 import type { TSESTree } from '@typescript-eslint/utils';
+import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { declaredVariables } from '../../analysis/ast/declared-variables.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
@@ -73,32 +74,37 @@ function projectImports(program: TSESTree.Program): TSESTree.Node[] {
   return found;
 }
 
+/** Each call of a name this file imports from a project module (`addJob(…)`, `@NightlyOnce(…)`), with the name. */
+export function* projectImportCalls(sourceCode: SourceCode): Generator<{ identifier: TSESTree.Identifier; call: TSESTree.CallExpression }> {
+  for (const declaration of projectImports(sourceCode.ast))
+    for (const variable of declaredVariables(sourceCode, declaration))
+      for (const { identifier } of variable.references) {
+        const call = identifier.parent;
+        if (call?.type === 'CallExpression' && call.callee === identifier) yield { identifier: identifier as TSESTree.Identifier, call };
+      }
+}
+
 /** Each call in this file that hands work to an imported helper scheduling it, as a scheduled work of the helper's scheduler. */
 export function importedHelperWorks(context: DetectContext): ScheduledWork[] {
   const sourceCode = context.sourceCode;
   const out: ScheduledWork[] = [];
-  for (const declaration of projectImports(sourceCode.ast)) {
-    for (const variable of declaredVariables(sourceCode, declaration)) {
-      for (const { identifier } of variable.references) {
-        const call = identifier.parent;
-        if (call?.type !== 'CallExpression' || call.callee !== identifier || !handsWorkWithPeriod(call)) continue;
-        const helper = projectFunctionOf(context, identifier);
-        const schedule = helper && scheduledParameter(helper);
-        const argument = schedule ? call.arguments[schedule.index] : undefined;
-        if (!schedule || !argument || argument.type === 'SpreadElement' || !handsOverWork(argument)) continue;
-        const resolved = resolveWorkFunction(sourceCode, argument);
-        out.push({
-          entry: schedule.work.entry,
-          schedulerNode: call,
-          expression: argument,
-          workIndex: schedule.index,
-          resolved,
-          name: resolved?.name,
-          period: periodAt(sourceCode, helper.fn, schedule.work, call),
-          coordinatedByOption: false,
-        });
-      }
-    }
+  for (const { identifier, call } of projectImportCalls(sourceCode)) {
+    if (!handsWorkWithPeriod(call)) continue;
+    const helper = projectFunctionOf(context, identifier);
+    const schedule = helper && scheduledParameter(helper);
+    const argument = schedule ? call.arguments[schedule.index] : undefined;
+    if (!schedule || !argument || argument.type === 'SpreadElement' || !handsOverWork(argument)) continue;
+    const resolved = resolveWorkFunction(sourceCode, argument);
+    out.push({
+      entry: schedule.work.entry,
+      schedulerNode: call,
+      expression: argument,
+      workIndex: schedule.index,
+      resolved,
+      name: resolved?.name,
+      period: periodAt(sourceCode, helper.fn, schedule.work, call),
+      coordinatedByOption: false,
+    });
   }
   return out;
 }

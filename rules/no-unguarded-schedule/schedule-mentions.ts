@@ -14,6 +14,7 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { POLL_LOOP_DELAY_NAMES, SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
 import { POLL_LOOP_PAUSE_WORDS } from '../../src/knowledge/poll-pauses.js';
+import { FRAMEWORK_CRON_CALL } from '../../src/knowledge/framework-crons.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { holdsQuoted } from '../../analysis/source/quoted-word.js';
 import { ENDLESS_LOOP_HEAD } from '../../analysis/scheduled-work/poll-loops.js';
@@ -45,8 +46,21 @@ const MODULE_STEMS = [
 export function mentionsSchedule(text: string): boolean {
   for (let i = 0; i < TIMER_NAMES.length; i++) if (text.includes(TIMER_STEMS[i]!) && text.includes(TIMER_NAMES[i]!)) return true;
   return (
-    (MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => holdsQuoted(text, name))) || mentionsPollLoop(text)
+    (MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => holdsQuoted(text, name))) ||
+    mentionsPollLoop(text) ||
+    mentionsOwnScheduling(text)
   );
+}
+
+/** A decorator of the project named for a schedule (`@NightlyOnce(…)`, `@NightlySchedule(…)`), wrapping a scheduler's. */
+const SCHEDULE_DECORATOR = /@[\w$]*(?:[Cc]ron|[Ss]chedul|Interval)[\w$]*\s*\(/;
+
+/**
+ * A job handed to a framework's cron service (`strapi.cron.add({ … })`), or a method under a decorator of the project
+ * named for a schedule: no scheduler module need be imported for either.
+ */
+function mentionsOwnScheduling(text: string): boolean {
+  return (text.includes('cron') && FRAMEWORK_CRON_CALL.test(text)) || (text.includes('@') && SCHEDULE_DECORATOR.test(text));
 }
 
 const PAUSE_WORDS = POLL_LOOP_PAUSE_WORDS.join('|');
@@ -137,7 +151,7 @@ function importsScheduler(program: TSESTree.Program): boolean {
 export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope) return mentionsSchedule(sourceCode.text);
-  if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text)) return true;
+  if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
   // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
   if (CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast)) return true;
   for (const reference of globalScope.through) if (reachesScheduler(reference)) return true;

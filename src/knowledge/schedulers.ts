@@ -1,6 +1,7 @@
 // Which module exports which scheduler, and where its work and its schedule sit in a call. Plain data: the
 // `no-unguarded-schedule` rule and the `guard-schedules` codemod read it; a scheduler is an entry here, not code in the rule.
 import { PLUGIN_SCHEDULERS } from './plugin-schedulers.js';
+import { DECORATOR_SCHEDULERS } from './decorator-schedulers.js';
 
 /** How the scheduler is invoked. `decorator` is a decorator factory call (`@Cron('…')`). */
 export type SchedulerKind = 'call' | 'construct' | 'decorator';
@@ -270,7 +271,7 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
   },
   {
     id: 'nestjs.Cron',
-    modules: ['@nestjs/schedule'],
+    modules: ['@nestjs/schedule', '@nestcloud/schedule'],
     path: ['Cron'],
     kind: 'decorator',
     work: [{ kind: 'decorated-method' }],
@@ -279,9 +280,9 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
     nameArgument: { argument: 1, option: 'name' },
   },
   {
-    // @Interval(ms) or @Interval('name', ms)
+    // @Interval(ms) or @Interval('name', ms); nest-schedule's follow (decorator-schedulers.ts)
     id: 'nestjs.Interval',
-    modules: ['@nestjs/schedule'],
+    modules: ['@nestjs/schedule', '@nestcloud/schedule'],
     path: ['Interval'],
     kind: 'decorator',
     work: [{ kind: 'decorated-method' }],
@@ -290,13 +291,14 @@ export const SCHEDULERS: readonly SchedulerEntry[] = [
   {
     // A one-off after start-up, but every replica (and every restart) runs it.
     id: 'nestjs.Timeout',
-    modules: ['@nestjs/schedule'],
+    modules: ['@nestjs/schedule', '@nestcloud/schedule'],
     path: ['Timeout'],
     kind: 'decorator',
     work: [{ kind: 'decorated-method' }],
     oneShot: true,
     schedule: [{ kind: 'interval', argument: 'last' }],
   },
+  ...DECORATOR_SCHEDULERS,
 ];
 
 /**
@@ -345,9 +347,8 @@ export function unitObjectToMs(units: Readonly<Record<string, number>>): number 
 }
 
 /**
- * How a timer's owner ends it: the functions that clear a timer, the listener methods and the
- * events (or `on<event>` properties) that say a connection, stream, request or call has ended.
- * A timer cleared there lives as long as that one owner, not as long as the replica.
+ * How a timer's owner ends it: the clearers, the listener methods and the end events (or `on<event>` properties) of a
+ * connection, stream, request or call. A timer cleared there lives as long as that one owner, not as long as the replica.
  */
 export const TIMER_LIFETIME = {
   clearers: ['clearInterval', 'clearTimeout'],
@@ -377,10 +378,9 @@ export const TIMER_LIFETIME = {
 } as const;
 
 /**
- * An endless poll loop (`while (true) { …; await delay(ms); }`, `for (;;)`, `while (!stopped)`)
- * schedules its body like a timer. The pause is an awaited call of one of `delayNames`
- * (timers/promises `setTimeout`, a project's or a package's `sleep`/`delay`), or
- * `new Promise((r) => setTimeout(r, ms))`.
+ * An endless poll loop (`while (true) { …; await delay(ms); }`, `for (;;)`, `while (!stopped)`) schedules its body like a
+ * timer. The pause is an awaited call of one of `delayNames` (timers/promises `setTimeout`, a project's or a package's
+ * `sleep`/`delay`), or `new Promise((r) => setTimeout(r, ms))`.
  */
 export const POLL_LOOP: SchedulerEntry = {
   id: 'poll-loop',

@@ -1,0 +1,6 @@
+export const election = {
+  leader: false,
+  isLeader(): boolean {
+    return this.leader;
+  },
+};
