@@ -8,6 +8,7 @@
 import { chainRoot } from '../../analysis/ast/chain-root.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { assignedValues } from '../../analysis/ast/assigned-values.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
@@ -125,6 +126,8 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
     // A client built in another project module (`import dataSource from './datasource'`).
     const other = init === undefined ? imported?.(value) : undefined;
     if (other !== undefined) return isEmbeddedClient(other.node, other.sourceCode, hops + 1);
+    // A `let` given a client in each branch (`if (host) db = new Sequelize(serverOptions); else db = new Sequelize('sqlite::memory:')`): embedded only when every value is.
+    if (init === undefined && everyAssignedEmbedded(value, sourceCode, hops, imported)) return true;
     // Built where the rule does not look: what the code says of the name (`sqliteDb`, `db: Database.Database`), unless
     // its type is libSQL's client, which may be a server.
     return namedEmbedded(value, sourceCode) && !typedAsLibsqlClient(value, init, sourceCode);
@@ -159,6 +162,13 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
     (argument) =>
       isEmbeddedClient(argument, sourceCode, hops + 1, imported) || namesEmbeddedDatabase(migrationOptionsObjects(argument, sourceCode)),
   );
+}
+
+/** Whether every value a `let` of this file is given (not `null`, the value before it is set up) is an embedded client, and there is one. */
+function everyAssignedEmbedded(identifier: TSESTree.Identifier, sourceCode: SourceCode, hops: number, imported?: ImportedValue): boolean {
+  const { values, complete } = assignedValues(sourceCode, identifier);
+  const given = values.filter((v) => !(v.type === 'Literal' && v.value === null) && !(v.type === 'Identifier' && v.name === 'undefined'));
+  return complete && given.length > 0 && given.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported));
 }
 
 /** Option keys that hold the database itself: `db`, `database`, `client`, `connection`, `dialect`, `driver`. */

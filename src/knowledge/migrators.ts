@@ -120,6 +120,9 @@ const MIKRO_ORM = /^@mikro-orm\//;
 /** Prisma Migrate's engine as a library: the package, and its `Migrate` class imported from the build (`@prisma/migrate/dist/Migrate`). */
 export const PRISMA_MIGRATE_MODULES: readonly string[] = ['@prisma/migrate', '@prisma/migrate/dist/Migrate'];
 
+/** Sequelize's modules: v6 (`sequelize`), v7 (`@sequelize/core`), and the decorators' and NestJS's wrappers. */
+export const SEQUELIZE_MODULES: readonly string[] = ['sequelize', 'sequelize-typescript', '@sequelize/core', '@nestjs/sequelize'];
+
 export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'knex', via: { property: 'migrate' }, methods: ['latest', 'up', 'down', 'rollback'], api: 'knex.migrate' },
   { library: 'typeorm', methods: ['runMigrations'], api: 'TypeORM runMigrations()' },
@@ -133,7 +136,7 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   {
     library: 'sequelize',
     methods: ['sync'],
-    evidence: ['sequelize', 'sequelize-typescript', '@nestjs/sequelize'],
+    evidence: SEQUELIZE_MODULES,
     optionKeys: ['force', 'alter'],
     api: 'Sequelize sync()',
   },
