@@ -24,6 +24,7 @@ import { echoesParameterOption } from './migrations/echoed-options.js';
 import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
+import { mayRunPluginDdl, pluginLoadDdlCalls } from './migrations/plugin-load-ddl.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
@@ -268,12 +269,14 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const flags = readSettings(context.settings).migrationFlags;
     // Most files call no migrator or runner and name no option or flag: one pass over the raw
     // text skips them before anything else (comments are only taken out of the files that pass).
-    if (!mayWriteSchema(sourceCode, flags)) return {};
+    // DDL a Fastify plugin sends as it loads needs no migrator's word (`app.store.query(createTable)`).
+    const pluginDdl = mayRunPluginDdl(sourceCode.text);
+    if (!pluginDdl && !mayWriteSchema(sourceCode, flags)) return {};
     const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator
     // named here. Such calls, and the project's own runners, are found by their names in the text.
     const crossFileCallsHere = crossFileCallsOf(sourceCode, text);
-    const mentions = schemaWriteMentions(text, flags) ?? (crossFileCallsHere().length > 0 ? NO_MENTIONS : undefined);
+    const mentions = schemaWriteMentions(text, flags) ?? (pluginDdl || crossFileCallsHere().length > 0 ? NO_MENTIONS : undefined);
     if (!mentions || isSchemaWriteExemptFile(context)) return {};
     // The imports are known before the walk (`sourceCode.ast`): a method entry whose evidence
     // module is not imported (nor named, for a receiver from a project module), or whose names the text lacks, cannot match here.
@@ -373,6 +376,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
         reportRunnerCalls(crossFileCallsHere(), reportedCalls, reportHere, (call) => crossFileRunner(context, call));
+        const pluginCalls = pluginDdl ? pluginLoadDdlCalls(sourceCode) : [];
+        reportRunnerCalls(pluginCalls, reportedCalls, reportHere, (call) => `${sourceCode.getText(call.callee)}()`);
         // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host
         // file database's); and a versioned updater: a loop loading each step module of an updates folder and running it.
         const handRuns = stepModuleRuns(sourceCode, mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map());
