@@ -234,7 +234,8 @@ export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATI
  * names services give the one command that migrates — `cmd/migrate.ts`, `src/migrate.ts`,
  * `scripts/migrate.ts`, `bin/migrate.js`, `commands/db/migrate.ts`, `scripts/migrate-db.ts`,
  * `scripts/migrate/migrate-orders.ts` (one per service of a monorepo),
- * `run-migrations.ts`, `migrateLatest.ts`. (A file a package.json `migrate` script runs counts too, unless the
+ * `run-migrations.ts`, `migrateLatest.ts`, the entry of a workspace package named for migrating
+ * (`packages/migrator/src/main.ts`). (A file a package.json `migrate` script runs counts too, unless the
  * setting is given.)
  */
 export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
@@ -246,6 +247,9 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   '**/scripts/**/migrate*.{js,cjs,mjs,ts,cts,mts}',
   // a script named for the run it makes (`migrateLatest.ts`, `migrate-up.js`)
   '**/migrate{Up,Latest,ToLatest,-up,-latest,_up,_latest}.{js,cjs,mjs,ts,cts,mts}',
+  // the entry of a workspace package whose whole purpose is migrating (`packages/migrator/src/main.ts`)
+  '**/{packages,apps,services,tools}/{migrator,migrations,migration,db-migrator,db-migrations,schema-migrator}/{main,index,cli}.{js,cjs,mjs,ts,cts,mts}',
+  '**/{packages,apps,services,tools}/{migrator,migrations,migration,db-migrator,db-migrations,schema-migrator}/src/{main,index,cli}.{js,cjs,mjs,ts,cts,mts}',
 ];
 
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
