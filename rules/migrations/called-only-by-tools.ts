@@ -27,6 +27,7 @@ import { nearestPackageJson } from '../../analysis/modules/nearest-package-json.
 import { TYPEORM_CLI_CONFIG_NAME } from '../../src/knowledge/migration-scripts.js';
 import { basename, dirname } from 'node:path';
 import { startsNothing } from '../../analysis/ast/only-declares.js';
+import { closureRunners, handedOutSlot } from './handed-out-closures.js';
 import { projectPath } from '../../analysis/source/project-path.js';
 import { isTestFilePath } from '../../src/knowledge/file-conventions.js';
 
@@ -104,7 +105,9 @@ function wrapperCallers(context: DetectContext, wrapper: { declaration: TSESTree
 export function calledOnlyByTools(context: DetectContext, node: TSESTree.Node): boolean {
   const wrapper = exportedFunctionAround(node);
   if (!wrapper) return false;
-  const callers = wrapperCallers(context, wrapper, 0);
+  // A closure the wrapper hands out (`return [db, async () => migrate(db, …)]`): whoever takes it and calls it runs it.
+  const slot = handedOutSlot(node, wrapper.declaration);
+  const callers = slot === undefined ? wrapperCallers(context, wrapper, 0) : closureRunners(context, wrapper.name, slot);
   return !callers.service && callers.tools;
 }
 
@@ -153,7 +156,7 @@ function importedOnlyByTools(context: DetectContext): boolean {
  * source only TypeORM's CLI reads (asked once per file).
  */
 export function outsideToolWrappers<Report extends (descriptor: never) => void>(context: DetectContext, report: Report): Report {
-  const answers = new Map<TSESTree.Node | undefined, boolean>();
+  const answers = new Map<string | undefined, boolean>();
   let cliOnly: { byScript: boolean; byName: boolean } | undefined;
   let toolModule: boolean | undefined;
   return ((descriptor: { messageId: string; node: TSESTree.Node }) => {
@@ -163,7 +166,9 @@ export function outsideToolWrappers<Report extends (descriptor: never) => void>(
     }
     if (descriptor.messageId === 'schemaWriteCall' || descriptor.messageId === 'schemaWriteCommand') {
       if ((toolModule ??= importedOnlyByTools(context))) return;
-      const key = exportedFunctionAround(descriptor.node)?.declaration;
+      const wrapper = exportedFunctionAround(descriptor.node)?.declaration;
+      // A closure the wrapper hands out is judged apart from the wrapper's own body.
+      const key = wrapper && `${wrapper.range[0]}:${String(handedOutSlot(descriptor.node, wrapper))}`;
       let onlyTools = answers.get(key);
       if (onlyTools === undefined) answers.set(key, (onlyTools = key !== undefined && calledOnlyByTools(context, descriptor.node)));
       if (onlyTools) return;
