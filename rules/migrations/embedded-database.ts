@@ -6,6 +6,8 @@
 // module a name is imported from (one hop). A driver read from the environment, or a configuration
 // out of reach, is not known to be embedded.
 import { chainRoot } from '../../analysis/ast/chain-root.js';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { projectValueOf } from '../../analysis/modules/index.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { assignedValues } from '../../analysis/ast/assigned-values.js';
@@ -216,4 +218,12 @@ export function migratesEmbeddedClient(call: TSESTree.CallExpression, sourceCode
   const callee = unwrapExpression(call.callee);
   if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, 0, imported)) return true;
   return call.arguments.some((argument) => isEmbeddedClient(argument, sourceCode, 0, imported)) || runsInSqliteBranch(call, sourceCode);
+}
+
+/** What a name imported from another project module stands for there (a client or data source built in that module). */
+export function importedValueIn(context: DetectContext): ImportedValue {
+  return (identifier) => {
+    const value = projectValueOf(context, identifier);
+    return value && value.module.path !== context.filename ? { node: value.node, sourceCode: value.module.sourceCode } : undefined;
+  };
 }
