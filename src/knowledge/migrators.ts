@@ -248,8 +248,9 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   // a script named for the run it makes (`migrateLatest.ts`, `migrate-up.js`)
   '**/migrate{Up,Latest,ToLatest,-up,-latest,_up,_latest}.{js,cjs,mjs,ts,cts,mts}',
   // the entry of a workspace package whose whole purpose is migrating (`packages/migrator/src/main.ts`)
-  '**/{packages,apps,services,tools}/{migrator,migrations,migration,db-migrator,db-migrations,schema-migrator}/{main,index,cli}.{js,cjs,mjs,ts,cts,mts}',
-  '**/{packages,apps,services,tools}/{migrator,migrations,migration,db-migrator,db-migrations,schema-migrator}/src/{main,index,cli}.{js,cjs,mjs,ts,cts,mts}',
+  // (each glob under 256 brace alternatives, and each alternative with a literal no migration file's path holds)
+  '**/{packages,apps,services,tools}/{migrator,db-migrator,schema-migrator}/{main,index}.{js,cjs,mjs,ts,cts,mts}',
+  '**/{packages,apps,services,tools}/{migrator,migrations,db-migrator,db-migrations,schema-migrator}/src/{main,index}.{js,cjs,mjs,ts,cts,mts}',
 ];
 
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */
