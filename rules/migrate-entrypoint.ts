@@ -97,16 +97,19 @@ function reportUrls(context: Context, strings: readonly StringText[], migratesNo
 
 /**
  * Whether a top-level statement runs something: a call (not a directive), a `const` given a call's
- * result, an `if` testing a call's result, or a `try` whose block does (`try { await run() } catch (e) { …; process.exit(1) }`).
+ * result, an `if` testing a call's result, an `if` or `switch` a branch of which runs something (a
+ * sub-command's), or a `try` whose block does (`try { await run() } catch (e) { …; process.exit(1) }`).
  */
 function runsAtTopLevel(statement: TSESTree.Statement | TSESTree.ProgramStatement): boolean {
   if (statement.type === 'ExpressionStatement') return !('directive' in statement && statement.directive);
   if (statement.type === 'TryStatement') return statement.block.body.some(runsAtTopLevel);
-  // `if (!(await migrate())) process.exit(1)`: the test runs the call.
+  // `if (!(await migrate())) process.exit(1)`: the test runs the call; `if (command === 'up') void up()`: a branch does.
   if (statement.type === 'IfStatement') {
     const test = unwrapExpression(statement.test, { await: true });
-    return unwrapExpression(test.type === 'UnaryExpression' ? test.argument : test, { await: true }).type === 'CallExpression';
+    if (unwrapExpression(test.type === 'UnaryExpression' ? test.argument : test, { await: true }).type === 'CallExpression') return true;
+    return [statement.consequent, statement.alternate].some((branch) => branch != null && runsInBranch(branch));
   }
+  if (statement.type === 'SwitchStatement') return statement.cases.some((c) => c.consequent.some(runsInBranch));
   return (
     statement.type === 'VariableDeclaration' &&
     statement.declarations.some(
@@ -114,6 +117,10 @@ function runsAtTopLevel(statement: TSESTree.Statement | TSESTree.ProgramStatemen
     )
   );
 }
+
+/** Whether a branch of a top-level `if` or `switch` runs something (a block's statements, or the one statement). */
+const runsInBranch = (branch: TSESTree.Statement): boolean =>
+  branch.type === 'BlockStatement' ? branch.body.some(runsAtTopLevel) : runsAtTopLevel(branch);
 
 /** 2. The lock, on one pinned connection. */
 function reportLock(

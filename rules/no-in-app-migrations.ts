@@ -21,13 +21,14 @@ import { stepModuleRuns } from './migrations/step-module-runs.js';
 import { isTypeOrmOptionsObject } from './migrations/typed-options.js';
 import { isOptionOff } from './migrations/option-off.js';
 import { echoesParameterOption } from './migrations/echoed-options.js';
-import { migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded, type ImportedValue } from './migrations/embedded-database.js';
+import { importedValueIn, migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
+import { mayRunPluginDdl, pluginLoadDdlCalls } from './migrations/plugin-load-ddl.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
-import { prismaOnHostDatabase, projectFunctionOf, projectValueOf } from '../analysis/modules/index.js';
+import { prismaOnHostDatabase, projectFunctionOf } from '../analysis/modules/index.js';
 import { unwrapExpression } from '../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../analysis/ast/property-names.js';
 import { readSettings } from '../analysis/settings.js';
@@ -165,6 +166,19 @@ function reportRunnerCalls(
   }
 }
 
+/** Runs in project functions of other modules (`await setupDatabase()`), and DDL a Fastify plugin sends as it loads (`app.store.query(createTable)`). */
+function reportOtherModulesRuns(
+  context: DetectContext,
+  calls: TSESTree.CallExpression[],
+  plugin: boolean,
+  reported: Set<TSESTree.Node>,
+  report: Report,
+) {
+  reportRunnerCalls(calls, reported, report, (call) => crossFileRunner(context, call));
+  const pluginCalls = plugin ? pluginLoadDdlCalls(context.sourceCode) : [];
+  reportRunnerCalls(pluginCalls, reported, report, (call) => `${context.sourceCode.getText(call.callee)}()`);
+}
+
 /** `synchronize: true` in TypeORM options built here and handed to a DataSource elsewhere. */
 function reportTypedOptions(
   properties: readonly TSESTree.Property[],
@@ -234,14 +248,6 @@ function reportImportedOptions(
   }
 }
 
-/** What a name imported from another project module stands for there (a client or data source built in that module). */
-function importedValueIn(context: DetectContext): ImportedValue {
-  return (identifier) => {
-    const value = projectValueOf(context, identifier);
-    return value && value.module.path !== context.filename ? { node: value.node, sourceCode: value.module.sourceCode } : undefined;
-  };
-}
-
 export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonly unknown[], NoInAppMigrationsFacts>({
   name: 'no-in-app-migrations',
   meta: {
@@ -268,7 +274,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
     const flags = readSettings(context.settings).migrationFlags;
     // Most files call no migrator or runner and name no option or flag: one pass over the raw
     // text skips them before anything else (comments are only taken out of the files that pass).
-    if (!mayWriteSchema(sourceCode, flags)) return {};
+    if (!mayWriteSchema(sourceCode, flags) && !mayRunPluginDdl(sourceCode.text)) return {};
     const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator
     // named here. Such calls, and the project's own runners, are found by their names in the text.
@@ -372,7 +378,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
-        reportRunnerCalls(crossFileCallsHere(), reportedCalls, reportHere, (call) => crossFileRunner(context, call));
+        reportOtherModulesRuns(context, crossFileCallsHere(), mentions.pluginDdl, reportedCalls, reportHere);
         // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host
         // file database's); and a versioned updater: a loop loading each step module of an updates folder and running it.
         const handRuns = stepModuleRuns(sourceCode, mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map());

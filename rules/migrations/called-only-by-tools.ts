@@ -26,6 +26,10 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { nearestPackageJson } from '../../analysis/modules/nearest-package-json.js';
 import { TYPEORM_CLI_CONFIG_NAME } from '../../src/knowledge/migration-scripts.js';
 import { basename, dirname } from 'node:path';
+import { startsNothing } from '../../analysis/ast/only-declares.js';
+import { closureRunners, handedOutSlot } from './handed-out-closures.js';
+import { projectPath } from '../../analysis/source/project-path.js';
+import { isTestFilePath } from '../../src/knowledge/file-conventions.js';
 
 /** The exported top-level function a node sits in (`export function undo() {…}`, `export const undo = async () => {…}`): its declaration and name. */
 function exportedFunctionAround(node: TSESTree.Node): { declaration: TSESTree.Node; name: string } | undefined {
@@ -101,7 +105,9 @@ function wrapperCallers(context: DetectContext, wrapper: { declaration: TSESTree
 export function calledOnlyByTools(context: DetectContext, node: TSESTree.Node): boolean {
   const wrapper = exportedFunctionAround(node);
   if (!wrapper) return false;
-  const callers = wrapperCallers(context, wrapper, 0);
+  // A closure the wrapper hands out (`return [db, async () => migrate(db, …)]`): whoever takes it and calls it runs it.
+  const slot = handedOutSlot(node, wrapper.declaration);
+  const callers = slot === undefined ? wrapperCallers(context, wrapper, 0) : closureRunners(context, wrapper.name, slot);
   return !callers.service && callers.tools;
 }
 
@@ -131,19 +137,38 @@ function isCliOnlyDataSource(context: DetectContext): { byScript: boolean; byNam
 }
 
 /**
+ * Whether the linted module starts nothing when loaded (only declares and exports: a reset or seed
+ * helper, `module.exports = resetStock`) and is imported only by tools and tests, one tool at least
+ * (a benchmark or seed script, a migrate entrypoint): its functions run where those call them, on
+ * no replica's start. A module that only tests import may still be loaded by the app another way
+ * (a plugin folder an autoloader reads), and keeps its findings; so does one no module imports.
+ */
+function importedOnlyByTools(context: DetectContext): boolean {
+  if (!startsNothing(context.sourceCode.ast as TSESTree.Program)) return false;
+  const importers = modulesImporting(context);
+  if (!importers || importers.length === 0 || !importers.every((module) => isToolOrTestModule(module.context))) return false;
+  return importers.some((module) => !isTestFilePath(projectPath(module.path, module.context.cwd) ?? module.path));
+}
+
+/**
  * `report`, dropping the calls that sit in a wrapper only tools and tests call (asked once per
- * wrapper), and the options of a data source only TypeORM's CLI reads (asked once per file).
+ * wrapper) or in a module only tools import (asked once per file), and the options of a data
+ * source only TypeORM's CLI reads (asked once per file).
  */
 export function outsideToolWrappers<Report extends (descriptor: never) => void>(context: DetectContext, report: Report): Report {
-  const answers = new Map<TSESTree.Node | undefined, boolean>();
+  const answers = new Map<string | undefined, boolean>();
   let cliOnly: { byScript: boolean; byName: boolean } | undefined;
+  let toolModule: boolean | undefined;
   return ((descriptor: { messageId: string; node: TSESTree.Node }) => {
     if (descriptor.messageId === 'schemaWriteOption') {
       cliOnly ??= isCliOnlyDataSource(context);
       if (cliOnly.byScript || (cliOnly.byName && inDataSourceConstruction(descriptor.node))) return;
     }
     if (descriptor.messageId === 'schemaWriteCall' || descriptor.messageId === 'schemaWriteCommand') {
-      const key = exportedFunctionAround(descriptor.node)?.declaration;
+      if ((toolModule ??= importedOnlyByTools(context))) return;
+      const wrapper = exportedFunctionAround(descriptor.node)?.declaration;
+      // A closure the wrapper hands out is judged apart from the wrapper's own body.
+      const key = wrapper && `${wrapper.range[0]}:${String(handedOutSlot(descriptor.node, wrapper))}`;
       let onlyTools = answers.get(key);
       if (onlyTools === undefined) answers.set(key, (onlyTools = key !== undefined && calledOnlyByTools(context, descriptor.node)));
       if (onlyTools) return;

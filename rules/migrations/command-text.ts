@@ -8,6 +8,7 @@
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import type { TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { assignedValues } from '../../analysis/ast/assigned-values.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { returnedExpressions } from '../../analysis/ast/returned-expressions.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
@@ -136,15 +137,9 @@ function returnedValues(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode
 
 /** What a variable of this file is given: its initialiser and every assignment (`bin = join(dir, 'prisma')` in a fallback). */
 function variableStrings(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>, depth: number, out: Strings): void {
-  const variable = scopeVariable(sourceCode, id);
-  const values = new Set<Node>();
-  for (const def of variable?.defs ?? []) {
-    if (def.type === 'Variable' && def.node.type === 'VariableDeclarator' && def.node.init) values.add(def.node.init);
-  }
-  for (const reference of variable?.references ?? []) if (reference.writeExpr) values.add(reference.writeExpr);
+  const { values, complete } = assignedValues(sourceCode, id);
   // A parameter, an import, a destructured value: the file does not say what it holds.
-  if (values.size === 0 || variable?.defs.some((def) => def.type !== 'Variable' || def.node.type !== 'VariableDeclarator'))
-    out.complete = false;
+  if (!complete) out.complete = false;
   for (const value of values) valueStrings(value, sourceCode, depth + 1, out);
 }
 

@@ -26,7 +26,7 @@ function tagName(tag: TSESTree.Node): string | undefined {
 }
 
 /** Whether SQL text, as written in the argument, holds schema DDL: a string, a template, a SQL-tagged template, or a `const` holding one. */
-function isDdlText(node: TSESTree.Node, sourceCode: SourceCode, hops = 0): boolean {
+export function isDdlText(node: TSESTree.Node, sourceCode: SourceCode, hops = 0): boolean {
   const value = unwrapExpression(node);
   if (value.type === 'Literal') return typeof value.value === 'string' && SCHEMA_DDL.test(value.value);
   if (value.type === 'TemplateLiteral') return value.quasis.some((q) => SCHEMA_DDL.test(q.value.raw));

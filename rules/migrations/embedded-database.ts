@@ -6,8 +6,11 @@
 // module a name is imported from (one hop). A driver read from the environment, or a configuration
 // out of reach, is not known to be embedded.
 import { chainRoot } from '../../analysis/ast/chain-root.js';
+import type { DetectContext } from '../../analysis/detect-context.js';
+import { projectValueOf } from '../../analysis/modules/index.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { assignedValues } from '../../analysis/ast/assigned-values.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { assignedFieldValues } from '../../analysis/ast/class-fields.js';
@@ -125,6 +128,8 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
     // A client built in another project module (`import dataSource from './datasource'`).
     const other = init === undefined ? imported?.(value) : undefined;
     if (other !== undefined) return isEmbeddedClient(other.node, other.sourceCode, hops + 1);
+    // A `let` given a client in each branch (`if (host) db = new Sequelize(serverOptions); else db = new Sequelize('sqlite::memory:')`): embedded only when every value is.
+    if (init === undefined && everyAssignedEmbedded(value, sourceCode, hops, imported)) return true;
     // Built where the rule does not look: what the code says of the name (`sqliteDb`, `db: Database.Database`), unless
     // its type is libSQL's client, which may be a server.
     return namedEmbedded(value, sourceCode) && !typedAsLibsqlClient(value, init, sourceCode);
@@ -159,6 +164,13 @@ function isEmbeddedClient(node: TSESTree.Node, sourceCode: SourceCode, hops: num
     (argument) =>
       isEmbeddedClient(argument, sourceCode, hops + 1, imported) || namesEmbeddedDatabase(migrationOptionsObjects(argument, sourceCode)),
   );
+}
+
+/** Whether every value a `let` of this file is given (not `null`, the value before it is set up) is an embedded client, and there is one. */
+function everyAssignedEmbedded(identifier: TSESTree.Identifier, sourceCode: SourceCode, hops: number, imported?: ImportedValue): boolean {
+  const { values, complete } = assignedValues(sourceCode, identifier);
+  const given = values.filter((v) => !(v.type === 'Literal' && v.value === null) && !(v.type === 'Identifier' && v.name === 'undefined'));
+  return complete && given.length > 0 && given.every((v) => isEmbeddedClient(v, sourceCode, hops + 1, imported));
 }
 
 /** Option keys that hold the database itself: `db`, `database`, `client`, `connection`, `dialect`, `driver`. */
@@ -206,4 +218,12 @@ export function migratesEmbeddedClient(call: TSESTree.CallExpression, sourceCode
   const callee = unwrapExpression(call.callee);
   if (callee.type === 'MemberExpression' && isEmbeddedClient(callee.object, sourceCode, 0, imported)) return true;
   return call.arguments.some((argument) => isEmbeddedClient(argument, sourceCode, 0, imported)) || runsInSqliteBranch(call, sourceCode);
+}
+
+/** What a name imported from another project module stands for there (a client or data source built in that module). */
+export function importedValueIn(context: DetectContext): ImportedValue {
+  return (identifier) => {
+    const value = projectValueOf(context, identifier);
+    return value && value.module.path !== context.filename ? { node: value.node, sourceCode: value.module.sourceCode } : undefined;
+  };
 }

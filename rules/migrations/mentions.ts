@@ -11,6 +11,7 @@ import {
   viaWord,
 } from '../../src/knowledge/migrators.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
+import { mayRunPluginDdl } from './plugin-load-ddl.js';
 
 /** Module specifiers of the catalogue's functions; a pattern module falls back to the function's name. */
 const FUNCTION_WORDS: readonly string[] = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) =>
@@ -73,6 +74,8 @@ export interface SchemaWriteMentions {
   runners: boolean;
   /** TypeORM options may be built here without a DataSource in sight (`synchronize` is named). */
   typedOptions: boolean;
+  /** A Fastify plugin may send schema DDL as it loads (`mayRunPluginDdl`). */
+  pluginDdl: boolean;
 }
 
 /** The words every runner call holds (`runMigrations`, `migrateDb`, `migrate`, `migrator`, `umzug`). */
@@ -82,7 +85,8 @@ const RUNNER_WORDS = /migrat|umzug/i;
 export function schemaWriteMentions(text: string, flags: readonly string[]): SchemaWriteMentions | undefined {
   const patterns = patternsFor(flags);
   const runners = RUNNER_WORDS.test(text);
-  if (!runners && !patterns.anchor.test(text)) return undefined;
+  const pluginDdl = mayRunPluginDdl(text);
+  if (!runners && !pluginDdl && !patterns.anchor.test(text)) return undefined;
   const optionWords = OPTION_WORDS.test(text);
   return {
     runners,
@@ -92,6 +96,7 @@ export function schemaWriteMentions(text: string, flags: readonly string[]): Sch
     // Prisma's commands name it; other migrators' CLI commands (`sequelize db:migrate`) hold `migrat`.
     commands: (runners || COMMAND_PATTERN.test(text)) && SPAWNER_PATTERN.test(text),
     flags: patterns.flags.test(text),
+    pluginDdl,
   };
 }
 
@@ -103,4 +108,5 @@ export const NO_MENTIONS: SchemaWriteMentions = {
   flags: false,
   runners: false,
   typedOptions: false,
+  pluginDdl: false,
 };

@@ -4,6 +4,7 @@
 // written, never throwing: what the receiver's name, its annotation, its `const` initialiser, its
 // import or its class says. Asked only of calls whose method name and file already fit an entry.
 import { typeReferenceName } from '../../analysis/ast/type-reference-name.js';
+import { assignedValues } from '../../analysis/ast/assigned-values.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -29,6 +30,9 @@ function annotationFits(
   sourceCode: SourceCode | undefined,
   depth: number,
 ): boolean {
+  const written = annotation?.type === 'TSTypeAnnotation' ? annotation.typeAnnotation : annotation;
+  // `Sequelize | null`: a member of the union that fits.
+  if (written?.type === 'TSUnionType') return written.types.some((member) => annotationFits(evidence, member, sourceCode, depth));
   const type = annotatedType(annotation);
   if (typeof type === 'string') return evidence.types.test(type);
   return type !== undefined && identifierFits(evidence, type, sourceCode, depth + 1);
@@ -87,6 +91,11 @@ function identifierFits(
     return def.node.superClass !== null && fits(evidence, def.node.superClass, sourceCode, depth + 1);
   if (def?.type !== 'Variable' || def.node.type !== 'VariableDeclarator') return false;
   if (def.node.id.type === 'Identifier' && annotationFits(evidence, def.node.id.typeAnnotation, sourceCode, depth)) return true;
+  // A `let` given its client later (`let db = null; … db = new Sequelize(url)`): a value it is given that fits.
+  if (def.parent?.type === 'VariableDeclaration' && def.parent.kind !== 'const') {
+    const given = assignedValues(sourceCode, node).values.filter((value) => value !== def.node.init);
+    if (given.some((value) => fits(evidence, value, sourceCode, depth + 1))) return true;
+  }
   const init = def.node.init && unwrapExpression(def.node.init, { await: true });
   if (!init) return false;
   // `const User = require('./models/user')`: a model class of the project.

@@ -293,7 +293,8 @@ function isSpecifierAt(text: string, at: number, modules: readonly string[]): bo
  */
 function isLibrarySpecifierAt(text: string, at: number, stem: string): boolean {
   if (stem === 'typeorm') return isSpecifierAt(text, at, TYPEORM_MODULES) || isSpecifierAt(text, at - 8, TYPEORM_MODULES);
-  if (stem === 'sequelize') return isSpecifierAt(text, at, SEQUELIZE_MODULES) || isSpecifierAt(text, at - 8, SEQUELIZE_MODULES);
+  // `sequelize`, `@nestjs/sequelize`, `@sequelize/core`
+  if (stem === 'sequelize') return [at, at - 8, at - 1].some((start) => isSpecifierAt(text, start, SEQUELIZE_MODULES));
   if (stem !== 'migrat') return false;
   if (MIGRATOR_MODULES.some(([module, offset]) => isSpecifierAt(text, at - offset, [module]))) return true;
   return text.charCodeAt(at - 1) === 47 && text.startsWith('migrator', at) && isQuote(text.charCodeAt(at + 8));

@@ -9,6 +9,7 @@ import { outsideRequestHandlers } from './outside-request-handlers.js';
 import { outsideTaskHandlers } from './task-handlers.js';
 import { outsideTwoWayMigrationApis } from './two-way-apis.js';
 import { outsideCommandLineBranches } from './argv-commands.js';
+import { outsideTestOnlyCode } from './test-only-guards.js';
 
 /**
  * `report`, dropping what runs on no replica's start. An operator's command (an install wizard, an
@@ -19,6 +20,7 @@ import { outsideCommandLineBranches } from './argv-commands.js';
  * function-as-a-service handler that never reads its event: the task it is invoked for); one inside
  * a `migrate` command's entry, when that command is typed; a migrator class's own `up()`, where it is called.
  * A run in the branch of a command-line sub-command (`process.argv[2] === 'apply'`) runs when that word is typed.
+ * A write after a guard that stops unless under tests (`if (!isTest()) throw …`) runs in test runs only.
  * The wrappers of a two-way migration API (`migrateLatest()` beside `migrateDown()`) are judged
  * once every finding of the file is known: `flush` at the end of the file.
  */
@@ -32,5 +34,5 @@ export function onStartPaths<Report extends (descriptor: never) => void>(
     outsideMigrateCommandEntries(outsideToolWrappers(context, outsideOperatorCommands(context, twoWay.report)), context.sourceCode),
   );
   const commands = outsideCommandLineBranches(context.sourceCode, oneOffs);
-  return { report: outsideRequestHandlers(context, outsideTaskHandlers(context, commands)), flush: twoWay.flush };
+  return { report: outsideTestOnlyCode(outsideRequestHandlers(context, outsideTaskHandlers(context, commands))), flush: twoWay.flush };
 }

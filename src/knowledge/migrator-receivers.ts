@@ -4,7 +4,7 @@
 // own `collection.sync()`. For such an entry the file importing the library is not enough: the
 // receiver itself must be one of the library's objects. Plain data, read by the migrations family.
 
-import { PRISMA_MIGRATE_MODULES, type MigratorLibrary } from './migrators.js';
+import { PRISMA_MIGRATE_MODULES, SEQUELIZE_MODULES, type MigratorLibrary } from './migrators.js';
 
 /** Evidence that a receiver is one of a library's objects. */
 export interface ReceiverEvidence {
@@ -28,7 +28,7 @@ export interface ReceiverEvidence {
 /** Receiver evidence by library, for the entries whose method names are too common to stand alone. */
 export const RECEIVER_EVIDENCE: Partial<Readonly<Record<MigratorLibrary, ReceiverEvidence>>> = {
   sequelize: {
-    modules: ['sequelize', 'sequelize-typescript', '@nestjs/sequelize'],
+    modules: SEQUELIZE_MODULES,
     classes: ['Sequelize'],
     names: /^(?:sequelize|models?|\w+(?:Sequelize|Model))$/,
     types: /^(?:Sequelize|Model|ModelStatic|ModelCtor|ModelDefined)$/,

@@ -120,6 +120,9 @@ const MIKRO_ORM = /^@mikro-orm\//;
 /** Prisma Migrate's engine as a library: the package, and its `Migrate` class imported from the build (`@prisma/migrate/dist/Migrate`). */
 export const PRISMA_MIGRATE_MODULES: readonly string[] = ['@prisma/migrate', '@prisma/migrate/dist/Migrate'];
 
+/** Sequelize's modules: v6 (`sequelize`), v7 (`@sequelize/core`), and the decorators' and NestJS's wrappers. */
+export const SEQUELIZE_MODULES: readonly string[] = ['sequelize', 'sequelize-typescript', '@sequelize/core', '@nestjs/sequelize'];
+
 export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'knex', via: { property: 'migrate' }, methods: ['latest', 'up', 'down', 'rollback'], api: 'knex.migrate' },
   { library: 'typeorm', methods: ['runMigrations'], api: 'TypeORM runMigrations()' },
@@ -133,7 +136,7 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   {
     library: 'sequelize',
     methods: ['sync'],
-    evidence: ['sequelize', 'sequelize-typescript', '@nestjs/sequelize'],
+    evidence: SEQUELIZE_MODULES,
     optionKeys: ['force', 'alter'],
     api: 'Sequelize sync()',
   },
@@ -231,7 +234,8 @@ export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATI
  * names services give the one command that migrates — `cmd/migrate.ts`, `src/migrate.ts`,
  * `scripts/migrate.ts`, `bin/migrate.js`, `commands/db/migrate.ts`, `scripts/migrate-db.ts`,
  * `scripts/migrate/migrate-orders.ts` (one per service of a monorepo),
- * `run-migrations.ts`, `migrateLatest.ts`. (A file a package.json `migrate` script runs counts too, unless the
+ * `run-migrations.ts`, `migrateLatest.ts`, the entry of a workspace package named for migrating
+ * (`packages/migrator/src/main.ts`). (A file a package.json `migrate` script runs counts too, unless the
  * setting is given.)
  */
 export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
@@ -243,6 +247,10 @@ export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   '**/scripts/**/migrate*.{js,cjs,mjs,ts,cts,mts}',
   // a script named for the run it makes (`migrateLatest.ts`, `migrate-up.js`)
   '**/migrate{Up,Latest,ToLatest,-up,-latest,_up,_latest}.{js,cjs,mjs,ts,cts,mts}',
+  // the entry of a workspace package whose whole purpose is migrating (`packages/migrator/src/main.ts`)
+  // (each glob under 256 brace alternatives, and each alternative with a literal no migration file's path holds)
+  '**/{packages,apps,services,tools}/{migrator,db-migrator,schema-migrator}/{main,index}.{js,cjs,mjs,ts,cts,mts}',
+  '**/{packages,apps,services,tools}/{migrator,migrations,db-migrator,db-migrations,schema-migrator}/src/{main,index}.{js,cjs,mjs,ts,cts,mts}',
 ];
 
 /** Schema DDL in SQL text: `CREATE TABLE`, `ALTER TABLE`, `DROP INDEX`, `CREATE EXTENSION` … */

@@ -1,0 +1,4 @@
+import { applySchema } from '../src/store/index';
+
+await applySchema();
+process.exit(0);

@@ -1,0 +1,5 @@
+import { makeStore } from './make-store';
+
+const [db, applySchema] = makeStore(process.env.ORDERS_URL ?? '');
+
+export { db, applySchema };

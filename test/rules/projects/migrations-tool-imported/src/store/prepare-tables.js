@@ -1,0 +1,8 @@
+const { Ticket, Booking } = require('./models');
+
+async function prepareTables() {
+  await Booking.sync({ alter: true });
+  await Ticket.sync({ alter: true });
+}
+
+module.exports = prepareTables;

@@ -1,0 +1,5 @@
+const wipeBookings = require('../src/store/wipe-bookings');
+
+beforeEach(async () => {
+  await wipeBookings();
+});
