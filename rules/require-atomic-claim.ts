@@ -83,7 +83,9 @@ function admittedShapes(
   const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
   const text = sourceCode.text;
   // No update in the file, but a project module it imports may mark the rows (handed-elsewhere.ts).
-  const claimText = (UPDATE_OR_FLAG_WORDS.test(text) || importsProjectModule(text)) && mayMentionClaimVocabulary(text, configured);
+  // The vocabulary first: it turns away three files in four, the update words one in four; the
+  // relative import (one cheap expression) before the update words' sixteen alternatives.
+  const claimText = mayMentionClaimVocabulary(text, configured) && (importsProjectModule(text) || UPDATE_OR_FLAG_WORDS.test(text));
   if (!claimText && !markerText(text)) return undefined;
   const code = codeTextOf(sourceCode);
   const updates = claimText && UPDATE_WORDS.test(code);

@@ -52,7 +52,28 @@ const MARKER_SEGMENT = `(?:${[...WORK_MARKER_TABLE_WORDS]
   .join('|')})(?![a-z])`;
 const MARKER_WORD = new RegExp(MARKER_SEGMENT);
 const LOOKUP_CALL = /\b(?:findFirst|findOne|findOneBy|first)\s*\(/g;
-const MARKER_AFTER_FROM = new RegExp(String.raw`\b(?:from|FROM)\s+["'\x60]?[\w.]*?${MARKER_SEGMENT}`);
+/** `from` / `FROM` and the spaces and quote after it: the name that follows is asked for a marker word (`markerAfterFrom`). */
+const FROM_KEYWORD = /\b(?:from|FROM)\s+["'\x60]?/g;
+/** A (qualified) name, from where it is asked. */
+const NAME_AT = /[\w.]*/y;
+
+/**
+ * Whether a marker word stands in the name after a `from` / `FROM` (`FROM job_runs`, `from "jobRuns"`).
+ * The name is cut out and asked alone: the characters around it (a space or quote before, none
+ * of `[\w.]` after) are not letters, as the word's edges ask. Asked in one expression with a lazy
+ * name before the word, every `from` of the file (each import) tried every word at every
+ * character of the name; this asks the words once per name.
+ */
+function markerAfterFrom(text: string): boolean {
+  FROM_KEYWORD.lastIndex = 0;
+  for (let match = FROM_KEYWORD.exec(text); match; match = FROM_KEYWORD.exec(text)) {
+    const start = FROM_KEYWORD.lastIndex;
+    NAME_AT.lastIndex = start;
+    NAME_AT.test(text);
+    if (NAME_AT.lastIndex > start && MARKER_WORD.test(text.slice(start, NAME_AT.lastIndex))) return true;
+  }
+  return false;
+}
 
 /** Whether a marker word stands in the 120 characters of one statement before a lookup call (the calls are rarer than the words). */
 function markerBeforeLookup(text: string): boolean {
@@ -69,7 +90,7 @@ const LOOKUP_WORDS = /find(?:First|One)|first\(|SELECT|select/;
 
 /** Whether `text` may look up a marker-named table (see above). */
 export function mayLookUpMarkerTable(text: string): boolean {
-  return LOOKUP_WORDS.test(text) && (markerBeforeLookup(text) || MARKER_AFTER_FROM.test(text));
+  return LOOKUP_WORDS.test(text) && (markerBeforeLookup(text) || markerAfterFrom(text));
 }
 
 export const CREATE_TEXT = /create|insert|INSERT/;
