@@ -37,6 +37,7 @@ import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
 import { mentionsRequestRow } from './no-read-then-write/request-rows.js';
+import { mentionsSchemaMethod } from './no-read-then-write/schema-methods.js';
 import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
@@ -211,11 +212,14 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
   },
 });
 
-/** A read and a write in the code, a helper's read and a write, or a request's row (`req.user`) and a write. */
+/** A read and a write in the code, a helper's read and a write, a request's row (`req.user`) and a write, or a schema's instance method. */
 function mentionsRowReadAndWrite(sourceCode: Readonly<TSESLint.SourceCode>, comments: readonly TokenLike[]): boolean {
   const text = sourceCode.text;
   return (
-    mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) || mentionsHelperReadAndWrite(text) || mentionsRequestRow(text)
+    mentionsReadAndWriteInCode(text, comments, () => codeTextOf(sourceCode)) ||
+    mentionsHelperReadAndWrite(text) ||
+    mentionsRequestRow(text) ||
+    mentionsSchemaMethod(text)
   );
 }
 

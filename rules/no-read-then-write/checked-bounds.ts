@@ -47,7 +47,7 @@ function negative(node: Node): boolean {
 }
 
 /** Prisma `data: { balance: { decrement: n } }` and MongoDB `{ $inc: { balance: -n } }`. */
-function atomicChangesOf(write: WriteSite): AtomicChange[] {
+export function atomicChangesOf(write: WriteSite): AtomicChange[] {
   const out: AtomicChange[] = [];
   for (const property of propertiesOf(write.shape.data)) {
     const key = propertyKeyName(property);

@@ -129,6 +129,8 @@ export interface Taint {
   /** The read field this value is (or was taken from). */
   field: string | null;
   computed: Computation | null;
+  /** A `Map` of the read's rows by key (keyed-rows.ts): `.get(key)` is one of the rows. */
+  keyed?: true;
 }
 
 /** What the `atomic-counters` codemod needs to rewrite one read-then-write. */

@@ -6,7 +6,7 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { INSTANCE_SAVE_HOOKS } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import type { WriteSite } from './model.js';
+import type { FieldChange, PendingFinding, ReadSite, WriteSite } from './model.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 const DECORATORS: ReadonlySet<string> = new Set(INSTANCE_SAVE_HOOKS.decorators);
@@ -52,4 +52,18 @@ export function hookWriteSite(
 ): WriteSite {
   const shape = { method: 'hook', nameNode: target, data: undefined, filter: undefined };
   return { candidates: ['sequelize'], model: null, node, reportNode: target, values: [], entities: [], conditions: [], shape };
+}
+
+/** In a save hook, a field set from its own value (`doc.revisions += 1`) is written by the save as it stands: that finding, or null. */
+export function hookChangeOf(
+  read: ReadSite,
+  target: TSESTree.MemberExpression,
+  change: FieldChange,
+  node: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
+  ignoredFields: ReadonlySet<string>,
+): PendingFinding | null {
+  const field = memberPropertyName(target) ?? null;
+  const selfReferential = node.type === 'UpdateExpression' || node.operator !== '=' ? change.operator !== null : change.readField === field;
+  if (!selfReferential || (field !== null && ignoredFields.has(field))) return null;
+  return { read, write: hookWriteSite(target, node), changes: [change], loc: undefined };
 }

@@ -5,7 +5,8 @@
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { RuleListener } from '@typescript-eslint/utils/ts-eslint';
 import { libraryOfModule, type DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
-import { isStaleChange, setTo } from './stale-change.js';
+import { setTo } from './stale-change.js';
+import { staleChangeIn } from './derived-fields.js';
 import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -29,7 +30,7 @@ import { helperWriteSiteOf } from './helper-writes.js';
 import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type RedisContext } from './redis-site.js';
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
 import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
-import { hookWriteSite, saveHookInstanceOf } from './save-hooks.js';
+import { hookChangeOf, saveHookInstanceOf } from './save-hooks.js';
 import { listAssignedBack } from './list-assignments.js';
 import { TransactionLocks, transactionCallbackOf } from './transaction-locks.js';
 import { rowCopyOf } from './row-copies.js';
@@ -38,6 +39,9 @@ import { savedChanges } from './unit-of-work.js';
 import { namedFieldChanges } from './named-fields.js';
 import { guarded, parameterReads } from './guarded.js';
 import { RequestRows } from './request-rows.js';
+import { bindThis } from './schema-methods.js';
+import { strapiReadSiteOf, strapiWriteSiteOf } from './strapi-site.js';
+import { savesAssociation } from './associations.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -90,7 +94,7 @@ export class ReadThenWriteEngine {
         if (site === undefined) {
           try {
             site =
-              (node.type === 'CallExpression' ? readSiteOf(node) : null) ??
+              (node.type === 'CallExpression' ? (strapiReadSiteOf(node) ?? readSiteOf(node)) : null) ??
               (sqlReads ? sqlReadSiteOf(node, sourceCode) : null) ??
               (redis && node.type === 'CallExpression' ? redisReadSiteOf(node, redis) : null) ??
               helperRead(node);
@@ -124,8 +128,11 @@ export class ReadThenWriteEngine {
 
   private readonly isLoadedEntity = (node: TSESTree.Node): boolean => {
     const t = settled(this.taint(node));
-    return t !== null && !t.computed && t.field === null;
+    return t !== null && !t.computed && (t.field === null || savesAssociation(node, t));
   };
+
+  /** The association of its row a change was made through (`plan.seats -= n` after `const { plan } = account`). */
+  private readonly associations = new WeakMap<FieldChange, string>();
 
   /** Marks the current function live when `node` is a read (what makes a function worth following). */
   private noteRead(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void {
@@ -152,22 +159,10 @@ export class ReadThenWriteEngine {
     // The field assigned, not the one read (`row.valueUsd = row.amount * rate` changes `valueUsd`).
     const mutation = { ...change, field: memberPropertyName(target) ?? null };
     owner.read.mutations.push(mutation);
-    if (owner.read.savedByHook) this.hookChange(owner.read, target, mutation, at);
+    if (owner.field !== null) this.associations.set(mutation, owner.field);
+    const hooked = owner.read.savedByHook ? hookChangeOf(owner.read, target, mutation, at, this.options.ignoredFields) : null;
+    if (hooked) this.pending.push(hooked);
     return true;
-  }
-
-  /** In a save hook, a field set from its own value (`doc.revisions += 1`) is written by the save as it stands. */
-  private hookChange(
-    read: ReadSite,
-    target: TSESTree.MemberExpression,
-    change: FieldChange,
-    node: TSESTree.AssignmentExpression | TSESTree.UpdateExpression,
-  ): void {
-    const field = memberPropertyName(target) ?? null;
-    const selfReferential =
-      node.type === 'UpdateExpression' || node.operator !== '=' ? change.operator !== null : change.readField === field;
-    if (!selfReferential || (field !== null && this.options.ignoredFields.has(field))) return;
-    this.pending.push({ read, write: hookWriteSite(target, node), changes: [change], loc: undefined });
   }
 
   /** Whether `write` sends a value computed from a read (or saves a mutated entity); remembered as a finding. */
@@ -196,13 +191,15 @@ export class ReadThenWriteEngine {
       const mutated = t.read.mutations.filter((m) => t.field === null || m.field === t.field);
       for (const m of mutated) changes.push({ read: t.read, change: { ...m, field: value.field ?? m.field }, loc: value.loc });
     }
-    changes.push(...savedChanges(write, (entity) => this.wholeTaint(entity), this.imported.has('mikroorm') ? this.reads : undefined));
+    const reads = this.imported.has('mikroorm') ? this.reads : undefined;
+    changes.push(...savedChanges(write, (entity) => this.wholeTaint(entity), reads, this.associations));
     // `selectFrom('accounts as a')` and `updateTable('accounts')` name one table.
     const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
     const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
     const ignored = this.options.ignoredFields;
+    const staleIn = staleChangeIn(write);
     let kept = changes.filter(
-      ({ read, change }) => sameModel(read) && isStaleChange(read, change) && (change.field === null || !ignored.has(change.field)),
+      ({ read, change }) => sameModel(read) && staleIn(read, change) && (change.field === null || !ignored.has(change.field)),
     );
     // The filter names another loaded row of the model by its key (`where: { id: today.id }`).
     kept = writtenToRowsRead(kept, write.conditions, this.env, sameModel);
@@ -227,6 +224,8 @@ export class ReadThenWriteEngine {
       this.frames.declare(instance.name, { read, field: null, computed: null });
       return;
     }
+    // `this` of a schema's instance method is a loaded document (schema-methods.ts).
+    bindThis(node, this.frames);
     // A parameter shadows an outer name; the element of a tainted array iterated by a callback
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
@@ -334,6 +333,7 @@ export class ReadThenWriteEngine {
       return;
     }
     const write =
+      strapiWriteSiteOf(node) ??
       writeSiteOf(node, this.isLoadedEntity) ??
       (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null) ??
       (this.redis ? redisWriteSiteOf(node, this.redis) : null) ??

@@ -14,6 +14,7 @@ import {
   VALUE_PASS_THROUGH_METHODS,
 } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { keyedRow, keyedRowsOf } from './keyed-rows.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { Computation, DatabaseCall, FieldChange, ReadSite, Taint } from './model.js';
@@ -64,6 +65,23 @@ function computedFrom(base: Taint, computation: Omit<Computation, 'field'>): Tai
   return { read: base.read, field: base.field, computed: { ...computation, field: base.computed?.field ?? base.field } };
 }
 
+/**
+ * What an assignment used as a value carries: the value assigned, and for arithmetic in place
+ * (`{ total: (row.total += n) }`) the target's value computed with the right side, as `row.total + n`.
+ */
+function assignedTaint(expr: TSESTree.AssignmentExpression, env: TaintEnvironment, depth: number): Taint | null {
+  const operator = expr.operator.slice(0, -1);
+  if (expr.operator === '=' || !ARITHMETIC_OPERATORS.has(operator)) return taintOf(expr.right, env, depth);
+  // `row.title += ' (copy)'` builds a string.
+  if (operator === '+' && isStringLike(expr.right)) return null;
+  const target = taintOf(expr.left, env, depth);
+  const right = taintOf(expr.right, env, depth);
+  const base = unionOf(target, right);
+  if (!base) return null;
+  const simple = (operator === '+' || operator === '-') && target !== null && !target.computed && right === null;
+  return computedFrom(base, { node: expr, operator, operand: simple ? env.text(expr.right) : null });
+}
+
 /** The taint `node` carries, or `null`. Never throws on odd shapes; gives up past a depth. */
 export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnvironment, depth = 0): Taint | null {
   if (!node || depth > MAX_DEPTH) return null;
@@ -72,6 +90,9 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
   switch (expr.type) {
     case 'Identifier':
       return env.lookup(expr.name) ?? null;
+    // `this` of a schema's instance method is a loaded document (schema-methods.ts).
+    case 'ThisExpression':
+      return env.lookup('this') ?? null;
     case 'MemberExpression': {
       const held = env.requestRow?.(expr);
       if (held) return { read: held, field: null, computed: null };
@@ -102,6 +123,10 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
       const callee = unwrapExpression(expr.callee);
       const source = expr.arguments[0];
       const calleeName = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
+      // `new Map(rows.map((row) => [row.id, row]))`: the rows by key (keyed-rows.ts).
+      const rows = calleeName === 'Map' && source && source.type !== 'SpreadElement' ? keyedRowsOf(source) : undefined;
+      const list = rows ? settled(taintOf(rows, env, next)) : null;
+      if (list && !list.computed && list.field === null) return { ...list, keyed: true };
       // and `new Decimal(row.amount)` (also `new Prisma.Decimal(…)`): the wrapped value.
       const copies =
         calleeName !== undefined &&
@@ -143,7 +168,7 @@ export function taintOf(node: TSESTree.Node | null | undefined, env: TaintEnviro
       return base ? computedFrom(base, { node: expr, operator: expr.operator === '++' ? '+' : '-', operand: '1' }) : null;
     }
     case 'AssignmentExpression':
-      return taintOf(expr.right, env, next);
+      return assignedTaint(expr, env, next);
     case 'ConditionalExpression':
       return unionOf(taintOf(expr.consequent, env, next), taintOf(expr.alternate, env, next));
     case 'LogicalExpression':
@@ -183,7 +208,19 @@ function unionOfAll(nodes: readonly TSESTree.Node[], env: TaintEnvironment, dept
   return found;
 }
 
+/** The taint of the `Map` of rows `call` (`map.get(key)`) looks a row up in, or null. */
+function keyedLookupOf(call: TSESTree.CallExpression, env: TaintEnvironment): Taint | null {
+  const callee = unwrapExpression(call.callee);
+  if (callee.type !== 'MemberExpression' || memberPropertyName(callee) !== 'get') return null;
+  const map = unwrapExpression(callee.object);
+  const held = map.type === 'Identifier' ? settled(env.lookup(map.name) ?? null) : null;
+  return held?.keyed ? held : null;
+}
+
 function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth: number): Taint | null {
+  // `byId.get(key)` of a `Map` of loaded rows (keyed-rows.ts): one of the rows, not a loader's answer.
+  const rows = keyedLookupOf(call, env);
+  if (rows) return { read: keyedRow(rows.read), field: null, computed: null };
   const read = env.readOf(call);
   if (read) return { read, field: null, computed: null };
   const callee = unwrapExpression(call.callee);

@@ -10,20 +10,25 @@ import type { FieldChange, ReadSite, Taint, WriteSite } from './model.js';
 
 type Saved = { read: ReadSite; change: FieldChange; loc: undefined };
 
-function take(read: ReadSite, out: Saved[]): void {
-  for (const change of read.mutations) out.push({ read, change, loc: undefined });
-  read.mutations = [];
+function take(read: ReadSite, out: Saved[], only?: (change: FieldChange) => boolean): void {
+  const kept: FieldChange[] = [];
+  for (const change of read.mutations) {
+    if (only && !only(change)) kept.push(change);
+    else out.push({ read, change, loc: undefined });
+  }
+  read.mutations = kept;
 }
 
 /**
  * The changes `write` saves: of its entities (`taintOf` an entity, as saved whole), and for a
  * flush, of the unlocked entities read in its function among `reads` (given only when the file
- * uses a unit-of-work library).
+ * uses a unit-of-work library). `associations` says through which association of its row a change was made.
  */
 export function savedChanges(
   write: WriteSite,
   taintOf: (entity: TSESTree.Node) => Taint | null,
   reads: ReadonlyMap<TSESTree.Node, ReadSite | null> | undefined,
+  associations?: { get(change: FieldChange): string | undefined },
 ): Saved[] {
   const out: Saved[] = [];
   if (write.flushesAll && reads) {
@@ -33,7 +38,9 @@ export function savedChanges(
   }
   for (const entity of write.entities) {
     const t = taintOf(entity);
-    if (t && !t.read.locked) take(t.read, out);
+    // A row of an association (`const { plan } = account`, then `plan.save()`) writes its own changes only.
+    const via = t?.field ?? null;
+    if (t && !t.read.locked) take(t.read, out, via === null || !associations ? undefined : (change) => associations.get(change) === via);
   }
   return out;
 }

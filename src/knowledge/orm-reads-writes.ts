@@ -3,8 +3,10 @@
 // data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
 import { READ_METHODS } from './sql.js';
+import { STRAPI_READS_WRITES } from './strapi.js';
 
-export type DataLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'redis';
+export type DataLibrary =
+  'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'redis';
 
 export interface LibraryReadsWrites {
   library: DataLibrary;
@@ -131,6 +133,8 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     atomicForm:
       "em.nativeUpdate(Entity, { id }, { {{field}}: raw('{{field}} + ?', [n]) }) with the bound in the filter (then check the count)",
   },
+  // Strapi's query engine, document and entity services (strapi.ts): rows named by a content type's uid.
+  strapi: STRAPI_READS_WRITES,
   // Key-value commands, not rows: the rule and the codemod's text pre-checks keep them apart
   // (`set` and `get` are everywhere), see REDIS_VALUE_READS / REDIS_VALUE_WRITES.
   redis: {
