@@ -1,7 +1,7 @@
 // A field computed from another field of the row is not stale on its own (stale-change.ts): a
 // second writer computes it from the same row. It is when the same write changes that other field
-// in the database (`{ $inc: { points: n }, $set: { tier: tierOf(row.points + n) } }`): two writers
-// both read 40 points, both add 10 in the database (60), and both set the tier of 50 — the derived
+// in the database (`{ $inc: { points: n }, $set: { rank: rankFor(row.points + n) } }`): two writers
+// both read 40 points, both add 10 in the database (60), and both set the rank of 50 — the derived
 // field no longer follows the field it is derived from.
 import { atomicChangesOf } from './checked-bounds.js';
 import type { FieldChange, ReadSite, WriteSite } from './model.js';

@@ -2,7 +2,7 @@
 // where, data })`), its document service (`strapi.documents(uid)`) and its entity service
 // (`strapi.entityService.findOne(uid, id)` / `update(uid, id, { data })`); a compound assignment
 // used as the written value (`update(id, { seats: (plan.seats += n) })`); a field derived from
-// another that the same write changes in the database (`$inc: { points }` with `$set: { tier }`
+// another that the same write changes in the database (`$inc: { points }` with `$set: { rank }`
 // computed from the points read). Not reported: a value not made from the read, a compare-and-set,
 // another content type written, a string appended, a local sum, a derived field whose source the
 // write leaves alone, or a derived value not made from the read.
@@ -30,12 +30,12 @@ const plans = (body: string) =>
     '}',
   );
 
-/** Badges with points and a tier derived from them: `write` after the badge is read. */
-const badges = (write: string) =>
+/** Badges with points and a rank derived from them: `write` after the badge is read. */
+const pointRows = (write: string) =>
   lines(
     "import { Schema, model } from 'mongoose';",
-    "const Badge = model('Badge', new Schema({ ownerId: String, points: Number, tier: Number, seenAt: Date }));",
-    'const tierOf = (points: number) => Math.floor(points / 50);',
+    "const Badge = model('Badge', new Schema({ ownerId: String, points: Number, rank: Number, seenAt: Date }));",
+    'const rankFor = (points: number) => Math.floor(points / 50);',
     'export async function grant(ownerId: string, gained: number) {',
     '  const badge = await Badge.findOne({ ownerId }).lean();',
     `  ${write}`,
@@ -71,9 +71,9 @@ ruleTester.run('no-read-then-write (Strapi, compound values, derived fields)', r
     // a sum of the function's own
     plans('let sum = 0;\n    await this.plans.update(planId, { price: (sum += n) });'),
     // derived from the read, but its source left alone by the write
-    badges('await Badge.updateOne({ ownerId }, { $set: { tier: tierOf(badge.points) } });'),
+    pointRows('await Badge.updateOne({ ownerId }, { $set: { rank: rankFor(badge.points) } });'),
     // the source changed in the database, the derived value not made from the read
-    badges('await Badge.updateOne({ ownerId }, { $inc: { points: gained }, $set: { seenAt: new Date(), tier: tierOf(gained) } });'),
+    pointRows('await Badge.updateOne({ ownerId }, { $inc: { points: gained }, $set: { seenAt: new Date(), rank: rankFor(gained) } });'),
   ],
   invalid: [
     {
@@ -111,10 +111,10 @@ ruleTester.run('no-read-then-write (Strapi, compound values, derived fields)', r
     },
     { code: plans('if (plan) await this.plans.update(planId, { seats: (plan.seats += n) });'), errors: [error('typeorm', 'seats', 7, 32)] },
     {
-      code: badges(
-        'const tier = tierOf(badge.points + gained);\n  await Badge.findOneAndUpdate({ ownerId }, { $inc: { points: gained }, $set: { tier } }, { new: true });',
+      code: pointRows(
+        'const rank = rankFor(badge.points + gained);\n  await Badge.findOneAndUpdate({ ownerId }, { $inc: { points: gained }, $set: { rank } }, { new: true });',
       ),
-      errors: [error('mongoose', 'tier', 7, 15)],
+      errors: [error('mongoose', 'rank', 7, 15)],
     },
   ],
 });
