@@ -98,7 +98,7 @@ function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
 }
 
 /** Mongo update documents: `$set` fields are values; `$inc` and friends run in the database. */
-function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
+export function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   if (!update) return [];
   const expr = unwrapExpression(update);
   if (expr.type === 'ArrayExpression') return []; // an aggregation pipeline runs in the database
