@@ -5,7 +5,9 @@
 // and asked which of its parameters it hands a library write as the values (or the update
 // document) it sends; its callers' argument at that place is then the write's values, whatever the
 // function is called. A function whose write sends values of its own, or that is out of reach, is
-// no such write (helper-writes.ts still judges a helper named for the write by its name).
+// no such write (helper-writes.ts still judges a helper named for the write by its name). So is a
+// function that saves the document it is handed (`async persist(entry) { await entry.save(); }`):
+// a loaded document changed and handed to it is saved whole.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { defineFunctionFact, projectFunctionOf, type ProjectFunction } from '../../analysis/modules/index.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -13,12 +15,15 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import type { WriteSite } from './model.js';
 import { mongoValues, valuesOf, writeSiteOf } from './write-site.js';
+import { savedParameterReads } from './saved-parameters.js';
 
 /** Which parameter a function sends as the values of its write, and in which form. */
 export interface SentParameter {
   index: number;
   /** A MongoDB update document (`{ $set: … }`, `$inc` runs in the database), not an object of values. */
   updateDocument: boolean;
+  /** A document the function saves itself (`entry.save()`): its changed fields are what is written. */
+  saved?: true;
 }
 
 const nested = (node: TSESTree.Node): boolean =>
@@ -37,6 +42,9 @@ export const sentParameterOf = defineFunctionFact<SentParameter | 'own' | null>(
     );
     if (!fn.body || !names.some((n) => n !== null)) return null;
     const keys = module.sourceCode.visitorKeys as TSESLint.SourceCode.VisitorKeys;
+    // `async persist(entry) { await entry.save(); }`: the document handed to it, saved whole.
+    const saved = savedParameterReads(fn, keys).find(({ read }) => read.documentAt === undefined);
+    if (saved) return { index: names.indexOf(saved.name), updateDocument: false, saved: true };
     let own = false;
     for (const node of descendants(fn.body, keys, nested)) {
       if (node.type !== 'CallExpression') continue;
@@ -76,7 +84,7 @@ export function parameterWriteSiteOf(
   tainted: (node: TSESTree.Node) => boolean,
 ): WriteSite | false | null {
   // Asked only of a call handed a value that holds a read: most calls are not, and need no module read.
-  if (call.arguments.length < 2 || !call.arguments.some((a) => holdsTaint(a, tainted, 2))) return null;
+  if (!call.arguments.some((a) => holdsTaint(a, tainted, 2))) return null;
   const fn: ProjectFunction | undefined = projectFunctionOf(context, call.callee);
   const sent = fn ? sentParameterOf(fn) : null;
   if (sent === 'own') return false;
@@ -86,12 +94,12 @@ export function parameterWriteSiteOf(
   const nameNode = callee.type === 'MemberExpression' ? callee.property : callee;
   const filter = call.arguments.find((a, i) => i !== sent.index && a.type !== 'SpreadElement');
   return {
-    candidates: sent.updateDocument ? ['mongoose'] : [],
+    candidates: sent.saved ? ['mongoose', 'sequelize'] : sent.updateDocument ? ['mongoose'] : [],
     model: null,
     node: call,
     reportNode: nameNode,
-    values: sent.updateDocument ? mongoValues(argument) : valuesOf(argument),
-    entities: [],
+    values: sent.saved ? [] : sent.updateDocument ? mongoValues(argument) : valuesOf(argument),
+    entities: sent.saved ? [argument] : [],
     conditions: filter ? [filter] : [],
     shape: { method: fn?.name ?? '', nameNode, data: argument, filter, helper: true },
   };

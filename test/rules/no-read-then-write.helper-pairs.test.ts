@@ -107,3 +107,75 @@ ruleTester.run('no-read-then-write (writes through a helper that sends what it i
     },
   ],
 });
+
+/** A class whose `bump` changes a loaded card by `change` and hands it to `persist`, which runs `store` (the call on line 7). */
+const tally = (change: string, store = 'await entry.save();') =>
+  lines(
+    "const { Card } = require('./models');",
+    'class Tally {',
+    '  async bump(ownerId, n) {',
+    '    const card = await Card.findOne({ ownerId });',
+    '    if (!card) return;',
+    `    ${change}`,
+    '    await this.persist(card);',
+    '  }',
+    '  async persist(entry) {',
+    '    try {',
+    `      ${store}`,
+    '    } catch (err) {',
+    '      console.error(err);',
+    '    }',
+    '  }',
+    '}',
+    'module.exports = Tally;',
+  );
+
+ruleTester.run('no-read-then-write (a document saved by a function of the file it is handed to)', rule, {
+  valid: [
+    // a value not made from the field's own
+    tally('card.label = `#${n}`;'),
+    // the function keeps the document in memory: nothing written
+    tally('card.points = card.points + n;', 'this.last = entry;'),
+    // the database does the arithmetic
+    tally('await Card.updateOne({ ownerId }, { $inc: { points: n } });'),
+  ],
+  invalid: [
+    { code: tally('card.points = card.points + n;'), errors: [error('mongoose', 'points', 7, 16)] },
+    { code: tally('card.points += n;'), errors: [error('mongoose', 'points', 7, 16)] },
+  ],
+});
+
+/** A service handed a player its caller loaded: `change`, then `send` through the injected repository (line 7). */
+const scores = (change: string, send = 'return await this.playerRepository.update(player);') =>
+  lines(
+    "import type { PlayerRepository } from '../db/player-repository';",
+    "import type { Player } from '../types/player';",
+    'export class ScoreService {',
+    '  constructor(private playerRepository: PlayerRepository) {}',
+    '  async addWin(player: Player): Promise<Player> {',
+    `    ${change}`,
+    `    ${send}`,
+    '  }',
+    '}',
+  );
+
+ruleTester.run('no-read-then-write (a row handed in, changed and handed whole to a repository)', rule, {
+  valid: [
+    // a value not made from the field's own
+    scores('player.nickname = player.nickname.trim();'),
+    scores('player.lastWinAt = new Date();'),
+    // the database does the arithmetic
+    scores('await this.playerRepository.increment({ id: player.id }, "wins", 1);', 'return player;'),
+    // kept in memory, not written
+    scores('player.wins += 1;', 'return player;'),
+    // handed to an object that is no data-access object
+    scores('player.wins += 1;', 'return await this.scoreboard.update(player);'),
+  ],
+  invalid: [
+    { code: scores('player.wins += 1;'), errors: [error('typeorm', 'wins', 7, 40)] },
+    {
+      code: scores('player.wins = player.wins + 1;', 'await this.playerRepository.save(player);\n    return player;'),
+      errors: [error('typeorm', 'wins', 7, 33)],
+    },
+  ],
+});
