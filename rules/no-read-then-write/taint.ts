@@ -18,7 +18,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { Computation, DatabaseCall, FieldChange, ReadSite, Taint } from './model.js';
 import { settled, unsettled } from './pending-reads.js';
-import { callsNumericHelper } from './numeric-helpers.js';
+import { callsNumericHelper, fieldReturnedBy } from './numeric-helpers.js';
 
 export interface TaintEnvironment {
   /** The taint of a local variable by name (`undefined` or `null`: not from a read). */
@@ -184,9 +184,15 @@ function unionOfAll(nodes: readonly TSESTree.Node[], env: TaintEnvironment, dept
 }
 
 function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth: number): Taint | null {
+  const callee = unwrapExpression(call.callee);
+  // currentRunOf(member) returning `[reset, member.visitRun]`: that field of the row handed to it (numeric-helpers.ts).
+  const handedBack = callee.type === 'Identifier' ? fieldReturnedBy(call) : undefined;
+  if (handedBack) {
+    const row = settled(taintOf(handedBack.argument, env, depth));
+    return row && !row.computed && row.field === null ? { ...row, field: handedBack.field } : null;
+  }
   const read = env.readOf(call);
   if (read) return { read, field: null, computed: null };
-  const callee = unwrapExpression(call.callee);
   const firstArgument = call.arguments[0];
   if (
     callee.type === 'Identifier' &&

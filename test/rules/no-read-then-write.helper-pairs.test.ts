@@ -179,3 +179,30 @@ ruleTester.run('no-read-then-write (a row handed in, changed and handed whole to
     },
   ],
 });
+
+/** A visit counted from what `runOf` hands back of the loaded member (`returns`), saved in a `Promise.all` (line 10). */
+const visits = (returns: string, change = 'member.visitRun = run + 1;') =>
+  lines(
+    "import { loadMember } from '../store/members.js';",
+    'export function runOf(member: Member): [boolean, number] {',
+    `  return ${returns};`,
+    '}',
+    'export async function visit(id: string, reply: (text: string) => Promise<void>) {',
+    '  const member = await loadMember(id);',
+    '  const [, run] = runOf(member);',
+    `  ${change}`,
+    "  await Promise.all([reply('ok'), member.save()]);",
+    '}',
+  );
+
+ruleTester.run('no-read-then-write (a field handed back by a function of the module)', rule, {
+  valid: [
+    // a value the function makes of its own
+    visits('[false, 0]'),
+    visits('[false, String(member.visitRun)]'),
+  ],
+  invalid: [
+    { code: visits('[false, member.visitRun]'), errors: [error('sequelize', 'visitRun', 9, 42)] },
+    { code: visits('member.visitRun', 'member.visitRun = runOf(member) + 1;'), errors: [error('sequelize', 'visitRun', 9, 42)] },
+  ],
+});
