@@ -49,6 +49,12 @@ function moduleFunction(from: Node, name: string): FunctionNode | undefined {
   return program ? (functionsOfModule(program).get(name) ?? undefined) : undefined;
 }
 
+/** The top-level function of the module a call by name with arguments reaches (`refill(…)`), if any. */
+function calledModuleFunction(call: TSESTree.CallExpression): FunctionNode | undefined {
+  const callee = unwrapExpression(call.callee);
+  return callee.type === 'Identifier' && call.arguments.length > 0 ? moduleFunction(call, callee.name) : undefined;
+}
+
 /** Whether an expression does arithmetic at its top (through `(…)`, `a ? b : c`, `a ?? b`). */
 function arithmetic(node: Node | null | undefined, depth = 0): boolean {
   if (!node || depth > 4) return false;
@@ -86,9 +92,7 @@ function returned(fn: FunctionNode): (Node | null)[] {
 
 /** Whether `call` calls a function of the module that computes a number from its arguments (a refill, a decay). */
 export function callsNumericHelper(call: TSESTree.CallExpression): boolean {
-  const callee = unwrapExpression(call.callee);
-  if (callee.type !== 'Identifier' || call.arguments.length === 0) return false;
-  const fn = moduleFunction(call, callee.name);
+  const fn = calledModuleFunction(call);
   if (!fn) return false;
   let answer = answers.get(fn);
   if (answer === undefined) {
@@ -115,14 +119,12 @@ function parameterField(fn: FunctionNode, node: Node | null): { index: number; f
 }
 
 /**
- * A function of the module that hands back a field of the row it is given (`currentRunOf(member)`
+ * A function of the module that hands back a field of the row it is given (`runOf(member)`
  * returning `member.visitRun`, or `[reset, member.visitRun]` in a tuple): the argument and the field,
  * when every `return` gives the same one; undefined otherwise.
  */
 export function fieldReturnedBy(call: TSESTree.CallExpression): { argument: TSESTree.Node; field: string } | undefined {
-  const callee = unwrapExpression(call.callee);
-  if (callee.type !== 'Identifier' || call.arguments.length === 0) return undefined;
-  const fn = moduleFunction(call, callee.name);
+  const fn = calledModuleFunction(call);
   if (!fn) return undefined;
   let answer = fieldAnswers.get(fn);
   if (answer === undefined) {

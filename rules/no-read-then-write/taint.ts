@@ -185,7 +185,7 @@ function unionOfAll(nodes: readonly TSESTree.Node[], env: TaintEnvironment, dept
 
 function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth: number): Taint | null {
   const callee = unwrapExpression(call.callee);
-  // currentRunOf(member) returning `[reset, member.visitRun]`: that field of the row handed to it (numeric-helpers.ts).
+  // runOf(member) returning `[reset, member.visitRun]`: that field of the row handed to it (numeric-helpers.ts).
   const handedBack = callee.type === 'Identifier' ? fieldReturnedBy(call) : undefined;
   if (handedBack) {
     const row = settled(taintOf(handedBack.argument, env, depth));
