@@ -36,6 +36,7 @@ import { heldFromOtherWriters } from './no-read-then-write/held-rows.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
+import { parameterWriteSiteOf } from './no-read-then-write/parameter-writes.js';
 import { mentionsRequestRow } from './no-read-then-write/request-rows.js';
 import { mentionsSchemaMethod } from './no-read-then-write/schema-methods.js';
 import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
@@ -138,6 +139,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       sqlReads,
       sqlWrites,
       helperReadOf: (call) => helperReadSiteOf(context, call),
+      helperWriteOf: (call, tainted) => parameterWriteSiteOf(context, call, tainted),
       helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
       redis,
     };

@@ -112,6 +112,8 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
       }
       // A base service handing on its repository's loader (`return this.repository.findOneOrCreate(…)`).
       if (looksLikeLoaderMethod(node.callee)) return { candidates: ALL_LIBRARIES, model: null, locked: false };
+      // The rows settled together (`return Promise.all(rows)`): the same rows.
+      if (isPromiseSettle(target) && node.arguments[0]) return readIn(node.arguments[0], fn, follow, hops + 1);
       // A read-through cache given the read to run on a miss (`cache.load(key, () => repo.findOne(…))`).
       return readOfLoaderArgument(node, fn, follow, hops);
     }
@@ -126,10 +128,23 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
       return readIn(node.consequent, fn, follow, hops + 1) ?? readIn(node.alternate, fn, follow, hops + 1);
     case 'LogicalExpression':
       return readIn(node.left, fn, follow, hops + 1) ?? readIn(node.right, fn, follow, hops + 1);
+    // A copy of the row with fields added or replaced (`return { ...rows[0], owner }`): the row's values, as read.
+    case 'ObjectExpression':
+      return node.properties.reduce<ReturnedRead | null>(
+        (found, p) => found ?? (p.type === 'SpreadElement' ? readIn(p.argument, fn, follow, hops + 1) : null),
+        null,
+      );
     default:
       return null;
   }
 }
+
+/** `Promise.all(…)`, `Promise.resolve(…)`: what they settle is what they are handed. */
+const isPromiseSettle = (callee: TSESTree.Node): boolean =>
+  callee.type === 'MemberExpression' &&
+  callee.object.type === 'Identifier' &&
+  callee.object.name === 'Promise' &&
+  ['all', 'resolve'].includes(memberPropertyName(callee) ?? '');
 
 /**
  * The read a function handed to a call returns (inline, or a `const` of the function around it):

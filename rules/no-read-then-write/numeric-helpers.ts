@@ -3,7 +3,8 @@
 // elapsed * rate)`): its result is computed from what it was given, as `Math.min(…)` in place is.
 // Only a function declared at the module's top level (a `function` or a `const` arrow / function
 // expression) whose every `return` does arithmetic (`-`, `*`, `/`, `%`, `**`, or a `Math.*` call):
-// a helper that formats, trims or slugifies a value builds a string, and is not followed.
+// a helper that formats, trims or slugifies a value builds a string, and is not followed. A function
+// of the module that hands back a field of the row it is given (`[reset, member.visitRun]`) is that field.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { programOf } from '../../analysis/ast/program-of.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -48,6 +49,12 @@ function moduleFunction(from: Node, name: string): FunctionNode | undefined {
   return program ? (functionsOfModule(program).get(name) ?? undefined) : undefined;
 }
 
+/** The top-level function of the module a call by name with arguments reaches (`refill(…)`), if any. */
+function calledModuleFunction(call: TSESTree.CallExpression): FunctionNode | undefined {
+  const callee = unwrapExpression(call.callee);
+  return callee.type === 'Identifier' && call.arguments.length > 0 ? moduleFunction(call, callee.name) : undefined;
+}
+
 /** Whether an expression does arithmetic at its top (through `(…)`, `a ? b : c`, `a ?? b`). */
 function arithmetic(node: Node | null | undefined, depth = 0): boolean {
   if (!node || depth > 4) return false;
@@ -85,9 +92,7 @@ function returned(fn: FunctionNode): (Node | null)[] {
 
 /** Whether `call` calls a function of the module that computes a number from its arguments (a refill, a decay). */
 export function callsNumericHelper(call: TSESTree.CallExpression): boolean {
-  const callee = unwrapExpression(call.callee);
-  if (callee.type !== 'Identifier' || call.arguments.length === 0) return false;
-  const fn = moduleFunction(call, callee.name);
+  const fn = calledModuleFunction(call);
   if (!fn) return false;
   let answer = answers.get(fn);
   if (answer === undefined) {
@@ -96,4 +101,38 @@ export function callsNumericHelper(call: TSESTree.CallExpression): boolean {
     answers.set(fn, answer);
   }
   return answer;
+}
+
+const fieldAnswers = new WeakMap<FunctionNode, { index: number; field: string } | null>();
+
+/** `param.field` of one of `fn`'s parameters (also as an element of a returned tuple: `[reset, param.field]`), or null. */
+function parameterField(fn: FunctionNode, node: Node | null): { index: number; field: string } | null {
+  const value = node && unwrapExpression(node);
+  if (value?.type === 'ArrayExpression') {
+    const fields = value.elements.map((e) => (e && e.type !== 'SpreadElement' ? parameterField(fn, e) : null)).filter((f) => f !== null);
+    return fields.length === 1 ? fields[0]! : null;
+  }
+  if (value?.type !== 'MemberExpression' || value.computed || value.property.type !== 'Identifier') return null;
+  const object = unwrapExpression(value.object);
+  const index = object.type === 'Identifier' ? fn.params.findIndex((p) => p.type === 'Identifier' && p.name === object.name) : -1;
+  return index < 0 ? null : { index, field: value.property.name };
+}
+
+/**
+ * A function of the module that hands back a field of the row it is given (`runOf(member)`
+ * returning `member.visitRun`, or `[reset, member.visitRun]` in a tuple): the argument and the field,
+ * when every `return` gives the same one; undefined otherwise.
+ */
+export function fieldReturnedBy(call: TSESTree.CallExpression): { argument: TSESTree.Node; field: string } | undefined {
+  const fn = calledModuleFunction(call);
+  if (!fn) return undefined;
+  let answer = fieldAnswers.get(fn);
+  if (answer === undefined) {
+    const fields = returned(fn).map((value) => parameterField(fn, value));
+    const first = fields[0] ?? null;
+    answer = first && fields.every((f) => f?.index === first.index && f.field === first.field) ? first : null;
+    fieldAnswers.set(fn, answer);
+  }
+  const argument = answer ? call.arguments[answer.index] : undefined;
+  return answer && argument && argument.type !== 'SpreadElement' ? { argument, field: answer.field } : undefined;
 }

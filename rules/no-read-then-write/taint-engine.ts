@@ -52,6 +52,8 @@ export interface EngineOptions {
   sqlWrites: boolean;
   /** The read a call of a project helper is (`await loadDocument(id)`); asked only for calls whose result is kept in a name. */
   helperReadOf?: (call: TSESTree.CallExpression) => ReadSite | null;
+  /** A write through a project function that sends what it is handed (parameter-writes.ts); `false`: one read that sends its own values (no guess by its name). */
+  helperWriteOf?: (call: TSESTree.CallExpression, tainted: (node: TSESTree.Node) => boolean) => WriteSite | false | null;
   /** Whether a helper call's answer can still matter (a write may follow it); without it, every one may. */
   helperMayMatter?: (call: TSESTree.CallExpression) => boolean;
   /** Whether the file can hold a Redis read-then-write (a pre-check): Redis commands are asked about only then. */
@@ -337,8 +339,9 @@ export class ReadThenWriteEngine {
       writeSiteOf(node, this.isLoadedEntity) ??
       (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null) ??
       (this.redis ? redisWriteSiteOf(node, this.redis) : null) ??
-      helperWriteSiteOf(node);
-    if (write) this.checkWrite(write);
+      this.options.helperWriteOf?.(node, (value) => this.taint(value) !== null);
+    const found = write === false ? null : (write ?? helperWriteSiteOf(node));
+    if (found) this.checkWrite(found);
   }
 
   /** The ESLint listeners that drive the engine (every one guarded; the `:exit` ones skipped while nothing is live). */

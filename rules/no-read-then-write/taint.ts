@@ -19,7 +19,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { Computation, DatabaseCall, FieldChange, ReadSite, Taint } from './model.js';
 import { settled, unsettled } from './pending-reads.js';
-import { callsNumericHelper } from './numeric-helpers.js';
+import { callsNumericHelper, fieldReturnedBy } from './numeric-helpers.js';
 
 export interface TaintEnvironment {
   /** The taint of a local variable by name (`undefined` or `null`: not from a read). */
@@ -221,9 +221,15 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   // `byId.get(key)` of a `Map` of loaded rows (keyed-rows.ts): one of the rows, not a loader's answer.
   const rows = keyedLookupOf(call, env);
   if (rows) return { read: keyedRow(rows.read), field: null, computed: null };
+  const callee = unwrapExpression(call.callee);
+  // runOf(member) returning `[reset, member.visitRun]`: that field of the row handed to it (numeric-helpers.ts).
+  const handedBack = callee.type === 'Identifier' ? fieldReturnedBy(call) : undefined;
+  if (handedBack) {
+    const row = settled(taintOf(handedBack.argument, env, depth));
+    return row && !row.computed && row.field === null ? { ...row, field: handedBack.field } : null;
+  }
   const read = env.readOf(call);
   if (read) return { read, field: null, computed: null };
-  const callee = unwrapExpression(call.callee);
   const firstArgument = call.arguments[0];
   if (
     callee.type === 'Identifier' &&

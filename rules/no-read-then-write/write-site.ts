@@ -16,6 +16,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { WriteSite, WriteValue } from './model.js';
 import { startingTable } from './starting-table.js';
+import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
 
 export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
   'updateOne',
@@ -98,7 +99,7 @@ function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
 }
 
 /** Mongo update documents: `$set` fields are values; `$inc` and friends run in the database. */
-function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
+export function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   if (!update) return [];
   const expr = unwrapExpression(update);
   if (expr.type === 'ArrayExpression') return []; // an aggregation pipeline runs in the database
@@ -258,6 +259,9 @@ function updateSite(
   // `doc.update(values)`, Sequelize `doc.update(values, { transaction })`
   if ((args.length === 1 || args.length === 2) && isLoadedEntity(receiver))
     return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, valuesOf(first), null, [], [], first);
+  // `this.playerRepository.update(player)`: a project repository handed a loaded row whole writes its changed fields.
+  if (args.length === 1 && first?.type === 'Identifier' && isLoadedEntity(first) && DATA_ACCESS_OBJECT_NAME.test(nameOf(receiver) ?? ''))
+    return write(['typeorm', 'sequelize', 'mongoose'], call, callee.property, [], null, [first], []);
   if (args.length === 2 && objectProperty(args[1], 'where')) {
     return write(['sequelize'], call, callee.property, valuesOf(first), nameOf(receiver), [], [objectProperty(args[1], 'where')], first);
   }

@@ -100,6 +100,31 @@ function namesOnWayTo(program: TSESTree.Program, at: number, visitorKeys: Visito
   return names;
 }
 
+/**
+ * The names the unit holding `at` goes by, down to the function that holds it: a declared function
+ * or `const`, a class member, an object key, an assigned member (`exports.persist = …`).
+ */
+function unitNamesAt(program: TSESTree.Program, at: number, visitorKeys: VisitorKeys): string[] {
+  const names: string[] = [];
+  for (let node: Node | undefined = program; node; node = childAt(node, at, visitorKeys)) {
+    if (node.type === 'FunctionDeclaration' && node.id) names.push(node.id.name);
+    if (isFunctionNode(node)) break;
+    const name = node.type === 'MethodDefinition' && node.key.type === 'Identifier' ? node.key.name : nameOn(node);
+    if (name !== undefined) names.push(name);
+  }
+  return names;
+}
+
+/** Offsets of calls of `name` (`persist(`, `this.persist (`) in `text`. */
+function callOffsetsOfName(text: string, name: string, into: number[]): void {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+    if (isIdentifierCode(text.charCodeAt(at - 1))) continue;
+    let next = at + name.length;
+    while (text.charCodeAt(next) === 32) next++;
+    if (text.charCodeAt(next) === 40) into.push(at);
+  }
+}
+
 /** Offsets of `name` as a whole identifier in `text`. */
 function offsetsOfName(text: string, name: string, into: number[]): void {
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
@@ -110,7 +135,9 @@ function offsetsOfName(text: string, name: string, into: number[]): void {
 /**
  * Where the file names a write, sorted: `writeCalls` (write-method calls), `hookWords` (save
  * hooks) and, when the file's strings hold SQL UPDATE (`sqlWrites`), those strings and the names
- * that carry them out of top-level code. `null` when a SQL string cannot be followed.
+ * that carry them out of top-level code. `null` when a SQL string cannot be followed. The calls of
+ * a function of the file that calls a write method are marked too (`await this.persist(doc)` with
+ * `persist` saving what it is handed): a loaded row changed and handed to it is written there.
  */
 export function writeMarkers(
   sourceCode: Readonly<TSESLint.SourceCode>,
@@ -119,6 +146,10 @@ export function writeMarkers(
   sqlWrites: boolean,
 ): number[] | null {
   const markers = [...writeCalls, ...hookWords];
+  const writers = new Set<string>();
+  for (const at of writeCalls)
+    for (const name of unitNamesAt(sourceCode.ast as TSESTree.Program, at, sourceCode.visitorKeys)) writers.add(name);
+  for (const name of writers) callOffsetsOfName(sourceCode.text, name, markers);
   if (sqlWrites) {
     const text = sourceCode.text;
     const tokens = sourceCode.ast.tokens as readonly TokenLike[];

@@ -47,6 +47,11 @@ describe('no-read-then-write across files', () => {
     expect(await findings('read-write-field-helper')).toEqual(['replica-guard/no-read-then-write src/checkout.ts:6:9']);
   });
 
+  test('a row from a helper in another module, written back through a helper that sends the values it is handed', async () => {
+    // `updateShelfStamp` sends values of its own: what it is handed is not written (named for no field, no value of `slots` counts).
+    expect(await findings('read-write-helper-pair')).toEqual(['replica-guard/no-read-then-write src/restock.ts:5:9']);
+  });
+
   test('a helper is asked about (and its module parsed) only when its result reaches a write', async () => {
     clearProjectModules();
     // The member is read, but only its id is used: the write sends nothing derived from it.
