@@ -382,3 +382,6 @@ export const SELF_WRITE_METHODS: readonly string[] = ['save', 'remove', 'destroy
  */
 export const MONGO_SESSION_OPTION = 'session';
 export const MONGO_SESSION_TRANSACTIONS: readonly string[] = ['startTransaction', 'withTransaction'];
+
+/** The field of a driver's query result that holds the rows (pg's `result.rows`, mssql's `result.recordset`). */
+export const RESULT_ROW_FIELDS: readonly string[] = ['rows', 'recordset'];

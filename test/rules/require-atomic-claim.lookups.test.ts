@@ -1,9 +1,9 @@
 // require-atomic-claim on a record looked up to be used, and on a state moved inside a MongoDB
 // transaction. Not reported: `findOne({ slug, state: 'enabled' })` with the slug the function was
-// given, followed by a counter bumped or a new row linked, no state set; the read and the write of
+// given, followed by a counter bumped in the database (a new row linked beside it), no state set; the read and the write of
 // the row in one transaction's session (the caller's, or one a transaction is opened on). Reported:
 // a worker's pick of queued rows (no key given), a record whose state the function then sets (a
-// voucher redeemed), a key read into a queue-like table, a session with no transaction.
+// voucher redeemed) or that it stamps, a key read into a queue-like table, a session with no transaction.
 import { ruleTester } from './rule-tester.js';
 import { claim } from './claim-report.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
@@ -48,6 +48,14 @@ ruleTester.run('require-atomic-claim (a record looked up to be used; a MongoDB t
     // The card the caller names, checked enabled, its use counted: no state moves on.
     giftCard("{ slug: slug.toLowerCase(), state: 'enabled' }", LINK, BUMP),
     giftCard("{ slug, state: 'enabled' }", BUMP),
+    lines(
+      'export async function openPoll(code: string) {',
+      "  const poll = await prisma.poll.findFirst({ where: { code, status: 'open' } });",
+      "  if (!poll) throw new Error('closed');",
+      '  await prisma.poll.update({ where: { id: poll.id }, data: { views: { increment: 1 } } });',
+      '  return poll;',
+      '}',
+    ),
     // The caller's transaction: the read and the write carry its session.
     refund('ticket: string, session: ClientSession', [], SESSION_READ, 'refund.save({ session })'),
     // A transaction opened on the session; the write's session given as an option.
@@ -60,10 +68,24 @@ ruleTester.run('require-atomic-claim (a record looked up to be used; a MongoDB t
   ],
   invalid: [
     // The state is moved on: a voucher redeemed, two callers both redeem it.
-    claim(giftCard("{ slug, state: 'enabled' }", BUMP, "await GiftCard.updateOne({ _id: card._id }, { $set: { state: 'spent' } });"), 'findOne', 'state'),
+    claim(
+      giftCard("{ slug, state: 'enabled' }", BUMP, "await GiftCard.updateOne({ _id: card._id }, { $set: { state: 'spent' } });"),
+      'findOne',
+      'state',
+    ),
     claim(giftCard("{ slug, state: 'enabled' }", "card.state = 'spent';", 'await card.save();'), 'findOne', 'state'),
     // The state set as a plain field of the update (Mongoose's implicit `$set`).
-    claim(giftCard("{ slug, state: 'enabled' }", "await GiftCard.updateOne({ _id: card._id }, { state: 'spent', spentOn: basketId });"), 'findOne', 'state'),
+    claim(
+      giftCard("{ slug, state: 'enabled' }", "await GiftCard.updateOne({ _id: card._id }, { state: 'spent', spentOn: basketId });"),
+      'findOne',
+      'state',
+    ),
+    // Stamped with a constant: a mark, not a count.
+    claim(
+      giftCard("{ slug, state: 'enabled' }", 'await GiftCard.updateOne({ _id: card._id }, { lastUsedAt: new Date() });'),
+      'findOne',
+      'state',
+    ),
     // No key given: a worker's pick of the next queued card.
     claim(giftCard("{ state: 'queued' }", BUMP), 'findOne', 'state'),
     // A queue-like table holds work, whatever the key.
@@ -79,7 +101,11 @@ ruleTester.run('require-atomic-claim (a record looked up to be used; a MongoDB t
       'state',
     ),
     // A session with no transaction opened on it orders reads and claims nothing.
-    claim(refund('ticket: string', ['const session = await mongoose.startSession();'], SESSION_READ, 'refund.save({ session })'), 'findOne', 'state'),
+    claim(
+      refund('ticket: string', ['const session = await mongoose.startSession();'], SESSION_READ, 'refund.save({ session })'),
+      'findOne',
+      'state',
+    ),
     // The write outside the session.
     claim(refund('ticket: string, session: ClientSession', [], SESSION_READ, 'refund.save()'), 'findOne', 'state'),
   ],
