@@ -26,6 +26,7 @@ import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
+import { mayPairFlags, pairedFlags } from './require-atomic-claim/flag-pairs.js';
 import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
 import path from 'node:path';
 import { isDuplicateCopyFileName } from '../src/knowledge/file-conventions.js';
@@ -79,19 +80,22 @@ const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAM
 function admittedShapes(
   sourceCode: Readonly<{ text: string }> & Parameters<typeof codeTextOf>[0],
   configured: readonly string[],
-): { claims: boolean; flags: boolean; markers: () => boolean } | undefined {
+): { claims: boolean; flags: boolean; markers: () => boolean; paired: string[] } | undefined {
   const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
   const text = sourceCode.text;
+  // A flag filtered `false` and written `true` is a state of the file's own (flag-pairs.ts).
+  const paired = UPDATE_WORDS.test(text) && mayPairFlags(text) ? pairedFlags(codeTextOf(sourceCode)) : [];
+  const known = paired.length > 0 ? [...configured, ...paired] : configured;
   // No update in the file, but a project module it imports may mark the rows (handed-elsewhere.ts).
-  const claimText = (UPDATE_OR_FLAG_WORDS.test(text) || importsProjectModule(text)) && mayMentionClaimVocabulary(text, configured);
+  const claimText = (UPDATE_OR_FLAG_WORDS.test(text) || importsProjectModule(text)) && mayMentionClaimVocabulary(text, known);
   if (!claimText && !markerText(text)) return undefined;
   const code = codeTextOf(sourceCode);
   const updates = claimText && UPDATE_WORDS.test(code);
-  const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, configured);
-  const claims = (updates && flags) || (claimText && !updates && importsProjectModule(code) && namesClaimVocabulary(code, configured));
-  if (!flags) return claims || markerText(code) ? { claims, flags, markers: () => markerText(code) } : undefined;
+  const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, known);
+  const claims = (updates && flags) || (claimText && !updates && importsProjectModule(code) && namesClaimVocabulary(code, known));
+  if (!flags) return claims || markerText(code) ? { claims, flags, markers: () => markerText(code), paired } : undefined;
   let markers: boolean | undefined;
-  return { claims, flags, markers: () => (markers ??= markerText(code)) };
+  return { claims, flags, markers: () => (markers ??= markerText(code)), paired };
 }
 
 /** A migration or migrate entrypoint runs once per deploy; a duplicate left beside a module (`invoices copy.js`) is imported by none. */
@@ -141,7 +145,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // Migration files run once per deploy, from the migrate entrypoint: their reads and updates
     // are one-shot data changes, not a worker racing other replicas.
     const sourceCode = context.sourceCode;
-    const vocabulary: ClaimVocabulary = {
+    const vocabulary: { -readonly [K in keyof ClaimVocabulary]: ClaimVocabulary[K] } = {
       statusColumns: context.options[0]?.statusColumns ?? [],
       queueTables: context.options[0]?.queueTables ?? [],
     };
@@ -155,6 +159,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const admitted = admittedShapes(sourceCode, configured);
     if (!admitted) return {};
     const { claims, flags } = admitted;
+    if (admitted.paired.length > 0) vocabulary.statusColumns = [...vocabulary.statusColumns, ...admitted.paired];
     // The role is asked at the first call collected: a file that collects nothing reports nothing.
     let exempt: boolean | undefined;
     const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
