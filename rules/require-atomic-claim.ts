@@ -26,7 +26,7 @@ import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
-import { mayPairFlags, pairedFlags } from './require-atomic-claim/flag-pairs.js';
+import { mayPairFlags, pairedFlags, setsPairedFlag } from './require-atomic-claim/flag-pairs.js';
 import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
 import path from 'node:path';
 import { isDuplicateCopyFileName } from '../src/knowledge/file-conventions.js';
@@ -240,6 +240,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           for (const region of workRegions(read, scope, sourceCode)) {
             const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
             if (!update || notAClaim(read, region, scope, update.node)) continue;
+            if (!setsPairedFlag(read, update.node, admitted.paired, scope, sourceCode.visitorKeys)) continue;
             reportRead(read, update.node, region.loop, fn);
             break;
           }

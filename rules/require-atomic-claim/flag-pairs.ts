@@ -2,8 +2,19 @@
 // false }`, then `row.update({ expired: true })`. The flag is the rows' state whatever it is
 // called (`expired`, `lifted`, `announced`), so a file that filters a name on `false` and writes
 // the same name `true` has it for a status-like column, beside the built-in names and the
-// configured `statusColumns`. Asked of the comment-free text of the files with an update word.
+// configured `statusColumns`. Asked of the comment-free text of the files with an update word;
+// a read picked by such a flag is a claim only when it filters the flag `false` and the update
+// sets it `true` (a schedule read `isEnabled: true`, in a file that also disables one, is not).
+import type { TSESTree } from '@typescript-eslint/utils';
 import { escapeRegExp } from '../../analysis/source/word-pattern.js';
+import { descendants } from '../../analysis/sql/descendants.js';
+import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import type { DatabaseCall, PendingRead } from './claim-shapes.js';
+import { filterPairs } from './filter-pairs.js';
+import { keyName } from './row-names.js';
+
+type Node = TSESTree.Node;
+type VisitorKeys = Parameters<typeof descendants>[1];
 
 /** A key or column set to `false` (`expired: false`, `'expired': false`). */
 const FALSE_KEY = /([A-Za-z_$][\w$]*)["']?\s*:\s*false\b/g;
@@ -19,4 +30,36 @@ export function pairedFlags(code: string): string[] {
     const word = escapeRegExp(name);
     return new RegExp(`(?:[^\\w$.]${word}["']?\\s*:|\\.${word}\\s*=)\\s*true\\b`).test(code);
   });
+}
+
+/** `false` or `true`, written as such. */
+const isBoolean = (node: Node, value: boolean): boolean => node.type === 'Literal' && node.value === value;
+
+/**
+ * Whether a read and the update of its row make the claim of a paired flag: the read filters the
+ * flag `false` and the update sets it `true` (in its values, or on the row before a save). A read
+ * by another state, or by a name that is no paired flag, is not asked.
+ */
+export function setsPairedFlag(
+  read: PendingRead,
+  update: DatabaseCall,
+  paired: readonly string[],
+  scope: Node,
+  keys: VisitorKeys,
+): boolean {
+  const flag = read.statusColumn;
+  if (flag === undefined || !paired.includes(flag)) return true;
+  if (!filterPairs(read).some(({ key, value }) => key === flag && isBoolean(value, false))) return false;
+  for (const node of [update, ...descendants(update, keys)])
+    if (node.type === 'Property' && keyName(node) === flag && isBoolean(node.value, true)) return true;
+  for (const node of descendants(scope, keys))
+    if (
+      node.type === 'AssignmentExpression' &&
+      node.range[0] > read.node.range[1] &&
+      node.left.type === 'MemberExpression' &&
+      memberPropertyName(node.left) === flag &&
+      isBoolean(node.right, true)
+    )
+      return true;
+  return false;
 }
