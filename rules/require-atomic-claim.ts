@@ -159,7 +159,12 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const admitted = admittedShapes(sourceCode, configured);
     if (!admitted) return {};
     const { claims, flags } = admitted;
-    if (admitted.paired.length > 0) vocabulary.statusColumns = [...vocabulary.statusColumns, ...admitted.paired];
+    const ownColumns = vocabulary.statusColumns;
+    if (admitted.paired.length > 0) vocabulary.statusColumns = [...ownColumns, ...admitted.paired];
+    /** A read that is pending only through a paired flag (flag-pairs.ts). */
+    const pendingByPairedFlagOnly = (read: PendingRead): boolean =>
+      admitted.paired.includes(read.statusColumn ?? '') &&
+      !pendingReadOf(read.node, sourceCode, { ...vocabulary, statusColumns: ownColumns });
     // The role is asked at the first call collected: a file that collects nothing reports nothing.
     let exempt: boolean | undefined;
     const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
@@ -240,7 +245,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           for (const region of workRegions(read, scope, sourceCode)) {
             const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
             if (!update || notAClaim(read, region, scope, update.node)) continue;
-            if (!setsPairedFlag(read, update.node, admitted.paired, scope, sourceCode.visitorKeys)) continue;
+            if (pendingByPairedFlagOnly(read) && !setsPairedFlag(read, admitted.paired, sourceCode.visitorKeys)) continue;
             reportRead(read, update.node, region.loop, fn);
             break;
           }

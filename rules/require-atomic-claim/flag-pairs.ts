@@ -3,15 +3,16 @@
 // called (`expired`, `lifted`, `announced`), so a file that filters a name on `false` and writes
 // the same name `true` has it for a status-like column, beside the built-in names and the
 // configured `statusColumns`. Asked of the comment-free text of the files with an update word;
-// a read picked by such a flag is a claim only when it filters the flag `false` and the update
-// sets it `true` (a schedule read `isEnabled: true`, in a file that also disables one, is not).
+// a read pending by such a flag alone (no built-in or configured state in it) is a claim only when
+// it filters the flag `false` and its function sets it `true` (a schedule read `isEnabled: true`,
+// in a file that also disables one, is not).
 import type { TSESTree } from '@typescript-eslint/utils';
 import { escapeRegExp } from '../../analysis/source/word-pattern.js';
-import { descendants } from '../../analysis/sql/descendants.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import type { DatabaseCall, PendingRead } from './claim-shapes.js';
+import type { descendants } from '../../analysis/sql/descendants.js';
+import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
+import type { PendingRead } from './claim-shapes.js';
 import { filterPairs } from './filter-pairs.js';
-import { keyName } from './row-names.js';
+import { setsColumnAfter } from './named-by-request.js';
 
 type Node = TSESTree.Node;
 type VisitorKeys = Parameters<typeof descendants>[1];
@@ -36,30 +37,19 @@ export function pairedFlags(code: string): string[] {
 const isBoolean = (node: Node, value: boolean): boolean => node.type === 'Literal' && node.value === value;
 
 /**
- * Whether a read and the update of its row make the claim of a paired flag: the read filters the
- * flag `false` and the update sets it `true` (in its values, or on the row before a save). A read
- * by another state, or by a name that is no paired flag, is not asked.
+ * Whether a read picked by a paired flag makes its claim: the read filters the flag `false`, and
+ * its function sets it `true` after the read (in a write's values, or on the row before a save).
  */
-export function setsPairedFlag(
-  read: PendingRead,
-  update: DatabaseCall,
-  paired: readonly string[],
-  scope: Node,
-  keys: VisitorKeys,
-): boolean {
+export function setsPairedFlag(read: PendingRead, paired: readonly string[], keys: VisitorKeys): boolean {
   const flag = read.statusColumn;
-  if (flag === undefined || !paired.includes(flag)) return true;
+  const fn = enclosingFunction(read.node);
+  if (flag === undefined || !fn || !paired.includes(flag)) return false;
   if (!filterPairs(read).some(({ key, value }) => key === flag && isBoolean(value, false))) return false;
-  for (const node of [update, ...descendants(update, keys)])
-    if (node.type === 'Property' && keyName(node) === flag && isBoolean(node.value, true)) return true;
-  for (const node of descendants(scope, keys))
-    if (
-      node.type === 'AssignmentExpression' &&
-      node.range[0] > read.node.range[1] &&
-      node.left.type === 'MemberExpression' &&
-      memberPropertyName(node.left) === flag &&
-      isBoolean(node.right, true)
-    )
-      return true;
-  return false;
+  return setsColumnAfter(
+    read.node,
+    fn,
+    keys,
+    (name) => name === flag,
+    (value) => isBoolean(value, true),
+  );
 }

@@ -115,17 +115,29 @@ function movesState(read: PendingRead, handler: FunctionNode, keys: Keys): boole
 }
 
 /**
- * Whether `fn`, after `after`, sets a column `isColumn` accepts: in a write's values
- * (`update({ data: { status } })`, `$set: { status }`) or on a row (`row.status = 'done'`).
+ * Whether `fn`, after `after`, sets a column `isColumn` accepts (to a value `isValue` accepts): in
+ * a write's values (`update({ data: { status } })`, `$set: { status }`) or on a row (`row.status = 'done'`).
  */
-export function setsColumnAfter(after: Node, fn: FunctionNode, keys: Keys, isColumn: (name: string) => boolean): boolean {
+export function setsColumnAfter(
+  after: Node,
+  fn: FunctionNode,
+  keys: Keys,
+  isColumn: (name: string) => boolean,
+  isValue: (value: Node) => boolean = () => true,
+): boolean {
   for (const node of descendants(fn.body, keys)) {
     if (node.range[0] <= after.range[1]) continue;
-    if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && isColumn(memberPropertyName(node.left) ?? ''))
+    const left = node.type === 'AssignmentExpression' ? node.left : undefined;
+    if (
+      left?.type === 'MemberExpression' &&
+      isColumn(memberPropertyName(left) ?? '') &&
+      isValue((node as TSESTree.AssignmentExpression).right)
+    )
       return true;
     if (node.type !== 'CallExpression' || !WRITE_METHOD.test(calleeName(node) ?? '')) continue;
     for (const argument of node.arguments)
-      if ([argument, ...descendants(argument, keys)].some((n) => n.type === 'Property' && isColumn(keyName(n) ?? ''))) return true;
+      if ([argument, ...descendants(argument, keys)].some((n) => n.type === 'Property' && isColumn(keyName(n) ?? '') && isValue(n.value)))
+        return true;
   }
   return false;
 }

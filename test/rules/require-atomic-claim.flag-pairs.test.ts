@@ -62,6 +62,8 @@ ruleTester.run('require-atomic-claim (a boolean flag filtered false, set true)',
   ],
   invalid: [
     claim(liftMutes('await mute.update({ lifted: true });'), 'findAll', 'lifted'),
+    // Another write that names the row comes first; the flag is still set after it.
+    claim(liftMutes('await chat.mutes.remove(mute.memberId);', 'await mute.update({ lifted: true });'), 'findAll', 'lifted'),
     claim(announce('release.announced = true;', 'await release.save();'), 'find', 'announced'),
   ],
 });
