@@ -26,7 +26,7 @@ import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
-import { mayPairFlags, pairedFlags, setsPairedFlag } from './require-atomic-claim/flag-pairs.js';
+import { makesPairedFlagClaim, mayPairFlags, pairedFlags, withPairedFlags } from './require-atomic-claim/flag-pairs.js';
 import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
 import path from 'node:path';
 import { isDuplicateCopyFileName } from '../src/knowledge/file-conventions.js';
@@ -72,6 +72,13 @@ const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_
 const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAME)}], CallExpression[callee.name=${String(ROW_LOADER_NAME)}]`;
 
 /**
+ * Without an update or delete of some kind in the file there is nothing to report, and a pending
+ * read is recognised only by a status-like column or queue-like table name. Both are asked of the
+ * file's own text first (comments only add words), so most files are turned away without a copy of
+ * their text; the comment-free text, and whole names, only for the few left. A find-then-create
+ * claim (marker-claims.ts) needs neither: a lookup, a create and a run, lock or idempotency word in
+ * the text admit the file for that shape alone.
+ *
  * Which shapes a file can hold, from its text: pending-row claims (an update and the vocabulary),
  * running flags (the vocabulary; the set may be a project helper's), find-then-create markers.
  * `markers` is asked of the comment-free text now only when it alone decides whether the file is
@@ -145,26 +152,15 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // Migration files run once per deploy, from the migrate entrypoint: their reads and updates
     // are one-shot data changes, not a worker racing other replicas.
     const sourceCode = context.sourceCode;
-    const vocabulary: { -readonly [K in keyof ClaimVocabulary]: ClaimVocabulary[K] } = {
+    const own: ClaimVocabulary = {
       statusColumns: context.options[0]?.statusColumns ?? [],
       queueTables: context.options[0]?.queueTables ?? [],
     };
-    const configured = [...vocabulary.statusColumns, ...vocabulary.queueTables];
-    // Without an update or delete of some kind in the file there is nothing to report, and a
-    // pending read is recognised only by a status-like column or queue-like table name. Both are
-    // asked of the file's own text first (comments only add words), so most files are turned away
-    // without a copy of their text; the comment-free text, and whole names, only for the few left.
-    // A find-then-create claim (marker-claims.ts) needs neither: a lookup, a create and a run,
-    // lock or idempotency word in the text admit the file for that shape alone.
-    const admitted = admittedShapes(sourceCode, configured);
+    const admitted = admittedShapes(sourceCode, [...own.statusColumns, ...own.queueTables]);
     if (!admitted) return {};
-    const { claims, flags } = admitted;
-    const ownColumns = vocabulary.statusColumns;
-    if (admitted.paired.length > 0) vocabulary.statusColumns = [...ownColumns, ...admitted.paired];
-    /** A read that is pending only through a paired flag (flag-pairs.ts). */
-    const pendingByPairedFlagOnly = (read: PendingRead): boolean =>
-      admitted.paired.includes(read.statusColumn ?? '') &&
-      !pendingReadOf(read.node, sourceCode, { ...vocabulary, statusColumns: ownColumns });
+    const { claims, flags, paired } = admitted;
+    // A flag the file filters `false` and writes `true` is a state of its own (flag-pairs.ts).
+    const vocabulary = withPairedFlags(own, paired);
     // The role is asked at the first call collected: a file that collects nothing reports nothing.
     let exempt: boolean | undefined;
     const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
@@ -245,7 +241,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           for (const region of workRegions(read, scope, sourceCode)) {
             const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
             if (!update || notAClaim(read, region, scope, update.node)) continue;
-            if (pendingByPairedFlagOnly(read) && !setsPairedFlag(read, admitted.paired, sourceCode.visitorKeys)) continue;
+            if (!makesPairedFlagClaim(read, paired, own, sourceCode)) continue;
             reportRead(read, update.node, region.loop, fn);
             break;
           }

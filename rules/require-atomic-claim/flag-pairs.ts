@@ -6,11 +6,11 @@
 // a read pending by such a flag alone (no built-in or configured state in it) is a claim only when
 // it filters the flag `false` and its function sets it `true` (a schedule read `isEnabled: true`,
 // in a file that also disables one, is not).
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { escapeRegExp } from '../../analysis/source/word-pattern.js';
 import type { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
-import type { PendingRead } from './claim-shapes.js';
+import { pendingReadOf, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
 import { filterPairs } from './filter-pairs.js';
 import { setsColumnAfter } from './named-by-request.js';
 
@@ -40,7 +40,7 @@ const isBoolean = (node: Node, value: boolean): boolean => node.type === 'Litera
  * Whether a read picked by a paired flag makes its claim: the read filters the flag `false`, and
  * its function sets it `true` after the read (in a write's values, or on the row before a save).
  */
-export function setsPairedFlag(read: PendingRead, paired: readonly string[], keys: VisitorKeys): boolean {
+function setsPairedFlag(read: PendingRead, paired: readonly string[], keys: VisitorKeys): boolean {
   const flag = read.statusColumn;
   const fn = enclosingFunction(read.node);
   if (flag === undefined || !fn || !paired.includes(flag)) return false;
@@ -52,4 +52,23 @@ export function setsPairedFlag(read: PendingRead, paired: readonly string[], key
     (name) => name === flag,
     (value) => isBoolean(value, true),
   );
+}
+
+/** The rule's vocabulary with the file's paired flags among its status columns. */
+export const withPairedFlags = (own: ClaimVocabulary, paired: readonly string[]): ClaimVocabulary =>
+  paired.length === 0 ? own : { ...own, statusColumns: [...own.statusColumns, ...paired] };
+
+/**
+ * Whether a read about to be reported makes its claim: always, unless it is pending only through a
+ * paired flag (not by `own`, the built-in and configured names); then it must filter the flag
+ * `false` and its function set it `true`.
+ */
+export function makesPairedFlagClaim(
+  read: PendingRead,
+  paired: readonly string[],
+  own: ClaimVocabulary,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+): boolean {
+  if (!paired.includes(read.statusColumn ?? '') || pendingReadOf(read.node, sourceCode, own)) return true;
+  return setsPairedFlag(read, paired, sourceCode.visitorKeys);
 }
