@@ -26,6 +26,7 @@ import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
+import { makesPairedFlagClaim, mayPairFlags, pairedFlags, withPairedFlags } from './require-atomic-claim/flag-pairs.js';
 import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
 import path from 'node:path';
 import { isDuplicateCopyFileName } from '../src/knowledge/file-conventions.js';
@@ -71,6 +72,13 @@ const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_
 const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAME)}], CallExpression[callee.name=${String(ROW_LOADER_NAME)}]`;
 
 /**
+ * Without an update or delete of some kind in the file there is nothing to report, and a pending
+ * read is recognised only by a status-like column or queue-like table name. Both are asked of the
+ * file's own text first (comments only add words), so most files are turned away without a copy of
+ * their text; the comment-free text, and whole names, only for the few left. A find-then-create
+ * claim (marker-claims.ts) needs neither: a lookup, a create and a run, lock or idempotency word in
+ * the text admit the file for that shape alone.
+ *
  * Which shapes a file can hold, from its text: pending-row claims (an update and the vocabulary),
  * running flags (the vocabulary; the set may be a project helper's), find-then-create markers.
  * `markers` is asked of the comment-free text now only when it alone decides whether the file is
@@ -79,21 +87,24 @@ const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAM
 function admittedShapes(
   sourceCode: Readonly<{ text: string }> & Parameters<typeof codeTextOf>[0],
   configured: readonly string[],
-): { claims: boolean; flags: boolean; markers: () => boolean } | undefined {
+): { claims: boolean; flags: boolean; markers: () => boolean; paired: string[] } | undefined {
   const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
   const text = sourceCode.text;
+  // A flag filtered `false` and written `true` is a state of the file's own (flag-pairs.ts).
+  const paired = UPDATE_WORDS.test(text) && mayPairFlags(text) ? pairedFlags(codeTextOf(sourceCode)) : [];
+  const known = paired.length > 0 ? [...configured, ...paired] : configured;
   // No update in the file, but a project module it imports may mark the rows (handed-elsewhere.ts).
   // The vocabulary first: it turns away three files in four, the update words one in four; the
   // relative import (one cheap expression) before the update words' sixteen alternatives.
-  const claimText = mayMentionClaimVocabulary(text, configured) && (importsProjectModule(text) || UPDATE_OR_FLAG_WORDS.test(text));
+  const claimText = mayMentionClaimVocabulary(text, known) && (importsProjectModule(text) || UPDATE_OR_FLAG_WORDS.test(text));
   if (!claimText && !markerText(text)) return undefined;
   const code = codeTextOf(sourceCode);
   const updates = claimText && UPDATE_WORDS.test(code);
-  const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, configured);
-  const claims = (updates && flags) || (claimText && !updates && importsProjectModule(code) && namesClaimVocabulary(code, configured));
-  if (!flags) return claims || markerText(code) ? { claims, flags, markers: () => markerText(code) } : undefined;
+  const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, known);
+  const claims = (updates && flags) || (claimText && !updates && importsProjectModule(code) && namesClaimVocabulary(code, known));
+  if (!flags) return claims || markerText(code) ? { claims, flags, markers: () => markerText(code), paired } : undefined;
   let markers: boolean | undefined;
-  return { claims, flags, markers: () => (markers ??= markerText(code)) };
+  return { claims, flags, markers: () => (markers ??= markerText(code)), paired };
 }
 
 /** A migration or migrate entrypoint runs once per deploy; a duplicate left beside a module (`invoices copy.js`) is imported by none. */
@@ -143,20 +154,15 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // Migration files run once per deploy, from the migrate entrypoint: their reads and updates
     // are one-shot data changes, not a worker racing other replicas.
     const sourceCode = context.sourceCode;
-    const vocabulary: ClaimVocabulary = {
+    const own: ClaimVocabulary = {
       statusColumns: context.options[0]?.statusColumns ?? [],
       queueTables: context.options[0]?.queueTables ?? [],
     };
-    const configured = [...vocabulary.statusColumns, ...vocabulary.queueTables];
-    // Without an update or delete of some kind in the file there is nothing to report, and a
-    // pending read is recognised only by a status-like column or queue-like table name. Both are
-    // asked of the file's own text first (comments only add words), so most files are turned away
-    // without a copy of their text; the comment-free text, and whole names, only for the few left.
-    // A find-then-create claim (marker-claims.ts) needs neither: a lookup, a create and a run,
-    // lock or idempotency word in the text admit the file for that shape alone.
-    const admitted = admittedShapes(sourceCode, configured);
+    const admitted = admittedShapes(sourceCode, [...own.statusColumns, ...own.queueTables]);
     if (!admitted) return {};
-    const { claims, flags } = admitted;
+    const { claims, flags, paired } = admitted;
+    // A flag the file filters `false` and writes `true` is a state of its own (flag-pairs.ts).
+    const vocabulary = withPairedFlags(own, paired);
     // The role is asked at the first call collected: a file that collects nothing reports nothing.
     let exempt: boolean | undefined;
     const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
@@ -237,6 +243,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           for (const region of workRegions(read, scope, sourceCode)) {
             const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
             if (!update || notAClaim(read, region, scope, update.node)) continue;
+            if (!makesPairedFlagClaim(read, paired, own, sourceCode)) continue;
             reportRead(read, update.node, region.loop, fn);
             break;
           }

@@ -92,9 +92,9 @@ export interface RowUpdate {
 /** Methods that delete rows (`deleteMany`, `knex(…).del()`, `repo.softDelete`, `model.destroy()`). */
 export const DELETE_METHODS: ReadonlySet<string> = new Set('delete deleteMany deleteFrom destroy remove softDelete del'.split(' '));
 
-const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
+export const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
   vocabulary.statusColumns.includes(name) || isStatusLikeColumn(name);
-const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
+export const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
   vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
 
 function objectProperty(node: Node | undefined, name: string): Node | undefined {

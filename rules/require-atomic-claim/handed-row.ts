@@ -1,7 +1,8 @@
 // A worker that hands the row it read to a handler of the same file (`await processJob(job.id)`,
 // `await this.deliver(row)`) marks the row where the handler does: an update in the handler's body
 // keyed by the parameter that received the row (`update({ where: { id: jobId }, data: { status:
-// 'processing' } })`) moves that row on, one call away from the loop. Followed one call deep; a
+// 'processing' } })`) moves that row on, one call away from the loop; a list of rows handed whole
+// (`await settleAll(rows)`) is marked by the handler's loop over it. Followed one call deep; a
 // handler of another module, or one that only reads, marks nothing here.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
@@ -10,6 +11,7 @@ import { resolveCallee } from '../../analysis/scheduled-work/external-effects.js
 import { rowUpdateOf, type ClaimVocabulary, type RowUpdate } from './claim-shapes.js';
 import { mentionsAny } from './row-names.js';
 import { differentTables } from './tables.js';
+import { iteratedNames } from './loop-rows.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -43,9 +45,11 @@ export function updateInHandler(
 ): RowUpdate | undefined {
   const handler = resolveCallee(sourceCode as never, call);
   if (!handler || handler.body.type !== 'BlockStatement') return undefined;
-  const received = parametersGivenRow(call, handler.params, handsRow);
-  if (received.length === 0) return undefined;
+  const given = parametersGivenRow(call, handler.params, handsRow);
+  if (given.length === 0) return undefined;
   const keys = sourceCode.visitorKeys;
+  // A list of rows handed whole is marked row by row in the handler's loop over it.
+  const received = [...given, ...iteratedNames(handler.body, given, keys)];
   for (const node of descendants(handler.body, keys, isFunctionNode)) {
     if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
     const update = rowUpdateOf(node, sourceCode, vocabulary);

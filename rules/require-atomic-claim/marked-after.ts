@@ -6,12 +6,13 @@
 //
 // The names that carry the rows out of the loop: lists the loop collects a row's value into
 // (`done.push(row.id)`, `sent.add(row.id)`), and names derived from the list read
-// (`const ids = rows.map((r) => r.id)`). The read's own name counts too, used as a value — its
+// (`const ids = rows.map((r) => r.id)`), or rows picked from it (`const next = rows.find(…)`,
+// `rows[0]`, a driver result's `result.rows`). The read's own name counts too, used as a value — its
 // `.length` (a count written to a summary row) does not name a row.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
+import { ELEMENT_METHODS, PRIMARY_KEY_COLUMN, RESULT_ROW_FIELDS } from '../../src/knowledge/orm-reads-writes.js';
 import { keyName, mentionsAny, rootName } from './row-names.js';
 
 type Node = TSESTree.Node;
@@ -47,6 +48,15 @@ export function collectedNames(body: Node, rowNames: readonly string[], keys: Vi
   return collected;
 }
 
+const ELEMENTS: ReadonlySet<string> = new Set(ELEMENT_METHODS);
+const ROW_FIELDS: ReadonlySet<string> = new Set(RESULT_ROW_FIELDS);
+
+/** Rows of the list itself: `rows.find((r) => …)`, `rows.filter(…)`, `rows[0]`, a result's `result.rows`. */
+const picksRows = (init: Node): boolean =>
+  init.type === 'CallExpression'
+    ? init.callee.type === 'MemberExpression' && ELEMENTS.has(memberPropertyName(init.callee) ?? '')
+    : init.type === 'MemberExpression' && (init.computed || ROW_FIELDS.has(memberPropertyName(init) ?? ''));
+
 /** Names declared after `from` from the keys of `names` (`const ids = rows.map((r) => r.id)`), in source order, transitively. */
 export function derivedNames(scope: Node, from: number, names: readonly string[], keys: VisitorKeys): string[] {
   const carried = [...names];
@@ -55,7 +65,8 @@ export function derivedNames(scope: Node, from: number, names: readonly string[]
     const init = node.init.type === 'AwaitExpression' ? node.init.argument : node.init;
     const root = init.type === 'CallExpression' ? rootName(init.callee) : rootName(init);
     if (root === undefined || !carried.includes(root)) continue;
-    if (init.type === 'Identifier' || carried.indexOf(root) >= names.length || namesRowKey(init, keys)) carried.push(node.id.name);
+    if (init.type === 'Identifier' || carried.indexOf(root) >= names.length || namesRowKey(init, keys) || picksRows(init))
+      carried.push(node.id.name);
   }
   return carried.slice(names.length);
 }

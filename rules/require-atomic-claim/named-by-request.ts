@@ -54,20 +54,20 @@ function valueIdentifiers(node: Node, keys: Keys, calleesOnly: boolean, out: TSE
  * declared from them (`const { id } = req.params`, `await request.json()`), not through what a
  * call given them returns (a row read by the request's id is the database's value).
  */
-function fromRequest(node: Node, handler: FunctionNode, context: DetectContext, hops = MAX_HOPS): boolean {
+export function fromParameters(node: Node, handler: FunctionNode, context: DetectContext, hops = MAX_HOPS): boolean {
   for (const identifier of valueIdentifiers(node, context.sourceCode.visitorKeys, hops < MAX_HOPS)) {
     const def = scopeVariable(context.sourceCode, identifier)?.defs[0];
     if (!def) continue;
     if (def.type === 'Parameter' && def.node === handler) return true;
     const declarator = def.node as Node;
     if (def.type === 'Variable' && hops > 0 && declarator.type === 'VariableDeclarator' && declarator.init)
-      if (fromRequest(declarator.init, handler, context, hops - 1)) return true;
+      if (fromParameters(declarator.init, handler, context, hops - 1)) return true;
   }
   return false;
 }
 
 /** The nodes of a read that filter its rows: builder filters and criteria, or the values sent with its SQL. */
-function readFilters(read: PendingRead): Node[] {
+export function readFilters(read: PendingRead): Node[] {
   const node = read.node;
   if (node.type === 'TaggedTemplateExpression') return node.quasi.expressions;
   if (read.kind === 'sql') return node.arguments.slice(1);
@@ -100,8 +100,8 @@ export function namedByRequest(read: PendingRead, update: DatabaseCall, context:
   const program = context.sourceCode.ast;
   const handler = oneRequestHandlerAround(read.node, program);
   if (!handler) return false;
-  if (!readFilters(read).some((filter) => fromRequest(filter, handler, context))) return false;
-  if (updateValues(update).some((value) => fromRequest(value, handler, context))) return false;
+  if (!readFilters(read).some((filter) => fromParameters(filter, handler, context))) return false;
+  if (updateValues(update).some((value) => fromParameters(value, handler, context))) return false;
   return requestHandlerAround(read.node, program) === handler || !movesState(read, handler, context.sourceCode.visitorKeys);
 }
 
@@ -111,14 +111,33 @@ const WRITE_METHOD = /^(?:update|save|set|upsert)/i;
 /** Whether the handler, after the read, sets the state column the read filters on: in a write's values (`update({ data: { status } })`) or on the row (`row.status = 'done'`). */
 function movesState(read: PendingRead, handler: FunctionNode, keys: Keys): boolean {
   const column = read.statusColumn;
-  if (column === undefined) return false;
-  for (const node of descendants(handler.body, keys)) {
-    if (node.range[0] <= read.node.range[1]) continue;
-    if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && memberPropertyName(node.left) === column)
+  return column !== undefined && setsColumnAfter(read.node, handler, keys, (name) => name === column);
+}
+
+/**
+ * Whether `fn`, after `after`, sets a column `isColumn` accepts (to a value `isValue` accepts): in
+ * a write's values (`update({ data: { status } })`, `$set: { status }`) or on a row (`row.status = 'done'`).
+ */
+export function setsColumnAfter(
+  after: Node,
+  fn: FunctionNode,
+  keys: Keys,
+  isColumn: (name: string) => boolean,
+  isValue: (value: Node) => boolean = () => true,
+): boolean {
+  for (const node of descendants(fn.body, keys)) {
+    if (node.range[0] <= after.range[1]) continue;
+    const left = node.type === 'AssignmentExpression' ? node.left : undefined;
+    if (
+      left?.type === 'MemberExpression' &&
+      isColumn(memberPropertyName(left) ?? '') &&
+      isValue((node as TSESTree.AssignmentExpression).right)
+    )
       return true;
     if (node.type !== 'CallExpression' || !WRITE_METHOD.test(calleeName(node) ?? '')) continue;
     for (const argument of node.arguments)
-      if ([argument, ...descendants(argument, keys)].some((n) => n.type === 'Property' && keyName(n) === column)) return true;
+      if ([argument, ...descendants(argument, keys)].some((n) => n.type === 'Property' && isColumn(keyName(n) ?? '') && isValue(n.value)))
+        return true;
   }
   return false;
 }

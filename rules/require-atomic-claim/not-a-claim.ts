@@ -8,7 +8,9 @@
 // - a queue job's handler acting on the record its job names (`job.data.recordId`): the queue
 //   delivers each job to one handler.
 // - a prune: one delete of the rows worked out in memory, nothing else done (prune.ts);
-// - a handler of the process's end (`process.on('SIGTERM', …)`) settling this process's work.
+// - a handler of the process's end (`process.on('SIGTERM', …)`) settling this process's work;
+// - one record looked up to be used, no state moved (keyed-lookups.ts);
+// - a state moved inside a MongoDB transaction, which aborts the second writer (mongo-transactions.ts).
 // Work already held under a lock or a claim is `held-under-guard.ts`.
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { chainRoot } from '../../analysis/ast/chain-root.js';
@@ -22,10 +24,13 @@ import { sqlSentBy } from '../../analysis/sql/sql-text.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { QUEUES } from '../../src/knowledge/queues.js';
-import { CREATE_METHODS, CRITERIA_FIRST_METHODS, FILTER_METHOD, parseSql, READ_METHODS } from '../../src/knowledge/sql.js';
+import { CREATE_METHODS, FILTER_METHOD, parseSql, READ_METHODS } from '../../src/knowledge/sql.js';
 import { identifierName, isPunctuation, isWord, type SqlToken } from '../../src/knowledge/sql-tokens.js';
-import { filterContexts, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
-import { keyName, mentionsAny, resultNames } from './row-names.js';
+import { type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
+import { mentionsAny, resultNames } from './row-names.js';
+import { filterPairs } from './filter-pairs.js';
+import { looksUpOneToUse } from './keyed-lookups.js';
+import { inMongoTransaction } from './mongo-transactions.js';
 import { claimedBefore, guardLookup, heldUnderGuard } from './held-under-guard.js';
 import { reCheckedUnderLock } from './locked-re-read.js';
 import { namedByRequest } from './named-by-request.js';
@@ -43,43 +48,6 @@ type Node = TSESTree.Node;
 const OWNER_KEY =
   /^(?:uid|user|owner|(?:\w+_)?user_?u?id|owner_?id|customer_?id|(?:\w+_)?account_?id|member_?id|author_?id|created_?by|requester_?id)$/i;
 const isOwnerKey = (key: string): boolean => OWNER_KEY.test(key.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
-
-/**
- * The key / value pairs of a filter object, and of the filters nested in it: a relation's
- * (`executedRule: { emailAccountId, threadId }`), a combinator's (`AND: [{ userId }]`).
- */
-function objectPairs(object: TSESTree.ObjectExpression, pairs: Array<{ key: string; value: Node }>): void {
-  for (const p of object.properties) {
-    const key = p.type === 'Property' ? keyName(p) : undefined;
-    if (p.type !== 'Property') continue;
-    if (key !== undefined) pairs.push({ key, value: p.value });
-    const nested = p.value.type === 'ArrayExpression' ? p.value.elements : [p.value];
-    for (const value of nested) if (value?.type === 'ObjectExpression') objectPairs(value, pairs);
-  }
-}
-
-/** The key / value pairs of a builder read's filter (`where: { userId: user.id }`, `.where('customer_id', '=', id)`). */
-function filterPairs(read: PendingRead): Array<{ key: string; value: Node }> {
-  if (read.kind !== 'builder' || read.node.type !== 'CallExpression') return [];
-  const chain = methodChain(read.node);
-  const pairs: Array<{ key: string; value: Node }> = [];
-  for (const link of chain) {
-    const args = link.call.arguments;
-    const [column] = args;
-    const value = args[args.length - 1];
-    if (
-      link.name &&
-      FILTER_METHOD.test(link.name) &&
-      args.length > 1 &&
-      column?.type === 'Literal' &&
-      typeof column.value === 'string' &&
-      value
-    )
-      pairs.push({ key: column.value.split('.').pop() ?? column.value, value });
-  }
-  for (const { node } of filterContexts(chain, CRITERIA_FIRST_METHODS)) if (node.type === 'ObjectExpression') objectPairs(node, pairs);
-  return pairs;
-}
 
 /**
  * The parameter a value comes from: `user.id` with `user` a parameter, or `scheduleId` declared
@@ -313,6 +281,8 @@ export function notAClaimCheck(
     // A request handler acting on the rows its request names (named-by-request.ts).
     const call = update.type === 'CallExpression' || update.type === 'TaggedTemplateExpression' ? update : undefined;
     if (call && namedByRequest(read, call, context)) return true;
+    // One record looked up to be used, no state moved (keyed-lookups.ts); a state moved in a MongoDB transaction (mongo-transactions.ts).
+    if (call && (looksUpOneToUse(read, call, context, vocabulary) || inMongoTransaction(read.node, call, context))) return true;
     // Run once as this process ends (shutdown-hook.ts).
     if (inShutdownHandler(read.node)) return true;
     // One delete of rows worked out in memory, and nothing else done with them (prune.ts).

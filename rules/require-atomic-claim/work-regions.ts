@@ -12,11 +12,10 @@ import { mentionsAny, patternNames, resultNames, rootName } from './row-names.js
 import { differentTables } from './tables.js';
 import { updateInHandler } from './handed-row.js';
 import { NO_FOLLOWERS, type RowFollowers } from './row-followers.js';
+import { elementNames, indexesOver, ITERATING_METHODS } from './loop-rows.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
-
-const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap']);
 
 /**
  * Where the rows a read returns are acted on: loop bodies over its result, or the rest of the
@@ -42,6 +41,9 @@ export function workRegions(read: PendingRead, scope: Node, sourceCode: SourceCo
     if (node.range[1] <= read.node.range[0]) continue;
     if (node.type === 'ForOfStatement' && iterates(node.right)) {
       actedOn(node.body, patternNames(node.left), node);
+    } else if (node.type === 'ForStatement' && indexesOver(node.test, iterates)) {
+      // `for (let i = 0; i < jobs.length; i++) { const job = jobs[i]; … }`: the row is `jobs[i]`.
+      actedOn(node.body, [...bound, ...elementNames(node.body, bound)], node);
     } else if (
       node.type === 'CallExpression' &&
       node.callee.type === 'MemberExpression' &&

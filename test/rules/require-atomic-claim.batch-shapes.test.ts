@@ -79,12 +79,13 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       '  if (count === 1) await mailer.send(user.email);',
       '}',
     ),
-    // a name that only ends like one is no flag
+    // a name that only ends like one is no state word (`consent`; a boolean filtered `false` and set
+    // `true` is a flag of its own, require-atomic-claim.flag-pairs.test.ts)
     worker(
-      'const users = await db.user.findMany({ where: { consent: false }, take: 20 });',
+      "const users = await db.user.findMany({ where: { consent: 'unknown' }, take: 20 });",
       'for (const user of users) {',
       '  await mailer.send(user.email);',
-      '  await db.user.update({ where: { id: user.id }, data: { consent: true } });',
+      "  await db.user.update({ where: { id: user.id }, data: { consent: 'asked' } });",
       '}',
     ),
     // ---- a select that is only a subquery of the statement that deletes or updates
