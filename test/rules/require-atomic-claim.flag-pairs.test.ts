@@ -16,7 +16,7 @@ const liftMutes = (...mark: string[]) =>
     "import { Op } from 'sequelize';",
     "import { Mute } from './models';",
     'export async function liftMutes(chat: Chat) {',
-    '  const mutes = await Mute.findAll({ where: { lifted: false, endsOn: { [Op.lt]: new Date() } } });',
+    '  const mutes = await Mute.findAll({ where: { lifted: false, liftAt: { [Op.lt]: new Date() } } });',
     '  for (const mute of mutes) {',
     '    await chat.unmute(mute.memberId);',
     ...mark.map((l) => `    ${l}`),
