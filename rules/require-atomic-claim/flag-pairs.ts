@@ -20,8 +20,15 @@ type VisitorKeys = Parameters<typeof descendants>[1];
 /** A key or column set to `false` (`expired: false`, `'expired': false`). */
 const FALSE_KEY = /([A-Za-z_$][\w$]*)["']?\s*:\s*false\b/g;
 
-/** The cheap test first: both words in the text. */
-export const mayPairFlags = (text: string): boolean => text.includes('false') && text.includes('true');
+const FALSE_VALUE = /:\s*false\b/;
+const TRUE_VALUE = /[:=]\s*true\b/;
+
+/**
+ * The cheap test first, on the raw text: a key set to `false` and a name set to `true` (a comment
+ * between a key and its value is the one spelling this turns away).
+ */
+export const mayPairFlags = (text: string): boolean =>
+  text.includes('false') && text.includes('true') && FALSE_VALUE.test(text) && TRUE_VALUE.test(text);
 
 /** Names the text filters on `false` and writes `true` (a key `name: true`, or `row.name = true`). */
 export function pairedFlags(code: string): string[] {
