@@ -13,22 +13,22 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { isOutermostCall, methodChain } from '../../analysis/sql/method-chain.js';
-import { MONGO_SESSION_OPTION, MONGO_SESSION_TRANSACTIONS } from '../../src/knowledge/orm-reads-writes.js';
+import { SESSION_KEY, SESSION_TRANSACTION_RUNNERS, SESSION_TRANSACTION_STARTS } from '../../src/knowledge/document-sessions.js';
 import type { DatabaseCall } from './claim-shapes.js';
 import { keyName } from './row-names.js';
 
-const TRANSACTION_CALLS: ReadonlySet<string> = new Set(MONGO_SESSION_TRANSACTIONS);
+const TRANSACTION_CALLS: ReadonlySet<string> = new Set([...SESSION_TRANSACTION_RUNNERS, ...SESSION_TRANSACTION_STARTS]);
 
 /** The session a statement runs in: `.session(s)` in its chain, or `{ session: s }` among its arguments. */
 function sessionOf(call: DatabaseCall): TSESTree.Identifier | undefined {
   if (call.type !== 'CallExpression' || !isOutermostCall(call)) return undefined;
   for (const link of methodChain(call)) {
     const [first] = link.call.arguments;
-    if (link.name === MONGO_SESSION_OPTION && first?.type === 'Identifier') return first;
+    if (link.name === SESSION_KEY && first?.type === 'Identifier') return first;
     for (const argument of link.call.arguments) {
       if (argument.type !== 'ObjectExpression') continue;
       for (const p of argument.properties)
-        if (p.type === 'Property' && keyName(p) === MONGO_SESSION_OPTION && p.value.type === 'Identifier') return p.value;
+        if (p.type === 'Property' && keyName(p) === SESSION_KEY && p.value.type === 'Identifier') return p.value;
     }
   }
   return undefined;

@@ -380,12 +380,5 @@ export const VALUE_PASS_THROUGH_METHODS: readonly string[] = ['toNumber', 'toStr
  */
 export const SELF_WRITE_METHODS: readonly string[] = ['save', 'remove', 'destroy'];
 
-/**
- * MongoDB sessions: the option or chain link that runs a statement in a session (`{ session }`,
- * Mongoose `.session(session)`), and the session's calls that open a transaction on it.
- */
-export const MONGO_SESSION_OPTION = 'session';
-export const MONGO_SESSION_TRANSACTIONS: readonly string[] = ['startTransaction', 'withTransaction'];
-
 /** The field of a driver's query result that holds the rows (pg's `result.rows`, mssql's `result.recordset`). */
 export const RESULT_ROW_FIELDS: readonly string[] = ['rows', 'recordset'];
