@@ -149,6 +149,8 @@ const TIMER_GLOBALS: ReadonlySet<string> = new Set(
   SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path[0]!),
 );
 const GLOBAL_OBJECTS: readonly string[] = ['globalThis', 'global', 'self', 'window'];
+/** The globals a configured environment declares that can reach a scheduler (their references are the variable's). */
+const IMPLICIT_GLOBALS: readonly string[] = [...TIMER_GLOBALS, ...GLOBAL_OBJECTS, 'require'];
 const SCHEDULER_MODULE_SET: ReadonlySet<string> = new Set(SCHEDULER_MODULES);
 
 interface ReferenceLike {
@@ -210,13 +212,14 @@ function importsScheduler(program: TSESTree.Program): boolean {
 export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope) return mentionsSchedule(sourceCode.text);
-  if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
-  // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
-  if (CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast)) return true;
+  // The tree's answers first (most files this far reference a timer global): each text test below is a pass over the text.
+  if (importsScheduler(sourceCode.ast)) return true;
   for (const reference of globalScope.through) if (reachesScheduler(reference)) return true;
-  for (const name of [...TIMER_GLOBALS, ...GLOBAL_OBJECTS, 'require']) {
+  for (const name of IMPLICIT_GLOBALS) {
     const variable = globalScope.set.get(name);
     if (variable && variable.defs.length === 0 && variable.references.some(reachesScheduler)) return true;
   }
-  return false;
+  if (mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
+  // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
+  return CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast);
 }
