@@ -55,14 +55,17 @@ const OWN_STEMS = OWN_NAMES.filter((name) => !OWN_NAMES.some((other) => other !=
   name.slice(-STEM_LENGTH),
 );
 /** Each stem with the module names that hold it (each name under the first stem it holds) and where in the name it stands. */
-const NAMES_BY_STEM: ReadonlyArray<{ stem: string; names: ReadonlyArray<{ name: string; at: number }> }> = [CRON, SCHEDUL, ...OWN_STEMS].map(
-  (stem, i, stems) => ({
-    stem,
-    names: MODULE_NAMES.filter((name) => name.includes(stem) && !stems.slice(0, i).some((earlier) => name.includes(earlier))).map(
-      (name) => ({ name, at: name.indexOf(stem) }),
-    ),
-  }),
-);
+const NAMES_BY_STEM: ReadonlyArray<{ stem: string; names: ReadonlyArray<{ name: string; at: number }> }> = [
+  CRON,
+  SCHEDUL,
+  ...OWN_STEMS,
+].map((stem, i, stems) => ({
+  stem,
+  names: MODULE_NAMES.filter((name) => name.includes(stem) && !stems.slice(0, i).some((earlier) => name.includes(earlier))).map((name) => ({
+    name,
+    at: name.indexOf(stem),
+  })),
+}));
 
 /**
  * Where `text` holds `stem`, whether it is part of one of `names` between quotes (`holdsQuoted`): a module's
@@ -72,7 +75,12 @@ function quotesNameAtStem(text: string, first: number, stem: string, names: Read
   for (let found = first; found >= 0; found = text.indexOf(stem, found + 1))
     for (const { name, at } of names) {
       const start = found - at;
-      if (start > 0 && text.startsWith(name, start) && QUOTES.includes(text[start - 1]!) && QUOTES.includes(text[start + name.length] ?? ''))
+      if (
+        start > 0 &&
+        text.startsWith(name, start) &&
+        QUOTES.includes(text[start - 1]!) &&
+        QUOTES.includes(text[start + name.length] ?? '')
+      )
         return true;
     }
   return false;
@@ -114,11 +122,7 @@ const SCHEDULE_DECORATOR = /@[\w$]*(?:[Cc]ron|[Ss]chedul|Interval)[\w$]*\s*\(/;
  */
 function mentionsOwnScheduling(text: string, cron = text.includes(CRON), schedul = text.includes(SCHEDUL)): boolean {
   if (cron && FRAMEWORK_CRON_CALL.test(text)) return true;
-  return (
-    text.includes('@') &&
-    (cron || schedul || text.includes(INTERVAL_STEM) || text.includes('Cron')) &&
-    SCHEDULE_DECORATOR.test(text)
-  );
+  return text.includes('@') && (cron || schedul || text.includes(INTERVAL_STEM) || text.includes('Cron')) && SCHEDULE_DECORATOR.test(text);
 }
 
 const PAUSE_WORDS = POLL_LOOP_PAUSE_WORDS.join('|');

@@ -51,7 +51,7 @@ describe('mentionsSchedule: stems and quoted module names', () => {
 
   it('admits a quoted name after the same stem stood unquoted earlier in the text', () => {
     expect(mentionsSchedule("const cron = 1; // cron cron\nconst job = require('cron');")).toBe(true);
-    expect(mentionsSchedule("const s = 'scheduler'; import { x } from \"@nestjs/schedule\";")).toBe(true);
+    expect(mentionsSchedule('const s = \'scheduler\'; import { x } from "@nestjs/schedule";')).toBe(true);
   });
 
   it('admits a schedule decorator whatever stem its name holds, and nothing for an `@` alone', () => {
