@@ -1,7 +1,7 @@
 // Whether a text names a module the way an import or `require` must: as a whole string. A cheap
 // pre-check on the raw text; the import tracking then matches the specifier exactly.
 
-const QUOTES = '\'"`';
+export const QUOTES = '\'"`';
 
 /** Whether `text` holds `word` between quotes (`'node-cron'`, `"redis"`, `` `ioredis` ``). */
 export function holdsQuoted(text: string, word: string): boolean {

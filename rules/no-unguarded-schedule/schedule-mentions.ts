@@ -10,13 +10,16 @@
 //     import or `require` that the rule follows must write it (`cron` in a comment, `acronym`,
 //     an RxJS `scheduler` do not count).
 // A few `includes` of short stems that start with a rare letter come first: they are much
-// cheaper than one expression with alternatives, and most files hold none of them.
+// cheaper than one expression with alternatives, and most files hold none of them. A stem is at
+// most six characters: V8 looks for a shorter word by its first character (`memchr`), but sets up
+// a skip table and scans more slowly for one of seven or more (`Interval` costs three times
+// `Interv` over the same texts). Each word is looked for once: the later tests reuse the answer.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { POLL_LOOP_DELAY_NAMES, SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
 import { POLL_LOOP_PAUSE_WORDS } from '../../src/knowledge/poll-pauses.js';
 import { FRAMEWORK_CRON_CALL } from '../../src/knowledge/framework-crons.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { holdsQuoted } from '../../analysis/source/quoted-word.js';
+import { holdsQuoted, QUOTES } from '../../analysis/source/quoted-word.js';
 import { ENDLESS_LOOP_HEAD } from '../../analysis/scheduled-work/poll-loops.js';
 import { CLIENT_TIMER_MODULES } from '../../analysis/scheduled-work/client-timers.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
@@ -31,25 +34,81 @@ const MODULE_NAMES = [
     ),
   ),
 ];
-/** A timer name from its first capital (`Timeout` of `setTimeout`): a rarer first letter, a faster `includes`. */
-const TIMER_STEMS = TIMER_NAMES.map((name) => name.slice(Math.max(0, name.search(/[A-Z]/))));
+/** The longest stem that `includes` still finds by its first character. */
+const STEM_LENGTH = 6;
+/** A timer name from its first capital (`Timeou` of `setTimeout`): a rarer first letter, a faster `includes`. */
+const TIMER_STEMS = TIMER_NAMES.map((name) => {
+  const from = Math.max(0, name.search(/[A-Z]/));
+  return name.slice(from, from + STEM_LENGTH);
+});
+/** The stem of `setInterval`, which a schedule decorator's name (`@EveryInterval(…)`) holds too. */
+const INTERVAL_STEM = 'Interv';
 /** Short pieces most module names contain (`hedul` of `schedule`, `scheduler`); a module holding none is a stem of its own. */
-const SHARED_MODULE_STEMS = ['cron', 'hedul'];
-const OWN_STEMS = MODULE_NAMES.filter((name) => !SHARED_MODULE_STEMS.some((stem) => name.includes(stem)));
-/** Each `includes` is a pass over the file: a name holding another stem (`set-interval-async/fixed`) needs none of its own. */
-const MODULE_STEMS = [
-  ...SHARED_MODULE_STEMS,
-  ...OWN_STEMS.filter((name) => !OWN_STEMS.some((other) => other !== name && name.includes(other))),
-];
+const CRON = 'cron';
+const SCHEDUL = 'hedul';
+const OWN_NAMES = MODULE_NAMES.filter((name) => !name.includes(CRON) && !name.includes(SCHEDUL));
+/**
+ * Each `includes` is a pass over the file: a name holding another (`set-interval-async/fixed`) needs no stem of its
+ * own, and a name's stem is its end (`-async` of `set-interval-async`), which every name holding it holds too.
+ */
+const OWN_STEMS = OWN_NAMES.filter((name) => !OWN_NAMES.some((other) => other !== name && name.includes(other))).map((name) =>
+  name.slice(-STEM_LENGTH),
+);
+/** Each stem with the module names that hold it (each name under the first stem it holds) and where in the name it stands. */
+const NAMES_BY_STEM: ReadonlyArray<{ stem: string; names: ReadonlyArray<{ name: string; at: number }> }> = [
+  CRON,
+  SCHEDUL,
+  ...OWN_STEMS,
+].map((stem, i, stems) => ({
+  stem,
+  names: MODULE_NAMES.filter((name) => name.includes(stem) && !stems.slice(0, i).some((earlier) => name.includes(earlier))).map((name) => ({
+    name,
+    at: name.indexOf(stem),
+  })),
+}));
+
+/**
+ * Where `text` holds `stem`, whether it is part of one of `names` between quotes (`holdsQuoted`): a module's
+ * name is only where its stem is, so each name is compared at the stem's places, not searched for in the text.
+ */
+function quotesNameAtStem(text: string, first: number, stem: string, names: ReadonlyArray<{ name: string; at: number }>): boolean {
+  for (let found = first; found >= 0; found = text.indexOf(stem, found + 1))
+    for (const { name, at } of names) {
+      const start = found - at;
+      if (
+        start > 0 &&
+        text.startsWith(name, start) &&
+        QUOTES.includes(text[start - 1]!) &&
+        QUOTES.includes(text[start + name.length] ?? '')
+      )
+        return true;
+    }
+  return false;
+}
+
+const QUOTED = 1;
+const HOLDS_CRON = 2;
+const HOLDS_SCHEDUL = 4;
+
+/** Whether `text` holds a scheduler module's name between quotes (`QUOTED`), and the stems `cron` and `hedul` (flags). */
+function quotesSchedulerModule(text: string): number {
+  let seen = 0;
+  for (const { stem, names } of NAMES_BY_STEM) {
+    const first = text.indexOf(stem);
+    if (first < 0) continue;
+    if (quotesNameAtStem(text, first, stem, names)) return QUOTED;
+    if (stem === CRON) seen |= HOLDS_CRON;
+    else if (stem === SCHEDUL) seen |= HOLDS_SCHEDUL;
+  }
+  return seen;
+}
 
 /** Whether `text` can hold a schedule the rule recognises: a timer's name, a scheduler module's specifier, or a poll loop. */
 export function mentionsSchedule(text: string): boolean {
   for (let i = 0; i < TIMER_NAMES.length; i++) if (text.includes(TIMER_STEMS[i]!) && text.includes(TIMER_NAMES[i]!)) return true;
-  return (
-    (MODULE_STEMS.some((stem) => text.includes(stem)) && MODULE_NAMES.some((name) => holdsQuoted(text, name))) ||
-    mentionsPollLoop(text) ||
-    mentionsOwnScheduling(text)
-  );
+  const seen = quotesSchedulerModule(text);
+  if (seen === QUOTED) return true;
+  return mentionsPollLoop(text) || mentionsOwnScheduling(text, (seen & HOLDS_CRON) !== 0, (seen & HOLDS_SCHEDUL) !== 0);
 }
 
 /** A decorator of the project named for a schedule (`@NightlyOnce(…)`, `@NightlySchedule(…)`), wrapping a scheduler's. */
@@ -57,10 +116,13 @@ const SCHEDULE_DECORATOR = /@[\w$]*(?:[Cc]ron|[Ss]chedul|Interval)[\w$]*\s*\(/;
 
 /**
  * A job handed to a framework's cron service (`strapi.cron.add({ … })`), or a method under a decorator of the project
- * named for a schedule: no scheduler module need be imported for either.
+ * named for a schedule: no scheduler module need be imported for either. Every decorator the expression matches
+ * holds `cron`, `Cron`, `hedul` (of `[Ss]chedul`) or `Interv`: asked, once each, before the expression (of the
+ * files that hold an `@`, four in ten). `cron` and `schedul`: whether the text holds `cron` and `hedul`, when known.
  */
-function mentionsOwnScheduling(text: string): boolean {
-  return (text.includes('cron') && FRAMEWORK_CRON_CALL.test(text)) || (text.includes('@') && SCHEDULE_DECORATOR.test(text));
+function mentionsOwnScheduling(text: string, cron = text.includes(CRON), schedul = text.includes(SCHEDUL)): boolean {
+  if (cron && FRAMEWORK_CRON_CALL.test(text)) return true;
+  return text.includes('@') && (cron || schedul || text.includes(INTERVAL_STEM) || text.includes('Cron')) && SCHEDULE_DECORATOR.test(text);
 }
 
 const PAUSE_WORDS = POLL_LOOP_PAUSE_WORDS.join('|');
@@ -76,10 +138,11 @@ const AWAITED_PAUSE = new RegExp(
 /**
  * Whether `text` may hold an endless poll loop whose pause is an imported `sleep`/`delay` (the
  * file then names no timer): an endless loop's head and an awaited pause. `while` and `;;` are
- * looked for first, with `includes`.
+ * looked for first, with `includes`; then the pause, which turns away nine files in ten of those
+ * (the loop's head, whose `for` starts at every `f`, costs more).
  */
 export function mentionsPollLoop(text: string): boolean {
-  return POLL_LOOP_HEAD_WORDS.some((word) => text.includes(word)) && ENDLESS_LOOP_HEAD.test(text) && AWAITED_PAUSE.test(text);
+  return POLL_LOOP_HEAD_WORDS.some((word) => text.includes(word)) && AWAITED_PAUSE.test(text) && ENDLESS_LOOP_HEAD.test(text);
 }
 
 /** What an endless loop's head writes (`while (true)`, `for (;;)`): one of them is in every file with a poll loop. */
@@ -90,6 +153,8 @@ const TIMER_GLOBALS: ReadonlySet<string> = new Set(
   SCHEDULERS.filter((entry) => entry.modules.includes(null)).map((entry) => entry.path[0]!),
 );
 const GLOBAL_OBJECTS: readonly string[] = ['globalThis', 'global', 'self', 'window'];
+/** The globals a configured environment declares that can reach a scheduler (their references are the variable's). */
+const IMPLICIT_GLOBALS: readonly string[] = [...TIMER_GLOBALS, ...GLOBAL_OBJECTS, 'require'];
 const SCHEDULER_MODULE_SET: ReadonlySet<string> = new Set(SCHEDULER_MODULES);
 
 interface ReferenceLike {
@@ -151,13 +216,14 @@ function importsScheduler(program: TSESTree.Program): boolean {
 export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope) return mentionsSchedule(sourceCode.text);
-  if (importsScheduler(sourceCode.ast) || mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
-  // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
-  if (CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast)) return true;
+  // The tree's answers first (most files this far reference a timer global): each text test below is a pass over the text.
+  if (importsScheduler(sourceCode.ast)) return true;
   for (const reference of globalScope.through) if (reachesScheduler(reference)) return true;
-  for (const name of [...TIMER_GLOBALS, ...GLOBAL_OBJECTS, 'require']) {
+  for (const name of IMPLICIT_GLOBALS) {
     const variable = globalScope.set.get(name);
     if (variable && variable.defs.length === 0 && variable.references.some(reachesScheduler)) return true;
   }
-  return false;
+  if (mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
+  // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
+  return CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast);
 }

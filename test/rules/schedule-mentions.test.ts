@@ -30,3 +30,41 @@ describe('mentionsSchedule: poll loops', () => {
     expect(mentionsSchedule(text)).toBe(false);
   });
 });
+
+// The first test looks for short stems (`Interv`, `Timeou`, `-async`) and compares a scheduler module's name only
+// where its stem stands: every text the whole names admit must still be admitted.
+describe('mentionsSchedule: stems and quoted module names', () => {
+  it.each([
+    ["import cron from 'node-cron';", true],
+    ['const { CronJob } = require("cron");', true],
+    ["import { Cron } from 'croner';", true],
+    ["import { setIntervalAsync } from 'set-interval-async/fixed';", true],
+    ["import { ToadScheduler } from 'toad-scheduler';", true],
+    ['// cron: node-cron, croner\nimport x from `@elysiajs/cron`;', true],
+    ["// a cron job\nimport x from './crontab';", false],
+    ["import { asyncScheduler } from 'rxjs'; // the scheduler of node-schedule", false],
+    ["import x from 'node-cron-parser';", false],
+    ["import x from 'set-interval-async-extra';", false],
+  ])('%s → %s', (text, admitted) => {
+    expect(mentionsSchedule(text)).toBe(admitted);
+  });
+
+  it('admits a quoted name after the same stem stood unquoted earlier in the text', () => {
+    expect(mentionsSchedule("const cron = 1; // cron cron\nconst job = require('cron');")).toBe(true);
+    expect(mentionsSchedule('const s = \'scheduler\'; import { x } from "@nestjs/schedule";')).toBe(true);
+  });
+
+  it('admits a schedule decorator whatever stem its name holds, and nothing for an `@` alone', () => {
+    expect(mentionsSchedule('class A {\n  @EveryInterval(1000)\n  tick() {}\n}')).toBe(true);
+    expect(mentionsSchedule('class A {\n  @NightlyCron()\n  tick() {}\n}')).toBe(true);
+    expect(mentionsSchedule('class A {\n  @Schedule ("0 * * * *")\n  tick() {}\n}')).toBe(true);
+    expect(mentionsSchedule('/** @param cron the expression */\nfunction f(cron) {}')).toBe(false);
+    expect(mentionsSchedule('strapi.cron.add({ job: { task() {}, options: "* * * * *" } });')).toBe(true);
+  });
+
+  it('admits a timer global only by its whole name', () => {
+    expect(mentionsSchedule('setInterval(tick, 1000);')).toBe(true);
+    expect(mentionsSchedule('const t = globalThis.setTimeout;')).toBe(true);
+    expect(mentionsSchedule('const Interval = 5; const Timeout = 3;')).toBe(false);
+  });
+});
