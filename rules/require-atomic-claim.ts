@@ -5,13 +5,11 @@
 // whether this replica acts.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
-import { codeTextOf } from '../analysis/source/code-text.js';
 import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile, outsideOneOffCommands } from './migrations/exempt-file.js';
 import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
-import { mayMentionClaimVocabulary, namesClaimVocabulary } from './require-atomic-claim/mentions.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
@@ -20,14 +18,14 @@ import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
-import { importsProjectModule } from './require-atomic-claim/handed-elsewhere.js';
 import { mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
 import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
 import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
-import { makesPairedFlagClaim, mayPairFlags, pairedFlags, withPairedFlags } from './require-atomic-claim/flag-pairs.js';
-import { CREATE_TEXT, decidedByDatabase, markerReadOf, mayLookUpMarkerTable, serializable } from './require-atomic-claim/marker-claims.js';
+import { makesPairedFlagClaim, withPairedFlags } from './require-atomic-claim/flag-pairs.js';
+import { admittedShapes } from './require-atomic-claim/admission.js';
+import { decidedByDatabase, markerReadOf, serializable } from './require-atomic-claim/marker-claims.js';
 import path from 'node:path';
 import { isDuplicateCopyFileName } from '../src/knowledge/file-conventions.js';
 
@@ -50,14 +48,6 @@ export interface RequireAtomicClaimFacts {
   enclosingFunction: FunctionNode | undefined;
 }
 
-/** Substrings every update or delete contains (SQL either case, and the builder / ORM method names). */
-/** An update or delete of some kind (one pass over the text; `Update`/`DELETE` match too). */
-const UPDATE_WORDS = /pdate|PDATE|elete|ELETE|save|remove|destroy|del\(/;
-/** …or a running flag's word, which a project helper may set (flag-claims.ts): in the same one pass. */
-const UPDATE_OR_FLAG_WORDS = new RegExp(
-  `${UPDATE_WORDS.source}|unning|UNNING|rocessing|ROCESSING|yncing|xecuting|mporting|xporting|n_?[Pp]rogress`,
-);
-
 /**
  * The calls `collectCall` can collect — a member call named like a SQL, read or filter method —
  * as one selector ESLint matches itself, so the rule is not called for every other call of the
@@ -70,42 +60,6 @@ const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHO
 const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
 /** Calls of a helper named for loading one row (`this.loadByTaskId(id)`): the row may carry a running flag (loader-reads.ts). */
 const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAME)}], CallExpression[callee.name=${String(ROW_LOADER_NAME)}]`;
-
-/**
- * Without an update or delete of some kind in the file there is nothing to report, and a pending
- * read is recognised only by a status-like column or queue-like table name. Both are asked of the
- * file's own text first (comments only add words), so most files are turned away without a copy of
- * their text; the comment-free text, and whole names, only for the few left. A find-then-create
- * claim (marker-claims.ts) needs neither: a lookup, a create and a run, lock or idempotency word in
- * the text admit the file for that shape alone.
- *
- * Which shapes a file can hold, from its text: pending-row claims (an update and the vocabulary),
- * running flags (the vocabulary; the set may be a project helper's), find-then-create markers.
- * `markers` is asked of the comment-free text now only when it alone decides whether the file is
- * admitted; otherwise at the first database call collected (most admitted files hold none).
- */
-function admittedShapes(
-  sourceCode: Readonly<{ text: string }> & Parameters<typeof codeTextOf>[0],
-  configured: readonly string[],
-): { claims: boolean; flags: boolean; markers: () => boolean; paired: string[] } | undefined {
-  const markerText = (text: string): boolean => CREATE_TEXT.test(text) && mayLookUpMarkerTable(text);
-  const text = sourceCode.text;
-  // A flag filtered `false` and written `true` is a state of the file's own (flag-pairs.ts).
-  const paired = UPDATE_WORDS.test(text) && mayPairFlags(text) ? pairedFlags(codeTextOf(sourceCode)) : [];
-  const known = paired.length > 0 ? [...configured, ...paired] : configured;
-  // No update in the file, but a project module it imports may mark the rows (handed-elsewhere.ts).
-  // The vocabulary first: it turns away three files in four, the update words one in four; the
-  // relative import (one cheap expression) before the update words' sixteen alternatives.
-  const claimText = mayMentionClaimVocabulary(text, known) && (importsProjectModule(text) || UPDATE_OR_FLAG_WORDS.test(text));
-  if (!claimText && !markerText(text)) return undefined;
-  const code = codeTextOf(sourceCode);
-  const updates = claimText && UPDATE_WORDS.test(code);
-  const flags = claimText && (updates || UPDATE_OR_FLAG_WORDS.test(code)) && namesClaimVocabulary(code, known);
-  const claims = (updates && flags) || (claimText && !updates && importsProjectModule(code) && namesClaimVocabulary(code, known));
-  if (!flags) return claims || markerText(code) ? { claims, flags, markers: () => markerText(code), paired } : undefined;
-  let markers: boolean | undefined;
-  return { claims, flags, markers: () => (markers ??= markerText(code)), paired };
-}
 
 /** A migration or migrate entrypoint runs once per deploy; a duplicate left beside a module (`invoices copy.js`) is imported by none. */
 const runsOnceOrNowhere = (context: Parameters<typeof isMigrationExemptFile>[0]): boolean =>

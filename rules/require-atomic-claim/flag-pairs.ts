@@ -7,7 +7,6 @@
 // it filters the flag `false` and its function sets it `true` (a schedule read `isEnabled: true`,
 // in a file that also disables one, is not).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { escapeRegExp } from '../../analysis/source/word-pattern.js';
 import type { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { pendingReadOf, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
@@ -16,9 +15,6 @@ import { setsColumnAfter } from './named-by-request.js';
 
 type Node = TSESTree.Node;
 type VisitorKeys = Parameters<typeof descendants>[1];
-
-/** A key or column set to `false` (`expired: false`, `'expired': false`). */
-const FALSE_KEY = /([A-Za-z_$][\w$]*)["']?\s*:\s*false\b/g;
 
 const FALSE_VALUE = /:\s*false\b/;
 const TRUE_VALUE = /[:=]\s*true\b/;
@@ -30,14 +26,75 @@ const TRUE_VALUE = /[:=]\s*true\b/;
 export const mayPairFlags = (text: string): boolean =>
   text.includes('false') && text.includes('true') && FALSE_VALUE.test(text) && TRUE_VALUE.test(text);
 
+/** A value `false` after a colon, and `true` after a colon or `=`: the name before each is read backwards. */
+const FALSE_VALUE_AT = /:\s*false\b/g;
+const TRUE_VALUE_AT = /[:=]\s*true\b/g;
+const SPACE = /\s/;
+
+/** `[\w$]`, and `[A-Za-z_$]` (a name's first character). */
+const isNameCode = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+const isNameStart = (c: number): boolean => isNameCode(c) && !(c >= 48 && c <= 57);
+
+/** Where the spaces (`\s`) that end at `at` begin. */
+function spacesFrom(code: string, at: number): number {
+  while (at > 0 && SPACE.test(code[at - 1]!)) at--;
+  return at;
+}
+
+/** Where one quote that ends at `at` begins, or `at`. */
+const quoteFrom = (code: string, at: number): number => (at > 0 && (code[at - 1] === '"' || code[at - 1] === "'") ? at - 1 : at);
+
+/** Where the name characters (`[\w$]`) that end at `at` begin. */
+function nameFrom(code: string, at: number): number {
+  while (at > 0 && isNameCode(code.charCodeAt(at - 1))) at--;
+  return at;
+}
+
+/**
+ * The keys the text sets to `false` (`expired: false`, `'expired': false`): what the matches of
+ * `([A-Za-z_$][\w$]*)["']?\s*:\s*false\b`, taken in turn, capture — found from each `: false`
+ * backwards, so the name is not tried at each of its characters. A key's name starts at its
+ * first letter, `_` or `$` after where the last match ended (where that scan would go on from).
+ */
+function falseKeys(code: string): Set<string> {
+  const names = new Set<string>();
+  let from = 0;
+  FALSE_VALUE_AT.lastIndex = 0;
+  for (let match = FALSE_VALUE_AT.exec(code); match; match = FALSE_VALUE_AT.exec(code)) {
+    const end = quoteFrom(code, spacesFrom(code, match.index));
+    let start = Math.max(nameFrom(code, end), from);
+    while (start < end && !isNameStart(code.charCodeAt(start))) start++;
+    if (start === end) continue;
+    names.add(code.slice(start, end));
+    from = FALSE_VALUE_AT.lastIndex;
+  }
+  return names;
+}
+
+/**
+ * The names the text writes `true`: a key after a character none of `[\w$.]` (`expired: true`,
+ * `'expired': true`) and a member (`row.expired = true`), the whole name before the value.
+ */
+function trueNames(code: string): Set<string> {
+  const names = new Set<string>();
+  TRUE_VALUE_AT.lastIndex = 0;
+  for (let match = TRUE_VALUE_AT.exec(code); match; match = TRUE_VALUE_AT.exec(code)) {
+    const key = code[match.index] === ':';
+    const spaces = spacesFrom(code, match.index);
+    const end = key ? quoteFrom(code, spaces) : spaces;
+    const start = nameFrom(code, end);
+    if (start === end || start === 0 || (code[start - 1] === '.') === key) continue;
+    names.add(code.slice(start, end));
+  }
+  return names;
+}
+
 /** Names the text filters on `false` and writes `true` (a key `name: true`, or `row.name = true`). */
 export function pairedFlags(code: string): string[] {
-  const names = new Set<string>();
-  for (const match of code.matchAll(FALSE_KEY)) if (match[1]) names.add(match[1]);
-  return [...names].filter((name) => {
-    const word = escapeRegExp(name);
-    return new RegExp(`(?:[^\\w$.]${word}["']?\\s*:|\\.${word}\\s*=)\\s*true\\b`).test(code);
-  });
+  const keys = falseKeys(code);
+  if (keys.size === 0) return [];
+  const written = trueNames(code);
+  return [...keys].filter((name) => written.has(name));
 }
 
 /** `false` or `true`, written as such. */
