@@ -94,11 +94,6 @@ interface GlobMatcher {
   literals: string[] | undefined;
   /** Per brace alternative of each glob, all its literal runs: a path it matches contains every one. */
   alternatives: string[][] | undefined;
-  /** The distinct runs of all alternatives, and each alternative as indexes into them: a path is searched once per run. */
-  runs: string[];
-  runIndexes: number[][];
-  /** Per run, whether the path asked about holds it (0: not looked at yet, 1: holds, 2: lacks); reset per path. */
-  held: Uint8Array;
 }
 
 /** Keyed by the globs array: a resolved settings object keeps its arrays, so each is compiled once. */
@@ -198,16 +193,7 @@ function matcherOf(globs: readonly string[]): GlobMatcher {
   let matcher = matchers.get(globs);
   if (!matcher) {
     const alternatives = alternativeRunsOf(globs);
-    const runs = [...new Set(alternatives?.flat())];
-    const runIndexes = (alternatives ?? []).map((alternative) => alternative.map((run) => runs.indexOf(run)));
-    matcher = {
-      match: picomatch(globs as string[], { dot: true }),
-      literals: sharedLiterals(alternatives),
-      alternatives,
-      runs,
-      runIndexes,
-      held: new Uint8Array(runs.length),
-    };
+    matcher = { match: picomatch(globs as string[], { dot: true }), literals: sharedLiterals(alternatives), alternatives };
     matchers.set(globs, matcher);
   }
   lastGlobs = globs;
@@ -222,15 +208,19 @@ function matcherOf(globs: readonly string[]): GlobMatcher {
  * expressions (or than reading the working directory from the rule context).
  */
 export function mayMatchAny(filename: string, globs: readonly string[]): boolean {
-  const { literals, alternatives, runs, runIndexes, held } = matcherOf(globs);
+  const { literals, alternatives } = matcherOf(globs);
   if (!literals || !alternatives) return true;
   let holds = false;
   for (let i = 0; i < literals.length && !holds; i++) holds = filename.includes(literals[i]!);
   if (!holds) return false;
   // Hundreds of alternatives share a few dozen runs (`migrate`, `.ts`, `scripts`): each run is searched for once per path.
-  held.fill(0);
-  const holdsRun = (index: number): boolean => (held[index] ||= filename.includes(runs[index]!) ? 1 : 2) === 1;
-  return runIndexes.some((indexes) => indexes.every(holdsRun));
+  const held = new Map<string, boolean>();
+  const holdsRun = (run: string): boolean => {
+    let found = held.get(run);
+    if (found === undefined) held.set(run, (found = filename.includes(run)));
+    return found;
+  };
+  return alternatives.some((runs) => runs.every(holdsRun));
 }
 
 /** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */

@@ -71,27 +71,20 @@ const OPTION_TOLD_KEYS: readonly string[] = [...new Set(OPTION_TOLD.flatMap((m) 
  * others cannot lose a position to a stem, and the expression scans faster with the stems first.
  */
 const patterns = new WeakMap<readonly string[], RegExp>();
-/** The same with `fastify` last (`mayWriteSchema`'s `orPluginDdl`): the flags win where one spells it. */
-const pluginPatterns = new WeakMap<readonly string[], RegExp>();
-function patternFor(flags: readonly string[], orPluginDdl: boolean): RegExp {
-  const cache = orPluginDdl ? pluginPatterns : patterns;
-  let pattern = cache.get(flags);
+function patternFor(flags: readonly string[]): RegExp {
+  let pattern = patterns.get(flags);
   if (!pattern) {
     const first = flags.filter((flag) => STEMS.some((stem) => flag.toLowerCase().startsWith(stem)));
     const last = flags.filter((flag) => !first.includes(flag));
-    const words = [...first, ...STEMS, ...OPTION_TOLD_CALLS, ...last].map(escapeRegExp);
-    pattern = new RegExp([...words, ...(orPluginDdl ? [PLUGIN_NAME] : [])].join('|'), 'gi');
-    cache.set(flags, pattern);
+    // `fastify` last (`mayWriteSchema`'s `orPluginDdl`): the flags win where one spells it.
+    pattern = new RegExp([...first, ...STEMS, ...OPTION_TOLD_CALLS, ...last, PLUGIN_NAME].map(escapeRegExp).join('|'), 'gi');
+    patterns.set(flags, pattern);
   }
   return pattern;
 }
 
 /** The word `mayRunPluginDdl` looks for first, as written (`/fastify/`): a plugin's module names it. */
 const PLUGIN_NAME = 'fastify';
-
-/** Whether a match is one of the flags as written in the settings, case aside (`PLUGIN_NAME` as a flag). */
-const isFlagSpelling = (spelling: string, flags: readonly string[]): boolean =>
-  flags.some((flag) => flag.toLowerCase() === spelling.toLowerCase());
 
 /** The stem a match spells (`Schema`, `DB`, `Migrat` → `schema`, `db`, `migrat`), or undefined for a flag; each spelling is lowered once. */
 const stems = new Map<string, string | undefined>();
@@ -243,7 +236,7 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
   // (the codemod's pre-filter) learns that the file needs parsing only then.
   let tokens: readonly TokenLike[] | undefined | null = null;
   const isCode = (start: number): boolean => isCodeAt(text, tokens === null ? (tokens = sourceCode.ast.tokens) : tokens, start);
-  const pattern = patternFor(flags, orPluginDdl);
+  const pattern = patternFor(flags);
   pattern.lastIndex = 0;
   // With `orPluginDdl`, the scan also finds `fastify`; the plugin's DDL (`mayRunPluginDdl`) is asked at the first one.
   let pluginUnasked = orPluginDdl;
@@ -266,12 +259,7 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
       continue;
     }
     // `fastify` in any case (a flag spelled so is a flag); the positions after its `f` are scanned again.
-    if (
-      orPluginDdl &&
-      match[0].length === PLUGIN_NAME.length &&
-      match[0].toLowerCase() === PLUGIN_NAME &&
-      !isFlagSpelling(match[0], flags)
-    ) {
+    if (match[0].toLowerCase() === PLUGIN_NAME && !flags.some((flag) => flag.toLowerCase() === PLUGIN_NAME)) {
       if (pluginDdlAt(match[0])) return true;
       pattern.lastIndex = at + 1;
       continue;
