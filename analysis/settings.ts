@@ -212,7 +212,15 @@ export function mayMatchAny(filename: string, globs: readonly string[]): boolean
   if (!literals || !alternatives) return true;
   let holds = false;
   for (let i = 0; i < literals.length && !holds; i++) holds = filename.includes(literals[i]!);
-  return holds && alternatives.some((runs) => runs.every((run) => filename.includes(run)));
+  if (!holds) return false;
+  // Hundreds of alternatives share a few dozen runs (`migrate`, `.ts`, `scripts`): each run is searched for once per path.
+  const held = new Map<string, boolean>();
+  const holdsRun = (run: string): boolean => {
+    let found = held.get(run);
+    if (found === undefined) held.set(run, (found = filename.includes(run)));
+    return found;
+  };
+  return alternatives.some((runs) => runs.every(holdsRun));
 }
 
 /** Whether `filename` (absolute or relative to `cwd`) matches any of `globs`. */

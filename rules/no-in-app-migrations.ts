@@ -24,7 +24,7 @@ import { echoesParameterOption } from './migrations/echoed-options.js';
 import { importedValueIn, migratesEmbeddedClient, namesEmbeddedDatabase, receiverIsEmbedded } from './migrations/embedded-database.js';
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
-import { mayRunPluginDdl, pluginLoadDdlCalls } from './migrations/plugin-load-ddl.js';
+import { pluginLoadDdlCalls } from './migrations/plugin-load-ddl.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
@@ -272,9 +272,9 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
   detect(context, report) {
     const sourceCode = context.sourceCode;
     const flags = readSettings(context.settings).migrationFlags;
-    // Most files call no migrator or runner and name no option or flag: one pass over the raw
-    // text skips them before anything else (comments are only taken out of the files that pass).
-    if (!mayWriteSchema(sourceCode, flags) && !mayRunPluginDdl(sourceCode.text)) return {};
+    // Most files call no migrator or runner, name no option or flag, and load no Fastify plugin's DDL: one pass
+    // over the raw text skips them before anything else (comments are only taken out of the files that pass).
+    if (!mayWriteSchema(sourceCode, flags, true)) return {};
     const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator
     // named here. Such calls, and the project's own runners, are found by their names in the text.

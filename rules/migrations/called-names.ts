@@ -11,7 +11,8 @@ import { nodeAtThroughDecorators } from '../../analysis/ast/node-at-through-deco
 import { calleeName } from '../../analysis/ast/callee-name.js';
 import { isValueWrapper, unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { propertyKeyName } from '../../analysis/ast/property-names.js';
-import { isCodeAt, isQuote, skipSpace, startsWord } from './schema-write-forms.js';
+import { isCodeAt } from './schema-write-forms.js';
+import { isQuote, skipSpace, startsWord } from './text-shapes.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 import { CROSS_FILE_CANDIDATE } from '../../src/knowledge/migration-runs.js';
 

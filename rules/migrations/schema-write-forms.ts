@@ -13,6 +13,8 @@ import { CROSS_FILE_CANDIDATE } from '../../src/knowledge/migration-runs.js';
 import { tokenAt, type TokenLike } from '../../analysis/source/string-text.js';
 import { isIdentifierCode } from '../../analysis/source/identifier-code.js';
 import { escapeRegExp } from '../../analysis/source/word-pattern.js';
+import { mayRunPluginDdl } from './plugin-load-ddl.js';
+import { afterClosing, callOpenAt, chainStart, codeBefore, isQuote, MODIFIERS, skipSpace, startsWord, wordBefore } from './text-shapes.js';
 import {
   PROCESS_SPAWNERS,
   SCHEMA_OPTIONS_APIS,
@@ -62,7 +64,6 @@ const SEQUELIZE_METHODS = new Set(SCHEMA_WRITE_METHODS.filter((m) => m.library =
 const OPTION_TOLD = SCHEMA_WRITE_METHODS.filter((m) => m.optionKeys);
 const OPTION_TOLD_CALLS: readonly string[] = [...new Set(OPTION_TOLD.flatMap((m) => m.methods.map((name) => `.${name}`)))];
 const OPTION_TOLD_KEYS: readonly string[] = [...new Set(OPTION_TOLD.flatMap((m) => m.optionKeys ?? []))];
-export const isQuote = (code: number): boolean => code === 39 || code === 34 || code === 96;
 
 /**
  * Keyed by the flags array (a resolved settings object keeps it): the stems, then the flags. A
@@ -75,11 +76,15 @@ function patternFor(flags: readonly string[]): RegExp {
   if (!pattern) {
     const first = flags.filter((flag) => STEMS.some((stem) => flag.toLowerCase().startsWith(stem)));
     const last = flags.filter((flag) => !first.includes(flag));
-    pattern = new RegExp([...first, ...STEMS, ...OPTION_TOLD_CALLS, ...last].map(escapeRegExp).join('|'), 'gi');
+    // `fastify` last (`mayWriteSchema`'s `orPluginDdl`): the flags win where one spells it.
+    pattern = new RegExp([...first, ...STEMS, ...OPTION_TOLD_CALLS, ...last, PLUGIN_NAME].map(escapeRegExp).join('|'), 'gi');
     patterns.set(flags, pattern);
   }
   return pattern;
 }
+
+/** The word `mayRunPluginDdl` looks for first, as written (`/fastify/`): a plugin's module names it. */
+const PLUGIN_NAME = 'fastify';
 
 /** The stem a match spells (`Schema`, `DB`, `Migrat` → `schema`, `db`, `migrat`), or undefined for a flag; each spelling is lowered once. */
 const stems = new Map<string, string | undefined>();
@@ -103,119 +108,6 @@ function isOptionToldCallAt(text: string, end: number): boolean {
   i = skipSpace(text, i + 1);
   if (isQuote(text.charCodeAt(i))) i++;
   return OPTION_TOLD_KEYS.some((key) => startsWord(text, i, key));
-}
-
-/** The position of the next character at or after `at` that is neither white space nor in a comment (`migrate /* all *\/ (db)`). */
-export function skipSpace(text: string, at: number): number {
-  let i = at;
-  for (;;) {
-    const code = text.charCodeAt(i);
-    if (code <= 32 || code === 0xa0) i++;
-    else if (code === 47 && text.charCodeAt(i + 1) === 42) {
-      const close = text.indexOf('*/', i + 2);
-      if (close < 0) return text.length;
-      i = close + 2;
-    } else if (code === 47 && text.charCodeAt(i + 1) === 47) {
-      const newline = text.indexOf('\n', i + 2);
-      if (newline < 0) return text.length;
-      i = newline + 1;
-    } else return i;
-  }
-}
-
-/** Whether `word` (`as`, `satisfies`, `new`) starts at `at`, as a whole word. */
-export const startsWord = (text: string, at: number, word: string): boolean =>
-  text.startsWith(word, at) && !isIdentifierCode(text.charCodeAt(at + word.length));
-
-/**
- * The position after the first `)` from `from` that closes a parenthesis opened before `from`;
- * -1 when none comes within `limit` characters or before a `;`. Past a type assertion that closes
- * a parenthesised callee or receiver (`(umzug as Umzug).up()`, `(run as () => void)()`), or past an
- * argument list (`from` just after its `(`).
- */
-function afterClosing(text: string, from: number, limit: number): number {
-  let depth = 0;
-  const end = Math.min(text.length, from + limit);
-  for (let i = from; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 40) depth++;
-    else if (code === 41 && depth-- === 0) return i + 1;
-    else if (code === 59) return -1; // ;
-  }
-  return -1;
-}
-
-/** Where the chain of names and dots that ends with the name starting at `start` begins (`a.b.name` → `a`). */
-function chainStart(text: string, start: number): number {
-  let i = start;
-  while (i > 0 && (isIdentifierCode(text.charCodeAt(i - 1)) || text.charCodeAt(i - 1) === 46)) i--;
-  return i;
-}
-
-/** The code of the last character before `at` that is not white space. */
-function codeBefore(text: string, at: number): number {
-  let i = at;
-  while (i > 0 && text.charCodeAt(i - 1) <= 32) i--;
-  return i > 0 ? text.charCodeAt(i - 1) : -1;
-}
-
-/**
- * Where the argument list opens when what follows position `at` (just after a name) calls it:
- * `(`, `?.(`, `!(`, `'](` (a computed member), `)(` (a parenthesised callee), `as T)(`; the
- * position of `<` for `<T>(` (the text cannot tell a type argument from a comparison, so it
- * counts); -1 for no call.
- */
-export function callOpenAt(text: string, at: number): number {
-  const i = skipSpace(text, at);
-  switch (text.charCodeAt(i)) {
-    case 40: // (
-    case 60: // <
-      return i;
-    case 63: // ?.(
-      return text.charCodeAt(i + 1) === 46 ? openAt(text, i + 2) : -1;
-    case 33: // !
-      return text.charCodeAt(i + 1) === 61 ? -1 : callOpenAt(text, i + 1);
-    case 39: // ' " ` then ]
-    case 34:
-    case 96:
-      return text.charCodeAt(i + 1) === 93 ? callOpenAt(text, i + 2) : -1;
-    case 41: // )(
-      return openAt(text, i + 1);
-    default: {
-      if (!startsWord(text, i, 'as') && !startsWord(text, i, 'satisfies')) return -1;
-      const past = afterClosing(text, i, 200);
-      return past < 0 ? -1 : openAt(text, past);
-    }
-  }
-}
-
-/** The position of `(` at `at` after white space, or -1. */
-function openAt(text: string, at: number): number {
-  const i = skipSpace(text, at);
-  return text.charCodeAt(i) === 40 ? i : -1;
-}
-
-/** Words before a method's name in a class body (`async migrate(): Promise<void> {`). */
-const MODIFIERS: ReadonlySet<string> = new Set([
-  'async',
-  'public',
-  'private',
-  'protected',
-  'static',
-  'override',
-  'abstract',
-  'declare',
-  'get',
-  'set',
-]);
-
-/** The identifier that ends at `end` (white space before `end` skipped). */
-function wordBefore(text: string, end: number): string {
-  let to = end;
-  while (to > 0 && text.charCodeAt(to - 1) <= 32) to--;
-  let from = to;
-  while (from > 0 && isIdentifierCode(text.charCodeAt(from - 1))) from--;
-  return text.slice(from, to);
 }
 
 /**
@@ -338,7 +230,7 @@ export function isCodeAt(text: string, tokens: readonly TokenLike[] | undefined,
  * of the settings. `false` means the file cannot produce a finding; `true` only means the rule's
  * own tests run.
  */
-export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly string[]): boolean {
+export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly string[], orPluginDdl = false): boolean {
   const text = sourceCode.text;
   // The tokens are read only for an occurrence that would pass: a caller with the text alone
   // (the codemod's pre-filter) learns that the file needs parsing only then.
@@ -346,6 +238,13 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
   const isCode = (start: number): boolean => isCodeAt(text, tokens === null ? (tokens = sourceCode.ast.tokens) : tokens, start);
   const pattern = patternFor(flags);
   pattern.lastIndex = 0;
+  // With `orPluginDdl`, the scan also finds `fastify`; the plugin's DDL (`mayRunPluginDdl`) is asked at the first one.
+  let pluginUnasked = orPluginDdl;
+  const pluginDdlAt = (name: string): boolean => {
+    if (!pluginUnasked || !name.includes(PLUGIN_NAME)) return false;
+    pluginUnasked = false;
+    return mayRunPluginDdl(text);
+  };
   let spawner: boolean | undefined;
   let readsFiles: boolean | undefined;
   // Most occurrences are names that are not called (`this.schema`, `mongodb`): each is rejected by
@@ -359,11 +258,20 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
       pattern.lastIndex = at + 1;
       continue;
     }
+    // `fastify` in any case (a flag spelled so is a flag); the positions after its `f` are scanned again.
+    if (match[0].toLowerCase() === PLUGIN_NAME && !flags.some((flag) => flag.toLowerCase() === PLUGIN_NAME)) {
+      if (pluginDdlAt(match[0])) return true;
+      pattern.lastIndex = at + 1;
+      continue;
+    }
     const stem = stemOf(match[0]);
     // A flag, wherever it is; Umzug, whose import is the evidence.
     if (stem === undefined || stem === 'umzug') return true;
     let end = at + match[0].length;
     while (isIdentifierCode(text.charCodeAt(end))) end++;
+    // The rest of the name is not scanned: a `fastify` in it (`dbfastify`) is asked about here.
+    if (pluginUnasked && end - at - match[0].length >= PLUGIN_NAME.length && pluginDdlAt(text.slice(at + match[0].length, end)))
+      return true;
     pattern.lastIndex = end;
     if (stem === 'prisma') {
       if ((spawner ??= importsSpawner(text))) return true;

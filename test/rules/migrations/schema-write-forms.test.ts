@@ -8,6 +8,7 @@ import tsParser from '@typescript-eslint/parser';
 import { ruleTester } from '../rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../../rules/no-in-app-migrations.js';
 import { mayWriteSchema } from '../../../rules/migrations/schema-write-forms.js';
+import { mayRunPluginDdl } from '../../../rules/migrations/plugin-load-ddl.js';
 import { DEFAULT_MIGRATION_FLAGS, SCHEMA_WRITE_FUNCTIONS } from '../../../src/knowledge/migrators.js';
 
 const lines = (...l: string[]) => l.join('\n');
@@ -122,5 +123,28 @@ describe('the raw-text test', () => {
     });
     expect(mayWriteSchema(textOnly('this.schema.path(x);\nconst db = mongodb;'), DEFAULT_MIGRATION_FLAGS)).toBe(false);
     expect(() => mayWriteSchema(textOnly('await setupDatabase();'), DEFAULT_MIGRATION_FLAGS)).toThrow('tokens read');
+  });
+
+  // With `orPluginDdl`, the one scan also looks for `fastify`: its answer is `mayWriteSchema || mayRunPluginDdl`, wherever `fastify` stands.
+  const DDL = "await app.store.query('CREATE TABLE IF NOT EXISTS notes (id int)');";
+  test.each([
+    ['a plugin module named in an import', `import fp from 'fastify-plugin';\n${DDL}`, true],
+    ['`fastify` inside a name a stem begins (not scanned past the stem)', `const dbfastify = 1;\n${DDL}`, true],
+    ['`fastify` after a stem in one name, with a separator', `const migrations_fastify = 1;\n${DDL}`, true],
+    ['`fastify` in a comment', `// fastify\n${DDL}`, true],
+    ['only `Fastify` (the DDL test is case-sensitive for it)', `import Fastify from 'Fastify';\n${DDL}`, false],
+    ['`fastify` without DDL', "import fp from 'fastify-plugin';\nawait app.store.query('SELECT 1');", false],
+    ['`fastify` without DDL, then a schema write', "import fp from 'fastify-plugin';\nawait migrateDb();", true],
+  ])('with the plugin DDL, answers as the two tests together for %s', (_, code, expected) => {
+    const sourceCode = { text: code, ast: {} };
+    const together = mayWriteSchema(sourceCode, DEFAULT_MIGRATION_FLAGS) || mayRunPluginDdl(code);
+    expect(together).toBe(expected);
+    expect(mayWriteSchema(sourceCode, DEFAULT_MIGRATION_FLAGS, true)).toBe(expected);
+  });
+
+  test('a flag spelled `fastify` stays a flag', () => {
+    const flags = [...DEFAULT_MIGRATION_FLAGS, 'FASTIFY'];
+    expect(mayWriteSchema({ text: 'const on = process.env.FASTIFY;', ast: {} }, flags, true)).toBe(true);
+    expect(mayWriteSchema({ text: 'const on = process.env.OTHER;', ast: {} }, flags, true)).toBe(false);
   });
 });
