@@ -198,7 +198,6 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       }
       collect(outer);
     };
-
     const notAClaim = notAClaimCheck(context, vocabulary);
 
     return {
@@ -209,9 +208,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       },
       TaggedTemplateExpression: collect,
       // `getEvents()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).
-      [IMPORTED_READ_CALL](node: TSESTree.CallExpression) {
-        if (claims && pendingHelperReadOf(node, context)) collect(node);
-      },
+      [IMPORTED_READ_CALL]: (node: TSESTree.CallExpression) => void (claims && pendingHelperReadOf(node, context) && collect(node)),
       'Program:exit'() {
         if (seen.size === 0) return;
         const reported = new Set<TSESTree.Node>();
@@ -252,10 +249,10 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
             reportRead(read, update.node, region.loop, fn);
             break;
           }
-          // A data module's helper that hands out the pending rows, and another that marks one by its key (paired-helpers.ts).
+          // A data module's helper that hands out the pending rows, and another that marks one by its key (paired-helpers.ts);
+          // rows locked, the lock let go at once, and the rows handed back to the caller (handed-back-locks.ts).
           const mark = reported.has(read.node) ? undefined : pairedMark(read, seen, sourceCode, vocabulary);
           if (mark) reportRead(read, mark.node, undefined, fn);
-          // Rows locked, the lock let go at once, and the rows handed back to the caller (handed-back-locks.ts).
           const handedBack = reported.has(read.node) ? undefined : handsBackLetGoLock(read, sourceCode);
           if (handedBack) reportRead(handedBack, read.node, undefined, fn);
         }

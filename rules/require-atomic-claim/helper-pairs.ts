@@ -46,7 +46,8 @@ const READ_VERB = /^(?:find|list|get|fetch|load|select|query)[A-Z]/;
 export const IMPORTED_READ_CALL = `CallExpression[callee.type="Identifier"][callee.name=${String(READ_VERB)}]`;
 
 /** Whether a module specifier names a work queue (`../repositories/outbox.repository`, `./jobs`). */
-const namesQueue = (specifier: string): boolean => (specifier.split('/').pop() ?? '').split(/[.\-_]/).some((w) => w !== '' && isQueueLikeTable(w));
+const namesQueue = (specifier: string): boolean =>
+  (specifier.split('/').pop() ?? '').split(/[.\-_]/).some((w) => w !== '' && isQueueLikeTable(w));
 
 /**
  * Whether the helper `call` reaches cannot be read: no project function resolves it, and its
@@ -55,7 +56,8 @@ const namesQueue = (specifier: string): boolean => (specifier.split('/').pop() ?
  */
 function outOfReach(call: TSESTree.CallExpression, context: DetectContext): boolean {
   const callee = unwrapExpression(call.callee);
-  if (callee.type === 'Identifier') return importedFrom(call, context) !== undefined && projectFunctionOf(context, call.callee) === undefined;
+  if (callee.type === 'Identifier')
+    return importedFrom(call, context) !== undefined && projectFunctionOf(context, call.callee) === undefined;
   if (callee.type !== 'MemberExpression' || projectFunctionOf(context, call.callee) !== undefined) return false;
   const receiver = unwrapExpression(callee.object);
   if (receiver.type === 'MemberExpression') return unwrapExpression(receiver.object).type === 'ThisExpression';

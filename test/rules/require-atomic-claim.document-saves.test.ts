@@ -56,7 +56,10 @@ ruleTester.run('require-atomic-claim (a pending document that writes itself)', r
     claim(oneOrder("next.status = 'charged';\n  await next.save();"), 'findOne'),
     claim(orders('await item.destroy({ force: true });', "const due = await Order.findAll({ where: { status: 'pending' } });"), 'findAll'),
     // A Sequelize instance moved on by its own `update`, in the loop and for the one row picked.
-    claim(orders("await item.update({ status: 'charged' });", "const due = await Order.findAll({ where: { status: 'pending' } });"), 'findAll'),
+    claim(
+      orders("await item.update({ status: 'charged' });", "const due = await Order.findAll({ where: { status: 'pending' } });"),
+      'findAll',
+    ),
     claim(oneOrder("await next.update({ status: 'charged', chargedAt: new Date() });"), 'findOne'),
   ],
 });
