@@ -18,7 +18,8 @@ import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
-import { mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
+import { handsBackLetGoLock } from './require-atomic-claim/handed-back-locks.js';
+import { IMPORTED_READ_CALL, mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
 import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
@@ -151,7 +152,6 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       }
       collect(outer);
     };
-
     const notAClaim = notAClaimCheck(context, vocabulary);
 
     return {
@@ -161,6 +161,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
         if (flags && !isExempt()) seen.add(node);
       },
       TaggedTemplateExpression: collect,
+      // `getEvents()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).
+      [IMPORTED_READ_CALL]: (node: TSESTree.CallExpression) => void (claims && pendingHelperReadOf(node, context) && collect(node)),
       'Program:exit'() {
         if (seen.size === 0) return;
         const reported = new Set<TSESTree.Node>();
@@ -201,9 +203,12 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
             reportRead(read, update.node, region.loop, fn);
             break;
           }
-          // A data module's helper that hands out the pending rows, and another that marks one by its key (paired-helpers.ts).
+          // A data module's helper that hands out the pending rows, and another that marks one by its key (paired-helpers.ts);
+          // rows locked, the lock let go at once, and the rows handed back to the caller (handed-back-locks.ts).
           const mark = reported.has(read.node) ? undefined : pairedMark(read, seen, sourceCode, vocabulary);
           if (mark) reportRead(read, mark.node, undefined, fn);
+          const handedBack = reported.has(read.node) ? undefined : handsBackLetGoLock(read, sourceCode);
+          if (handedBack) reportRead(handedBack, read.node, undefined, fn);
         }
         // A running flag checked on the row read, then set in a second statement (flag-claims.ts).
         let guard: ((call: TSESTree.CallExpression) => boolean) | undefined;

@@ -289,8 +289,8 @@ export const requireJetStreamMsgId = createRule<RequireJetStreamMsgIdMessageIds,
             continue;
           }
           if (options.kind === 'object' && options.hasMsgId) {
-            const random = randomIds.property(options.object);
-            if (random) reportRandomId(call, api, random.value, sourceCode.getText(random.value), method.optionsIndex, report);
+            const random = randomIds.property(options.object)?.value ?? randomIds.header(options.object, call);
+            if (random) reportRandomId(call, api, random, sourceCode.getText(random), method.optionsIndex, report);
             continue;
           }
           if (options.kind === 'opaque') continue;

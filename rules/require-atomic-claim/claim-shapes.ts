@@ -41,7 +41,7 @@ import {
   sqlRechecksWrittenColumn,
   sqlStateColumn,
 } from './filter-marks.js';
-import { lockEndsBeforeWork } from './short-locks.js'; // a row lock counts only while its transaction is open
+import { lockEndsBeforeWork, skipsLocked } from './short-locks.js'; // a row lock counts only while its transaction is open
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -138,10 +138,7 @@ const isStatementBody = (node: Node): boolean => node.type === 'BlockStatement';
 /** Keys that combine filters of the same row (`OR: […]`, `NOT: {…}`, Mongo's `$and`). */
 const COMBINATOR_KEY = /^(?:AND|OR|NOT|\$and|\$or|\$nor|\$not)$/;
 
-/**
- * A related row's filter (`partner: { networkStatus: 'approved' }`, `job: { is: { state } }`):
- * its state is the other row's, not the state of the rows read.
- */
+/** A related row's filter (`partner: { networkStatus: 'approved' }`, `job: { is: { state } }`): that row's state, not the rows'. */
 const isRelationFilter = (node: Node): boolean => {
   const property = node.parent;
   if (node.type !== 'ObjectExpression' || property?.type !== 'Property' || property.value !== node || property.computed) return false;
@@ -208,7 +205,8 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
       const tables = tableNames(statement.tokens);
       const agedOut = (): boolean => where.some((_, i) => isSqlAgeCutoff(where, i));
       const picked = (): boolean => sqlNamesRowByKey(where) || sqlNamesRowsByKeyList(where) || agedOut();
-      if (statusColumn === undefined && (!tables.some((t) => isQueue(t, vocabulary)) || picked())) continue;
+      const queue = tables.some((t) => isQueue(t, vocabulary)) || skipsLocked(statement.tokens); // or a queue's lock let go
+      if (statusColumn === undefined && (!queue || picked())) continue;
       const first = statement.tokens[0];
       if (!first) continue;
       const loc = use.sql.locOf(first.start, first.end);

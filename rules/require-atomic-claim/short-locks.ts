@@ -16,6 +16,7 @@ import { descendants } from '../../analysis/sql/descendants.js';
 import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { transactionControlOf, type TransactionControl } from '../../analysis/sql/transaction-controls.js';
 import { POOL_CHECKOUT_METHODS, POOL_FIELD, TRANSACTION_OPTION_KEYS } from '../../src/knowledge/transaction-handles.js';
+import { hasWordSequence, type SqlToken } from '../../src/knowledge/sql-tokens.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type DatabaseCall = TSESTree.CallExpression | TSESTree.TaggedTemplateExpression;
@@ -100,3 +101,6 @@ export function lockEndsBeforeWork(node: DatabaseCall, sourceCode: SourceCode): 
   const at = (r: (typeof uses)[number]): number => r.identifier.range[0];
   return uses.some((r) => at(r) >= commit.range[1]) && !uses.some((r) => at(r) > node.range[1] && at(r) < commit.range[0]);
 }
+
+/** `… SKIP LOCKED`: a queue's claim, whatever the table or its state column is named (its lock let go, the rows are still a queue's). */
+export const skipsLocked = (tokens: readonly SqlToken[]): boolean => hasWordSequence(tokens, ['skip', 'locked']);

@@ -87,9 +87,17 @@ export function unsafeUpdateIn(
         (updateInHandler(handed, marksRow, sourceCode, vocabulary, readTable, follow.moves) ?? follow.elsewhere(handed, marksRow)));
     // A due time written again moves the row on too (due-columns.ts).
     if (!update || !(update.changesState || (update === direct && follow.moves(node))) || !marksRow(node)) continue;
-    // Rows of another table keyed by the rows read (`incidents.monitorId IN ids`) are not the rows read.
-    if (differentTables(readTable, update.table)) continue;
+    // Rows of another table keyed by the rows read (`incidents.monitorId IN ids`) are not the rows read;
+    // a row read written by itself (`run.update({ status: 'running' })`) is of the table read.
+    if (differentTables(readTable, update.table) && !writtenByItself(node, region.names)) continue;
     if (!(update.conditional && update.countChecked)) return update;
   }
   return undefined;
+}
+
+/** `run.update({ … })`: a method called on the acted-on row itself (a Sequelize instance), not on a model or a connection. */
+function writtenByItself(node: Node, names: readonly string[]): boolean {
+  if (node.type !== 'CallExpression' || node.callee.type !== 'MemberExpression') return false;
+  const receiver = node.callee.object;
+  return receiver.type === 'Identifier' && names.includes(receiver.name);
 }

@@ -44,22 +44,35 @@ function namesMsgIdHeader(node: Node | undefined, sourceCode: SourceCode): boole
   return !!init && init.type !== 'Identifier' && namesMsgIdHeader(init, sourceCode);
 }
 
+/** `h.set('Nats-Msg-Id', id)` written on the headers name `name` refers to: the setter's call. */
+function msgIdSetOn(name: Node, sourceCode: SourceCode): TSESTree.CallExpression | undefined {
+  const member = name.parent;
+  if (member?.type !== 'MemberExpression' || member.object !== name) return undefined;
+  const call = member.parent;
+  const sets =
+    call?.type === 'CallExpression' &&
+    call.callee === member &&
+    HEADER_SETTERS.includes(memberPropertyName(member) ?? '') &&
+    namesMsgIdHeader(call.arguments[0], sourceCode);
+  return sets ? call : undefined;
+}
+
+/** The values a headers variable of this file is given as the message id (`h.set('Nats-Msg-Id', value)`). */
+export function msgIdHeaderValues(headers: Node, sourceCode: SourceCode): Node[] {
+  const value = unwrapExpression(headers);
+  const variable = value.type === 'Identifier' ? scopeVariable(sourceCode, value) : undefined;
+  return (variable?.references ?? []).flatMap((reference) => {
+    const id = msgIdSetOn(reference.identifier, sourceCode)?.arguments[1];
+    return id && id.type !== 'SpreadElement' ? [id] : [];
+  });
+}
+
 /** Whether the headers variable `id` refers to has the message-id header written on it, or is made by a helper that writes it. */
 function variableCarriesMsgId(id: TSESTree.Identifier, sourceCode: SourceCode, resolve: ResolveHelper, calls: number): boolean {
   const variable = scopeVariable(sourceCode, id);
   if (!variable) return false;
   for (const reference of variable.references) {
-    const member = (reference.identifier as Node).parent;
-    if (member?.type === 'MemberExpression' && member.object === reference.identifier) {
-      const call = member.parent;
-      if (
-        call?.type === 'CallExpression' &&
-        call.callee === member &&
-        HEADER_SETTERS.includes(memberPropertyName(member) ?? '') &&
-        namesMsgIdHeader(call.arguments[0], sourceCode)
-      )
-        return true;
-    }
+    if (msgIdSetOn(reference.identifier, sourceCode)) return true;
     // `h = dedupHeaders(id)` later, or the initialiser: the value may come from a helper.
     const parent = (reference.identifier as Node).parent;
     if (parent?.type === 'AssignmentExpression' && parent.left === reference.identifier && parent.operator === '=')

@@ -16,6 +16,8 @@ export const RANDOM_ID_MAKERS: readonly RandomIdMaker[] = [
   ...['randomUUID', 'randomBytes'].map((name) => ({ modules: ['crypto', 'node:crypto'], path: [name], kind: 'call' as const })),
   { modules: [null], path: ['crypto', 'randomUUID'], kind: 'call' },
   { modules: [null], path: ['Date', 'now'], kind: 'call' },
+  // `new Date()`: the clock at the call (a `Date` handed a value is that value's time).
+  { modules: [null], path: ['Date'], kind: 'construct' },
   { modules: [null], path: ['Math', 'random'], kind: 'call' },
   { modules: ['nanoid'], path: ['nanoid'], kind: 'call' },
   { modules: ['ulid', 'ulidx'], path: ['ulid'], kind: 'call' },

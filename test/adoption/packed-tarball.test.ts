@@ -64,10 +64,11 @@ describe('the tarball', () => {
     // the precision work, 284 / 1,120 kB with the schedule claims, heartbeats and claim look-alikes,
     // 291 / 1,150 kB with handed callbacks, factory results, locked re-reads and one-off commands,
     // 297 / 1,179 kB after round eight. The limits catch what would multiply it — source maps (57 %
-    // of the package once), a bundled dependency, a second copy of the rules — not a round's rules.
-    expect(packed.size).toBeLessThan(400_000);
-    // 1,599.6 kB unpacked at the start of round twenty-one (445 bytes under 1.6 MB), 1,601 kB after its text tests.
-    expect(packed.unpackedSize).toBeLessThan(1_700_000);
+    // of the package once), a bundled dependency, a second copy of the rules — not a round's rules
+    // (1,599.6 kB unpacked at the start of round twenty-one, 445 bytes under 1.6 MB; 392 / 1,605 kB with its
+    // first merges: both limits raised with it).
+    expect(packed.size).toBeLessThan(450_000);
+    expect(packed.unpackedSize).toBeLessThan(1_800_000);
   });
 
   test('has one copy of the rules, shared by the plugin, the codemod API, the bin and the worker', () => {

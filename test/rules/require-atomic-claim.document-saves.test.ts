@@ -1,8 +1,10 @@
 // require-atomic-claim when the pending document (or instance) writes itself: `item.status =
-// 'sent'; await item.save()`, `await item.remove()`, a Sequelize `instance.destroy()` — the row
-// read, whatever its name, not a model named `item`, so no other table. Not reported: another model's row
-// keyed by the document (`Invoice.updateOne({ orderId: item._id }, …)`), a new document of another
-// model saved (`receipt.save()` names no row read), a save made under a conditional claim.
+// 'sent'; await item.save()`, `await item.remove()`, a Sequelize `instance.destroy()` or
+// `instance.update({ status })` — the row read, whatever its name, not a model named `item`, so no
+// other table. Not reported: another model's row keyed by the document (`Invoice.updateOne({ orderId:
+// item._id }, …)`), a related row written through the document (`item.customer.update(…)`), a new
+// document of another model saved (`receipt.save()` names no row read), a save made under a
+// conditional claim.
 import { ruleTester } from './rule-tester.js';
 import { claim } from './claim-report.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
@@ -39,6 +41,8 @@ ruleTester.run('require-atomic-claim (a pending document that writes itself)', r
   valid: [
     // Another model's row keyed by the order: not the row read.
     orders("await Invoice.updateOne({ orderId: item._id }, { $set: { status: 'sent' } });"),
+    // A related row written through the order: another table's row.
+    orders("await item.customer.update({ status: 'billed' });", "const due = await Order.findAll({ where: { status: 'pending' } });"),
     // A new document of another model: it names no row read.
     orders("const receipt = new Receipt({ total: 1, state: 'paid' });\n    await receipt.save();"),
     // Claimed first by a conditional update whose count decides.
@@ -51,5 +55,11 @@ ruleTester.run('require-atomic-claim (a pending document that writes itself)', r
     claim(orders('await item.remove();'), 'find'),
     claim(oneOrder("next.status = 'charged';\n  await next.save();"), 'findOne'),
     claim(orders('await item.destroy({ force: true });', "const due = await Order.findAll({ where: { status: 'pending' } });"), 'findAll'),
+    // A Sequelize instance moved on by its own `update`, in the loop and for the one row picked.
+    claim(
+      orders("await item.update({ status: 'charged' });", "const due = await Order.findAll({ where: { status: 'pending' } });"),
+      'findAll',
+    ),
+    claim(oneOrder("await next.update({ status: 'charged', chargedAt: new Date() });"), 'findOne'),
   ],
 });

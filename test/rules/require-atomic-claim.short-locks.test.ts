@@ -146,3 +146,61 @@ ruleTester.run('require-atomic-claim: a row lock that ends before the work', rul
     },
   ],
 });
+
+// The rows handed back to the caller from a select whose lock is let go at once: reported at the
+// locking clause, with no update in sight (the lock says they were meant to be claimed), also when
+// the table and the state column are the caller's to name. Not reported: a client the caller hands
+// in, a transaction still open when the rows are returned, a read that asks for no lock, a count.
+const ANY_QUEUE = '`SELECT * FROM ${schema}.${table} WHERE ${column} IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`';
+/** A batch taker in a module that makes its pool at the top; `body` is the taker's. */
+const taker = (...body: string[]) =>
+  lines(
+    "import { Pool } from 'pg';",
+    'const pool = new Pool();',
+    'export async function takeBatch(schema: string, table: string, column: string, limit: number) {',
+    ...body.map((l) => `  ${l}`),
+    '}',
+  );
+const CHECKED_OUT = (...use: string[]) => [
+  'const client = await pool.connect();',
+  'try {',
+  ...use.map((l) => `  ${l}`),
+  '} finally {',
+  '  client.release();',
+  '}',
+];
+
+ruleTester.run('require-atomic-claim: a let-go row lock handed back', rule, {
+  valid: [
+    // the caller's client, and so its transaction
+    lines(
+      'export async function takeBatch(client, limit) {',
+      `  const { rows } = await client.query(${SELECT}, [limit]);`,
+      '  return rows;',
+      '}',
+    ),
+    // BEGIN sent and no COMMIT here: the lock lasts until the caller commits
+    taker(...CHECKED_OUT("await client.query('BEGIN');", `const { rows } = await client.query(${ANY_QUEUE}, [limit]);`, 'return rows;')),
+    // no lock asked for: a read helper, its caller is judged
+    taker("const { rows } = await pool.query('SELECT * FROM mail_queue WHERE sent_at IS NULL LIMIT 20');", 'return rows;'),
+    // only a count handed back
+    taker(`const result = await pool.query(${ANY_QUEUE}, [limit]);`, 'return result.rowCount;'),
+  ],
+  invalid: [
+    {
+      code: taker(...CHECKED_OUT(`const result = await client.query(${ANY_QUEUE}, [limit]);`, 'return result.rows;')),
+      errors: [claim(6, 118, 'status')],
+    },
+    { code: taker(`const { rows } = await pool.query(${SELECT});`, 'return rows;'), errors: [claim(4, 106)] },
+    {
+      code: lines(
+        "import knex from 'knex';",
+        "const db = knex({ client: 'pg' });",
+        'export function takeMail() {',
+        "  return db('mail_queue').whereNull('sent_at').limit(20).forUpdate().skipLocked();",
+        '}',
+      ),
+      errors: [claim(4, 58)],
+    },
+  ],
+});
