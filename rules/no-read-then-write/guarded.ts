@@ -4,7 +4,16 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { ReadSite } from './model.js';
 import { entityParameterReads } from './entity-parameters.js';
-import { savedParameterReads } from './saved-parameters.js';
+import { savedParameterReads, type SaveCalls } from './saved-parameters.js';
+
+export type { SaveCalls } from './saved-parameters.js';
+
+/** What a walk knows of its file for its parameters: rows handed in by a caller, the visitor keys, where a save may be called. */
+interface ParameterContext {
+  handedRows?: ReadonlyMap<TSESTree.Node, ReadSite>;
+  sourceCode: { visitorKeys: Parameters<typeof savedParameterReads>[1] };
+  saveCalls?: SaveCalls;
+}
 import { keyedParameterReads } from './keyed-parameters.js';
 
 /** A listener that never lets an unforeseen shape break linting. */
@@ -38,8 +47,13 @@ export function handedReads(
  */
 export function parameterReads(
   fn: TSESTree.FunctionLike,
-  handed: ReadonlyMap<TSESTree.Node, ReadSite> | undefined,
-  keys: Parameters<typeof savedParameterReads>[1],
+  { handedRows, sourceCode, saveCalls }: ParameterContext,
 ): { name: string; read: ReadSite }[] {
-  return [...entityParameterReads(fn), ...handedReads(fn, handed), ...savedParameterReads(fn, keys), ...keyedParameterReads(fn, keys)];
+  const keys = sourceCode.visitorKeys;
+  return [
+    ...entityParameterReads(fn),
+    ...handedReads(fn, handedRows),
+    ...savedParameterReads(fn, keys, saveCalls),
+    ...keyedParameterReads(fn, keys),
+  ];
 }
