@@ -144,8 +144,6 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       helperWriteOf: (call, tainted) => parameterWriteSiteOf(context, call, tainted),
       helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
       redis,
-      // A parameter is saved by a call named `save` or `update`: where the text names one (saved-parameters.ts).
-      saveCalls: { calls: writeCalls, text },
     };
     const engine = new ReadThenWriteEngine(engineOptions);
     // The engine walks only where a finding can be made (write-windows.ts); a file whose SQL

@@ -4,16 +4,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { ReadSite } from './model.js';
 import { entityParameterReads } from './entity-parameters.js';
-import { savedParameterReads, type SaveCalls } from './saved-parameters.js';
-
-export type { SaveCalls } from './saved-parameters.js';
-
-/** What a walk knows of its file for its parameters: rows handed in by a caller, the visitor keys, where a save may be called. */
-interface ParameterContext {
-  handedRows?: ReadonlyMap<TSESTree.Node, ReadSite>;
-  sourceCode: { visitorKeys: Parameters<typeof savedParameterReads>[1] };
-  saveCalls?: SaveCalls;
-}
+import { savedParameterReads } from './saved-parameters.js';
 import { keyedParameterReads } from './keyed-parameters.js';
 
 /** A listener that never lets an unforeseen shape break linting. */
@@ -47,13 +38,8 @@ export function handedReads(
  */
 export function parameterReads(
   fn: TSESTree.FunctionLike,
-  { handedRows, sourceCode, saveCalls }: ParameterContext,
+  handed: ReadonlyMap<TSESTree.Node, ReadSite> | undefined,
+  keys: Parameters<typeof savedParameterReads>[1],
 ): { name: string; read: ReadSite }[] {
-  const keys = sourceCode.visitorKeys;
-  return [
-    ...entityParameterReads(fn),
-    ...handedReads(fn, handedRows),
-    ...savedParameterReads(fn, keys, saveCalls),
-    ...keyedParameterReads(fn, keys),
-  ];
+  return [...entityParameterReads(fn), ...handedReads(fn, handed), ...savedParameterReads(fn, keys), ...keyedParameterReads(fn, keys)];
 }

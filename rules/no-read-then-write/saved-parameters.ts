@@ -14,7 +14,6 @@ import { SELF_SAVE_OPTIONS } from '../../src/knowledge/self-save-options.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { ReadSite } from './model.js';
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
-import { partitionPoint } from '../../analysis/source/partition-point.js';
 
 type CallExpressionLike = TSESTree.CallExpression;
 
@@ -78,49 +77,15 @@ function changedFromOwnValue(node: Node, keys: VisitorKeys): string | undefined 
 }
 
 /**
- * Where a save may be: `calls`, where the text names a method call that may be `save` or `update`
- * (`.save`, `['update']`: mentions.ts `writeCallOffsets`), and the file's backslashes, where a name
- * may be spelled with an escape (`sa\u0076e`, `['\x73ave']`); both in text order.
- */
-export interface SaveCalls {
-  calls: readonly number[];
-  text: string;
-}
-
-/** Where `text` holds a backslash, in order: one pass of `indexOf`, once per file. */
-let lastText: string | undefined;
-let lastBackslashes: number[] = [];
-function backslashesIn(text: string): number[] {
-  if (text !== lastText) {
-    lastBackslashes = [];
-    for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 1)) lastBackslashes.push(at);
-    lastText = text;
-  }
-  return lastBackslashes;
-}
-
-/** Whether one of `offsets` (sorted) lies within `node`. */
-function within(offsets: readonly number[], node: Node): boolean {
-  const first = partitionPoint(offsets, (at) => at < node.range[0]);
-  return first < offsets.length && offsets[first]! < node.range[1];
-}
-
-/**
  * The parameters of `fn` its own body saves (not in a nested function), each as the read it
  * stands for; one saved both whole and at a property, or at two properties, is left alone.
- * `saves`, when given, lets a body with no place for a save be passed over unwalked.
  */
-export function savedParameterReads(
-  fn: TSESTree.FunctionLike,
-  keys: VisitorKeys,
-  saves?: SaveCalls,
-): Array<{ name: string; read: ReadSite }> {
+export function savedParameterReads(fn: TSESTree.FunctionLike, keys: VisitorKeys): Array<{ name: string; read: ReadSite }> {
   const params = new Map<string, TSESTree.Identifier>();
   for (const param of fn.params) {
     if (param.type === 'Identifier') params.set(param.name, param);
   }
   if (params.size === 0 || !fn.body || fn.body.type !== 'BlockStatement') return [];
-  if (saves && !within(saves.calls, fn.body) && !within(backslashesIn(saves.text), fn.body)) return [];
   const saved = new Map<string, string | undefined | null>();
   const byDataAccess = new Set<string>();
   const changedFromOwn = new Set<string>();

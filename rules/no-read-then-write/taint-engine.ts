@@ -15,6 +15,7 @@ import { entityChangeCallOf } from './entity-changes.js';
 import { noteBoundChecks } from './bound-checks.js';
 import { uncheckedBoundChanges } from './checked-bounds.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
+
 export type { ReadThenWriteFinding } from './model.js';
 import { resultIsBound } from './helper-reads.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
@@ -36,7 +37,7 @@ import { rowCopyOf } from './row-copies.js';
 import { callbackSource } from './callback-rows.js';
 import { savedChanges } from './unit-of-work.js';
 import { namedFieldChanges } from './named-fields.js';
-import { guarded, parameterReads, type SaveCalls } from './guarded.js';
+import { guarded, parameterReads } from './guarded.js';
 import { RequestRows } from './request-rows.js';
 import { bindThis } from './schema-methods.js';
 import { strapiReadSiteOf, strapiWriteSiteOf } from './strapi-site.js';
@@ -59,8 +60,6 @@ export interface EngineOptions {
   redis?: boolean;
   /** Parameters that hold a row read by the caller (parameter-rows.ts), for a walk of the function alone. */
   handedRows?: ReadonlyMap<TSESTree.Node, ReadSite>;
-  /** Where the text may call `save` or `update` (saved-parameters.ts): a body with none saves no parameter. */
-  saveCalls?: SaveCalls;
 }
 
 export class ReadThenWriteEngine {
@@ -234,7 +233,7 @@ export class ReadThenWriteEngine {
     const source = callbackSource(node);
     // A parameter typed as an entity its caller loaded, handed a read by a call of this file, or saved by the function
     // (guarded.ts) holds a read, and so does a request's row (`req.user`: request-rows.ts).
-    const entities = node.params.length > 0 ? parameterReads(node, this.options) : [];
+    const entities = node.params.length > 0 ? parameterReads(node, this.options.handedRows, this.options.sourceCode.visitorKeys) : [];
     if (this.requestRows.heldBy(node, this.options.sourceCode.text, entities)) this.frames.markCurrentLive();
     if (this.frames.anyLive || source?.settles || entities.length > 0) {
       const element = source ? this.taint(source.value) : null;
@@ -383,7 +382,9 @@ export class ReadThenWriteEngine {
       'UpdateExpression:exit': whileLive((node: TSESTree.UpdateExpression) => this.update(node)),
       IfStatement: whileLive((node: TSESTree.IfStatement) => noteBoundChecks(node, this.settledTaint)),
       CallExpression: guarded((node: TSESTree.CallExpression) => this.call(node)),
-      TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => void (frames.anyLive || noteRead(node)),
+      TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => {
+        if (!frames.anyLive) noteRead(node);
+      },
       'CallExpression:exit': whileLive((node: TSESTree.CallExpression) => this.callExit(node)),
       'TaggedTemplateExpression:exit': whileLive((node: TSESTree.TaggedTemplateExpression) => {
         const write = this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null;
