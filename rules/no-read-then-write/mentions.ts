@@ -89,6 +89,14 @@ export function mentionsWriteWord(text: string): boolean {
   return WRITE_WORDS.test(text) || (namesUnitOfWork(text) && UNIT_OF_WORK_WORDS.test(text));
 }
 
+/** Write words and Redis's names in one expression: the first test of every file is one scan of its text. */
+const WRITE_WORDS_OR_REDIS = new RegExp(`${WRITE_WORDS.source}|${REDIS_CLIENT_NAME.source}`, 'i');
+
+/** `mentionsWriteWord(text) || mentionsRedis(text)`, in one scan where the text names neither (most files). */
+export function mentionsWriteWordOrRedis(text: string): boolean {
+  return WRITE_WORDS_OR_REDIS.test(text) || (namesUnitOfWork(text) && UNIT_OF_WORK_WORDS.test(text));
+}
+
 /**
  * Whether `text` names Redis (`ioredis`, `redis.set`, `RedisClientType`, `@InjectRedis`): a Redis
  * write is `set`, too common a word to test for, so a file without a write word is kept for its

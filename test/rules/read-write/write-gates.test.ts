@@ -8,8 +8,10 @@ import { mayWriteAfter } from '../../../rules/no-read-then-write/helper-reads.js
 import {
   callsWriteInCode,
   mentionsReadAndWrite,
+  mentionsRedis,
   mentionsSaveHook,
   mentionsWriteWord,
+  mentionsWriteWordOrRedis,
   writeCallOffsets,
 } from '../../../rules/no-read-then-write/mentions.js';
 
@@ -59,6 +61,21 @@ describe('the raw-text gate before the comment-free text is built', () => {
       'coll.replaceOne({ id }, doc);',
     ]) {
       expect(mentionsWriteWord(text), text).toBe(true);
+    }
+  });
+
+  test('the first test, write words and Redis in one scan, answers as the two tests did', () => {
+    for (const text of [
+      'const r = new Redis();',
+      "import { createClient } from 'valkey';",
+      'await repo.save(row);',
+      'UPDATE counters SET n = n + 1',
+      "import { MikroORM } from '@mikro-orm/core';\nawait em.flush();",
+      'await em.flush();',
+      'const m = new Map(); m.get(k); m.set(k, 1);',
+      '// nothing here',
+    ]) {
+      expect(mentionsWriteWordOrRedis(text), text).toBe(mentionsWriteWord(text) || mentionsRedis(text));
     }
   });
 
