@@ -15,7 +15,6 @@ import { entityChangeCallOf } from './entity-changes.js';
 import { noteBoundChecks } from './bound-checks.js';
 import { uncheckedBoundChanges } from './checked-bounds.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
-
 export type { ReadThenWriteFinding } from './model.js';
 import { resultIsBound } from './helper-reads.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
@@ -42,6 +41,7 @@ import { RequestRows } from './request-rows.js';
 import { bindThis } from './schema-methods.js';
 import { strapiReadSiteOf, strapiWriteSiteOf } from './strapi-site.js';
 import { savesAssociation } from './associations.js';
+import { relockedRow } from './relocked-rows.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -323,7 +323,7 @@ export class ReadThenWriteEngine {
 
   private callExit(node: TSESTree.CallExpression): void {
     if (this.redis && remember(redisMutationOf(node, this.settledTaint))) return;
-    if (rememberGrowth(node, this.settledTaint)) return;
+    if (rememberGrowth(node, this.settledTaint) || relockedRow(node, this.settledTaint)) return;
     const changed = entityChangeCallOf(node, this.isLoadedEntity);
     if (changed) {
       const owner = settled(this.taint(changed.entity));
