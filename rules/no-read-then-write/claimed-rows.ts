@@ -98,7 +98,7 @@ function walk(node: TSESTree.Node, sourceCode: SourceCode, visit: (node: TSESTre
 }
 
 /** The calls of the function named `name` in the program (`name(…)`, `this.name(…)`). */
-function callsOf(program: TSESTree.Node, name: string, sourceCode: SourceCode): TSESTree.CallExpression[] {
+export function callsOf(program: TSESTree.Node, name: string, sourceCode: SourceCode): TSESTree.CallExpression[] {
   const found: TSESTree.CallExpression[] = [];
   walk(program, sourceCode, (node) => {
     if (node.type !== 'CallExpression') return;
