@@ -42,6 +42,7 @@ import { bindThis } from './schema-methods.js';
 import { strapiReadSiteOf, strapiWriteSiteOf } from './strapi-site.js';
 import { savesAssociation } from './associations.js';
 import { relockedRow } from './relocked-rows.js';
+import { writtenModelOf } from './written-models.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -195,9 +196,8 @@ export class ReadThenWriteEngine {
     }
     const reads = this.imported.has('mikroorm') ? this.reads : undefined;
     changes.push(...savedChanges(write, (entity) => this.wholeTaint(entity), reads, this.associations));
-    // `selectFrom('accounts as a')` and `updateTable('accounts')` name one table.
-    const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
-    const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
+    // One table, or a relation loaded with the read (written-models.ts).
+    const sameModel = writtenModelOf(write);
     const ignored = this.options.ignoredFields;
     const staleIn = staleChangeIn(write);
     let kept = changes.filter(
