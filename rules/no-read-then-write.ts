@@ -43,7 +43,7 @@ import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-wri
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
-import { mayBeRunningTotal, runningTotalOf } from './no-read-then-write/running-totals.js';
+import { mayBeRunningTotal, runningTotalOf, runningTotalSpan } from './no-read-then-write/running-totals.js';
 import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
@@ -207,7 +207,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const seeds = isSeedFileName(path.basename(context.filename));
         for (const next of seeds ? [] : nextNumbers(increments, thisAssignments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
-          const at = { node: next.value, loc: spanToWrite(next.value, next.write) };
+          const at = { node: next.value, loc: next.running ? runningTotalSpan(next) : spanToWrite(next.value, next.write) };
           reportHere({
             messageId: next.running ? next.library : 'nextFromHighest',
             data: { field: next.field },

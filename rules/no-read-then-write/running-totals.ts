@@ -10,6 +10,7 @@ import { ALLOCATION_SERIALISED } from '../../src/knowledge/highest-reads.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
+import { spanToWrite } from './report-span.js';
 import { highestColumns, libraryOf, originsOf, sentBy, type NextFromHighest } from './next-from-highest.js';
 
 /** Methods that insert a new row (not `save`, which may write back the row read: the engine judges that). */
@@ -49,4 +50,10 @@ export function runningTotalOf(value: TSESTree.BinaryExpression, sourceCode: Rea
   const fn = enclosingFunction(value);
   if (fn && ALLOCATION_SERIALISED.test(sourceCode.getText(fn))) return undefined;
   return { value, write: sent.write, field, read: origin.call, library: libraryOf(origin.call, sourceCode), running: true };
+}
+
+/** Where a running total is reported: from the insert's name down to the value (the write is what is reported), or as `spanToWrite` when the value comes first. */
+export function runningTotalSpan(next: NextFromHighest): TSESTree.SourceLocation {
+  const name = next.write.type === 'CallExpression' ? next.write.callee : next.write;
+  return name.range[0] < next.value.range[0] ? { start: name.loc.start, end: next.value.loc.end } : spanToWrite(next.value, next.write);
 }

@@ -50,8 +50,8 @@ ruleTester.run('no-read-then-write (running totals on ledger rows)', rule, {
   invalid: [
     {
       code: typeormLedger(", order: { id: 'DESC' }", 'latest.total - points'),
-      errors: [{ messageId: 'typeorm', line: 6, column: 86 }],
+      errors: [{ messageId: 'typeorm', line: 6, column: 30 }],
     },
-    { code: prismaLedger("{ createdAt: 'desc' }"), errors: [{ messageId: 'prisma', line: 6, column: 46 }] },
+    { code: prismaLedger("{ createdAt: 'desc' }"), errors: [{ messageId: 'prisma', line: 5, column: 9, endLine: 6 }] },
   ],
 });
