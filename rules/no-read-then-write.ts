@@ -208,12 +208,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         for (const next of seeds ? [] : nextNumbers(increments, thisAssignments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
           const at = { node: next.value, loc: next.running ? runningTotalSpan(next) : spanToWrite(next.value, next.write) };
-          reportHere({
-            messageId: next.running ? next.library : 'nextFromHighest',
-            data: { field: next.field },
-            ...at,
-            facts: nextFacts(next),
-          });
+          const messageId = next.running ? next.library : 'nextFromHighest';
+          reportHere({ messageId, data: { field: next.field }, ...at, facts: nextFacts(next) });
         }
       },
     };
