@@ -9,26 +9,26 @@ const lines = (...l: string[]) => l.join('\n');
 const rule = noReadThenWrite as unknown as Parameters<typeof ruleTester.run<string, readonly unknown[]>>[1];
 const PRISMA = "import { PrismaClient } from '@prisma/client';\nconst prisma = new PrismaClient();";
 
-/** A booking read with `readOptions`, then the show written with `data`. */
-const prismaBooking = (readOptions: string, data: string) =>
+/** A pass read with `readOptions`, then the show written with `data`. */
+const prismaPass = (readOptions: string, data: string) =>
   lines(
     PRISMA,
-    'export async function releaseSeat(bookingId: number) {',
-    `  const booking = await prisma.booking.findUnique({ where: { id: bookingId }${readOptions} });`,
-    `  await prisma.show.update({ where: { id: booking.showId }, data: { ${data} } });`,
-    '  await prisma.booking.delete({ where: { id: bookingId } });',
+    'export async function releaseSeat(passId: number) {',
+    `  const pass = await prisma.pass.findUnique({ where: { id: passId }${readOptions} });`,
+    `  await prisma.show.update({ where: { id: pass.showId }, data: { ${data} } });`,
+    '  await prisma.pass.delete({ where: { id: passId } });',
     '}',
   );
 
 /** The same through TypeORM repositories, the show loaded with `relations`. */
-const typeormBooking = (relations: string, data: string) =>
+const typeormPass = (relations: string, data: string) =>
   lines(
     "import { Repository } from 'typeorm';",
     'export class SeatDesk {',
-    '  constructor(private readonly bookingRepository: Repository<Booking>, private readonly showRepository: Repository<Show>) {}',
+    '  constructor(private readonly passRepository: Repository<Pass>, private readonly showRepository: Repository<Show>) {}',
     '  async releaseSeat(id: number) {',
-    `    const booking = await this.bookingRepository.findOne({ where: { id }, relations: ${relations} });`,
-    `    await this.showRepository.update(booking.show.id, { ${data} });`,
+    `    const pass = await this.passRepository.findOne({ where: { id }, relations: ${relations} });`,
+    `    await this.showRepository.update(pass.show.id, { ${data} });`,
     '  }',
     '}',
   );
@@ -36,22 +36,22 @@ const typeormBooking = (relations: string, data: string) =>
 ruleTester.run('no-read-then-write (related rows loaded with the read)', rule, {
   valid: [
     // the database does the arithmetic
-    prismaBooking(', include: { show: true }', 'seatsLeft: { increment: 1 }'),
+    prismaPass(', include: { show: true }', 'seatsLeft: { increment: 1 }'),
     // no relation loaded: the read row's own field sent to another model is no write-back
-    prismaBooking('', 'seatsLeft: booking.seats + 1'),
-    typeormBooking('[]', 'seatsLeft: booking.seats - 1'),
+    prismaPass('', 'seatsLeft: pass.seats + 1'),
+    typeormPass('[]', 'seatsLeft: pass.seats - 1'),
   ],
   invalid: [
     {
-      code: prismaBooking(', include: { show: true }', 'seatsLeft: booking.show.seatsLeft + 1'),
+      code: prismaPass(', include: { show: true }', 'seatsLeft: pass.show.seatsLeft + 1'),
       errors: [{ messageId: 'prisma', line: 5, column: 21 }],
     },
     {
-      code: typeormBooking("['show']", 'seatsLeft: booking.show.seatsLeft - 1'),
+      code: typeormPass("['show']", 'seatsLeft: pass.show.seatsLeft - 1'),
       errors: [{ messageId: 'typeorm', line: 6, column: 31 }],
     },
     {
-      code: typeormBooking('{ show: true }', 'seatsLeft: booking.show.seatsLeft - 1'),
+      code: typeormPass('{ show: true }', 'seatsLeft: pass.show.seatsLeft - 1'),
       errors: [{ messageId: 'typeorm', line: 6, column: 31 }],
     },
   ],

@@ -10,7 +10,7 @@ const lines = (...l: string[]) => l.join('\n');
 const rule = noReadThenWrite as unknown as Parameters<typeof ruleTester.run<string, readonly unknown[]>>[1];
 
 const LEASE_UPDATE = [
-  '      await repo.createQueryBuilder().update(Parcel).set({ leaseUntil: new Date(Date.now() + 30_000) }).whereInIds(ids).execute();',
+  '      await repo.createQueryBuilder().update(Parcel).set({ leaseUntil: new Date(Date.now() + 30_000) }).where("id IN (:...ids)", { ids }).execute();',
 ];
 
 /** A dispatcher whose `leaseBatch` reads with `onLocked` and runs `leaseLines`; `drain` hands each row to `deliver`, then `extra`. */
