@@ -44,6 +44,7 @@ import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-wri
 import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
+import { mayBeRunningTotal, runningTotalOf, runningTotalSpan } from './no-read-then-write/running-totals.js';
 import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
@@ -163,8 +164,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         engineCall?.(node);
         if (mayHandRow(node)) handingCalls.push(node);
       },
-      'BinaryExpression[operator="+"]'(node: TSESTree.BinaryExpression) {
-        if (incrementedOperand(node)) increments.push(node);
+      'BinaryExpression[operator="+"], BinaryExpression[operator="-"]'(node: TSESTree.BinaryExpression) {
+        if ((node.operator === '+' && incrementedOperand(node)) || mayBeRunningTotal(node)) increments.push(node);
       },
       // `++this.next`, `this.next += 1`: a number handed out from a maximum the process cached.
       'UpdateExpression[operator="++"], AssignmentExpression[operator="+="]'(
@@ -208,8 +209,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         const seeds = isSeedFileName(path.basename(context.filename));
         for (const next of seeds ? [] : nextNumbers(increments, thisAssignments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
-          const at = { node: next.value, loc: spanToWrite(next.value, next.write) };
-          reportHere({ messageId: 'nextFromHighest', data: { field: next.field }, ...at, facts: nextFacts(next) });
+          const at = { node: next.value, loc: next.running ? runningTotalSpan(next) : spanToWrite(next.value, next.write) };
+          const messageId = next.running ? next.library : 'nextFromHighest';
+          reportHere({ messageId, data: { field: next.field }, ...at, facts: nextFacts(next) });
         }
       },
     };
@@ -262,7 +264,9 @@ function nextNumbers(
   for (const node of increments) {
     try {
       const next =
-        node.type === 'BinaryExpression' ? nextFromHighestOf(node, sourceCode) : cachedHighestOf(node, sourceCode, thisAssignments);
+        node.type === 'BinaryExpression'
+          ? (nextFromHighestOf(node, sourceCode) ?? runningTotalOf(node, sourceCode))
+          : cachedHighestOf(node, sourceCode, thisAssignments);
       if (next && !found.some((f) => f.write === next.write)) found.push(next);
     } catch {
       // a shape we did not foresee never breaks linting

@@ -17,7 +17,7 @@ import { contains, exits } from './control-flow.js';
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 /** Update methods whose filter and values make a conditional transition (`updateMany({ where, data })`, `updateOne(filter, update)`). */
-const TRANSITION_METHODS: ReadonlySet<string> = new Set(['updateMany', 'update', 'updateOne', 'findOneAndUpdate']);
+export const TRANSITION_METHODS: ReadonlySet<string> = new Set(['updateMany', 'update', 'updateOne', 'findOneAndUpdate']);
 
 const objectOf = (node: TSESTree.Node | undefined): TSESTree.ObjectExpression | undefined => {
   const value = node && unwrapExpression(node);
@@ -32,7 +32,9 @@ function valueOf(object: TSESTree.ObjectExpression | undefined, key: string): TS
 }
 
 /** The filter and the values of an update call: Prisma's `{ where, data }`, or a document filter and its `$set`. */
-function filterAndValues(call: TSESTree.CallExpression): [TSESTree.ObjectExpression | undefined, TSESTree.ObjectExpression | undefined] {
+export function filterAndValues(
+  call: TSESTree.CallExpression,
+): [TSESTree.ObjectExpression | undefined, TSESTree.ObjectExpression | undefined] {
   const first = objectOf(call.arguments[0]);
   const where = objectOf(valueOf(first, 'where'));
   if (where) return [where, objectOf(valueOf(first, 'data'))];
@@ -88,7 +90,7 @@ function claimedBefore(call: TSESTree.CallExpression, key: string, sourceCode: S
 }
 
 /** Every node under `node` (itself included) handed to `visit`. */
-function walk(node: TSESTree.Node, sourceCode: SourceCode, visit: (node: TSESTree.Node) => void): void {
+export function walk(node: TSESTree.Node, sourceCode: SourceCode, visit: (node: TSESTree.Node) => void): void {
   visit(node);
   for (const key of sourceCode.visitorKeys[node.type] ?? []) {
     const child = (node as unknown as Record<string, unknown>)[key];
@@ -98,7 +100,7 @@ function walk(node: TSESTree.Node, sourceCode: SourceCode, visit: (node: TSESTre
 }
 
 /** The calls of the function named `name` in the program (`name(…)`, `this.name(…)`). */
-function callsOf(program: TSESTree.Node, name: string, sourceCode: SourceCode): TSESTree.CallExpression[] {
+export function callsOf(program: TSESTree.Node, name: string, sourceCode: SourceCode): TSESTree.CallExpression[] {
   const found: TSESTree.CallExpression[] = [];
   walk(program, sourceCode, (node) => {
     if (node.type !== 'CallExpression') return;

@@ -18,6 +18,7 @@ import { readSiteOf } from './read-site.js';
 import { sqlReadSiteOf } from './sql-site.js';
 import { namesImportedModel } from './model-imports.js';
 import { objectLiteralMethodOf } from './object-methods.js';
+import { isSavedLoaderResult } from './saved-loader-results.js';
 
 /** What a function's returned value is, when it is a row it read. */
 export interface ReturnedRead {
@@ -267,7 +268,10 @@ export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpr
   const sibling = objectLiteralMethodOf(call.callee);
   const fn = projectFunctionOf(context, sibling ?? call.callee);
   const guessed = !fn && (looksLikeLoader(context, call.callee) || keyedGetOfService(call));
-  const returned = fn ? readReturnedBy(fn) : guessed ? { candidates: ALL_LIBRARIES, model: null, locked: false } : null;
+  // Any loader method's result the function saves itself: a document (saved-loader-results.ts).
+  const saved = !fn && !guessed && isSavedLoaderResult(call, context.sourceCode, isLoaderName);
+  const candidates: DataLibrary[] | null = guessed ? ALL_LIBRARIES : saved ? ['mongoose', 'sequelize'] : null;
+  const returned = fn ? readReturnedBy(fn) : candidates ? { candidates, model: null, locked: false } : null;
   if (!returned) return null;
   return {
     candidates: [...returned.candidates],
@@ -276,7 +280,7 @@ export function helperReadSiteOf(context: DetectContext, call: TSESTree.CallExpr
     locked: returned.locked,
     mutations: [],
     boundChecks: [],
-    ...(guessed ? { guessed: true as const } : {}),
+    ...(guessed || saved ? { guessed: true as const } : {}),
   };
 }
 

@@ -21,7 +21,7 @@ type VisitorKeys = Parameters<typeof descendants>[1];
 const KEYED_UPDATES: ReadonlySet<string> = new Set(['update', 'updateOne', 'findOneAndUpdate', 'findByIdAndUpdate']);
 
 /** `jobRepository`, `Jobs`, `job_model` → `job`: a model's name without its kind, case or plural. */
-const modelWord = (name: string): string =>
+export const modelWord = (name: string): string =>
   name
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')

@@ -7,11 +7,12 @@
 // added its own element in between is overwritten. An
 // object merged into a field (`{ ...user.settings, theme }`) is not followed: mostly a user's own
 // settings, edited by one writer. Only a write of the value to the same
-// field counts: a Mongoose `doc.groups.push(id); doc.save()` sends `$push`, and an ORM relation
+// field counts: a Mongoose `doc.groups.push(id); doc.save()` sends `$push` (but a spliced or
+// reordered document array is sent whole with `$set`: a change the save flushes), and an ORM relation
 // saved with its entity is diffed, so the growth alone is remembered apart from the entity's
 // field changes (`ReadSite.grown`) and asked only by such a write.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { LIST_CHANGING_METHODS } from '../../src/knowledge/orm-reads-writes.js';
+import { DOCUMENT_ARRAY_REWRITES, LIST_CHANGING_METHODS } from '../../src/knowledge/orm-reads-writes.js';
 import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -21,6 +22,7 @@ type TaintOf = (node: TSESTree.Node) => Taint | null;
 
 /** Methods that change a list (or a collection made from it), in place or into a new one. */
 const CHANGING_METHODS: ReadonlySet<string> = new Set(LIST_CHANGING_METHODS);
+const DOCUMENT_REWRITES: ReadonlySet<string> = new Set(DOCUMENT_ARRAY_REWRITES);
 /** Filter operators that match a row's key against a list (`{ _id: { $in: ids } }`, Prisma `{ id: { in: ids } }`, Drizzle `inArray(col, ids)`). */
 const IN_KEYS: ReadonlySet<string> = new Set(['in', '$in']);
 const IN_CALLS: ReadonlySet<string> = new Set(['inArray']);
@@ -44,6 +46,11 @@ export function rememberGrowth(call: TSESTree.CallExpression, taintOf: TaintOf):
   const taint = loadedField(callee.object, taintOf);
   if (!taint) return false;
   (taint.read.grown ??= []).push(change(call, taint.field));
+  // A Mongoose document's own array (`doc.list.splice(…)`) spliced or reordered: its `save()` sends the whole array.
+  const list = unwrapExpression(callee.object);
+  const onDocument = list.type === 'MemberExpression' && taintOf(list.object)?.field === null;
+  if (onDocument && DOCUMENT_REWRITES.has(memberPropertyName(callee) ?? '') && taint.read.candidates[0] === 'mongoose')
+    taint.read.mutations.push(change(call, taint.field));
   return true;
 }
 

@@ -44,6 +44,8 @@ export interface NextFromHighest {
   /** The read of the largest value, or the helper call that returns it. */
   read: TSESTree.CallExpression;
   library: DataLibrary;
+  /** A running total inserted from the newest row (running-totals.ts), not a largest-plus-one. */
+  running?: true;
 }
 
 /** What a value was computed from: the call that produced it and the member names taken on the way (`last.number` → `['number']`). */
@@ -189,7 +191,7 @@ function linkDescendingKeys(call: TSESTree.CallExpression): string[] {
 }
 
 /** What the read sorts or aggregates: the columns whose largest value it returns, `'any'` for a SQL `MAX(…)`, or nothing. */
-function highestColumns(
+export function highestColumns(
   call: TSESTree.CallExpression,
   sourceCode: Readonly<SourceCode>,
 ): { columns: string[]; any: boolean; locked: boolean } {
@@ -290,7 +292,7 @@ function sentThroughName(id: TSESTree.Identifier, sourceCode: Readonly<SourceCod
 }
 
 /** Where `value` is sent: in place, through the `const` it is kept in, or through the object a field of which it is assigned to. */
-function sentBy(start: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): Sent | undefined {
+export function sentBy(start: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): Sent | undefined {
   // `top ? top.position + 1 : 0`, `(x + 1) || 1`: the choice is what is sent.
   const value = chosenValue(start);
   const parent = value.parent;
@@ -312,7 +314,7 @@ export function libraryOf(read: TSESTree.CallExpression, sourceCode: Readonly<So
 
 /** The max-plus-one `value` is, when it is one sent in a write nothing serialises; `undefined` otherwise. */
 export function nextFromHighestOf(value: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): NextFromHighest | undefined {
-  const operand = incrementedOperand(value);
+  const operand = value.operator === '+' ? incrementedOperand(value) : undefined;
   if (!operand) return undefined;
   const sent = sentBy(value, sourceCode);
   if (!sent) return undefined;

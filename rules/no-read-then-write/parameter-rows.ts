@@ -80,7 +80,7 @@ function topLevelFunction(program: TSESTree.Program, name: string): FunctionNode
 }
 
 /** The function a call by name reaches in this file: a method of the class around `this.name(…)`, a top-level function for `name(…)`. */
-function calledFunction(call: TSESTree.CallExpression, program: TSESTree.Program): FunctionNode | undefined {
+export function calledFunction(call: TSESTree.CallExpression, program: TSESTree.Program): FunctionNode | undefined {
   const callee = call.callee;
   if (callee.type === 'Identifier') return topLevelFunction(program, callee.name);
   const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;

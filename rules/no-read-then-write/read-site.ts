@@ -113,7 +113,7 @@ function entityArgumentOf({ call, name }: ChainLink): string | null {
 }
 
 /** Whether an options object has `lock: …` (TypeORM `{ mode }`, Sequelize `true` / `LOCK.UPDATE`) or MikroORM's `lockMode` other than `NONE`. */
-function hasLockOption(call: TSESTree.CallExpression): boolean {
+export function hasLockOption(call: TSESTree.CallExpression): boolean {
   for (const argument of call.arguments) {
     if (argument.type !== 'ObjectExpression') continue;
     for (const property of argument.properties) {

@@ -45,7 +45,7 @@ function handedToDataAccess(node: CallExpressionLike): Saved | undefined {
 }
 
 /** `{ session }`, `{ transaction: t, fields: ['x'] }`: options of a document's own save, nothing else. */
-const isSaveOptions = (node: Node): boolean =>
+export const isSaveOptions = (node: Node): boolean =>
   node.type === 'ObjectExpression' &&
   node.properties.every((p) => p.type === 'Property' && SELF_SAVE_OPTIONS.has(propertyKeyName(p) ?? ''));
 

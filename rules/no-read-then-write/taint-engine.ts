@@ -15,7 +15,6 @@ import { entityChangeCallOf } from './entity-changes.js';
 import { noteBoundChecks } from './bound-checks.js';
 import { uncheckedBoundChanges } from './checked-bounds.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
-
 export type { ReadThenWriteFinding } from './model.js';
 import { resultIsBound } from './helper-reads.js';
 import { READ_CHAIN_NAMES, readSiteOf } from './read-site.js';
@@ -42,6 +41,8 @@ import { RequestRows } from './request-rows.js';
 import { bindThis } from './schema-methods.js';
 import { strapiReadSiteOf, strapiWriteSiteOf } from './strapi-site.js';
 import { savesAssociation } from './associations.js';
+import { relockedRow } from './relocked-rows.js';
+import { writtenModelOf } from './written-models.js';
 
 export interface EngineOptions {
   sourceCode: Readonly<TSESLint.SourceCode>;
@@ -195,9 +196,8 @@ export class ReadThenWriteEngine {
     }
     const reads = this.imported.has('mikroorm') ? this.reads : undefined;
     changes.push(...savedChanges(write, (entity) => this.wholeTaint(entity), reads, this.associations));
-    // `selectFrom('accounts as a')` and `updateTable('accounts')` name one table.
-    const table = (model: string): string => model.trim().split(/\s+/)[0]?.toLowerCase() ?? model;
-    const sameModel = (read: ReadSite): boolean => read.model === null || write.model === null || table(read.model) === table(write.model);
+    // One table, or a relation loaded with the read (written-models.ts).
+    const sameModel = writtenModelOf(write);
     const ignored = this.options.ignoredFields;
     const staleIn = staleChangeIn(write);
     let kept = changes.filter(
@@ -323,7 +323,7 @@ export class ReadThenWriteEngine {
 
   private callExit(node: TSESTree.CallExpression): void {
     if (this.redis && remember(redisMutationOf(node, this.settledTaint))) return;
-    if (rememberGrowth(node, this.settledTaint)) return;
+    if (rememberGrowth(node, this.settledTaint) || relockedRow(node, this.settledTaint)) return;
     const changed = entityChangeCallOf(node, this.isLoadedEntity);
     if (changed) {
       const owner = settled(this.taint(changed.entity));

@@ -368,6 +368,13 @@ export const LIST_CHANGING_METHODS: readonly string[] = [
   ...LIST_COPY_METHODS,
 ];
 
+/**
+ * Mongoose array methods that mark the whole array changed: the document's `save()` then sends the
+ * array with `$set`, over what another writer added since the load (`push`, `pull`, `addToSet`
+ * send `$push` / `$pull` / `$addToSet` instead).
+ */
+export const DOCUMENT_ARRAY_REWRITES: readonly string[] = ['splice', 'pop', 'shift', 'unshift', 'sort', 'reverse'];
+
 /** Array methods that return an element (or elements) of the array they are called on. */
 export const ELEMENT_METHODS: readonly string[] = ['find', 'findLast', 'filter', 'at', 'slice', 'sort', 'reverse'];
 
