@@ -28,7 +28,7 @@ interface HelperSchedule {
 /** The scheduled works of each module asked about (its whole file's, found once). */
 const worksByModule = new WeakMap<ProjectModule, ScheduledWork[]>();
 
-function worksOf(module: ProjectModule): ScheduledWork[] {
+export function worksOf(module: ProjectModule): ScheduledWork[] {
   let works = worksByModule.get(module);
   // A module whose text names no scheduler schedules nothing: its AST is not walked.
   if (!works) worksByModule.set(module, (works = mentionsSchedule(module.sourceCode.text) ? scheduledWorks(module.context) : []));
@@ -49,7 +49,7 @@ const scheduledParameter = defineFunctionFact<HelperSchedule | null>('schedules-
 });
 
 /** `() => …`, `function () {…}`, `this.sweep.bind(this)`, `this.sweep`: work handed over, not data. */
-function handsOverWork(argument: TSESTree.Node): boolean {
+export function handsOverWork(argument: TSESTree.Node): boolean {
   const node = unwrapExpression(argument);
   if (isFunctionLike(node)) return true;
   if (node.type === 'CallExpression') return node.callee.type === 'MemberExpression' && memberPropertyName(node.callee) === 'bind';
@@ -74,15 +74,25 @@ function projectImports(program: TSESTree.Program): TSESTree.Node[] {
   return found;
 }
 
-/** Each call of a name this file imports from a project module (`addJob(…)`, `@NightlyOnce(…)`), with the name. */
-export function* projectImportCalls(sourceCode: SourceCode): Generator<{ identifier: TSESTree.Identifier; call: TSESTree.CallExpression }> {
+/** Each call (`addJob(…)`, `@NightlyOnce(…)`) or construction (`new NightlyJob(…)`) of a name this file imports from a project module, with the name. */
+function* projectImportUses<T extends 'CallExpression' | 'NewExpression'>(
+  sourceCode: SourceCode,
+  type: T,
+): Generator<{ identifier: TSESTree.Identifier; call: Extract<TSESTree.Node, { type: T }> }> {
   for (const declaration of projectImports(sourceCode.ast))
     for (const variable of declaredVariables(sourceCode, declaration))
       for (const { identifier } of variable.references) {
         const call = identifier.parent;
-        if (call?.type === 'CallExpression' && call.callee === identifier) yield { identifier: identifier as TSESTree.Identifier, call };
+        if (call?.type === type && (call as TSESTree.CallExpression).callee === identifier)
+          yield { identifier: identifier as TSESTree.Identifier, call: call as Extract<TSESTree.Node, { type: T }> };
       }
 }
+
+/** Each call of a name this file imports from a project module (`addJob(…)`, `@NightlyOnce(…)`), with the name. */
+export const projectImportCalls = (sourceCode: SourceCode) => projectImportUses(sourceCode, 'CallExpression');
+
+/** Each `new` of a class this file imports from a project module (`new NightlyJob(…)`), with the name. */
+export const projectImportConstructions = (sourceCode: SourceCode) => projectImportUses(sourceCode, 'NewExpression');
 
 /** Each call in this file that hands work to an imported helper scheduling it, as a scheduled work of the helper's scheduler. */
 export function importedHelperWorks(context: DetectContext): ScheduledWork[] {

@@ -55,12 +55,18 @@ export function mentionsSchedule(text: string): boolean {
 /** A decorator of the project named for a schedule (`@NightlyOnce(…)`, `@NightlySchedule(…)`), wrapping a scheduler's. */
 const SCHEDULE_DECORATOR = /@[\w$]*(?:[Cc]ron|[Ss]chedul|Interval)[\w$]*\s*\(/;
 
+/** A job built from a project class named for its cron (`new NightlyCronJob(expr, name, task)`), in a file that says `cron`. */
+const CONSTRUCTED_CRON_JOB = /\bnew\s+[\w$]*Cron[\w$]*\s*\(/;
+
 /**
- * A job handed to a framework's cron service (`strapi.cron.add({ … })`), or a method under a decorator of the project
- * named for a schedule: no scheduler module need be imported for either.
+ * A job handed to a framework's cron service (`strapi.cron.add({ … })`), a job built from a project class named for its
+ * cron, or a method under a decorator of the project named for a schedule: no scheduler module need be imported for any.
  */
 function mentionsOwnScheduling(text: string): boolean {
-  return (text.includes('cron') && FRAMEWORK_CRON_CALL.test(text)) || (text.includes('@') && SCHEDULE_DECORATOR.test(text));
+  return (
+    (text.includes('cron') && (FRAMEWORK_CRON_CALL.test(text) || CONSTRUCTED_CRON_JOB.test(text))) ||
+    (text.includes('@') && SCHEDULE_DECORATOR.test(text))
+  );
 }
 
 const PAUSE_WORDS = POLL_LOOP_PAUSE_WORDS.join('|');
