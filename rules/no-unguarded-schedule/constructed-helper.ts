@@ -16,16 +16,14 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { projectValueOf, type ProjectModule } from '../../analysis/modules/index.js';
 import type { ScheduledWork, SchedulePeriod } from '../../analysis/scheduled-work/scheduled-work.js';
-import { classMemberKeyName, isFunctionLike, resolveWorkFunction, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
-import { handsOverWork, projectImportConstructions, worksOf } from './imported-helper.js';
+import { classMemberKeyName, isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { handedWorkAt, handsOverWork, projectImportConstructions, worksOf, type HelperSchedule } from './imported-helper.js';
 import { constructorParameterIndex } from './instance-callback.js';
 
 type ClassLike = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
 /** The schedule a class's constructor sets on one of its parameters: that parameter's position, and the period's. */
-interface ConstructedSchedule {
-  work: ScheduledWork;
-  index: number;
+interface ConstructedSchedule extends HelperSchedule {
   /** The constructor parameter the period is read from, or undefined when the class writes it out. */
   periodIndex: number | undefined;
 }
@@ -148,19 +146,8 @@ export function constructedHelperWorks(context: DetectContext): ScheduledWork[] 
     const cls = value?.node;
     if (!value || (cls?.type !== 'ClassDeclaration' && cls?.type !== 'ClassExpression')) continue;
     const schedule = constructedSchedule(cls, value.module);
-    const argument = schedule ? call.arguments[schedule.index] : undefined;
-    if (!schedule || !argument || argument.type === 'SpreadElement' || !handsOverWork(argument)) continue;
-    const resolved = resolveWorkFunction(sourceCode, argument);
-    out.push({
-      entry: schedule.work.entry,
-      schedulerNode: call,
-      expression: argument,
-      workIndex: schedule.index,
-      resolved,
-      name: resolved?.name,
-      period: periodOf(sourceCode, schedule, call),
-      coordinatedByOption: false,
-    });
+    const work = schedule && handedWorkAt(sourceCode, schedule, call, () => periodOf(sourceCode, schedule, call));
+    if (work) out.push(work);
   }
   return out;
 }

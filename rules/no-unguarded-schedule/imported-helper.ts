@@ -14,13 +14,13 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 import { defineFunctionFact, projectFunctionOf, type ProjectModule } from '../../analysis/modules/index.js';
-import { scheduledWorks, type ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
+import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../../analysis/scheduled-work/scheduled-work.js';
 import { isFunctionLike, resolveWorkFunction } from '../../analysis/scheduled-work/work-function.js';
 import { handedCallback, periodAt } from './handed-callback.js';
 import { mentionsSchedule } from './schedule-mentions.js';
 
 /** The schedule a helper sets on one of its parameters, and that parameter's position. */
-interface HelperSchedule {
+export interface HelperSchedule {
   work: ScheduledWork;
   index: number;
 }
@@ -94,6 +94,28 @@ export const projectImportCalls = (sourceCode: SourceCode) => projectImportUses(
 /** Each `new` of a class this file imports from a project module (`new NightlyJob(…)`), with the name. */
 export const projectImportConstructions = (sourceCode: SourceCode) => projectImportUses(sourceCode, 'NewExpression');
 
+/** The work a call or `new` hands a helper scheduling its argument at `schedule.index`, as a scheduled work of the helper's scheduler. */
+export function handedWorkAt(
+  sourceCode: SourceCode,
+  schedule: HelperSchedule,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  period: () => SchedulePeriod,
+): ScheduledWork | undefined {
+  const argument = call.arguments[schedule.index];
+  if (!argument || argument.type === 'SpreadElement' || !handsOverWork(argument)) return undefined;
+  const resolved = resolveWorkFunction(sourceCode, argument);
+  return {
+    entry: schedule.work.entry,
+    schedulerNode: call,
+    expression: argument,
+    workIndex: schedule.index,
+    resolved,
+    name: resolved?.name,
+    period: period(),
+    coordinatedByOption: false,
+  };
+}
+
 /** Each call in this file that hands work to an imported helper scheduling it, as a scheduled work of the helper's scheduler. */
 export function importedHelperWorks(context: DetectContext): ScheduledWork[] {
   const sourceCode = context.sourceCode;
@@ -102,19 +124,8 @@ export function importedHelperWorks(context: DetectContext): ScheduledWork[] {
     if (!handsWorkWithPeriod(call)) continue;
     const helper = projectFunctionOf(context, identifier);
     const schedule = helper && scheduledParameter(helper);
-    const argument = schedule ? call.arguments[schedule.index] : undefined;
-    if (!schedule || !argument || argument.type === 'SpreadElement' || !handsOverWork(argument)) continue;
-    const resolved = resolveWorkFunction(sourceCode, argument);
-    out.push({
-      entry: schedule.work.entry,
-      schedulerNode: call,
-      expression: argument,
-      workIndex: schedule.index,
-      resolved,
-      name: resolved?.name,
-      period: periodAt(sourceCode, helper.fn, schedule.work, call),
-      coordinatedByOption: false,
-    });
+    const work = schedule && handedWorkAt(sourceCode, schedule, call, () => periodAt(sourceCode, helper.fn, schedule.work, call));
+    if (work) out.push(work);
   }
   return out;
 }
