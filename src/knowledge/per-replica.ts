@@ -171,7 +171,7 @@ export const LOCK_NAME_TAIL: readonly string[] = [
   'process',
 ];
 
-/** Verbs that take a lock: with a `LOCK_WORDS` receiver or name (`locking.acquire`, `mutex.runExclusive`, `redisLock.coalesce`). */
+/** Verbs that take a lock: with a `LOCK_WORDS` receiver or name (`locking.acquire`, `mutex.runExclusive`). */
 export const LOCK_VERBS: readonly string[] = [
   'acquire',
   'try',
@@ -186,8 +186,6 @@ export const LOCK_VERBS: readonly string[] = [
   'get',
   'is',
   'elect',
-  // `redisLock.coalesce(key, fn)`: the callers asking at once share one run under the lock.
-  'coalesce',
 ];
 
 /** `try…` callee names that claim something conditionally (`tryClaimTask`, `trySetCronTime`). */
