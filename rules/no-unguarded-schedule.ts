@@ -18,6 +18,7 @@ import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
+import { constructedHelperWorks } from './no-unguarded-schedule/constructed-helper.js';
 import { wrappedDecoratorWorks } from './no-unguarded-schedule/wrapped-decorator.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
@@ -251,6 +252,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           ...scheduledWorks(context),
           ...clientTimerWorks(context),
           ...importedHelperWorks(context),
+          ...constructedHelperWorks(context),
           ...frameworkCronWorks(context),
           ...wrappedDecoratorWorks(context),
         ];

@@ -5,7 +5,9 @@
 // - inserts a row keyed by the job, period or item in a `try` and answers `true` after it, `false`
 //   in the `catch` (the unique key fails every insert but the first, at any number of replicas);
 // - answers a test of the row count of an update whose filter re-checks more than the row's id
-//   (`WHERE id = $1 AND reminded_at IS NULL`, `.andWhere(…)`): one replica's update wins the row;
+//   (`WHERE id = $1 AND reminded_at IS NULL`, `.andWhere(…)`, `where: { id, lockedAt: null }`): one replica's
+//   update wins the row; or answers the rows it won so, each updated in a loop and kept when its count says so
+//   (`const batch = await store.lockBatch(…); if (!batch.length) return;`: a batch claim);
 // - or answers what such a function answers (`return this.insertRun(KEY)`), a few calls deep, in
 //   this file or another module (analysis/modules). The work left when the answer is false runs once.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -100,8 +102,48 @@ function answersConditionalUpdate(statements: readonly TSESTree.Statement[], sou
   );
   const call = declaration && callOf(declaration);
   if (!call) return false;
+  return isConditionalUpdate(call, sourceCode);
+}
+
+/** `{ where: { id, lockedAt: null } }`: an update's filter (its first argument's `where`) re-checking more than the row's id. */
+function filtersBeyondId(call: TSESTree.CallExpression): boolean {
+  const options = call.arguments[0];
+  if (options?.type !== 'ObjectExpression') return false;
+  const where = options.properties.find(
+    (p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'where',
+  );
+  const filter = where?.type === 'Property' ? unwrapExpression(where.value as TSESTree.Node) : undefined;
+  return filter?.type === 'ObjectExpression' && filter.properties.length > 1;
+}
+
+/** An update whose filter re-checks more than the row's id: one replica's update wins the row. */
+function isConditionalUpdate(call: TSESTree.CallExpression, sourceCode: SourceCode): boolean {
   const text = sourceCode.getText(call);
-  return /\bupdate/i.test(text) && CONDITIONAL_FILTER_TEXT.test(text);
+  return /\bupdate/i.test(text) && (CONDITIONAL_FILTER_TEXT.test(text) || filtersBeyondId(call));
+}
+
+/**
+ * `for (const row of candidates) { const r = await <conditional update of row>; if (r.count === 1) won.push(row); } return won;`:
+ * the function answers the rows its replica won, each by a conditional update (a batch claim).
+ */
+function answersWonRows(statements: readonly TSESTree.Statement[], sourceCode: SourceCode): boolean {
+  const last = statements[statements.length - 1];
+  const list = last?.type === 'ReturnStatement' && last.argument?.type === 'Identifier' ? last.argument.name : undefined;
+  if (list === undefined) return false;
+  return statements.some((statement) => {
+    if (statement.type !== 'ForOfStatement' || statement.body.type !== 'BlockStatement') return false;
+    const body = statement.body.body;
+    return body.some((s) => {
+      if (s.type !== 'IfStatement' || !sourceCode.getText(s.consequent).includes(`${list}.push(`)) return false;
+      const name = countedName(s.test, sourceCode);
+      const declaration = body.find(
+        (d): d is TSESTree.VariableDeclaration =>
+          d.type === 'VariableDeclaration' && d.declarations.some((v) => v.id.type === 'Identifier' && v.id.name === name),
+      );
+      const call = declaration && callOf(declaration);
+      return call !== undefined && isConditionalUpdate(call, sourceCode);
+    });
+  });
 }
 
 /** The function's statements, log lines left out; an arrow's expression body as its return. */
@@ -113,7 +155,7 @@ function statementsOf(fn: FunctionLike): TSESTree.Statement[] {
 /** Whether `fn` answers whether it claimed (see the header); `follow` answers a call it makes. */
 export function answersClaim(fn: FunctionLike, sourceCode: SourceCode, follow: FollowClaimAnswer): boolean {
   const statements = statementsOf(fn);
-  if (insertsInTry(statements) || answersConditionalUpdate(statements, sourceCode)) return true;
+  if (insertsInTry(statements) || answersConditionalUpdate(statements, sourceCode) || answersWonRows(statements, sourceCode)) return true;
   // `return this.insertRun(KEY);`: the answer of another function, handed on.
   const only = statements.length === 1 && statements[0]!.type === 'ReturnStatement' ? callOf(statements[0]) : undefined;
   return only !== undefined && follow(only) === true;

@@ -39,6 +39,8 @@ import { NEXT_PLANNING_VERBS } from '../../src/knowledge/next-job.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { LOCKED_ADJECTIVES, LOCKED_RUN_VERBS, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
+import { postsHeartbeat } from './heartbeat-post.js';
+import { COALESCING_LOCK_VERBS } from '../../src/knowledge/lock-libraries.js';
 import { writesThroughModelObject } from './model-object-write.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
@@ -282,12 +284,16 @@ export function referenceIntent(reference: TSESTree.Node, telemetry: ReadonlySet
   return calleeIntent(unwrapExpression(reference), undefined, telemetry);
 }
 
+/** What a lock-named receiver is asked to take its lock (`locking.acquire`, `redisLock.coalesce`). */
+const RECEIVER_LOCK_VERBS: readonly string[] = [...LOCK_VERBS, ...COALESCING_LOCK_VERBS];
+
 function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | undefined, telemetry: ReadonlySet<string>): CallIntent {
   const name = calleeName(callee);
   const receiver = receiverWords(callee);
   if (name !== undefined) {
     if (isLockName(name)) return 'coordinated';
-    if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
+    if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(RECEIVER_LOCK_VERBS, nameWords(name)[0]))
+      return 'coordinated';
     if (isDequeue(name, receiver)) return 'coordinated';
   }
   const root = chainRoot(callee, { calls: true })?.name;
@@ -296,7 +302,8 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
     return 'per-replica';
   if (name !== undefined && isPerReplicaName(name)) return 'per-replica';
   if (call) {
-    if (isWriteHttp(call, name, receiver)) return 'shared-write';
+    // A POST to `…/heartbeat`: this process's own liveness report (heartbeat-post.ts).
+    if (isWriteHttp(call, name, receiver)) return postsHeartbeat(call) ? 'per-replica' : 'shared-write';
     // `axios.post('/auth/login', creds)`: signing this replica in, whatever the verb says.
     if (name !== undefined && WRITE_HTTP_METHODS.includes(name.toUpperCase()) && asksForCredentials(call.arguments[0])) return undefined;
     if (isWriteSql(sqlText(call.arguments[0]))) return 'shared-write';

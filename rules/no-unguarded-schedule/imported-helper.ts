@@ -14,13 +14,13 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 import { defineFunctionFact, projectFunctionOf, type ProjectModule } from '../../analysis/modules/index.js';
-import { scheduledWorks, type ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
+import { scheduledWorks, type ScheduledWork, type SchedulePeriod } from '../../analysis/scheduled-work/scheduled-work.js';
 import { isFunctionLike, resolveWorkFunction } from '../../analysis/scheduled-work/work-function.js';
 import { handedCallback, periodAt } from './handed-callback.js';
 import { mentionsSchedule } from './schedule-mentions.js';
 
 /** The schedule a helper sets on one of its parameters, and that parameter's position. */
-interface HelperSchedule {
+export interface HelperSchedule {
   work: ScheduledWork;
   index: number;
 }
@@ -28,7 +28,7 @@ interface HelperSchedule {
 /** The scheduled works of each module asked about (its whole file's, found once). */
 const worksByModule = new WeakMap<ProjectModule, ScheduledWork[]>();
 
-function worksOf(module: ProjectModule): ScheduledWork[] {
+export function worksOf(module: ProjectModule): ScheduledWork[] {
   let works = worksByModule.get(module);
   // A module whose text names no scheduler schedules nothing: its AST is not walked.
   if (!works) worksByModule.set(module, (works = mentionsSchedule(module.sourceCode.text) ? scheduledWorks(module.context) : []));
@@ -49,7 +49,7 @@ const scheduledParameter = defineFunctionFact<HelperSchedule | null>('schedules-
 });
 
 /** `() => …`, `function () {…}`, `this.sweep.bind(this)`, `this.sweep`: work handed over, not data. */
-function handsOverWork(argument: TSESTree.Node): boolean {
+export function handsOverWork(argument: TSESTree.Node): boolean {
   const node = unwrapExpression(argument);
   if (isFunctionLike(node)) return true;
   if (node.type === 'CallExpression') return node.callee.type === 'MemberExpression' && memberPropertyName(node.callee) === 'bind';
@@ -74,14 +74,46 @@ function projectImports(program: TSESTree.Program): TSESTree.Node[] {
   return found;
 }
 
-/** Each call of a name this file imports from a project module (`addJob(…)`, `@NightlyOnce(…)`), with the name. */
-export function* projectImportCalls(sourceCode: SourceCode): Generator<{ identifier: TSESTree.Identifier; call: TSESTree.CallExpression }> {
+/** Each call (`addJob(…)`, `@NightlyOnce(…)`) or construction (`new NightlyJob(…)`) of a name this file imports from a project module, with the name. */
+function* projectImportUses<T extends 'CallExpression' | 'NewExpression'>(
+  sourceCode: SourceCode,
+  type: T,
+): Generator<{ identifier: TSESTree.Identifier; call: Extract<TSESTree.Node, { type: T }> }> {
   for (const declaration of projectImports(sourceCode.ast))
     for (const variable of declaredVariables(sourceCode, declaration))
       for (const { identifier } of variable.references) {
         const call = identifier.parent;
-        if (call?.type === 'CallExpression' && call.callee === identifier) yield { identifier: identifier as TSESTree.Identifier, call };
+        if (call?.type === type && (call as TSESTree.CallExpression).callee === identifier)
+          yield { identifier: identifier as TSESTree.Identifier, call: call as Extract<TSESTree.Node, { type: T }> };
       }
+}
+
+/** Each call of a name this file imports from a project module (`addJob(…)`, `@NightlyOnce(…)`), with the name. */
+export const projectImportCalls = (sourceCode: SourceCode) => projectImportUses(sourceCode, 'CallExpression');
+
+/** Each `new` of a class this file imports from a project module (`new NightlyJob(…)`), with the name. */
+export const projectImportConstructions = (sourceCode: SourceCode) => projectImportUses(sourceCode, 'NewExpression');
+
+/** The work a call or `new` hands a helper scheduling its argument at `schedule.index`, as a scheduled work of the helper's scheduler. */
+export function handedWorkAt(
+  sourceCode: SourceCode,
+  schedule: HelperSchedule,
+  call: TSESTree.CallExpression | TSESTree.NewExpression,
+  period: () => SchedulePeriod,
+): ScheduledWork | undefined {
+  const argument = call.arguments[schedule.index];
+  if (!argument || argument.type === 'SpreadElement' || !handsOverWork(argument)) return undefined;
+  const resolved = resolveWorkFunction(sourceCode, argument);
+  return {
+    entry: schedule.work.entry,
+    schedulerNode: call,
+    expression: argument,
+    workIndex: schedule.index,
+    resolved,
+    name: resolved?.name,
+    period: period(),
+    coordinatedByOption: false,
+  };
 }
 
 /** Each call in this file that hands work to an imported helper scheduling it, as a scheduled work of the helper's scheduler. */
@@ -92,19 +124,8 @@ export function importedHelperWorks(context: DetectContext): ScheduledWork[] {
     if (!handsWorkWithPeriod(call)) continue;
     const helper = projectFunctionOf(context, identifier);
     const schedule = helper && scheduledParameter(helper);
-    const argument = schedule ? call.arguments[schedule.index] : undefined;
-    if (!schedule || !argument || argument.type === 'SpreadElement' || !handsOverWork(argument)) continue;
-    const resolved = resolveWorkFunction(sourceCode, argument);
-    out.push({
-      entry: schedule.work.entry,
-      schedulerNode: call,
-      expression: argument,
-      workIndex: schedule.index,
-      resolved,
-      name: resolved?.name,
-      period: periodAt(sourceCode, helper.fn, schedule.work, call),
-      coordinatedByOption: false,
-    });
+    const work = schedule && handedWorkAt(sourceCode, schedule, call, () => periodAt(sourceCode, helper.fn, schedule.work, call));
+    if (work) out.push(work);
   }
   return out;
 }

@@ -38,37 +38,44 @@ function fieldRun(expression: TSESTree.Node): string | undefined {
 }
 
 /**
- * The class's constructor takes `name` as a parameter property, or assigns `this.name` a parameter
- * (`this.run = run`), a member of one (`this.onTick = opts.onInterval`), or a destructured one
- * (`constructor({ onInterval }) { this.onTick = onInterval; }`).
+ * The position of the constructor's parameter the class keeps as `name`: a parameter property, or
+ * `this.name` assigned a parameter (`this.run = run`), a member of one (`this.onTick = opts.onInterval`),
+ * or a destructured one (`constructor({ onInterval }) { this.onTick = onInterval; }`); -1 for a
+ * destructured one, undefined when the constructor takes no such parameter.
  */
-function constructorTakes(classBody: TSESTree.ClassBody, name: string): boolean {
+export function constructorParameterIndex(classBody: TSESTree.ClassBody, name: string): number | undefined {
   const constructor = classBody.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'constructor');
-  if (constructor?.type !== 'MethodDefinition') return false;
+  if (constructor?.type !== 'MethodDefinition') return undefined;
   const params = constructor.value.params;
-  const paramNames = new Set<string>();
-  for (const param of params) {
+  const paramIndex = new Map<string, number>();
+  params.forEach((param, index) => {
     const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
     const id = inner.type === 'AssignmentPattern' ? inner.left : inner;
     if (id.type === 'ObjectPattern')
       for (const property of id.properties) {
         const value = property.type === 'Property' ? property.value : undefined;
         const bound = value?.type === 'AssignmentPattern' ? value.left : value;
-        if (bound?.type === 'Identifier') paramNames.add(bound.name);
+        if (bound?.type === 'Identifier') paramIndex.set(bound.name, -1);
       }
-    if (id.type !== 'Identifier') continue;
-    if (param.type === 'TSParameterProperty' && id.name === name) return true;
-    paramNames.add(id.name);
-  }
-  return (constructor.value.body?.body ?? []).some((statement) => {
+    if (id.type !== 'Identifier') return;
+    if (param.type === 'TSParameterProperty' && id.name === name) paramIndex.set(`this.${name}`, index);
+    paramIndex.set(id.name, index);
+  });
+  const own = paramIndex.get(`this.${name}`);
+  if (own !== undefined) return own;
+  for (const statement of constructor.value.body?.body ?? []) {
     const e = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
-    if (e?.type !== 'AssignmentExpression' || e.left.type !== 'MemberExpression' || e.left.object.type !== 'ThisExpression') return false;
-    if (memberName(e.left) !== name) return false;
+    if (e?.type !== 'AssignmentExpression' || e.left.type !== 'MemberExpression' || e.left.object.type !== 'ThisExpression') continue;
+    if (memberName(e.left) !== name) continue;
     const right = unwrapExpression(e.right);
     const root = right.type === 'MemberExpression' && !right.computed ? unwrapExpression(right.object) : right;
-    return root.type === 'Identifier' && paramNames.has(root.name);
-  });
+    if (root.type !== 'Identifier' || !paramIndex.has(root.name)) continue;
+    return root === right ? paramIndex.get(root.name) : -1;
+  }
+  return undefined;
 }
+
+const constructorTakes = (classBody: TSESTree.ClassBody, name: string): boolean => constructorParameterIndex(classBody, name) !== undefined;
 
 /** How many of the utility's own methods deep the bookkeeping is read (`#doInterval` → `#scheduleNext`). */
 const OWN_METHOD_DEPTH = 2;

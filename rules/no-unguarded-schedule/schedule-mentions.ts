@@ -114,14 +114,18 @@ export function mentionsSchedule(text: string): boolean {
 /** A decorator of the project named for a schedule (`@NightlyOnce(…)`, `@NightlySchedule(…)`), wrapping a scheduler's. */
 const SCHEDULE_DECORATOR = /@[\w$]*(?:[Cc]ron|[Ss]chedul|Interval)[\w$]*\s*\(/;
 
+/** A job built from a project class named for its cron (`new NightlyCronJob(expr, name, task)`), in a file that says `cron`. */
+const CONSTRUCTED_CRON_JOB = /\bnew\s+[\w$]*Cron[\w$]*\s*\(/;
+
 /**
- * A job handed to a framework's cron service (`strapi.cron.add({ … })`), or a method under a decorator of the project
- * named for a schedule: no scheduler module need be imported for either. Every decorator the expression matches
- * holds `cron`, `Cron`, `hedul` (of `[Ss]chedul`) or `Interv`: asked, once each, before the expression (of the
- * files that hold an `@`, four in ten). `cron` and `schedul`: whether the text holds `cron` and `hedul`, when known.
+ * A job handed to a framework's cron service (`strapi.cron.add({ … })`), a job built from a project class named for its
+ * cron, or a method under a decorator of the project named for a schedule: no scheduler module need be imported for
+ * any. Every decorator the expression matches holds `cron`, `Cron`, `hedul` (of `[Ss]chedul`) or `Interv`: asked, once
+ * each, before the expression (of the files that hold an `@`, four in ten). `cron` and `schedul`: whether the text
+ * holds `cron` and `hedul`, when known.
  */
 function mentionsOwnScheduling(text: string, cron = text.includes(CRON), schedul = text.includes(SCHEDUL)): boolean {
-  if (cron && FRAMEWORK_CRON_CALL.test(text)) return true;
+  if (cron && (FRAMEWORK_CRON_CALL.test(text) || CONSTRUCTED_CRON_JOB.test(text))) return true;
   return text.includes('@') && (cron || schedul || text.includes(INTERVAL_STEM) || text.includes('Cron')) && SCHEDULE_DECORATOR.test(text);
 }
 

@@ -46,6 +46,9 @@ export function sessionLockLibrary(specifier: string): SessionLockLibrary | unde
   return SESSION_LOCK_LIBRARIES.find((library) => library.module === specifier);
 }
 
+/** Verbs of a lock-named receiver beside `LOCK_VERBS` (`redisLock.coalesce(key, fn)`: the callers asking at once share one run under the lock). */
+export const COALESCING_LOCK_VERBS: readonly string[] = ['coalesce'];
+
 /** Words of a receiver whose lock holds within this process only (async-mutex's `Mutex`, a `Semaphore`). */
 export const IN_PROCESS_LOCK_WORDS: readonly string[] = ['mutex', 'semaphore'];
 

@@ -68,3 +68,15 @@ describe('mentionsSchedule: stems and quoted module names', () => {
     expect(mentionsSchedule('const Interval = 5; const Timeout = 3;')).toBe(false);
   });
 });
+
+describe('mentionsSchedule: jobs built from a project class named for its cron', () => {
+  it('admits `new NightlyCronJob(…)` in a file that says cron (its import path)', () => {
+    const text = lines("import { NightlyCronJob } from '../support/nightly-cron-job';", "new NightlyCronJob('0 3 * * *', 'purge', run);");
+    expect(mentionsSchedule(text)).toBe(true);
+  });
+
+  it('turns away a `new` of a class not named for a cron, and a cron-named class in a file that never says cron', () => {
+    expect(mentionsSchedule(lines("import { Report } from './cron-report';", 'new Report(rows);'))).toBe(false);
+    expect(mentionsSchedule(lines("import { NightlyCronJob } from './jobs';", 'new NightlyCronJob(expr, run);'))).toBe(false);
+  });
+});

@@ -1,0 +1,3 @@
+export function reportFailure(label: string, error: unknown): void {
+  console.error(label, error);
+}
