@@ -17,6 +17,7 @@ export type MigratorLibrary =
   | 'node-pg-migrate'
   | 'prisma'
   | 'graphile-migrate'
+  | 'graphile-worker'
   | 'postgres-migrations'
   | 'slonik-migrator'
   | 'schema-create'
@@ -71,6 +72,7 @@ export const SCHEMA_WRITE_FUNCTIONS: readonly SchemaWriteFunction[] = [
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['runner'], api: 'node-pg-migrate runner()' },
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['default'], api: 'node-pg-migrate runner()' },
   { library: 'graphile-migrate', modules: ['graphile-migrate'], path: ['migrate'], api: 'graphile-migrate migrate()' },
+  { library: 'graphile-worker', modules: ['graphile-worker'], path: ['runMigrations'], api: 'graphile-worker runMigrations()' },
   // and its fork with a schema option, the same `migrate(dbConfig, dir)` under the same advisory lock
   {
     library: 'postgres-migrations',
@@ -167,6 +169,8 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'prisma', methods: ['push'], evidence: PRISMA_MIGRATE_MODULES, api: 'Prisma Migrate push()' },
   // db-migrate's programmatic API: `DBMigrate.getInstance(true, options).up()` applies the pending migrations.
   { library: 'db-migrate', via: { call: 'getInstance' }, methods: ['up', 'sync'], evidence: ['db-migrate'], api: 'db-migrate up()' },
+  // A job queue's own schema (`graphile_worker`): `(await makeWorkerUtils(…)).migrate()` installs or updates it.
+  { library: 'graphile-worker', methods: ['migrate'], evidence: ['graphile-worker'], api: 'graphile-worker migrate()' },
   // Mongoose: `Model.syncIndexes()` drops the indexes its schema no longer declares and builds the new ones on the shared collections.
   { library: 'mongoose', methods: ['syncIndexes'], evidence: ['mongoose', '@nestjs/mongoose'], api: 'Mongoose syncIndexes()' },
 ];
