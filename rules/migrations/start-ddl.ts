@@ -67,13 +67,16 @@ function initialiserOf(statement: TSESTree.ProgramStatement): FunctionNode | und
 
 /** Whether an import loads its module's values (`import { Pool } from 'pg'`, not `import type { ClientBase } from 'pg'`). */
 const isValueImport = (d: TSESTree.ImportDeclaration): boolean =>
-  d.importKind !== 'type' && (d.specifiers.length === 0 || d.specifiers.some((x) => x.type !== 'ImportSpecifier' || x.importKind !== 'type'));
+  d.importKind !== 'type' &&
+  (d.specifiers.length === 0 || d.specifiers.some((x) => x.type !== 'ImportSpecifier' || x.importKind !== 'type'));
 
 /** Whether the module loads a server driver: imports or requires one for its values (a type imported alone loads nothing). */
 function loadsServerDriver(program: TSESTree.Program, modules: ReadonlySet<string>): boolean {
   return SERVER_DRIVER_MODULES.some((module) => {
     if (!modules.has(module)) return false;
-    const imports = program.body.filter((s): s is TSESTree.ImportDeclaration => s.type === 'ImportDeclaration' && s.source.value === module);
+    const imports = program.body.filter(
+      (s): s is TSESTree.ImportDeclaration => s.type === 'ImportDeclaration' && s.source.value === module,
+    );
     return imports.length === 0 || imports.some(isValueImport);
   });
 }

@@ -21,10 +21,7 @@ ruleTester.run('no-in-app-migrations (a job queue schema migrated at start)', ru
     ),
     // a migrate entrypoint installs it
     {
-      code: lines(
-        "import { runMigrations } from 'graphile-worker';",
-        'await runMigrations({ connectionString: process.env.QUEUE_URL });',
-      ),
+      code: lines("import { runMigrations } from 'graphile-worker';", 'await runMigrations({ connectionString: process.env.QUEUE_URL });'),
       filename: 'src/cmd/migrate.ts',
     },
   ],
