@@ -72,7 +72,6 @@ export const SCHEMA_WRITE_FUNCTIONS: readonly SchemaWriteFunction[] = [
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['runner'], api: 'node-pg-migrate runner()' },
   { library: 'node-pg-migrate', modules: ['node-pg-migrate'], path: ['default'], api: 'node-pg-migrate runner()' },
   { library: 'graphile-migrate', modules: ['graphile-migrate'], path: ['migrate'], api: 'graphile-migrate migrate()' },
-  { library: 'graphile-worker', modules: ['graphile-worker'], path: ['runMigrations'], api: 'graphile-worker runMigrations()' },
   // and its fork with a schema option, the same `migrate(dbConfig, dir)` under the same advisory lock
   {
     library: 'postgres-migrations',

@@ -2,8 +2,8 @@ import { ruleTester } from './rule-tester.js';
 import { noInAppMigrations, type NoInAppMigrationsMessageIds } from '../../rules/no-in-app-migrations.js';
 
 // A job queue that keeps its own schema in the shared database (graphile-worker's `graphile_worker`):
-// its utilities' `migrate()`, or its `runMigrations()`, called as the server starts installs or
-// updates that schema from every replica at once.
+// its utilities' `migrate()` (its `runMigrations()` is a runner by its name) called as the server
+// starts installs or updates that schema from every replica at once.
 const lines = (...l: string[]) => l.join('\n');
 const rule = noInAppMigrations as unknown as Parameters<typeof ruleTester.run<NoInAppMigrationsMessageIds, readonly unknown[]>>[1];
 const call = (line: number, column: number) => ({ messageId: 'schemaWriteCall' as const, line, column });
