@@ -63,10 +63,11 @@ describe('the tarball', () => {
     // 141 kB packed / 548 kB unpacked when written, 238 / 913 kB with the cross-file analysis and
     // the precision work, 284 / 1,120 kB with the schedule claims, heartbeats and claim look-alikes,
     // 291 / 1,150 kB with handed callbacks, factory results, locked re-reads and one-off commands,
-    // 297 / 1,179 kB after round eight. The limits catch what would multiply it — source maps (57 %
-    // of the package once), a bundled dependency, a second copy of the rules — not a round's rules.
+    // 297 / 1,179 kB after round eight, 1,605 kB unpacked in round twenty-one. The limits catch what would
+    // multiply it — source maps (57 % of the package once), a bundled dependency, a second copy of the
+    // rules — not a round's rules.
     expect(packed.size).toBeLessThan(400_000);
-    expect(packed.unpackedSize).toBeLessThan(1_600_000);
+    expect(packed.unpackedSize).toBeLessThan(1_700_000);
   });
 
   test('has one copy of the rules, shared by the plugin, the codemod API, the bin and the worker', () => {
