@@ -7,7 +7,7 @@ import { createRule, type DetectContext } from './utils/create-rule.js';
 import { codeTextOf } from '../analysis/source/code-text.js';
 import { importedReferences, moduleSpecifiers, type TrackedApi } from '../analysis/imports/imported-references.js';
 import { commandLibrary, isSpawnerTag, schemaWriteCommands, spawnCalls } from './migrations/command-text.js';
-import { NO_MENTIONS, schemaWriteMentions } from './migrations/mentions.js';
+import { NO_MENTIONS, schemaWriteMentions, type SchemaWriteMentions } from './migrations/mentions.js';
 import { mayWriteSchema } from './migrations/schema-write-forms.js';
 import { callsNamed, crossFileCallsOf, memberCallsNamed, propertiesKeyed } from './migrations/called-names.js';
 import { isSchemaWriteExemptFile } from './migrations/exempt-file.js';
@@ -25,6 +25,7 @@ import { importedValueIn, migratesEmbeddedClient, namesEmbeddedDatabase, receive
 import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
 import { pluginLoadDdlCalls } from './migrations/plugin-load-ddl.js';
+import { mayRunStartDdl, startDdlCalls } from './migrations/start-ddl.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
@@ -166,17 +167,19 @@ function reportRunnerCalls(
   }
 }
 
-/** Runs in project functions of other modules (`await setupDatabase()`), and DDL a Fastify plugin sends as it loads (`app.store.query(createTable)`). */
+/** Runs in project functions of other modules (`await setupDatabase()`), DDL a Fastify plugin or a module sends as it loads, or an initialiser (start-ddl.ts). */
 function reportOtherModulesRuns(
   context: DetectContext,
   calls: TSESTree.CallExpression[],
-  plugin: boolean,
+  mentions: SchemaWriteMentions,
   reported: Set<TSESTree.Node>,
   report: Report,
 ) {
   reportRunnerCalls(calls, reported, report, (call) => crossFileRunner(context, call));
-  const pluginCalls = plugin ? pluginLoadDdlCalls(context.sourceCode) : [];
+  const pluginCalls = mentions.pluginDdl ? pluginLoadDdlCalls(context.sourceCode) : [];
   reportRunnerCalls(pluginCalls, reported, report, (call) => `${context.sourceCode.getText(call.callee)}()`);
+  const startCalls = mentions.startDdl ? startDdlCalls(context.sourceCode) : new Map<TSESTree.CallExpression, string>();
+  reportRunnerCalls([...startCalls.keys()], reported, report, (call) => (runsPerRequest(context, call) ? undefined : startCalls.get(call)));
 }
 
 /** `synchronize: true` in TypeORM options built here and handed to a DataSource elsewhere. */
@@ -272,9 +275,10 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
   detect(context, report) {
     const sourceCode = context.sourceCode;
     const flags = readSettings(context.settings).migrationFlags;
-    // Most files call no migrator or runner, name no option or flag, and load no Fastify plugin's DDL: one pass
-    // over the raw text skips them before anything else (comments are only taken out of the files that pass).
-    if (!mayWriteSchema(sourceCode, flags, true)) return {};
+    // Most files call no migrator or runner, name no option or flag, load no Fastify plugin's DDL and send no layout
+    // DDL when they load: one pass over the raw text skips them before anything else (comments are only taken out of
+    // the files that pass; the start DDL's words are asked only of the files the first pass turns away).
+    if (!mayWriteSchema(sourceCode, flags, true) && !mayRunStartDdl(sourceCode.text)) return {};
     const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator
     // named here. Such calls, and the project's own runners, are found by their names in the text.
@@ -378,7 +382,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
-        reportOtherModulesRuns(context, crossFileCallsHere(), mentions.pluginDdl, reportedCalls, reportHere);
+        reportOtherModulesRuns(context, crossFileCallsHere(), mentions, reportedCalls, reportHere);
         // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host
         // file database's); and a versioned updater: a loop loading each step module of an updates folder and running it.
         const handRuns = stepModuleRuns(sourceCode, mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map());

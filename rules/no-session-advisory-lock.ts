@@ -129,6 +129,12 @@ function reportLibraryLock(libraryLocks: LibraryLocks, call: TSESTree.CallExpres
   });
 }
 
+/** `report`, dropping a one-off script's unlocks (they race nothing); a lock it takes keeps out a second run of it, which the session lock's faults let in. */
+function locksOutsideOneOffs(context: Parameters<typeof outsideOneOffCommands>[0], report: Report): Report {
+  const oneOff = outsideOneOffCommands(context, report);
+  return (descriptor) => (descriptor.facts?.kind === 'unlock' ? oneOff : report)(descriptor);
+}
+
 export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds, readonly unknown[], NoSessionAdvisoryLockFacts>({
   name: 'no-session-advisory-lock',
   meta: {
@@ -162,7 +168,7 @@ export const noSessionAdvisoryLock = createRule<NoSessionAdvisoryLockMessageIds,
     // Test code runs in no replica: a test that holds the lock to play a second instance is not a leak.
     if (isLintedTestCode(context)) return {};
     // A one-off command an operator runs by hand (a script that releases a stuck lock) is one process, once: no replica races it.
-    const report = outsideOneOffCommands(context, reportFinding);
+    const report = locksOutsideOneOffs(context, reportFinding);
     const controls: TransactionControl[] = [];
     const collectControl = (node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression): void => {
       const control = transactionControlOf(node, sourceCode);

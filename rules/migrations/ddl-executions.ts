@@ -25,17 +25,17 @@ function tagName(tag: TSESTree.Node): string | undefined {
   return value.type === 'Identifier' ? value.name : value.type === 'MemberExpression' ? memberPropertyName(value) : undefined;
 }
 
-/** Whether SQL text, as written in the argument, holds schema DDL: a string, a template, a SQL-tagged template, or a `const` holding one. */
-export function isDdlText(node: TSESTree.Node, sourceCode: SourceCode, hops = 0): boolean {
+/** Whether SQL text, as written in the argument, holds schema DDL (`ddl`): a string, a template, a SQL-tagged template, or a `const` holding one. */
+export function isDdlText(node: TSESTree.Node, sourceCode: SourceCode, ddl: RegExp = SCHEMA_DDL, hops = 0): boolean {
   const value = unwrapExpression(node);
-  if (value.type === 'Literal') return typeof value.value === 'string' && SCHEMA_DDL.test(value.value);
-  if (value.type === 'TemplateLiteral') return value.quasis.some((q) => SCHEMA_DDL.test(q.value.raw));
+  if (value.type === 'Literal') return typeof value.value === 'string' && ddl.test(value.value);
+  if (value.type === 'TemplateLiteral') return value.quasis.some((q) => ddl.test(q.value.raw));
   if (value.type === 'TaggedTemplateExpression')
-    return SQL_TAGS.has(tagName(value.tag) ?? '') && value.quasi.quasis.some((q) => SCHEMA_DDL.test(q.value.raw));
+    return SQL_TAGS.has(tagName(value.tag) ?? '') && value.quasi.quasis.some((q) => ddl.test(q.value.raw));
   if (value.type !== 'Identifier' || hops > 0) return false;
   const variable = scopeVariable(sourceCode, value);
   const def = variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
-  return def?.type === 'VariableDeclarator' && def.init != null && isDdlText(def.init, sourceCode, hops + 1);
+  return def?.type === 'VariableDeclarator' && def.init != null && isDdlText(def.init, sourceCode, ddl, hops + 1);
 }
 
 /** Whether a call sends schema DDL to a database (`db.execute(sql`CREATE INDEX …`)`, `client.query('ALTER TABLE …')`); its first argument is the SQL. */

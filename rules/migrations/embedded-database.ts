@@ -41,7 +41,7 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
  */
 export type ImportedValue = (identifier: TSESTree.Identifier) => { node: TSESTree.Node; sourceCode: SourceCode } | undefined;
 
-/** Whether one of these option objects names an embedded driver (`type: 'better-sqlite3'`, `dialect: 'sqlite'`, `driver: SqliteDriver`). */
+/** Whether one of these option objects names an embedded driver (`type: 'better-sqlite3'`, `dialect: 'sqlite'`, `driver: SqliteDriver`, `type: Kind.sqlite`). */
 export function namesEmbeddedDatabase(objects: readonly TSESTree.ObjectExpression[]): boolean {
   return objects.some((object) =>
     object.properties.some((property) => {
@@ -53,6 +53,8 @@ export function namesEmbeddedDatabase(objects: readonly TSESTree.ObjectExpressio
       if (key === 'url') return value.type === 'Literal' && typeof value.value === 'string' && EMBEDDED_URL.test(value.value);
       const drivers =
         key && Object.hasOwn(EMBEDDED_DRIVER_VALUES, key) ? EMBEDDED_DRIVER_VALUES[key as keyof typeof EMBEDDED_DRIVER_VALUES] : undefined;
+      // A member of the project's own enum of drivers named for SQLite (`type: DbKind.betterSqlite3`).
+      if (drivers && value.type === 'MemberExpression') return EMBEDDED_MAKER_NAME.test(memberPropertyName(value) ?? '');
       return drivers !== undefined && value.type === 'Literal' && typeof value.value === 'string' && drivers.includes(value.value);
     }),
   );

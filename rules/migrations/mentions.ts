@@ -12,6 +12,7 @@ import {
 } from '../../src/knowledge/migrators.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 import { mayRunPluginDdl } from './plugin-load-ddl.js';
+import { mayRunStartDdl } from './start-ddl.js';
 
 /** Module specifiers of the catalogue's functions; a pattern module falls back to the function's name. */
 const FUNCTION_WORDS: readonly string[] = SCHEMA_WRITE_FUNCTIONS.flatMap((fn) =>
@@ -76,6 +77,8 @@ export interface SchemaWriteMentions {
   typedOptions: boolean;
   /** A Fastify plugin may send schema DDL as it loads (`mayRunPluginDdl`). */
   pluginDdl: boolean;
+  /** Layout DDL may be sent as the module loads or from an initialiser (`mayRunStartDdl`). */
+  startDdl: boolean;
 }
 
 /** The words every runner call holds (`runMigrations`, `migrateDb`, `migrate`, `migrator`, `umzug`). */
@@ -86,7 +89,8 @@ export function schemaWriteMentions(text: string, flags: readonly string[]): Sch
   const patterns = patternsFor(flags);
   const runners = RUNNER_WORDS.test(text);
   const pluginDdl = mayRunPluginDdl(text);
-  if (!runners && !pluginDdl && !patterns.anchor.test(text)) return undefined;
+  const startDdl = mayRunStartDdl(text);
+  if (!runners && !pluginDdl && !startDdl && !patterns.anchor.test(text)) return undefined;
   const optionWords = OPTION_WORDS.test(text);
   return {
     runners,
@@ -97,6 +101,7 @@ export function schemaWriteMentions(text: string, flags: readonly string[]): Sch
     commands: (runners || COMMAND_PATTERN.test(text)) && SPAWNER_PATTERN.test(text),
     flags: patterns.flags.test(text),
     pluginDdl,
+    startDdl,
   };
 }
 
@@ -109,4 +114,5 @@ export const NO_MENTIONS: SchemaWriteMentions = {
   runners: false,
   typedOptions: false,
   pluginDdl: false,
+  startDdl: false,
 };

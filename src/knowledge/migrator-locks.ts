@@ -22,6 +22,8 @@ import type { MigratorLibrary } from './migrators.js';
  *   connection, not knex's lock table): no lock.
  * - db-migrate: no lock taken around `up()` (its runs are not serialised); Mongoose's `syncIndexes()`
  *   is no migrator run at all, and nothing serialises it.
+ * - graphile-worker (the job queue's own schema, its utilities' `migrate()`): not checked here,
+ *   so counted as taking no lock of its own (the entrypoint's lock is asked for).
  * - migrate-mongo: MongoDB, where the PostgreSQL advisory lock asked of an entrypoint does not exist.
  */
 export const MIGRATOR_LOCKS: Readonly<Record<MigratorLibrary, { locksItself: boolean; optOut?: string }>> = {
@@ -41,6 +43,7 @@ export const MIGRATOR_LOCKS: Readonly<Record<MigratorLibrary, { locksItself: boo
   'knex-migrate': { locksItself: false },
   'migrate-mongo': { locksItself: true },
   'db-migrate': { locksItself: false },
+  'graphile-worker': { locksItself: false },
   mongoose: { locksItself: false },
 };
 

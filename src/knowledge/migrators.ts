@@ -17,6 +17,7 @@ export type MigratorLibrary =
   | 'node-pg-migrate'
   | 'prisma'
   | 'graphile-migrate'
+  | 'graphile-worker'
   | 'postgres-migrations'
   | 'slonik-migrator'
   | 'schema-create'
@@ -167,6 +168,8 @@ export const SCHEMA_WRITE_METHODS: readonly SchemaWriteMethod[] = [
   { library: 'prisma', methods: ['push'], evidence: PRISMA_MIGRATE_MODULES, api: 'Prisma Migrate push()' },
   // db-migrate's programmatic API: `DBMigrate.getInstance(true, options).up()` applies the pending migrations.
   { library: 'db-migrate', via: { call: 'getInstance' }, methods: ['up', 'sync'], evidence: ['db-migrate'], api: 'db-migrate up()' },
+  // A job queue's own schema (`graphile_worker`): `(await makeWorkerUtils(…)).migrate()` installs or updates it.
+  { library: 'graphile-worker', methods: ['migrate'], evidence: ['graphile-worker'], api: 'graphile-worker migrate()' },
   // Mongoose: `Model.syncIndexes()` drops the indexes its schema no longer declares and builds the new ones on the shared collections.
   { library: 'mongoose', methods: ['syncIndexes'], evidence: ['mongoose', '@nestjs/mongoose'], api: 'Mongoose syncIndexes()' },
 ];

@@ -125,6 +125,12 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
       TYPEORM,
       'export const devOptions: DataSourceOptions = { type: "better-sqlite3", database: "vendure.sqlite", synchronize: true };',
     ),
+    // the project's own enum of drivers, the member named for SQLite, the switch read from the environment
+    lines(
+      TYPEORM,
+      "import { StoreKind } from './store-kind';",
+      "export const kioskOptions: DataSourceOptions = { type: StoreKind.betterSqlite3, database: 'kiosk.db', synchronize: process.env.KIOSK_SYNC === 'on' };",
+    ),
     // NestJS factory returning SQLite options
     lines(
       "import { TypeOrmModule } from '@nestjs/typeorm';",
@@ -261,6 +267,15 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     { code: sequelizeHolder('new Sequelize({ dialect: "sqlite", storage: path })', 'new Sequelize(url)'), errors: [call(9, 12)] },
     // the driver read from the environment: unknown, still reported
     { code: lines(TYPEORM, 'new DataSource({ type: process.env.DB_TYPE as never, synchronize: true });'), errors: [option(2, 54)] },
+    // the same enum's member for a server database
+    {
+      code: lines(
+        TYPEORM,
+        "import { StoreKind } from './store-kind';",
+        "export const hubOptions: DataSourceOptions = { type: StoreKind.postgres, synchronize: process.env.HUB_SYNC === 'on' };",
+      ),
+      errors: [option(3, 74)],
+    },
     // a server database beside
     { code: lines(TYPEORM, 'new DataSource({ type: "postgres", synchronize: true });'), errors: [option(2, 36)] },
     {

@@ -1,5 +1,6 @@
 // A script an operator runs by hand, once (a scripts folder, one run of its own function started at
-// the top level, no server, no timer), is one process: its session lock or unlock races no replica.
+// the top level, no server, no timer), is one process: its session unlock races no replica. A lock
+// it takes is there to keep out a second run of it, which a dropped connection lets in: reported.
 // The same code run again, or outside a scripts folder, is reported.
 import { ruleTester } from './rule-tester.js';
 import { noSessionAdvisoryLock, type NoSessionAdvisoryLockMessageIds } from '../../rules/no-session-advisory-lock.js';
@@ -28,6 +29,22 @@ ruleTester.run('no-session-advisory-lock: one-off operator scripts', rule, {
     { code: RELEASE('release().catch(console.error);'), filename: 'tools/scripts/unlock.ts' },
   ],
   invalid: [
+    // a one-off backfill that takes a try-lock to refuse a second run of itself: the second run races it
+    {
+      code: lines(
+        "import { Client } from 'pg';",
+        'async function reindexArchive() {',
+        '  const conn = new Client({ connectionString: process.env.ARCHIVE_URL });',
+        '  await conn.connect();',
+        "  const { rows } = await conn.query('SELECT pg_try_advisory_lock($1) AS held', [4711]);",
+        "  if (!rows[0].held) throw new Error('another reindex is running');",
+        '  await conn.end();',
+        '}',
+        'reindexArchive().catch(console.error);',
+      ),
+      filename: 'scripts/ops/reindex-archive.ts',
+      errors: [{ messageId: 'sessionLock', line: 5, column: 45 }],
+    },
     // started again and again: every replica runs it
     {
       code: RELEASE('setInterval(release, 60_000);'),

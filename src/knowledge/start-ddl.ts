@@ -1,0 +1,41 @@
+// What tells hand-written DDL that a service sends to its shared database as it starts: the
+// drivers of a database server (every replica connects to the same one), the names of the
+// functions a service's start calls to lay out its tables, and the DDL that lays them out.
+
+/** Drivers of a database server: a module that imports one talks to the database every replica shares. */
+export const SERVER_DRIVER_MODULES: readonly string[] = [
+  'pg',
+  'pg-pool',
+  'pg-promise',
+  'postgres',
+  'mysql',
+  'mysql2',
+  'mysql2/promise',
+  'mariadb',
+  'mssql',
+  'tedious',
+  '@clickhouse/client',
+  '@neondatabase/serverless',
+  '@vercel/postgres',
+];
+
+/** A class or factory named for a database server (`new PostgresClient()`, `createMysqlPool()`): what it builds talks to that server. */
+export const SERVER_ENGINE_NAME = /postgres|^pg[A-Z]|Pg(?:Client|Pool)|mysql|maria|clickhouse|mssql|cockroach/i;
+
+/**
+ * The name of a function a start calls to lay out the database (`initDb`, `initializeStore`,
+ * `setupTables`, `ensureSchema`, `bootstrapDatabase`): the verb first, then the rest of the name.
+ */
+export const INITIALISER_NAME = /^(?:init|initiali[sz]e|setup|setUp|bootstrap|ensure)(?:[A-Z_]|$)/;
+
+/**
+ * DDL that lays out tables, columns, indexes and views (`CREATE TABLE IF NOT EXISTS …`, `ALTER
+ * TABLE … ADD COLUMN`, `CREATE MATERIALIZED VIEW …`): not a `DROP`, which a reset sends.
+ */
+export const LAYOUT_DDL = /\b(?:create|alter)\s+(?:or\s+replace\s+)?(?:unique\s+)?(?:materialized\s+)?(?:table|index|view)\b/i;
+
+/**
+ * The first, cheap look at a file's text for such DDL: the words of the table DDL as written, and
+ * of index and view DDL in capitals (a lower-case `create index` with no table word is not looked for).
+ */
+export const LAYOUT_DDL_WORDS: readonly string[] = ['TABLE', 'table', 'INDEX', 'VIEW'];
