@@ -275,9 +275,8 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
   detect(context, report) {
     const sourceCode = context.sourceCode;
     const flags = readSettings(context.settings).migrationFlags;
-    // Most files call no migrator or runner, name no option or flag, load no Fastify plugin's DDL and send no layout
-    // DDL when they load: one pass over the raw text skips them before anything else (comments are only taken out of
-    // the files that pass; the start DDL's words are asked only of the files the first pass turns away).
+    // One pass over the raw text skips the files that call no migrator or runner, name no option or flag and load no
+    // Fastify plugin's DDL; of those, the start DDL's words skip the files that send no layout DDL when they load.
     if (!mayWriteSchema(sourceCode, flags, true) && !mayRunStartDdl(sourceCode.text)) return {};
     const text = codeTextOf(sourceCode);
     // A call into another module may run migrations (`await setupDatabase()`), with no migrator
