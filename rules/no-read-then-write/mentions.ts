@@ -81,6 +81,8 @@ const HELPER_WRITE = new RegExp(WRITE_HELPER_CALL.slice(1));
 /** A document's own save (`doc.save()`, `doc.save({ session })`). */
 const SAVE_CALL = /\.save\s*\(/;
 const HELPER_READ = new RegExp(String.raw`(?<![\w$])(?:${LOADER_VERBS.join('|')})(?:One|By|[A-Z])[\w$]*\s*\(`);
+/** A read helper called as a method (`bot.fetchProfile(`): the only loader whose saved result saved-loader-results.ts takes for a read. */
+const HELPER_METHOD_READ = new RegExp(String.raw`\.\s*(?:${LOADER_VERBS.join('|')})(?:One|By|[A-Z])[\w$]*\s*\(`);
 
 /**
  * Whether `text` names a write at all (a write method, `update` in SQL, a save hook: each holds
@@ -180,12 +182,12 @@ export function mentionsReadAndWriteInCode(text: string, comments: readonly Toke
 
 /**
  * Whether `text` calls a helper named for a write and one named for a read (`await
- * db.getComment(id)` … `db.updateComment(id, { ups })`), or a read helper and a document's own
- * `.save(` (saved-loader-results.ts), which `mentionsReadAndWrite` does not see when the file names
+ * db.getComment(id)` … `db.updateComment(id, { ups })`), or a read helper called as a method and a
+ * document's own `.save(` (saved-loader-results.ts), which `mentionsReadAndWrite` does not see when the file names
  * no library read and imports no project module (the helpers are handed in).
  */
 export function mentionsHelperReadAndWrite(text: string): boolean {
-  return (HELPER_WRITE.test(text) || SAVE_CALL.test(text)) && HELPER_READ.test(text);
+  return (HELPER_WRITE.test(text) && HELPER_READ.test(text)) || (SAVE_CALL.test(text) && HELPER_METHOD_READ.test(text));
 }
 
 /** `mentionsSaveHook` of the file's code, answered on the raw text. */
