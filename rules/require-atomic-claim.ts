@@ -161,7 +161,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
         if (flags && !isExempt()) seen.add(node);
       },
       TaggedTemplateExpression: collect,
-      // `getEvents()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).
+      // `getParcels()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).
       [IMPORTED_READ_CALL]: (node: TSESTree.CallExpression) => void (claims && pendingHelperReadOf(node, context) && collect(node)),
       'Program:exit'() {
         if (seen.size === 0) return;

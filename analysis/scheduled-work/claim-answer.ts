@@ -7,7 +7,7 @@
 // - answers a test of the row count of an update whose filter re-checks more than the row's id
 //   (`WHERE id = $1 AND reminded_at IS NULL`, `.andWhere(…)`, `where: { id, lockedAt: null }`): one replica's
 //   update wins the row; or answers the rows it won so, each updated in a loop and kept when its count says so
-//   (`const batch = await store.lockBatch(…); if (!batch.length) return;`: a batch claim);
+//   (`const batch = await store.reserveChunk(…); if (!batch.length) return;`: a batch claim);
 // - or answers what such a function answers (`return this.insertRun(KEY)`), a few calls deep, in
 //   this file or another module (analysis/modules). The work left when the answer is false runs once.
 import type { TSESTree } from '@typescript-eslint/utils';

@@ -1,4 +1,4 @@
-// A write over HTTP whose address ends in a heartbeat path (`POST …/sandboxes/${id}/heartbeat`,
+// A write over HTTP whose address ends in a heartbeat path (`POST …/workers/${id}/heartbeat`,
 // `fetch(url, { method: 'PUT' })` with `const url = \`${base}/agents/${me}/keepalive\``): this
 // process telling a backend it is alive — each replica's own report, not a shared effect. The
 // address is read where the call writes it, or from a `const` of an enclosing block.

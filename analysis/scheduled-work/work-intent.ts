@@ -284,7 +284,7 @@ export function referenceIntent(reference: TSESTree.Node, telemetry: ReadonlySet
   return calleeIntent(unwrapExpression(reference), undefined, telemetry);
 }
 
-/** What a lock-named receiver is asked to take its lock (`locking.acquire`, `redisLock.coalesce`). */
+/** What a lock-named receiver is asked to take its lock (`locking.acquire`, `tallyLock.coalesce`). */
 const RECEIVER_LOCK_VERBS: readonly string[] = [...LOCK_VERBS, ...COALESCING_LOCK_VERBS];
 
 function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | undefined, telemetry: ReadonlySet<string>): CallIntent {

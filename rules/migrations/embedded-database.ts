@@ -53,7 +53,7 @@ export function namesEmbeddedDatabase(objects: readonly TSESTree.ObjectExpressio
       if (key === 'url') return value.type === 'Literal' && typeof value.value === 'string' && EMBEDDED_URL.test(value.value);
       const drivers =
         key && Object.hasOwn(EMBEDDED_DRIVER_VALUES, key) ? EMBEDDED_DRIVER_VALUES[key as keyof typeof EMBEDDED_DRIVER_VALUES] : undefined;
-      // A member of the project's own enum of drivers named for SQLite (`type: DbKind.betterSqlite3`).
+      // A member of the project's own enum of drivers named for SQLite (`type: DbKind.sqliteFile`).
       if (drivers && value.type === 'MemberExpression') return EMBEDDED_MAKER_NAME.test(memberPropertyName(value) ?? '');
       return drivers !== undefined && value.type === 'Literal' && typeof value.value === 'string' && drivers.includes(value.value);
     }),

@@ -4,7 +4,7 @@
 // laying out the database (`export async function initStore() { await pool.query(`CREATE TABLE …`) }`,
 // ClickHouse's `client.exec({ query: 'CREATE TABLE …' })`). Each replica that starts sends the
 // same DDL. Only a module that talks to a database server is read: it imports a server driver, or
-// sends through a client built by a class or factory named for one (`new PostgresClient()`).
+// sends through a client built by a class or factory named for one (`new PostgresPool()`).
 // Never a module that imports an embedded driver, nor a client built on one. What is only a
 // `DROP` (a reset) is not layout DDL. The file's role and the function's callers are judged as for
 // every finding (scripts, tests, tools, request handlers).
@@ -81,7 +81,7 @@ function loadsServerDriver(program: TSESTree.Program, modules: ReadonlySet<strin
   });
 }
 
-/** Whether a receiver is built here by a class or factory named for a database server (`const store = new PostgresClient()`). */
+/** Whether a receiver is built here by a class or factory named for a database server (`const store = new PostgresPool()`). */
 function builtForServer(receiver: Node, sourceCode: SourceCode): boolean {
   const root = unwrapExpression(receiver);
   if (root.type !== 'Identifier') return false;

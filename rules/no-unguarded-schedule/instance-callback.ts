@@ -47,7 +47,7 @@ export function constructorParameterIndex(classBody: TSESTree.ClassBody, name: s
   const constructor = classBody.body.find((m) => m.type === 'MethodDefinition' && m.kind === 'constructor');
   if (constructor?.type !== 'MethodDefinition') return undefined;
   const params = constructor.value.params;
-  const paramIndex = new Map<string, number>();
+  const parameterPositions = new Map<string, number>();
   params.forEach((param, index) => {
     const inner = param.type === 'TSParameterProperty' ? param.parameter : param;
     const id = inner.type === 'AssignmentPattern' ? inner.left : inner;
@@ -55,13 +55,13 @@ export function constructorParameterIndex(classBody: TSESTree.ClassBody, name: s
       for (const property of id.properties) {
         const value = property.type === 'Property' ? property.value : undefined;
         const bound = value?.type === 'AssignmentPattern' ? value.left : value;
-        if (bound?.type === 'Identifier') paramIndex.set(bound.name, -1);
+        if (bound?.type === 'Identifier') parameterPositions.set(bound.name, -1);
       }
     if (id.type !== 'Identifier') return;
-    if (param.type === 'TSParameterProperty' && id.name === name) paramIndex.set(`this.${name}`, index);
-    paramIndex.set(id.name, index);
+    if (param.type === 'TSParameterProperty' && id.name === name) parameterPositions.set(`this.${name}`, index);
+    parameterPositions.set(id.name, index);
   });
-  const own = paramIndex.get(`this.${name}`);
+  const own = parameterPositions.get(`this.${name}`);
   if (own !== undefined) return own;
   for (const statement of constructor.value.body?.body ?? []) {
     const e = statement.type === 'ExpressionStatement' ? statement.expression : undefined;
@@ -69,8 +69,8 @@ export function constructorParameterIndex(classBody: TSESTree.ClassBody, name: s
     if (memberName(e.left) !== name) continue;
     const right = unwrapExpression(e.right);
     const root = right.type === 'MemberExpression' && !right.computed ? unwrapExpression(right.object) : right;
-    if (root.type !== 'Identifier' || !paramIndex.has(root.name)) continue;
-    return root === right ? paramIndex.get(root.name) : -1;
+    if (root.type !== 'Identifier' || !parameterPositions.has(root.name)) continue;
+    return root === right ? parameterPositions.get(root.name) : -1;
   }
   return undefined;
 }

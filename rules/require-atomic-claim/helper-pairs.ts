@@ -5,9 +5,9 @@
 // a module outside the project): the names are the claim's two halves, as paired-helpers.ts reads
 // them in the module itself. A helper the module summaries resolve is judged by its code instead
 // (handed-elsewhere.ts), never by its name. The same for two functions the file imports from one
-// project module (`const { getEvents, markManyAsSent } = require('./repositories/outbox.repository')`):
+// project module (`const { getParcels, flagParcelsShipped } = require('./repositories/outbox.repository')`):
 // the module is the receiver, and one named for a queue (`outbox`, `jobs`) lets any read verb
-// (`getEvents()`) hand out its waiting rows.
+// (`getParcels()`) hand out its waiting rows.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { projectFunctionOf } from '../../analysis/modules/index.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
@@ -30,7 +30,7 @@ function importedFrom(call: TSESTree.CallExpression, context: DetectContext): st
 
 /**
  * `this.orders.findDue()` → the receiver's text (`this.bookings`), when the call is a member call named by `pattern`;
- * `getEvents()` imported from a project module → that module.
+ * `getParcels()` imported from a project module → that module.
  */
 function receiverText(call: TSESTree.CallExpression, pattern: RegExp, context: DetectContext): string | undefined {
   const callee = unwrapExpression(call.callee);
@@ -40,7 +40,7 @@ function receiverText(call: TSESTree.CallExpression, pattern: RegExp, context: D
   return context.sourceCode.getText(callee.object);
 }
 
-/** A read verb a queue module's function is named with (`getEvents`, `findAll`). */
+/** A read verb a queue module's function is named with (`getParcels`, `findAll`). */
 const READ_VERB = /^(?:find|list|get|fetch|load|select|query)[A-Z]/;
 /** Calls of a plain name that may read through an imported helper: a cheap selector, the rest asked of each. */
 export const IMPORTED_READ_CALL = `CallExpression[callee.type="Identifier"][callee.name=${String(READ_VERB)}]`;

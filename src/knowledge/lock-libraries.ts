@@ -46,7 +46,7 @@ export function sessionLockLibrary(specifier: string): SessionLockLibrary | unde
   return SESSION_LOCK_LIBRARIES.find((library) => library.module === specifier);
 }
 
-/** Verbs of a lock-named receiver beside `LOCK_VERBS` (`redisLock.coalesce(key, fn)`: the callers asking at once share one run under the lock). */
+/** Verbs of a lock-named receiver beside `LOCK_VERBS` (`tallyLock.coalesce(key, fn)`: the callers asking at once share one run under the lock). */
 export const COALESCING_LOCK_VERBS: readonly string[] = ['coalesce'];
 
 /** Words of a receiver whose lock holds within this process only (async-mutex's `Mutex`, a `Semaphore`). */

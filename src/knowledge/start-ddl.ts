@@ -19,7 +19,7 @@ export const SERVER_DRIVER_MODULES: readonly string[] = [
   '@vercel/postgres',
 ];
 
-/** A class or factory named for a database server (`new PostgresClient()`, `createMysqlPool()`): what it builds talks to that server. */
+/** A class or factory named for a database server (`new PostgresPool()`, `createMysqlPool()`): what it builds talks to that server. */
 export const SERVER_ENGINE_NAME = /postgres|^pg[A-Z]|Pg(?:Client|Pool)|mysql|maria|clickhouse|mssql|cockroach/i;
 
 /**

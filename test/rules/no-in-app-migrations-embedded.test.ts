@@ -129,7 +129,7 @@ ruleTester.run('no-in-app-migrations (embedded databases)', rule, {
     lines(
       TYPEORM,
       "import { StoreKind } from './store-kind';",
-      "export const kioskOptions: DataSourceOptions = { type: StoreKind.betterSqlite3, database: 'kiosk.db', synchronize: process.env.KIOSK_SYNC === 'on' };",
+      "export const kioskOptions: DataSourceOptions = { type: StoreKind.sqliteFile, database: 'kiosk.db', synchronize: process.env.KIOSK_SYNC === 'on' };",
     ),
     // NestJS factory returning SQLite options
     lines(

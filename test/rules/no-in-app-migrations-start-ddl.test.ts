@@ -120,7 +120,7 @@ ruleTester.run('no-in-app-migrations (layout DDL sent as a module loads or from 
         '  await warehouse.exec({',
         '    query: `CREATE TABLE IF NOT EXISTS parcels (id UInt64, at DateTime) ENGINE = MergeTree() ORDER BY id`,',
         '  });',
-        "  await warehouse.command({ query: 'ALTER TABLE parcels ADD COLUMN IF NOT EXISTS weight Float64' });",
+        "  await warehouse.command({ query: 'ALTER TABLE parcels ADD COLUMN IF NOT EXISTS weight Float32' });",
         '  await warehouse.exec({',
         '    query: `CREATE MATERIALIZED VIEW IF NOT EXISTS parcels_daily TO parcels_daily_target AS SELECT id FROM parcels`,',
         '  });',

@@ -13,8 +13,8 @@ export const titleMemo = new NightlyCronJob('*/10 * * * *', 'title-memo', async 
   recentTitles.clear();
 });
 
-export const weeklyDigest = new NightlyCronJob('0 6 * * 1', 'weekly-digest', async () => {
-  if (!(await claimPeriod('editorial:weekly-digest', { cron: '0 6 * * 1' }))) return;
+export const mondayRecap = new NightlyCronJob('0 6 * * 1', 'monday-recap', async () => {
+  if (!(await claimPeriod('editorial:monday-recap', { cron: '0 6 * * 1' }))) return;
   await db.digest.create({ data: { at: new Date() } });
 });
 
