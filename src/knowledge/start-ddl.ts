@@ -1,22 +1,21 @@
 // What tells hand-written DDL that a service sends to its shared database as it starts: the
 // drivers of a database server (every replica connects to the same one), the names of the
 // functions a service's start calls to lay out its tables, and the DDL that lays them out.
+import { LIBRARY_READS_WRITES } from './orm-reads-writes.js';
 
-/** Drivers of a database server: a module that imports one talks to the database every replica shares. */
+/**
+ * Drivers of a database server: a module that imports one talks to the database every replica shares — the
+ * raw SQL clients the read-then-write knowledge names, and the other server drivers.
+ */
 export const SERVER_DRIVER_MODULES: readonly string[] = [
-  'pg',
+  ...LIBRARY_READS_WRITES.sql.modules,
   'pg-pool',
   'pg-promise',
-  'postgres',
   'mysql',
-  'mysql2',
-  'mysql2/promise',
   'mariadb',
   'mssql',
   'tedious',
   '@clickhouse/client',
-  '@neondatabase/serverless',
-  '@vercel/postgres',
 ];
 
 /** A class or factory named for a database server (`new PostgresPool()`, `createMysqlPool()`): what it builds talks to that server. */
