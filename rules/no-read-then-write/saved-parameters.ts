@@ -81,18 +81,26 @@ function changedFromOwnValue(node: Node, keys: VisitorKeys): string | undefined 
 /** What a save's method name is spelled with in the text: the two names, or an escape. */
 const SAVE_SPELLINGS = ['save', 'update', '\\'];
 
+/** An ASCII letter, digit, `_` or `$`: beside one, `save` is part of a longer name or string (`saveAll`, `'unsaved'`). */
+const isAsciiNameCode = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
+
 /**
- * Where the file's text holds `save`, `update` or a backslash, sorted. Every save `savedParameterReads`
- * takes is a call of a method named `save` or `update` (`memberPropertyName`: a name, a string
- * key, a template key), and the text spells that name inside the call: as written, or with an
- * escape, which holds a backslash (`sa\u0076e`, `['sa\x76e']`, `` [`sa\x76e`] ``). A body whose
- * range holds none of these saves no parameter, and is not walked for one.
+ * Where the file's text holds `save` or `update` as a whole word, or a backslash, sorted. Every
+ * save `savedParameterReads` takes is a call of a method named `save` or `update`
+ * (`memberPropertyName`: a name, a string key, a template key), and the text spells that name
+ * inside the call: as written — a whole name, or a whole string between its quotes — or with an
+ * escape, which holds a backslash (`sa\u0076e`, `['sa\x76e']`, `` [`sa\x76e`] ``, a line
+ * continuation). A body whose range holds none of these saves no parameter, and is not walked for one.
  */
 export const saveSpellingsOf = lastFileCache((sourceCode: { readonly text: string }): number[] => {
   const text = sourceCode.text;
   const offsets: number[] = [];
   for (const word of SAVE_SPELLINGS) {
-    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) offsets.push(at);
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      const whole = !isAsciiNameCode(text.charCodeAt(at - 1)) && !isAsciiNameCode(text.charCodeAt(at + word.length));
+      if (whole || word === '\\') offsets.push(at);
+    }
   }
   return offsets.sort((a, b) => a - b);
 });
