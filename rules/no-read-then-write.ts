@@ -109,14 +109,12 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Without a write word, the first test passed on Redis's name.
     const writeWord = mentionsWriteWord(text);
     const redisWriteInText = !isTestFilePath(context.filename) && (!writeWord || mentionsRedis(text)) && mayCallRedisWrite(text);
-    // Whether SQL UPDATE may be sent: asked only where the answer still decides (a pure test, so the order changes no answer).
-    let maySendSqlWrite: boolean | undefined;
-    if (textWriteCalls.length === 0 && !redisWriteInText && !mentionsSaveHook(text) && !(maySendSqlWrite = maySendSqlUpdate(text)))
-      return {};
+    // Whether SQL UPDATE may be sent: asked only where the answer still decides (pure tests: their order changes no answer).
+    let sendsUpdate: boolean | undefined;
+    if (textWriteCalls.length === 0 && !redisWriteInText && !mentionsSaveHook(text) && !(sendsUpdate = maySendSqlUpdate(text))) return {};
     // Test code runs in one process against a throw-away database: a test that reads a row,
     // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
     // …and neither does a duplicate left beside a module (`invoices copy.js`), which nothing imports.
-    // (Asked after the write test, which turns away more files for less: both only return `{}`.)
     if (isLintedTestCode(context) || isDuplicateCopyFileName(path.basename(context.filename))) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
@@ -131,7 +129,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Every finding is made at a write. Without a write method called or a save hook, only SQL
     // UPDATE can be one: a file whose text holds the keyword but no call or tag that sends SQL is
     // done here, on its text (so is the codemod's text-only check: it parses no such file).
-    if (!callsWrite && !saveHook && !(maySendSqlWrite ??= maySendSqlUpdate(text))) return {};
+    if (!callsWrite && !saveHook && !(sendsUpdate ??= maySendSqlUpdate(text))) return {};
     // SQL is read from this file's strings: without the keyword in one, no call sends a SQL read
     // (or write), and the SQL text of each `query(…)` call need not be built to find out.
     const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);
