@@ -103,18 +103,19 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Most files hold no read and write the rule knows: skip them on the raw text (comments only
     // add words, so a word missing from it is missing from the code), before any AST work.
     if (!mentionsWriteWordOrRedis(text)) return {};
+    // Every finding is made at a write (a write method called, a save hook, SQL UPDATE sent, a Redis
+    // write): a file whose raw text, comments too, holds none is done before its comments are read.
+    const textWriteCalls = writeCallOffsets(text);
+    // Without a write word, the first test passed on Redis's name.
+    const writeWord = mentionsWriteWord(text);
+    const redisWriteInText = !isTestFilePath(context.filename) && (!writeWord || mentionsRedis(text)) && mayCallRedisWrite(text);
+    // Whether SQL UPDATE may be sent: asked only where the answer still decides (pure tests: their order changes no answer).
+    let sendsUpdate: boolean | undefined;
+    if (textWriteCalls.length === 0 && !redisWriteInText && !mentionsSaveHook(text) && !(sendsUpdate = maySendSqlUpdate(text))) return {};
     // Test code runs in one process against a throw-away database: a test that reads a row,
     // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
     // …and neither does a duplicate left beside a module (`invoices copy.js`), which nothing imports.
     if (isLintedTestCode(context) || isDuplicateCopyFileName(path.basename(context.filename))) return {};
-    // Every finding is made at a write (a write method called, a save hook, SQL UPDATE sent, a Redis
-    // write): a file whose raw text, comments too, holds none is done before its comments are read.
-    const textWriteCalls = writeCallOffsets(text);
-    const maySendSqlWrite = SQL_WRITE_KEYWORD.test(text) && maySendSql(text);
-    // Without a write word, the first test passed on Redis's name.
-    const writeWord = mentionsWriteWord(text);
-    const redisWriteInText = !isTestFilePath(context.filename) && (!writeWord || mentionsRedis(text)) && mayCallRedisWrite(text);
-    if (textWriteCalls.length === 0 && !maySendSqlWrite && !redisWriteInText && !mentionsSaveHook(text)) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];
@@ -128,7 +129,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Every finding is made at a write. Without a write method called or a save hook, only SQL
     // UPDATE can be one: a file whose text holds the keyword but no call or tag that sends SQL is
     // done here, on its text (so is the codemod's text-only check: it parses no such file).
-    if (!callsWrite && !saveHook && !maySendSqlWrite) return {};
+    if (!callsWrite && !saveHook && !(sendsUpdate ??= maySendSqlUpdate(text))) return {};
     // SQL is read from this file's strings: without the keyword in one, no call sends a SQL read
     // (or write), and the SQL text of each `query(…)` call need not be built to find out.
     const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);
@@ -217,6 +218,9 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     };
   },
 });
+
+/** Whether the text may send SQL UPDATE: the keyword, and a call or tag that sends SQL. */
+const maySendSqlUpdate = (text: string): boolean => SQL_WRITE_KEYWORD.test(text) && maySendSql(text);
 
 /** A read and a write in the code, a helper's read and a write, a request's row (`req.user`) and a write, or a schema's instance method. */
 function mentionsRowReadAndWrite(sourceCode: Readonly<TSESLint.SourceCode>, comments: readonly TokenLike[]): boolean {

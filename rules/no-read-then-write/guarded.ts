@@ -1,10 +1,10 @@
 // Small pieces of the taint engine kept beside it: its listeners wrapped so that a shape nobody
 // foresaw skips that node instead of failing the lint of the whole file, and the parameters a walk
 // of one function starts with holding a read (parameter-rows.ts, entity-parameters.ts, saved-parameters.ts).
-import type { TSESTree } from '@typescript-eslint/utils';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import type { ReadSite } from './model.js';
 import { entityParameterReads } from './entity-parameters.js';
-import { savedParameterReads } from './saved-parameters.js';
+import { saveSpellingsOf, savedParameterReads } from './saved-parameters.js';
 import { keyedParameterReads } from './keyed-parameters.js';
 
 /** A listener that never lets an unforeseen shape break linting. */
@@ -39,7 +39,10 @@ export function handedReads(
 export function parameterReads(
   fn: TSESTree.FunctionLike,
   handed: ReadonlyMap<TSESTree.Node, ReadSite> | undefined,
-  keys: Parameters<typeof savedParameterReads>[1],
+  sourceCode: Readonly<TSESLint.SourceCode>,
 ): { name: string; read: ReadSite }[] {
-  return [...entityParameterReads(fn), ...handedReads(fn, handed), ...savedParameterReads(fn, keys), ...keyedParameterReads(fn, keys)];
+  const keys = sourceCode.visitorKeys;
+  // A body whose text spells no save is not walked for one (saved-parameters.ts).
+  const saved = savedParameterReads(fn, keys, saveSpellingsOf(sourceCode));
+  return [...entityParameterReads(fn), ...handedReads(fn, handed), ...saved, ...keyedParameterReads(fn, keys)];
 }

@@ -14,6 +14,8 @@ import { SELF_SAVE_OPTIONS } from '../../src/knowledge/self-save-options.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { ReadSite } from './model.js';
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
+import { partitionPoint } from '../../analysis/source/partition-point.js';
+import { lastFileCache } from '../../analysis/source/last-file-cache.js';
 
 type CallExpressionLike = TSESTree.CallExpression;
 
@@ -76,16 +78,55 @@ function changedFromOwnValue(node: Node, keys: VisitorKeys): string | undefined 
   return [node.right, ...descendants(node.right, keys)].some(readsOwn) ? owner : undefined;
 }
 
+/** What a save's method name is spelled with in the text: the two names, or an escape. */
+const SAVE_SPELLINGS = ['save', 'update', '\\'];
+
+/** An ASCII letter, digit, `_` or `$`: beside one, `save` is part of a longer name or string (`saveAll`, `'unsaved'`). */
+const isAsciiNameCode = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36;
+
+/**
+ * Where the file's text holds `save` or `update` as a whole word, or a backslash, sorted. Every
+ * save `savedParameterReads` takes is a call of a method named `save` or `update`
+ * (`memberPropertyName`: a name, a string key, a template key), and the text spells that name
+ * inside the call: as written — a whole name, or a whole string between its quotes — or with an
+ * escape, which holds a backslash (`sa\u0076e`, `['sa\x76e']`, `` [`sa\x76e`] ``, a line
+ * continuation). A body whose range holds none of these saves no parameter, and is not walked for one.
+ */
+export const saveSpellingsOf = lastFileCache((sourceCode: { readonly text: string }): number[] => {
+  const text = sourceCode.text;
+  const offsets: number[] = [];
+  for (const word of SAVE_SPELLINGS) {
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+      const whole = !isAsciiNameCode(text.charCodeAt(at - 1)) && !isAsciiNameCode(text.charCodeAt(at + word.length));
+      if (whole || word === '\\') offsets.push(at);
+    }
+  }
+  return offsets.sort((a, b) => a - b);
+});
+
+/** Whether one of `spellings` (`saveSpellingsOf`) starts inside `node`. */
+function spelledIn(spellings: readonly number[], node: Node): boolean {
+  const first = partitionPoint(spellings, (at) => at < node.range[0]);
+  return first < spellings.length && spellings[first]! < node.range[1];
+}
+
 /**
  * The parameters of `fn` its own body saves (not in a nested function), each as the read it
  * stands for; one saved both whole and at a property, or at two properties, is left alone.
+ * `spellings` (`saveSpellingsOf` the file): a body that spells no save is answered at once.
  */
-export function savedParameterReads(fn: TSESTree.FunctionLike, keys: VisitorKeys): Array<{ name: string; read: ReadSite }> {
+export function savedParameterReads(
+  fn: TSESTree.FunctionLike,
+  keys: VisitorKeys,
+  spellings?: readonly number[],
+): Array<{ name: string; read: ReadSite }> {
   const params = new Map<string, TSESTree.Identifier>();
   for (const param of fn.params) {
     if (param.type === 'Identifier') params.set(param.name, param);
   }
   if (params.size === 0 || !fn.body || fn.body.type !== 'BlockStatement') return [];
+  if (spellings && !spelledIn(spellings, fn.body)) return [];
   const saved = new Map<string, string | undefined | null>();
   const byDataAccess = new Set<string>();
   const changedFromOwn = new Set<string>();

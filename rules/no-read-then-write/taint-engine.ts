@@ -233,7 +233,7 @@ export class ReadThenWriteEngine {
     const source = callbackSource(node);
     // A parameter typed as an entity its caller loaded, handed a read by a call of this file, or saved by the function
     // (guarded.ts) holds a read, and so does a request's row (`req.user`: request-rows.ts).
-    const entities = node.params.length > 0 ? parameterReads(node, this.options.handedRows, this.options.sourceCode.visitorKeys) : [];
+    const entities = node.params.length > 0 ? parameterReads(node, this.options.handedRows, this.options.sourceCode) : [];
     if (this.requestRows.heldBy(node, this.options.sourceCode.text, entities)) this.frames.markCurrentLive();
     if (this.frames.anyLive || source?.settles || entities.length > 0) {
       const element = source ? this.taint(source.value) : null;

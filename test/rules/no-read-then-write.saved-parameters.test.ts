@@ -69,5 +69,16 @@ ruleTester.run('no-read-then-write (documents a function saves)', rule, {
       errors: [error('sequelize', 'stamps', 4, 14)],
     },
     { code: command('data.wallet.coins -= cost;\n    await data.wallet.save();'), errors: [error('sequelize', 'coins', 7, 23)] },
+    // The save's name spelled with an escape: the body's text holds no `save` (nor `update`) as written,
+    // so a text test before the body's walk must let the backslash through.
+    ...['card.sa\\u0076e()', "card['sa\\x76e']()", 'card[`sa\\x76e`]()'].map((save) => ({
+      code: loyalty(`card.stamps++;\n  await ${save};\n  await Card.findOneAndUpdate({ _id: card._id }, { $set: { seen: true } });`),
+      errors: [error('sequelize', 'stamps', 4, 14)],
+    })),
+    // …and a string key split by a line continuation, in parentheses.
+    {
+      code: loyalty("card.stamps++;\n  await card[('sa\\\nve')]();\n  await Card.findOneAndUpdate({ _id: card._id }, { $set: { seen: true } });"),
+      errors: [error('sequelize', 'stamps', 4, 15)],
+    },
   ],
 });
