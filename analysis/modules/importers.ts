@@ -50,7 +50,8 @@ interface Listed {
   test: boolean;
 }
 
-const listings = new Map<string, { at: number; files: Listed[] | undefined }>();
+/** A package's listing: when it was taken or last found unchanged, its files, and every folder it read with that folder's mtime. */
+const listings = new Map<string, { at: number; files: Listed[] | undefined; folders: Map<string, number> }>();
 const texts = new Map<string, { mtimeMs: number; size: number; text: string | undefined }>();
 
 function packageRootOf(directory: string): string | undefined {
@@ -58,11 +59,34 @@ function packageRootOf(directory: string): string | undefined {
   return packageJson === undefined ? undefined : dirname(packageJson);
 }
 
+/**
+ * Whether no folder a listing read (nor a folder it left out for holding a package.json) has
+ * changed since: an entry added, removed or renamed in a folder changes the folder's mtime. Then
+ * listing again would give the same files, and one `stat` per folder costs less than reading them.
+ */
+function unchanged(folders: ReadonlyMap<string, number>): boolean {
+  for (const [folder, mtimeMs] of folders) {
+    const stat = statSync(folder, { throwIfNoEntry: false });
+    if (stat?.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
+}
+
 /** The package's source files, or undefined when there are more entries than MAX_LISTED. */
 function sourceFiles(root: string): Listed[] | undefined {
   const known = listings.get(root);
   if (known && Date.now() - known.at < LISTING_TTL_MS) return known.files;
+  // Past the time it is trusted, a listing whose folders are as they were is kept (`unchanged`).
+  if (known && unchanged(known.folders)) {
+    known.at = Date.now();
+    return known.files;
+  }
   const files: Listed[] = [];
+  const folders = new Map<string, number>();
+  // A folder changed in the two seconds before the listing may change again within its mtime's tick (a coarse file
+  // system's): it is never taken as unchanged (NaN), so the listing is read again, as before.
+  const settledBefore = Date.now() - 2_000;
+  const settled = (mtimeMs: number | undefined): number => (mtimeMs !== undefined && mtimeMs < settledBefore ? mtimeMs : Number.NaN);
   const pending: Array<{ directory: string; test: boolean }> = [{ directory: root, test: false }];
   let listed = 0;
   let complete = true;
@@ -70,23 +94,29 @@ function sourceFiles(root: string): Listed[] | undefined {
     const { directory, test } = pending.pop()!;
     let entries;
     try {
+      // The mtime before the entries: a change while they are read shows at the next check.
+      folders.set(directory, settled(statSync(directory).mtimeMs));
       entries = readdirSync(directory, { withFileTypes: true });
     } catch {
+      folders.set(directory, Number.NaN);
       continue;
     }
     for (const entry of entries) {
       if (++listed > MAX_LISTED) complete = false;
       if (entry.name.startsWith('.')) continue;
       const path = join(directory, entry.name);
+      if (!entry.isDirectory() || SKIPPED_DIRECTORIES.has(entry.name)) {
+        if (entry.isFile() && SOURCE_FILE.test(entry.name) && !DECLARATIONS.test(entry.name))
+          files.push({ path, test: test || TEST_FILE.test(entry.name) });
+        continue;
+      }
       // A nested package.json is another package (a workspace's own root holds its own callers).
-      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name) && !existsSync(join(path, 'package.json')))
-        pending.push({ directory: path, test: test || TEST_DIRECTORIES.has(entry.name) });
-      else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !DECLARATIONS.test(entry.name))
-        files.push({ path, test: test || TEST_FILE.test(entry.name) });
+      if (!existsSync(join(path, 'package.json'))) pending.push({ directory: path, test: test || TEST_DIRECTORIES.has(entry.name) });
+      else folders.set(path, settled(statSync(path, { throwIfNoEntry: false })?.mtimeMs));
     }
   }
   const result = complete ? files : undefined;
-  listings.set(root, { at: Date.now(), files: result });
+  listings.set(root, { at: Date.now(), files: result, folders });
   return result;
 }
 

@@ -9,7 +9,7 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { projectModuleOf } from '../../analysis/modules/index.js';
-import { wordPattern } from '../../analysis/source/word-pattern.js';
+import { WordScan } from './words-found.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { constantInitializer } from '../../analysis/sql/sql-text-model.js';
@@ -72,14 +72,21 @@ export function schemaWriteFunctionCatalogue(modules: ReadonlySet<string>): Trac
   })).filter((api) => api.modules.length > 0);
 }
 
-/** Per method entry, its method names as one pattern (one scan of the text instead of one per name). */
-const METHOD_WORDS = new Map(SCHEMA_WRITE_METHODS.map((m) => [m, wordPattern(m.methods)]));
-/** Per method entry, the module names of its evidence as words of the text (`sequelize` of `models.sequelize`). */
-const EVIDENCE_WORDS = new Map(
-  SCHEMA_WRITE_METHODS.map((m) => {
-    const names = (m.evidence ?? []).filter((e): e is string => typeof e === 'string');
-    return [m, names.length > 0 ? wordPattern(names) : undefined];
-  }),
+/** Per method entry, what its test looks for in the text: the `via` word, the method names, and its evidence's module names. */
+const ENTRY_WORDS = new Map(
+  SCHEMA_WRITE_METHODS.map((m) => [
+    m,
+    {
+      // an empty `via` word is in every text: no test
+      via: m.via === undefined ? undefined : viaWord(m.via) || undefined,
+      methods: m.methods,
+      evidence: (m.evidence ?? []).filter((e): e is string => typeof e === 'string'),
+    },
+  ]),
+);
+/** All of them, found in one scan of the text (`WordScan`). */
+const ENTRY_WORD_SCAN = new WordScan(
+  [...ENTRY_WORDS.values()].flatMap(({ via, methods, evidence }) => [...(via === undefined ? [] : [via]), ...methods, ...evidence]),
 );
 
 /** The method entries whose calls a file can hold. */
@@ -98,17 +105,20 @@ export interface PossibleEntries {
   byOptions: SchemaWriteMethod[];
 }
 
-/** The entries a file importing `modules` whose code is `text` can match. */
+/** The entries a file importing `modules` whose code is `text` can match (its words found in one scan, `WordScan`). */
 export function possibleMethodEntries(modules: ReadonlySet<string>, text: string): PossibleEntries {
   const out: PossibleEntries = { own: [], borrowed: [], byOptions: [] };
+  const found = ENTRY_WORD_SCAN.found(text);
+  const holds = (word: string): boolean => found.has(word);
   for (const m of SCHEMA_WRITE_METHODS) {
-    if ((m.via !== undefined && !text.includes(viaWord(m.via))) || !METHOD_WORDS.get(m)!.test(text)) continue;
+    const words = ENTRY_WORDS.get(m)!;
+    if ((words.via !== undefined && !holds(words.via)) || !words.methods.some(holds)) continue;
     if (hasEvidence(m, modules)) {
       out.own.push(m);
       continue;
     }
     // A file that names the library leaves the receiver's evidence to decide (`db.store.sync({ force: true })` is not its client).
-    if (EVIDENCE_WORDS.get(m)?.test(text)) out.borrowed.push(m);
+    if (words.evidence.some(holds)) out.borrowed.push(m);
     else if (m.optionKeys) out.byOptions.push(m);
   }
   return out;
