@@ -13,6 +13,7 @@ import {
   VALUE_PASS_THROUGH_FUNCTIONS,
   VALUE_PASS_THROUGH_METHODS,
 } from '../../src/knowledge/orm-reads-writes.js';
+import { BYTE_CODING_METHODS, KV_ENTRY_DECODERS } from '../../src/knowledge/kv-buckets.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { keyedRow, keyedRowsOf } from './keyed-rows.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -268,9 +269,12 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   if (DECODING_CALLS.includes(qualified) || COPYING_CALLS.includes(qualified)) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
+  // `decoder.decode(entry.value)`, `codec.encode(text)`: the value's bytes stand for the value (kv-buckets.ts).
+  if (BYTE_CODING_METHODS.includes(method)) return firstArgument?.type === 'SpreadElement' ? null : taintOf(firstArgument, env, depth);
   const receiver = taintOf(callee.object, env, depth);
   if (!receiver) return null;
-  if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method)) return receiver;
+  if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method) || KV_ENTRY_DECODERS.includes(method))
+    return receiver;
   // `account.groups.map(…)`: a new list from a loaded list field stands for that field (list-changes.ts);
   // so does a list mapped from the rows of a read keyed by one (`groups.map((g) => g.id)`).
   if (LIST_COPY_METHODS.includes(method) && !receiver.computed && (receiver.field !== null || receiver.read.keysOf)) return receiver;
@@ -316,6 +320,8 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
     COPYING_CALLS.includes(qualified) ||
     VALUE_PASS_THROUGH_METHODS.includes(method) ||
     ELEMENT_METHODS.includes(method) ||
+    BYTE_CODING_METHODS.includes(method) ||
+    KV_ENTRY_DECODERS.includes(method) ||
     ARITHMETIC_METHODS.includes(method) ||
     LIST_COPY_METHODS.includes(method) ||
     isLibraryConversion(callee)

@@ -2,11 +2,12 @@
 // arithmetic in the database (atomic, so two replicas cannot lose each other's update). Plain
 // data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
+import { NATS_KV_READS_WRITES } from './kv-buckets.js';
 import { READ_METHODS } from './sql.js';
 import { STRAPI_READS_WRITES } from './strapi.js';
 
 export type DataLibrary =
-  'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'redis';
+  'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'redis' | 'natsKv';
 
 export interface LibraryReadsWrites {
   library: DataLibrary;
@@ -146,11 +147,13 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     lockingMethods: [],
     atomicForm: REDIS_ATOMIC_FORM,
   },
+  // A NATS JetStream key-value bucket (kv-buckets.ts): a key's value put back without its revision.
+  natsKv: NATS_KV_READS_WRITES,
 };
 
-/** The libraries whose reads and writes are rows (all but Redis's key-value commands). */
+/** The libraries whose reads and writes are rows (all but key-value commands: Redis, NATS buckets). */
 export const ROW_LIBRARIES: readonly LibraryReadsWrites[] = Object.values(LIBRARY_READS_WRITES).filter(
-  (entry) => entry.library !== 'redis',
+  (entry) => entry.library !== 'redis' && entry.library !== 'natsKv',
 );
 
 /** The library whose module `source` is (`'@prisma/client'` → prisma), if any. */
