@@ -12,6 +12,7 @@ import {
 } from '../../src/knowledge/orm-reads-writes.js';
 import { methodChainOf, outermostCallOf, type ChainLink, type MethodChain } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { declaredObject } from '../../analysis/ast/declared-object.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { WriteSite, WriteValue } from './model.js';
@@ -101,7 +102,9 @@ function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
 /** Mongo update documents: `$set` fields are values; `$inc` and friends run in the database. */
 export function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   if (!update) return [];
-  const expr = unwrapExpression(update);
+  const sent = unwrapExpression(update);
+  // `const modifier = { $set: { lines } }` declared before the write: its fields (declared-object.ts).
+  const expr = (sent.type === 'Identifier' && declaredObject(sent)) || sent;
   if (expr.type === 'ArrayExpression') return []; // an aggregation pipeline runs in the database
   return valuesOf(expr, (key, value) => {
     if (key === '$set' || key === '$setOnInsert') return valuesOf(value);
