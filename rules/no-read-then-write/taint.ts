@@ -59,8 +59,13 @@ export function unionOf(a: Taint | null, b: Taint | null): Taint | null {
   if (!a) return b;
   if (!b) return a;
   if (unsettled(a) || unsettled(b)) return unionOf(settled(a), settled(b));
+  // A loader out of reach's whole answer (`rate` of `getRate()`) is no row's value (stale-change.ts): the other side's read is.
+  if (wholeGuess(a) !== wholeGuess(b)) return wholeGuess(a) ? b : a;
   return !a.computed && b.computed ? b : a;
 }
+
+/** A value made from the whole answer of a helper taken for a loader by its name, not from a field of it. */
+const wholeGuess = (t: Taint): boolean => t.read.guessed === true && (t.computed?.field ?? t.field) === null;
 
 function computedFrom(base: Taint, computation: Omit<Computation, 'field'>): Taint {
   return { read: base.read, field: base.field, computed: { ...computation, field: base.computed?.field ?? base.field } };

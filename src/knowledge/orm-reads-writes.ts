@@ -3,6 +3,7 @@
 // data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
 import { NATS_KV_READS_WRITES } from './kv-buckets.js';
+import { METEOR_DOCUMENT_READS } from './meteor-collections.js';
 import { READ_METHODS } from './sql.js';
 import { STRAPI_READS_WRITES } from './strapi.js';
 
@@ -271,6 +272,8 @@ export const SINGLE_LIBRARY_READS: Readonly<Record<string, DataLibrary>> = {
   findOneByOrFail: 'typeorm',
   findById: 'mongoose',
   findByPk: 'sequelize',
+  // Meteor's collections take MongoDB's filters and update documents (meteor-collections.ts).
+  ...Object.fromEntries(METEOR_DOCUMENT_READS.map((method) => [method, 'mongoose' as const])),
 };
 
 /**
