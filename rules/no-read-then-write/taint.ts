@@ -14,6 +14,7 @@ import {
   VALUE_PASS_THROUGH_METHODS,
 } from '../../src/knowledge/orm-reads-writes.js';
 import { BYTE_CODING_METHODS, KV_ENTRY_DECODERS } from '../../src/knowledge/kv-buckets.js';
+import { FIELD_GETTER } from '../../src/knowledge/parse-objects.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { keyedRow, keyedRowsOf } from './keyed-rows.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -278,6 +279,9 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   if (BYTE_CODING_METHODS.includes(method)) return firstArgument?.type === 'SpreadElement' ? null : taintOf(firstArgument, env, depth);
   const receiver = taintOf(callee.object, env, depth);
   if (!receiver) return null;
+  // `wallet.get('credits')` of a loaded object (Parse, Sequelize): that field.
+  if (method === FIELD_GETTER && !receiver.computed && receiver.field === null && firstArgument?.type === 'Literal')
+    return typeof firstArgument.value === 'string' ? { ...receiver, field: firstArgument.value } : null;
   if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method) || KV_ENTRY_DECODERS.includes(method))
     return receiver;
   // `account.groups.map(…)`: a new list from a loaded list field stands for that field (list-changes.ts);

@@ -4,11 +4,12 @@
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
 import { NATS_KV_READS_WRITES } from './kv-buckets.js';
 import { METEOR_DOCUMENT_READS } from './meteor-collections.js';
+import { PARSE_READS_WRITES } from './parse-objects.js';
 import { READ_METHODS } from './sql.js';
 import { STRAPI_READS_WRITES } from './strapi.js';
 
-export type DataLibrary =
-  'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'redis' | 'natsKv';
+type TableLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi';
+export type DataLibrary = TableLibrary | 'redis' | 'natsKv' | 'parse';
 
 export interface LibraryReadsWrites {
   library: DataLibrary;
@@ -150,6 +151,8 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
   },
   // A NATS JetStream key-value bucket (kv-buckets.ts): a key's value put back without its revision.
   natsKv: NATS_KV_READS_WRITES,
+  // Parse Server's SDK (parse-objects.ts): an object read by a query, a field set and saved.
+  parse: PARSE_READS_WRITES,
 };
 
 /** The libraries whose reads and writes are rows (all but key-value commands: Redis, NATS buckets). */
