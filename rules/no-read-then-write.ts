@@ -24,7 +24,6 @@ import {
   mayCallRedisWrite,
   mentionsWriteWord,
   mentionsWriteWordOrRedis,
-  redisWriteCallOffsets,
   writeCallOffsets,
 } from './no-read-then-write/mentions.js';
 import { isDuplicateCopyFileName, isTestFilePath } from '../src/knowledge/file-conventions.js';
@@ -35,6 +34,7 @@ import { handedRowFindings, mayHandRow } from './no-read-then-write/parameter-ro
 import { inSerialisedSection } from './no-read-then-write/serialised-sections.js';
 import { heldFromOtherWriters } from './no-read-then-write/held-rows.js';
 import { maySendSql } from './no-read-then-write/write-candidates.js';
+import { keyValueWriteOffsets, mayPutIntoKvBucket } from './no-read-then-write/kv-bucket-site.js';
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
 import { parameterWriteSiteOf } from './no-read-then-write/parameter-writes.js';
@@ -108,7 +108,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const textWriteCalls = writeCallOffsets(text);
     // Without a write word, the first test passed on Redis's name.
     const writeWord = mentionsWriteWord(text);
-    const redisWriteInText = !isTestFilePath(context.filename) && (!writeWord || mentionsRedis(text)) && mayCallRedisWrite(text);
+    const redisWriteInText =
+      !isTestFilePath(context.filename) && (((!writeWord || mentionsRedis(text)) && mayCallRedisWrite(text)) || mayPutIntoKvBucket(text));
     // Whether SQL UPDATE may be sent: asked only where the answer still decides (pure tests: their order changes no answer).
     let sendsUpdate: boolean | undefined;
     if (textWriteCalls.length === 0 && !redisWriteInText && !mentionsSaveHook(text) && !(sendsUpdate = maySendSqlUpdate(text))) return {};
@@ -119,8 +120,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).
     const comments = (sourceCode.ast.comments ?? sourceCode.getAllComments()) as readonly TokenLike[];
-    // Redis reads and writes count where the code names Redis and calls both (never in tests).
-    const redisWrites = redisWriteInText ? redisWriteCallOffsets(text, comments) : [];
+    // Redis reads and writes count where the code names Redis and calls both (never in tests), NATS buckets' where it names NATS.
+    const redisWrites = redisWriteInText ? keyValueWriteOffsets(text, comments) : [];
     const redis = redisWrites.length > 0;
     if (!redis && (!writeWord || !mentionsRowReadAndWrite(sourceCode, comments))) return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);

@@ -5,6 +5,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { exits } from './control-flow.js';
+import { noteFilteredBounds } from './filtered-bounds.js';
 import type { Taint } from './model.js';
 
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
@@ -37,4 +38,6 @@ export function noteBoundChecks(node: TSESTree.IfStatement, taintOf: (node: TSES
     }
   };
   visit(node.test);
+  // `if (!row) throw` on a row read with a bound in its filter (filtered-bounds.ts).
+  noteFilteredBounds(node, leaves, taintOf);
 }

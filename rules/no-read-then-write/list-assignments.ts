@@ -2,7 +2,8 @@
 // same field (`wallet.coupons = wallet.coupons.filter(…)`, or through a local: `const kept =
 // wallet.coupons.filter(…); wallet.coupons = kept`), then saved: the save sends the whole list
 // (`$set: { coupons: [...] }`), so an element another request added or removed since the load is
-// lost. Only a list made by a list method counts (`filter`, `map`, `concat`, `toSorted`, …), not
+// lost. Only a list made by a list method (`filter`, `map`, `concat`, `toSorted`, …) or spread into a
+// longer one (`[...wallet.coupons, coupon]`) counts, not
 // the field copied as it is nor a value passed through (`name.trim()`).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { LIST_CHANGING_METHODS, LIST_COPY_METHODS } from '../../src/knowledge/orm-reads-writes.js';
@@ -17,15 +18,20 @@ const LIST_MAKING: ReadonlySet<string> = new Set([...LIST_COPY_METHODS, ...LIST_
 const makesList = (node: TSESTree.Node): boolean =>
   node.type === 'CallExpression' && LIST_MAKING.has(memberPropertyName(unwrapExpression(node.callee)) ?? '');
 
-/** Whether `value` is a list made by a list method: the call itself, or a `const` bound to one. */
+/** `[...row.list, item]`: a new list spread from the old one with more elements. */
+const spreadList = (node: TSESTree.Node): boolean =>
+  node.type === 'ArrayExpression' && node.elements.length > 1 && node.elements.some((e) => e?.type === 'SpreadElement');
+
+/** Whether `value` is a list made by a list method or spread into a longer one: the expression itself, or a `const` bound to one. */
 function madeList(value: TSESTree.Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   const expr = unwrapExpression(value);
-  if (makesList(expr)) return true;
+  if (makesList(expr) || spreadList(expr)) return true;
   if (expr.type !== 'Identifier') return false;
   const definition = scopeVariable(sourceCode, expr)?.defs[0];
   const declarator = definition?.node;
   if (declarator?.type !== 'VariableDeclarator' || declarator.parent.kind !== 'const' || !declarator.init) return false;
-  return makesList(unwrapExpression(declarator.init));
+  const init = unwrapExpression(declarator.init);
+  return makesList(init) || spreadList(init);
 }
 
 /**

@@ -3,7 +3,7 @@
 // groups.push(id)`), built around it (`[...post.tags, tag]`), made from it (`post.tags.filter(…)`,
 // `.map(…)`, a `Set` / `Map` built from it and changed: `new Set(shop.methods).add(m)`), or
 // rebuilt from the rows its keys name (`Groups.find({ _id: { $in: account.groups } })`, kept or
-// dropped, mapped back to keys), then `$set: { groups }`, `data: { tags }`. A second request that
+// dropped, mapped back to keys), or one of its elements changed (`items[i].qty += n`), then `$set: { groups }`, `data: { tags }`. A second request that
 // added its own element in between is overwritten. An
 // object merged into a field (`{ ...user.settings, theme }`) is not followed: mostly a user's own
 // settings, edited by one writer. Only a write of the value to the same
@@ -96,11 +96,25 @@ export function noteKeysList(site: ReadSite, node: TSESTree.Node, sourceCode: Re
   }
 }
 
+/**
+ * A change the read remembers on an element of its list field (`items[i].qty += n`, `const line =
+ * cart.lines.find(…); line.qty -= 1`): the list written back whole carries it.
+ */
+function elementChangeOf(read: ReadSite, field: string, taintOf: TaintOf): FieldChange | undefined {
+  const found = read.mutations.find((m) => {
+    const target = m.node.type === 'AssignmentExpression' ? m.node.left : m.node.type === 'UpdateExpression' ? m.node.argument : null;
+    const element = target?.type === 'MemberExpression' ? unwrapExpression(target.object) : null;
+    if (!element || (element.type !== 'Identifier' && !(element.type === 'MemberExpression' && element.computed))) return false;
+    return loadedField(element, taintOf)?.field === field;
+  });
+  return found && { ...found, field, readField: field };
+}
+
 /** The change when `value` writes a loaded list back to its field grown in place, or built around itself; null otherwise. */
 export function listChangeOf(value: WriteValue, taint: Taint, taintOf: TaintOf): FieldChange | null {
   if (value.field === null) return null;
   if (!taint.computed && taint.field === value.field) {
-    const grown = taint.read.grown?.find((g) => g.field === value.field);
+    const grown = taint.read.grown?.find((g) => g.field === value.field) ?? elementChangeOf(taint.read, value.field, taintOf);
     if (grown) return grown;
   }
   const expr = unwrapExpression(value.value);

@@ -17,6 +17,7 @@ import { wordPattern } from '../../analysis/source/word-pattern.js';
 import type { TokenLike } from '../../analysis/source/string-text.js';
 import { GAP, inComment, matchesInCode } from './write-candidates.js';
 import { REDIS_CLIENT_NAME } from '../../src/knowledge/redis-clients.js';
+import { METEOR_UPDATES } from '../../src/knowledge/meteor-collections.js';
 import { REQUEST_ROW_TEXT } from '../../src/knowledge/request-rows.js';
 import { REDIS_READ_NAMES, REDIS_WRITE_NAMES } from './redis-site.js';
 
@@ -72,7 +73,9 @@ const writeCalls = (names: readonly string[], also = ''): RegExp =>
 /** …and a helper named for the write (`updateItemField(`, `.saveCounter(`, helper-writes.ts), in the same pass. */
 const WRITE_HELPER_CALL = String.raw`|(?<![\w$])(?:${WRITE_HELPER_VERBS.join('|')})[A-Z][\w$]*(?=\s*\()`;
 const WRITE_CALLS = writeCalls(
-  [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, 'updateTable'].filter((name) => name !== 'set' && !UNIT_OF_WORK_WRITES.includes(name)),
+  [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, ...METEOR_UPDATES, 'updateTable'].filter(
+    (name) => name !== 'set' && !UNIT_OF_WORK_WRITES.includes(name),
+  ),
   WRITE_HELPER_CALL,
 );
 const UNIT_OF_WORK_CALLS = writeCalls(UNIT_OF_WORK_WRITES);

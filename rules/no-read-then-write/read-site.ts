@@ -1,5 +1,6 @@
 // Which calls read rows into JavaScript, per library, recognised by shape (the receiver of
 // `prisma.user.findUnique` or `repo.findOneBy` is rarely an import we could track).
+import { parseObjectReadOf } from './parse-objects.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
   LIBRARY_READS_WRITES,
@@ -153,6 +154,9 @@ function lockedChain(links: readonly ChainLink[]): boolean {
 
 /** The read `call` is (an ORM or query-builder read of rows), or `null`. */
 export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
+  // `await query.first()` of a `new Parse.Query(…)` (parse-objects.ts).
+  const parseObject = parseObjectReadOf(call);
+  if (parseObject) return parseObject;
   const { links: chained, root } = methodChainOf(call);
   // `repo.findOneBy(q).catch(notFound)` resolves to the row all the same.
   let settled = chained.length;

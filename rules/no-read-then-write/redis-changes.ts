@@ -5,6 +5,7 @@
 // replica wrote in between. Asked only for taints of Redis reads.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { DECODING_CALLS, VALUE_PASS_THROUGH_FUNCTIONS } from '../../src/knowledge/orm-reads-writes.js';
+import { BYTE_CODING_METHODS } from '../../src/knowledge/kv-buckets.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { FieldChange, ReadSite, Taint, WriteValue } from './model.js';
@@ -81,7 +82,8 @@ function encoded(node: TSESTree.Node): TSESTree.Node {
       : callee.type === 'MemberExpression' && callee.object.type === 'Identifier'
         ? `${callee.object.name}.${memberPropertyName(callee) ?? ''}`
         : '';
-  return DECODING_CALLS.includes(name) || VALUE_PASS_THROUGH_FUNCTIONS.includes(name) ? encoded(expr.arguments[0]!) : expr;
+  const bytes = callee.type === 'MemberExpression' && BYTE_CODING_METHODS.includes(memberPropertyName(callee) ?? '');
+  return bytes || DECODING_CALLS.includes(name) || VALUE_PASS_THROUGH_FUNCTIONS.includes(name) ? encoded(expr.arguments[0]!) : expr;
 }
 
 /** A value built around the read (`{ ...state, seen: true }`, `[...list, item]`, `Object.assign({}, state, patch)`) written to its key. */

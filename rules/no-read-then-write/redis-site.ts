@@ -211,7 +211,7 @@ function keyText(node: Node | undefined, sourceCode: Readonly<TSESLint.SourceCod
 }
 
 /** How a key is named in the message: a string's value, a template's text, a short expression. */
-function keyLabel(node: Node | undefined, sourceCode: Readonly<TSESLint.SourceCode>): string | null {
+export function keyLabel(node: Node | undefined, sourceCode: Readonly<TSESLint.SourceCode>): string | null {
   if (!node || node.type === 'SpreadElement') return null;
   const expr = unwrapExpression(node);
   const text =
@@ -258,7 +258,7 @@ function conditional(call: TSESTree.CallExpression): boolean {
 }
 
 /** Whether `node` runs in a callback of a lock wrapper (`redlock.using(keys, ttl, async () => …)`, `runExclusive(key, fn)`). */
-function underLock(node: Node): boolean {
+export function underLock(node: Node): boolean {
   for (let at: Node | undefined = node.parent; at; at = at.parent) {
     if (!isFunctionNode(at)) continue;
     const call = at.parent;
@@ -274,7 +274,7 @@ function underLock(node: Node): boolean {
  * Whether the function holding `node` WATCHes a key or queues a MULTI (optimistic: EXEC fails
  * when the key changed), takes a lock or checks a claim before it.
  */
-function serialised(node: Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
+export function serialised(node: Node, sourceCode: Readonly<TSESLint.SourceCode>): boolean {
   let fn: Node | undefined = node.parent;
   while (fn && !isFunctionNode(fn)) fn = fn.parent;
   return SERIALISED.test(sourceCode.text.slice(fn?.range[0] ?? 0, node.range[0]));

@@ -26,7 +26,7 @@ import { inBranch } from './control-flow.js';
 import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
 import { helperWriteSiteOf } from './helper-writes.js';
-import { REDIS_READ_NAMES, redisReadSiteOf, redisWriteSiteOf, writesBackTo, type RedisContext } from './redis-site.js';
+import { REDIS_READ_NAMES, keyValueReadSiteOf, keyValueWriteSiteOf, writesBackTo, type RedisContext } from './kv-bucket-site.js';
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
 import { listChangeOf, noteKeysList, rebuiltListOf, rememberGrowth } from './list-changes.js';
 import { hookChangeOf, saveHookInstanceOf } from './save-hooks.js';
@@ -99,7 +99,7 @@ export class ReadThenWriteEngine {
             site =
               (node.type === 'CallExpression' ? (strapiReadSiteOf(node) ?? readSiteOf(node)) : null) ??
               (sqlReads ? sqlReadSiteOf(node, sourceCode) : null) ??
-              (redis && node.type === 'CallExpression' ? redisReadSiteOf(node, redis) : null) ??
+              (redis && node.type === 'CallExpression' ? keyValueReadSiteOf(node, redis) : null) ??
               helperRead(node);
           } catch {
             site = null;
@@ -338,7 +338,7 @@ export class ReadThenWriteEngine {
       strapiWriteSiteOf(node) ??
       writeSiteOf(node, this.isLoadedEntity) ??
       (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null) ??
-      (this.redis ? redisWriteSiteOf(node, this.redis) : null) ??
+      (this.redis ? keyValueWriteSiteOf(node, this.redis) : null) ??
       this.options.helperWriteOf?.(node, (value) => this.taint(value) !== null);
     const found = write === false ? null : (write ?? helperWriteSiteOf(node));
     if (found) this.checkWrite(found);

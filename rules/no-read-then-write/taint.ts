@@ -13,6 +13,8 @@ import {
   VALUE_PASS_THROUGH_FUNCTIONS,
   VALUE_PASS_THROUGH_METHODS,
 } from '../../src/knowledge/orm-reads-writes.js';
+import { BYTE_CODING_METHODS, KV_ENTRY_DECODERS } from '../../src/knowledge/kv-buckets.js';
+import { FIELD_GETTER } from '../../src/knowledge/parse-objects.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { keyedRow, keyedRowsOf } from './keyed-rows.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
@@ -58,8 +60,13 @@ export function unionOf(a: Taint | null, b: Taint | null): Taint | null {
   if (!a) return b;
   if (!b) return a;
   if (unsettled(a) || unsettled(b)) return unionOf(settled(a), settled(b));
+  // A loader out of reach's whole answer (`rate` of `getRate()`) is no row's value (stale-change.ts): the other side's read is.
+  if (wholeGuess(a) !== wholeGuess(b)) return wholeGuess(a) ? b : a;
   return !a.computed && b.computed ? b : a;
 }
+
+/** A value made from the whole answer of a helper taken for a loader by its name, not from a field of it. */
+const wholeGuess = (t: Taint): boolean => t.read.guessed === true && (t.computed?.field ?? t.field) === null;
 
 function computedFrom(base: Taint, computation: Omit<Computation, 'field'>): Taint {
   return { read: base.read, field: base.field, computed: { ...computation, field: base.computed?.field ?? base.field } };
@@ -268,9 +275,15 @@ function taintOfCall(call: TSESTree.CallExpression, env: TaintEnvironment, depth
   if (DECODING_CALLS.includes(qualified) || COPYING_CALLS.includes(qualified)) {
     return firstArgument && firstArgument.type !== 'SpreadElement' ? taintOf(firstArgument, env, depth) : null;
   }
+  // `decoder.decode(entry.value)`, `codec.encode(text)`: the value's bytes stand for the value (kv-buckets.ts).
+  if (BYTE_CODING_METHODS.includes(method)) return firstArgument?.type === 'SpreadElement' ? null : taintOf(firstArgument, env, depth);
   const receiver = taintOf(callee.object, env, depth);
   if (!receiver) return null;
-  if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method)) return receiver;
+  // `wallet.get('credits')` of a loaded object (Parse, Sequelize): that field.
+  if (method === FIELD_GETTER && !receiver.computed && receiver.field === null && firstArgument?.type === 'Literal')
+    return typeof firstArgument.value === 'string' ? { ...receiver, field: firstArgument.value } : null;
+  if (VALUE_PASS_THROUGH_METHODS.includes(method) || ELEMENT_METHODS.includes(method) || KV_ENTRY_DECODERS.includes(method))
+    return receiver;
   // `account.groups.map(…)`: a new list from a loaded list field stands for that field (list-changes.ts);
   // so does a list mapped from the rows of a read keyed by one (`groups.map((g) => g.id)`).
   if (LIST_COPY_METHODS.includes(method) && !receiver.computed && (receiver.field !== null || receiver.read.keysOf)) return receiver;
@@ -316,6 +329,8 @@ export function mayCarryTaintUnread(call: TSESTree.CallExpression): boolean {
     COPYING_CALLS.includes(qualified) ||
     VALUE_PASS_THROUGH_METHODS.includes(method) ||
     ELEMENT_METHODS.includes(method) ||
+    BYTE_CODING_METHODS.includes(method) ||
+    KV_ENTRY_DECODERS.includes(method) ||
     ARITHMETIC_METHODS.includes(method) ||
     LIST_COPY_METHODS.includes(method) ||
     isLibraryConversion(callee)

@@ -12,6 +12,8 @@ import {
 } from '../../src/knowledge/orm-reads-writes.js';
 import { methodChainOf, outermostCallOf, type ChainLink, type MethodChain } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
+import { METEOR_UPDATES } from '../../src/knowledge/meteor-collections.js';
+import { declaredObject } from '../../analysis/ast/declared-object.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { WriteSite, WriteValue } from './model.js';
@@ -25,6 +27,8 @@ export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
   'findByIdAndUpdate',
   'replaceOne',
 ]);
+/** MongoDB update documents sent by Mongoose's updates and Meteor's (`Jobs.updateAsync(id, { $set })`, meteor-collections.ts). */
+const DOCUMENT_UPDATES: ReadonlySet<string> = new Set([...MONGOOSE_UPDATES, ...METEOR_UPDATES]);
 /** The method names `writeSiteOf` switches on (besides the Mongoose updates). */
 export const WRITE_SITE_METHODS: ReadonlySet<string> = new Set([
   'set',
@@ -101,7 +105,9 @@ function prismaField(field: string, value: TSESTree.Node): WriteValue[] | null {
 /** Mongo update documents: `$set` fields are values; `$inc` and friends run in the database. */
 export function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
   if (!update) return [];
-  const expr = unwrapExpression(update);
+  const sent = unwrapExpression(update);
+  // `const modifier = { $set: { lines } }` declared before the write: its fields (declared-object.ts).
+  const expr = (sent.type === 'Identifier' && declaredObject(sent)) || sent;
   if (expr.type === 'ArrayExpression') return []; // an aggregation pipeline runs in the database
   return valuesOf(expr, (key, value) => {
     if (key === '$set' || key === '$setOnInsert') return valuesOf(value);
@@ -291,7 +297,7 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
   if (callee.type !== 'MemberExpression') return null;
   const method = memberPropertyName(callee);
   // Most calls are not writes: decide by name before building the method chain.
-  if (method === undefined || !(WRITE_SITE_METHODS.has(method) || MONGOOSE_UPDATES.has(method))) return null;
+  if (method === undefined || !(WRITE_SITE_METHODS.has(method) || DOCUMENT_UPDATES.has(method))) return null;
   const { links, root } = methodChainOf(call);
   const below = links.slice(0, -1);
   const find = (name: string): ChainLink | undefined => below.find((link) => link.name === name);
@@ -336,7 +342,7 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
     default:
       // `Model.updateOne(…)`, and on a collection handed out by name (`db.collection('accounts').updateOne(…)`).
       if (
-        MONGOOSE_UPDATES.has(method) &&
+        DOCUMENT_UPDATES.has(method) &&
         (links.length === 1 || (links.length === 2 && NAMED_BY_STRING_ACCESSORS.includes(links[0]?.name ?? '')))
       ) {
         const onDocument = args.length === 1 && isLoadedEntity(receiver);

@@ -2,11 +2,14 @@
 // arithmetic in the database (atomic, so two replicas cannot lose each other's update). Plain
 // data and pure functions; read by `no-read-then-write` and the `atomic-counters` codemod.
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
+import { NATS_KV_READS_WRITES } from './kv-buckets.js';
+import { METEOR_DOCUMENT_READS } from './meteor-collections.js';
+import { PARSE_READS_WRITES } from './parse-objects.js';
 import { READ_METHODS } from './sql.js';
 import { STRAPI_READS_WRITES } from './strapi.js';
 
-export type DataLibrary =
-  'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'redis';
+type TableLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi';
+export type DataLibrary = TableLibrary | 'redis' | 'natsKv' | 'parse';
 
 export interface LibraryReadsWrites {
   library: DataLibrary;
@@ -146,11 +149,15 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     lockingMethods: [],
     atomicForm: REDIS_ATOMIC_FORM,
   },
+  // A NATS JetStream key-value bucket (kv-buckets.ts): a key's value put back without its revision.
+  natsKv: NATS_KV_READS_WRITES,
+  // Parse Server's SDK (parse-objects.ts): an object read by a query, a field set and saved.
+  parse: PARSE_READS_WRITES,
 };
 
-/** The libraries whose reads and writes are rows (all but Redis's key-value commands). */
+/** The libraries whose reads and writes are rows (all but key-value commands: Redis, NATS buckets). */
 export const ROW_LIBRARIES: readonly LibraryReadsWrites[] = Object.values(LIBRARY_READS_WRITES).filter(
-  (entry) => entry.library !== 'redis',
+  (entry) => entry.library !== 'redis' && entry.library !== 'natsKv',
 );
 
 /** The library whose module `source` is (`'@prisma/client'` → prisma), if any. */
@@ -268,6 +275,8 @@ export const SINGLE_LIBRARY_READS: Readonly<Record<string, DataLibrary>> = {
   findOneByOrFail: 'typeorm',
   findById: 'mongoose',
   findByPk: 'sequelize',
+  // Meteor's collections take MongoDB's filters and update documents (meteor-collections.ts).
+  ...Object.fromEntries(METEOR_DOCUMENT_READS.map((method) => [method, 'mongoose' as const])),
 };
 
 /**
