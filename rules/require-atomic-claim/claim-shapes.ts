@@ -24,6 +24,7 @@ import {
   whereClause,
   WRITE_METHODS,
 } from '../../src/knowledge/sql.js';
+import { filterContexts, filterLinkOf, objectProperty } from './filter-links.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
@@ -42,6 +43,8 @@ import {
   sqlStateColumn,
 } from './filter-marks.js';
 import { lockEndsBeforeWork, skipsLocked } from './short-locks.js'; // a row lock counts only while its transaction is open
+
+export { filterContexts } from './filter-links.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -97,39 +100,9 @@ export const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
 export const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
   vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
 
-function objectProperty(node: Node | undefined, name: string): Node | undefined {
-  if (node?.type !== 'ObjectExpression') return undefined;
-  for (const property of node.properties) if (property.type === 'Property' && keyName(property) === name) return property.value;
-  return undefined;
-}
-
 function hasKey(node: Node | undefined, names: ReadonlySet<string>): boolean {
   if (node?.type !== 'ObjectExpression') return false;
   return node.properties.some((p) => p.type === 'Property' && names.has(keyName(p) ?? ''));
-}
-
-/** The nodes of a chain that are filters: filter-method arguments, `where:` option values, and criteria objects. */
-export function filterContexts(
-  chain: readonly ChainLink[],
-  criteriaMethods: ReadonlySet<string>,
-): Array<{ node: Node; literalIsColumn: boolean }> {
-  const contexts: Array<{ node: Node; literalIsColumn: boolean }> = [];
-  for (const link of chain) {
-    const args = link.call.arguments;
-    if (link.name && FILTER_METHOD.test(link.name)) {
-      args.forEach((arg, i) => contexts.push({ node: arg, literalIsColumn: i === 0 }));
-      continue;
-    }
-    for (const arg of args) {
-      const where = objectProperty(arg, 'where');
-      if (where) contexts.push({ node: where, literalIsColumn: false });
-    }
-    if (link.name && criteriaMethods.has(link.name)) {
-      const criteria = args.find((a) => a.type === 'ObjectExpression');
-      if (criteria && !objectProperty(criteria, 'where')) contexts.push({ node: criteria, literalIsColumn: false });
-    }
-  }
-  return contexts;
 }
 
 /** A filter callback's statement body (`.where(function () { … })`) is code, not a filter expression: not walked. */
@@ -175,8 +148,9 @@ function statusNameIn(
 }
 
 function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
+  const isFilter = filterLinkOf(chain);
   for (const link of chain) {
-    if (!link.name || !FILTER_METHOD.test(link.name)) continue;
+    if (!isFilter(link.name)) continue;
     const [column, operator, value] = link.call.arguments;
     if (column?.type !== 'Literal' || typeof column.value !== 'string' || !PRIMARY_KEY_COLUMN.test(column.value.split('.').pop() ?? ''))
       continue;

@@ -4,9 +4,10 @@
 import { REDIS_ATOMIC_FORM, REDIS_CLIENT_MODULES, REDIS_VALUE_READS, REDIS_VALUE_WRITES } from './redis-clients.js';
 import { READ_METHODS } from './sql.js';
 import { STRAPI_READS_WRITES } from './strapi.js';
+import { SUPABASE_READS_WRITES } from './supabase.js';
 
 export type DataLibrary =
-  'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'redis';
+  'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'redis' | 'supabase';
 
 export interface LibraryReadsWrites {
   library: DataLibrary;
@@ -146,6 +147,8 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
     lockingMethods: [],
     atomicForm: REDIS_ATOMIC_FORM,
   },
+  // supabase-js's PostgREST builder (supabase.ts): `.from(table).update(values).eq('id', id)`.
+  supabase: SUPABASE_READS_WRITES,
 };
 
 /** The libraries whose reads and writes are rows (all but Redis's key-value commands). */
