@@ -6,7 +6,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { escapeRegExp } from '../analysis/source/word-pattern.js';
-import { isMigrationExemptFile, outsideOneOffCommands } from './migrations/exempt-file.js';
+import { isMigrationExemptFile } from './migrations/exempt-file.js';
+import { outsideOneOffsButWorkers } from './require-atomic-claim/exported-worker.js';
 import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
@@ -121,8 +122,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // The role is asked at the first call collected: a file that collects nothing reports nothing.
     let exempt: boolean | undefined;
     const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
-    // A one-off command an operator runs by hand is one process, once: nothing races it.
-    const report = outsideOneOffCommands(context, reportFinding);
+    // A one-off command an operator runs by hand is one process, once: nothing races it (a worker's module that also starts itself does not count).
+    const report = outsideOneOffsButWorkers(context, reportFinding);
     const reads: PendingRead[] = [];
     const markerReads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
