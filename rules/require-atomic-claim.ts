@@ -8,6 +8,7 @@ import { createRule } from './utils/create-rule.js';
 import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { outsideOneOffsButWorkers } from './require-atomic-claim/exported-worker.js';
+import { PLAIN_QUERY_CALL } from './require-atomic-claim/plain-queries.js';
 import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
@@ -161,7 +162,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       [`${UNIQUE_READ_CALL}, ${LOADER_CALL}`](node: TSESTree.CallExpression) {
         if (flags && !isExempt()) seen.add(node);
       },
-      TaggedTemplateExpression: collect,
+      [`TaggedTemplateExpression, ${PLAIN_QUERY_CALL}`]: collect, // and `query("SELECT …")` through a project's own function
       // `getParcels()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).
       [IMPORTED_READ_CALL]: (node: TSESTree.CallExpression) => void (claims && pendingHelperReadOf(node, context) && collect(node)),
       'Program:exit'() {

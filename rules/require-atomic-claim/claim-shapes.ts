@@ -28,6 +28,8 @@ import { filterContexts, filterLinkOf, objectProperty } from './filter-links.js'
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
+import { plainQuerySql } from './plain-queries.js';
+import { thenRows } from './then-rows.js';
 import { isResultUsed, keyName, readsModifiedCount } from './row-names.js';
 import { chainTable } from './tables.js';
 import { readsBackByToken } from './token-claims.js';
@@ -138,7 +140,8 @@ function statusNameIn(
     for (const n of [node, ...descendants(node, sourceCode.visitorKeys, skip)]) {
       if (n.type === 'Property') {
         const key = keyName(n);
-        if (key !== undefined && state(n, key)) return key;
+        // A MongoDB path into an embedded document or array names its last field (`'payouts.status': 'pending'`).
+        if (key !== undefined && state(n, key.split('.').pop() ?? key)) return key;
       } else if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && state(n, n.property.name)) {
         return n.property.name;
       }
@@ -168,7 +171,7 @@ function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
 
 /** A read of pending rows that takes no row locks, or `undefined`. */
 export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): PendingRead | undefined {
-  const use = sqlSentBy(node, sourceCode, /select|table|values/i);
+  const use = sqlSentBy(node, sourceCode, /select|table|values/i) ?? plainQuerySql(node, sourceCode, /select|table|values/i);
   if (use === 'absent') return undefined;
   if (use) {
     const parsed = parseSql(use.sql.text);
@@ -225,7 +228,7 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
 
 /** An update (or delete) of rows, with whether it is a checked conditional transition; `undefined` for anything else. */
 export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): RowUpdate | undefined {
-  const use = sqlSentBy(node, sourceCode, /update|delete/i);
+  const use = sqlSentBy(node, sourceCode, /update|delete/i) ?? plainQuerySql(node, sourceCode, /update|delete/i);
   if (use === 'absent') return undefined;
   if (use) {
     const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'update' || s.kind === 'delete');
@@ -261,8 +264,12 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   // re-checked state there decides as surely as a row count (`updateMany` returns a count instead).
   const throwsWhenUnmatched = chain.some((l) => l.name === 'update' && l.call.arguments.some((a) => isPrismaUpdateArgument(a)));
   // Rows stamped with a token this call made and read back by it were counted another way (token-claims.ts).
+  // …or handed to a `.then(([count]) => …)` callback (then-rows.ts).
   const countChecked =
-    throwsWhenUnmatched || isResultUsed(node, sourceCode) || (conditional && readsBackByToken(node, writtenValues(chain), sourceCode));
+    throwsWhenUnmatched ||
+    isResultUsed(node, sourceCode) ||
+    thenRows(node) !== undefined ||
+    (conditional && readsBackByToken(node, writtenValues(chain), sourceCode));
   return {
     node,
     conditional,

@@ -169,6 +169,8 @@ export const PRIMARY_KEY_COLUMN = /^(?:id|pk|uuid|guid|_id)$/i;
 
 /** Verbs a project helper that loads a row is named with (`findOrder`, `loadDocument`, `getUserById`, `fetchAccount`). */
 export const LOADER_VERBS: readonly string[] = ['find', 'load', 'fetch', 'get', 'read'];
+/** A name that reads (`getCustomer`, `this.rates.fetch`, `findOneByEmail`): the verb of a loader. */
+export const LOADER_CALL_NAME = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?:[A-Z]|$)`);
 
 /**
  * Names of helpers that load one row (`loadByTaskId`, `findOneByEmail`): a loader's verb, then `One`
