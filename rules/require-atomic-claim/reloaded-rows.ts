@@ -1,6 +1,6 @@
-// A row read again by its key through a loader (`const feed = await feeds.getById(next.id)`) is the
-// row read: an update of `feed.id` marks the row the read picked. Only the row's own key counts
-// (`next.id`, not `next.ownerId`: another table's row), handed to a loader-named call.
+// A row read again by its key through a loader (`const show = await podcasts.loadShow(next.id)`) is the
+// row read: an update of `show.id` marks the row the read picked. Only the row's own key counts
+// (`next.id`, not `next.curatorId`: another table's row), handed to a loader-named call.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { LOADER_CALL_NAME, PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
 import { descendants } from '../../analysis/sql/descendants.js';
@@ -15,7 +15,7 @@ const isKeyOf = (node: TSESTree.Node, names: readonly string[]): boolean =>
   names.includes(node.object.name) &&
   PRIMARY_KEY_COLUMN.test(memberPropertyName(node) ?? '');
 
-/** Names declared after `from` as a loader's answer for the key of a row of `names` (`const feed = await feeds.load(next.id)`). */
+/** Names declared after `from` as a loader's answer for the key of a row of `names` (`const show = await podcasts.load(next.id)`). */
 export function reloadedRowNames(scope: TSESTree.Node, from: number, names: readonly string[], keys: VisitorKeys): string[] {
   if (names.length === 0) return [];
   const reloaded: string[] = [];

@@ -1,5 +1,5 @@
-// Rows a read hands to a `.then` callback instead of a name (`Notice.findAll({ where: { sent: false }
-// }).then((notices) => notices.forEach(…))`): the callback's parameter is the list read, and the
+// Rows a read hands to a `.then` callback instead of a name (`Postcard.findAll({ where: { sent: false }
+// }).then((cards) => cards.forEach(…))`): the callback's parameter is the list read, and the
 // work on it starts where the callback's body does.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';

@@ -12,24 +12,24 @@ const rule = noReadThenWrite as unknown as Parameters<typeof ruleTester.run<stri
 /** A badge row read by key, then `write` (which may use `badge`). */
 const badge = (...write: string[]) =>
   lines(
-    "import { cloud } from '../lib/cloud';",
-    'export async function award(badgeId, by) {',
-    "  const { data: badge } = await cloud.from('badges').select('*').eq('id', badgeId).single();",
+    "import { vault } from '../lib/vault';",
+    'export async function pinBadge(badgeId, by) {',
+    "  const { data: badge } = await vault.from('badges').select('*').eq('id', badgeId).single();",
     ...write.map((l) => `  ${l}`),
     '}',
   );
 
-/** Queued pings read, each sent; on failure its tries written back as `retry`. */
-const pinger = (retry: string) =>
+/** Queued beacons read, each sent; on failure its tries written back as `retry`. */
+const beaconer = (retry: string) =>
   lines(
-    "import { cloud } from './cloud.js';",
-    'export async function sendPings() {',
-    "  const { data: queued } = await cloud.from('pings').select('*').eq('state', 'queued').limit(20);",
-    '  for (const ping of queued ?? []) {',
+    "import { vault } from './vault.js';",
+    'export async function sendBeacons() {',
+    "  const { data: queued } = await vault.from('beacons').select('*').eq('state', 'queued').limit(20);",
+    '  for (const beacon of queued ?? []) {',
     '    try {',
-    '      await deliver(ping);',
+    '      await dispatchBeacon(beacon);',
     '    } catch (err) {',
-    '      const tries = ping.tries + 1;',
+    '      const tries = beacon.tries + 1;',
     `      ${retry}`,
     '    }',
     '  }',
@@ -40,27 +40,27 @@ ruleTester.run('no-read-then-write (supabase-js)', rule, {
   valid: [
     // the old value compared in the filter, and the rows changed used: a compare-and-set
     badge(
-      "const { data: changed } = await cloud.from('badges').update({ holders: badge.holders + by }).eq('id', badgeId).eq('holders', badge.holders).select();",
+      "const { data: changed } = await vault.from('badges').update({ holders: badge.holders + by }).eq('id', badgeId).eq('holders', badge.holders).select();",
       "if (!changed?.length) throw new Error('changed meanwhile');",
     ),
     // the arithmetic in the database
-    badge("await cloud.rpc('add_holders', { badge_id: badgeId, n: by });"),
+    badge("await vault.rpc('add_holders', { badge_id: badgeId, n: by });"),
     // a write that copies nothing changed from the read
-    badge("await cloud.from('badges').update({ title: 'gold', kind: badge.kind }).eq('id', badgeId);"),
-    pinger("await cloud.from('pings').update({ state: 'failed', error: String(err) }).eq('id', ping.id);"),
+    badge("await vault.from('badges').update({ title: 'gold', kind: badge.kind }).eq('id', badgeId);"),
+    beaconer("await vault.from('beacons').update({ state: 'failed', error: String(err) }).eq('id', beacon.id);"),
   ],
   invalid: [
     {
-      code: badge("await cloud.from('badges').update({ holders: badge.holders + by }).eq('id', badgeId);"),
+      code: badge("await vault.from('badges').update({ holders: badge.holders + by }).eq('id', badgeId);"),
       errors: [{ messageId: 'supabase', line: 4, column: 30 }],
     },
     {
-      code: pinger("await cloud.from('pings').update({ tries: tries, error: String(err) }).eq('id', ping.id);"),
-      errors: [{ messageId: 'supabase', line: 9, column: 33 }],
+      code: beaconer("await vault.from('beacons').update({ tries: tries, error: String(err) }).eq('id', beacon.id);"),
+      errors: [{ messageId: 'supabase', line: 9, column: 35 }],
     },
     {
-      code: pinger("if (tries >= 5) await cloud.from('pings').update({ state: 'failed', tries }).match({ id: ping.id });"),
-      errors: [{ messageId: 'supabase', line: 9, column: 49 }],
+      code: beaconer("if (tries >= 5) await vault.from('beacons').update({ state: 'failed', tries }).match({ id: beacon.id });"),
+      errors: [{ messageId: 'supabase', line: 9, column: 51 }],
     },
   ],
 });

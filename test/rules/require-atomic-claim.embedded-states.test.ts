@@ -1,5 +1,5 @@
 // require-atomic-claim on MongoDB documents picked by the state of an embedded document or array
-// element (`find({ 'refunds.status': 'pending' })`, a dotted path): the documents read are the
+// element (`find({ 'stipends.status': 'pending' })`, a dotted path): the documents read are the
 // pending work, acted on element by element and saved whole, so two replicas both act. The same
 // path re-checked in a conditional update whose modified count decides is a claim; a dotted path
 // to a field that holds no state picks no pending work.
@@ -10,15 +10,15 @@ import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rul
 const lines = (...l: string[]) => l.join('\n');
 const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
 
-/** Members read by `filter`, each refund of theirs handled by `perRefund`, then `after` for the member. */
-const refunds = (filter: string, perRefund: string[], after: string[] = []) =>
+/** Patrons read by `filter`, each stipend of theirs handled by `perStipend`, then `after` for the patron. */
+const stipends = (filter: string, perStipend: string[], after: string[] = []) =>
   lines(
-    "import Member from '../models/member.js';",
+    "import Patron from '../models/patron.js';",
     'export const payRefunds = async () => {',
-    `  const members = await Member.find(${filter});`,
-    '  for (const member of members) {',
-    '    for (const refund of member.refunds) {',
-    ...perRefund.map((l) => `      ${l}`),
+    `  const patrons = await Patron.find(${filter});`,
+    '  for (const patron of patrons) {',
+    '    for (const stipend of patron.stipends) {',
+    ...perStipend.map((l) => `      ${l}`),
     '    }',
     ...after.map((l) => `    ${l}`),
     '  }',
@@ -26,32 +26,32 @@ const refunds = (filter: string, perRefund: string[], after: string[] = []) =>
   );
 
 const PAID_AND_SAVED: [string[], string[]] = [
-  ["if (refund.status !== 'pending') continue;", 'await bank.transfer(refund.amount, member.iban);', "refund.status = 'paid';"],
-  ['await member.save();'],
+  ["if (stipend.status !== 'pending') continue;", 'await bank.transfer(stipend.amount, patron.iban);', "stipend.status = 'paid';"],
+  ['await patron.save();'],
 ];
 
 ruleTester.run('require-atomic-claim (states of embedded documents)', rule, {
   valid: [
-    // each refund claimed by a conditional update of its element, the modified count deciding
-    refunds("{ 'refunds.status': 'pending' }", [
-      "const res = await Member.updateOne({ _id: member._id, 'refunds._id': refund._id, 'refunds.status': 'pending' }, { $set: { 'refunds.$.status': 'paying' } });",
+    // each stipend claimed by a conditional update of its element, the modified count deciding
+    stipends("{ 'stipends.status': 'pending' }", [
+      "const res = await Patron.updateOne({ _id: patron._id, 'stipends._id': stipend._id, 'stipends.status': 'pending' }, { $set: { 'stipends.$.status': 'wiring' } });",
       'if (res.modifiedCount === 0) continue;',
-      'await bank.transfer(refund.amount, member.iban);',
+      'await bank.transfer(stipend.amount, patron.iban);',
     ]),
     // a dotted path to a field that holds no state
-    refunds("{ 'address.city': 'Oslo' }", ...PAID_AND_SAVED),
+    stipends("{ 'address.city': 'Oslo' }", ...PAID_AND_SAVED),
   ],
   invalid: [
-    // the elements paid and the member saved whole, nothing claimed first
-    claim(refunds("{ 'refunds.status': 'pending', 'refunds.method': 'wire' }", ...PAID_AND_SAVED), 'find', 'refunds.status'),
+    // the elements paid and the patron saved whole, nothing claimed first
+    claim(stipends("{ 'stipends.status': 'pending', 'stipends.method': 'wire' }", ...PAID_AND_SAVED), 'find', 'stipends.status'),
     // the element's state set with a plain update by the document's key
     claim(
-      refunds("{ 'refunds.status': 'pending' }", [
-        'await bank.transfer(refund.amount, member.iban);',
-        "await Member.updateOne({ _id: member._id, 'refunds._id': refund._id }, { $set: { 'refunds.$.status': 'paid' } });",
+      stipends("{ 'stipends.status': 'pending' }", [
+        'await bank.transfer(stipend.amount, patron.iban);',
+        "await Patron.updateOne({ _id: patron._id, 'stipends._id': stipend._id }, { $set: { 'stipends.$.status': 'paid' } });",
       ]),
       'find',
-      'refunds.status',
+      'stipends.status',
     ),
   ],
 });

@@ -19,7 +19,7 @@ const settle = (exported: boolean) =>
     '    for (const rebate of due) {',
     '      await prisma.$transaction(async (tx) => {',
     "        await tx.rebate.update({ where: { id: rebate.id }, data: { status: 'RELEASED' } });",
-    '        await tx.purse.update({ where: { ownerId: rebate.ownerId }, data: { cents: { increment: rebate.cents } } });',
+    '        await tx.purse.update({ where: { holderId: rebate.holderId }, data: { cents: { increment: rebate.cents } } });',
     '      });',
     '    }',
     '  }',

@@ -9,22 +9,22 @@ import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rul
 const lines = (...l: string[]) => l.join('\n');
 const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
 
-/** Active trials never nudged, read in a `try`, a notice inserted for each, then `mark`. */
+/** Open patrons never nudged, read in a `try`, a letter inserted for each, then `mark`. */
 const nudges = (...mark: string[]) =>
   lines(
     "import { query } from '../db/pool';",
-    'export async function nudgeTrials(hours: number) {',
+    'export async function nudgePatrons(hours: number) {',
     '  let due;',
     '  try {',
     '    due = await query(',
-    "      `SELECT id, member_id FROM trials WHERE status = 'active' AND nudged_at IS NULL AND started_at < NOW() - ($1 || ' hours')::interval LIMIT 50`,",
+    "      `SELECT id, patron_id FROM patrons WHERE status = 'active' AND nudged_at IS NULL AND started_at < NOW() - ($1 || ' hours')::interval LIMIT 50`,",
     '      [String(hours)],',
     '    );',
     '  } catch (err) {',
     '    return 0;',
     '  }',
-    '  for (const trial of due.rows) {',
-    "    await query(`INSERT INTO notices (member_id, kind) VALUES ($1, 'trial')`, [trial.member_id]);",
+    '  for (const patron of due.rows) {',
+    "    await query(`INSERT INTO letters (patron_id, kind) VALUES ($1, 'patron')`, [patron.patron_id]);",
     ...mark.map((l) => `    ${l}`),
     '  }',
     '}',
@@ -32,15 +32,15 @@ const nudges = (...mark: string[]) =>
 
 ruleTester.run('require-atomic-claim (SQL through a project function)', rule, {
   valid: [
-    // claimed first: the state re-checked and the row count tested before the notice
+    // claimed first: the state re-checked and the row count tested before the letter
     lines(
       "import { query } from '../db/pool';",
-      'export async function nudgeTrials() {',
-      "  const due = await query(`SELECT id, member_id FROM trials WHERE status = 'active' AND nudged_at IS NULL LIMIT 50`);",
-      '  for (const trial of due.rows) {',
-      "    const moved = await query('UPDATE trials SET nudged_at = NOW() WHERE id = $1 AND nudged_at IS NULL', [trial.id]);",
+      'export async function nudgePatrons() {',
+      "  const due = await query(`SELECT id, patron_id FROM patrons WHERE status = 'active' AND nudged_at IS NULL LIMIT 50`);",
+      '  for (const patron of due.rows) {',
+      "    const moved = await query('UPDATE patrons SET nudged_at = NOW() WHERE id = $1 AND nudged_at IS NULL', [patron.id]);",
       '    if (moved.rowCount === 0) continue;',
-      "    await query(`INSERT INTO notices (member_id, kind) VALUES ($1, 'trial')`, [trial.member_id]);",
+      "    await query(`INSERT INTO letters (patron_id, kind) VALUES ($1, 'patron')`, [patron.patron_id]);",
       '  }',
       '}',
     ),
@@ -54,7 +54,7 @@ ruleTester.run('require-atomic-claim (SQL through a project function)', rule, {
     ),
   ],
   invalid: [
-    claim(nudges("await query(`UPDATE trials SET status = 'nudged', nudged_at = NOW() WHERE id = $1`, [trial.id]);"), 'SELECT'),
+    claim(nudges("await query(`UPDATE patrons SET status = 'nudged', nudged_at = NOW() WHERE id = $1`, [patron.id]);"), 'SELECT'),
     // `execute` the same
     claim(
       lines(

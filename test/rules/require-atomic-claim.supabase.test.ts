@@ -11,11 +11,11 @@ const lines = (...l: string[]) => l.join('\n');
 const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
 
 /** Queued thumbnails read through the project's supabase client, then each rendered and marked by `mark`. */
-const renderer = (...mark: string[]) =>
+const thumbnailer = (...mark: string[]) =>
   lines(
-    "import { cloud } from '../lib/cloud';",
+    "import { vault } from '../lib/vault';",
     'export async function renderThumbnails() {',
-    '  const { data: pending, error } = await cloud',
+    '  const { data: pending, error } = await vault',
     "    .from('thumbnails')",
     "    .select('*')",
     "    .eq('state', 'queued')",
@@ -31,9 +31,9 @@ const renderer = (...mark: string[]) =>
 /** Queued exports read, their keys marked `busy` at once by `mark`, then rendered side by side. */
 const batch = (...mark: string[]) =>
   lines(
-    "import { cloud } from '@/lib/cloud';",
+    "import { vault } from '@/lib/vault';",
     'export async function POST() {',
-    "  const { data: waiting } = await cloud.from('exports').select('*').eq('state', 'waiting').limit(10);",
+    "  const { data: waiting } = await vault.from('exports').select('*').eq('state', 'waiting').limit(10);",
     '  if (!waiting?.length) return Response.json({ done: 0 });',
     '  const keys = waiting.map((w) => w.id);',
     ...mark.map((l) => `  ${l}`),
@@ -45,32 +45,32 @@ const batch = (...mark: string[]) =>
 ruleTester.run('require-atomic-claim (supabase-js)', rule, {
   valid: [
     // the state re-checked on the update, and the row acted on only when this replica changed it
-    renderer(
-      "const { data: mine } = await cloud.from('thumbnails').update({ state: 'rendering' }).eq('id', thumb.id).eq('state', 'queued').select();",
+    thumbnailer(
+      "const { data: mine } = await vault.from('thumbnails').update({ state: 'rendering' }).eq('id', thumb.id).eq('state', 'queued').select();",
       'if (!mine?.length) continue;',
-      'await draw(thumb);',
+      'await paint(thumb);',
     ),
     // the same with `.match({ … })`
-    renderer(
-      "const { data: mine } = await cloud.from('thumbnails').update({ state: 'rendering' }).match({ id: thumb.id, state: 'queued' }).select();",
-      'if (mine?.length) await draw(thumb);',
+    thumbnailer(
+      "const { data: mine } = await vault.from('thumbnails').update({ state: 'rendering' }).match({ id: thumb.id, state: 'queued' }).select();",
+      'if (mine?.length) await paint(thumb);',
     ),
     // the batch claimed with the state in the update's filter; only the rows it returns are built
     lines(
-      "import { cloud } from '@/lib/cloud';",
+      "import { vault } from '@/lib/vault';",
       'export async function POST() {',
-      "  const { data: waiting } = await cloud.from('exports').select('id').eq('state', 'waiting').limit(10);",
+      "  const { data: waiting } = await vault.from('exports').select('id').eq('state', 'waiting').limit(10);",
       '  const keys = waiting.map((w) => w.id);',
-      "  const { data: mine } = await cloud.from('exports').update({ state: 'busy' }).in('id', keys).eq('state', 'waiting').select();",
+      "  const { data: mine } = await vault.from('exports').update({ state: 'busy' }).in('id', keys).eq('state', 'waiting').select();",
       '  await Promise.all(mine.map((w) => buildArchive(w)));',
       '}',
     ),
     // one row looked up by its key is no pending read
     lines(
-      "import { cloud } from '../lib/cloud';",
+      "import { vault } from '../lib/vault';",
       'export async function retry(id) {',
-      "  const { data: row } = await cloud.from('thumbnails').select('*').eq('id', id).single();",
-      "  await cloud.from('thumbnails').update({ state: 'queued' }).eq('id', row.id);",
+      "  const { data: row } = await vault.from('thumbnails').select('*').eq('id', id).single();",
+      "  await vault.from('thumbnails').update({ state: 'queued' }).eq('id', row.id);",
       '}',
     ),
     // `eq` outside a `.from(…)` chain is no filter (an assertion library's)
@@ -78,7 +78,7 @@ ruleTester.run('require-atomic-claim (supabase-js)', rule, {
       'export async function check(list) {',
       "  const rows = await list.select('state');",
       '  for (const row of rows) {',
-      "    expect(row).eq('state', 'queued');",
+      "    verify(row).eq('state', 'queued');",
       "    await audit.update({ seen: true }).eq('id', row.id);",
       '  }',
       '}',
@@ -87,23 +87,23 @@ ruleTester.run('require-atomic-claim (supabase-js)', rule, {
   invalid: [
     // each row marked by its key alone after the work
     claim(
-      renderer(
-        'await draw(thumb);',
-        "await cloud.from('thumbnails').update({ state: 'done', drawn_at: new Date().toISOString() }).eq('id', thumb.id);",
+      thumbnailer(
+        'await paint(thumb);',
+        "await vault.from('thumbnails').update({ state: 'done', drawn_at: new Date().toISOString() }).eq('id', thumb.id);",
       ),
       "from('thumbnails')",
       'state',
     ),
     // the state re-checked, but the result thrown away: both replicas draw
     claim(
-      renderer(
-        "await cloud.from('thumbnails').update({ state: 'rendering' }).eq('id', thumb.id).eq('state', 'queued');",
-        'await draw(thumb);',
+      thumbnailer(
+        "await vault.from('thumbnails').update({ state: 'rendering' }).eq('id', thumb.id).eq('state', 'queued');",
+        'await paint(thumb);',
       ),
       "from('thumbnails')",
       'state',
     ),
     // the batch marked `busy` by its keys alone before the work: two requests both mark and both build
-    claim(batch("await cloud.from('exports').update({ state: 'busy' }).in('id', keys);"), "from('exports')", 'state'),
+    claim(batch("await vault.from('exports').update({ state: 'busy' }).in('id', keys);"), "from('exports')", 'state'),
   ],
 });
