@@ -6,7 +6,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
 import { escapeRegExp } from '../analysis/source/word-pattern.js';
-import { isMigrationExemptFile, outsideOneOffCommands } from './migrations/exempt-file.js';
+import { isMigrationExemptFile } from './migrations/exempt-file.js';
+import { outsideOneOffsButWorkers } from './require-atomic-claim/exported-worker.js';
+import { PLAIN_QUERY_CALL } from './require-atomic-claim/plain-queries.js';
 import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
@@ -121,8 +123,8 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     // The role is asked at the first call collected: a file that collects nothing reports nothing.
     let exempt: boolean | undefined;
     const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
-    // A one-off command an operator runs by hand is one process, once: nothing races it.
-    const report = outsideOneOffCommands(context, reportFinding);
+    // A one-off command an operator runs by hand is one process, once: nothing races it (a worker's module that also starts itself does not count).
+    const report = outsideOneOffsButWorkers(context, reportFinding);
     const reads: PendingRead[] = [];
     const markerReads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
@@ -160,7 +162,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       [`${UNIQUE_READ_CALL}, ${LOADER_CALL}`](node: TSESTree.CallExpression) {
         if (flags && !isExempt()) seen.add(node);
       },
-      TaggedTemplateExpression: collect,
+      [`TaggedTemplateExpression, ${PLAIN_QUERY_CALL}`]: collect, // and `query("SELECT …")` through a project's own function
       // `getParcels()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).
       [IMPORTED_READ_CALL]: (node: TSESTree.CallExpression) => void (claims && pendingHelperReadOf(node, context) && collect(node)),
       'Program:exit'() {

@@ -19,6 +19,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { WriteSite, WriteValue } from './model.js';
 import { startingTable } from './starting-table.js';
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
+import { isSupabaseFilter, SUPABASE_TABLE_LINK } from '../../src/knowledge/supabase.js';
 
 export const MONGOOSE_UPDATES: ReadonlySet<string> = new Set([
   'updateOne',
@@ -120,6 +121,13 @@ const WHERE_LINKS: ReadonlySet<string | undefined> = new Set(['where', 'andWhere
 /** `.where(…)` arguments anywhere in the chain of the outermost call (before or after the write). */
 function whereArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
   return methodChainOf(outermost).links.flatMap((link) => (WHERE_LINKS.has(link.name) ? link.call.arguments : []));
+}
+
+/** supabase-js's filters of a `.from(table)` chain (`.eq('id', row.id)`, after the write), or none. */
+function supabaseFilterArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
+  const { links } = methodChainOf(outermost);
+  const names = links.map((link) => link.name);
+  return links.flatMap((link) => (link.name !== undefined && isSupabaseFilter(link.name, names) ? link.call.arguments : []));
 }
 
 function nameOf(node: TSESTree.Node | undefined): string | null {
@@ -246,6 +254,10 @@ function updateSite(
     const prisma = prismaWrite(call, callee, 'data');
     if (prisma) return prisma;
   }
+  // supabase-js `supabase.from(table).update(values).eq('id', row.id)` (supabase.ts).
+  const supabase = below.some((link) => link.name === SUPABASE_TABLE_LINK) ? supabaseFilterArguments(outermostCallOf(call)) : [];
+  if (supabase.length > 0)
+    return write(['supabase'], call, callee.property, valuesOf(first), builderTable(root, below), [], supabase, first);
   // knex(table).where(…).update(…): a builder chain with a filter (crypto's `.update(data)` has none).
   if ((below.length > 0 || root.type === 'CallExpression') && whereArguments(outermostCallOf(call)).length > 0) {
     if (first?.type === 'Literal' && typeof first.value === 'string') {

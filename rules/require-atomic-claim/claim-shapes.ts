@@ -24,9 +24,12 @@ import {
   whereClause,
   WRITE_METHODS,
 } from '../../src/knowledge/sql.js';
+import { filterContexts, filterLinkOf, objectProperty } from './filter-links.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isOutermostCall, methodChain, receiverName, unwrap, type ChainLink } from '../../analysis/sql/method-chain.js';
 import { constantInitializer, sqlSentBy } from '../../analysis/sql/sql-text.js';
+import { plainQuerySql } from './plain-queries.js';
+import { thenRows } from './then-rows.js';
 import { isResultUsed, keyName, readsModifiedCount } from './row-names.js';
 import { chainTable } from './tables.js';
 import { readsBackByToken } from './token-claims.js';
@@ -42,6 +45,8 @@ import {
   sqlStateColumn,
 } from './filter-marks.js';
 import { lockEndsBeforeWork, skipsLocked } from './short-locks.js'; // a row lock counts only while its transaction is open
+
+export { filterContexts } from './filter-links.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -97,39 +102,9 @@ export const isStatus = (name: string, vocabulary: ClaimVocabulary): boolean =>
 export const isQueue = (name: string, vocabulary: ClaimVocabulary): boolean =>
   vocabulary.queueTables.includes(name) || isQueueLikeTable(collectionName(name));
 
-function objectProperty(node: Node | undefined, name: string): Node | undefined {
-  if (node?.type !== 'ObjectExpression') return undefined;
-  for (const property of node.properties) if (property.type === 'Property' && keyName(property) === name) return property.value;
-  return undefined;
-}
-
 function hasKey(node: Node | undefined, names: ReadonlySet<string>): boolean {
   if (node?.type !== 'ObjectExpression') return false;
   return node.properties.some((p) => p.type === 'Property' && names.has(keyName(p) ?? ''));
-}
-
-/** The nodes of a chain that are filters: filter-method arguments, `where:` option values, and criteria objects. */
-export function filterContexts(
-  chain: readonly ChainLink[],
-  criteriaMethods: ReadonlySet<string>,
-): Array<{ node: Node; literalIsColumn: boolean }> {
-  const contexts: Array<{ node: Node; literalIsColumn: boolean }> = [];
-  for (const link of chain) {
-    const args = link.call.arguments;
-    if (link.name && FILTER_METHOD.test(link.name)) {
-      args.forEach((arg, i) => contexts.push({ node: arg, literalIsColumn: i === 0 }));
-      continue;
-    }
-    for (const arg of args) {
-      const where = objectProperty(arg, 'where');
-      if (where) contexts.push({ node: where, literalIsColumn: false });
-    }
-    if (link.name && criteriaMethods.has(link.name)) {
-      const criteria = args.find((a) => a.type === 'ObjectExpression');
-      if (criteria && !objectProperty(criteria, 'where')) contexts.push({ node: criteria, literalIsColumn: false });
-    }
-  }
-  return contexts;
 }
 
 /** A filter callback's statement body (`.where(function () { … })`) is code, not a filter expression: not walked. */
@@ -165,7 +140,8 @@ function statusNameIn(
     for (const n of [node, ...descendants(node, sourceCode.visitorKeys, skip)]) {
       if (n.type === 'Property') {
         const key = keyName(n);
-        if (key !== undefined && state(n, key)) return key;
+        // A MongoDB path into an embedded document or array names its last field (`'payouts.status': 'pending'`).
+        if (key !== undefined && state(n, key.split('.').pop() ?? key)) return key;
       } else if (n.type === 'MemberExpression' && !n.computed && n.property.type === 'Identifier' && state(n, n.property.name)) {
         return n.property.name;
       }
@@ -175,8 +151,9 @@ function statusNameIn(
 }
 
 function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
+  const isFilter = filterLinkOf(chain);
   for (const link of chain) {
-    if (!link.name || !FILTER_METHOD.test(link.name)) continue;
+    if (!isFilter(link.name)) continue;
     const [column, operator, value] = link.call.arguments;
     if (column?.type !== 'Literal' || typeof column.value !== 'string' || !PRIMARY_KEY_COLUMN.test(column.value.split('.').pop() ?? ''))
       continue;
@@ -194,7 +171,7 @@ function filtersOnPrimaryKey(chain: readonly ChainLink[]): boolean {
 
 /** A read of pending rows that takes no row locks, or `undefined`. */
 export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): PendingRead | undefined {
-  const use = sqlSentBy(node, sourceCode, /select|table|values/i);
+  const use = sqlSentBy(node, sourceCode, /select|table|values/i) ?? plainQuerySql(node, sourceCode, /select|table|values/i);
   if (use === 'absent') return undefined;
   if (use) {
     const parsed = parseSql(use.sql.text);
@@ -251,7 +228,7 @@ export function pendingReadOf(node: DatabaseCall, sourceCode: SourceCode, vocabu
 
 /** An update (or delete) of rows, with whether it is a checked conditional transition; `undefined` for anything else. */
 export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabulary: ClaimVocabulary): RowUpdate | undefined {
-  const use = sqlSentBy(node, sourceCode, /update|delete/i);
+  const use = sqlSentBy(node, sourceCode, /update|delete/i) ?? plainQuerySql(node, sourceCode, /update|delete/i);
   if (use === 'absent') return undefined;
   if (use) {
     const statement = parseSql(use.sql.text)?.statements.find((s) => s.kind === 'update' || s.kind === 'delete');
@@ -287,8 +264,12 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   // re-checked state there decides as surely as a row count (`updateMany` returns a count instead).
   const throwsWhenUnmatched = chain.some((l) => l.name === 'update' && l.call.arguments.some((a) => isPrismaUpdateArgument(a)));
   // Rows stamped with a token this call made and read back by it were counted another way (token-claims.ts).
+  // …or handed to a `.then(([count]) => …)` callback (then-rows.ts).
   const countChecked =
-    throwsWhenUnmatched || isResultUsed(node, sourceCode) || (conditional && readsBackByToken(node, writtenValues(chain), sourceCode));
+    throwsWhenUnmatched ||
+    isResultUsed(node, sourceCode) ||
+    thenRows(node) !== undefined ||
+    (conditional && readsBackByToken(node, writtenValues(chain), sourceCode));
   return {
     node,
     conditional,

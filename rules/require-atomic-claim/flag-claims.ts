@@ -20,7 +20,7 @@ import { readSiteOf } from '../no-read-then-write/read-site.js';
 import { rowUpdateOf, type ClaimVocabulary, type DatabaseCall } from './claim-shapes.js';
 import { fieldOfRow, stateSetOnce, transitionWithWork } from './state-set-once.js';
 import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
-import { LOADER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
+import { LOADER_CALL_NAME, LOADER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
 import { loadsOneRow } from './loader-reads.js';
 
 type Node = TSESTree.Node;
@@ -148,9 +148,6 @@ function setAfter(
   }
   return undefined;
 }
-
-/** A name that reads (`getCustomer`, `this.rates.fetch`, `findOneByEmail`): the verb of a loader. */
-const LOADER_CALL_NAME = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?:[A-Z]|$)`);
 
 /** Work besides the state's write: an awaited call that is no read (a row, a SQL `SELECT`, a loader by name) and no log line. */
 function isWork(call: TSESTree.CallExpression, sourceCode: SourceCode): boolean {

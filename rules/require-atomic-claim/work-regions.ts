@@ -13,6 +13,8 @@ import { differentTables } from './tables.js';
 import { updateInHandler } from './handed-row.js';
 import { NO_FOLLOWERS, type RowFollowers } from './row-followers.js';
 import { elementNames, indexesOver, ITERATING_METHODS } from './loop-rows.js';
+import { thenRows } from './then-rows.js';
+import { reloadedRowNames } from './reloaded-rows.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Node = TSESTree.Node;
@@ -24,9 +26,11 @@ type Node = TSESTree.Node;
  */
 export function workRegions(read: PendingRead, scope: Node, sourceCode: SourceCode): ActedOn[] {
   const keys = sourceCode.visitorKeys;
-  const bound = resultNames(read.node);
-  const after = read.node.range[1];
-  const carried = [...bound, ...derivedNames(scope, after, bound, keys)];
+  // Rows handed to the read's `.then` callback are acted on inside it (then-rows.ts).
+  const handed = thenRows(read.node);
+  const bound = handed ? handed.names : resultNames(read.node);
+  const after = handed ? handed.from : read.node.range[1];
+  const carried = [...bound, ...derivedNames(scope, after, bound, keys), ...reloadedRowNames(scope, after, bound, keys)];
   const iterates = (expression: Node): boolean =>
     (expression.range[0] <= read.node.range[0] && expression.range[1] >= read.node.range[1]) ||
     bound.includes(rootName(expression) ?? '\0');

@@ -35,3 +35,6 @@ export const DATABASE_MODULE_SPECIFIER =
  * server that speaks it, FerretDB, DocumentDB), where no PostgreSQL advisory lock or migrate URL applies.
  */
 export const MONGODB_MODULES: readonly string[] = ['mongodb', 'mongodb-legacy', 'mongoose', '@nestjs/mongoose'];
+
+/** A project's own function that sends the SQL it is handed to its pool (`import { query } from './db'`, then `query(sql, params)`). */
+export const SQL_FUNCTION_NAMES: ReadonlySet<string> = new Set(['query', 'execute']);

@@ -289,6 +289,13 @@ const SCRIPTS_FOLDER = /^scripts?$/i;
 /** Words of a script's file name that say it is a process meant to keep running (`market-cron.ts`, `scheduler.js`, `worker.ts`). */
 const LONG_RUNNING_SCRIPT_WORDS: ReadonlySet<string> = new Set('cron crons scheduler schedulers job jobs worker workers daemon'.split(' '));
 
+/** The words of a path's folders and file name (`src/worker/settle-fees.ts` → src, worker, settle, fees, ts), lower-cased. */
+const pathWords = (segments: readonly string[]): string[] =>
+  segments.flatMap((part) => part.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)).map((word) => word.toLowerCase());
+
+/** Whether a path's folders or file name name a process meant to keep running (`src/worker/…`, `billing-cron.ts`, `jobs/`). */
+export const namesLongRunningProcess = (path: string): boolean => pathWords(path.split('/')).some((w) => LONG_RUNNING_SCRIPT_WORDS.has(w));
+
 /**
  * Whether `path` (relative to the project, `/`-separated) is a script someone runs by hand: in a
  * `scripts/` folder with no source folder above it (`src/scripts/` is the service's own code), its
@@ -299,11 +306,7 @@ export function isHandRunScriptPath(path: string): boolean {
   const segments = path.split('/');
   for (const [at, segment] of segments.slice(0, -1).entries()) {
     if (SOURCE_FOLDERS.has(segment)) return false;
-    if (SCRIPTS_FOLDER.test(segment))
-      return !segments
-        .slice(at + 1)
-        .flatMap((part) => part.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/))
-        .some((word) => LONG_RUNNING_SCRIPT_WORDS.has(word.toLowerCase()));
+    if (SCRIPTS_FOLDER.test(segment)) return !pathWords(segments.slice(at + 1)).some((word) => LONG_RUNNING_SCRIPT_WORDS.has(word));
   }
   return false;
 }

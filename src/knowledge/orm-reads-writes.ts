@@ -7,8 +7,9 @@ import { METEOR_DOCUMENT_READS } from './meteor-collections.js';
 import { PARSE_READS_WRITES } from './parse-objects.js';
 import { READ_METHODS } from './sql.js';
 import { STRAPI_READS_WRITES } from './strapi.js';
+import { SUPABASE_READS_WRITES } from './supabase.js';
 
-type TableLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi';
+type TableLibrary = 'sql' | 'prisma' | 'typeorm' | 'sequelize' | 'mongoose' | 'knex' | 'drizzle' | 'kysely' | 'mikroorm' | 'strapi' | 'supabase';
 export type DataLibrary = TableLibrary | 'redis' | 'natsKv' | 'parse';
 
 export interface LibraryReadsWrites {
@@ -153,6 +154,8 @@ export const LIBRARY_READS_WRITES: Readonly<Record<DataLibrary, LibraryReadsWrit
   natsKv: NATS_KV_READS_WRITES,
   // Parse Server's SDK (parse-objects.ts): an object read by a query, a field set and saved.
   parse: PARSE_READS_WRITES,
+  // supabase-js's PostgREST builder (supabase.ts): `.from(table).update(values).eq('id', id)`.
+  supabase: SUPABASE_READS_WRITES,
 };
 
 /** The libraries whose reads and writes are rows (all but key-value commands: Redis, NATS buckets). */
@@ -173,6 +176,8 @@ export const PRIMARY_KEY_COLUMN = /^(?:id|pk|uuid|guid|_id)$/i;
 
 /** Verbs a project helper that loads a row is named with (`findOrder`, `loadDocument`, `getUserById`, `fetchAccount`). */
 export const LOADER_VERBS: readonly string[] = ['find', 'load', 'fetch', 'get', 'read'];
+/** A name that reads (`getCustomer`, `this.rates.fetch`, `findOneByEmail`): the verb of a loader. */
+export const LOADER_CALL_NAME = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?:[A-Z]|$)`);
 
 /**
  * Names of helpers that load one row (`loadByTaskId`, `findOneByEmail`): a loader's verb, then `One`
