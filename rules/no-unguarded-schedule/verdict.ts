@@ -29,6 +29,7 @@ import { endsThisProcess } from '../../analysis/scheduled-work/process-exit.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
+import { workRunsOnWonLease } from './won-lease-branch.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { ownQueueDrainLoops } from '../../analysis/scheduled-work/own-map-drain.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
@@ -188,6 +189,7 @@ export function scheduleVerdict({
   // Led by one replica, or set up only in development (never at two or more replicas).
   if (gate === 'leader' || gate === 'development' || workStartsWithReplicaZeroCheck(sourceCode, fn)) return 'quiet';
   // Run only while a flag says this process holds a distributed lock (set true in the lock's callback).
-  if (workGatedByLockHeldFlag(sourceCode, fn)) return 'quiet';
+  // Or only on the branch a won Redis `SET key NX` lease opens.
+  if (workGatedByLockHeldFlag(sourceCode, fn) || workRunsOnWonLease(fn, effectsOptions)) return 'quiet';
   return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
 }
