@@ -49,6 +49,8 @@ import { scheduledWorkStaysOnHost } from '../analysis/scheduled-work/host-local-
 import { armedPerStoredRow } from '../analysis/scheduled-work/per-row-timers.js';
 import { isDelayedStartRun } from './no-unguarded-schedule/delayed-boot-run.js';
 import { startedOnlyUnderGuard } from './no-unguarded-schedule/started-under-guard.js';
+import { neverStarted } from './no-unguarded-schedule/never-started.js';
+import { waitsUntilReady } from './no-unguarded-schedule/wait-until-ready.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
 import { serviceName } from './rewrites/service-name.js';
@@ -199,6 +201,8 @@ function timerLoop(
   // one run: a retry from a `catch` or an error callback, or bounded by attempts (until it succeeds once); the next
   // page or item of one request or task; a step of a run that holds a lock.
   if (rescheduleCall === node && (restartsWhatItStarted(sourceCode, node, fn) || continuesOneRun(sourceCode, node, fn))) return undefined;
+  // A wait until something is ready (re-armed only while a check fails), then the work once.
+  if (waitsUntilReady(sourceCode, fn)) return undefined;
   // Through a helper, the loop's period is the helper's delay, not the first timer's.
   return { rescheduleCall, delayedStart, period: rescheduleCall === node || delayedStart ? work.period : undefined };
 }
@@ -292,8 +296,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (verdict === 'quiet') continue;
           // `job.function` of job records whose every `function:` is a guarding wrapper's call (`runOnlyOnce(fn, name)`).
           if (!fn && readsGuardedProperty(sourceCode, work.expression, (call) => isGuardingWrapper(call, knowledge().guards))) continue;
-          // Last, as it may read the package's other files: started only by callers under a leader lock or a guard.
-          if (startedOnlyUnderGuard(context, work)) continue;
+          // Last, as it may read the package's other files: started only by callers under a guard, or by none in reach.
+          if (startedOnlyUnderGuard(context, work) || neverStarted(context, work)) continue;
           reported.add(key);
 
           // A losing replica of a self-rescheduling loop must reschedule before it exits.

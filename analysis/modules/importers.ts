@@ -277,6 +277,19 @@ export function callsOfExport(context: DetectContext, name: string, options: { i
   return usesOfExport(context, name, usedAt, options);
 }
 
+/** `name.method(…)`: the method a reference to an exported object is called by; undefined for any other use. */
+export function methodCalledOn(reference: TSESTree.Node): string | undefined {
+  const member = reference.parent;
+  if (member?.type !== 'MemberExpression' || member.object !== reference) return undefined;
+  const call = member.parent;
+  return call?.type === 'CallExpression' && call.callee === member ? memberPropertyName(member) : undefined;
+}
+
+/** The methods other modules of the linted file's package call on its exported object `name` (`job.start()`), as `callsOfExport`. */
+export function methodCallsOfExport(context: DetectContext, name: string): Array<{ module: ProjectModule; calls: string[] }> | undefined {
+  return usesOfExport(context, name, methodCalledOn);
+}
+
 /** The constructions (`new Name(…)`) other modules of the linted file's package make of its exported class `name`, as `callsOfExport`. */
 export function constructionsOfExport(
   context: DetectContext,

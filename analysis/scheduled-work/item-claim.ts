@@ -24,6 +24,7 @@ import { isFunctionLike } from './work-function.js';
 import { exits, negated } from './exit-tests.js';
 import { answerOf } from './lease-gate.js';
 import { nameWords } from '../ast/name-words.js';
+import { boundNames } from '../ast/bound-names.js';
 
 function calleeName(call: TSESTree.CallExpression): string | undefined {
   return call.callee.type === 'Identifier' ? call.callee.name : memberPropertyName(call.callee);
@@ -56,14 +57,6 @@ function insertsIgnoringConflict(call: TSESTree.CallExpression): boolean {
   const names = links.map((link) => link.name ?? '');
   if (names.some((name) => INSERT_IGNORE_METHODS.includes(name)) && names.some((name) => nameWords(name)[0] === 'insert')) return true;
   return links.some((link) => skipsDuplicates(link.call));
-}
-
-/** The names a declarator binds: `x`, `[x]`, `{ rowCount }`, `{ count: n }`. */
-function boundNames(id: TSESTree.Node): string[] {
-  if (id.type === 'Identifier') return [id.name];
-  if (id.type === 'ArrayPattern') return id.elements.flatMap((e) => (e ? boundNames(e) : []));
-  if (id.type === 'ObjectPattern') return id.properties.flatMap((p) => (p.type === 'Property' ? boundNames(p.value) : []));
-  return [];
 }
 
 function isZero(node: TSESTree.Node): boolean {

@@ -2,8 +2,8 @@
 // `for (;;) { …; await sleep(n); }`, `while (!this.stopped) { …; await setTimeout(ms); }`. Every
 // replica that starts it runs its body once per pause, exactly like a `setInterval`, so it becomes
 // the same model (src/knowledge/schedulers.ts, POLL_LOOP): the loop body is the work, the pause
-// is the period. A loop that can `break` or `return` is a retry, a wait or a paged read, not a
-// schedule.
+// is the period. A loop that can `break` or `return`, or whose local flag its body sets from what it
+// read (loop-ended-by-data.ts), is a retry, a wait or a paged read, not a schedule.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { DURABLE_WORKFLOW_MODULES, POLL_LOOP_DELAY_NAMES } from '../../src/knowledge/schedulers.js';
@@ -19,6 +19,7 @@ import { isExternalReceiver, resolveCallee } from './external-effects.js';
 import { isAwaited } from '../ast/unwrapped-expression.js';
 import { callsModelClass, isPerReplicaName } from './work-intent.js';
 import { nameWords } from '../ast/name-words.js';
+import { endsOnData } from './loop-ended-by-data.js';
 
 export type PollLoop = TSESTree.WhileStatement | TSESTree.ForStatement;
 
@@ -172,7 +173,7 @@ export function pollLoops(sourceCode: SourceCode): PollLoopWork[] {
     const pause = pauseBlocks(node.body)
       .map(pauseIn)
       .find((p) => p !== undefined);
-    if (!pause || canLeave(node.body, sourceCode.visitorKeys)) continue;
+    if (!pause || canLeave(node.body, sourceCode.visitorKeys) || endsOnData(node, sourceCode)) continue;
     out.push({ loop: node, name: functionNameOf(enclosingFunction(node)), body: node.body, pause: pause.call, period: pause.period });
   }
   return out;

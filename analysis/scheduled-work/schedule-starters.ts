@@ -84,7 +84,7 @@ function startFlag(call: TSESTree.CallExpression | TSESTree.NewExpression, defer
 }
 
 /** A job built stopped: its scheduler starts it later, and this call does not ask for it at once. */
-function builtStopped(work: ScheduledWork): DeferredStart | undefined {
+export function builtStopped(work: ScheduledWork): DeferredStart | undefined {
   const deferred = DEFERRED_STARTS.find((d) => d.scheduler === work.entry.id);
   if (!deferred || work.decorator) return undefined;
   const flag = startFlag(work.schedulerNode as TSESTree.CallExpression | TSESTree.NewExpression, deferred);

@@ -1,7 +1,8 @@
 // A database lock tried before the work, whose answer decides whether the work goes on: SQL that
 // calls a try-lock function (`SELECT pg_try_advisory_lock($1) AS ok`, written in place, in a
 // query tag or kept in a `const`), its answer kept in a variable — and maybe read into another
-// (`locked = r.rows[0]?.ok === true`, `const acquired = rows[0]?.pg_try_advisory_lock`) — and
+// (`locked = r.rows[0]?.ok === true`, `const acquired = rows[0]?.pg_try_advisory_lock`, from a destructured
+// `const [rows] = await sequelize.query(…)`) — and
 // tested by an `if` that leaves when the lock was not won (or runs the work only when it was).
 // Another replica's try answers false while this one holds the lock, so one replica runs the work.
 // A try whose answer is not tested before the work goes on, or a blocking `pg_advisory_lock`
@@ -13,6 +14,7 @@ import { descendants } from '../sql/descendants.js';
 import { sqlTextOf } from '../sql/sql-text-model.js';
 import { exits, negated } from './exit-tests.js';
 import { answerOf } from './lease-gate.js';
+import { boundNames } from '../ast/bound-names.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -70,15 +72,16 @@ export function isTryLockGate(node: TSESTree.CallExpression | TSESTree.TaggedTem
   // `if (!(await tryLock…)) return;`: the answer tested where it is asked.
   if (holder?.type === 'UnaryExpression' && holder.operator === '!' && holder.parent?.type === 'IfStatement')
     return holder.parent.test === holder && exits(holder.parent.consequent);
+  // `const r = await …`, `const [rows] = await sequelize.query(…)`, `locked = await …`.
   const stored =
-    holder?.type === 'VariableDeclarator' && holder.id.type === 'Identifier'
-      ? { name: holder.id.name, statement: holder.parent }
+    holder?.type === 'VariableDeclarator'
+      ? { names: boundNames(holder.id), statement: holder.parent }
       : holder?.type === 'AssignmentExpression' && holder.left.type === 'Identifier'
-        ? { name: holder.left.name, statement: holder.parent }
+        ? { names: [holder.left.name], statement: holder.parent }
         : undefined;
   const block = stored?.statement?.parent;
-  if (!stored || block?.type !== 'BlockStatement') return false;
-  const names = new Set([stored.name]);
+  if (!stored || stored.names.length === 0 || block?.type !== 'BlockStatement') return false;
+  const names = new Set(stored.names);
   const at = block.body.indexOf(stored.statement as TSESTree.Statement);
   for (const statement of block.body.slice(at + 1, at + 1 + GATE_WITHIN)) {
     if (statement.type === 'IfStatement') {

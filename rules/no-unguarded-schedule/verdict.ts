@@ -29,6 +29,8 @@ import { endsThisProcess } from '../../analysis/scheduled-work/process-exit.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 import { workGatedByLockHeldFlag } from '../../analysis/scheduled-work/lock-held-flag.js';
+import { workRunsOnWonLease } from './won-lease-branch.js';
+import { emitsOnlyToOwnSockets } from './own-socket-broadcast.js';
 import { drainsOwnBuffer } from '../../analysis/scheduled-work/drained-buffer.js';
 import { ownQueueDrainLoops } from '../../analysis/scheduled-work/own-map-drain.js';
 import { runsImportedProjectWork } from '../../analysis/scheduled-work/imported-work.js';
@@ -175,9 +177,13 @@ export function scheduleVerdict({
     (fn !== undefined && work.entry.bareTimer === true && endsThisProcess(sourceCode, fn));
   const harmful = reportAll || (!perReplica && (declared ? effects.external : effects.sharedWrite));
   if (!harmful) return 'quiet';
-  // A timer of one connection, request or call, cleared when that owner ends, or feeding the stream one
-  // response reads: once per owner, not per replica.
-  if (work.entry.bareTimer && (ownedByOneCaller(sourceCode, work.schedulerNode, fn) || (fn && feedsOwnStream(sourceCode, fn))))
+  // A timer of one connection, request or call, cleared when that owner ends, feeding the stream one response
+  // reads, or telling this process's socket.io clients what it holds: once per owner, not per replica.
+  if (
+    work.entry.bareTimer &&
+    (ownedByOneCaller(sourceCode, work.schedulerNode, fn) ||
+      (fn && (feedsOwnStream(sourceCode, fn) || emitsOnlyToOwnSockets(sourceCode, fn, effectsOptions))))
+  )
     return 'quiet';
   if (!reportAll && staysOnHost?.(work)) return 'quiet';
   // A screen redrawn for someone watching a shell (an operator's monitor), not a service's job.
@@ -188,6 +194,7 @@ export function scheduleVerdict({
   // Led by one replica, or set up only in development (never at two or more replicas).
   if (gate === 'leader' || gate === 'development' || workStartsWithReplicaZeroCheck(sourceCode, fn)) return 'quiet';
   // Run only while a flag says this process holds a distributed lock (set true in the lock's callback).
-  if (workGatedByLockHeldFlag(sourceCode, fn)) return 'quiet';
+  // Or only on the branch a won Redis `SET key NX` lease opens.
+  if (workGatedByLockHeldFlag(sourceCode, fn) || workRunsOnWonLease(fn, effectsOptions)) return 'quiet';
   return gate === 'deployment-flag' || workStartsWithFlagCheck(sourceCode, fn) ? 'flag-gate' : 'report';
 }

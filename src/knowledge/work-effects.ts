@@ -201,6 +201,13 @@ export const CONNECTED_WORDS: readonly string[] = ['connected'];
 export const SOCKET_HOLDER_WORDS: readonly string[] = ['socket', 'sockets', 'gateway', 'ws', 'websocket', 'wss', 'io'];
 
 /**
+ * A socket.io server (`io`, `runtime.io`) and the methods that pick its rooms (`io.to(room)`): its
+ * `emit` reaches the clients connected to this process. A bus or queue's `emit` is not one.
+ */
+export const SOCKET_SERVER_NAMES: readonly string[] = ['io'];
+export const SOCKET_ROOM_METHODS: readonly string[] = ['to', 'in', 'except'];
+
+/**
  * Lookups of one entry of a collection by its key (`client.channels.cache.get(id)`,
  * `client.channels.fetch(id)`): what they return is an entry of the collection they are called on.
  */

@@ -90,13 +90,43 @@ const positive = (test: string) =>
     "new CronJob('5 0 * * *', rollUp, null, true);",
   );
 
+/** An hourly ledger sync: the try-lock answer destructured from a Sequelize query (`const [rows] = …`), read into a flag, then `gate`. */
+const ledgerSync = (gate: string[]) =>
+  lines(
+    "import { sequelize } from './db';",
+    "import { pullLedger } from './ledger';",
+    'export const startLedgerSync = () => {',
+    '  setInterval(async () => {',
+    '    let gotIt = false;',
+    '    try {',
+    "      const [rows]: any = await sequelize.query('SELECT pg_try_advisory_lock(:key) AS ok', { replacements: { key: 77 } });",
+    '      gotIt = rows[0].ok;',
+    ...gate,
+    "      await sequelize.query('UPDATE ledger_sync SET pulled_at = now()');",
+    '      await pullLedger();',
+    '    } finally {',
+    "      if (gotIt) await sequelize.query('SELECT pg_advisory_unlock(:key)', { replacements: { key: 77 } });",
+    '    }',
+    '  }, 60 * 60 * 1000);',
+    '};',
+  );
+
 ruleTester.run('no-unguarded-schedule: a database lock tried first', noUnguardedSchedule, {
   valid: [
     { settings, code: tokenStore(testsWon) },
     { settings, code: digest(heldGate) },
     { settings, code: positive('rows[0].locked') },
+    { settings, code: ledgerSync(['      if (!gotIt) {', "        console.log('another replica syncs');", '        return;', '      }']) },
   ],
   invalid: [
+    // The destructured answer is read into the flag, but nothing leaves on it.
+    guardedReport(settings, ledgerSync([]), {
+      line: 4,
+      column: 15,
+      guard: "    if (!(await claimPeriod('vault:file-4', 60 * 60 * 1000))) return;",
+      after: 4,
+      importAfter: 2,
+    }),
     // The answer is never tested: every replica purges.
     guardedReport(settings, tokenStore([]), {
       line: 6,

@@ -113,4 +113,11 @@ describe('no-unguarded-schedule across files', () => {
       'replica-guard/no-unguarded-schedule src/jobs.ts:11:48 unguardedSchedule',
     ]);
   });
+  test('an exported job built stopped is reported when a module of its package starts it; one only stopped there, or imported nowhere, is quiet', async () => {
+    // timers.ts: server.ts calls nightlyRollup.start(), only weeklyPrune.stop() (its start is commented out), and
+    // names spareReindex nowhere.
+    expect(await findings('schedule-never-started', 'src/timers.ts')).toEqual([
+      'replica-guard/no-unguarded-schedule src/timers.ts:4:55 unguardedSchedule',
+    ]);
+  });
 });
