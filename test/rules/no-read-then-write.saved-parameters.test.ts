@@ -77,7 +77,9 @@ ruleTester.run('no-read-then-write (documents a function saves)', rule, {
     })),
     // …and a string key split by a line continuation, in parentheses.
     {
-      code: loyalty("card.stamps++;\n  await card[('sa\\\nve')]();\n  await Card.findOneAndUpdate({ _id: card._id }, { $set: { seen: true } });"),
+      code: loyalty(
+        "card.stamps++;\n  await card[('sa\\\nve')]();\n  await Card.findOneAndUpdate({ _id: card._id }, { $set: { seen: true } });",
+      ),
       errors: [error('sequelize', 'stamps', 4, 15)],
     },
   ],
