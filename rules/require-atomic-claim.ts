@@ -120,16 +120,16 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const { claims, flags, paired } = admitted;
     // A flag the file filters `false` and writes `true` is a state of its own (flag-pairs.ts).
     const vocabulary = withPairedFlags(own, paired);
-    // The role is asked at the first call collected: a file that collects nothing reports nothing.
-    let exempt: boolean | undefined;
-    const isExempt = (): boolean => (exempt ??= runsOnceOrNowhere(context));
     // A one-off command an operator runs by hand is one process, once: nothing races it (a worker's module that also starts itself does not count).
-    const report = outsideOneOffsButWorkers(context, reportFinding);
+    const reportOutsideOneOffs = outsideOneOffsButWorkers(context, reportFinding);
+    // The role is asked at the first finding: most files that collect a call report nothing, and need no role.
+    let exempt: boolean | undefined;
+    const report: typeof reportFinding = (finding) => void ((exempt ??= runsOnceOrNowhere(context)) || reportOutsideOneOffs(finding));
     const reads: PendingRead[] = [];
     const markerReads: PendingRead[] = [];
     const seen = new Set<TSESTree.Node>();
     const collect = (node: DatabaseCall): void => {
-      if (seen.has(node) || isExempt()) return;
+      if (seen.has(node)) return;
       seen.add(node);
       const read = claims ? (pendingReadOf(node, sourceCode, vocabulary) ?? pendingHelperReadOf(node, context)) : undefined;
       if (read) reads.push(read);
@@ -160,7 +160,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       [CANDIDATE_CALL]: collectCall,
       // Unique reads are no pending reads, but the row they load (or a loader of this file loads) may carry a running flag (flag-claims.ts).
       [`${UNIQUE_READ_CALL}, ${LOADER_CALL}`](node: TSESTree.CallExpression) {
-        if (flags && !isExempt()) seen.add(node);
+        if (flags) seen.add(node);
       },
       [`TaggedTemplateExpression, ${PLAIN_QUERY_CALL}`]: collect, // and `query("SELECT …")` through a project's own function
       // `getParcels()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).

@@ -44,7 +44,8 @@ const pairedIn = (sourceCode: SourceCode): string[] =>
  * text holds it, and it names a state like a configured name: so the file's paired flags are asked
  * only when the answer still depends on them — first for a file without the built-in or configured
  * vocabulary (their one way in), then when the comment-free text holds no whole vocabulary name.
- * The relative import (one cheap expression) before the update words' sixteen alternatives.
+ * The relative import (one cheap expression) before the update words' sixteen alternatives; of the
+ * comment-free text, whether a state is named before its update and import words.
  */
 export function admittedShapes(sourceCode: SourceCode, configured: readonly string[]): AdmittedShapes | undefined {
   const text = sourceCode.text;
@@ -54,13 +55,14 @@ export function admittedShapes(sourceCode: SourceCode, configured: readonly stri
   const claimText = vocabulary ? importsProjectModule(text) || UPDATE_OR_FLAG_WORDS.test(text) : paired!.length > 0;
   if (!claimText) return markerText(text) && markerText(codeTextOf(sourceCode)) ? MARKERS_ONLY : undefined;
   const code = codeTextOf(sourceCode);
-  const updates = UPDATE_WORDS.test(code);
-  const mayFlag = updates || UPDATE_OR_FLAG_WORDS.test(code);
-  const imports = !updates && importsProjectModule(code);
-  const named = (mayFlag || imports) && ((paired ??= pairedIn(sourceCode)).length > 0 || namesClaimVocabulary(code, configured));
-  const flags = mayFlag && named;
-  const claims = updates ? flags : imports && named;
+  // Whether a state is named — a paired flag, or a whole vocabulary name — before the update and import words: a
+  // file naming none (most of those with a vocabulary word) holds neither a claim nor a flag, whatever it updates.
+  const named = (paired ??= pairedIn(sourceCode)).length > 0 || namesClaimVocabulary(code, configured);
+  const updates = named && UPDATE_WORDS.test(code);
+  const mayFlag = updates || (named && UPDATE_OR_FLAG_WORDS.test(code));
+  const imports = named && !updates && importsProjectModule(code);
+  const claims = updates || imports;
   let markers: boolean | undefined;
-  if (!flags && !claims && !(markers = markerText(code))) return undefined;
-  return { claims, flags, markers: () => (markers ??= markerText(code)), paired: paired ?? pairedIn(sourceCode) };
+  if (!mayFlag && !claims && !(markers = markerText(code))) return undefined;
+  return { claims, flags: mayFlag, markers: () => (markers ??= markerText(code)), paired };
 }
