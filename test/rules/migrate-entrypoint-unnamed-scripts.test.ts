@@ -81,7 +81,7 @@ ruleTester.run('migrate-entrypoint (scripts that migrate under another name)', r
         "sequelize.sync({ alter: true }).then(() => console.log('synced')).catch((e) => console.log(e));",
       ),
       filename: 'store/prepare.js',
-      errors: [noLockAt(2, 1), swallowedAt(2, 81)],
+      errors: [noLockAt(2, 1), swallowedAt(2, 73)],
     },
     { code: APPLY_STEPS, filename: 'tools/apply-steps.ts', errors: [noLockAt(3, 1)] },
     { code: syncOnce('sync'), filename: 'prepare-tables.js', errors: [noLockAt(3, 1), swallowedAt(8, 3)] },
