@@ -38,6 +38,7 @@ import { isOneShot, startedBody, startedCall, topLevelFunctionBodies } from './o
 import { runsOnlyWhenStartedDirectly } from './started-directly.js';
 import { runsOnlyWhenChoreSwitchedOn } from './chore-switches.js';
 import { isBareSchemaScript } from './bare-scripts.js';
+import { isUnnamedMigrationScript } from './unnamed-scripts.js';
 import { buildsAppToRunOnce } from './standalone-apps.js';
 import { startsNothing } from '../../analysis/ast/only-declares.js';
 import { modulesImporting } from '../../analysis/modules/importers.js';
@@ -87,31 +88,6 @@ const isNamedMigrationScript = (context: Context): boolean => {
   return baseNameWords(filename).some((word) => word === 'migration' || word === 'migrations') && isOneShot(context.sourceCode);
 };
 
-/** A call named for seeding (`seed()`, `runSeedEssential()`). */
-const CALLS_SEED = /(?:\b|[a-z_])(?:seed|Seed|SEED)\w*\s*\(/;
-
-/**
- * A one-shot script under another name whose run may migrate (`scripts/apply.ts`, a root `sync.js`, a container's
- * set-up step): it ends the process itself and starts no server, or is nothing but its schema write (bare-scripts.ts),
- * and neither its name nor the package.json scripts that run it call it a chore or a test's (`seed.ts`, `"db:reset"`).
- * Judged as a migrate entrypoint found by its name: checked only when it runs migrations. Every other file costs two
- * substring tests for a migrator's run (`runMigrations`, `knex.migrate.latest()`, `sequelize.sync(…)`).
- */
-const isUnnamedMigrationScript = (context: Context): boolean => {
-  const text = context.sourceCode.text;
-  if (!text.includes('igrat') && !text.includes('.sync(')) return false;
-  const filename = context.filename;
-  if (baseNameWords(filename).some((word) => isOneOffScriptName(word) || isTestScriptName(word))) return false;
-  // A set-up script that also seeds (`await runSeed()`) is a chore's script beside its migrations.
-  if (CALLS_SEED.test(text)) return false;
-  const program = context.sourceCode.ast as TSESTree.Program;
-  return (
-    (isOneShot(context.sourceCode) || isBareSchemaScript(program)) &&
-    !isRunOnlyByOneOffScripts(filename) &&
-    !isRunOnlyByTestScripts(filename)
-  );
-};
-
 /** The last file's role: three rules ask in a row. */
 let lastRole: FileRole | undefined;
 onForgetLastFile(() => (lastRole = undefined));
@@ -135,7 +111,8 @@ function isEntrypoint(context: Context, filename: string, settings: ReplicaGuard
   const globs = settings.migrateEntrypoints;
   return (
     (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) ||
-    (isDefault(globs) && (isRunByMigrateScript(filename) || isNamedMigrationScript(context) || isUnnamedMigrationScript(context)))
+    (isDefault(globs) &&
+      (isRunByMigrateScript(filename) || isNamedMigrationScript(context) || isUnnamedMigrationScript(context, baseNameWords(filename))))
   );
 }
 
