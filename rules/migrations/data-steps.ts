@@ -6,6 +6,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { isMigrationFolderName } from '../../src/knowledge/file-conventions.js';
+import { startsNothing } from '../../analysis/ast/only-declares.js';
 
 /** The name every migrator calls a step's forward function by. */
 const STEP = 'up';
@@ -47,3 +49,20 @@ function exportsStep(statement: TSESTree.ProgramStatement): boolean {
 
 /** Whether a module exports a migration step's `up`. */
 export const exportsMigrationStep = (program: TSESTree.Program): boolean => program.body.some(exportsStep);
+
+/**
+ * Whether a file is the index module of a folder named for migrations that exports no step and
+ * starts nothing as it loads (`migrations/index.js` exporting `init()` and `applyPending()`): the
+ * folder's runner, which the app loads and calls, not a migration file a migrator runs once. An
+ * index that runs at its top level (`await db.migrate.latest()`) is a script run on its own.
+ */
+export function isMigrationFolderIndex(path: string, program: TSESTree.Program): boolean {
+  const segments = path.replace(/\\/g, '/').split('/');
+  const base = segments.pop() ?? '';
+  return (
+    base.split('.')[0] === 'index' &&
+    isMigrationFolderName(segments.at(-1) ?? '') &&
+    !exportsMigrationStep(program) &&
+    startsNothing(program)
+  );
+}

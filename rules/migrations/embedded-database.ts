@@ -60,11 +60,18 @@ export function namesEmbeddedDatabase(objects: readonly TSESTree.ObjectExpressio
   );
 }
 
-/** The `const` initialiser a name stands for. */
+/** Whether a node is a `require(…)` call: the value it binds is another module's, for `imported` to answer. */
+const isRequireCall = (node: TSESTree.Node | null): boolean =>
+  node?.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'require';
+
+/** The `const` initialiser a name stands for; none for a `require(…)` (`const { sequelize } = require('./db')`). */
 function constInit(identifier: TSESTree.Identifier, sourceCode: SourceCode): TSESTree.Node | undefined {
   const variable = scopeVariable(sourceCode, identifier);
   const def = variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
-  return def?.type === 'VariableDeclarator' && def.parent.type === 'VariableDeclaration' && def.parent.kind === 'const'
+  return def?.type === 'VariableDeclarator' &&
+    def.parent.type === 'VariableDeclaration' &&
+    def.parent.kind === 'const' &&
+    !isRequireCall(def.init)
     ? (def.init ?? undefined)
     : undefined;
 }

@@ -23,6 +23,7 @@ import {
 } from '../../src/knowledge/migrators.js';
 import { RECEIVER_EVIDENCE } from '../../src/knowledge/migrator-receivers.js';
 import { receiverShowsLibrary } from './receiver-evidence.js';
+import { builtElsewhereAsLibrary } from './receivers-built-elsewhere.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 
 /** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
@@ -177,6 +178,7 @@ export function matchingEntry(
     entries.own.find(fits) ??
     entries.borrowed.find((m) => fits(m) && receiverModuleHasEvidence(context, m, receiver)) ??
     entries.byOptions.find(toldByOptions) ??
-    (isHandedIn(context, receiver) ? entries.own.find(toldByOptions) : undefined)
+    (isHandedIn(context, receiver) ? entries.own.find(toldByOptions) : undefined) ??
+    entries.byOptions.find((m) => m.methods.includes(method) && builtElsewhereAsLibrary(context, m, receiver))
   );
 }

@@ -20,8 +20,19 @@ function exitsProcess(node: TSESTree.Node): boolean {
   if (method !== 'then' && method !== 'finally') return false;
   const handler = value.arguments[0];
   const body = handler && (handler.type === 'ArrowFunctionExpression' || handler.type === 'FunctionExpression') ? handler.body : undefined;
-  if (body?.type === 'BlockStatement') return body.body.some((s) => s.type === 'ExpressionStatement' && exitsProcess(s.expression));
+  if (body?.type === 'BlockStatement') return body.body.some(exitsInStatement);
   return body !== undefined && exitsProcess(body);
+}
+
+/** A handler's statement that exits: `process.exit(0);`, or an `if` both of whose branches do (`if (ok) process.exit(0); else process.exit(1);`). */
+function exitsInStatement(statement: TSESTree.Statement): boolean {
+  if (statement.type === 'ExpressionStatement') return exitsProcess(statement.expression);
+  return (
+    statement.type === 'IfStatement' &&
+    statement.alternate !== null &&
+    branchStatements(statement.consequent).some(exitsInStatement) &&
+    branchStatements(statement.alternate).some(exitsInStatement)
+  );
 }
 
 /** Methods that close a database client (`knex.destroy()`, `pool.end()`, `sequelize.close()`, `prisma.$disconnect()`). */

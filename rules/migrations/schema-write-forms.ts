@@ -111,6 +111,16 @@ function isOptionToldCallAt(text: string, end: number): boolean {
 }
 
 /**
+ * Whether `.sync()` from `dot` to `end` is called with no arguments on a plain name (`conn.sync()`): a client another
+ * module may build (receivers-built-elsewhere.ts); `glob.sync(pattern)` and `fs.readdirSync(dir)` take arguments.
+ */
+function isBareNamedCallAt(text: string, dot: number, end: number): boolean {
+  if (!isIdentifierCode(text.charCodeAt(dot - 1)) || isIdentifierCode(text.charCodeAt(end))) return false;
+  const open = callOpenAt(text, end);
+  return open >= 0 && text.charCodeAt(open) === 40 && text.charCodeAt(skipSpace(text, open + 1)) === 41;
+}
+
+/**
  * Whether the name starting at `start` (ending at `end`), followed by an argument list at `open`,
  * is called — not declared (`function migrate(db) {`, a method `async migrate(queries) {`,
  * `migrate(db): Promise<void>;`), constructed (`new Schema({…})`: a `new` is no call), or a
@@ -253,7 +263,8 @@ export function mayWriteSchema(sourceCode: SourceCodeLike, flags: readonly strin
     const at = match.index;
     // `.sync({ force: true })`: a call its options tell, on any receiver.
     if (match[0].charCodeAt(0) === 46) {
-      if (isOptionToldCallAt(text, at + match[0].length) && isCode(at + 1)) return true;
+      if ((isOptionToldCallAt(text, at + match[0].length) || isBareNamedCallAt(text, at, at + match[0].length)) && isCode(at + 1))
+        return true;
       // the name after the dot may be a longer one (`.syncIndexes(`): scan it again
       pattern.lastIndex = at + 1;
       continue;

@@ -5,6 +5,7 @@
 // (`NOT_POSTGRES_MIGRATOR_MODULE`: SQLite, libSQL/Turso). Such an entrypoint
 // needs no advisory lock of its own; one run of a migrator without a lock (or with it turned off,
 // `noLock: true`) and the entrypoint still needs one.
+import { RECEIVER_EVIDENCE } from '../../src/knowledge/migrator-receivers.js';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../utils/create-rule.js';
 import { importedReferences, type TrackedApi } from '../../analysis/imports/imported-references.js';
@@ -104,7 +105,11 @@ export function migratorRuns(
     const method = memberPropertyName(callee);
     if (callee.type !== 'MemberExpression' || !method) continue;
     const entry = SCHEMA_WRITE_METHODS.find(
-      (m) => m.methods.includes(method) && hasEvidence(m, modules) && viaMatches(m, callee.object, context.sourceCode),
+      // A library whose receivers must show themselves (`db.sequelize.sync()` on a client `./db` builds) needs no import here.
+      (m) =>
+        m.methods.includes(method) &&
+        (hasEvidence(m, modules) || RECEIVER_EVIDENCE[m.library] !== undefined) &&
+        viaMatches(m, callee.object, context.sourceCode),
     );
     if (entry) runs.push({ library: entry.library, call });
   }

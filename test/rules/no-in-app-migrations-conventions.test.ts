@@ -17,6 +17,27 @@ const SYNCHRONIZES = lines(
   "export const testDatabase = TypeOrmModule.forRoot({ type: 'postgres', synchronize: true });",
 );
 
+/** A migrations folder's runner: it declares the table of applied versions with one model's `sync()` when the app calls it. */
+const FOLDER_RUNNER = lines(
+  "const { DataTypes, Model } = require('sequelize');",
+  'class AppliedStep extends Model {}',
+  'async function prepare(host) {',
+  '  AppliedStep.init({ step: DataTypes.STRING }, { sequelize: host.store.sequelize, modelName: "AppliedStep" });',
+  '  await AppliedStep.sync();',
+  '}',
+  'module.exports = { prepare };',
+);
+const FOLDER_STEP = lines(
+  "const { DataTypes, Model } = require('sequelize');",
+  'class AppliedStep extends Model {}',
+  'module.exports = {',
+  '  async up(context) {',
+  '    AppliedStep.init({ step: DataTypes.STRING }, { sequelize: context.sequelize });',
+  '    await AppliedStep.sync();',
+  '  },',
+  '};',
+);
+
 ruleTester.run('no-in-app-migrations (file conventions)', rule, {
   valid: [
     // a test runner's global set-up migrates a throw-away database
@@ -46,10 +67,17 @@ ruleTester.run('no-in-app-migrations (file conventions)', rule, {
     { code: MIGRATES, filename: 'packages/db/code-migrations/0007-backfill.ts' },
     { code: MIGRATES, filename: 'src/dbMigrations/0002-users.ts' },
     { code: MIGRATES, filename: 'db/pg-migrations/index.ts' },
+    // the index of a migrations folder that exports a step is a migration file
+    { code: FOLDER_STEP, filename: 'server/store/migrations/index.js' },
+    // the runner's code in a numbered migration file of the folder
+    { code: FOLDER_RUNNER, filename: 'server/store/migrations/0004-ledger-marks.js' },
   ],
   invalid: [
     // the same code where the server runs it
     { code: MIGRATES, filename: 'src/main.ts', errors: [call(3, 7)] },
+    // the index of a migrations folder that exports no step and starts nothing: the runner the app calls
+    { code: FOLDER_RUNNER, filename: 'server/store/migrations/index.js', errors: [call(5, 9)] },
+    { code: FOLDER_RUNNER, filename: 'server/store/db-migrations/index.ts', errors: [call(5, 9)] },
     { code: SYNCHRONIZES, filename: 'src/app.module.ts', errors: [option(2, 71)] },
     // names that only contain a convention's word are not one
     { code: MIGRATES, filename: 'src/testimonials/database.ts', errors: [call(3, 7)] },

@@ -1,0 +1,4 @@
+const { DataTypes } = require('sequelize');
+const link = require('../store/link');
+
+module.exports = link.define('answer', { text: DataTypes.STRING });
