@@ -19,6 +19,7 @@ import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-call
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
 import { constructedHelperWorks } from './no-unguarded-schedule/constructed-helper.js';
+import { handedSchedulerModuleWorks } from './no-unguarded-schedule/handed-scheduler-module.js';
 import { wrappedDecoratorWorks } from './no-unguarded-schedule/wrapped-decorator.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
@@ -255,6 +256,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           ...constructedHelperWorks(context),
           ...frameworkCronWorks(context),
           ...wrappedDecoratorWorks(context),
+          ...handedSchedulerModuleWorks(sourceCode),
         ];
         if (works.length === 0) return;
         // A data-migration step runs once, in the migrator's one process; a desktop app's main process on one user's machine.
