@@ -165,11 +165,17 @@ function isGuardingWrapper(wrapper: TSESTree.CallExpression, guards: GuardLookup
 
 /**
  * Browser timers run per tab, a test's or a `*.dev.ts` tool's in no replica, a scheduler library's copy runs its
- * users' jobs; a script in the repository's `scripts/` folder is run by hand (a simulator, an operator's watch).
+ * users' jobs.
  */
-function runsInNoReplica(filename: string, cwd: string, program: TSESTree.Program): boolean {
-  if (isServedScript(filename) || isVendoredScheduler(filename) || isDevelopmentFilePath(filename)) return true;
-  // One that arms a repeating timer at its top level runs until stopped: a worker deployed beside the service.
+function runsInNoReplica(filename: string, cwd: string): boolean {
+  return isServedScript(filename) || isVendoredScheduler(filename) || isDevelopmentFilePath(filename);
+}
+
+/**
+ * A script in the repository's `scripts/` folder is run by hand (a simulator, an operator's watch) — unless its top
+ * level arms a repeating timer: then it runs until stopped, a worker deployed beside the service.
+ */
+function isHandRunScript(filename: string, cwd: string, program: TSESTree.Program): boolean {
   return isHandRunScriptPath(projectPath(filename, cwd) ?? '') && !armsRepeatingTimerAtTop(program);
 }
 
@@ -242,9 +248,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     // Most files reference no timer and import no scheduler: skip them before any AST work, on the
     // names every schedule writes out (a timer's, a scheduler module's), then the path (a test, a
     // browser script, a scheduler library's copy: no replica runs it), then the scope analysis.
-    if (!mentionsSchedule(sourceCode.text) || runsInNoReplica(context.filename, context.cwd, sourceCode.ast) || isLintedTestCode(context))
-      return {};
+    if (!mentionsSchedule(sourceCode.text) || runsInNoReplica(context.filename, context.cwd) || isLintedTestCode(context)) return {};
     if (!mayScheduleIn(sourceCode)) return {};
+    if (isHandRunScript(context.filename, context.cwd, sourceCode.ast)) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
