@@ -49,6 +49,17 @@ const loop = (arm: string) =>
     "bot.once('ready', () => announceRaffle());",
   );
 
+/** A bot module re-titling each open raffle's message, the message brought by `lookup` and handed to a `.then` callback. */
+const retitle = (lookup: string) =>
+  lines(
+    'exports.run = async (client) => {',
+    '  client.setInterval(async () => {',
+    "    const channel = client.channels.cache.get('4711');",
+    `    await ${lookup}.then((message) => message.edit('Raffle closes soon'));`,
+    '  }, 60_000);',
+    '};',
+  );
+
 ruleTester.run('no-unguarded-schedule (client-owned timers)', noUnguardedSchedule, {
   valid: [
     // Not a client: an object of the project with a timer method of its own.
@@ -64,6 +75,8 @@ ruleTester.run('no-unguarded-schedule (client-owned timers)', noUnguardedSchedul
         '}',
       ),
     },
+    // An entry of a cache alone, handed to a `.then` callback: this process's own.
+    { settings, code: retitle("cache.fetch('raffle')") },
     // A manager's cache read on another receiver: the timer's `poller` is not shown to be the client.
     {
       settings,
@@ -125,15 +138,17 @@ ruleTester.run('no-unguarded-schedule (client-owned timers)', noUnguardedSchedul
     // A bot module handed the client by its loader, importing nothing: read through a manager's cache, it is the client.
     guardedReport(
       settings,
-      lines(
-        'exports.run = async (client) => {',
-        '  client.setInterval(async () => {',
-        ...POST.map((l) => `  ${l}`),
-        '  }, 60_000);',
-        '};',
-      ),
+      lines('exports.run = async (client) => {', '  client.setInterval(async () => {', ...POST.map((l) => `  ${l}`), '  }, 60_000);', '};'),
       { line: 2, column: 22, guard: "    if (!(await claimPeriod('index:file-2', 60_000))) return;", after: 2, importAfter: 0 },
     ),
+    // The message fetched and handed to a `.then` callback: edited on the chat server, once per replica.
+    guardedReport(settings, retitle("channel.messages.fetch('99')"), {
+      line: 2,
+      column: 22,
+      guard: "    if (!(await claimPeriod('index:file-2', 60_000))) return;",
+      after: 2,
+      importAfter: 0,
+    }),
     // The same through a command class's `this.client`.
     guardedReport(
       settings,
