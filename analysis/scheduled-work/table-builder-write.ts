@@ -8,6 +8,7 @@ import { TABLE_BUILDER_HANDLE_WORDS, TABLE_BUILDER_WRITE_METHODS } from '../../s
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { nameWords } from '../ast/name-words.js';
+import { ownOrLocalName } from '../ast/own-or-local-name.js';
 
 /** `knex('t')`, `this.db('t')`: the handle called with a table's name written out. */
 function startsOnTable(call: TSESTree.CallExpression): boolean {
@@ -15,13 +16,7 @@ function startsOnTable(call: TSESTree.CallExpression): boolean {
   const named =
     (table?.type === 'Literal' && typeof table.value === 'string') || (table?.type === 'TemplateLiteral' && table.expressions.length === 0);
   if (!named) return false;
-  const callee = unwrapExpression(call.callee);
-  const handle =
-    callee.type === 'Identifier'
-      ? callee.name
-      : callee.type === 'MemberExpression' && callee.object.type === 'ThisExpression'
-        ? memberPropertyName(callee)
-        : undefined;
+  const handle = ownOrLocalName(unwrapExpression(call.callee));
   const words = handle === undefined ? [] : nameWords(handle);
   return words.length > 0 && TABLE_BUILDER_HANDLE_WORDS.includes(words.at(-1)!);
 }

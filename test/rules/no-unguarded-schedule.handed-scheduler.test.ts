@@ -81,7 +81,6 @@ ruleTester.run('no-unguarded-schedule (scheduler module handed in)', noUnguarded
         column: 41,
         guard: "    if (!(await claimPeriod('index:file-3', { cron: '0 */10 * * * *' }))) return;",
         after: 3,
-        importAfter: 1,
       },
     ),
   ],
