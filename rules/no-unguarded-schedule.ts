@@ -20,7 +20,6 @@ import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-call
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
 import { constructedHelperWorks } from './no-unguarded-schedule/constructed-helper.js';
-import { handedSchedulerModuleWorks } from './no-unguarded-schedule/handed-scheduler-module.js';
 import { wrappedDecoratorWorks } from './no-unguarded-schedule/wrapped-decorator.js';
 import { runsInstanceCallback } from './no-unguarded-schedule/instance-callback.js';
 import { isInPromiseExecutor } from './no-unguarded-schedule/promise-executor.js';
@@ -167,7 +166,7 @@ function isGuardingWrapper(wrapper: TSESTree.CallExpression, guards: GuardLookup
  * Browser timers run per tab, a test's or a `*.dev.ts` tool's in no replica, a scheduler library's copy runs its
  * users' jobs.
  */
-function runsInNoReplica(filename: string, cwd: string): boolean {
+function runsInNoReplica(filename: string, _cwd: string): boolean {
   return isServedScript(filename) || isVendoredScheduler(filename) || isDevelopmentFilePath(filename);
 }
 
@@ -249,8 +248,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     // names every schedule writes out (a timer's, a scheduler module's), then the path (a test, a
     // browser script, a scheduler library's copy: no replica runs it), then the scope analysis.
     if (!mentionsSchedule(sourceCode.text) || runsInNoReplica(context.filename, context.cwd) || isLintedTestCode(context)) return {};
-    if (!mayScheduleIn(sourceCode)) return {};
-    if (isHandRunScript(context.filename, context.cwd, sourceCode.ast)) return {};
+    if (!mayScheduleIn(sourceCode) || isHandRunScript(context.filename, context.cwd, sourceCode.ast)) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {
@@ -265,7 +263,6 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           ...constructedHelperWorks(context),
           ...frameworkCronWorks(context),
           ...wrappedDecoratorWorks(context),
-          ...handedSchedulerModuleWorks(sourceCode),
         ];
         if (works.length === 0) return;
         // A data-migration step runs once, in the migrator's one process; a desktop app's main process on one user's machine.

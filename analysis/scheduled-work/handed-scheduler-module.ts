@@ -2,16 +2,17 @@
 // startSweeps(cron) { cron.schedule('0 * * * *', async () => { … }) }`, the server calling it with the
 // module it imported. The file imports no scheduler, so reference tracking never reaches the call: it is
 // found by the text it writes, and taken for the scheduler only when the receiver is a parameter named
-// for it and the schedule is a cron expression written out. Then it is judged as that scheduler's call.
+// for it and the schedule is a cron expression written out. Then it is judged as that scheduler's call
+// (scheduled-work.ts builds its work).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { HANDED_CRON_CALL, HANDED_SCHEDULER_MODULES, isCronExpressionText } from '../../src/knowledge/handed-schedulers.js';
 import { SCHEDULERS } from '../../src/knowledge/schedulers.js';
-import { nodeAt } from '../../analysis/ast/node-at.js';
-import { nameWords } from '../../analysis/ast/name-words.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { scopeVariable } from '../../analysis/ast/scope-variable.js';
-import { worksAt, type ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
+import { nodeAt } from '../ast/node-at.js';
+import { nameWords } from '../ast/name-words.js';
+import { memberPropertyName } from '../ast/property-names.js';
+import { scopeVariable } from '../ast/scope-variable.js';
+import type { SchedulerEntry } from '../../src/knowledge/schedulers.js';
 
 const CANDIDATES = new RegExp(HANDED_CRON_CALL.source, 'g');
 
@@ -38,13 +39,13 @@ function handedCall(sourceCode: SourceCode, receiver: TSESTree.Node | null) {
   return entry && { call, entry };
 }
 
-/** Every schedule of a scheduler module the file is handed as a parameter, as scheduled work. */
-export function handedSchedulerModuleWorks(sourceCode: SourceCode): ScheduledWork[] {
+/** Every call of a scheduler module the file is handed as a parameter, with the scheduler it is. */
+export function handedSchedulerCalls(sourceCode: SourceCode): Array<{ call: TSESTree.CallExpression; entry: SchedulerEntry }> {
   if (!HANDED_CRON_CALL.test(sourceCode.text)) return [];
-  const out: ScheduledWork[] = [];
+  const out: Array<{ call: TSESTree.CallExpression; entry: SchedulerEntry }> = [];
   for (const match of sourceCode.text.matchAll(CANDIDATES)) {
     const found = handedCall(sourceCode, nodeAt(sourceCode, match.index));
-    if (found) out.push(...worksAt(sourceCode, found.entry, found.call));
+    if (found) out.push(found);
   }
   return out;
 }
