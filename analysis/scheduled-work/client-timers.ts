@@ -4,9 +4,12 @@
 // `new Client(…)` (`new Discord.Client()`), a variable, parameter or field annotated with the
 // client class (`constructor(readonly client: Client)`), or a receiver by the name a bot gives its
 // client (`client`, `bot`, `this.client`, `discordClient`) — never any object with a `setInterval`.
+// A bot's module handed the client by its loader imports nothing of the library: there a receiver by
+// such a name is the client only when the file reads it as one (`client.channels.cache.get(id)`).
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
-import { CLIENT_RECEIVER_NAMES, CLIENT_TIMER_LIBRARIES, CLIENT_TIMERS } from '../../src/knowledge/client-timers.js';
+import { CLIENT_CACHE_READ, CLIENT_RECEIVER_NAMES, CLIENT_TIMER_LIBRARIES, CLIENT_TIMERS } from '../../src/knowledge/client-timers.js';
+import { nodeAt } from '../ast/node-at.js';
 import type { DetectContext } from '../detect-context.js';
 import { classFieldValues, enclosingClass } from '../ast/class-fields.js';
 import { memberPropertyName } from '../ast/property-names.js';
@@ -24,6 +27,25 @@ interface ClientBindings {
   namespaces: ReadonlySet<string>;
   /** Client class names of the libraries imported (for `Discord.Client`). */
   classNames: ReadonlySet<string>;
+  /** In a file importing no library: the receivers (`client`, `this.client`) read through a manager's cache. */
+  cacheReaders?: ReadonlySet<string>;
+}
+
+const CACHE_READS = new RegExp(CLIENT_CACHE_READ.source, 'g');
+
+/** A file importing no client library whose `client` is read as one (`client.channels.cache.get(id)`): those receivers. */
+function cacheReaderBindings(sourceCode: SourceCode): ClientBindings | undefined {
+  if (!CLIENT_CACHE_READ.test(sourceCode.text)) return undefined;
+  const cacheReaders = new Set<string>();
+  for (const match of sourceCode.text.matchAll(CACHE_READS)) {
+    const name = nodeAt(sourceCode, match.index);
+    if (name?.type !== 'Identifier') continue;
+    const parent = name.parent;
+    const owned = parent?.type === 'MemberExpression' && parent.property === name && parent.object.type === 'ThisExpression';
+    cacheReaders.add(sourceCode.getText(owned ? parent : name));
+  }
+  const none: ReadonlySet<string> = new Set();
+  return cacheReaders.size === 0 ? undefined : { classes: none, namespaces: none, classNames: none, cacheReaders };
 }
 
 function clientBindings(program: TSESTree.Program): ClientBindings | undefined {
@@ -87,6 +109,7 @@ function isClientName(name: string | undefined): boolean {
 /** Whether the receiver of a timer call is one of the library's clients. */
 function isClientReceiver(sourceCode: SourceCode, bindings: ClientBindings, receiver: TSESTree.Node): boolean {
   const node = unwrapExpression(receiver);
+  if (bindings.cacheReaders) return bindings.cacheReaders.has(sourceCode.getText(node));
   if (node.type === 'Identifier') {
     if (isClientName(node.name)) return true;
     const def = scopeVariable(sourceCode, node)?.defs[0];
@@ -108,7 +131,7 @@ export const CLIENT_TIMER_MODULES: readonly string[] = CLIENT_TIMER_LIBRARIES.fl
 /** Every client-owned timer of the file, as scheduled work (a bare timer; `setTimeout` as a loop). */
 export function clientTimerWorks(context: DetectContext): ScheduledWork[] {
   const sourceCode = context.sourceCode;
-  const bindings = clientBindings(sourceCode.ast);
+  const bindings = clientBindings(sourceCode.ast) ?? cacheReaderBindings(sourceCode);
   if (!bindings) return [];
   const out: ScheduledWork[] = [];
   for (const node of descendants(sourceCode.ast, sourceCode.visitorKeys)) {

@@ -12,6 +12,7 @@ import { namesDatabaseFactory } from '../../src/knowledge/database-factories.js'
 import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
+import { ownOrLocalName } from '../ast/own-or-local-name.js';
 import { importSource } from './in-memory-values.js';
 import { isLogLine } from './lease-gate.js';
 import { isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
@@ -97,13 +98,7 @@ export function importedProjectWorkCalls(sourceCode: SourceCode, fn: FunctionLik
  */
 export function handsDatabaseHandle(call: TSESTree.CallExpression): boolean {
   return call.arguments.some((argument) => {
-    const value = unwrapExpression(argument);
-    const name =
-      value.type === 'Identifier'
-        ? value.name
-        : value.type === 'MemberExpression' && value.object.type === 'ThisExpression'
-          ? memberPropertyName(value)
-          : undefined;
+    const name = ownOrLocalName(unwrapExpression(argument));
     return name !== undefined && (namesDatabaseHandle(name) || namesDatabaseFactory(name));
   });
 }

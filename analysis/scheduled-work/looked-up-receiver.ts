@@ -1,7 +1,8 @@
 // A receiver looked up by its key in a collection of an outside system, whatever the lookup is
 // called: `client.channels.cache.get(id).send(embed)`, `(await client.channels.fetch(id)).send(text)`,
 // also kept in a `const` first (`const user = await client.users.fetch(r.userId); await user.send(…)`,
-// its failure swallowed: `await client.channels.fetch(id).catch(() => {})`), and a change made in
+// its failure swallowed: `await client.channels.fetch(id).catch(() => {})`, or handed to a `.then`
+// callback: `channel.messages.fetch(id).then((message) => message.edit(text))`), and a change made in
 // place on it (`channel.setName(text)`, `member.ban()`) is a call to that system too.
 // The entry is one of the collection's — a channel, a webhook (a plural of EXTERNAL_RECEIVER_WORDS),
 // or whatever an awaited `fetch(key)` brought from the server — so a send on it leaves the process
@@ -48,8 +49,8 @@ function withoutCatch(node: TSESTree.Node): TSESTree.Node {
 }
 
 /** Whether `receiver` is an entry looked up by its key in a collection of an outside system. */
-export function isLookedUpExternalEntry(receiver: TSESTree.Node): boolean {
-  const awaited = unwrapExpression(receiver).type === 'AwaitExpression';
+export function isLookedUpExternalEntry(receiver: TSESTree.Node, settled = false): boolean {
+  const awaited = settled || unwrapExpression(receiver).type === 'AwaitExpression';
   const lookup = withoutCatch(unwrapExpression(receiver, { await: true }));
   if (lookup.type !== 'CallExpression' || lookup.callee.type !== 'MemberExpression' || lookup.arguments.length === 0) return false;
   const method = memberPropertyName(lookup.callee);
@@ -70,6 +71,16 @@ export function sendsOnLookedUpEntry(sourceCode: SourceCode, call: TSESTree.Call
   const receiver = unwrapExpression(callee.object);
   if (receiver.type !== 'Identifier') return false;
   const def = scopeVariable(sourceCode, receiver)?.defs[0];
+  const settled = def?.type === 'Parameter' ? settledLookupOf(def.node as TSESTree.Node, def.name) : undefined;
+  if (settled) return isLookedUpExternalEntry(settled, true);
   const declarator = def?.type === 'Variable' ? (def.node as TSESTree.Node) : undefined;
   return declarator?.type === 'VariableDeclarator' && declarator.init !== null && isLookedUpExternalEntry(declarator.init);
+}
+
+/** `channel.messages.fetch(id).then((message) => …)`: the lookup whose settled entry the callback's first parameter is. */
+function settledLookupOf(fn: TSESTree.Node, parameter: TSESTree.Node): TSESTree.Node | undefined {
+  if ((fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') || fn.params[0] !== parameter) return undefined;
+  const then = fn.parent;
+  if (then?.type !== 'CallExpression' || then.arguments[0] !== fn || then.callee.type !== 'MemberExpression') return undefined;
+  return memberPropertyName(then.callee) === 'then' ? unwrapExpression(then.callee.object) : undefined;
 }

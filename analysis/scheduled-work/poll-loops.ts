@@ -1,4 +1,4 @@
-// An endless poll loop as a scheduled work function: `while (true) { …work…; await delay(ms); }`,
+// An endless poll loop as a scheduled work function: `while (true) { …work…; await delay(ms); }` (or `while (1)`),
 // `for (;;) { …; await sleep(n); }`, `while (!this.stopped) { …; await setTimeout(ms); }`. Every
 // replica that starts it runs its body once per pause, exactly like a `setInterval`, so it becomes
 // the same model (src/knowledge/schedulers.ts, POLL_LOOP): the loop body is the work, the pause
@@ -23,11 +23,11 @@ import { endsOnData } from './loop-ended-by-data.js';
 
 export type PollLoop = TSESTree.WhileStatement | TSESTree.ForStatement;
 
-/** `true`, no test, `running`, `this.running`, `!stopped`, `!signal.aborted`: a loop that only a flag ends. */
+/** `true`, `1`, no test, `running`, `this.running`, `!stopped`, `!signal.aborted`: a loop that only a flag ends. */
 function isEndless(loop: PollLoop): boolean {
   const test = loop.test;
   if (!test) return loop.type === 'ForStatement';
-  if (test.type === 'Literal') return test.value === true;
+  if (test.type === 'Literal') return test.value === true || test.value === 1;
   const flag = test.type === 'UnaryExpression' && test.operator === '!' ? test.argument : test;
   return flag.type === 'Identifier' || (flag.type === 'MemberExpression' && !flag.computed);
 }

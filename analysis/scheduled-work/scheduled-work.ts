@@ -18,6 +18,7 @@ import type { DetectContext } from '../detect-context.js';
 import { pollLoops, type PollLoop } from './poll-loops.js';
 import { isHandedToDecoratorLocker } from './decorator-locker.js';
 import { lateTickWork } from './late-tick-work.js';
+import { handedSchedulerCalls } from './handed-scheduler-module.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { scopeVariable } from '../ast/scope-variable.js';
 import { descendants } from '../sql/descendants.js';
@@ -332,6 +333,8 @@ export function scheduledWorks(context: DetectContext): ScheduledWork[] {
     period: loop.period ? { kind: 'interval', text: sourceCode.getText(loop.period) } : undefined,
     coordinatedByOption: false,
   }));
+  // A scheduler module handed in as a parameter (`cron.schedule('0 * * * *', fn)`): no import to track.
+  for (const { entry, call } of handedSchedulerCalls(sourceCode)) loops.push(...worksAt(sourceCode, entry, call));
   const references = importedReferences(context, SCHEDULER_APIS);
   if (references.length === 0) return loops;
   const hasRegistry = moduleSpecifiers(sourceCode.ast).has(SCHEDULER_REGISTRY.module);

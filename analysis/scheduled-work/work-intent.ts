@@ -42,6 +42,7 @@ import { joinedVerbs, verbOf } from './name-verbs.js';
 import { postsHeartbeat } from './heartbeat-post.js';
 import { COALESCING_LOCK_VERBS } from '../../src/knowledge/lock-libraries.js';
 import { writesThroughModelObject } from './model-object-write.js';
+import { writesThroughTableBuilder } from './table-builder-write.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { isLookedUpExternalEntry } from './looked-up-receiver.js';
@@ -317,6 +318,8 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
   if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
   // `await fastify.ordersModel.markPaid(id)`: a data-access object the application instance carries.
   if (call && writesThroughModelObject(call, words)) return 'shared-write';
+  // `await knex('file_cache').where('id', id).del()`: a builder started on a table.
+  if (call && writesThroughTableBuilder(call)) return 'shared-write';
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;
   const externalReceiver =

@@ -1,5 +1,5 @@
 // A one-shot timer set when the service starts, minutes out: `setTimeout(async () => { await
-// rebalanceTiers(); }, 1000 * 60 * 5)` as a statement of the module or of a top-level function that
+// rebalanceTiers(); }, 1000 * 60 * 5)` (its handle maybe kept, `kickoff = setTimeout(…)`) as a statement of the module or of a top-level function that
 // sets the service's timers up (`export default function initTierTask() { setTimeout(…); setInterval(…); }`).
 // Every replica starts, so every replica runs that work once more, minutes after each start: a
 // schedule like the interval beside it, judged by its work as a bare timer is. A short delay
@@ -45,8 +45,10 @@ function constantNumber(sourceCode: SourceCode, node: TSESTree.Node, hops = 0): 
 
 /** A statement of the module (maybe under a top-level `if`), or of a top-level function's body. */
 function runsAtStart(call: TSESTree.CallExpression): boolean {
-  if (call.parent?.type !== 'ExpressionStatement') return false;
-  let holder: TSESTree.Node | undefined = call.parent.parent;
+  // `kickoffTimer = setTimeout(…)`: the handle kept so that shutdown can clear it, still a statement of its own.
+  const kept = call.parent?.type === 'AssignmentExpression' && call.parent.right === call ? call.parent : call;
+  if (kept.parent?.type !== 'ExpressionStatement') return false;
+  let holder: TSESTree.Node | undefined = kept.parent.parent;
   // `if (isApi()) setTimeout(…)`, `if (enabled) { setTimeout(…) }` at the top of the module or of the function.
   for (let depth = 0; depth < 2; depth++) {
     if (holder?.type === 'BlockStatement' && holder.parent?.type === 'IfStatement') holder = holder.parent.parent;

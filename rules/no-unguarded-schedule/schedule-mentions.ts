@@ -18,10 +18,12 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { POLL_LOOP_DELAY_NAMES, SCHEDULER_MODULES, SCHEDULERS } from '../../src/knowledge/schedulers.js';
 import { POLL_LOOP_PAUSE_WORDS } from '../../src/knowledge/poll-pauses.js';
 import { FRAMEWORK_CRON_CALL } from '../../src/knowledge/framework-crons.js';
+import { HANDED_CRON_CALL } from '../../src/knowledge/handed-schedulers.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { holdsQuoted, QUOTES } from '../../analysis/source/quoted-word.js';
 import { ENDLESS_LOOP_HEAD } from '../../analysis/scheduled-work/poll-loops.js';
 import { CLIENT_TIMER_MODULES } from '../../analysis/scheduled-work/client-timers.js';
+import { CLIENT_CACHE_READ } from '../../src/knowledge/client-timers.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 
 /** Globals (`setInterval`), by the name a use calls (the last of their path). */
@@ -119,13 +121,13 @@ const CONSTRUCTED_CRON_JOB = /\bnew\s+[\w$]*Cron[\w$]*\s*\(/;
 
 /**
  * A job handed to a framework's cron service (`strapi.cron.add({ … })`), a job built from a project class named for its
- * cron, or a method under a decorator of the project named for a schedule: no scheduler module need be imported for
+ * cron, a cron module handed in as a parameter (`cron.schedule('0 * * * *', …)`), or a method under a decorator of the project named for a schedule: no scheduler module need be imported for
  * any. Every decorator the expression matches holds `cron`, `Cron`, `hedul` (of `[Ss]chedul`) or `Interv`: asked, once
  * each, before the expression (of the files that hold an `@`, four in ten). `cron` and `schedul`: whether the text
  * holds `cron` and `hedul`, when known.
  */
 function mentionsOwnScheduling(text: string, cron = text.includes(CRON), schedul = text.includes(SCHEDUL)): boolean {
-  if (cron && (FRAMEWORK_CRON_CALL.test(text) || CONSTRUCTED_CRON_JOB.test(text))) return true;
+  if (cron && (FRAMEWORK_CRON_CALL.test(text) || CONSTRUCTED_CRON_JOB.test(text) || HANDED_CRON_CALL.test(text))) return true;
   return text.includes('@') && (cron || schedul || text.includes(INTERVAL_STEM) || text.includes('Cron')) && SCHEDULE_DECORATOR.test(text);
 }
 
@@ -228,6 +230,7 @@ export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolea
     if (variable && variable.defs.length === 0 && variable.references.some(reachesScheduler)) return true;
   }
   if (mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
-  // `client.setInterval(…)` of a discord.js client: the library's import is where it starts.
-  return CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast);
+  // `client.setInterval(…)` of a discord.js client: the library's import is where it starts, or a read of its managers' caches.
+  if (CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast)) return true;
+  return CLIENT_CACHE_READ.test(sourceCode.text);
 }

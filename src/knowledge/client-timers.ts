@@ -25,6 +25,18 @@ export const CLIENT_TIMER_LIBRARIES: readonly ClientTimerLibrary[] = [
  */
 export const CLIENT_RECEIVER_NAMES: readonly string[] = ['client', 'bot'];
 
+/**
+ * discord.js v12's managers on its client, each keeping a `cache` collection (`client.channels.cache.get(id)`): a bot's
+ * module handed the client by its loader (`exports.run = async (client) => { … }`) imports nothing from the library, but
+ * a receiver read so is the library's client. Only by a name of CLIENT_RECEIVER_NAMES (`client`, `this.client`, `bot`).
+ */
+export const CLIENT_CACHE_MANAGERS: readonly string[] = ['channels', 'guilds', 'users', 'emojis'];
+
+/** The text a read of a manager's cache writes (`client.channels.cache`, `this.bot.guilds\n  .cache`). */
+export const CLIENT_CACHE_READ = new RegExp(
+  String.raw`\b(?:${CLIENT_RECEIVER_NAMES.join('|')})\s*\.\s*(?:${CLIENT_CACHE_MANAGERS.join('|')})\s*\.\s*cache\b`,
+);
+
 const clientTimer = (method: 'setInterval' | 'setTimeout'): SchedulerEntry => ({
   id: `client.${method}`,
   modules: CLIENT_TIMER_LIBRARIES.flatMap((library) => library.modules),

@@ -271,3 +271,20 @@ export const WORKER_CONSTRUCTORS: readonly string[] = ['Worker'];
 export const CACHE_READ_METHODS: readonly string[] = ['get'];
 /** Methods that set one key to a value, key first and value second (`kv.set(key, value, ttl)`): a cache-aside fill when the key was read missing. */
 export const CACHE_FILL_METHODS: readonly string[] = ['set'];
+
+/**
+ * A query builder started by calling the database handle with a table's name (knex's `knex('sessions')`,
+ * `db('jobs')`, `this.knex('file_cache')`, a transaction's `trx('orders')`): by the handle's name, and the
+ * methods at the end of its chain that send a write (`.where(…).del()`, `.update({ … })`).
+ */
+export const TABLE_BUILDER_HANDLE_WORDS: readonly string[] = ['knex', 'db', 'database', 'trx'];
+export const TABLE_BUILDER_WRITE_METHODS: readonly string[] = [
+  'del',
+  'delete',
+  'update',
+  'insert',
+  'increment',
+  'decrement',
+  'truncate',
+  'upsert',
+];

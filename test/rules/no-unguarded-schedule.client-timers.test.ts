@@ -3,7 +3,8 @@
 // a channel or writes rows runs once per replica, as under a global `setInterval`. Only a receiver
 // the file shows to be a client counts — `new Client(…)`, a `: Client` annotation, or the name a bot
 // gives it (`client`, `bot`) in a file that imports the library — never any object with a
-// `setInterval` method, and never in a file that does not import it.
+// `setInterval` method. In a file that does not import it, only a receiver by such a name that the
+// file reads through one of the client's manager caches (`client.channels.cache.get(id)`).
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 import { guardedReport } from './schedule-report.js';
@@ -48,16 +49,40 @@ const loop = (arm: string) =>
     "bot.once('ready', () => announceRaffle());",
   );
 
+/** A bot module re-titling each open raffle's message, the message brought by `lookup` and handed to a `.then` callback. */
+const retitle = (lookup: string) =>
+  lines(
+    'exports.run = async (client) => {',
+    '  client.setInterval(async () => {',
+    "    const channel = client.channels.cache.get('4711');",
+    `    await ${lookup}.then((message) => message.edit('Raffle closes soon'));`,
+    '  }, 60_000);',
+    '};',
+  );
+
 ruleTester.run('no-unguarded-schedule (client-owned timers)', noUnguardedSchedule, {
   valid: [
     // Not a client: an object of the project with a timer method of its own.
     { settings, code: madeClient('poller', 'const poller = new Poller();') },
-    // No import of the library: `client` could be anything.
+    // No import of the library, and nothing read as the client's: `client` could be anything.
     {
       settings,
       code: lines(
         'export function start(client) {',
         '  client.setInterval(async () => {',
+        '    await Reminder.deleteMany({ dueAt: { $lt: new Date() } });',
+        '  }, 60_000);',
+        '}',
+      ),
+    },
+    // An entry of a cache alone, handed to a `.then` callback: this process's own.
+    { settings, code: retitle("cache.fetch('raffle')") },
+    // A manager's cache read on another receiver: the timer's `poller` is not shown to be the client.
+    {
+      settings,
+      code: lines(
+        'export function start(client, poller) {',
+        '  poller.setInterval(async () => {',
         ...POST.map((l) => `  ${l}`),
         '  }, 60_000);',
         '}',
@@ -109,6 +134,36 @@ ruleTester.run('no-unguarded-schedule (client-owned timers)', noUnguardedSchedul
         '}',
       ),
       { line: 3, column: 22, guard: "    if (!(await claimPeriod('index:file-3', 60_000))) return;", after: 3, importAfter: 1 },
+    ),
+    // A bot module handed the client by its loader, importing nothing: read through a manager's cache, it is the client.
+    guardedReport(
+      settings,
+      lines('exports.run = async (client) => {', '  client.setInterval(async () => {', ...POST.map((l) => `  ${l}`), '  }, 60_000);', '};'),
+      { line: 2, column: 22, guard: "    if (!(await claimPeriod('index:file-2', 60_000))) return;", after: 2, importAfter: 0 },
+    ),
+    // The message fetched and handed to a `.then` callback: edited on the chat server, once per replica.
+    guardedReport(settings, retitle("channel.messages.fetch('99')"), {
+      line: 2,
+      column: 22,
+      guard: "    if (!(await claimPeriod('index:file-2', 60_000))) return;",
+      after: 2,
+      importAfter: 0,
+    }),
+    // The same through a command class's `this.client`.
+    guardedReport(
+      settings,
+      lines(
+        'module.exports = class PollCloser {',
+        '  constructor(client) { this.client = client; }',
+        '  start() {',
+        '    this.client.setInterval(async () => {',
+        "      const guild = this.client.guilds.cache.get('81');",
+        '      await Poll.updateMany({ guildId: guild.id, open: true }, { open: false });',
+        '    }, 300_000);',
+        '  }',
+        '};',
+      ),
+      { line: 4, column: 29, guard: "      if (!(await claimPeriod('index:file-4', 300_000))) return;", after: 4, importAfter: 0 },
     ),
     // A loop re-armed on the client: the losing replica re-arms it before it leaves.
     guardedReport(settings, loop('bot.setTimeout(announceRaffle, 3_600_000);'), {

@@ -2,7 +2,7 @@
 // in a top-level set-up function (or the module itself) runs its work once more after every start
 // of every replica — reported as its own finding beside the interval that repeats the same work.
 // A settling tick (two seconds), a timer in a request handler (`onUpload(req, res)`: one per upload),
-// and a one-shot whose work only logs stay quiet.
+// and a one-shot whose work only logs stay quiet. A handle kept for shutdown (`kickoff = setTimeout(…)`) changes nothing.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 
@@ -58,11 +58,31 @@ const uploadHandler = lines(
   '}',
 );
 
+/** The module sweep with its timer's handle kept for shutdown (`firstSweep = setTimeout(…)`), in `holder`. */
+const keptSweep = (holder: string, work: string) =>
+  lines(
+    "import { db } from './db';",
+    'let firstSweep: ReturnType<typeof setTimeout> | undefined;',
+    `${holder} {`,
+    '  firstSweep = setTimeout(async () => {',
+    `    ${work}`,
+    '  }, 10 * 60_000);',
+    '}',
+    'export function stopSweeps() {',
+    '  if (firstSweep) clearTimeout(firstSweep);',
+    '}',
+  );
+const SESSION_PURGE = "await db.query('DELETE FROM sessions WHERE expires_at < now()');";
+
 ruleTester.run('no-unguarded-schedule: a delayed run at start-up', noUnguardedSchedule, {
   valid: [
     // A settling tick: only the hourly interval is reported.
     { settings, code: moduleSweep("console.info('warm');") },
     { settings, code: uploadHandler },
+    // The handle kept, in a handler of one request: one per request, not per start.
+    { settings, code: keptSweep('export function onLogout(req: Request, res: Response)', SESSION_PURGE) },
+    // The handle kept, the work only logs.
+    { settings, code: keptSweep('export function startSweeps()', "console.info('warm');") },
   ],
   invalid: [
     {
@@ -80,5 +100,7 @@ ruleTester.run('no-unguarded-schedule: a delayed run at start-up', noUnguardedSc
       code: moduleSweep("await db.query('DELETE FROM sessions WHERE expires_at < now()');"),
       errors: [manual(3, 12)],
     },
+    // Its handle kept so that shutdown can clear it: still a run minutes after each start.
+    { settings, code: keptSweep('export function startSweeps()', SESSION_PURGE), errors: [manual(4, 27)] },
   ],
 });
