@@ -113,9 +113,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Whether SQL UPDATE may be sent: asked only where the answer still decides (pure tests: their order changes no answer).
     let sendsUpdate: boolean | undefined;
     if (textWriteCalls.length === 0 && !redisWriteInText && !mentionsSaveHook(text) && !(sendsUpdate = maySendSqlUpdate(text))) return {};
-    // Test code runs in one process against a throw-away database: a test that reads a row,
-    // changes it and writes it back (seeding, or showing the very race) loses nothing in production.
-    // …and neither does a duplicate left beside a module (`invoices copy.js`), which nothing imports.
+    // Test code (one process, a throw-away database: a read, change and write-back loses nothing in
+    // production) and a duplicate left beside a module (`invoices copy.js`, which nothing imports).
     if (isLintedTestCode(context) || isDuplicateCopyFileName(path.basename(context.filename))) return {};
     // The same words in the code alone: a match that starts in a comment does not count (the
     // parser's comment ranges say where they are; no comment-free copy of the text is made).

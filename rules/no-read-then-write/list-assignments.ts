@@ -6,7 +6,7 @@
 // longer one (`[...wallet.coupons, coupon]`) counts, not
 // the field copied as it is nor a value passed through (`name.trim()`).
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { LIST_CHANGING_METHODS, LIST_COPY_METHODS } from '../../src/knowledge/orm-reads-writes.js';
+import { LIST_CHANGING_METHODS, LIST_COPY_METHODS } from '../../src/knowledge/loaded-value-forms.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';

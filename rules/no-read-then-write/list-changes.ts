@@ -12,7 +12,7 @@
 // saved with its entity is diffed, so the growth alone is remembered apart from the entity's
 // field changes (`ReadSite.grown`) and asked only by such a write.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { DOCUMENT_ARRAY_REWRITES, LIST_CHANGING_METHODS } from '../../src/knowledge/orm-reads-writes.js';
+import { DOCUMENT_ARRAY_REWRITES, LIST_CHANGING_METHODS } from '../../src/knowledge/loaded-value-forms.js';
 import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';

@@ -4,7 +4,8 @@
 // `Object.assign({}, state, patch)`). Written back to the same key, each replaces what another
 // replica wrote in between. Asked only for taints of Redis reads.
 import type { TSESTree } from '@typescript-eslint/utils';
-import { DECODING_CALLS, VALUE_PASS_THROUGH_FUNCTIONS } from '../../src/knowledge/orm-reads-writes.js';
+import { VALUE_PASS_THROUGH_FUNCTIONS } from '../../src/knowledge/orm-reads-writes.js';
+import { DECODING_CALLS } from '../../src/knowledge/loaded-value-forms.js';
 import { BYTE_CODING_METHODS } from '../../src/knowledge/kv-buckets.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';

@@ -2,17 +2,16 @@
 // it on the way (`row.balance - amount`). Walks only the expression given, never the program.
 import { isLibraryConversion } from './library-conversions.js';
 import type { TSESTree } from '@typescript-eslint/utils';
+import { ARITHMETIC_METHODS, VALUE_PASS_THROUGH_FUNCTIONS } from '../../src/knowledge/orm-reads-writes.js';
 import {
-  ARITHMETIC_METHODS,
   COLLECTION_CONSTRUCTORS,
   COPYING_CALLS,
   DECIMAL_WRAPPERS,
   DECODING_CALLS,
   ELEMENT_METHODS,
   LIST_COPY_METHODS,
-  VALUE_PASS_THROUGH_FUNCTIONS,
   VALUE_PASS_THROUGH_METHODS,
-} from '../../src/knowledge/orm-reads-writes.js';
+} from '../../src/knowledge/loaded-value-forms.js';
 import { BYTE_CODING_METHODS, KV_ENTRY_DECODERS } from '../../src/knowledge/kv-buckets.js';
 import { FIELD_GETTER } from '../../src/knowledge/parse-objects.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';

@@ -12,7 +12,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
-import { ELEMENT_METHODS, PRIMARY_KEY_COLUMN, RESULT_ROW_FIELDS } from '../../src/knowledge/orm-reads-writes.js';
+import { PRIMARY_KEY_COLUMN, RESULT_ROW_FIELDS } from '../../src/knowledge/orm-reads-writes.js';
+import { ELEMENT_METHODS } from '../../src/knowledge/loaded-value-forms.js';
 import { keyName, mentionsAny, rootName } from './row-names.js';
 
 type Node = TSESTree.Node;
