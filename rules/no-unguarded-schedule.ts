@@ -15,7 +15,6 @@ import { mayScheduleIn, mentionsSchedule } from './no-unguarded-schedule/schedul
 import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/browser-code.js';
 import { runsInDesktopApp } from './no-unguarded-schedule/desktop-app.js';
 import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
-import { armsRepeatingTimerAtTop } from './no-unguarded-schedule/long-running-script.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
@@ -166,18 +165,11 @@ function isGuardingWrapper(wrapper: TSESTree.CallExpression, guards: GuardLookup
 
 /**
  * Browser timers run per tab, a test's or a `*.dev.ts` tool's in no replica, a scheduler library's copy runs its
- * users' jobs.
+ * users' jobs; a script in the repository's `scripts/` folder is run by hand (a simulator, an operator's watch).
  */
-function runsInNoReplica(filename: string, _cwd: string): boolean {
-  return isServedScript(filename) || isVendoredScheduler(filename) || isDevelopmentFilePath(filename);
-}
-
-/**
- * A script in the repository's `scripts/` folder is run by hand (a simulator, an operator's watch) — unless its top
- * level arms a repeating timer: then it runs until stopped, a worker deployed beside the service.
- */
-function isHandRunScript(filename: string, cwd: string, program: TSESTree.Program): boolean {
-  return isHandRunScriptPath(projectPath(filename, cwd) ?? '') && !armsRepeatingTimerAtTop(program);
+function runsInNoReplica(filename: string, cwd: string): boolean {
+  if (isServedScript(filename) || isVendoredScheduler(filename) || isDevelopmentFilePath(filename)) return true;
+  return isHandRunScriptPath(projectPath(filename, cwd) ?? '');
 }
 
 function isInside(inner: TSESTree.Node, outer: TSESTree.Node): boolean {
@@ -252,7 +244,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
     // names every schedule writes out (a timer's, a scheduler module's), then the path (a test, a
     // browser script, a scheduler library's copy: no replica runs it), then the scope analysis.
     if (!mentionsSchedule(sourceCode.text) || runsInNoReplica(context.filename, context.cwd) || isLintedTestCode(context)) return {};
-    if (!mayScheduleIn(sourceCode) || isHandRunScript(context.filename, context.cwd, sourceCode.ast)) return {};
+    if (!mayScheduleIn(sourceCode)) return {};
     const reportAll = context.options[0]?.reportAll === true;
     return {
       Program() {

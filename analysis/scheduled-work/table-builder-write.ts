@@ -1,5 +1,5 @@
 // A write through a query builder started on a table (src/knowledge/work-effects.ts,
-// TABLE_BUILDER_HANDLE_WORDS): `await knex('file_cache').where('id', id).del()`,
+// TABLE_BUILDER_HANDLE_WORDS): `await knex('thumbnail_cache').where('id', id).del()`,
 // `db('sessions').where('expires_at', '<', now).delete()`, `this.knex('jobs').update({ … })`. The
 // receiver of the write method is a chain of builder calls, which no receiver name describes: what
 // says it is the database is where the chain starts, the handle called with the table's name.

@@ -318,7 +318,7 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
   if (verb === CLEAR_BY_AGE_VERB) return clearsByAge(words) ? 'shared-write' : undefined;
   // `await fastify.ordersModel.markPaid(id)`: a data-access object the application instance carries.
   if (call && writesThroughModelObject(call, words)) return 'shared-write';
-  // `await knex('file_cache').where('id', id).del()`: a builder started on a table.
+  // `await knex('thumbnail_cache').where('id', id).del()`: a builder started on a table.
   if (call && writesThroughTableBuilder(call)) return 'shared-write';
   if (!has(SHARED_WRITE_VERBS, verb) && !has(RECEIVER_BOUND_VERBS, verb)) return undefined;
   const compound = words.length > 1;

@@ -7,7 +7,7 @@ import { isRunOnlyByOneOffScripts, isRunOnlyByTestScripts } from './package-scri
 import { isOneShot } from './one-shot-run.js';
 import { isBareSchemaScript } from './bare-scripts.js';
 
-/** A call named for seeding (`seed()`, `runSeedEssential()`). */
+/** A call named for seeding (`seed()`, `seedDemoData()`). */
 const CALLS_SEED = /(?:\b|[a-z_])(?:seed|Seed|SEED)\w*\s*\(/;
 
 /**

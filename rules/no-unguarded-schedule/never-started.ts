@@ -8,7 +8,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { declaredVariables } from '../../analysis/ast/declared-variables.js';
-import { propertyKeyName } from '../../analysis/ast/property-names.js';
+import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { methodCallsOfExport, methodCalledOn } from '../../analysis/modules/importers.js';
 import { builtStopped } from '../../analysis/scheduled-work/schedule-starters.js';
@@ -66,11 +66,21 @@ function exportedNamesIfUnstarted(
   return exported;
 }
 
+/**
+ * The library's own call (`new CronJob(…)`, `cron.createTask(…)`), not a project class's `new` that builds one
+ * inside (constructed-helper.ts: its arguments are the class's, and its constructor may start the job).
+ */
+function isLibraryCall(work: ScheduledWork): boolean {
+  const callee = work.schedulerNode.callee;
+  const name = callee.type === 'MemberExpression' ? memberPropertyName(callee) : callee.type === 'Identifier' ? callee.name : undefined;
+  return name !== undefined && name === work.entry.path.at(-1);
+}
+
 /** Whether `work` is a job built stopped that no code in reach starts (see the file's head). */
 export function neverStarted(context: DetectContext, work: ScheduledWork): boolean {
   const deferred = builtStopped(work);
   const node = work.schedulerNode;
-  if (!deferred || mayStartByOption(node)) return false;
+  if (!deferred || !isLibraryCall(work) || mayStartByOption(node)) return false;
   const holder = moduleLevelHolder(node);
   const exported = holder && exportedNamesIfUnstarted(context, holder, deferred.startMethods);
   if (!exported) return false;

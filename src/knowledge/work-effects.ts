@@ -274,7 +274,7 @@ export const CACHE_FILL_METHODS: readonly string[] = ['set'];
 
 /**
  * A query builder started by calling the database handle with a table's name (knex's `knex('sessions')`,
- * `db('jobs')`, `this.knex('file_cache')`, a transaction's `trx('orders')`): by the handle's name, and the
+ * `db('jobs')`, `this.knex('thumbnail_cache')`, a transaction's `trx('orders')`): by the handle's name, and the
  * methods at the end of its chain that send a write (`.where(…).del()`, `.update({ … })`).
  */
 export const TABLE_BUILDER_HANDLE_WORDS: readonly string[] = ['knex', 'db', 'database', 'trx'];

@@ -36,13 +36,15 @@ ruleTester.run('migrate-entrypoint (scripts named for migrations)', rule, {
       code: lines(HEAD, 'export async function migrations() {', "  await migrate(db, { migrationsFolder: 'drizzle' });", '}'),
       filename: 'apps/web/migrations.ts',
     },
-    // named for something else
-    { code: chain('.finally(() => sql.end())'), filename: 'apps/web/upgrade.ts' },
-    // the folder is named for migrations, the file is not
-    { code: chain('.finally(() => sql.end())'), filename: 'apps/web/migration-tools/upgrade.ts' },
-    { code: chain('.finally(() => sql.end())'), filename: 'C:\\app\\migrations\\upgrade.ts' },
   ],
   invalid: [
+    // named for something else, or only its folder named for migrations: a script that runs the migrator once
+    // and closes its client is a migrate entrypoint whatever its name (unnamed-scripts.ts)
+    ...['apps/web/upgrade.ts', 'apps/web/migration-tools/upgrade.ts', 'C:\\app\\migrations\\upgrade.ts'].map((filename) => ({
+      code: chain('.finally(() => sql.end())'),
+      filename,
+      errors: [noLockAt(6, 7), { messageId: 'swallowedFailure' as const, line: 8, column: 10 }],
+    })),
     {
       code: chain('.finally(() => sql.end())'),
       filename: 'apps/web/migration.ts',

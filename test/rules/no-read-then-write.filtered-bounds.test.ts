@@ -16,7 +16,7 @@ const book = (read: string, change: string, where = '{ id: pool.id }', check = "
   lines(
     "import { PrismaClient } from '@prisma/client';",
     'const prisma = new PrismaClient();',
-    'export async function bookTicket(concertId: string, buyer: string) {',
+    'export async function holdSeat(concertId: string, buyer: string) {',
     '  return prisma.$transaction(async (tx) => {',
     `    const pool = await tx.ticketPool.findFirst({ where: ${read} });`,
     `    ${check}`,

@@ -90,6 +90,7 @@ const sweepFiles = (root: string) =>
     '    if ((await stat(file)).mtimeMs < Date.now() - 3_600_000) await rm(file, { force: true });',
     '  }',
     '});',
+    'sweeper.start();',
   );
 /** A throttle: callers push calls onto `pending`, a timer runs one per tick. */
 const throttle = (pending: string) =>

@@ -146,7 +146,11 @@ jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
     {
       settings,
       languageOptions: script,
-      code: lines("const { CronJob } = require('cron');", "const job = new CronJob('0 5 * * *', async () => { await purge(); });"),
+      code: lines(
+        "const { CronJob } = require('cron');",
+        "const job = new CronJob('0 5 * * *', async () => { await purge(); });",
+        'job.start();',
+      ),
       errors: [
         unguarded(
           { line: 2, column: 38 },
@@ -154,6 +158,7 @@ jsRuleTester.run('no-unguarded-schedule (JavaScript)', noUnguardedSchedule, {
             "const { CronJob } = require('cron');",
             REQUIRE,
             `const job = new CronJob('0 5 * * *', async () => { ${guard('job', "{ cron: '0 5 * * *' }")} await purge(); });`,
+            'job.start();',
           ),
         ),
       ],

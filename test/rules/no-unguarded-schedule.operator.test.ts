@@ -294,6 +294,7 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
         "const job = new CronJob('0 * * * *', async () => {",
         "  await db.setObject('cron:hourly', { nextRun: job.nextDate() });",
         '});',
+        'job.start();',
       ),
       errors: [
         {
@@ -310,6 +311,7 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
                 `  ${guard('job', "{ cron: '0 * * * *' }")}`,
                 "  await db.setObject('cron:hourly', { nextRun: job.nextDate() });",
                 '});',
+                'job.start();',
               ),
             },
           ],

@@ -621,6 +621,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: lines(
         "import * as nodeCron from 'node-cron';",
         "const task = nodeCron.createTask('*/10 * * * *', async () => { await sync(); });",
+        'task.start();',
       ),
       errors: [
         unguarded(
@@ -629,6 +630,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
             "import * as nodeCron from 'node-cron';",
             IMPORT,
             `const task = nodeCron.createTask('*/10 * * * *', async () => { ${guard('task', "{ cron: '*/10 * * * *' }")} await sync(); });`,
+            'task.start();',
           ),
         ),
       ],
