@@ -33,8 +33,8 @@ export { REDIS_READ_NAMES, writesBackTo, type RedisContext } from './redis-site.
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
 const MODULES: ReadonlySet<string> = new Set(NATS_KV_MODULES);
-const PUT_CALLS = new RegExp(`\\.${GAP}${NATS_KV_WRITE.method}${GAP}\\(`, 'g');
 const PUT_CALL = new RegExp(`\\.${GAP}${NATS_KV_WRITE.method}${GAP}\\(`);
+const PUT_CALLS = new RegExp(PUT_CALL.source, 'g');
 const GET_CALL = new RegExp(`\\.${GAP}${NATS_KV_READ}${GAP}\\(`);
 
 /** Whether the raw text names a NATS module and calls a `.put(` (comments too): without both, `kvBucketWriteOffsets` finds none. */

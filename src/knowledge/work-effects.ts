@@ -2,6 +2,8 @@
 // process, and receivers that are clients of something outside it. Plain data read by the
 // effects heuristic of `no-unguarded-schedule` (analysis/scheduled-work/external-effects.ts).
 
+import { LIBRARY_READS_WRITES } from './orm-reads-writes.js';
+
 /** Free functions and constructors that never leave the process. */
 export const IN_PROCESS_FUNCTIONS: ReadonlySet<string> = new Set([
   'clearTimeout',
@@ -279,12 +281,12 @@ export const CACHE_FILL_METHODS: readonly string[] = ['set'];
  */
 export const TABLE_BUILDER_HANDLE_WORDS: readonly string[] = ['knex', 'db', 'database', 'trx'];
 export const TABLE_BUILDER_WRITE_METHODS: readonly string[] = [
+  // knex's read-modify-write catalogue (orm-reads-writes.ts): `update`, and the atomic `increment` / `decrement`
+  ...LIBRARY_READS_WRITES.knex.writes,
+  ...LIBRARY_READS_WRITES.knex.atomicMethods,
   'del',
   'delete',
-  'update',
   'insert',
-  'increment',
-  'decrement',
   'truncate',
   'upsert',
 ];
