@@ -21,6 +21,9 @@ export default defineConfig({
             'test/oxlint/**/*.test.ts',
           ],
           testTimeout: 60_000,
+          // vitest's default is one worker fewer than the cores: one worker on a 2-core CI machine. These
+          // files are CPU-bound and independent (each writes only its own temp dirs), so use every core.
+          maxWorkers: '100%',
         },
       },
       {
