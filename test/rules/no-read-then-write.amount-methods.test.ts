@@ -31,15 +31,15 @@ const ledgers = (change: string, write = 'await this.ledgerRepository.save(ledge
 const transfer = (save: string) =>
   lines(
     'export class TokenMoves {',
-    '  constructor(private readonly ledgerService: LedgerService) {}',
+    '  constructor(private readonly tokenBankService: TokenBankService) {}',
     '  async move(fromId: string, toId: string, tokens: number) {',
-    '    const source = await this.ledgerService.findForMember(fromId);',
+    '    const source = await this.tokenBankService.findForMember(fromId);',
     "    if (!source) throw new Error('no ledger');",
-    '    const target = await this.ledgerService.findForMember(toId);',
+    '    const target = await this.tokenBankService.findForMember(toId);',
     '    source.withdraw(tokens);',
     '    target.deposit(tokens);',
     '',
-    `    await this.ledgerService.${save}([source, target]);`,
+    `    await this.tokenBankService.${save}([source, target]);`,
     '  }',
     '}',
   );
@@ -75,9 +75,9 @@ ruleTester.run('no-read-then-write (amount methods of a loaded entity)', rule, {
     // the list saved holds fresh objects only
     lines(
       'export class TokenMoves {',
-      '  constructor(private readonly ledgerService: LedgerService) {}',
+      '  constructor(private readonly tokenBankService: TokenBankService) {}',
       '  async open(ids: string[]) {',
-      '    await this.ledgerService.saveAll(ids.map((id) => ({ memberId: id, tokens: 0 })));',
+      '    await this.tokenBankService.saveAll(ids.map((id) => ({ memberId: id, tokens: 0 })));',
       '  }',
       '}',
     ),
@@ -96,8 +96,8 @@ ruleTester.run('no-read-then-write (amount methods of a loaded entity)', rule, {
       errors: [{ messageId: 'sql', data: { field: 'tokens' }, line: 8, column: 33 }],
     },
     // a list save of two changed entities
-    { code: transfer('saveAll'), errors: lost('value', 10, 30) },
-    { code: transfer('save'), errors: lost('value', 10, 30) },
+    { code: transfer('saveAll'), errors: lost('value', 10, 33) },
+    { code: transfer('save'), errors: lost('value', 10, 33) },
     { code: sequelizeGrant('ledger.credit(tokens);'), errors: [{ messageId: 'sequelize', data: { field: 'value' }, line: 5, column: 16 }] },
   ],
 });
