@@ -1,6 +1,11 @@
 // Field changes made on a loaded entity by a call rather than an assignment: Sequelize and
-// Mongoose `entity.set('count', n)` / `entity.set({ count: n })`, and `Object.assign(entity, { count: n })`.
+// Mongoose `entity.set('count', n)` / `entity.set({ count: n })`, `Object.assign(entity, { count: n })`,
+// and a domain entity's own method that changes an amount it holds (`wallet.topUp(amount)` as a
+// statement of its own): the field it changes is not seen, so the change is of the row as a whole.
 import type { TSESTree } from '@typescript-eslint/utils';
+import { AMOUNT_CHANGING_METHODS } from '../../src/knowledge/loaded-value-forms.js';
+import type { FieldChange, Taint } from './model.js';
+import { changeOf } from './taint.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
@@ -9,6 +14,21 @@ export interface EntityChangeCall {
   entity: TSESTree.Node;
   /** Field and new value pairs (field `null` when the key is not static). */
   changes: { field: string | null; value: TSESTree.Node }[];
+  /** An amount method's call (`wallet.topUp(amount)`): a change of a field the call does not name. */
+  method?: TSESTree.CallExpression;
+}
+
+const AMOUNT_METHOD: ReadonlySet<string> = new Set(AMOUNT_CHANGING_METHODS);
+
+/** `row.topUp(amount)` alone as a statement, handed values (not a callback): a mutating method, not one that returns a new value. */
+function isAmountMethodCall(call: TSESTree.CallExpression, method: string | undefined): boolean {
+  return (
+    method !== undefined &&
+    AMOUNT_METHOD.has(method) &&
+    call.arguments.length > 0 &&
+    call.arguments.every((a) => a.type !== 'ArrowFunctionExpression' && a.type !== 'FunctionExpression') &&
+    call.parent.type === 'ExpressionStatement'
+  );
 }
 
 function pairsOf(first: TSESTree.Node | undefined, second: TSESTree.Node | undefined): EntityChangeCall['changes'] {
@@ -39,5 +59,18 @@ export function entityChangeCallOf(
   if (method === 'assign' && object.type === 'Identifier' && object.name === 'Object' && first && isLoadedEntity(first)) {
     return { entity: first, changes: pairsOf(second, third) };
   }
+  if (isAmountMethodCall(call, method) && isLoadedEntity(callee.object)) return { entity: callee.object, changes: [], method: call };
   return null;
+}
+
+/** The field changes `changed` makes, given the taint of each value it sets. */
+export function entityFieldChanges(changed: EntityChangeCall, taintOf: (node: TSESTree.Node) => Taint | null): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const { field, value } of changed.changes) {
+    const t = taintOf(value);
+    const change = t ? changeOf(field, t) : null;
+    if (change) out.push(change);
+  }
+  if (changed.method) out.push({ field: null, node: changed.method, operator: null, operand: null });
+  return out;
 }

@@ -1,7 +1,8 @@
 // A write through a helper whose name says the field (`updateBalance(userId, next)`,
 // `User.updateImpactPoints(user)`, helper-writes.ts): a change counts only when it is that
 // field's, computed from its own value as read (`next = user.balance - amount`) or made on the
-// row handed whole (`user.impact_points -= ratio`). Names match across spellings: `impactPoints`
+// row handed whole (`user.impact_points -= ratio`), or that field of the row changed so and handed
+// alone (`updateImpactPoints(id, user.impact_points)`). Names match across spellings: `impactPoints`
 // in the helper's name is `impact_points` on the row. A helper named for the very thing another
 // helper read (`getMemberQuota(memberId)`, then `updateMemberQuota(memberId, uploadsUsed + 1)`) writes back the
 // record that one returned: a change of any of its fields counts.
@@ -36,7 +37,10 @@ export function namedFieldChanges(value: WriteValue, t: Taint): { read: ReadSite
     return sameField(computed.readField, named) || readByPairedHelper(t.read, named)
       ? [{ read: t.read, change: { ...computed, field: computed.readField ?? named }, loc: undefined }]
       : [];
-  // The row handed whole: its fields changed in JavaScript, the named one among them.
-  if (t.field !== null) return [];
-  return t.read.mutations.filter((m) => sameField(m.field, named)).map((m) => ({ read: t.read, change: m, loc: undefined }));
+  // The row handed whole: its fields changed in JavaScript, the named one among them; or the named field
+  // of a row changed in JavaScript (`user.points -= cost`, or an amount method's `user.spend(cost)`).
+  if (t.field !== null && !sameField(t.field, named)) return [];
+  return t.read.mutations
+    .filter((m) => (m.field === null ? t.field !== null : sameField(m.field, named)))
+    .map((m) => ({ read: t.read, change: { ...m, field: m.field ?? named }, loc: undefined }));
 }

@@ -4,8 +4,10 @@
 // function is read (this file, a project module, an injected service's method: analysis/modules)
 // and asked which of its parameters it hands a library write as the values (or the update
 // document) it sends; its callers' argument at that place is then the write's values, whatever the
-// function is called. A function whose write sends values of its own, or that is out of reach, is
-// no such write (helper-writes.ts still judges a helper named for the write by its name). So is a
+// function is called; a parameter given whole to one field of the values written (`async put(key,
+// value) { … .set({ value }) … }`) makes its argument that field's value. A function whose write
+// sends values of its own, or that is out of reach, is no such write (helper-writes.ts still judges
+// a helper named for the write by its name). So is a
 // function that saves the document it is handed (`async persist(entry) { await entry.save(); }`):
 // a loaded document changed and handed to it is saved whole.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
@@ -13,7 +15,7 @@ import { defineFunctionFact, projectFunctionOf, type ProjectFunction } from '../
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
-import type { WriteSite } from './model.js';
+import type { WriteSite, WriteValue } from './model.js';
 import { mongoValues, valuesOf, writeSiteOf } from './write-site.js';
 import { savedParameterReads } from './saved-parameters.js';
 
@@ -24,6 +26,19 @@ export interface SentParameter {
   updateDocument: boolean;
   /** A document the function saves itself (`entry.save()`): its changed fields are what is written. */
   saved?: true;
+  /** The field whose value the parameter is in the object written (`.set({ value })` in `put(key, value)`). */
+  field?: string;
+}
+
+/** The parameter of `names` one field of the values written is given whole (`{ value: value as unknown }`), with that field. */
+function fieldParameterOf(values: readonly WriteValue[], names: readonly (string | null)[]): { index: number; field: string } | undefined {
+  for (const { field, value } of values) {
+    const expr = unwrapExpression(value);
+    if (field === null || field.startsWith('$') || expr.type !== 'Identifier') continue;
+    const index = names.indexOf(expr.name);
+    if (index >= 0) return { index, field };
+  }
+  return undefined;
 }
 
 const nested = (node: TSESTree.Node): boolean =>
@@ -53,6 +68,9 @@ export const sentParameterOf = defineFunctionFact<SentParameter | 'own' | null>(
       const data = site.shape.data && unwrapExpression(site.shape.data);
       const index = data?.type === 'Identifier' ? names.indexOf(data.name) : -1;
       if (index >= 0) return { index, updateDocument: site.candidates.length === 1 && site.candidates[0] === 'mongoose' };
+      // `put(key, value)` writing `{ value }`: what it is handed there is that field's value.
+      const inField = fieldParameterOf(site.values, names);
+      if (inField) return { ...inField, updateDocument: false };
       // Values not known, or a parameter inside them (`{ $set: { [field]: value } }`): what it is handed may be written, by a shape not followed here.
       if (!data || [data, ...descendants(data, keys)].some((n) => n.type === 'Identifier' && names.includes(n.name))) return null;
       own = true;
@@ -98,7 +116,13 @@ export function parameterWriteSiteOf(
     model: null,
     node: call,
     reportNode: nameNode,
-    values: sent.saved ? [] : sent.updateDocument ? mongoValues(argument) : valuesOf(argument),
+    values: sent.saved
+      ? []
+      : sent.field
+        ? [{ field: sent.field, value: argument }]
+        : sent.updateDocument
+          ? mongoValues(argument)
+          : valuesOf(argument),
     entities: sent.saved ? [argument] : [],
     conditions: filter ? [filter] : [],
     shape: { method: fn?.name ?? '', nameNode, data: argument, filter, helper: true },

@@ -11,7 +11,7 @@ import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf, writtenToRowsRead } from './compared-fields.js';
-import { entityChangeCallOf } from './entity-changes.js';
+import { entityChangeCallOf, entityFieldChanges } from './entity-changes.js';
 import { noteBoundChecks } from './bound-checks.js';
 import { uncheckedBoundChanges } from './checked-bounds.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
@@ -326,12 +326,7 @@ export class ReadThenWriteEngine {
     if (rememberGrowth(node, this.settledTaint) || relockedRow(node, this.settledTaint)) return;
     const changed = entityChangeCallOf(node, this.isLoadedEntity);
     if (changed) {
-      const owner = settled(this.taint(changed.entity));
-      for (const { field, value } of changed.changes) {
-        const t = settled(this.taint(value));
-        const change = t ? changeOf(field, t) : null;
-        if (owner && change) owner.read.mutations.push(change);
-      }
+      settled(this.taint(changed.entity))?.read.mutations.push(...entityFieldChanges(changed, this.settledTaint));
       return;
     }
     const write =

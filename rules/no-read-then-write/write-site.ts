@@ -37,6 +37,8 @@ export const WRITE_SITE_METHODS: ReadonlySet<string> = new Set([
   'updateMany',
   'upsert',
   'save',
+  'saveAll',
+  'saveMany',
   'flush',
   'persistAndFlush',
 ]);
@@ -330,6 +332,8 @@ export function writeSiteOf(call: TSESTree.CallExpression, isLoadedEntity: (node
     }
     case 'upsert':
       return links.length === 1 ? prismaWrite(call, callee, 'update') : null;
+    case 'saveAll': // a repository's list save (`saveAll([from, to])`), as TypeORM's `save([a, b])`
+    case 'saveMany':
     case 'save': {
       if (isLoadedEntity(receiver)) return write(['sequelize', 'mongoose', 'typeorm'], call, callee.property, [], null, [receiver], []);
       if (args.length === 0) return null;

@@ -59,3 +59,31 @@ export const ELEMENT_METHODS: readonly string[] = ['find', 'findLast', 'filter',
 
 /** Methods that convert a value without changing it (`row.balance.toNumber()`). */
 export const VALUE_PASS_THROUGH_METHODS: readonly string[] = ['toNumber', 'toString', 'valueOf', 'toFixed', 'toJSON'];
+
+/**
+ * A domain entity's own methods that change an amount it holds by what they are handed
+ * (`wallet.topUp(amount)`, `points.use(cost)`, `account.withdraw(sum)`): called on a loaded row as a
+ * statement of its own, the row's value is changed in JavaScript, as `row.balance += amount` does.
+ * Sequelize's instance `increment` / `decrement` are atomic and are not among them; nor are the
+ * `add…` / `remove…` association mixins (only the bare verbs are).
+ */
+export const AMOUNT_CHANGING_METHODS: readonly string[] = [
+  'add',
+  'subtract',
+  'deduct',
+  'deposit',
+  'withdraw',
+  'topUp',
+  'charge',
+  'use',
+  'spend',
+  'consume',
+  'credit',
+  'debit',
+  'increase',
+  'decrease',
+  'reduce',
+  'refund',
+  'earn',
+  'redeem',
+];
