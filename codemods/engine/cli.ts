@@ -5,6 +5,7 @@ import pc from 'picocolors';
 import { CodemodUsageError, Engine, MIN_FILES_FOR_WORKERS, type CodemodReport } from './engine.js';
 import { PathNotFoundError } from './discover-files.js';
 import { formatDiff } from './format-diff.js';
+import { parseFileSize } from './file-limits.js';
 import { autoConcurrency } from './worker-pool.js';
 import { findTransforms, transforms, UnknownTransformError } from '../registry.js';
 import { PLUGIN_VERSION } from '../../rules/utils/plugin-meta.js';
@@ -19,6 +20,8 @@ interface CliOptions {
   force?: boolean;
   ttl?: number;
   concurrency?: number;
+  maxFileSize?: number;
+  includeGenerated?: boolean;
 }
 
 function parseTtl(value: string): number {
@@ -42,13 +45,21 @@ function parseConcurrency(value: string): number {
   return n;
 }
 
+function parseMaxFileSize(value: string): number {
+  try {
+    return parseFileSize(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function summary(report: CodemodReport, options: CliOptions): string {
   const lines: string[] = [];
   const verb = options.check ? 'would change' : options.dryRun ? 'would change' : 'changed';
   lines.push(
-    `replica-codemod: ${plural(report.filesScanned, 'file')} scanned, ${report.filesChanged} ${verb}, ${plural(report.findingsFixed, 'finding')} fixed, ${plural(report.manual.length, 'manual follow-up')}${report.errors.length ? `, ${plural(report.errors.length, 'file')} failed` : ''}`,
+    `replica-codemod: ${plural(report.filesScanned, 'file')} scanned, ${report.filesChanged} ${verb}, ${plural(report.findingsFixed, 'finding')} fixed, ${plural(report.manual.length, 'manual follow-up')}${report.skipped.length ? `, ${report.skipped.length} skipped` : ''}${report.errors.length ? `, ${plural(report.errors.length, 'file')} failed` : ''}`,
   );
   if (report.manual.length > 0) {
     lines.push(pc.yellow('manual follow-ups:'));
@@ -58,6 +69,11 @@ function summary(report: CodemodReport, options: CliOptions): string {
   if (report.leaseKeys.length > 0) {
     lines.push(`lease keys ${options.check || options.dryRun ? 'to write' : 'written'} (one per job):`);
     for (const k of report.leaseKeys) lines.push(`  ${k.key}  ${k.file}:${k.line}`);
+  }
+  // Left alone on purpose (too large, generated, not UTF-8, ignored by the ESLint config, a symlink out of the root): not errors.
+  if (report.skipped.length > 0) {
+    lines.push(pc.yellow('skipped (left as they are):'));
+    for (const s of report.skipped) lines.push(`  ${s.file}: ${s.reason}`);
   }
   if (report.errors.length > 0) {
     lines.push(pc.red('failed (skipped):'));
@@ -131,6 +147,15 @@ export function buildProgram(): Command {
       `threads for parsing and rewriting (this one + n-1 workers), or 'auto' = the idle cores, at most 8 (default: 1; under ${MIN_FILES_FOR_WORKERS} files always 1)`,
       parseConcurrency,
     )
+    .option(
+      '--max-file-size <size>',
+      "skip files larger than this, never read or parsed: bytes, or with kb / mb (1024-based); 0 or 'none' = no limit (default: 1mb)",
+      parseMaxFileSize,
+    )
+    .option(
+      '--include-generated',
+      'also rewrite files whose header marks them generated (@generated, Code generated … DO NOT EDIT, auto-generated)',
+    )
     .addOption(new Option('--no-progress', 'no progress bar even on a TTY').hideHelp())
     .addHelpText(
       'after',
@@ -167,6 +192,8 @@ export async function main(argv: readonly string[], io = { stdout: process.stdou
       check: options.check,
       force: options.force,
       concurrency: options.concurrency,
+      maxFileSize: options.maxFileSize,
+      includeGenerated: options.includeGenerated,
       onProgress: tty ? progressBar(io.stderr) : undefined,
     });
     if (options.json) {

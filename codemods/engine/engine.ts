@@ -315,7 +315,7 @@ export class Engine {
     if (writing && !options.force) assertSafeToWrite(cwd, paths);
     const { files, skipped } = await discoverFiles(paths, cwd);
     // Every file read once; only those a transform's text pre-filter passes go further.
-    const pass = textPass(files, this.transforms);
+    const pass = textPass(files, this.transforms, options);
     const lint = await lintConfigsFor(cwd, [...pass.candidates.keys()]);
     this.lintConfigs = lint.configs;
     // A candidate the user's ESLint config ignores is one lint never reports: left alone, and said so.

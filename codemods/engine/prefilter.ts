@@ -14,7 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { applyDefaultOptions } from '../../rules/utils/create-rule.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
-import { errorMessage, type FileOutcome, type FileResult } from './report.js';
+import { fileLimitsOf, generatedMarker, generatedReason, oversizeReason } from './file-limits.js';
+import { errorMessage, type CodemodOptions, type FileOutcome, type FileResult } from './report.js';
 import type { AnyTransform, RuleWithFacts } from './transform.js';
 
 // `ignoreBOM` keeps a byte-order mark in the text, as `readFileSync(path, 'utf8')` does.
@@ -63,15 +64,30 @@ export interface TextPass {
   candidates: Map<string, string>;
 }
 
-/** Reads every file once and keeps those some transform's text pre-filter passes. */
-export function textPass(files: readonly string[], transforms: readonly AnyTransform[]): TextPass {
+/**
+ * Reads every file once and keeps those some transform's text pre-filter passes. A file above
+ * the run's `maxFileSize` is skipped on its size alone, never read; a file some transform could
+ * change whose header marks it generated is skipped unless `includeGenerated` (file-limits.ts).
+ */
+export function textPass(
+  files: readonly string[],
+  transforms: readonly AnyTransform[],
+  options: Pick<CodemodOptions, 'maxFileSize' | 'includeGenerated'> = {},
+): TextPass {
+  const limits = fileLimitsOf(options);
   const done = new Map<string, FileOutcome>();
   const candidates = new Map<string, string>();
   for (const path of files) {
-    const source = readSource(path);
+    const oversize = oversizeReason(path, limits);
+    const source = oversize ? { path, skip: oversize } : readSource(path);
     if (!('text' in source)) done.set(path, source);
-    else if (textCandidates(source.text, transforms).length > 0) candidates.set(path, source.text);
-    else done.set(path, { path, original: source.text, result: unchangedResult(source.text) });
+    else if (textCandidates(source.text, transforms).length === 0)
+      done.set(path, { path, original: source.text, result: unchangedResult(source.text) });
+    else {
+      const marker = limits.includeGenerated ? undefined : generatedMarker(source.text);
+      if (marker) done.set(path, { path, skip: generatedReason(marker) });
+      else candidates.set(path, source.text);
+    }
   }
   return { done, candidates };
 }

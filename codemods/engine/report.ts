@@ -29,6 +29,13 @@ export interface CodemodOptions {
   concurrency?: number;
   /** Fewer files than this run in this thread whatever `concurrency` says; default 200. */
   minFilesForWorkers?: number;
+  /**
+   * Files larger than this many bytes are skipped (listed, never read or parsed): `--max-file-size`.
+   * Default 1,048,576 (1 MB); `0` or `Infinity`: no limit.
+   */
+  maxFileSize?: number;
+  /** Also rewrite files whose header marks them generated (`@generated`, …): `--include-generated`. */
+  includeGenerated?: boolean;
 }
 
 export interface ManualFollowUp {
@@ -90,7 +97,7 @@ export interface FileResult {
 /** One file's per-file phase: unreadable, or read and then transformed or failed. */
 export type FileOutcome =
   | { path: string; readError: string }
-  /** Read but left alone (not UTF-8: rewriting it would replace its bytes with U+FFFD). */
+  /** Left alone: not UTF-8 (rewriting it would replace its bytes with U+FFFD), too large, or generated. */
   | { path: string; skip: string }
   | { path: string; original: string; error: string }
   | { path: string; original: string; result: FileResult };

@@ -20,6 +20,10 @@
 //   npm run bench:codemod -- --levels 1                 # serial codemod against ESLint only
 //   npm run bench:codemod -- --no-eslint                # only the codemod's concurrency rounds
 //   npm run bench:codemod -- --no-jscodeshift           # without the jscodeshift side
+//   npm run bench:codemod -- --default-limits           # the codemod skips big and generated files, as the CLI does
+// The codemod side runs with `maxFileSize: 0, includeGenerated: true` unless `--default-limits`:
+// ESLint and jscodeshift parse every file, so the comparison (and earlier rounds' figures) stays
+// on the same files.
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +83,8 @@ async function child(side: string, dir: string, asked: number): Promise<void> {
   } else if (side === 'codemod') {
     const { runCodemod } = await import('../../codemods/index.js');
     importMs = performance.now() - started;
-    const report = await runCodemod({ cwd: dir, paths: ['.'], dryRun: true, force: true, service: 'bench', concurrency });
+    const limits = process.argv.includes('--default-limits') ? {} : { maxFileSize: 0, includeGenerated: true };
+    const report = await runCodemod({ cwd: dir, paths: ['.'], dryRun: true, force: true, service: 'bench', concurrency, ...limits });
     files = report.filesScanned;
     findings = report.findingsFixed + report.manual.length;
     errors = report.errors.length;
@@ -121,6 +126,7 @@ async function child(side: string, dir: string, asked: number): Promise<void> {
 
 function runChild(side: ChildResult['side'], dir: string, concurrency = 1): ChildResult {
   const args = ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', side, dir, String(concurrency)];
+  if (process.argv.includes('--default-limits')) args.push('--default-limits');
   const out = execFileSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
   return JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
 }

@@ -1,0 +1,145 @@
+// `--max-file-size` and generated files (#19): the CLI from source in temp git repositories, as
+// cli.test.ts runs it. A file above the limit is listed as skipped with its size, the limit and
+// how to include it, and is left as it is; at the limit it is processed; `0` lifts the limit; a
+// bad value is a usage error. A file whose header marks it generated is skipped unless
+// `--include-generated`. No timing here: docs/performance.md has the figures.
+import { describe, expect, test } from 'vitest';
+import { formatSize, generatedMarker, parseFileSize } from '../../codemods/engine/file-limits.js';
+import { read, repo, run, UNGUARDED } from './cli-harness.js';
+
+interface JsonReport {
+  filesChanged: number;
+  changed: Array<{ file: string }>;
+  skipped: Array<{ file: string; reason: string }>;
+  errors: unknown[];
+}
+
+const GUARD = 'claimPeriod(';
+/** `UNGUARDED` made exactly `bytes` long by a comment at its end (cheap to parse, no finding). */
+function padded(bytes: number): string {
+  const filler = bytes - UNGUARDED.length - '/*\n*/\n'.length;
+  if (filler < 0) throw new Error(`too small: ${bytes}`);
+  return `${UNGUARDED}/*${'x'.repeat(filler)}\n*/\n`;
+}
+
+// Each run starts a Node process that loads ESLint and the TypeScript parser: slow on a busy machine.
+describe('replica-codemod --max-file-size', { timeout: 180_000 }, () => {
+  test('a file above the limit is listed as skipped with its size, the limit and how to include it, and left as it is; exit 0', () => {
+    const big = padded(3000);
+    const dir = repo({ 'src/big.ts': big, 'src/jobs.ts': UNGUARDED });
+    const { status, stdout } = run(dir, '--max-file-size', '2kb');
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/2 files scanned, 1 changed, 1 finding fixed, [^\n]*, 1 skipped\n/);
+    expect(stdout).toContain(
+      'skipped (left as they are):\n  src/big.ts: 2.9 kB, above --max-file-size 2 kB: not read or parsed; include it with --max-file-size 3kb, or --max-file-size 0 for no limit',
+    );
+    expect(read(dir, 'src/big.ts')).toBe(big);
+    expect(read(dir, 'src/jobs.ts')).toContain(GUARD);
+
+    const json = JSON.parse(run(dir, '--json', '--check', '--max-file-size', '2kb').stdout) as JsonReport;
+    expect(json.skipped).toEqual([{ file: 'src/big.ts', reason: expect.stringContaining('above --max-file-size 2 kB') as string }]);
+    expect(json.errors).toEqual([]);
+  });
+
+  test('a file exactly at the limit is processed; one byte less and it is skipped', () => {
+    const text = padded(2500);
+    const dir = repo({ 'src/jobs.ts': text });
+    const at = JSON.parse(run(dir, '--json', '--dry-run', '--max-file-size', '2500').stdout) as JsonReport;
+    expect(at.skipped).toEqual([]);
+    expect(at.changed).toEqual([{ file: 'src/jobs.ts', findingsFixed: 1 }]);
+    const below = JSON.parse(run(dir, '--json', '--dry-run', '--max-file-size', '2499b').stdout) as JsonReport;
+    expect(below.changed).toEqual([]);
+    expect(below.skipped).toEqual([
+      { file: 'src/jobs.ts', reason: expect.stringContaining('2,500 bytes, above --max-file-size 2,499 bytes') as string },
+    ]);
+    expect(read(dir, 'src/jobs.ts')).toBe(text);
+  });
+
+  test('the default limit is 1 MB: a larger file is skipped, and --max-file-size 0 (or none) processes it', () => {
+    const big = padded(1024 * 1024 + 1);
+    const small = padded(1024 * 1024);
+    const dir = repo({ 'src/big.ts': big, 'src/small.ts': small });
+    // `--check` prints the summary without the diff (a megabyte line of context).
+    const byDefault = run(dir, '--check');
+    expect(byDefault.status).toBe(1);
+    expect(byDefault.stdout).toContain(
+      'src/big.ts: 1,048,577 bytes, above --max-file-size 1,048,576 bytes: not read or parsed; include it with --max-file-size 2mb',
+    );
+    expect(byDefault.stdout).toContain('--check: 1 file would change: src/small.ts\n');
+
+    const unlimited = run(dir, '--max-file-size', '0');
+    expect(unlimited.status).toBe(0);
+    expect(unlimited.stdout).toMatch(/2 files scanned, 2 changed, 2 findings fixed, [^\n]*follow-ups?\n/);
+    expect(unlimited.stdout).not.toContain('skipped');
+    expect(read(dir, 'src/big.ts')).toContain(GUARD);
+    expect(JSON.parse(run(dir, '--json', '--check', '--max-file-size', 'none').stdout)).toMatchObject({ filesChanged: 0, skipped: [] });
+  });
+
+  test.each(['abc', '-1', '1gb', ''])('--max-file-size %j is a usage error naming the option and the value; exit 2', (value) => {
+    const dir = repo({ 'src/jobs.ts': UNGUARDED });
+    const { status, stderr } = run(dir, '--max-file-size', value, '--dry-run');
+    expect(status).toBe(2);
+    expect(stderr).toContain(
+      `--max-file-size must be a size in bytes, kb or mb (for example 2mb), or 0 or 'none' for no limit, got '${value}'`,
+    );
+    expect(read(dir, 'src/jobs.ts')).toBe(UNGUARDED);
+  });
+});
+
+describe('replica-codemod and generated files', { timeout: 180_000 }, () => {
+  const GENERATED = `// Code generated by schedgen from jobs.yaml. DO NOT EDIT.\n${UNGUARDED}`;
+  const META = `/**\n * Copyright Acme.\n *\n * This source code is licensed under the MIT license.\n *\n * @generated SignedSource<<abc>>\n */\n${UNGUARDED}`;
+
+  test('a file whose header marks it generated is skipped and listed; --include-generated rewrites it', () => {
+    const dir = repo({ 'src/gen.ts': GENERATED, 'src/meta.ts': META, 'src/jobs.ts': UNGUARDED });
+    const { status, stdout } = run(dir);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/3 files scanned, 1 changed, 1 finding fixed, [^\n]*, 2 skipped\n/);
+    expect(stdout).toContain(
+      '  src/gen.ts: generated (its header says "Code generated … DO NOT EDIT"): a rewrite would be lost when it is generated again, so fix its generator; include it with --include-generated',
+    );
+    expect(stdout).toContain('  src/meta.ts: generated (its header says "@generated")');
+    expect(read(dir, 'src/gen.ts')).toBe(GENERATED);
+    expect(read(dir, 'src/meta.ts')).toBe(META);
+
+    const included = JSON.parse(run(dir, '--json', '--dry-run', '--include-generated').stdout) as JsonReport;
+    expect(included.skipped).toEqual([]);
+    expect(included.changed.map((c) => c.file)).toEqual(['src/gen.ts', 'src/meta.ts']);
+  });
+
+  test('a generated file no transform could change is not listed', () => {
+    const dir = repo({ 'src/gen.ts': '// @generated\nexport const answer = 42;\n' });
+    expect(JSON.parse(run(dir, '--json', '--dry-run').stdout)).toMatchObject({ skipped: [], filesChanged: 0 });
+  });
+});
+
+describe('file-limits helpers', () => {
+  test('parseFileSize reads bytes, kb and mb (1024-based); 0 and none lift the limit', () => {
+    expect(parseFileSize('500')).toBe(500);
+    expect(parseFileSize('500b')).toBe(500);
+    expect(parseFileSize('2kb')).toBe(2048);
+    expect(parseFileSize('1.5MB')).toBe(1.5 * 1024 * 1024);
+    expect(parseFileSize('1_000_000')).toBe(1_000_000);
+    expect(parseFileSize('0')).toBe(Number.POSITIVE_INFINITY);
+    expect(parseFileSize('none')).toBe(Number.POSITIVE_INFINITY);
+    for (const bad of ['abc', '-1', '1gb', '', 'kb', '1e6', '2 mbs']) expect(() => parseFileSize(bad), bad).toThrow(/--max-file-size/);
+  });
+
+  test('formatSize', () => {
+    expect(formatSize(812)).toBe('812 bytes');
+    expect(formatSize(2048)).toBe('2 kB');
+    expect(formatSize(5.24 * 1024 * 1024)).toBe('5.2 MB');
+  });
+
+  test('a marker counts only in the comments before the first statement', () => {
+    expect(generatedMarker('// Code generated by protoc-gen-ts. DO NOT EDIT.\nexport {};\n')).toBe('Code generated … DO NOT EDIT');
+    expect(generatedMarker('#!/usr/bin/env node\n"use strict";\n/* This file is auto-generated. */\nrun();\n')).toBe('auto-generated');
+    expect(generatedMarker('\uFEFF/* eslint-disable */\n// @generated by openapi-typescript\nexport {};\n')).toBe('@generated');
+    expect(generatedMarker('// AUTOGENERATED FILE\nexport {};\n')).toBe('auto-generated');
+    // In code, in a string, after the first statement, or misspelt: not a marker.
+    expect(generatedMarker("export const note = '@generated';\n")).toBeUndefined();
+    expect(generatedMarker('import x from "y";\n// @generated\n')).toBeUndefined();
+    expect(generatedMarker('// Code generated by hand; edit freely.\nexport {};\n')).toBeUndefined();
+    expect(generatedMarker('// @generatedBy someone\nexport {};\n')).toBeUndefined();
+  });
+});
