@@ -25,6 +25,7 @@ import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js'
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
 import { workOverOwnConnections } from '../../analysis/scheduled-work/own-connections.js';
+import { walksOwnPool } from '../../analysis/scheduled-work/own-pool.js';
 import { endsThisProcess } from '../../analysis/scheduled-work/process-exit.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
@@ -171,6 +172,8 @@ export function scheduleVerdict({
     (fn !== undefined && effects.external && drainsOwnKeyedQueue(sourceCode, fn, effectsOptions)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
+    // A walk over what a pool or cache getter hands out in memory (`getNotePool()`): this process's own entries.
+    (fn !== undefined && walksOwnPool(sourceCode, fn)) ||
     // Work over the users connected to this process's sockets: each replica does its own share.
     (fn !== undefined && workOverOwnConnections(sourceCode, fn)) ||
     // A watchdog ending this process when it finds it stale: each replica watches itself.
