@@ -108,7 +108,12 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (source !== undefined && maker === root && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method, localFiles);
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
   if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
-  if (readsThroughBuilder(call) || isSyncRead(call, method) || readsThroughModelClass(call, method, (name) => declaresRowTypes(importSource(sourceCode, name) ?? ''))) return true;
+  if (
+    readsThroughBuilder(call) ||
+    isSyncRead(call, method) ||
+    readsThroughModelClass(call, method, (name) => declaresRowTypes(importSource(sourceCode, name) ?? ''))
+  )
+    return true;
   // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`, not a
   // model class handed criteria (`SessionEntity.delete({ expiresAt: … })`, awaited or not).
   const receiver = callee.object;

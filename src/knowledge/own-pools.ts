@@ -21,3 +21,6 @@ export const OWN_POOL_CLASS_NOUN = 'pool';
 
 /** Last words of a collection that a client library keeps in memory (`client.guilds.cache`): its entries are this process's copies. */
 export const CACHED_COLLECTION_NOUNS: readonly string[] = ['cache'];
+
+/** Words of a scheduled work's own name that say it probes this process's health (`dbProbesTick`): it measures and changes nothing. */
+export const HEALTH_PROBE_WORDS: readonly string[] = ['probe', 'probes'];

@@ -36,9 +36,6 @@ export const PER_REPLICA_WORDS: readonly string[] = [
   'reconnects',
   'beacon',
   'healthcheck',
-  // health probes of this process's view (`runDbProbes`, `livenessProbe`): they measure and change nothing
-  'probe',
-  'probes',
   'gauge',
   'gauges',
   'flush',

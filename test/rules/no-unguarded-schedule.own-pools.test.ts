@@ -2,7 +2,7 @@
 // on read-only work the host-local walk now reads to its end: a walk over what a pool or cache
 // getter hands out in memory (`this.hub.getSessionPool()`), the upkeep of a pool of a project class
 // this module builds, a read of an entry of a client library's cache with a pause between entries,
-// rows read through a name imported from a model file, a health probe by its name. Each is quiet;
+// rows read through a name imported from a model file, a work named for health probes. Each is quiet;
 // its twin (the getter awaited, a package's pool, a list read from a store, a helper module, a repair)
 // is reported. Also where a work written in place is squiggled: its head, not its body's lines.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
@@ -108,15 +108,15 @@ const paymentCount = (load: string) =>
     '});',
   );
 
-/** A minute job running imported checks named `run`. */
-const checksJob = (run: string) =>
+/** A minute job named `tick` running imported checks. */
+const checksJob = (tick: string) =>
   lines(
     "import { CronJob } from 'cron';",
-    `import { ${run} } from '../db/checks';`,
-    'const tick = async () => {',
-    `  await ${run}();`,
+    "import { checkQueues } from '../db/checks';",
+    `const ${tick} = async () => {`,
+    '  await checkQueues();',
     '};',
-    "new CronJob('* * * * *', tick, null, true, 'UTC');",
+    `new CronJob('* * * * *', ${tick}, null, true, 'UTC');`,
   );
 
 ruleTester.run('no-unguarded-schedule (own pools, read-only work)', noUnguardedSchedule, {
@@ -133,8 +133,8 @@ ruleTester.run('no-unguarded-schedule (own pools, read-only work)', noUnguardedS
     { settings, code: dueLog("import INV from '../billing/invoice.model';") },
     // Rows a read loaded, walked in memory, whatever their name.
     { settings, code: paymentCount('await Payment.find({})') },
-    // Health probes, by their name.
-    { settings, code: checksJob('runQueueProbes') },
+    // Health probes, by the work's name.
+    { settings, code: checksJob('queueProbesTick') },
   ],
   invalid: [
     // The getter awaited: what it hands out comes from outside.
@@ -228,11 +228,26 @@ ruleTester.run('no-unguarded-schedule (own pools, read-only work)', noUnguardedS
         },
       ],
     },
-    // Repairs, by their name: they change rows.
+    // Repairs, by the work's name: they change rows.
     {
       settings,
-      code: checksJob('runQueueRepairs'),
-      errors: [{ messageId: 'unguardedSchedule', line: 6, column: 26, endLine: 6, endColumn: 30, suggestions: withGuard(checksJob('runQueueRepairs'), 1, 3, '  ', `if (!(await claimPeriod('desk:tick', { cron: '* * * * *', tz: 'UTC' }))) return;`) }],
+      code: checksJob('queueRepairTick'),
+      errors: [
+        {
+          messageId: 'unguardedSchedule',
+          line: 6,
+          column: 26,
+          endLine: 6,
+          endColumn: 41,
+          suggestions: withGuard(
+            checksJob('queueRepairTick'),
+            1,
+            3,
+            '  ',
+            `if (!(await claimPeriod('desk:queue-repair-tick', { cron: '* * * * *', tz: 'UTC' }))) return;`,
+          ),
+        },
+      ],
     },
   ],
 });
