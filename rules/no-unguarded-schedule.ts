@@ -142,7 +142,14 @@ function reportedAt(work: ScheduledWork): { node: TSESTree.Node; loc?: TSESTree.
   if (work.decorator) return { node: work.decorator };
   // A poll loop: its head (`while (true)`), where the loop is decided.
   if (work.pollLoop) return { node: work.pollLoop, loc: { start: work.pollLoop.loc.start, end: work.pollLoop.body.loc.start } };
-  if (work.expression && work.expression.loc.start.line === call.loc.start.line) return { node: work.expression };
+  const expression = work.expression;
+  if (expression && expression.loc.start.line === call.loc.start.line) {
+    // A function written in place: its head (`async () => {`), not the body's lines, which may hold other schedules.
+    const head = (expression.type === 'ArrowFunctionExpression' || expression.type === 'FunctionExpression') && expression.body;
+    return head && head.loc.end.line > head.loc.start.line
+      ? { node: expression, loc: { start: expression.loc.start, end: head.loc.start } }
+      : { node: expression };
+  }
   return { node: call, loc: { start: call.loc.start, end: call.callee.loc.end } };
 }
 

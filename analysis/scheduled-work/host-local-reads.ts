@@ -114,13 +114,33 @@ export function readsThroughBuilder(call: TSESTree.CallExpression): boolean {
  * only shaped (`Model.query().select('path')`, Objection), or a read on one shaped after
  * (`Loan.find({ … }).populate('owner').lean()`, Mongoose): a read of the table, whatever it returns.
  */
-export function readsThroughModelClass(call: TSESTree.CallExpression, method: string): boolean {
-  if (callsModelClass(call) && isReadCall(call, method)) return true;
+export function readsThroughModelClass(
+  call: TSESTree.CallExpression,
+  method: string,
+  importedModel: (name: TSESTree.Identifier) => boolean = () => false,
+): boolean {
+  if (!isReadCall(call, method)) return readsThroughModelChain(call, importedModel);
+  if (callsModelClass(call)) return true;
+  // `EMI.find({ … })`, `orderModel.find({ … })` with the name imported from a model file (`../emi.model`, `../models/order`).
+  const callee = call.callee;
+  const criteria = call.arguments[0];
+  if (
+    callee.type === 'MemberExpression' &&
+    callee.object.type === 'Identifier' &&
+    isAwaited(call) &&
+    (criteria === undefined || criteria.type === 'ObjectExpression') &&
+    importedModel(callee.object)
+  )
+    return true;
+  return readsThroughModelChain(call, importedModel);
+}
+
+function readsThroughModelChain(call: TSESTree.CallExpression, importedModel: (name: TSESTree.Identifier) => boolean): boolean {
   const outermost = outermostCallOf(call);
   const { links, root } = methodChainOf(outermost);
   const [start, ...steps] = links;
-  if (root.type !== 'Identifier' || !/^[A-Z][A-Za-z0-9]*[a-z]/.test(root.name) || start?.name === undefined || steps.length === 0)
-    return false;
+  if (root.type !== 'Identifier' || start?.name === undefined || steps.length === 0) return false;
+  if (!/^[A-Z][A-Za-z0-9]*[a-z]/.test(root.name) && !importedModel(root)) return false;
   if (start.name !== 'query' || start.call.arguments.length !== 0) {
     const criteria = start.call.arguments[0];
     return (

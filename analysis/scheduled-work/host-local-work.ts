@@ -13,6 +13,7 @@ import { FS_MODULES, HOST_LOCAL_OBJECTS, IN_MEMORY_VALUE_METHODS, PURE_MODULES, 
 import { IN_PROCESS_FUNCTIONS, IN_PROCESS_METHODS, IN_PROCESS_OBJECTS } from '../../src/knowledge/work-effects.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
+import { declaresRowTypes } from '../../src/knowledge/model-modules.js';
 import { memberPropertyName, propertyKeyName } from '../ast/property-names.js';
 import { assignedFieldValues } from '../ast/class-fields.js';
 import { holdsInMemoryStructure, importSource, isInMemoryValue, isLogWriter, valueOf } from './in-memory-values.js';
@@ -28,6 +29,11 @@ import { calleeName, callIntent, isClaimSql, isWriteSql, namesObjectlessIdleDrop
 import { methodChainOf } from '../ast/method-chain.js';
 import { refreshesProcessState } from './process-state-refresh.js';
 import { isHostLocalFsCall } from './host-local-files.js';
+import { isCachedEntry, upkeepsOwnPool } from './own-pool.js';
+import { POLL_LOOP_DELAY_NAMES } from '../../src/knowledge/schedulers.js';
+
+/** A pause's names (`sleep`, `delay`), not the timer that runs a callback. */
+const PAUSE_NAMES = POLL_LOOP_DELAY_NAMES.filter((name) => name !== 'setTimeout');
 import {
   isReadCall,
   isReadOnlyClient,
@@ -83,6 +89,8 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);
   if (method === undefined) return false;
+  // `await TimeUtils.sleep(ms)`: a pause of a helper out of reach, handed nothing but a duration.
+  if (isPause(call, method)) return true;
   const root = chainRoot(callee.object);
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
   const built = root && valueOf(sourceCode, root);
@@ -100,7 +108,12 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (source !== undefined && maker === root && FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, method, localFiles);
   if (source !== undefined && (PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!))) return true;
   if (IN_MEMORY_VALUE_METHODS.includes(method)) return true;
-  if (readsThroughBuilder(call) || isSyncRead(call, method) || readsThroughModelClass(call, method)) return true;
+  if (
+    readsThroughBuilder(call) ||
+    isSyncRead(call, method) ||
+    readsThroughModelClass(call, method, (name) => declaresRowTypes(importSource(sourceCode, name) ?? ''))
+  )
+    return true;
   // `this.byServer.set(id, items)`, `logger.info(…)`; not `redis.set(…)`, not an awaited `cache.add(…)`, not a
   // model class handed criteria (`SessionEntity.delete({ expiresAt: … })`, awaited or not).
   const receiver = callee.object;
@@ -108,13 +121,30 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
     IN_PROCESS_METHODS.has(method) &&
     receiver.type !== 'ThisExpression' &&
     !isAwaited(call) &&
-    !isExternalReceiver(receiver) &&
+    (!isExternalReceiver(receiver) || (ARRAY_WALKS.includes(method) && holdsLoadedRows(sourceCode, receiver))) &&
     !handsModelClassCriteria(call)
   )
     return true;
   // A read of a client of something outside (`axios.get`, `db.plan.findMany`, `pool.query('SELECT …')`); on any other
   // receiver a call that cannot be followed is unknown, whatever its name.
-  return isExternalReceiver(receiver) && isReadCall(call, method);
+  // `guild.members.fetch()` on an entry of a client library's cache (`client.guilds.cache.values()`) reads too.
+  return (isExternalReceiver(receiver) || (root !== undefined && isCachedEntry(sourceCode, root))) && isReadCall(call, method);
+}
+
+/** Array methods no client has: on rows already loaded they walk memory. */
+const ARRAY_WALKS: readonly string[] = ['forEach', 'map', 'filter', 'reduce', 'some', 'every', 'findIndex', 'flatMap'];
+
+/** `tx` of `const tx = await Transactions.find({})`: rows a read loaded, whatever the name says (`tx` is also a transaction's). */
+function holdsLoadedRows(sourceCode: SourceCode, receiver: TSESTree.Node): boolean {
+  const value = receiver.type === 'Identifier' ? valueOf(sourceCode, receiver) : undefined;
+  const read = value?.type === 'AwaitExpression' ? unwrapExpression(value.argument) : undefined;
+  const method = read?.type === 'CallExpression' ? memberPropertyName(read.callee) : undefined;
+  return read?.type === 'CallExpression' && method !== undefined && isReadCall(read, method);
+}
+
+/** `sleep(ms)`, `delay(ms)` awaited, handed one duration (no callback). */
+function isPause(call: TSESTree.CallExpression, name: string): boolean {
+  return PAUSE_NAMES.includes(name) && isAwaited(call) && call.arguments.length === 1 && !isFunctionLike(call.arguments[0]!);
 }
 
 /** The collection an element is taken from: `this.pool` of `this.pool[id]`, `this.pages.get(id)`, `Object.values(this.pool)`. */
@@ -165,6 +195,8 @@ export function staysOnHost(root: TSESTree.Node, options: HostLocalOptions): boo
     // Elsewhere a write, a send or a lock by its name counts, unless it is a method of a structure this file keeps in
     // memory, or a function of another project module whose body stays here (`pool.cleanupStaleSlots()` of an imported class).
     if (!local && refreshesProcessState(call) && options.followCall?.(call) === undefined) return true;
+    // `pool.cleanupStaleSlots()` on a pool of a project class this module builds: the upkeep of this process's own.
+    if (!local && upkeepsOwnPool(sourceCode, call)) return true;
     if (!local && intent !== undefined) {
       if (intent === 'shared-write' && call.callee.type === 'MemberExpression' && holdsInMemoryStructure(sourceCode, call.callee.object))
         return true;

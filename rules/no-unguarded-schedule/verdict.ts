@@ -25,6 +25,9 @@ import { renewsHeldLock } from '../../analysis/scheduled-work/lock-heartbeat.js'
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 import { feedsOwnStream } from '../../analysis/scheduled-work/own-streams.js';
 import { workOverOwnConnections } from '../../analysis/scheduled-work/own-connections.js';
+import { walksOwnPool } from '../../analysis/scheduled-work/own-pool.js';
+import { HEALTH_PROBE_WORDS } from '../../src/knowledge/own-pools.js';
+import { nameWords } from '../../analysis/ast/name-words.js';
 import { endsThisProcess } from '../../analysis/scheduled-work/process-exit.js';
 import { armsSchedules } from '../../analysis/scheduled-work/arms-schedules.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
@@ -159,6 +162,8 @@ export function scheduleVerdict({
     (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
     // Named for refreshing what this process holds (`updateConfig`, `reloadCache`), and seen writing nothing shared.
     (work.name !== undefined && !effects.sharedWrite && namesProcessStateRefresh(work.name)) ||
+    // Named for health probes of this process (`dbProbesTick`).
+    (work.name !== undefined && nameWords(work.name).some((w) => HEALTH_PROBE_WORDS.includes(w))) ||
     // Named for this process's liveness, presence or metrics (`beAlive`, `rotateStatus`, `reportMetrics`).
     (work.name !== undefined && namesOwnProcessWork(work.name)) ||
     // A lease or lock class renewing itself (`setInterval(() => this.renew(), ms)` in `class JobLease`).
@@ -171,6 +176,8 @@ export function scheduleVerdict({
     (fn !== undefined && effects.external && drainsOwnKeyedQueue(sourceCode, fn, effectsOptions)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
+    // A walk over what a pool or cache getter hands out in memory (`getNotePool()`): this process's own entries.
+    (fn !== undefined && walksOwnPool(sourceCode, fn)) ||
     // Work over the users connected to this process's sockets: each replica does its own share.
     (fn !== undefined && workOverOwnConnections(sourceCode, fn)) ||
     // A watchdog ending this process when it finds it stale: each replica watches itself.

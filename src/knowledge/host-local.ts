@@ -335,6 +335,15 @@ export const IN_MEMORY_VALUE_METHODS: readonly string[] = [
   'substring',
   'charAt',
   'repeat',
+  'replaceAll',
+  'trimStart',
+  'trimEnd',
+  'toDateString',
+  'toTimeString',
+  'toUTCString',
+  'toLocaleString',
+  'toLocaleDateString',
+  'toLocaleTimeString',
 ];
 
 /** Methods that take the next item off an in-memory queue, and those that put one on. */

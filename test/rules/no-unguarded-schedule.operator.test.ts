@@ -510,8 +510,8 @@ ruleTester.run('no-unguarded-schedule (operator)', noUnguardedSchedule, {
           messageId: 'unguardedSchedule',
           line: 3,
           column: 17,
-          endLine: 6,
-          endColumn: 6,
+          endLine: 3,
+          endColumn: 29,
           // One schedule per job handed in (`id`, `work`): a fixed key would make them share one lease, so no suggestion.
           suggestions: [],
         },

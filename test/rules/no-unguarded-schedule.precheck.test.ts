@@ -71,8 +71,8 @@ ruleTester.run('no-unguarded-schedule pre-check and callers', noUnguardedSchedul
           messageId: 'unguardedSchedule',
           line: 2,
           column: 20,
-          endLine: 4,
-          endColumn: 2,
+          endLine: 2,
+          endColumn: 32,
           suggestions: [
             {
               messageId: 'addClaimPeriod',

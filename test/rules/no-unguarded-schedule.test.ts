@@ -270,7 +270,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: lines('setInterval(async () => {', '  await sendReminders();', '}, 60_000);'),
       errors: [
         unguarded(
-          { line: 1, column: 13, endLine: 3, endColumn: 2 },
+          { line: 1, column: 13, endLine: 1, endColumn: 25 },
           lines(IMPORT, 'setInterval(async () => {', `  ${guard('app-1', '60_000')}`, '  await sendReminders();', '}, 60_000);'),
         ),
       ],
@@ -587,7 +587,7 @@ ruleTester.run('no-unguarded-schedule', noUnguardedSchedule, {
       code: lines(CRON, "cron.schedule('0 * * * *', async function sendInvoices() {", '  await invoices.send();', '});'),
       errors: [
         unguarded(
-          { line: 2, column: 28, endLine: 4, endColumn: 2 },
+          { line: 2, column: 28, endLine: 2, endColumn: 58 },
           lines(
             CRON,
             IMPORT,
