@@ -1,0 +1,34 @@
+// A timer's work that loads the rows due for work and hands each one on: the read goes through the
+// project's data-access object by a loader named for due rows (`await this.reservations.findExpired(now)`,
+// `await billingService.getPendingInvoices()`), and a row is handed whole, by a field, or in an object
+// built from its fields (`await this.release.execute({ orderId: r.orderId })`, `await process(job.id)`).
+// Read by poll-loops.ts (`handsReadRowsOn`): business work on shared rows, whatever the callee is.
+import type { TSESTree } from '@typescript-eslint/utils';
+import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
+import { DUE_ROW_WORDS } from '../../src/knowledge/due-rows.js';
+import { LOADER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
+import { nameWords } from '../ast/name-words.js';
+import { memberPropertyName } from '../ast/property-names.js';
+import { receiverName } from '../ast/receiver-name.js';
+
+/** `await this.orders.findExpired(now)`, `await invoiceService.getPendingInvoices()`: a data-access object's loader of due rows. */
+export function loadsDueRows(call: TSESTree.CallExpression): boolean {
+  const callee = call.callee;
+  if (callee.type !== 'MemberExpression') return false;
+  const words = nameWords(memberPropertyName(callee) ?? '');
+  if (!LOADER_VERBS.includes(words[0] ?? '') || !words.slice(1).some((w) => DUE_ROW_WORDS.includes(w))) return false;
+  return DATA_ACCESS_OBJECT_NAME.test(receiverName(callee.object) ?? '');
+}
+
+/**
+ * The call a row is handed to: whole (`end(row)`), by a field (`end(row.id)`, `end(row.owner.id)`), or in an
+ * object literal of those (`end({ id: row.id })`); undefined when the row is used otherwise.
+ */
+export function callHandedRow(row: TSESTree.Node): TSESTree.CallExpression | undefined {
+  let value: TSESTree.Node = row;
+  while (value.parent?.type === 'MemberExpression' && value.parent.object === value && !value.parent.computed) value = value.parent;
+  const property = value.parent;
+  if (property?.type === 'Property' && property.value === value && property.parent.type === 'ObjectExpression') value = property.parent;
+  const call = value.parent;
+  return call?.type === 'CallExpression' && call.arguments.some((argument) => argument === value) ? call : undefined;
+}
