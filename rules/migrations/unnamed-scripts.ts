@@ -6,6 +6,7 @@ import { isOneOffScriptName, isTestScriptName } from '../../src/knowledge/file-c
 import { isRunOnlyByOneOffScripts, isRunOnlyByTestScripts } from './package-scripts.js';
 import { isOneShot } from './one-shot-run.js';
 import { isBareSchemaScript } from './bare-scripts.js';
+import { codeTextOf } from '../../analysis/source/code-text.js';
 
 /** A call named for seeding (`seed()`, `seedDemoData()`). */
 const CALLS_SEED = /(?:\b|[a-z_])(?:seed|Seed|SEED)\w*\s*\(/;
@@ -18,8 +19,10 @@ const CALLS_SEED = /(?:\b|[a-z_])(?:seed|Seed|SEED)\w*\s*\(/;
  * substring tests for a migrator's run (`runMigrations`, `knex.migrate.latest()`, `sequelize.sync(…)`).
  */
 export function isUnnamedMigrationScript(context: DetectContext, nameWords: readonly string[]): boolean {
+  // The words in the code, not in its comments (a file that only mentions a migration runs none).
+  const code = codeTextOf(context.sourceCode);
+  if (!code.includes('igrat') && !code.includes('.sync(')) return false;
   const text = context.sourceCode.text;
-  if (!text.includes('igrat') && !text.includes('.sync(')) return false;
   const filename = context.filename;
   if (nameWords.some((word) => isOneOffScriptName(word) || isTestScriptName(word))) return false;
   // A set-up script that also seeds (`await runSeed()`) is a chore's script beside its migrations.
