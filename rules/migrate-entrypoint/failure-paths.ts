@@ -6,7 +6,8 @@
 //   best-effort step in the same function (`try { await notify() } catch {}`) — handles its own
 //   question;
 // - a `.catch(…)` / `.then(ok, fail)` counts when the promise it handles comes from a call on the
-//   path (`main().catch(log)`, `migrate(db).catch(log)`);
+//   path (`main().catch(log)`, `migrate(db).catch(log)`), or from a link whose handler returns one
+//   (`connect().then(() => migrate(db)).catch(log)`, handed-on-runs.ts);
 // - with no call on the path in view nothing counts: which handler is the run's cannot be told,
 //   and a long data-copy script holds dozens of helpers that catch their own errors.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -21,6 +22,7 @@ import { SCHEMA_DDL, mayNameMigrationRun, namesMigrationRunner } from '../../src
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { migratorRuns } from '../migrations/self-locking.js';
 import { exitsNonZero } from '../migrations/exit-paths.js';
+import { runsInHandedOnLink } from './handed-on-runs.js';
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -119,6 +121,7 @@ export function migrationPath(
     }
   }
   const pathCalls = [...onPath];
+  const handler = (node: TSESTree.Node) => functionDefinedHere(node, context.sourceCode);
   return {
     known: pathCalls.length > 0,
     runCall,
@@ -131,7 +134,8 @@ export function migrationPath(
         if (value.type !== 'MemberExpression') return false;
         const object = unwrapExpression(value.object, { await: true });
         if (object.type !== 'CallExpression') return false;
-        if (onPath.has(object)) return true;
+        // `connect().then(() => migrate(db)).catch(log)`: a link whose handler hands the run's failure on (handed-on-runs.ts).
+        if (onPath.has(object) || runsInHandedOnLink(object, handler, pathCalls)) return true;
         value = unwrapExpression(object.callee);
       }
     },
