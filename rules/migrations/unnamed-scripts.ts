@@ -16,15 +16,17 @@ const CALLS_SEED = /(?:\b|[a-z_])(?:seed|Seed|SEED)\w*\s*\(/;
  * set-up step): it ends the process itself and starts no server, or is nothing but its schema write (bare-scripts.ts),
  * and neither its name nor the package.json scripts that run it call it a chore or a test's (`seed.ts`, `"db:reset"`).
  * Judged as a migrate entrypoint found by its name: checked only when it runs migrations. Every other file costs two
- * substring tests for a migrator's run (`runMigrations`, `knex.migrate.latest()`, `sequelize.sync(…)`).
+ * substring tests of its code (comments left out, `codeTextOf`, shared by the rules) for a migrator's run
+ * (`runMigrations`, `knex.migrate.latest()`, `sequelize.sync(…)`); its name's words are read after them.
  */
-export function isUnnamedMigrationScript(context: DetectContext, nameWords: readonly string[]): boolean {
+export function isUnnamedMigrationScript(context: DetectContext, nameWordsOf: () => readonly string[]): boolean {
   // The words in the code, not in its comments (a file that only mentions a migration runs none).
   const code = codeTextOf(context.sourceCode);
   if (!code.includes('igrat') && !code.includes('.sync(')) return false;
   const text = context.sourceCode.text;
   const filename = context.filename;
-  if (nameWords.some((word) => isOneOffScriptName(word) || isTestScriptName(word))) return false;
+  // The file name's words only now: most files are turned away by the code's words.
+  if (nameWordsOf().some((word) => isOneOffScriptName(word) || isTestScriptName(word))) return false;
   // A set-up script that also seeds (`await runSeed()`) is a chore's script beside its migrations.
   if (CALLS_SEED.test(text)) return false;
   const program = context.sourceCode.ast as TSESTree.Program;
