@@ -23,6 +23,7 @@ import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { migratorRuns } from '../migrations/self-locking.js';
 import { exitsNonZero } from '../migrations/exit-paths.js';
 import { runsInHandedOnLink } from './handed-on-runs.js';
+import { nodeContains as contains } from '../../analysis/ast/node-contains.js';
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -51,9 +52,6 @@ export function functionDefinedHere(node: TSESTree.Node, sourceCode: DetectConte
 const isDdlText = (node: TSESTree.Node): boolean =>
   (node.type === 'Literal' && typeof node.value === 'string' && SCHEMA_DDL.test(node.value)) ||
   (node.type === 'TemplateLiteral' && node.quasis.some((quasi) => SCHEMA_DDL.test(quasi.value.cooked ?? quasi.value.raw)));
-
-const contains = (outer: TSESTree.Node, inner: TSESTree.Node): boolean =>
-  outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 
 export interface MigrationPath {
   /** Whether any call on the migration path is in view. */

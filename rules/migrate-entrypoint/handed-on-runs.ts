@@ -6,11 +6,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
+import { nodeContains as contains } from '../../analysis/ast/node-contains.js';
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
-
-const contains = (outer: TSESTree.Node, inner: TSESTree.Node): boolean =>
-  outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 
 /** Whether a function hands a call's failure on to its caller: `async` (an awaited run rejects it), an expression body, or a `return` of the call. */
 function handsOn(fn: FunctionNode, pathCalls: readonly TSESTree.CallExpression[]): boolean {
