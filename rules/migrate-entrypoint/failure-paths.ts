@@ -6,7 +6,8 @@
 //   best-effort step in the same function (`try { await notify() } catch {}`) — handles its own
 //   question;
 // - a `.catch(…)` / `.then(ok, fail)` counts when the promise it handles comes from a call on the
-//   path (`main().catch(log)`, `migrate(db).catch(log)`);
+//   path (`main().catch(log)`, `migrate(db).catch(log)`), or from a link whose handler returns one
+//   (`connect().then(() => migrate(db)).catch(log)`, handed-on-runs.ts);
 // - with no call on the path in view nothing counts: which handler is the run's cannot be told,
 //   and a long data-copy script holds dozens of helpers that catch their own errors.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -21,6 +22,8 @@ import { SCHEMA_DDL, mayNameMigrationRun, namesMigrationRunner } from '../../src
 import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { migratorRuns } from '../migrations/self-locking.js';
 import { exitsNonZero } from '../migrations/exit-paths.js';
+import { runsInHandedOnLink } from './handed-on-runs.js';
+import { nodeContains as contains } from '../../analysis/ast/node-contains.js';
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
 
@@ -49,9 +52,6 @@ export function functionDefinedHere(node: TSESTree.Node, sourceCode: DetectConte
 const isDdlText = (node: TSESTree.Node): boolean =>
   (node.type === 'Literal' && typeof node.value === 'string' && SCHEMA_DDL.test(node.value)) ||
   (node.type === 'TemplateLiteral' && node.quasis.some((quasi) => SCHEMA_DDL.test(quasi.value.cooked ?? quasi.value.raw)));
-
-const contains = (outer: TSESTree.Node, inner: TSESTree.Node): boolean =>
-  outer.range[0] <= inner.range[0] && inner.range[1] <= outer.range[1];
 
 export interface MigrationPath {
   /** Whether any call on the migration path is in view. */
@@ -119,6 +119,7 @@ export function migrationPath(
     }
   }
   const pathCalls = [...onPath];
+  const handler = (node: TSESTree.Node) => functionDefinedHere(node, context.sourceCode);
   return {
     known: pathCalls.length > 0,
     runCall,
@@ -131,7 +132,8 @@ export function migrationPath(
         if (value.type !== 'MemberExpression') return false;
         const object = unwrapExpression(value.object, { await: true });
         if (object.type !== 'CallExpression') return false;
-        if (onPath.has(object)) return true;
+        // `connect().then(() => migrate(db)).catch(log)`: a link whose handler hands the run's failure on (handed-on-runs.ts).
+        if (onPath.has(object) || runsInHandedOnLink(object, handler, pathCalls)) return true;
         value = unwrapExpression(object.callee);
       }
     },

@@ -16,6 +16,7 @@ import { SQL_METHODS, SQL_TAGS } from '../../src/knowledge/sql.js';
 import { SCHEMA_DDL } from '../../src/knowledge/migrators.js';
 import { EMBEDDED_CLIENT_MODULES } from '../../src/knowledge/embedded-databases.js';
 import { receiverIsEmbedded } from './embedded-database.js';
+import { builtDdlTexts } from './ddl-builders.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 
@@ -25,14 +26,20 @@ function tagName(tag: TSESTree.Node): string | undefined {
   return value.type === 'Identifier' ? value.name : value.type === 'MemberExpression' ? memberPropertyName(value) : undefined;
 }
 
-/** Whether SQL text, as written in the argument, holds schema DDL (`ddl`): a string, a template, a SQL-tagged template, or a `const` holding one. */
+/**
+ * Whether SQL text, as written in the argument, holds schema DDL (`ddl`): a string, a template, a SQL-tagged template, a
+ * `const` holding one, or the call of a function of this file that returns one (`pool.query(tableDdl('parcels'))`,
+ * `const tableDdl = (name) => `CREATE TABLE IF NOT EXISTS ${name} …``; ddl-builders.ts).
+ */
 export function isDdlText(node: TSESTree.Node, sourceCode: SourceCode, ddl: RegExp = SCHEMA_DDL, hops = 0): boolean {
   const value = unwrapExpression(node);
   if (value.type === 'Literal') return typeof value.value === 'string' && ddl.test(value.value);
   if (value.type === 'TemplateLiteral') return value.quasis.some((q) => ddl.test(q.value.raw));
   if (value.type === 'TaggedTemplateExpression')
     return SQL_TAGS.has(tagName(value.tag) ?? '') && value.quasi.quasis.some((q) => ddl.test(q.value.raw));
-  if (value.type !== 'Identifier' || hops > 0) return false;
+  if (hops > 0) return false;
+  if (value.type === 'CallExpression') return builtDdlTexts(value, sourceCode).some((text) => isDdlText(text, sourceCode, ddl, hops + 1));
+  if (value.type !== 'Identifier') return false;
   const variable = scopeVariable(sourceCode, value);
   const def = variable?.defs.length === 1 ? variable.defs[0]?.node : undefined;
   return def?.type === 'VariableDeclarator' && def.init != null && isDdlText(def.init, sourceCode, ddl, hops + 1);

@@ -112,7 +112,9 @@ function isEntrypoint(context: Context, filename: string, settings: ReplicaGuard
   return (
     (mayMatchAny(filename, globs) && matchesAny(filename, context.cwd, globs)) ||
     (isDefault(globs) &&
-      (isRunByMigrateScript(filename) || isNamedMigrationScript(context) || isUnnamedMigrationScript(context, baseNameWords(filename))))
+      (isRunByMigrateScript(filename) ||
+        isNamedMigrationScript(context) ||
+        isUnnamedMigrationScript(context, () => baseNameWords(filename))))
   );
 }
 

@@ -120,14 +120,19 @@ export function migrateScriptStems(packageJson: string): ReadonlySet<string> {
 }
 
 function scriptStemsOf(packageJson: string): ScriptStems {
+  return scriptEntryOf(packageJson).stems;
+}
+
+/** The cache entry of a package.json's scripts, read again when its mtime changed (looked at once a second). */
+function scriptEntryOf(packageJson: string): { checkedAt: number; stems: ScriptStems } {
   const cached = cache.get(packageJson);
   const now = Date.now();
-  if (cached && now - cached.checkedAt < RECHECK_AFTER_MS) return cached.stems;
+  if (cached && now - cached.checkedAt < RECHECK_AFTER_MS) return cached;
   try {
     const { mtimeMs } = statSync(packageJson);
     if (cached?.mtimeMs === mtimeMs) {
       cached.checkedAt = now;
-      return cached.stems;
+      return cached;
     }
     const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as { scripts?: Record<string, unknown> } | null;
     const scripts = Object.entries(manifest?.scripts && typeof manifest.scripts === 'object' ? manifest.scripts : {}).filter(
@@ -162,11 +167,13 @@ function scriptStemsOf(packageJson: string): ScriptStems {
       stems.size === 0 && testOnly.size === 0 && oneOff.size === 0 && dataSources.size === 0 && !commandLine && !declaresBin
         ? NO_STEMS
         : { stems, directories, steps, authoring, testOnly, oneOff, commandLine, declaresBin, dataSources };
-    cache.set(packageJson, { mtimeMs, checkedAt: now, stems: found });
-    return found;
+    const entry = { mtimeMs, checkedAt: now, stems: found };
+    cache.set(packageJson, entry);
+    return entry;
   } catch {
-    cache.set(packageJson, { mtimeMs: Number.NaN, checkedAt: now, stems: NO_STEMS });
-    return NO_STEMS;
+    const entry = { mtimeMs: Number.NaN, checkedAt: now, stems: NO_STEMS };
+    cache.set(packageJson, entry);
+    return entry;
   }
 }
 
@@ -205,52 +212,64 @@ function packageOf(filename: string): { directory: string; packageJson: string |
   return { directory, packageJson };
 }
 
+/**
+ * The scripts' stems for the directory asked about last, while its package.json's entry is trusted: a file's role asks
+ * several of the questions below in a row (`isRunByMigrateScript`, then a one-shot script's test-only and chore
+ * questions), and the files of a folder are linted one after another.
+ */
+let lastLookup: { directory: string; stems: ScriptStems; checkedAt: number } | undefined;
+
+/** The nearest package.json's script stems for `filename` (absolute) and its directory, or undefined with none. */
+function scriptsFor(filename: string): { directory: string; stems: ScriptStems } | undefined {
+  const found = packageOf(filename);
+  if (found?.packageJson === undefined) return undefined;
+  if (lastLookup?.directory === found.directory && Date.now() - lastLookup.checkedAt < RECHECK_AFTER_MS) return lastLookup;
+  const entry = scriptEntryOf(found.packageJson);
+  lastLookup = { directory: found.directory, stems: entry.stems, checkedAt: entry.checkedAt };
+  return lastLookup;
+}
+
 /** Whether a `migrate` script of the nearest package.json runs `filename` (absolute). */
 export function isRunByMigrateScript(filename: string): boolean {
-  const found = packageOf(filename);
-  if (found?.packageJson === undefined) return false;
   // The package.json is still looked at (its scripts by mtime, once a second): an edit to it counts.
-  const { stems, directories } = scriptStemsOf(found.packageJson);
+  const found = scriptsFor(filename);
+  if (found === undefined) return false;
+  const { stems, directories } = found.stems;
   // A stem is compared only in a directory that holds one (stems use `/` separators).
   return stems.size > 0 && directories.has(found.directory.replace(/\\/g, '/')) && stems.has(fileStemOf(filename));
 }
 
 /** Whether migrate scripts run `filename` (absolute) only as a step beside a migrator's own command. */
 export function isStepBesideMigratorCommand(filename: string): boolean {
-  const found = packageOf(filename);
-  if (found?.packageJson === undefined) return false;
-  const { steps } = scriptStemsOf(found.packageJson);
+  const steps = scriptsFor(filename)?.stems.steps;
+  if (steps === undefined) return false;
   return steps.size > 0 && steps.has(fileStemOf(filename));
 }
 
 /** Whether migrate scripts run `filename` (absolute) only to write or undo migrations by hand (`migration:generate`, `migrate:dev`). */
 export function isRunOnlyByAuthoringScripts(filename: string): boolean {
-  const found = packageOf(filename);
-  if (found?.packageJson === undefined) return false;
-  const { authoring } = scriptStemsOf(found.packageJson);
+  const authoring = scriptsFor(filename)?.stems.authoring;
+  if (authoring === undefined) return false;
   return authoring.size > 0 && authoring.has(fileStemOf(filename));
 }
 
 /** Whether only the test tooling's package.json scripts run `filename` (absolute): `"cypress:prepare": "ts-node scripts/prepare-test-db.ts"`. */
 export function isRunOnlyByTestScripts(filename: string): boolean {
-  const found = packageOf(filename);
-  if (found?.packageJson === undefined) return false;
-  const { testOnly } = scriptStemsOf(found.packageJson);
+  const testOnly = scriptsFor(filename)?.stems.testOnly;
+  if (testOnly === undefined) return false;
   return testOnly.size > 0 && testOnly.has(fileStemOf(filename));
 }
 
 /** Whether only an operator's one-off database chores run `filename` (absolute): `"db:truncate": "tsx server/db/reset.ts"`. */
 export function isRunOnlyByOneOffScripts(filename: string): boolean {
-  const found = packageOf(filename);
-  if (found?.packageJson === undefined) return false;
-  const { oneOff } = scriptStemsOf(found.packageJson);
+  const oneOff = scriptsFor(filename)?.stems.oneOff;
+  if (oneOff === undefined) return false;
   return oneOff.size > 0 && oneOff.has(fileStemOf(filename));
 }
 
 /** Whether `filename` (absolute) belongs to a command-line package (`isCommandLinePackage`). */
 export function isInCommandLinePackage(filename: string): boolean {
-  const found = packageOf(filename);
-  return found?.packageJson !== undefined && scriptStemsOf(found.packageJson).commandLine;
+  return scriptsFor(filename)?.stems.commandLine === true;
 }
 
 /**
@@ -272,8 +291,7 @@ export function isInCommandFolder(filename: string): boolean {
 
 /** Whether a package.json script hands `filename` (absolute) to TypeORM's CLI as its data source (`-d src/data-source.ts`). */
 export function isTypeOrmCliDataSource(filename: string): boolean {
-  const found = packageOf(filename);
-  if (found?.packageJson === undefined) return false;
-  const { dataSources } = scriptStemsOf(found.packageJson);
+  const dataSources = scriptsFor(filename)?.stems.dataSources;
+  if (dataSources === undefined) return false;
   return dataSources.size > 0 && dataSources.has(fileStemOf(filename));
 }

@@ -6,6 +6,7 @@ import { isOneOffScriptName, isTestScriptName } from '../../src/knowledge/file-c
 import { isRunOnlyByOneOffScripts, isRunOnlyByTestScripts } from './package-scripts.js';
 import { isOneShot } from './one-shot-run.js';
 import { isBareSchemaScript } from './bare-scripts.js';
+import { codeTextOf } from '../../analysis/source/code-text.js';
 
 /** A call named for seeding (`seed()`, `seedDemoData()`). */
 const CALLS_SEED = /(?:\b|[a-z_])(?:seed|Seed|SEED)\w*\s*\(/;
@@ -15,13 +16,18 @@ const CALLS_SEED = /(?:\b|[a-z_])(?:seed|Seed|SEED)\w*\s*\(/;
  * set-up step): it ends the process itself and starts no server, or is nothing but its schema write (bare-scripts.ts),
  * and neither its name nor the package.json scripts that run it call it a chore or a test's (`seed.ts`, `"db:reset"`).
  * Judged as a migrate entrypoint found by its name: checked only when it runs migrations. Every other file costs two
- * substring tests for a migrator's run (`runMigrations`, `knex.migrate.latest()`, `sequelize.sync(…)`).
+ * substring tests of its code (comments left out, `codeTextOf`, shared by the rules) for a migrator's run
+ * (`runMigrations`, `knex.migrate.latest()`, `sequelize.sync(…)`); its name's words are read after them.
  */
-export function isUnnamedMigrationScript(context: DetectContext, nameWords: readonly string[]): boolean {
+export function isUnnamedMigrationScript(context: DetectContext, nameWordsOf: () => readonly string[]): boolean {
   const text = context.sourceCode.text;
   if (!text.includes('igrat') && !text.includes('.sync(')) return false;
+  // The words in the code, not only in its comments (a file that only mentions a migration runs none).
+  const code = codeTextOf(context.sourceCode);
+  if (!code.includes('igrat') && !code.includes('.sync(')) return false;
   const filename = context.filename;
-  if (nameWords.some((word) => isOneOffScriptName(word) || isTestScriptName(word))) return false;
+  // The file name's words only now: most files are turned away by the code's words.
+  if (nameWordsOf().some((word) => isOneOffScriptName(word) || isTestScriptName(word))) return false;
   // A set-up script that also seeds (`await runSeed()`) is a chore's script beside its migrations.
   if (CALLS_SEED.test(text)) return false;
   const program = context.sourceCode.ast as TSESTree.Program;
