@@ -12,6 +12,7 @@ import { enclosingClass } from '../ast/class-fields.js';
 import { descendants } from '../sql/descendants.js';
 import { holdsInMemoryStructure } from './in-memory-values.js';
 import { isFunctionLike, type FunctionLike } from './work-function.js';
+import { lastFileCache } from '../source/last-file-cache.js';
 
 const TAKES: ReadonlySet<string> = new Set(['delete']);
 const EMPTIES: ReadonlySet<string> = new Set(['clear']);
@@ -72,9 +73,12 @@ function filledOnePerCall(work: FunctionLike, field: string, sourceCode: SourceC
   return puts > 0;
 }
 
+/** Whether the file takes anything off a structure at all: asked once per file, not once per work (a pass over the text each). */
+const mayTakeEntries = lastFileCache((sourceCode: SourceCode): boolean => sourceCode.text.includes('.delete(') || sourceCode.text.includes('.clear('));
+
 /** The loops of `work` that drain a keyed queue of the instance (see the header); empty when there is none. */
 export function ownQueueDrainLoops(sourceCode: SourceCode, work: FunctionLike): TSESTree.ForOfStatement[] {
-  if (!sourceCode.text.includes('.delete(') && !sourceCode.text.includes('.clear(')) return [];
+  if (!mayTakeEntries(sourceCode)) return [];
   const loops: TSESTree.ForOfStatement[] = [];
   for (const node of descendants(work.body, sourceCode.visitorKeys)) {
     if (node.type !== 'ForOfStatement') continue;
