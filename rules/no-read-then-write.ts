@@ -45,6 +45,7 @@ import path from 'node:path';
 import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
 import { mayBeRunningTotal, runningTotalOf, runningTotalSpan } from './no-read-then-write/running-totals.js';
+import { allocatedNumberOf, type AllocatedNumber } from './no-read-then-write/allocated-numbers.js';
 import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
@@ -52,7 +53,7 @@ import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
 
-type MessageIds = DataLibrary | 'checkedThenChanged' | 'nextFromHighest';
+type MessageIds = DataLibrary | 'checkedThenChanged' | 'nextFromHighest' | 'nextFromCount';
 type Options = [{ ignoreFields: string[] }];
 
 const ATOMIC_PREFIX =
@@ -69,6 +70,8 @@ const messages = {
     "`{{field}}` is checked in JavaScript on the value read, then changed in the database without that bound; two requests or replicas both pass the check and together cross it (an overdraft, an oversold item, a limit exceeded). Put the bound in the write's filter (`{{field}} >= n` before taking n off) and act only when a row was changed.",
   nextFromHighest:
     '`{{field}}` is the largest stored value plus one, then written; two requests or replicas read the same maximum and write the same `{{field}}` (a duplicate, or a unique violation that fails one of them). Let the database allocate it: a sequence or identity column, a counter row changed atomically (`UPDATE … SET n = n + 1 … RETURNING n`), or a retry on the unique violation.',
+  nextFromCount:
+    '`{{field}}` is made from the number of stored rows plus one, then written; two requests or replicas count the same rows and write the same `{{field}}` (a duplicate, or a unique violation that fails one of them). Let the database allocate it: a sequence or identity column, a counter row changed atomically (`UPDATE … SET n = n + 1 … RETURNING n`), or a retry on the unique violation.',
 } satisfies Record<MessageIds, string>;
 
 export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFacts>({
@@ -211,7 +214,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         for (const next of seeds ? [] : nextNumbers(increments, thisAssignments, sourceCode)) {
           if (developmentOnly(next.write)) continue;
           const at = { node: next.value, loc: next.running ? runningTotalSpan(next) : spanToWrite(next.value, next.write) };
-          const messageId = next.running ? next.library : 'nextFromHighest';
+          const messageId = next.running ? next.library : next.counted ? 'nextFromCount' : 'nextFromHighest';
           reportHere({ messageId, data: { field: next.field }, ...at, facts: nextFacts(next) });
         }
       },
@@ -263,13 +266,13 @@ function nextNumbers(
   increments: readonly (TSESTree.BinaryExpression | TSESTree.UpdateExpression | TSESTree.AssignmentExpression)[],
   thisAssignments: readonly TSESTree.AssignmentExpression[],
   sourceCode: Parameters<typeof nextFromHighestOf>[1],
-): NextFromHighest[] {
-  const found: NextFromHighest[] = [];
+): AllocatedNumber[] {
+  const found: AllocatedNumber[] = [];
   for (const node of increments) {
     try {
       const next =
         node.type === 'BinaryExpression'
-          ? (nextFromHighestOf(node, sourceCode) ?? runningTotalOf(node, sourceCode))
+          ? (nextFromHighestOf(node, sourceCode) ?? runningTotalOf(node, sourceCode) ?? allocatedNumberOf(node, sourceCode))
           : cachedHighestOf(node, sourceCode, thisAssignments);
       if (next && !found.some((f) => f.write === next.write)) found.push(next);
     } catch {

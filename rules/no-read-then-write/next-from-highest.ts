@@ -23,6 +23,7 @@ import {
 import { methodChainOf } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
+import { rewrittenOnlyAfter } from '../../analysis/ast/rewritten-only-after.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { chosenValue } from '../../analysis/ast/chosen-value.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
@@ -90,8 +91,8 @@ function definitionOf(identifier: TSESTree.Identifier, sourceCode: Readonly<Sour
   if (!variable || variable.defs.length !== 1) return undefined;
   const def = variable.defs[0];
   if (def?.node.type !== 'VariableDeclarator' || !def.node.init) return undefined;
-  // A `let` assigned again elsewhere holds more than its first value.
-  if (variable.references.some((r) => r.isWrite() && r.identifier !== def.name)) return undefined;
+  // A `let` assigned again before the read (or in a loop around it) holds more than its first value.
+  if (!rewrittenOnlyAfter(variable, def.name, identifier)) return undefined;
   // The keys from the declared pattern down to the name, nested patterns included (`{ _max: { number: max } }`).
   const fields: string[] = [];
   let at: Node = def.name as Node;
@@ -240,7 +241,7 @@ export function isHighest(origin: Origin, field: string, sourceCode: Readonly<So
   return word.length > 1 && [name, origin.kept ?? ''].some((n) => n.toLowerCase().includes(word));
 }
 
-type Sent = { write: TSESTree.CallExpression; field: string | undefined };
+export type Sent = { write: TSESTree.CallExpression; field: string | undefined };
 
 /** The write call and key `start` is sent under: a property of an argument (a few objects deep), or a SQL parameter. */
 function sentDirectly(start: Node, sourceCode: Readonly<SourceCode>): Sent | undefined {
@@ -267,7 +268,7 @@ function sentDirectly(start: Node, sourceCode: Readonly<SourceCode>): Sent | und
 }
 
 /** Where a local name is sent: each read of it checked as `sentDirectly`. */
-function sentThroughName(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>, field: string | undefined): Sent | undefined {
+export function sentThroughName(id: TSESTree.Identifier, sourceCode: Readonly<SourceCode>, field: string | undefined): Sent | undefined {
   const variable = scopeVariable(sourceCode, id);
   for (const reference of variable?.references ?? []) {
     if (!reference.isRead()) continue;
@@ -292,7 +293,7 @@ function sentThroughName(id: TSESTree.Identifier, sourceCode: Readonly<SourceCod
 }
 
 /** Where `value` is sent: in place, through the `const` it is kept in, or through the object a field of which it is assigned to. */
-export function sentBy(start: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): Sent | undefined {
+export function sentBy(start: Node, sourceCode: Readonly<SourceCode>): Sent | undefined {
   // `top ? top.position + 1 : 0`, `(x + 1) || 1`: the choice is what is sent.
   const value = chosenValue(start);
   const parent = value.parent;
@@ -312,21 +313,32 @@ export function libraryOf(read: TSESTree.CallExpression, sourceCode: Readonly<So
   return readSiteOf(read)?.candidates[0] ?? 'prisma';
 }
 
-/** The max-plus-one `value` is, when it is one sent in a write nothing serialises; `undefined` otherwise. */
-export function nextFromHighestOf(value: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): NextFromHighest | undefined {
+/** `x + <number>` sent in a write (found by `sentFrom`): the write, what `x` comes from and the key it is written under. */
+export function sentIncrement(
+  value: TSESTree.BinaryExpression,
+  sourceCode: Readonly<SourceCode>,
+  sentFrom: (start: Node, sourceCode: Readonly<SourceCode>) => Sent | undefined = sentBy,
+): { sent: Sent; origins: Origin[]; field: string } | undefined {
   const operand = value.operator === '+' ? incrementedOperand(value) : undefined;
   if (!operand) return undefined;
-  const sent = sentBy(value, sourceCode);
+  const sent = sentFrom(value, sourceCode);
   if (!sent) return undefined;
   const origins = originsOf(operand, sourceCode, [], undefined);
-  const kept = origins.find((o) => o.kept)?.kept;
-  const field = sent.field ?? kept;
-  if (field === undefined) return undefined;
-  const origin = origins.find((o) => isHighest(o, field, sourceCode));
-  if (!origin) return undefined;
-  // A transaction lock, a row lock or SERIALIZABLE around the allocation, or a retry on the unique violation.
+  const field = sent.field ?? origins.find((o) => o.kept)?.kept;
+  return field === undefined ? undefined : { sent, origins, field };
+}
+
+/** A transaction lock, a row lock or SERIALIZABLE in the function around the allocation, or a retry on the unique violation. */
+export function allocationSerialised(value: Node, write: TSESTree.CallExpression, sourceCode: Readonly<SourceCode>): boolean {
   const fn = enclosingFunction(value);
-  if (fn && ALLOCATION_SERIALISED.test(sourceCode.getText(fn))) return undefined;
-  if (decidedByDatabase(sent.write, sourceCode as never)) return undefined;
+  return (!!fn && ALLOCATION_SERIALISED.test(sourceCode.getText(fn))) || decidedByDatabase(write, sourceCode as never);
+}
+
+/** The max-plus-one `value` is, when it is one sent in a write nothing serialises; `undefined` otherwise. */
+export function nextFromHighestOf(value: TSESTree.BinaryExpression, sourceCode: Readonly<SourceCode>): NextFromHighest | undefined {
+  const { sent, origins, field } = sentIncrement(value, sourceCode) ?? {};
+  if (!sent || !origins || field === undefined) return undefined;
+  const origin = origins.find((o) => isHighest(o, field, sourceCode));
+  if (!origin || allocationSerialised(value, sent.write, sourceCode)) return undefined;
   return { value, write: sent.write, field, read: origin.call, library: libraryOf(origin.call, sourceCode) };
 }
