@@ -74,7 +74,9 @@ function filledOnePerCall(work: FunctionLike, field: string, sourceCode: SourceC
 }
 
 /** Whether the file takes anything off a structure at all: asked once per file, not once per work (a pass over the text each). */
-const mayTakeEntries = lastFileCache((sourceCode: SourceCode): boolean => sourceCode.text.includes('.delete(') || sourceCode.text.includes('.clear('));
+const mayTakeEntries = lastFileCache(
+  (sourceCode: SourceCode): boolean => sourceCode.text.includes('.delete(') || sourceCode.text.includes('.clear('),
+);
 
 /** The loops of `work` that drain a keyed queue of the instance (see the header); empty when there is none. */
 export function ownQueueDrainLoops(sourceCode: SourceCode, work: FunctionLike): TSESTree.ForOfStatement[] {
