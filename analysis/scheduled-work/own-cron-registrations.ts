@@ -13,7 +13,6 @@ import {
   isWrittenCronSchedule,
   JOB_WORK_OPTIONS,
   OWN_CRON_REGISTRATION,
-  PROJECT_SPECIFIER,
 } from '../../src/knowledge/own-schedulers.js';
 import type { SchedulerEntry, ScheduleLocation, WorkLocation } from '../../src/knowledge/schedulers.js';
 import { chainRoot } from '../ast/chain-root.js';
@@ -72,16 +71,18 @@ function isDefinedHere(sourceCode: SourceCode, call: Call): boolean {
 }
 
 /**
- * A call through a package's API (`schedules.task({ cron, run })` of a hosted scheduler), or of a helper function
- * imported from another module of the project (`scheduleCron(name, expr, fn)`: imported-helper.ts follows it to
- * what it schedules and any guard there): not a job manager's registration judged here.
+ * A call on something imported — a package's API (`schedules.task({ cron, run })` of a hosted scheduler), a function,
+ * class or object of another module of the project (`scheduleCron(name, expr, fn)`, `new NightlyJob(expr, fn)`,
+ * `require('./local-cron').schedule`: imported-helper.ts and constructed-helper.ts follow those to what they
+ * schedule and any guard there) — or on an object of this file (`const cron = { schedule() {} }`): not a job
+ * manager's registration judged here. What is: a manager reached through `this` or a parameter (`app.scheduler`).
  */
 function isImportedApiCall(sourceCode: SourceCode, call: Call): boolean {
-  const callee = unwrapExpression(call.callee);
-  const root = chainRoot(callee, { unwrap: 'wrappers' });
-  const specifier = root && moduleBindings(sourceCode.ast).get(root.name);
-  if (specifier === undefined) return false;
-  return !PROJECT_SPECIFIER.test(specifier) || (call.type === 'CallExpression' && callee.type === 'Identifier');
+  const root = chainRoot(unwrapExpression(call.callee), { unwrap: 'wrappers' });
+  if (!root) return false;
+  if (moduleBindings(sourceCode.ast).has(root.name)) return true;
+  const def = scopeVariable(sourceCode, root)?.defs[0];
+  return def !== undefined && def.type !== 'Parameter';
 }
 
 /** `{ cronTime, onTick }`: where the schedule and the work sit in a job object. */

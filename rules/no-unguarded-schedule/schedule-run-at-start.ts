@@ -4,7 +4,8 @@
 // Every replica starts, so every replica runs that work once more: it is that schedule's work, judged as
 // that schedule is, and reported at the timer. A start-up timer that only connects, warms a cache or
 // starts the job (`job.start()`) runs none of its work; a timer inside the work itself (a retry) is a
-// continuation of one run.
+// continuation of one run. A bare timer's work run seconds after start (`setTimeout(tick, 2000)` beside
+// `setInterval(tick, ms)`) is a settling tick, not a run of a declared job: only a declared job's work counts.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { LATE_TICK_HANDLERS } from '../../src/knowledge/late-tick-handlers.js';
@@ -49,8 +50,7 @@ function scheduleRunBy(sourceCode: SourceCode, timer: ScheduledWork, works: read
   const fn = timer.resolved?.fn;
   if (!timer.entry.selfRescheduling || !fn || timer.schedulerNode.type !== 'CallExpression') return undefined;
   const schedules = works.filter(
-    (w) =>
-      w !== timer && !w.entry.selfRescheduling && !w.entry.oneShot && !(w.resolved?.fn && isInside(timer.schedulerNode, w.resolved.fn)),
+    (w) => w !== timer && !w.entry.bareTimer && !w.entry.oneShot && !(w.resolved?.fn && isInside(timer.schedulerNode, w.resolved.fn)),
   );
   const same = schedules.find((w) => w.resolved?.fn === fn);
   if (same) return same;

@@ -57,12 +57,6 @@ export function isWrittenCronSchedule(text: string): boolean {
 export const OWN_CRON_REGISTRATION =
   /\bcron(?:Time|Expression|Pattern)\s*:|['"`]\s*[\d*/,?#A-Za-z-]+(?:[ \t]+[\d*/,?#A-Za-z-]+){4,5}\s*['"`]/;
 
-/**
- * How a specifier of the project's own modules starts (relative, absolute, a path alias `@/`, `~/`, a `#` import):
- * any other is a package's, whose API is the scheduler catalogue's to know (a hosted scheduler's `schedules.task`).
- */
-export const PROJECT_SPECIFIER = /^(?:\.|\/|@\/|~|#)/;
-
 /** Words of a receiver's name or type that make it a timer provider (`this.timers`, `this._clock`, `scheduler: Scheduler`). */
 export const TIMER_PROVIDER_WORDS: readonly string[] = ['timer', 'timers', 'clock', 'scheduler'];
 
