@@ -75,14 +75,17 @@ function isDefinedHere(sourceCode: SourceCode, call: Call): boolean {
  * class or object of another module of the project (`scheduleCron(name, expr, fn)`, `new NightlyJob(expr, fn)`,
  * `require('./local-cron').schedule`: imported-helper.ts and constructed-helper.ts follow those to what they
  * schedule and any guard there) — or on an object of this file (`const cron = { schedule() {} }`): not a job
- * manager's registration judged here. What is: a manager reached through `this` or a parameter (`app.scheduler`).
+ * manager's registration judged here. What is: a manager reached through `this` or a parameter's member (`app.scheduler`).
  */
 function isImportedApiCall(sourceCode: SourceCode, call: Call): boolean {
   const root = chainRoot(unwrapExpression(call.callee), { unwrap: 'wrappers' });
   if (!root) return false;
   if (moduleBindings(sourceCode.ast).has(root.name)) return true;
   const def = scopeVariable(sourceCode, root)?.defs[0];
-  return def !== undefined && def.type !== 'Parameter';
+  if (def?.type !== 'Parameter') return def !== undefined;
+  // A method of the parameter itself (`scheduler.schedule(expr, fn)`): a module handed in, another API (handed-scheduler-module.ts).
+  const callee = unwrapExpression(call.callee);
+  return callee.type === 'MemberExpression' && unwrapExpression(callee.object) === root;
 }
 
 /** `{ cronTime, onTick }`: where the schedule and the work sit in a job object. */
