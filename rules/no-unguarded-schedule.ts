@@ -51,6 +51,8 @@ import { isDelayedStartRun } from './no-unguarded-schedule/delayed-boot-run.js';
 import { startedOnlyUnderGuard } from './no-unguarded-schedule/started-under-guard.js';
 import { neverStarted } from './no-unguarded-schedule/never-started.js';
 import { waitsUntilReady } from './no-unguarded-schedule/wait-until-ready.js';
+import { scheduleRunAtStart, type TimerLoop } from './no-unguarded-schedule/schedule-run-at-start.js';
+import { withOwnSchedules } from './no-unguarded-schedule/own-schedules.js';
 import { jobName as toJobName } from './rewrites/job-name.js';
 import { runtimeImport } from './rewrites/runtime-import.js';
 import { serviceName } from './rewrites/service-name.js';
@@ -192,7 +194,7 @@ function timerLoop(
   context: Parameters<typeof rescheduleThroughHelper>[0],
   work: ScheduledWork,
   fn: FunctionLike | undefined,
-): { rescheduleCall: TSESTree.Node | undefined; delayedStart: boolean; period: SchedulePeriod | undefined } | undefined {
+): TimerLoop | undefined {
   const { entry, schedulerNode: node } = work;
   const sourceCode = context.sourceCode;
   if (!entry.selfRescheduling) return { rescheduleCall: node, delayedStart: false, period: work.period };
@@ -259,14 +261,14 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
         const settings = readSettings(context.settings);
         // With the calls handing work to another module's helper that schedules it (imported-helper.ts), client-owned timers and
         // jobs handed to a framework's cron service (`strapi.cron.add`), methods under a project decorator wrapping a scheduler's.
-        const works = [
+        const works = withOwnSchedules(sourceCode, [
           ...scheduledWorks(context),
           ...clientTimerWorks(context),
           ...importedHelperWorks(context),
           ...constructedHelperWorks(context),
           ...frameworkCronWorks(context),
           ...wrappedDecoratorWorks(context),
-        ];
+        ]);
         if (works.length === 0) return;
         // A data-migration step runs once, in the migrator's one process; a desktop app's main process on one user's machine.
         if (isMigrationStepFile(context) || runsInDesktopApp(sourceCode, context.filename)) return;
@@ -291,15 +293,15 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // perReplica(fn), any guard wrapping the work where it is handed over, or a wrapper named for its lock (`lockedTick(…)`).
           if (resolved?.wrapper && isGuardingWrapper(resolved.wrapper, knowledge().guards)) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
-          const loop = timerLoop(context, work, fn);
+          const loop = timerLoop(context, work, fn) ?? scheduleRunAtStart(sourceCode, work, works);
           if (!loop) continue;
-          const { rescheduleCall, delayedStart, period } = loop;
+          const { rescheduleCall, delayedStart, period, runs: judged = work } = loop;
 
-          // A delayed start runs the work once more beside the schedule that repeats it: a finding of its own.
+          // A delayed start (or a one-shot running a schedule's work now) runs it once more beside the schedule: a finding of its own.
           const key = delayedStart ? node : (work.decorator ?? fn ?? work.loopBody ?? work.expression);
           if (!key || reported.has(key)) continue;
           const elsewhere = fn || work.loopBody ? undefined : effectsOfWorkElsewhere(context, work.expression);
-          const verdict = scheduleVerdict({ work, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost, works });
+          const verdict = scheduleVerdict({ work: judged, sourceCode, filename, ...knowledge(), reportAll, elsewhere, staysOnHost, works });
           if (verdict === 'quiet') continue;
           // `job.function` of job records whose every `function:` is a guarding wrapper's call (`runOnlyOnce(fn, name)`).
           if (!fn && readsGuardedProperty(sourceCode, work.expression, (call) => isGuardingWrapper(call, knowledge().guards))) continue;

@@ -19,6 +19,7 @@ import { POLL_LOOP_DELAY_NAMES, SCHEDULER_MODULES, SCHEDULERS } from '../../src/
 import { POLL_LOOP_PAUSE_WORDS } from '../../src/knowledge/poll-pauses.js';
 import { FRAMEWORK_CRON_CALL } from '../../src/knowledge/framework-crons.js';
 import { HANDED_CRON_CALL } from '../../src/knowledge/handed-schedulers.js';
+import { OWN_CRON_REGISTRATION, PROVIDED_TIMER_CALL } from '../../src/knowledge/own-schedulers.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { holdsQuoted, QUOTES } from '../../analysis/source/quoted-word.js';
 import { ENDLESS_LOOP_HEAD } from '../../analysis/scheduled-work/poll-loops.js';
@@ -128,6 +129,8 @@ const CONSTRUCTED_CRON_JOB = /\bnew\s+[\w$]*Cron[\w$]*\s*\(/;
  */
 function mentionsOwnScheduling(text: string, cron = text.includes(CRON), schedul = text.includes(SCHEDUL)): boolean {
   if (cron && (FRAMEWORK_CRON_CALL.test(text) || CONSTRUCTED_CRON_JOB.test(text) || HANDED_CRON_CALL.test(text))) return true;
+  // A job added to a job manager of the project's own (`jobs.add('0 * * * *', fn)`, `{ cronTime, onTick }`), in a file saying cron or schedule.
+  if ((cron || schedul) && OWN_CRON_REGISTRATION.test(text)) return true;
   return text.includes('@') && (cron || schedul || text.includes(INTERVAL_STEM) || text.includes('Cron')) && SCHEDULE_DECORATOR.test(text);
 }
 
@@ -230,6 +233,8 @@ export function mayScheduleIn(sourceCode: Readonly<TSESLint.SourceCode>): boolea
     if (variable && variable.defs.length === 0 && variable.references.some(reachesScheduler)) return true;
   }
   if (mentionsPollLoop(sourceCode.text) || mentionsOwnScheduling(sourceCode.text)) return true;
+  // `this.timers.setTimeout(…)` of an injected timer provider: a member call, no global referenced.
+  if (PROVIDED_TIMER_CALL.test(sourceCode.text)) return true;
   // `client.setInterval(…)` of a discord.js client: the library's import is where it starts, or a read of its managers' caches.
   if (CLIENT_TIMER_MODULES.some((module) => holdsQuoted(sourceCode.text, module)) && importsClientLibrary(sourceCode.ast)) return true;
   return CLIENT_CACHE_READ.test(sourceCode.text);
