@@ -53,9 +53,13 @@ export function isWrittenCronSchedule(text: string): boolean {
   return isCronExpressionText(text) && /[*/?]/.test(text);
 }
 
-/** What a registration writes out: a job option named for its cron time, or a cron schedule between quotes. */
+/**
+ * What a registration writes out: a job option named for its cron time, or a cron schedule between quotes — five
+ * or six fields, one of them with a wildcard or a step (as `isWrittenCronSchedule` asks), so that a quoted sentence
+ * of five words does not send the file to the walk.
+ */
 export const OWN_CRON_REGISTRATION =
-  /\bcron(?:Time|Expression|Pattern)\s*:|['"`]\s*[\d*/,?#A-Za-z-]+(?:[ \t]+[\d*/,?#A-Za-z-]+){4,5}\s*['"`]/;
+  /\bcron(?:Time|Expression|Pattern)\s*:|['"`]\s*(?=[^'"`\n]*[*/?])[\d*/,?#A-Za-z-]+(?:[ \t]+[\d*/,?#A-Za-z-]+){4,5}\s*['"`]/;
 
 /** Words of a receiver's name or type that make it a timer provider (`this.timers`, `this._clock`, `scheduler: Scheduler`). */
 export const TIMER_PROVIDER_WORDS: readonly string[] = ['timer', 'timers', 'clock', 'scheduler'];
