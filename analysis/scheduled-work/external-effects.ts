@@ -244,7 +244,7 @@ function intentOf(node: TSESTree.CallExpression, options: EffectsOptions, root: 
   if (named === 'shared-write' && staysInProcess(node, options)) return undefined;
   // `closeStale(db)`: "this process's idle things" by its name, judged by its body when that writes shared rows.
   if (named === 'per-replica' && dropsSharedRows(node, options)) return undefined;
-  // `logCronHeartbeat()` whose body in this file only logs: a log line, not this instance's liveness sent out.
+  // `writeTickHeartbeat()` whose body in this file only logs: a log line, not this instance's liveness sent out.
   if (named === 'per-replica' && onlyLogs(resolveCallee(options.sourceCode, node))) return undefined;
   // `redis.set('svc:ping', now)`: a liveness beacon, the same key from every replica.
   if (named !== 'coordinated' && writesBeaconKey(node)) return 'per-replica';

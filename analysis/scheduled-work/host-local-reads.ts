@@ -121,7 +121,7 @@ export function readsThroughModelClass(
 ): boolean {
   if (!isReadCall(call, method)) return readsThroughModelChain(call, importedModel);
   if (callsModelClass(call)) return true;
-  // `EMI.find({ … })`, `orderModel.find({ … })` with the name imported from a model file (`../emi.model`, `../models/order`).
+  // `LOAN.find({ … })`, `orderModel.find({ … })` with the name imported from a model file (`../loan.model`, `../models/order`).
   const callee = call.callee;
   const criteria = call.arguments[0];
   if (

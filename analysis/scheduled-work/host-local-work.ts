@@ -89,7 +89,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);
   if (method === undefined) return false;
-  // `await TimeUtils.sleep(ms)`: a pause of a helper out of reach, handed nothing but a duration.
+  // `await Delays.sleep(ms)`: a pause of a helper out of reach, handed nothing but a duration.
   if (isPause(call, method)) return true;
   const root = chainRoot(callee.object);
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
@@ -134,7 +134,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
 /** Array methods no client has: on rows already loaded they walk memory. */
 const ARRAY_WALKS: readonly string[] = ['forEach', 'map', 'filter', 'reduce', 'some', 'every', 'findIndex', 'flatMap'];
 
-/** `tx` of `const tx = await Transactions.find({})`: rows a read loaded, whatever the name says (`tx` is also a transaction's). */
+/** `tx` of `const tx = await Ledger.find({})`: rows a read loaded, whatever the name says (`tx` is also a transaction's). */
 function holdsLoadedRows(sourceCode: SourceCode, receiver: TSESTree.Node): boolean {
   const value = receiver.type === 'Identifier' ? valueOf(sourceCode, receiver) : undefined;
   const read = value?.type === 'AwaitExpression' ? unwrapExpression(value.argument) : undefined;

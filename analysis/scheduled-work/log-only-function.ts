@@ -1,5 +1,5 @@
 // A function of the file whose every statement is a log line (`const logTick = (job) => { logger.info({ job }, 'tick'); }`):
-// calling it writes a line to this process's log, whatever its name says (`logCronHeartbeat` is no heartbeat
+// calling it writes a line to this process's log, whatever its name says (`writeTickHeartbeat` is no heartbeat
 // sent anywhere). Read where a name would otherwise make the work "this instance only".
 import { isLogLine } from './lease-gate.js';
 import type { FunctionLike } from './work-function.js';

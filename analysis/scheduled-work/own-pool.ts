@@ -1,6 +1,6 @@
 // Work over what this process keeps under a pool's or a cache's name: a walk over the structure a
-// getter hands out in memory (`const notes = this.hub.getNotePool(); Object.keys(notes).forEach(…)`),
-// the upkeep of a pool this module builds (`pool.cleanupStaleSlots()` on `new BrowserPool()`), a read
+// getter hands out in memory (`const notes = this.hub.getSessionPool(); Object.keys(notes).forEach(…)`),
+// the upkeep of a pool this module builds (`pool.cleanupStaleSlots()` on `new RenderPool()`), a read
 // of an entry of a client library's cache (`for (const g of client.guilds.cache.values()) await g.members.fetch()`).
 // Each replica holds its own, so each does its own share.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -25,7 +25,7 @@ import type { FunctionLike } from './work-function.js';
 /** Methods that walk a structure (`forEach`, `values()`), and `Object`'s functions that list one. */
 const WALKS: readonly string[] = ['forEach', 'values', 'keys', 'entries', 'map', 'filter', 'some', 'every'];
 
-/** `hub.getNotePool()`, `this.cacheService.getCache()`: a getter of a pool or cache, no arguments, not awaited. */
+/** `hub.getSessionPool()`, `this.cacheService.getCache()`: a getter of a pool or cache, no arguments, not awaited. */
 function isPoolGetterCall(node: TSESTree.Node | undefined): boolean {
   if (node?.type !== 'CallExpression' || node.arguments.length > 0 || node.parent?.type === 'AwaitExpression') return false;
   const callee = unwrapExpression(node.callee);
@@ -57,7 +57,7 @@ export function walksOwnPool(sourceCode: SourceCode, fn: FunctionLike): boolean 
   return false;
 }
 
-/** `pool.cleanupStaleSlots()` with `const pool = new BrowserPool()` of a project class: the upkeep of this process's pool. */
+/** `pool.cleanupStaleSlots()` with `const pool = new RenderPool()` of a project class: the upkeep of this process's pool. */
 export function upkeepsOwnPool(sourceCode: SourceCode, call: TSESTree.CallExpression): boolean {
   const callee = unwrapExpression(call.callee);
   if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier') return false;

@@ -162,7 +162,7 @@ export function scheduleVerdict({
     (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
     // Named for refreshing what this process holds (`updateConfig`, `reloadCache`), and seen writing nothing shared.
     (work.name !== undefined && !effects.sharedWrite && namesProcessStateRefresh(work.name)) ||
-    // Named for health probes of this process (`dbProbesTick`).
+    // Named for health probes of this process (`storageProbesTick`).
     (work.name !== undefined && nameWords(work.name).some((w) => HEALTH_PROBE_WORDS.includes(w))) ||
     // Named for this process's liveness, presence or metrics (`beAlive`, `rotateStatus`, `reportMetrics`).
     (work.name !== undefined && namesOwnProcessWork(work.name)) ||
@@ -176,7 +176,7 @@ export function scheduleVerdict({
     (fn !== undefined && effects.external && drainsOwnKeyedQueue(sourceCode, fn, effectsOptions)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
-    // A walk over what a pool or cache getter hands out in memory (`getNotePool()`): this process's own entries.
+    // A walk over what a pool or cache getter hands out in memory (`getSessionPool()`): this process's own entries.
     (fn !== undefined && walksOwnPool(sourceCode, fn)) ||
     // Work over the users connected to this process's sockets: each replica does its own share.
     (fn !== undefined && workOverOwnConnections(sourceCode, fn)) ||
