@@ -8,8 +8,9 @@ import { discoverFiles } from './discover-files.js';
 import { fileStyleOf } from './file-style.js';
 import { assertSafeToWrite } from './git-state.js';
 import { insertedSpans, writtenKeys, type WrittenKey } from './lease-keys.js';
-import { assertLiteralsKept, insideLiteral, literalTokens, markerAnchor } from './literal-invariant.js';
-import { lineStartOf, markerAbove, markerEdits } from './manual-marker.js';
+import { assertLiteralsKept, literalTokens, markerAnchor } from './literal-invariant.js';
+import { markerAbove } from './manual-marker.js';
+import { findingOffset, markRemaining } from './remaining-findings.js';
 import { packageInfoFor, type PackageInfo } from './package-info.js';
 import { lintConfigsFor, type FileLintConfig, type LintConfigs } from './lint-config.js';
 import { PLUGIN_NAME } from '../../rules/utils/plugin-meta.js';
@@ -19,7 +20,7 @@ import { runProjectSteps, type RunState } from './project-steps.js';
 import { findTransforms, transforms as registered } from '../registry.js';
 import { CodemodUsageError, errorMessage, type CodemodOptions, type CodemodReport, type FileOutcome, type FileResult } from './report.js';
 import { findingsOf, runDetection, type Detection } from './run-detection.js';
-import { applyEdits, lineAt, mapOffset, offsetOfLoc } from './text-edits.js';
+import { applyEdits, mapOffset } from './text-edits.js';
 import type { AnyTransform, ManualNote, RuleWithFacts, SourceFileInfo, TextEdit, TransformContext } from './transform.js';
 import { fileWorkerScript, transformInWorkers, type WorkerScript } from './worker-pool.js';
 import { mayReport, readSource, textCandidates, textPass, unchangedResult, type RuleRunFor } from './prefilter.js';
@@ -32,34 +33,6 @@ export { writeFileAtomic } from './write-files.js';
 
 /** Below this many files `concurrency` is ignored: starting threads costs more than it saves. */
 export const MIN_FILES_FOR_WORKERS = 200;
-
-// Where a finding sits: its narrow `loc` when the rule gave one (a column name inside a SQL
-// string can be lines below the call's start), else its node. Markers go above that line, where
-// the lint message is.
-const findingOffset = (text: string, finding: Finding): number =>
-  finding.loc ? offsetOfLoc(text, finding.loc.start) : finding.node.range[0];
-
-/**
- * The transform's note for a finding still there after the rewrite: the first note at its offset,
- * else the first on its line (offsets mapped through the edits). Indexed once per file: a big
- * generated file has thousands of each, and searching the notes per finding was quadratic.
- */
-function notesByPlace(notes: readonly ManualNote[], edits: readonly TextEdit[], text: string) {
-  const byOffset = new Map<number, number>();
-  const byLine = new Map<number, number>();
-  notes.forEach((note, index) => {
-    const mapped = mapOffset(edits, note.offset);
-    if (!byOffset.has(mapped)) byOffset.set(mapped, index);
-    const line = lineAt(text, mapped);
-    if (!byLine.has(line)) byLine.set(line, index);
-  });
-  return (offset: number): ManualNote | undefined => {
-    const atOffset = byOffset.get(offset);
-    const atLine = byLine.get(lineAt(text, offset));
-    const index = atOffset === undefined ? atLine : atLine === undefined ? atOffset : Math.min(atOffset, atLine);
-    return index === undefined ? undefined : notes[index];
-  };
-}
 
 export interface EngineOptions {
   service?: string;
@@ -219,38 +192,11 @@ export class Engine {
     }
     const afterLiterals = literalTokens(after.ast);
     if (!unchanged) assertLiteralsKept(text, beforeLiterals, allEdits, afterLiterals);
-    // What is still found needs a human: a marker above its statement (reason from the transform when it gave one).
-    const remaining: Array<{ offset: number; anchor: number; reason: string; transform: string }> = [];
-    const noteAt = notesByPlace(notes, allEdits, rewritten);
-    for (const transform of candidates) {
-      for (const finding of after.findings.get(transform.rule.name) ?? []) {
-        const offset = findingOffset(rewritten, finding);
-        const anchor = markerAnchor(after.sourceCode, offset);
-        const note = noteAt(offset);
-        const reason =
-          markerAbove(rewritten, anchor) ??
-          note?.reason ??
-          `the ${transform.name} rewrite did not remove this finding of ${transform.rule.name}`;
-        remaining.push({ offset, anchor, reason, transform: transform.name });
-        fixedBy.set(transform.name, (fixedBy.get(transform.name) ?? 0) - 1);
-      }
-    }
-    const style = fileStyleOf(path, rewritten, after.ast, this.packageOf(path).type);
-    // A marker line never starts inside a literal (a statement beginning on a template's last line): then the report alone tells.
-    const markable = remaining.filter((r) => !insideLiteral(afterLiterals, lineStartOf(rewritten, r.anchor)));
-    const markers = markerEdits(
-      rewritten,
-      markable.map((r) => ({ offset: r.anchor, reason: r.reason })),
-      style,
-    );
-    const final = markers.length > 0 ? applyEdits(rewritten, markers) : rewritten;
-    const manual = remaining.map((r) => ({ line: lineAt(final, mapOffset(markers, r.offset)), reason: r.reason, transform: r.transform }));
-    const seen = new Set<string>();
-    const unique = manual.filter((m) => !seen.has(`${m.line}|${m.transform}`) && seen.add(`${m.line}|${m.transform}`));
+    const { final, markers, manual } = markRemaining({ path, rewritten, after, candidates, notes, allEdits, fixedBy }, afterLiterals, this.packageOf(path).type);
     for (const [name, n] of fixedBy) fixedBy.set(name, Math.max(0, n));
     const fixed = [...fixedBy.values()].reduce((a, b) => a + b, 0);
     const leaseKeys = unchanged ? [] : writtenKeys(after.ast, insertedSpans(allEdits), (offset) => mapOffset(markers, offset));
-    return { text: final, fixed, fixedBy, manual: unique, leaseKeys };
+    return { text: final, fixed, fixedBy, manual, leaseKeys };
   }
 
   /** Transforms one file (read here unless its text is given), catching what fails as the report's errors do. */

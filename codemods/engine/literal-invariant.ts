@@ -11,7 +11,7 @@ import type { TextEdit } from './transform.js';
 
 const LITERAL_TOKENS = new Set(['String', 'Template', 'JSXText']);
 
-interface LiteralToken {
+export interface LiteralToken {
   start: number;
   end: number;
   value: string;
