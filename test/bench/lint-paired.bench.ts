@@ -10,13 +10,14 @@
 //   npm run bench:lint-paired -- --before A --after B --runs 5 --rules no-read-then-write
 //
 // Two paths to the same build share its module (and its caches): copy one to compare a build with
-// itself (the null test; on a 2-core VM under load 6 it gave 1.01 overall, 0.98–1.10 per rule).
+// itself (the null test; on a 2-core VM under load 6 it gave 1.01 overall, 0.98–1.10 per rule). A copy must sit in a
+// `"type": "module"` package (load-build.ts): outside one, tsx recompiles it and it is measured slower than it runs.
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { buildMonorepoCorpus, corpusLanguageConfig } from '../../scripts/corpus/corpus.js';
+import { loadBuild } from './load-build.js';
 
 type Listener = (...args: unknown[]) => unknown;
 interface RuleLike {
@@ -66,7 +67,7 @@ function timed(plugin: Plugin): Plugin {
   return { ...plugin, rules };
 }
 
-const load = async (path: string): Promise<Plugin> => (await import(pathToFileURL(resolve(path)).href)).default as Plugin;
+const load = (path: string): Promise<Plugin> => loadBuild<Plugin>(path);
 const builds = [timed(await load(beforePath)), timed(await load(afterPath))] as const;
 const only = argument('--rules')?.split(',');
 const names = Object.keys(builds[0].configs.recommended?.rules ?? {})

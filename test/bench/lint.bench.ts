@@ -30,9 +30,9 @@ import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { compareEngines } from './engine-comparison.js';
+import { loadBuild } from './load-build.js';
 import { buildAppCorpus, buildBenchCorpus, buildMonorepoCorpus, corpusLanguageConfig, median } from '../../scripts/corpus/corpus.js';
 
 type Plugin = { rules: Record<string, unknown>; configs: Record<string, { rules?: Record<string, unknown> }> };
@@ -44,7 +44,7 @@ const argument = (name: string): string | undefined => {
 const runs = Math.max(1, Number(argument('--runs')) || 3);
 const pluginPath = argument('--plugin') ?? 'dist/eslint-plugin.js';
 if (!existsSync(pluginPath)) throw new Error(`${pluginPath} does not exist: run \`npm run build\` first (npm run bench:lint does)`);
-const load = async (path: string): Promise<Plugin> => (await import(pathToFileURL(resolve(path)).href)).default;
+const load = (path: string): Promise<Plugin> => loadBuild<Plugin>(path);
 const plugin = await load(pluginPath);
 const comparePath = argument('--compare');
 /** A second build of the plugin (say, before a change), run under the `before/` prefix in the same lint runs. */
