@@ -90,7 +90,7 @@ function isReportedRun(statement: TSESTree.ProgramStatement): boolean {
 }
 
 /** Whether a top-level statement only loads modules: an import, `const x = require('m')`, `'use strict'`, `require('dotenv').config()`. */
-function onlyLoads(statement: TSESTree.ProgramStatement): boolean {
+export function onlyLoads(statement: TSESTree.ProgramStatement): boolean {
   if (statement.type === 'ImportDeclaration') return true;
   if (statement.type === 'VariableDeclaration') return onlyLoadsDeclared(statement);
   if (statement.type !== 'ExpressionStatement') return false;
