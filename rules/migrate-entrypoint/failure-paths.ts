@@ -23,6 +23,7 @@ import { TIMER_LIFETIME } from '../../src/knowledge/schedulers.js';
 import { migratorRuns } from '../migrations/self-locking.js';
 import { exitsNonZero } from '../migrations/exit-paths.js';
 import { runsInHandedOnLink } from './handed-on-runs.js';
+import { loopedFileRuns } from './looped-file-runs.js';
 import { nodeContains as contains } from '../../analysis/ast/node-contains.js';
 
 type FunctionNode = TSESTree.FunctionDeclaration | TSESTree.FunctionExpression | TSESTree.ArrowFunctionExpression;
@@ -99,7 +100,8 @@ export function migrationPath(
         return target === undefined || !contains(target, call);
       }),
     );
-  const runCall = first(runs) ?? first(outermost(named)) ?? first(named) ?? first(ddl);
+  // With none named, the loop's step that applies each migration file (looped-file-runs.ts).
+  const runCall = first(runs) ?? first(outermost(named)) ?? first(named) ?? first(loopedFileRuns(calls, context.sourceCode)) ?? first(ddl);
   // Functions that hold a call on the path, and the calls of those functions (to a fixed point: a
   // file has few functions).
   const functions = new Set<FunctionNode>();

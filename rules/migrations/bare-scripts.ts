@@ -10,6 +10,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 import { namesMigratorVerb } from '../../src/knowledge/migrator-methods.js';
+import { importsStartingModule } from './started-imports.js';
 
 /** Methods of a promise whose handlers a chain is given. */
 const CHAIN_METHODS: ReadonlySet<string> = new Set(['then', 'catch', 'finally']);
@@ -90,8 +91,9 @@ function isReportedRun(statement: TSESTree.ProgramStatement): boolean {
 }
 
 /** Whether a top-level statement only loads modules: an import, `const x = require('m')`, `'use strict'`, `require('dotenv').config()`. */
-function onlyLoads(statement: TSESTree.ProgramStatement): boolean {
-  if (statement.type === 'ImportDeclaration') return true;
+export function onlyLoads(statement: TSESTree.ProgramStatement): boolean {
+  // `import './server.js'` starts what that module starts (started-imports.ts).
+  if (statement.type === 'ImportDeclaration') return !importsStartingModule(statement);
   if (statement.type === 'VariableDeclaration') return onlyLoadsDeclared(statement);
   if (statement.type !== 'ExpressionStatement') return false;
   if (statement.directive !== undefined) return true;

@@ -40,6 +40,7 @@ import { runsOnlyWhenChoreSwitchedOn } from './chore-switches.js';
 import { isBareSchemaScript } from './bare-scripts.js';
 import { isUnnamedMigrationScript } from './unnamed-scripts.js';
 import { buildsAppToRunOnce } from './standalone-apps.js';
+import { onlyCallsImportedRunner } from './runner-call-scripts.js';
 import { startsNothing } from '../../analysis/ast/only-declares.js';
 import { modulesImporting } from '../../analysis/modules/importers.js';
 
@@ -85,7 +86,10 @@ const isNamedMigrationScript = (context: Context): boolean => {
   const filename = context.filename;
   // Every file is asked: a base name without `igration` (`migration`, `Migration`) has neither word, and needs no split.
   if (filename.lastIndexOf('igration') < Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\'))) return false;
-  return baseNameWords(filename).some((word) => word === 'migration' || word === 'migrations') && isOneShot(context.sourceCode);
+  if (!baseNameWords(filename).some((word) => word === 'migration' || word === 'migrations')) return false;
+  // Or it builds the application for one step and closes it, or it only calls a runner another module defines (runner-call-scripts.ts).
+  const sourceCode = context.sourceCode;
+  return isOneShot(sourceCode) || buildsAppToRunOnce(sourceCode) || onlyCallsImportedRunner(sourceCode.ast as TSESTree.Program);
 };
 
 /** The last file's role: three rules ask in a row. */

@@ -24,6 +24,7 @@ import {
 import { RECEIVER_EVIDENCE } from '../../src/knowledge/migrator-receivers.js';
 import { receiverShowsLibrary } from './receiver-evidence.js';
 import { builtElsewhereAsLibrary } from './receivers-built-elsewhere.js';
+import { builtOutOfView } from './receivers-out-of-view.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 
 /** Modules whose import is evidence for a method entry (`sequelize` for `.sync()`). */
@@ -179,6 +180,7 @@ export function matchingEntry(
     entries.borrowed.find((m) => fits(m) && receiverModuleHasEvidence(context, m, receiver)) ??
     entries.byOptions.find(toldByOptions) ??
     (isHandedIn(context, receiver) ? entries.own.find(toldByOptions) : undefined) ??
-    entries.byOptions.find((m) => m.methods.includes(method) && builtElsewhereAsLibrary(context, m, receiver))
+    entries.byOptions.find((m) => m.methods.includes(method) && builtElsewhereAsLibrary(context, m, receiver)) ??
+    entries.byOptions.find((m) => m.methods.includes(method) && builtOutOfView(context, m, receiver))
   );
 }

@@ -115,7 +115,10 @@ function isOptionToldCallAt(text: string, end: number): boolean {
  * module may build (receivers-built-elsewhere.ts); `glob.sync(pattern)` and `fs.readdirSync(dir)` take arguments.
  */
 function isBareNamedCallAt(text: string, dot: number, end: number): boolean {
-  if (!isIdentifierCode(text.charCodeAt(dot - 1)) || isIdentifierCode(text.charCodeAt(end))) return false;
+  // The receiver may end a line before the dot (`database\n  .sync()`).
+  let before = dot - 1;
+  while (before > 0 && /\s/.test(text[before]!)) before--;
+  if (!isIdentifierCode(text.charCodeAt(before)) || isIdentifierCode(text.charCodeAt(end))) return false;
   const open = callOpenAt(text, end);
   return open >= 0 && text.charCodeAt(open) === 40 && text.charCodeAt(skipSpace(text, open + 1)) === 41;
 }

@@ -319,3 +319,9 @@ export function isOneJobFileName(stem: string): boolean {
   const words = stem.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
   return words.length > 1 && words.at(-1)!.toLowerCase() === 'job';
 }
+
+/**
+ * Base names of project modules that start a process's work when loaded (`import './server.js'`, `require('./cron')`): a file
+ * that loads one for its effects starts the server or its schedules, whatever else it runs.
+ */
+export const STARTING_MODULE_NAMES = /^(?:server|app|cron|crons|jobs|worker|workers|scheduler|bot)$/;

@@ -28,6 +28,9 @@ export function namesMigratorVerb(name: string): boolean {
   );
 }
 
+/** A client's methods that send a SQL file by its path (postgres.js `sql.file(path)`): a hand-written runner's step. */
+export const SQL_FILE_METHODS: ReadonlySet<string> = new Set(['file']);
+
 /** Functions that read a file's text (`fs.readFileSync(path, 'utf8')`, `await fs.promises.readFile(path)`): a hand-written runner's SQL. */
 export const FILE_READ_FUNCTIONS: ReadonlySet<string> = new Set(['readFileSync', 'readFile']);
 

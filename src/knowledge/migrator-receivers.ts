@@ -45,3 +45,10 @@ export const RECEIVER_EVIDENCE: Partial<Readonly<Record<MigratorLibrary, Receive
     projectClasses: false,
   },
 };
+
+/**
+ * Names a project gives the Sequelize client another of its modules builds (`db`, `database`, `seq`, `seqConnection`,
+ * `mainDb`, `appDatabase`): with that module out of view, a bare `sync()` on such a name is the schema sync
+ * (receivers-out-of-view.ts). `conn`, `store` or `repo` say nothing of a database.
+ */
+export const OUT_OF_VIEW_CLIENT_NAMES = /^(?:db|database|sequelize|seq)(?:[A-Z_\d]\w*)?$|^\w+(?:Db|DB|Database|Sequelize)$/;

@@ -157,7 +157,8 @@ ruleTester.run('migrate-entrypoint: SQLite files, transaction locks, privileged 
     {
       code: pooled("await conn.query('SELECT pg_advisory_xact_lock($1)', [4120]);", ...APPLY),
       filename: ENTRY,
-      errors: [{ messageId: 'noLock', line: 1, column: 1 }],
+      // on the loop's step that applies each migration file
+      errors: [{ messageId: 'noLock', line: 7, column: 71 }],
     },
     // BEGIN sent on another client than the lock
     {
@@ -168,7 +169,7 @@ ruleTester.run('migrate-entrypoint: SQLite files, transaction locks, privileged 
         "await pool.query('COMMIT');",
       ),
       filename: ENTRY,
-      errors: [{ messageId: 'noLock', line: 1, column: 1 }],
+      errors: [{ messageId: 'noLock', line: 8, column: 71 }],
     },
     // an administrator's URL is not a pooler's: ADMIN_POOL_URL still is one
     {

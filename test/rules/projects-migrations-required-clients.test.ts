@@ -23,4 +23,8 @@ describe('clients required from another module', () => {
   test('`sync()` on a required module that exports something else is not', async () => {
     expect(await findings('models/scores.js')).toEqual([]);
   });
+
+  test('nor under a name for a database client: the module in view decides, not the name', async () => {
+    expect(await findings('models/archive.js')).toEqual([]);
+  });
 });

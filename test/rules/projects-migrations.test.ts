@@ -171,8 +171,9 @@ describe('package scripts that check the migrations rather than apply them', () 
 
   test('the file the `migrate` script of the same package runs is still the entrypoint', async () => {
     expect(await findings('migrations-check-script', 'scripts/apply-schema.ts')).toEqual([
-      'replica-guard/migrate-entrypoint scripts/apply-schema.ts:1:1 noLock',
       'replica-guard/migrate-entrypoint scripts/apply-schema.ts:4:47 appUrl',
+      // on the loop's step that applies each migration file
+      'replica-guard/migrate-entrypoint scripts/apply-schema.ts:7:9 noLock',
     ]);
   });
 });
