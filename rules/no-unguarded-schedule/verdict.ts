@@ -45,6 +45,9 @@ import {
 import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
+import { rebuildsSharedView } from './view-refresh.js';
+import { namesTemporaryRowsDrop } from './temporary-rows.js';
+import { restartsOwnProcesses } from './own-restart.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -133,9 +136,11 @@ export function scheduleVerdict({
   const body = fn ? fn.body : work.loopBody;
   if (body && isGuarded(body, guards, effectsOptions)) return 'quiet';
   if (isMarkedPerReplica(work)) return 'quiet';
-  const effects = body
+  const seen = body
     ? workEffects(body, effectsOptions)
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
+  // SQL rebuilding a materialized view: a write on the shared database, whatever the call sending it is named.
+  const effects = seen.sharedWrite || !rebuildsSharedView(sourceCode, work) ? seen : { ...seen, external: true, sharedWrite: true };
   if (effects.coordinated) return 'quiet';
   // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
   if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
@@ -158,8 +163,10 @@ export function scheduleVerdict({
     (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =
     effects.perReplica ||
-    // By its name, unless a drop of idle things (`closeStale`) is seen writing shared rows.
-    (work.name !== undefined && isPerReplicaName(work.name) && !(effects.sharedWrite && namesObjectlessIdleDrop(work.name))) ||
+    // By its name, unless a drop of idle things (`closeStale`) or of temporary records (`deleteTempUsers`) is seen writing shared rows.
+    (work.name !== undefined &&
+      isPerReplicaName(work.name) &&
+      !(effects.sharedWrite && (namesObjectlessIdleDrop(work.name) || namesTemporaryRowsDrop(work.name)))) ||
     // Named for refreshing what this process holds (`updateConfig`, `reloadCache`), and seen writing nothing shared.
     (work.name !== undefined && !effects.sharedWrite && namesProcessStateRefresh(work.name)) ||
     // Named for health probes of this process (`storageProbesTick`).
@@ -192,7 +199,7 @@ export function scheduleVerdict({
       (fn && (feedsOwnStream(sourceCode, fn) || emitsOnlyToOwnSockets(sourceCode, fn, effectsOptions))))
   )
     return 'quiet';
-  if (!reportAll && staysOnHost?.(work)) return 'quiet';
+  if (!reportAll && (staysOnHost?.(work) || (fn !== undefined && restartsOwnProcesses(fn)))) return 'quiet';
   // A screen redrawn for someone watching a shell (an operator's monitor), not a service's job.
   if (fn && redrawsTerminal(sourceCode, fn)) return 'quiet';
   // Last, as it may index every call of the file (the callers of the function that sets the

@@ -289,6 +289,12 @@ const SCRIPTS_FOLDER = /^scripts?$/i;
 /** Words of a script's file name that say it is a process meant to keep running (`market-cron.ts`, `scheduler.js`, `worker.ts`). */
 const LONG_RUNNING_SCRIPT_WORDS: ReadonlySet<string> = new Set('cron crons scheduler schedulers job jobs worker workers daemon'.split(' '));
 
+/**
+ * More words of a script's name that say a standing process (`scripts/run-dispatcher.js`: the process handing
+ * out what is due, deployed beside the service); read only for scripts, not for `namesLongRunningProcess`.
+ */
+const STANDING_SCRIPT_WORDS: ReadonlySet<string> = new Set(['dispatcher', 'dispatchers']);
+
 /** The words of a path's folders and file name (`src/worker/settle-fees.ts` → src, worker, settle, fees, ts), lower-cased. */
 const pathWords = (segments: readonly string[]): string[] =>
   segments.flatMap((part) => part.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)).map((word) => word.toLowerCase());
@@ -304,9 +310,10 @@ export const namesLongRunningProcess = (path: string): boolean => pathWords(path
  */
 export function isHandRunScriptPath(path: string): boolean {
   const segments = path.split('/');
+  const keepsRunning = (word: string) => LONG_RUNNING_SCRIPT_WORDS.has(word) || STANDING_SCRIPT_WORDS.has(word);
   for (const [at, segment] of segments.slice(0, -1).entries()) {
     if (SOURCE_FOLDERS.has(segment)) return false;
-    if (SCRIPTS_FOLDER.test(segment)) return !pathWords(segments.slice(at + 1)).some((word) => LONG_RUNNING_SCRIPT_WORDS.has(word));
+    if (SCRIPTS_FOLDER.test(segment)) return !pathWords(segments.slice(at + 1)).some(keepsRunning);
   }
   return false;
 }

@@ -352,3 +352,19 @@ export const QUEUE_PUT_METHODS: readonly string[] = ['push', 'unshift'];
 /** File-system calls (their `…Sync` forms too) that read a queue kept in a file, and that write items into it. */
 export const QUEUE_FILE_READS: readonly string[] = ['readFile', 'readJson'];
 export const QUEUE_FILE_WRITES: readonly string[] = ['writeFile', 'appendFile', 'outputFile', 'writeJson', 'outputJson'];
+
+/**
+ * A command line that restarts or reloads this host's own processes (`pm2 reload api`, `systemctl restart
+ * worker`): each host's process manager restarts what it runs, a replica's own upkeep.
+ */
+export const OWN_RESTART_COMMAND =
+  /^\s*(?:sudo\s+)?(?:(?:npx\s+)?pm2\s+(?:reload|restart|gracefulReload)|systemctl\s+(?:reload|restart))\s/;
+
+/**
+ * Nouns after a host-local word that keep it a thing on this host's disk (`cleanupTempFiles`,
+ * `removeTmpDir`); any other noun (`deleteTempUsers`) names records, and the work's writes decide.
+ */
+export const HOST_FILE_NOUNS: readonly string[] =
+  'file files dir dirs directory directories folder folders path paths upload uploads download downloads chunk chunks cache caches copy copies data storage disk log logs image images media assets artifacts build builds backup backups'.split(
+    ' ',
+  );

@@ -48,6 +48,9 @@ export const LOCK_RENEW_VERBS: readonly string[] = ['extend', 'renew', 'refresh'
 /** Words that name what lies on this host (`tmp`, `temp`, `local`). */
 export const HOST_LOCAL_WORDS: readonly string[] = ['tmp', 'temp', 'local'];
 
+/** Verbs that, beside a host-local word, write or drop something on this host (`cleanupTemp`, `saveLocalCache`). */
+export const HOST_LOCAL_WRITE_VERBS: readonly string[] = ['clean', 'cleanup', 'remove', 'delete', 'prune', 'save', 'write'];
+
 /** Word pairs (both in one name) that say "this instance only": `reloadCache`, `renewLock`, `cleanupTemp`. */
 export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
   [
@@ -55,11 +58,8 @@ export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
     ['cache', 'caches', 'config', 'settings'],
   ],
   [LOCK_RENEW_VERBS, ['lock', 'lease', 'locks', 'leases']],
-  [
-    // `saveLocalCache`, `writeLocalCopy`: a file on this host
-    ['clean', 'cleanup', 'remove', 'delete', 'prune', 'save', 'write'],
-    HOST_LOCAL_WORDS,
-  ],
+  // `saveLocalCache`, `writeLocalCopy`: a file on this host
+  [HOST_LOCAL_WRITE_VERBS, HOST_LOCAL_WORDS],
   [
     ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'],
     ['connections', 'connection', 'sockets', 'socket', 'clients'],

@@ -38,3 +38,6 @@ export const LAYOUT_DDL = /\b(?:create|alter)\s+(?:or\s+replace\s+)?(?:unique\s+
  * of index and view DDL in capitals (a lower-case `create index` with no table word is not looked for).
  */
 export const LAYOUT_DDL_WORDS: readonly string[] = ['TABLE', 'table', 'INDEX', 'VIEW'];
+
+/** `REFRESH MATERIALIZED VIEW [CONCURRENTLY] name`: the view's rows rebuilt in the database, a write however it is sent. */
+export const REFRESH_VIEW_SQL = /\brefresh\s+materialized\s+view\b/i;

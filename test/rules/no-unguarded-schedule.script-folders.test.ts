@@ -1,7 +1,7 @@
 // no-unguarded-schedule in a repository's `scripts/` folder: a script there is run by hand unless
 // its name says a process meant to keep running — and so does a folder between `scripts/` and the
 // file (`scripts/workers/lib/poller.ts`: the workers' own code, deployed as long-running processes,
-// stays judged). A folder of other words (`scripts/tools/`) keeps its scripts hand-run, whether its
+// stays judged), and so does a script named for a dispatcher (`scripts/start-dispatcher.ts`). A folder of other words (`scripts/tools/`) keeps its scripts hand-run, whether its
 // interval is armed at the top level or inside the function the script runs.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
@@ -70,6 +70,14 @@ ruleTester.run('no-unguarded-schedule: folders under the scripts folder', noUngu
       ),
       filename: 'scripts/tools/relay.ts',
     },
+    // A verb, not the standing process it names: `dispatch-backlog.ts` is a run by hand.
+    { settings, code: POLLER, filename: 'scripts/dispatch-backlog.ts' },
   ],
-  invalid: [reportedIn('scripts/workers/lib/poller.ts', 'poll-due'), reportedIn('scripts/jobs/poller.ts', 'poll-due')],
+  invalid: [
+    reportedIn('scripts/workers/lib/poller.ts', 'poll-due'),
+    reportedIn('scripts/jobs/poller.ts', 'poll-due'),
+    // A dispatcher started as its own process beside the service (`node scripts/start-dispatcher.js`): it keeps running.
+    reportedIn('scripts/start-dispatcher.ts', 'poll-due'),
+    reportedIn('scripts/ReminderDispatcher.ts', 'poll-due'),
+  ],
 });
