@@ -19,7 +19,7 @@ import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
-import { claimSpan } from './require-atomic-claim/mark-span.js';
+import { claimSpan } from './require-atomic-claim/mark-span.js'; // a claim spans from the read to the write in its function marking its rows
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
 import { handsBackLetGoLock } from './require-atomic-claim/handed-back-locks.js';
 import { IMPORTED_READ_CALL, mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
@@ -179,13 +179,11 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           reported.add(read.node);
           // A Prisma client on the package's SQLite file: no second replica shares the database.
           if (readsPrismaOnHostDatabase(read.node, context.filename)) return;
-          // From the read to the write that marks its rows, when that write is in the read's function (mark-span.ts).
           const { loc, markedAt } = marker ? { loc: read.loc, markedAt: '' } : claimSpan(read, update, fn, sourceCode, vocabulary);
           report({
             messageId: marker ? 'findThenCreateClaim' : 'nonAtomicClaim',
             data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status', markedAt },
-            node: read.reportNode,
-            ...(loc ? { loc } : {}),
+            ...(loc ? { node: read.reportNode, loc } : { node: read.reportNode }),
             facts: {
               read: read.node,
               readKind: read.kind,
