@@ -19,6 +19,7 @@ import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
 import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
+import { claimSpan } from './require-atomic-claim/mark-span.js'; // a claim spans from the read to the write in its function marking its rows
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
 import { handsBackLetGoLock } from './require-atomic-claim/handed-back-locks.js';
 import { IMPORTED_READ_CALL, mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
@@ -79,7 +80,7 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     },
     messages: {
       nonAtomicClaim:
-        'This reads pending rows, then acts on each and updates it by id, but the read takes no row locks and the update does not re-check the state: every replica reads the same rows and acts on them twice. Claim them in one statement with `claimRows` from replica-guard (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`), or update with `… AND {{column}} = <pending>` and act only when the row count says this replica changed the row. One statement is safe through a pool and PgBouncer; a separate `SELECT … FOR UPDATE SKIP LOCKED` holds its row locks only until its transaction ends, which through a pool or PgBouncer is the end of that statement.',
+        'This reads pending rows, then acts on each and updates it by id{{markedAt}}, but the read takes no row locks and the update does not re-check the state: every replica reads the same rows and acts on them twice. Claim them in one statement with `claimRows` from replica-guard (`UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …`), or update with `… AND {{column}} = <pending>` and act only when the row count says this replica changed the row. One statement is safe through a pool and PgBouncer; a separate `SELECT … FOR UPDATE SKIP LOCKED` holds its row locks only until its transaction ends, which through a pool or PgBouncer is the end of that statement.',
       findThenCreateClaim:
         'This looks up a `{{table}}` record and creates it when none is found, so that the work it marks happens once; but two replicas (or two deliveries) both find none, both create it and both do the work — a transaction does not stop this under READ COMMITTED. Let the database decide: a unique key on what identifies the work, an insert that does nothing on a conflict (`INSERT … ON CONFLICT DO NOTHING`, `createMany({ skipDuplicates: true })`, or the unique violation caught) and the work done only when this replica inserted the row — or `claimOnce` / `claimPeriod` from replica-guard.',
       checkedFlagClaim:
@@ -178,11 +179,11 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           reported.add(read.node);
           // A Prisma client on the package's SQLite file: no second replica shares the database.
           if (readsPrismaOnHostDatabase(read.node, context.filename)) return;
+          const { loc, markedAt } = marker ? { loc: read.loc, markedAt: '' } : claimSpan(read, update, fn, sourceCode, vocabulary);
           report({
             messageId: marker ? 'findThenCreateClaim' : 'nonAtomicClaim',
-            data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status' },
-            node: read.reportNode,
-            ...(read.loc ? { loc: read.loc } : {}),
+            data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status', markedAt },
+            ...(loc ? { node: read.reportNode, loc } : { node: read.reportNode }),
             facts: {
               read: read.node,
               readKind: read.kind,

@@ -92,6 +92,8 @@ export interface RowUpdate {
    * rows of another table is not a mark of the rows read; deleting their children is work on them.
    */
   table?: string | undefined;
+  /** The table a delete names plainly: a delete of the read rows' children is work on them, but not their mark (mark-span.ts). */
+  deletes?: string | undefined;
 }
 
 /** Methods that delete rows (`deleteMany`, `knex(…).del()`, `repo.softDelete`, `model.destroy()`). */
@@ -241,6 +243,7 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
       countChecked: isResultUsed(node, sourceCode),
       changesState: true,
       table: statement.kind === 'update' ? tableNames(statement.tokens)[0] : undefined,
+      deletes: statement.kind === 'delete' ? tableNames(statement.tokens)[0] : undefined,
     };
   }
   if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
@@ -275,7 +278,9 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
     conditional,
     countChecked,
     changesState: writesClaimState(chain, vocabulary),
-    table: chain.some((l) => l.name !== undefined && DELETE_METHODS.has(l.name)) ? undefined : chainTable(chain),
+    ...(chain.some((l) => l.name !== undefined && DELETE_METHODS.has(l.name))
+      ? { deletes: chainTable(chain) }
+      : { table: chainTable(chain) }),
   };
 }
 

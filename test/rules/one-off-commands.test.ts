@@ -52,29 +52,52 @@ ruleTester.run('require-atomic-claim (one-off commands)', claimRule, {
   ],
   invalid: [
     // the same function imported by the server: a worker on every replica
-    claim(invites(DIRECT), 'SELECT'),
+    claim(invites(DIRECT), 'SELECT', 'status', 'pool.query('),
     // started directly, but on a timer: a worker that stays up
     {
-      ...claim(invites(DIRECT, 'if (require.main === module) setInterval(() => sendInvites(pool), 60000);'), 'SELECT'),
+      ...claim(
+        invites(DIRECT, 'if (require.main === module) setInterval(() => sendInvites(pool), 60000);'),
+        'SELECT',
+        'status',
+        'pool.query(',
+      ),
       filename: 'scripts/worker.ts',
     },
     // an endless loop under a command-line framework
     {
-      ...claim(invites(COMMANDER, 'new Command().action(async () => { while (true) await sendInvites(pool); }).parse();'), 'SELECT'),
+      ...claim(
+        invites(COMMANDER, 'new Command().action(async () => { while (true) await sendInvites(pool); }).parse();'),
+        'SELECT',
+        'status',
+        'pool.query(',
+      ),
       filename: 'scripts/worker.ts',
     },
     // a project's cron runner
     {
-      ...claim(invites(DIRECT, "if (require.main === module) runCronJob('invites', () => sendInvites(pool));"), 'SELECT'),
+      ...claim(
+        invites(DIRECT, "if (require.main === module) runCronJob('invites', () => sendInvites(pool));"),
+        'SELECT',
+        'status',
+        'pool.query(',
+      ),
       filename: 'scripts/invites.ts',
     },
     // a file of a folder a scheduler runs
     {
-      ...claim(invites(DIRECT, 'if (require.main === module) sendInvites(pool).then(() => process.exit(0));'), 'SELECT'),
+      ...claim(
+        invites(DIRECT, 'if (require.main === module) sendInvites(pool).then(() => process.exit(0));'),
+        'SELECT',
+        'status',
+        'pool.query(',
+      ),
       filename: 'cron/hourly/invites.ts',
     },
     // started directly, but it starts a server
-    { ...claim(invites(DIRECT, 'if (!module.parent) app.listen(3000);'), 'SELECT'), filename: 'scripts/server.ts' },
+    {
+      ...claim(invites(DIRECT, 'if (!module.parent) app.listen(3000);'), 'SELECT', 'status', 'pool.query('),
+      filename: 'scripts/server.ts',
+    },
   ],
 });
 

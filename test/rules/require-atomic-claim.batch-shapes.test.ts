@@ -164,6 +164,8 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
         "await db.job.updateMany({ where: { id: { in: done } }, data: { status: 'SENT' } });",
       ),
       'findMany',
+      'status',
+      'db.job.updateMany(',
     ),
     // raw SQL, the rows' ids mapped into the statement's parameters
     claim(
@@ -174,6 +176,7 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       ),
       'SELECT',
       'published_at',
+      'pool.query(',
     ),
     // a callback over the list, the ids derived from it before the update
     claim(
@@ -184,6 +187,8 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
         "await db.job.updateMany({ where: { id: { in: ids } }, data: { status: 'SENT' } });",
       ),
       'findMany',
+      'status',
+      'db.job.updateMany(',
     ),
     // a set of ids
     claim(
@@ -195,6 +200,7 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       ),
       'whereNull',
       'processed_at',
+      "knex('invoices').whereIn(",
     ),
     // ---- a flag or a stamp named for what was done
     claim(
@@ -209,6 +215,7 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       ),
       'findMany',
       'trialEndEmailSent',
+      'db.user.updateMany(',
     ),
     claim(
       worker(
@@ -220,6 +227,7 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       ),
       'SELECT',
       'renewal_notified_at',
+      'pool.query(',
     ),
     // ---- a select awaited on its own is a read, however it is built
     claim(
@@ -231,6 +239,8 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
         '}',
       ),
       'where',
+      'status',
+      "db('jobs').where(",
     ),
     // ---- the rows' own state beside a related row's
     claim(
@@ -242,6 +252,8 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
         '}',
       ),
       'findMany',
+      'status',
+      'db.order.update(',
     ),
     // ---- an owner key in a relation filter, but not the caller's: every account's rows
     claim(
@@ -253,6 +265,8 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
         '}',
       ),
       'findMany',
+      'status',
+      'db.action.update(',
     ),
     // ---- MongoDB: the matched count (1 for both replicas), or the result thrown away
     claim(
@@ -265,6 +279,7 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       ),
       'find',
       'state',
+      'Promotions.updateOne(',
     ),
     claim(
       worker(
@@ -276,6 +291,7 @@ ruleTester.run('require-atomic-claim (batch workers)', rule, {
       ),
       'find',
       'state',
+      'Promotions.updateOne(',
     ),
   ],
 });

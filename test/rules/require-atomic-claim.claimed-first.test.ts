@@ -32,7 +32,7 @@ ruleTester.run('require-atomic-claim (claimed before the rest of the work)', rul
   invalid: [
     {
       code: sweep(DELETE_PARTS, ...CLAIM, 'return true;'),
-      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'status' }, line: 4, column: 29 }],
+      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'status', markedAt: '' }, line: 4, column: 29 }],
     },
   ],
 });

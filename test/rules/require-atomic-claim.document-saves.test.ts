@@ -51,15 +51,22 @@ ruleTester.run('require-atomic-claim (a pending document that writes itself)', r
     ),
   ],
   invalid: [
-    claim(orders("item.status = 'charged';\n    await item.save();"), 'find'),
-    claim(orders('await item.remove();'), 'find'),
-    claim(oneOrder("next.status = 'charged';\n  await next.save();"), 'findOne'),
-    claim(orders('await item.destroy({ force: true });', "const due = await Order.findAll({ where: { status: 'pending' } });"), 'findAll'),
+    claim(orders("item.status = 'charged';\n    await item.save();"), 'find', 'status', 'item.save('),
+    claim(orders('await item.remove();'), 'find', 'status', 'item.remove('),
+    claim(oneOrder("next.status = 'charged';\n  await next.save();"), 'findOne', 'status', 'next.save('),
+    claim(
+      orders('await item.destroy({ force: true });', "const due = await Order.findAll({ where: { status: 'pending' } });"),
+      'findAll',
+      'status',
+      'item.destroy(',
+    ),
     // A Sequelize instance moved on by its own `update`, in the loop and for the one row picked.
     claim(
       orders("await item.update({ status: 'charged' });", "const due = await Order.findAll({ where: { status: 'pending' } });"),
       'findAll',
+      'status',
+      'item.update(',
     ),
-    claim(oneOrder("await next.update({ status: 'charged', chargedAt: new Date() });"), 'findOne'),
+    claim(oneOrder("await next.update({ status: 'charged', chargedAt: new Date() });"), 'findOne', 'status', 'next.update('),
   ],
 });

@@ -67,6 +67,8 @@ ruleTester.run('require-atomic-claim (a due time written again)', rule, {
         'await sendInvoice(plan.accountId);\n      await this.db.plan.update({ where: { id: plan.id }, data: { billAt: nextMonth(plan.billAt) } });',
       ),
       'findMany',
+      'status',
+      'this.db.plan.update(',
     ),
     claim(
       plans(
@@ -74,6 +76,8 @@ ruleTester.run('require-atomic-claim (a due time written again)', rule, {
         'await this.db.plan.update({ where: { id: plan.id }, data: { billAt: nextMonth(plan.billAt) } });',
       ),
       'findMany',
+      'status',
+      'this.billOne(',
     ),
   ],
 });
@@ -90,8 +94,13 @@ jsRuleTester.run('require-atomic-claim (a state kept as a lookup key)', rule, {
     parcels('await Parcel.update({ state_id: 3 }, { where: { id: parcel.id } });', 'where: { route_id: 2 }'),
   ],
   invalid: [
-    claim(parcels('await Parcel.update({ state_id: 3 }, { where: { id: parcel.id } });'), 'findAll', 'state_id'),
-    claim(parcels('parcel.state_id = 3;\n    await parcel.save();'), 'findAll', 'state_id'),
-    claim(parcels('parcel.orderStateId = 3;\n    await parcel.save();', 'where: { orderStateId: 2 }'), 'findAll', 'orderStateId'),
+    claim(parcels('await Parcel.update({ state_id: 3 }, { where: { id: parcel.id } });'), 'findAll', 'state_id', 'Parcel.update('),
+    claim(parcels('parcel.state_id = 3;\n    await parcel.save();'), 'findAll', 'state_id', 'parcel.save('),
+    claim(
+      parcels('parcel.orderStateId = 3;\n    await parcel.save();', 'where: { orderStateId: 2 }'),
+      'findAll',
+      'orderStateId',
+      'parcel.save(',
+    ),
   ],
 });

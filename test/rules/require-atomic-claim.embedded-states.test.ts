@@ -43,7 +43,12 @@ ruleTester.run('require-atomic-claim (states of embedded documents)', rule, {
   ],
   invalid: [
     // the elements paid and the patron saved whole, nothing claimed first
-    claim(stipends("{ 'stipends.status': 'pending', 'stipends.method': 'wire' }", ...PAID_AND_SAVED), 'find', 'stipends.status'),
+    claim(
+      stipends("{ 'stipends.status': 'pending', 'stipends.method': 'wire' }", ...PAID_AND_SAVED),
+      'find',
+      'stipends.status',
+      'patron.save(',
+    ),
     // the element's state set with a plain update by the document's key
     claim(
       stipends("{ 'stipends.status': 'pending' }", [
@@ -52,6 +57,7 @@ ruleTester.run('require-atomic-claim (states of embedded documents)', rule, {
       ]),
       'find',
       'stipends.status',
+      'Patron.updateOne(',
     ),
   ],
 });

@@ -37,8 +37,8 @@ ruleTester.run('require-atomic-claim (exported workers started directly too)', r
     { code: settle(false), filename: 'src/worker/release-rebates.ts' },
   ],
   invalid: [
-    { ...claim(settle(true), 'findMany'), filename: 'src/worker/release-rebates.ts' },
-    { ...claim(settle(true), 'findMany'), filename: 'src/ledger/rebate-worker.ts' },
-    { ...claim(settle(true), 'findMany'), filename: 'src/daemon/rebates.ts' },
+    { ...claim(settle(true), 'findMany', 'status', 'tx.rebate.update('), filename: 'src/worker/release-rebates.ts' },
+    { ...claim(settle(true), 'findMany', 'status', 'tx.rebate.update('), filename: 'src/ledger/rebate-worker.ts' },
+    { ...claim(settle(true), 'findMany', 'status', 'tx.rebate.update('), filename: 'src/daemon/rebates.ts' },
   ],
 });

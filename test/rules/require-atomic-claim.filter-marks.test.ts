@@ -150,7 +150,7 @@ ruleTester.run('require-atomic-claim (marks in filters)', rule, {
   ],
   invalid: [
     // ---- a due time (not a done stamp), a lease run out, or a state beside the cutoff: pending work
-    claim(retention("{ status: 'failed', finishedAt: { [Op.lt]: cutoff } }"), 'findAll'),
+    claim(retention("{ status: 'failed', finishedAt: { [Op.lt]: cutoff } }"), 'findAll', 'status', 'db.ImportRunEvent.destroy('),
     claim(
       lines(
         'export async function runDue(knex) {',
@@ -163,6 +163,7 @@ ruleTester.run('require-atomic-claim (marks in filters)', rule, {
       ),
       'where',
       'status',
+      "knex('jobs').where(",
     ),
     claim(
       lines(
@@ -176,9 +177,10 @@ ruleTester.run('require-atomic-claim (marks in filters)', rule, {
       ),
       'SELECT',
       'locked_at',
+      'pool.query(',
     ),
     // ---- a read that names no key: the task by its state, tasks by their project
-    claim(linked("eq(schema.tasks.state, 'open')"), 'findFirst', 'state'),
+    claim(linked("eq(schema.tasks.state, 'open')"), 'findFirst', 'state', 'db.update('),
     claim(
       lines(
         'export async function cancelTasks(sql, projectIds) {',
@@ -190,12 +192,24 @@ ruleTester.run('require-atomic-claim (marks in filters)', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      'sql`UPDATE tasks SET cancelled_at = now(',
     ),
     // ---- the update re-checks nothing it writes, or its count is not looked at
-    claim(invites("'UPDATE invites SET used_at = now() WHERE id = $1'"), 'SELECT'),
-    claim(invites("'UPDATE invites SET used_at = now() WHERE id = $1 AND opened_at IS NULL'"), 'SELECT'),
-    claim(coupons('{ id: coupon.id, redeemedAt: null }', '{ redeemedAt: new Date() }', false), 'findMany'),
-    claim(coupons('{ id: coupon.id }', '{ redeemedAt: new Date() }', true), 'findMany'),
+    claim(invites("'UPDATE invites SET used_at = now() WHERE id = $1'"), 'SELECT', 'status', "'UPDATE invites SET used_at"),
+    claim(
+      invites("'UPDATE invites SET used_at = now() WHERE id = $1 AND opened_at IS NULL'"),
+      'SELECT',
+      'status',
+      "'UPDATE invites SET used_at",
+    ),
+    claim(
+      coupons('{ id: coupon.id, redeemedAt: null }', '{ redeemedAt: new Date() }', false),
+      'findMany',
+      'status',
+      'prisma.coupon.updateMany(',
+    ),
+    claim(coupons('{ id: coupon.id }', '{ redeemedAt: new Date() }', true), 'findMany', 'status', 'prisma.coupon.updateMany('),
   ],
 });
 
@@ -217,8 +231,8 @@ ruleTester.run('require-atomic-claim (a worker handed by name to a lock)', rule,
   valid: [handed('function', "runExclusive('sweep', 60_000, sweep);"), handed('const', "runExclusive('sweep', 60_000, sweep);")],
   invalid: [
     // handed to a call that takes no lock, or only mentioned
-    claim(handed('function', 'setInterval(sweep, 60_000);'), 'findMany', 'status'),
-    claim(handed('const', "runExclusive('sweep', 60_000, () => log(sweep));"), 'findMany', 'status'),
+    claim(handed('function', 'setInterval(sweep, 60_000);'), 'findMany', 'status', 'db.job.update('),
+    claim(handed('const', "runExclusive('sweep', 60_000, () => log(sweep));"), 'findMany', 'status', 'db.job.update('),
   ],
 });
 
@@ -242,8 +256,8 @@ ruleTester.run('require-atomic-claim (find-or-create through this)', rule, {
   valid: [findOrCreateOnThis('application = await this.create({ hostId, status });')],
   invalid: [
     // nothing created when absent: the row found by its state is marked
-    claim(findOrCreateOnThis("log('none');"), 'findOne'),
+    claim(findOrCreateOnThis("log('none');"), 'findOne', 'status', 'application.update('),
     // a row of another model created
-    claim(findOrCreateOnThis('await Activity.create({ hostId, status });'), 'findOne'),
+    claim(findOrCreateOnThis('await Activity.create({ hostId, status });'), 'findOne', 'status', 'application.update('),
   ],
 });

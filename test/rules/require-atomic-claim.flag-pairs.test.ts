@@ -61,9 +61,14 @@ ruleTester.run('require-atomic-claim (a boolean flag filtered false, set true)',
     ),
   ],
   invalid: [
-    claim(liftMutes('await mute.update({ lifted: true });'), 'findAll', 'lifted'),
+    claim(liftMutes('await mute.update({ lifted: true });'), 'findAll', 'lifted', 'mute.update('),
     // Another write that names the row comes first; the flag is still set after it.
-    claim(liftMutes('await chat.mutes.remove(mute.memberId);', 'await mute.update({ lifted: true });'), 'findAll', 'lifted'),
-    claim(announce('release.announced = true;', 'await release.save();'), 'find', 'announced'),
+    claim(
+      liftMutes('await chat.mutes.remove(mute.memberId);', 'await mute.update({ lifted: true });'),
+      'findAll',
+      'lifted',
+      'chat.mutes.remove(',
+    ),
+    claim(announce('release.announced = true;', 'await release.save();'), 'find', 'announced', 'release.save('),
   ],
 });

@@ -52,7 +52,9 @@ ruleTester.run('require-atomic-claim (a row handed to a same-file handler)', rul
   invalid: [
     {
       code: worker([MARK, SEND]),
-      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'status' }, line: 7, column: 36 }],
+      errors: [
+        { messageId: 'nonAtomicClaim', data: { column: 'status', markedAt: ' (at line 9, where this report ends)' }, line: 7, column: 36 },
+      ],
     },
     // the row itself handed over
     {
@@ -67,7 +69,9 @@ ruleTester.run('require-atomic-claim (a row handed to a same-file handler)', rul
         '  for (const row of rows) await deliver(row);',
         '}',
       ),
-      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'sentAt' }, line: 7, column: 36 }],
+      errors: [
+        { messageId: 'nonAtomicClaim', data: { column: 'sentAt', markedAt: ' (at line 8, where this report ends)' }, line: 7, column: 36 },
+      ],
     },
   ],
 });

@@ -51,7 +51,12 @@ ruleTester.run('require-atomic-claim (helpers named for waiting rows and their m
     ),
   ],
   invalid: [
-    claim(relay('await this.parcels.markPickupRequested(parcel.id);'), 'findPendingPickups'),
-    claim(relay('await this.parcels.setPickupDispatched({ id: parcel.id });', 'this.parcels.listUnsentPickups()'), 'listUnsentPickups'),
+    claim(relay('await this.parcels.markPickupRequested(parcel.id);'), 'findPendingPickups', 'status', 'this.parcels.markPickupRequested('),
+    claim(
+      relay('await this.parcels.setPickupDispatched({ id: parcel.id });', 'this.parcels.listUnsentPickups()'),
+      'listUnsentPickups',
+      'status',
+      'this.parcels.setPickupDispatched(',
+    ),
   ],
 });

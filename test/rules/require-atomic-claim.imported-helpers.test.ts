@@ -53,7 +53,17 @@ ruleTester.run('require-atomic-claim (a read and a mark imported from one module
     lines('async function listFresh() { return cache.values(); }', 'async function markAllDelivered(ids) { log.info(ids); }', flusher()),
   ],
   invalid: [
-    claim(flusher("const { listFresh, markAllDelivered } = require('../../stores/mail-queue.store');"), 'listFresh()', 'status'),
-    claim(sender("import { findPendingInvoices, markInvoiceSent } from '../billing/invoices';"), 'findPendingInvoices()', 'status'),
+    claim(
+      flusher("const { listFresh, markAllDelivered } = require('../../stores/mail-queue.store');"),
+      'listFresh()',
+      'status',
+      'markAllDelivered(',
+    ),
+    claim(
+      sender("import { findPendingInvoices, markInvoiceSent } from '../billing/invoices';"),
+      'findPendingInvoices()',
+      'status',
+      'markInvoiceSent(',
+    ),
   ],
 });

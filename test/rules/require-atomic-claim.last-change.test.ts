@@ -36,10 +36,10 @@ ruleTester.run('require-atomic-claim (the stamp of the last change moves nothing
     { code: reschedule("{ status: 'sent' }"), filename: 'src/jobs/reminders (1).ts' },
   ],
   invalid: [
-    claim(reschedule('{ dueDate, processedAt: new Date() }'), 'findMany'),
-    claim(reschedule("{ status: 'sent', updatedAt: new Date() }"), 'findMany'),
+    claim(reschedule('{ dueDate, processedAt: new Date() }'), 'findMany', 'status', 'prisma.reminder.update('),
+    claim(reschedule("{ status: 'sent', updatedAt: new Date() }"), 'findMany', 'status', 'prisma.reminder.update('),
     // a module merely named for copying
-    { ...claim(reschedule("{ status: 'sent' }"), 'findMany'), filename: 'src/jobs/copy.ts' },
+    { ...claim(reschedule("{ status: 'sent' }"), 'findMany', 'status', 'prisma.reminder.update('), filename: 'src/jobs/copy.ts' },
   ],
 });
 

@@ -96,16 +96,26 @@ ruleTester.run('require-atomic-claim (locks, tokens, deleted entities)', rule, {
   ],
   invalid: [
     // the lock taken after the read, nothing re-read: both replicas wait their turn and both act
-    claim(modelLock(), 'findOne'),
-    claim(mutex(), 'findOne'),
+    claim(modelLock(), 'findOne', 'status', 'order.update('),
+    claim(mutex(), 'findOne', 'status', 'payout.update('),
     // a re-read whose answer nothing tests
-    claim(modelLock('await order.reload();'), 'findOne'),
+    claim(modelLock('await order.reload();'), 'findOne', 'status', 'order.update('),
     // a lookup of the work that does not decide
-    claim(modelLock('const existing = await models.Transaction.findOne({ where: { OrderId: order.id } });', 'log(existing);'), 'findOne'),
+    claim(
+      modelLock('const existing = await models.Transaction.findOne({ where: { OrderId: order.id } });', 'log(existing);'),
+      'findOne',
+      'status',
+      'order.update(',
+    ),
     // ---- the stamp without a re-checked state: a second replica overwrites the first one's token
-    claim(tokenClaim('{ locked_by: lockId }', '', ".where('locked_by', lockId)"), 'select'),
+    claim(tokenClaim('{ locked_by: lockId }', '', ".where('locked_by', lockId)"), 'select', 'status', "trx('steps').update("),
     // the rows read back by what was read, not by the token
-    claim(tokenClaim('{ locked_by: lockId }', ".where('status', 'pending')", ".whereNotNull('locked_by')"), 'select'),
+    claim(
+      tokenClaim('{ locked_by: lockId }', ".where('status', 'pending')", ".whereNotNull('locked_by')"),
+      'select',
+      'status',
+      "trx('steps').update(",
+    ),
     // a token handed in, not made here: two callers may pass the same one
     claim(
       lines(
@@ -117,8 +127,10 @@ ruleTester.run('require-atomic-claim (locks, tokens, deleted entities)', rule, {
         '}',
       ),
       'select',
+      'status',
+      "trx('steps').update(",
     ),
     // ---- the entity kept (archived): its children are pending work of a live team
-    claim(teamRemoval('archive'), 'findAll'),
+    claim(teamRemoval('archive'), 'findAll', 'status', 'Promise.all('),
   ],
 });

@@ -72,22 +72,25 @@ ruleTester.run('require-atomic-claim (a record looked up to be used; a MongoDB t
       giftCard("{ slug, state: 'enabled' }", BUMP, "await GiftCard.updateOne({ _id: card._id }, { $set: { state: 'spent' } });"),
       'findOne',
       'state',
+      'GiftCard.updateOne(',
     ),
-    claim(giftCard("{ slug, state: 'enabled' }", "card.state = 'spent';", 'await card.save();'), 'findOne', 'state'),
+    claim(giftCard("{ slug, state: 'enabled' }", "card.state = 'spent';", 'await card.save();'), 'findOne', 'state', 'card.save('),
     // The state set as a plain field of the update (Mongoose's implicit `$set`).
     claim(
       giftCard("{ slug, state: 'enabled' }", "await GiftCard.updateOne({ _id: card._id }, { state: 'spent', spentOn: basketId });"),
       'findOne',
       'state',
+      'GiftCard.updateOne(',
     ),
     // Stamped with a constant: a mark, not a count.
     claim(
       giftCard("{ slug, state: 'enabled' }", 'await GiftCard.updateOne({ _id: card._id }, { lastUsedAt: new Date() });'),
       'findOne',
       'state',
+      'GiftCard.updateOne(',
     ),
     // No key given: a worker's pick of the next queued card.
-    claim(giftCard("{ state: 'queued' }", BUMP), 'findOne', 'state'),
+    claim(giftCard("{ state: 'queued' }", BUMP), 'findOne', 'state', 'GiftCard.updateOne('),
     // A queue-like table holds work, whatever the key.
     claim(
       lines(
@@ -99,14 +102,16 @@ ruleTester.run('require-atomic-claim (a record looked up to be used; a MongoDB t
       ),
       'findOne',
       'state',
+      'exportTasks.updateOne(',
     ),
     // A session with no transaction opened on it orders reads and claims nothing.
     claim(
       refund('ticket: string', ['const session = await mongoose.startSession();'], SESSION_READ, 'refund.save({ session })'),
       'findOne',
       'state',
+      'refund.save(',
     ),
     // The write outside the session.
-    claim(refund('ticket: string, session: ClientSession', [], SESSION_READ, 'refund.save()'), 'findOne', 'state'),
+    claim(refund('ticket: string, session: ClientSession', [], SESSION_READ, 'refund.save()'), 'findOne', 'state', 'refund.save('),
   ],
 });

@@ -94,10 +94,10 @@ jsRuleTester.run('require-atomic-claim (rows walked by index, handed whole, pick
     ),
   ],
   invalid: [
-    claim(byIndex([SHIP, MARK_SHIPPED]), 'select', 'state'),
-    claim(handedList([PAID]), 'SELECT', 'phase'),
-    claim(handedList([PAID], 'await payAll(found.rows);'), 'SELECT', 'phase'),
-    claim(picked('notices.find((n) => n.at <= Date.now())', MARK_SENT), 'findAll'),
-    claim(picked('notices[0]', MARK_SENT), 'findAll'),
+    claim(byIndex([SHIP, MARK_SHIPPED]), 'select', 'state', "db.table('exports').update("),
+    claim(handedList([PAID]), 'SELECT', 'phase', 'payAll(batch)'),
+    claim(handedList([PAID], 'await payAll(found.rows);'), 'SELECT', 'phase', 'payAll(found.rows)'),
+    claim(picked('notices.find((n) => n.at <= Date.now())', MARK_SENT), 'findAll', 'status', 'Notice.update('),
+    claim(picked('notices[0]', MARK_SENT), 'findAll', 'status', 'Notice.update('),
   ],
 });

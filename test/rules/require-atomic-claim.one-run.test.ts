@@ -68,16 +68,24 @@ ruleTester.run('require-atomic-claim (one run: shutdown, scripts, prunes)', rule
   ],
   invalid: [
     // another event: a message handler runs on every replica
-    claim(onEvent('queue', 'message'), 'findOne'),
+    claim(onEvent('queue', 'message'), 'findOne', 'status', 'run.update('),
     // a script that runs again on a timer
-    { ...claim(script('main();', '  setInterval(main, 60_000);'), 'findMany'), filename: 'scripts/mark-paid.ts' },
+    {
+      ...claim(script('main();', '  setInterval(main, 60_000);'), 'findMany', 'status', 'prisma.commission.update('),
+      filename: 'scripts/mark-paid.ts',
+    },
     // the same file outside a scripts folder
-    { ...claim(script('main();'), 'findMany'), filename: 'src/billing/mark-paid.ts' },
+    { ...claim(script('main();'), 'findMany', 'status', 'prisma.commission.update('), filename: 'src/billing/mark-paid.ts' },
     // work awaited on the rows before the delete
-    claim(prune('await notifyOwners(toDelete);'), 'findMany', 'state'),
+    claim(prune('await notifyOwners(toDelete);'), 'findMany', 'state', 'db.projectInsight.deleteMany('),
     // the rows handed back after the delete: the caller acts on them
-    claim(prune('', 'return insights;'), 'findMany', 'state'),
+    claim(prune('', 'return insights;'), 'findMany', 'state', 'db.projectInsight.deleteMany('),
     // a delete per row, in the loop
-    claim(prune('', 'return;', 'await db.projectInsight.deleteMany({ where: { id: insight.id } });'), 'findMany', 'state'),
+    claim(
+      prune('', 'return;', 'await db.projectInsight.deleteMany({ where: { id: insight.id } });'),
+      'findMany',
+      'state',
+      'db.projectInsight.deleteMany(',
+    ),
   ],
 });

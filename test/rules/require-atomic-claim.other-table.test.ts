@@ -47,6 +47,8 @@ ruleTester.run('require-atomic-claim (rows of another table)', rule, {
         '}',
       ),
       'select',
+      'status',
+      'db.update(',
     ),
     // raw SQL with a schema prefix on one side
     claim(
@@ -60,6 +62,8 @@ ruleTester.run('require-atomic-claim (rows of another table)', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      'pool.query(',
     ),
     // the update's table not named plainly (a loaded row saved): still the read's rows
     claim(
@@ -75,6 +79,8 @@ ruleTester.run('require-atomic-claim (rows of another table)', rule, {
         '}',
       ),
       'find',
+      'status',
+      'invites.save(',
     ),
   ],
 });

@@ -35,10 +35,10 @@ ruleTester.run('require-atomic-claim (outbox rows handed on, then deleted)', rul
   ],
   invalid: [
     // published, not awaited
-    claim(relay('this.bus.publish(event.topic, event);'), 'selectFrom'),
+    claim(relay('this.bus.publish(event.topic, event);'), 'selectFrom', 'status', 'this.qb.deleteFrom('),
     // emitted
-    claim(relay("this.bus.emit('event', event);"), 'selectFrom'),
+    claim(relay("this.bus.emit('event', event);"), 'selectFrom', 'status', 'this.qb.deleteFrom('),
     // sent, awaited (awaited work counted before too)
-    claim(relay('await this.bus.send(event);'), 'selectFrom'),
+    claim(relay('await this.bus.send(event);'), 'selectFrom', 'status', 'this.qb.deleteFrom('),
   ],
 });

@@ -27,5 +27,5 @@ const mergeBasket = (owner: string, key = 'user') =>
 
 ruleTester.run('require-atomic-claim (the caller owns the rows)', rule, {
   valid: [mergeBasket('req.userId'), mergeBasket('req.user.id', 'owner')],
-  invalid: [claim(mergeBasket("'system'"), 'findOne')],
+  invalid: [claim(mergeBasket("'system'"), 'findOne', 'status', 'Basket.updateOne(')],
 });

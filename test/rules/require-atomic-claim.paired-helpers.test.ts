@@ -47,13 +47,13 @@ ruleTester.run('require-atomic-claim: a pending read and a mark in two helpers o
     {
       code: MODULE(DUE, MARK),
       filename: FILE,
-      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'delivered_at' }, line: 3, column: 36 }],
+      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'delivered_at', markedAt: '' }, line: 3, column: 36 }],
     },
     // …with a batch size the caller picks
     {
       code: MODULE('"SELECT * FROM notices WHERE delivered_at IS NULL AND due_at <= now() LIMIT $1", [limit]', MARK, 'limit = 50'),
       filename: FILE,
-      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'delivered_at' }, line: 3, column: 36 }],
+      errors: [{ messageId: 'nonAtomicClaim', data: { column: 'delivered_at', markedAt: '' }, line: 3, column: 36 }],
     },
   ],
 });

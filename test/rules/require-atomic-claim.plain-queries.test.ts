@@ -54,7 +54,12 @@ ruleTester.run('require-atomic-claim (SQL through a project function)', rule, {
     ),
   ],
   invalid: [
-    claim(nudges("await query(`UPDATE patrons SET status = 'nudged', nudged_at = NOW() WHERE id = $1`, [patron.id]);"), 'SELECT'),
+    claim(
+      nudges("await query(`UPDATE patrons SET status = 'nudged', nudged_at = NOW() WHERE id = $1`, [patron.id]);"),
+      'SELECT',
+      'status',
+      "UPDATE patrons SET status = 'nudged', nudged_at = NOW(",
+    ),
     // `execute` the same
     claim(
       lines(
@@ -70,6 +75,7 @@ ruleTester.run('require-atomic-claim (SQL through a project function)', rule, {
       ),
       'SELECT',
       'state',
+      'execute(',
     ),
   ],
 });

@@ -7,12 +7,13 @@ import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rul
 const lines = (...l: string[]) => l.join('\n');
 const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
 const worker = (...body: string[]) => lines('export async function relay() {', ...body.map((l) => `  ${l}`), '}');
-const claim = (column: string, line: number, start: number, end: number) => ({
+/** The report from the read at `line`:`start` to the end of the mark that marks its rows, at `endLine`:`end`. */
+const claim = (column: string, line: number, start: number, endLine: number, end: number) => ({
   messageId: 'nonAtomicClaim' as const,
-  data: { column },
+  data: { column, markedAt: ` (at line ${endLine}, where this report ends)` },
   line,
   column: start,
-  endLine: line,
+  endLine,
   endColumn: end,
 });
 
@@ -45,7 +46,7 @@ ruleTester.run('require-atomic-claim pre-check', rule, {
         "  await db.query('UPDATE accounts SET state = $2 WHERE id = $1', [row.id, 'sent']);",
         '}',
       ),
-      errors: [claim('state', 3, 5, 11)],
+      errors: [claim('state', 3, 5, 8, 85)],
     },
     // A read chain spread over lines, its filter link written in another case.
     {
@@ -57,7 +58,7 @@ ruleTester.run('require-atomic-claim pre-check', rule, {
         "  await knex('accounts').where({ id: job.id }).update({ status: 'done' });",
         '}',
       ),
-      errors: [claim('status', 3, 6, 13)],
+      errors: [claim('status', 3, 6, 6, 76)],
     },
   ],
 });

@@ -39,7 +39,7 @@ ruleTester.run('require-atomic-claim (rows loaded again by key)', rule, {
     crawler('curators.loadCurator(next.curatorId)', "await knex('curators').where('id', show.id).update({ notified_at: new Date() });"),
   ],
   invalid: [
-    claim(crawler('podcasts.loadShow(next.id)', MARK), 'where'),
-    claim(crawler('loadPodcast(context, next.id, { withStats: false })', MARK), 'where'),
+    claim(crawler('podcasts.loadShow(next.id)', MARK), 'where', 'status', "knex('podcasts').where("),
+    claim(crawler('loadPodcast(context, next.id, { withStats: false })', MARK), 'where', 'status', "knex('podcasts').where("),
   ],
 });

@@ -150,19 +150,19 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
   ],
   invalid: [
     // the same controller moving the cart's state on: in the update…
-    claim(controller('', "{ status: 'cleared' }"), 'findFirst'),
+    claim(controller('', "{ status: 'cleared' }"), 'findFirst', 'status', 'prisma.cartItem.deleteMany('),
     // …or on the row before it
-    claim(controller("cart.status = 'cleared';", '{ subtotal: 0 }'), 'findFirst'),
+    claim(controller("cart.status = 'cleared';", '{ subtotal: 0 }'), 'findFirst', 'status', 'prisma.cartItem.deleteMany('),
     // the same function under a key no GraphQL server calls
-    claim(resolver('run'), 'select'),
+    claim(resolver('run'), 'select', 'status', 'db.update('),
     // the same wrapper outside a 'use server' module: an ordinary call, its caller out of sight
-    claim(serverAction(''), 'findMany'),
+    claim(serverAction(''), 'findMany', 'status', 'prisma.enrolment.update('),
     // the same read picked by a constant state alone: a route doing a worker's job
-    claim(procedure("eq(items.status, 'failed')"), 'select'),
+    claim(procedure("eq(items.status, 'failed')"), 'select', 'status', 'ctx.db.update('),
     // the same method without a route decorator: a service method, whose caller is out of sight
-    claim(nestApproval(''), 'findOne'),
+    claim(nestApproval(''), 'findOne', 'status', 'this.shops.save('),
     // the update writes the request's user into the row: a claim by an actor
-    claim(expressActivation("{ status: 'active', activated_by: req.user.id }"), 'where'),
+    claim(expressActivation("{ status: 'active', activated_by: req.user.id }"), 'where', 'status', "knex('stores').where("),
     // a single-use invitation redeemed by code: two invitees take the one row
     claim(
       lines(
@@ -174,6 +174,8 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
         '});',
       ),
       'findFirst',
+      'status',
+      'prisma.invitation.update(',
     ),
     // the same shape in a timer: a worker on every replica
     claim(
@@ -187,6 +189,8 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
         '}, 60_000);',
       ),
       'where',
+      'status',
+      "knex('stores').where(",
     ),
     // a path-less registration is no route: `queue.all(handler)`-style
     claim(
@@ -200,6 +204,8 @@ ruleTester.run('require-atomic-claim (a request acting on what it names)', rule,
         '});',
       ),
       'where',
+      'status',
+      "knex('stores').where(",
     ),
   ],
 });

@@ -10,9 +10,10 @@ import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rul
 
 const lines = (...l: string[]) => l.join('\n');
 const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
-const claim = (line: number, column: number, column_ = 'sent_at') => ({
+/** The report at the read; with `markLine`, spanning to the mark on that line, which its message names. */
+const claim = (line: number, column: number, column_ = 'sent_at', markLine?: number) => ({
   messageId: 'nonAtomicClaim' as const,
-  data: { column: column_ },
+  data: { column: column_, markedAt: markLine === undefined ? '' : ` (at line ${markLine}, where this report ends)` },
   line,
   column,
 });
@@ -94,7 +95,7 @@ ruleTester.run('require-atomic-claim: a row lock that ends before the work', rul
   ],
   invalid: [
     // on the pool: the statement is its own transaction
-    { code: relay(`const { rows } = await pool.query(${SELECT});`, ...loopOn('pool')), errors: [claim(4, 38)] },
+    { code: relay(`const { rows } = await pool.query(${SELECT});`, ...loopOn('pool')), errors: [claim(4, 38, 'sent_at', 7)] },
     // a client checked out, but no BEGIN sent on it
     {
       code: relay(
@@ -103,7 +104,7 @@ ruleTester.run('require-atomic-claim: a row lock that ends before the work', rul
         ...loopOn('client'),
         'client.release();',
       ),
-      errors: [claim(5, 40)],
+      errors: [claim(5, 40, 'sent_at', 8)],
     },
     // BEGIN … COMMIT around the select alone: the rows are delivered after the locks are gone
     {
@@ -115,7 +116,7 @@ ruleTester.run('require-atomic-claim: a row lock that ends before the work', rul
         'client.release();',
         ...loopOn('pool'),
       ),
-      errors: [claim(6, 40)],
+      errors: [claim(6, 40, 'sent_at', 11)],
     },
     // a service's pool field, and a module's knex
     {
@@ -128,7 +129,7 @@ ruleTester.run('require-atomic-claim: a row lock that ends before the work', rul
         '  }',
         '}',
       ),
-      errors: [claim(4, 45)],
+      errors: [claim(4, 45, 'sent_at', 7)],
     },
     {
       code: lines(
@@ -142,7 +143,7 @@ ruleTester.run('require-atomic-claim: a row lock that ends before the work', rul
         '  }',
         '}',
       ),
-      errors: [claim(4, 39)],
+      errors: [claim(4, 39, 'sent_at', 7)],
     },
   ],
 });

@@ -93,6 +93,7 @@ ruleTester.run('require-atomic-claim (supabase-js)', rule, {
       ),
       "from('thumbnails')",
       'state',
+      'vault.from(',
     ),
     // the state re-checked, but the result thrown away: both replicas draw
     claim(
@@ -102,8 +103,9 @@ ruleTester.run('require-atomic-claim (supabase-js)', rule, {
       ),
       "from('thumbnails')",
       'state',
+      'vault.from(',
     ),
     // the batch marked `busy` by its keys alone before the work: two requests both mark and both build
-    claim(batch("await vault.from('exports').update({ state: 'busy' }).in('id', keys);"), "from('exports')", 'state'),
+    claim(batch("await vault.from('exports').update({ state: 'busy' }).in('id', keys);"), "from('exports')", 'state', 'vault.from('),
   ],
 });

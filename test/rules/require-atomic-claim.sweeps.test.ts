@@ -39,13 +39,18 @@ ruleTester.run('require-atomic-claim (sweeps stamping fixed values)', rule, {
   valid: [sweepBuilds(FAILED), sweepBuilds('{ status: BuildStatus.Failed, lockedBy: null, finishedAt: new Date() }')],
   invalid: [
     // a value computed from the row in SQL: two replicas count the retry twice
-    claim(sweepBuilds("{ status: 'queued', retries: sql`retries + 1` }"), 'select', 'status'),
+    claim(sweepBuilds("{ status: 'queued', retries: sql`retries + 1` }"), 'select', 'status', 'marked = await db.update('),
     // work awaited on the rows before the update
-    claim(sweepBuilds(FAILED, 'return { swept: marked.length };', 'await alertOwners(ids);'), 'select', 'status'),
+    claim(
+      sweepBuilds(FAILED, 'return { swept: marked.length };', 'await alertOwners(ids);'),
+      'select',
+      'status',
+      'marked = await db.update(',
+    ),
     // the rows handed on after the update: a caller acts on them
-    claim(sweepBuilds(FAILED, 'return stuck;'), 'select', 'status'),
+    claim(sweepBuilds(FAILED, 'return stuck;'), 'select', 'status', 'marked = await db.update('),
     // a value taken from the rows read
-    claim(sweepBuilds("{ status: 'failed', error: `stale: ${ids.join(',')}` }"), 'select', 'status'),
+    claim(sweepBuilds("{ status: 'failed', error: `stale: ${ids.join(',')}` }"), 'select', 'status', 'marked = await db.update('),
     // one update per row in a loop
     claim(
       sweepExports(
@@ -54,6 +59,8 @@ ruleTester.run('require-atomic-claim (sweeps stamping fixed values)', rule, {
         '}',
       ),
       'findMany',
+      'status',
+      'prisma.exportJob.update(',
     ),
   ],
 });

@@ -21,9 +21,20 @@ function at(code: string, needle: string, after?: string): { line: number; colum
   return { line, column, endLine: line, endColumn: column + needle.length };
 }
 
-/** A report on the read: `needle` is the SELECT keyword or the read method's name. */
-function claim(code: string, needle: string, column = 'status', after?: string) {
-  return { code, errors: [{ messageId: 'nonAtomicClaim' as const, data: { column }, ...at(code, needle, after) }] };
+/**
+ * A report on the read: `needle` is the SELECT keyword or the read method's name. With `mark`, the
+ * report spans to the end of the first `mark` after the read (the write marking the rows, on one
+ * line), and its message names that line.
+ */
+function claim(code: string, needle: string, column = 'status', after?: string, mark?: string) {
+  const start = at(code, needle, after);
+  if (mark === undefined) return { code, errors: [{ messageId: 'nonAtomicClaim' as const, data: { column, markedAt: '' }, ...start }] };
+  const read = code.indexOf(needle, after === undefined ? 0 : code.indexOf(after));
+  const end = at(code.slice(read), mark);
+  const endLine = start.line + end.line - 1;
+  const endColumn = end.line === 1 ? start.column + end.endColumn - 1 : end.endColumn;
+  const markedAt = ` (at line ${endLine}, where this report ends)`;
+  return { code, errors: [{ messageId: 'nonAtomicClaim' as const, data: { column, markedAt }, ...start, endLine, endColumn }] };
 }
 
 /** Wraps a worker body in an async function. */
@@ -200,6 +211,8 @@ ruleTester.run('require-atomic-claim', rule, {
       ),
       'where',
       'mail.deliveredAt',
+      undefined,
+      "knex('mail').where({ id: row.id }).update({ delivery: new Date() })",
     ),
     // raw pg
     claim(
@@ -211,6 +224,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     claim(
       worker(
@@ -220,6 +236,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     claim(
       worker(
@@ -230,6 +249,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      "pool.query('DELETE FROM outbox WHERE id = $1', [row.id])",
     ),
     claim(
       worker(
@@ -241,6 +263,8 @@ ruleTester.run('require-atomic-claim', rule, {
       ),
       'SELECT',
       'processed_at',
+      undefined,
+      "db.query('UPDATE invoices SET processed_at = now() WHERE id = $1', [inv.id])",
     ),
     claim(
       worker(
@@ -252,9 +276,17 @@ ruleTester.run('require-atomic-claim', rule, {
       ),
       'SELECT',
       'sentAt',
+      undefined,
+      'db.query(\'UPDATE reminders SET "sentAt" = now() WHERE id = $1\', [r.id])',
     ),
     // a conditional transition whose row count is ignored is not a claim
-    claim(worker(PG_READ, 'for (const job of rows) {', PG_UNCHECKED, '  await send(job);', '}'), 'SELECT'),
+    claim(
+      worker(PG_READ, 'for (const job of rows) {', PG_UNCHECKED, '  await send(job);', '}'),
+      'SELECT',
+      'status',
+      undefined,
+      "pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id])",
+    ),
     claim(
       worker(
         PG_READ,
@@ -264,6 +296,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      "unused = await pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id])",
     ),
     // template literals, config objects, constants by name
     claim(
@@ -272,6 +307,9 @@ ruleTester.run('require-atomic-claim', rule, {
         'for (const job of rows) await pool.query(`UPDATE jobs SET status = ${DONE} WHERE id = ${job.id}`);',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'for (const job of rows) await pool.query(`UPDATE jobs SET status = ${DONE} WHERE id = ${job.id}`)',
     ),
     claim(
       worker(
@@ -280,6 +318,8 @@ ruleTester.run('require-atomic-claim', rule, {
       ),
       'SELECT',
       'state',
+      undefined,
+      "for (const job of rows) await pool.query({ text: 'UPDATE jobs SET state = $1 WHERE id = $2', values: ['done', job.id] })",
     ),
     claim(
       lines(
@@ -294,6 +334,9 @@ ruleTester.run('require-atomic-claim', rule, {
         ),
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query(MARK_DONE, [job.id])',
     ),
     // forEach, map, destructured rows, the read inside the loop header, a single row
     claim(
@@ -305,6 +348,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '});',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     claim(
       worker(
@@ -315,6 +361,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}));',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     claim(
       worker(
@@ -325,6 +374,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [id])',
     ),
     claim(
       worker(
@@ -333,6 +385,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     claim(
       worker(
@@ -342,6 +397,9 @@ ruleTester.run('require-atomic-claim', rule, {
         'await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     // FOR SHARE does not stop a second worker from taking the same rows
     claim(
@@ -350,6 +408,9 @@ ruleTester.run('require-atomic-claim', rule, {
         'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     claim(
       worker(
@@ -357,6 +418,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "for (const m of rows) await pool.query('DELETE FROM outbox_messages WHERE id = $1', [m.id]);",
       ),
       'WITH',
+      'status',
+      undefined,
+      "for (const m of rows) await pool.query('DELETE FROM outbox_messages WHERE id = $1', [m.id])",
     ),
     // a class worker
     claim(
@@ -373,6 +437,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'this.db.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     // knex
     claim(
@@ -384,6 +451,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'where',
+      'status',
+      undefined,
+      "knex('jobs').where({ id: job.id }).update({ status: 'done' })",
     ),
     claim(
       worker(
@@ -391,6 +461,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "for (const row of rows) await knex('outbox').where('id', row.id).del();",
       ),
       'select',
+      'status',
+      undefined,
+      "for (const row of rows) await knex('outbox').where('id', row.id).del()",
     ),
     claim(
       worker(
@@ -399,6 +472,8 @@ ruleTester.run('require-atomic-claim', rule, {
       ),
       'whereNull',
       'processed_at',
+      undefined,
+      "for (const row of rows) await knex('invoices').where({ id: row.id }).update({ processed_at: knex.fn.now() })",
     ),
     claim(
       worker(
@@ -406,6 +481,9 @@ ruleTester.run('require-atomic-claim', rule, {
         'for (const job of rows) await knex.raw("UPDATE jobs SET status = \'done\' WHERE id = ?", [job.id]);',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'for (const job of rows) await knex.raw("UPDATE jobs SET status = \'done\' WHERE id = ?", [job.id])',
     ),
     // Prisma
     claim(
@@ -417,6 +495,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'findMany',
+      'status',
+      undefined,
+      "prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } })",
     ),
     claim(
       worker(
@@ -427,6 +508,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'findMany',
+      'status',
+      undefined,
+      'prisma.outboxEvent.delete({ where: { id: event.id } })',
     ),
     claim(
       worker(
@@ -434,6 +518,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "for (const job of jobs) await prisma.job.updateMany({ where: { id: job.id, status: 'PENDING' }, data: { status: 'DONE' } });",
       ),
       'findMany',
+      'status',
+      undefined,
+      "for (const job of jobs) await prisma.job.updateMany({ where: { id: job.id, status: 'PENDING' }, data: { status: 'DONE' } })",
     ),
     claim(
       worker(
@@ -441,6 +528,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "for (const job of jobs) await prisma.$executeRaw`UPDATE jobs SET status = 'done' WHERE id = ${job.id}`;",
       ),
       'SELECT',
+      'status',
+      undefined,
+      "for (const job of jobs) await prisma.$executeRaw`UPDATE jobs SET status = 'done' WHERE id = ${job.id}`",
     ),
     claim(
       worker(
@@ -450,6 +540,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } });",
       ),
       'findFirst',
+      'status',
+      undefined,
+      "prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } })",
     ),
     // TypeORM
     claim(
@@ -461,6 +554,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'find',
+      'status',
+      undefined,
+      "repo.update(job.id, { status: 'done' })",
     ),
     claim(
       lines(
@@ -476,10 +572,16 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'find',
+      'status',
+      undefined,
+      'this.outboxRepository.save(row)',
     ),
     claim(
       worker("const jobs = await jobRepository.findBy({ status: 'pending' });", 'for (const job of jobs) await jobRepository.remove(job);'),
       'findBy',
+      'status',
+      undefined,
+      'for (const job of jobs) await jobRepository.remove(job)',
     ),
     claim(
       worker(
@@ -487,6 +589,9 @@ ruleTester.run('require-atomic-claim', rule, {
         'for (const job of rows) await dataSource.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);',
       ),
       'SELECT',
+      'status',
+      undefined,
+      'for (const job of rows) await dataSource.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
     // Sequelize
     claim(
@@ -498,6 +603,9 @@ ruleTester.run('require-atomic-claim', rule, {
         '}',
       ),
       'findAll',
+      'status',
+      undefined,
+      "job.update({ status: 'done' })",
     ),
     claim(
       worker(
@@ -505,6 +613,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "for (const job of jobs) { job.status = 'done'; await job.save(); }",
       ),
       'findAll',
+      'status',
+      undefined,
+      "for (const job of jobs) { job.status = 'done'; await job.save()",
     ),
     // Drizzle and Kysely
     claim(
@@ -513,6 +624,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "for (const job of rows) await db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id));",
       ),
       'select',
+      'status',
+      undefined,
+      "for (const job of rows) await db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id))",
     ),
     claim(
       worker(
@@ -520,6 +634,9 @@ ruleTester.run('require-atomic-claim', rule, {
         "for (const job of rows) await db.updateTable('jobs').set({ status: 'done' }).where('id', '=', job.id).execute();",
       ),
       'selectFrom',
+      'status',
+      undefined,
+      "for (const job of rows) await db.updateTable('jobs').set({ status: 'done' }).where('id', '=', job.id).execute()",
     ),
     // postgres.js
     claim(
@@ -532,6 +649,9 @@ ruleTester.run('require-atomic-claim', rule, {
         ),
       ),
       'SELECT',
+      'status',
+      undefined,
+      "for (const job of jobs) await sql`UPDATE jobs SET status = 'done' WHERE id = ${job.id}`",
     ),
     // options: extra status columns and queue tables
     {
@@ -542,6 +662,8 @@ ruleTester.run('require-atomic-claim', rule, {
         ),
         'SELECT',
         'phase_two',
+        undefined,
+        "pool.query('UPDATE mailings SET phase_two = now() WHERE id = $1', [m.id])",
       ),
       options: [{ statusColumns: ['phase_two'] }],
     },
@@ -552,6 +674,9 @@ ruleTester.run('require-atomic-claim', rule, {
           "for (const m of rows) await pool.query('DELETE FROM mailings WHERE id = $1', [m.id]);",
         ),
         'SELECT',
+        'status',
+        undefined,
+        "pool.query('DELETE FROM mailings WHERE id = $1', [m.id])",
       ),
       options: [{ queueTables: ['mailings'] }],
     },
@@ -559,6 +684,9 @@ ruleTester.run('require-atomic-claim', rule, {
     claim(
       lines(PG_READ, 'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);'),
       'SELECT',
+      'status',
+      undefined,
+      'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
   ],
 });
@@ -738,6 +866,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         'await db.ledger.create({ data: { ownerId: voucher.ownerId, amount: 10 } });',
       ),
       'findFirst',
+      'status',
+      undefined,
+      "db.voucher.update({ where: { pk: voucher.pk }, data: { status: 'USED', usedAt: new Date() } })",
     ),
     // an invitation claimed twice (the invitee's id is written, not filtered on)
     claim(
@@ -750,6 +881,8 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
       ),
       'findFirst',
       'state',
+      undefined,
+      "prisma.invitation.update({ where: { id: invite.id }, data: { state: 'ACCEPTED', inviteeId } })",
     ),
     // a computed value written into the state column is still a transition
     claim(
@@ -761,6 +894,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         '}',
       ),
       'findMany',
+      'status',
+      undefined,
+      'prisma.job.update({ where: { id: job.id }, data: { status: next } })',
     ),
     // an owner key filtered on a constant is a shared queue, not the caller's own rows
     claim(
@@ -769,6 +905,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         `for (const job of jobs) ${PRISMA_DONE}`,
       ),
       'findMany',
+      'status',
+      undefined,
+      "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } })",
     ),
     // a queue processor that picks every queued row, not the one its job names
     claim(
@@ -783,6 +922,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         '}',
       ),
       'findMany',
+      'status',
+      undefined,
+      "for (const task of tasks) await this.prisma.exportTask.update({ where: { id: task.id }, data: { status: 'RUNNING' } })",
     ),
     // a `process(job)` method of a class no queue hands jobs to
     claim(
@@ -795,6 +937,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         '}',
       ),
       'findFirst',
+      'status',
+      undefined,
+      "if (task) await this.prisma.exportTask.update({ where: { id: task.id }, data: { status: 'RUNNING' } })",
     ),
     // paging by key through an outbox picks rows
     claim(
@@ -804,6 +949,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         "for (const row of rows) await knex('outbox').where('id', row.id).del();",
       ),
       'where',
+      'status',
+      undefined,
+      "for (const row of rows) await knex('outbox').where('id', row.id).del()",
     ),
     // a conditional transition whose count is ignored claims nothing for the update after it
     claim(
@@ -816,6 +964,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         '}',
       ),
       'SELECT',
+      'status',
+      undefined,
+      "pool.query(\"UPDATE jobs SET status = 'running' WHERE id = $1 AND status = 'pending'\", [job.id])",
     ),
     // a per-row guard on another key does not claim the row
     claim(
@@ -831,6 +982,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         ),
       ),
       'findMany',
+      'status',
+      undefined,
+      "prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } })",
     ),
     // a lock taken after the read does not cover it
     claim(
@@ -840,6 +994,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         `for (const job of jobs) ${PRISMA_DONE}`,
       ),
       'findMany',
+      'status',
+      undefined,
+      "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } })",
     ),
     // a create into the same table that does not depend on what the read found: the next occurrence of a picked job
     claim(
@@ -852,6 +1009,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         "await prisma.job.create({ data: { kind: job.kind, runAt: nextRun(job), status: 'DUE' } });",
       ),
       'findFirst',
+      'status',
+      undefined,
+      "prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } })",
     ),
     // … nor one made when the row was found
     claim(
@@ -865,6 +1025,8 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
       ),
       'findFirst',
       'state',
+      undefined,
+      "prisma.billingPeriod.update({ where: { id: period.id }, data: { state: 'CLOSED' } })",
     ),
     // a create into another table is not find-or-create
     claim(
@@ -876,6 +1038,9 @@ ruleTester.run('require-atomic-claim: not a claim', rule, {
         'await prisma.invitation.create({ data: { email: entry.email } });',
       ),
       'findFirst',
+      'status',
+      undefined,
+      "prisma.waitlist.update({ where: { id: entry.id }, data: { status: 'INVITED' } })",
     ),
   ],
 });
@@ -900,19 +1065,33 @@ jsRuleTester.run('require-atomic-claim (JavaScript)', rule, {
         worker(PG_READ, 'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id]);'),
       ),
       'SELECT',
+      'status',
+      undefined,
+      'for (const job of rows) await pool.query("UPDATE jobs SET status = \'done\' WHERE id = $1", [job.id])',
     ),
-    claim(worker(PRISMA_READ, `for (const job of jobs) ${PRISMA_DONE}`), 'findMany'),
+    claim(
+      worker(PRISMA_READ, `for (const job of jobs) ${PRISMA_DONE}`),
+      'findMany',
+      'status',
+      undefined,
+      "for (const job of jobs) await prisma.job.update({ where: { id: job.id }, data: { status: 'DONE' } })",
+    ),
     claim(
       worker(
         "const rows = await knex('outbox').select('id', 'payload');",
         "rows.forEach((row) => knex('outbox').where({ id: row.id }).del());",
       ),
       'select',
+      'status',
+      undefined,
+      "rows.forEach((row) => knex('outbox').where({ id: row.id }).del()",
     ),
     claim(
       worker("const jobs = await Job.findAll({ where: { state: 'queued' } });", 'for (const job of jobs) await job.destroy();'),
       'findAll',
       'state',
+      undefined,
+      'for (const job of jobs) await job.destroy()',
     ),
   ],
 });

@@ -43,8 +43,9 @@ ruleTester.run('require-atomic-claim (rows handed to .then)', rule, {
       reminders('courier.mail(r.member.email, (err) => {', '  if (err) return;', '  r.sent = true;', '  r.save();', '});'),
       'findAll',
       'sent',
+      'r.save(',
     ),
     // marked with the instance's own update
-    claim(reminders('courier.mail(r.member.email);', 'r.update({ sent: true });'), 'findAll', 'sent'),
+    claim(reminders('courier.mail(r.member.email);', 'r.update({ sent: true });'), 'findAll', 'sent', 'r.update('),
   ],
 });

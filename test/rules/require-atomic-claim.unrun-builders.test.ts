@@ -83,6 +83,8 @@ ruleTester.run('require-atomic-claim (builders never run as reads, prunes)', rul
         '}',
       ),
       'where',
+      'status',
+      "db('reminders').where(",
     ),
     // work awaited on the rows read before the delete
     claim(cleanup('await revoke(sessionIds);'), 'findMany'),
