@@ -1,7 +1,7 @@
 // Writes one call away, through a project helper named for the write: `updateItemField(id,
 // 'stock', item.stock - 1)`, `db.updateComment(id, { ups })`, `this.saveCounter({ id, views })`,
 // a private one (`this._updateJobState(id, 'done', { tries })`) or one that chains the write after
-// another step (`this.entries.recordEntryAndUpdateCredits({ purseId, purseAmount })`).
+// another step (`this.entries.recordEntryAndUpdateTokens({ purseId, purseAmount })`).
 // The helper sends what it is given back to the row its first argument names, whatever library it
 // uses inside (a SQL `UPDATE`, a document store, a key-value store): a value computed from a read
 // and handed to it is written back as surely as by the library's own update. The values are read

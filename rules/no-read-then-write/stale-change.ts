@@ -21,7 +21,7 @@ function readsField(node: TSESTree.Node, field: string, budget = { left: 200 }):
   return false;
 }
 
-/** `balance.value` read as one name (`balanceValue`): a field written under its holder's name and its own. */
+/** `purse.amount` read as one name (`purseAmount`): a field written under its holder's name and its own. */
 function qualifiedName(node: TSESTree.MemberExpression): string | undefined {
   const property = memberPropertyName(node);
   if (node.object.type !== 'Identifier' || property === undefined) return undefined;

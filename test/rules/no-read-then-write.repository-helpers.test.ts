@@ -1,10 +1,10 @@
 // no-read-then-write when the read and the write are calls of the project's own data-access objects
 // and helpers: a write helper whose name chains the write after another step
-// (`recordEntryAndUpdateCredits({ walletId, credits })`), a private one (`this._updateJobState(id,
+// (`recordEntryAndUpdateTokens({ walletId, credits })`), a private one (`this._updateJobState(id,
 // 'done', { tries })`: the object's fields are what it writes), a field written under its holder's
 // name and its own (`purse.amount` sent as `purseAmount`), and a value a helper reads inside a
 // `try` and hands back from deep in its result (`return res.rows[0].credits`), written back by the
-// helper named for it or for its end (`getTeamCredits`, then `updateCredits`). Not reported: the
+// helper named for it or for its end (`getTeamTokens`, then `updateTokens`). Not reported: the
 // request's value, a chained helper named for an atomic change, another field's value, a helper
 // that reads nothing. A report that runs from a computation far above the write runs on to the
 // line that sends the changed field.
@@ -15,7 +15,7 @@ const lines = (...l: string[]) => l.join('\n');
 const error = (messageId: string, field: string, line: number, column: number) => ({ messageId, data: { field }, line, column });
 
 /** A purse loaded by one repository, then `write` sent through another's chained helper. */
-const topUp = (value: string, write = 'recordEntryAndUpdateCredits') =>
+const topUp = (value: string, write = 'recordEntryAndUpdateTokens') =>
   lines(
     "import { PurseRepository } from '../repositories/purse-repository';",
     "import { EntryRepository } from '../repositories/entry-repository';",
@@ -35,7 +35,7 @@ const topUp = (value: string, write = 'recordEntryAndUpdateCredits') =>
 const retry = (extra: string) =>
   lines(
     "import { db } from '../db';",
-    'export class JobRunner {',
+    'export class TaskLoop {',
     '  async retryFailed() {',
     "    const result = await db.query(`SELECT * FROM jobs WHERE state = 'failed' LIMIT 20`);",
     '    for (const job of result.rows) {',
@@ -53,7 +53,7 @@ const retry = (extra: string) =>
 const spend = (returned: string, write: string) =>
   lines(
     "import { pool } from '../db';",
-    'export async function getTeamCredits(teamId: number): Promise<number> {',
+    'export async function getTeamTokens(teamId: number): Promise<number> {',
     '  try {',
     '    const res = await pool.query(`SELECT credits FROM teams WHERE id = $1`, [teamId]);',
     `    return ${returned};`,
@@ -61,18 +61,18 @@ const spend = (returned: string, write: string) =>
     "    throw new Error('credits unavailable');",
     '  }',
     '}',
-    'export async function updateCredits(teamId: number, credits: number) {',
+    'export async function updateTokens(teamId: number, credits: number) {',
     '  await pool.query(`UPDATE teams SET credits = $1 WHERE id = $2`, [credits, teamId]);',
     '}',
     'export async function spendCredits(teamId: number, cost: number) {',
-    '  const current = await getTeamCredits(teamId);',
+    '  const current = await getTeamTokens(teamId);',
     "  if (current < cost) throw new Error('not enough credits');",
     `  return ${write};`,
     '}',
   );
 
 /** Points changed far above a Mongo update whose values are written out over several lines. */
-const rewarded = (field: string) =>
+const pointsGiven = (field: string) =>
   lines(
     "import mongoose from 'mongoose';",
     "const Member = mongoose.model('Member');",
@@ -100,8 +100,8 @@ ruleTester.run('no-read-then-write (repository and use-case helpers)', noReadThe
     lines(topUp('purse.amount + amount').replace('purseAmount: next', 'bonusAmount: next')),
     retry('{ note: `retried` }'),
     retry('{ tries: 0 }'),
-    spend("'unknown'.length", 'await updateCredits(teamId, current - cost)'),
-    spend('res.rows[0].credits || 0', 'await updateCredits(teamId, cost)'),
+    spend("'unknown'.length", 'await updateTokens(teamId, current - cost)'),
+    spend('res.rows[0].credits || 0', 'await updateTokens(teamId, cost)'),
   ],
   invalid: [
     // the write chained after another step, the field under its holder's name and its own
@@ -109,8 +109,8 @@ ruleTester.run('no-read-then-write (repository and use-case helpers)', noReadThe
     // a private helper handed the row's key, a state word and the fields it writes
     { code: retry('{ tries: job.tries + 1 }'), errors: [error('sql', 'tries', 6, 18)] },
     // a column handed back from inside the helper's `try`, written back by the helper named for it
-    { code: spend('res.rows[0].credits || 0', 'await updateCredits(teamId, current - cost)'), errors: [error('sql', 'credits', 16, 16)] },
+    { code: spend('res.rows[0].credits || 0', 'await updateTokens(teamId, current - cost)'), errors: [error('sql', 'credits', 16, 16)] },
     // the report runs from the change on to the line that sends the field
-    { code: rewarded('points'), errors: [{ messageId: 'mongoose', data: { field: 'points' }, line: 5, endLine: 14 }] },
+    { code: pointsGiven('points'), errors: [{ messageId: 'mongoose', data: { field: 'points' }, line: 5, endLine: 14 }] },
   ],
 });
