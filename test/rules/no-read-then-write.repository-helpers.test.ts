@@ -109,7 +109,7 @@ ruleTester.run('no-read-then-write (repository and use-case helpers)', noReadThe
     // a private helper handed the row's key, a state word and the fields it writes
     { code: retry('{ tries: job.tries + 1 }'), errors: [error('sql', 'tries', 6, 18)] },
     // a column handed back from inside the helper's `try`, written back by the helper named for it
-    { code: spend('res.rows[0].credits || 0', 'await updateTokens(teamId, current - cost)'), errors: [error('sql', 'credits', 16, 16)] },
+    { code: spend('res.rows[0].credits || 0', 'await updateTokens(teamId, current - cost)'), errors: [error('sql', 'tokens', 16, 16)] },
     // the report runs from the change on to the line that sends the field
     { code: pointsGiven('points'), errors: [{ messageId: 'mongoose', data: { field: 'points' }, line: 5, endLine: 14 }] },
   ],
