@@ -46,6 +46,7 @@ import { isSeedFileName } from '../src/knowledge/highest-reads.js';
 import { incrementedOperand, nextFromHighestOf, type NextFromHighest } from './no-read-then-write/next-from-highest.js';
 import { mayBeRunningTotal, runningTotalOf, runningTotalSpan } from './no-read-then-write/running-totals.js';
 import { allocatedNumberOf, type AllocatedNumber } from './no-read-then-write/allocated-numbers.js';
+import { pushedEntryNumberOf } from './no-read-then-write/pushed-entries.js';
 import { cachedHighestOf, cachedIncrementOf, isThisFieldAssignment } from './no-read-then-write/cached-highest.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
@@ -272,7 +273,10 @@ function nextNumbers(
     try {
       const next =
         node.type === 'BinaryExpression'
-          ? (nextFromHighestOf(node, sourceCode) ?? runningTotalOf(node, sourceCode) ?? allocatedNumberOf(node, sourceCode))
+          ? (nextFromHighestOf(node, sourceCode) ??
+            runningTotalOf(node, sourceCode) ??
+            allocatedNumberOf(node, sourceCode) ??
+            pushedEntryNumberOf(node, sourceCode))
           : cachedHighestOf(node, sourceCode, thisAssignments);
       if (next && !found.some((f) => f.write === next.write)) found.push(next);
     } catch {

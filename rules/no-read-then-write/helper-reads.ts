@@ -84,10 +84,20 @@ function binds(pattern: TSESTree.Node | null, name: string): boolean {
   }
 }
 
-/** The initializer of a `const`/`let` declared at the top level of a function body (also destructured: `const { rows } = await pool.query(…)`). */
+/**
+ * The initializer of a `const`/`let` declared at the top level of a function body, or of the `try`
+ * block wrapped around it (also destructured: `const { rows } = await pool.query(…)`).
+ */
 function localInitializer(fn: TSESTree.FunctionLike, name: string): TSESTree.Expression | null {
-  if (fn.body?.type !== 'BlockStatement') return null;
-  for (const statement of fn.body.body) {
+  return fn.body?.type === 'BlockStatement' ? initializerIn(fn.body.body, name) : null;
+}
+
+function initializerIn(statements: readonly TSESTree.Statement[], name: string): TSESTree.Expression | null {
+  for (const statement of statements) {
+    if (statement.type === 'TryStatement') {
+      const init = initializerIn(statement.block.body, name);
+      if (init) return init;
+    }
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declarator of statement.declarations) {
       if (binds(declarator.id, name)) return declarator.init;
@@ -122,9 +132,9 @@ function readIn(expression: TSESTree.Node, fn: ProjectFunction, follow: FollowCa
       const init = localInitializer(fn.fn, node.name);
       return init ? readIn(init, fn, follow, hops + 1) : null;
     }
-    // `rows[0]`, `result.rows`
+    // `rows[0]`, `result.rows`, `result.rows[0].total`: a step into the expression, no hop
     case 'MemberExpression':
-      return readIn(node.object, fn, follow, hops + 1);
+      return readIn(node.object, fn, follow, hops);
     case 'ConditionalExpression':
       return readIn(node.consequent, fn, follow, hops + 1) ?? readIn(node.alternate, fn, follow, hops + 1);
     case 'LogicalExpression':

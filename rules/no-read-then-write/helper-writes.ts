@@ -1,5 +1,7 @@
 // Writes one call away, through a project helper named for the write: `updateItemField(id,
-// 'stock', item.stock - 1)`, `db.updateComment(id, { ups })`, `this.saveCounter({ id, views })`.
+// 'stock', item.stock - 1)`, `db.updateComment(id, { ups })`, `this.saveCounter({ id, views })`,
+// a private one (`this._updateJobState(id, 'done', { tries })`) or one that chains the write after
+// another step (`this.entries.recordEntryAndUpdateTokens({ purseId, purseAmount })`).
 // The helper sends what it is given back to the row its first argument names, whatever library it
 // uses inside (a SQL `UPDATE`, a document store, a key-value store): a value computed from a read
 // and handed to it is written back as surely as by the library's own update. The values are read
@@ -9,7 +11,7 @@
 // (`User.updateImpactPoints(user)`): then only a value of that field counts. Any other shape is no write here.
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
 import type { TSESTree } from '@typescript-eslint/utils';
-import { IDENTITY_FIELD, PRIMARY_KEY_COLUMN, WRITE_HELPER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
+import { CHAINED_WRITE_HELPER_VERB, IDENTITY_FIELD, PRIMARY_KEY_COLUMN, WRITE_HELPER_VERBS } from '../../src/knowledge/orm-reads-writes.js';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { WriteSite, WriteValue } from './model.js';
@@ -21,7 +23,7 @@ import { namesImportedModel } from './model-imports.js';
  * `saveCounter`, `editMember`): `update`, `save` or `edit` and the thing written. The library's own
  * methods (`updateOne`, `updateMany`, `saveAll`) are judged as such elsewhere.
  */
-const HELPER_VERB = `(?:${WRITE_HELPER_VERBS.join('|')})`;
+const HELPER_VERB = `(?:_?(?:${WRITE_HELPER_VERBS.join('|')})|[a-z][\\w$]*${CHAINED_WRITE_HELPER_VERB})`;
 const WRITE_HELPER_NAME = new RegExp(`^${HELPER_VERB}[A-Z][\\w$]*$`);
 const LIBRARY_METHODS: ReadonlySet<string> = new Set(['updateOne', 'updateMany', 'updateTable', 'saveAll', 'saveMany', 'updateAll']);
 /** Helpers whose name says the database does the change (`updateCountAtomically`, `saveIncrement`). */
@@ -62,7 +64,8 @@ const argument = (node: TSESTree.CallExpressionArgument | undefined): TSESTree.N
 /** The field a helper's name says it writes (`updateBalance` → `balance`, `saveImpactPoints` → `impactPoints`). */
 function namedField(name: string): string {
   const rest = name.replace(new RegExp(`^${HELPER_VERB}`), '');
-  return rest.charAt(0).toLowerCase() + rest.slice(1);
+  // `FAAB` → `faab`, `URLCount` → `urlCount`: a leading acronym lowered whole.
+  return rest.replace(/^[A-Z]+(?![a-z])|^[A-Z]/, (head) => head.toLowerCase());
 }
 
 /** A value handed on whole: a name, a field, a computation (not a literal, an object, a function). */
@@ -93,9 +96,13 @@ function sentValues(
     return { values: [{ field, value: second, named: true }], filter: first, data: second };
   if (call.arguments.length === 1 && first.type === 'Identifier')
     return { values: [{ field, value: first, named: true }], filter: first, data: first };
-  // (key, 'field', value)
+  // (key, 'field', value), and (key, 'state', { field: value, … }): the object's fields are written beside the word
   if (call.arguments.length === 3 && second?.type === 'Literal' && typeof second.value === 'string' && third)
-    return { values: [{ field: second.value, value: third }], filter: first, data: third };
+    return {
+      values: third.type === 'ObjectExpression' ? valuesOf(third) : [{ field: second.value, value: third }],
+      filter: first,
+      data: third,
+    };
   // (key, { field: value, … }), and a transaction or handle after them (`(user, { balance }, tx)`)
   const handleLast = call.arguments.length === 3 && (third?.type === 'Identifier' || third?.type === 'MemberExpression');
   if ((call.arguments.length === 2 || handleLast) && second?.type === 'ObjectExpression' && first.type !== 'ObjectExpression')

@@ -10,6 +10,7 @@ import {
   MIKRO_ORM_SCOPE,
   ROW_LIBRARIES,
   WRITE_HELPER_VERBS,
+  CHAINED_WRITE_HELPER_VERB,
 } from '../../src/knowledge/orm-reads-writes.js';
 import { BUILDER_READ_WORDS } from './read-site.js';
 import { MONGOOSE_UPDATES, WRITE_SITE_METHODS } from './write-site.js';
@@ -71,7 +72,7 @@ const PROJECT_IMPORT_AROUND_COMMENTS = new RegExp(String.raw`\bfrom${GAP}['"](?:
 const writeCalls = (names: readonly string[], also = ''): RegExp =>
   new RegExp(`(?:\\.|\\[)${GAP}['"\`]?(?:${names.join('|')})(?![\\w$])${also}`, 'g');
 /** …and a helper named for the write (`updateItemField(`, `.saveCounter(`, helper-writes.ts), in the same pass. */
-const WRITE_HELPER_CALL = String.raw`|(?<![\w$])(?:${WRITE_HELPER_VERBS.join('|')})[A-Z][\w$]*(?=\s*\()`;
+const WRITE_HELPER_CALL = String.raw`|(?:(?<![\w$])_?(?:${WRITE_HELPER_VERBS.join('|')})|${CHAINED_WRITE_HELPER_VERB})[A-Z][\w$]*(?=\s*\()`;
 const WRITE_CALLS = writeCalls(
   [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, ...METEOR_UPDATES, 'updateTable'].filter(
     (name) => name !== 'set' && !UNIT_OF_WORK_WRITES.includes(name),

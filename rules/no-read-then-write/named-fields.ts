@@ -4,8 +4,9 @@
 // row handed whole (`user.impact_points -= ratio`), or that field of the row changed so and handed
 // alone (`updateImpactPoints(id, user.impact_points)`). Names match across spellings: `impactPoints`
 // in the helper's name is `impact_points` on the row. A helper named for the very thing another
-// helper read (`getMemberQuota(memberId)`, then `updateMemberQuota(memberId, uploadsUsed + 1)`) writes back the
-// record that one returned: a change of any of its fields counts.
+// helper read (`getMemberQuota(memberId)`, then `updateMemberQuota(memberId, uploadsUsed + 1)`), or
+// whose name ends with it (`getTeamTokens`, then `updateTokens`), writes back the record that one
+// returned: a change of any of its fields counts.
 import type { FieldChange, ReadSite, Taint, WriteValue } from './model.js';
 import { changeOf } from './taint.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
@@ -26,7 +27,8 @@ function readByPairedHelper(read: ReadSite, named: string | null): boolean {
   if (named === null || read.node.type !== 'CallExpression') return false;
   const callee = unwrapExpression(read.node.callee);
   const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberPropertyName(callee) : undefined;
-  return name !== undefined && READ_HELPER_VERB.test(name) && sameField(name.replace(READ_HELPER_VERB, ''), named);
+  // …or for the thing it belongs to, then it (`getTeamTokens` for `credits`).
+  return name !== undefined && READ_HELPER_VERB.test(name) && spelling(name.replace(READ_HELPER_VERB, '')).endsWith(spelling(named));
 }
 
 /** The changes of the named field `value` writes from taint `t`, each with the row's own spelling of the field. */

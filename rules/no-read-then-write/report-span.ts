@@ -5,6 +5,7 @@
 // that computes the value and the line that sends it are inside it.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { ReadThenWriteFinding } from './model.js';
+import { sentFieldsEnd } from './sent-fields.js';
 
 /** Lines between a computation and its write that still read as one place. */
 const NEAR_LINES = 3;
@@ -17,7 +18,7 @@ export function reportSpan(finding: ReadThenWriteFinding): TSESTree.SourceLocati
     const s = node.loc.start;
     if (s.line < at.start.line - NEAR_LINES && s.line < start.line) start = s;
   }
-  return start === at.start ? at : { start, end: at.end };
+  return start === at.start ? at : { start, end: sentFieldsEnd(finding.facts, at.end) };
 }
 
 /** The `+ 1` of a largest-plus-one, widened down to the name of the call that writes it when that is more than a few lines below. */

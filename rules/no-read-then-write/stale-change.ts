@@ -10,7 +10,7 @@ import type { FieldChange, ReadSite, Taint } from './model.js';
 /** Whether `node` reads `field` by name (`row.field`, `row['field']`, a `field` binding), looking at most `budget` nodes deep. */
 function readsField(node: TSESTree.Node, field: string, budget = { left: 200 }): boolean {
   if (--budget.left < 0) return true;
-  if (node.type === 'MemberExpression' && memberPropertyName(node) === field) return true;
+  if (node.type === 'MemberExpression' && (memberPropertyName(node) === field || qualifiedName(node) === field)) return true;
   if (node.type === 'Identifier') return node.name === field;
   for (const key of Object.keys(node) as (keyof TSESTree.Node)[]) {
     if (key === 'parent') continue;
@@ -19,6 +19,13 @@ function readsField(node: TSESTree.Node, field: string, budget = { left: 200 }):
     for (const c of children) if (c && typeof c === 'object' && 'type' in c && readsField(c as TSESTree.Node, field, budget)) return true;
   }
   return false;
+}
+
+/** `purse.amount` read as one name (`purseAmount`): a field written under its holder's name and its own. */
+function qualifiedName(node: TSESTree.MemberExpression): string | undefined {
+  const property = memberPropertyName(node);
+  if (node.object.type !== 'Identifier' || property === undefined) return undefined;
+  return node.object.name + property.charAt(0).toUpperCase() + property.slice(1);
 }
 
 /** The value a change writes: `row.valueUsd = row.amount * rate` writes its right side (the target is written, not read). */

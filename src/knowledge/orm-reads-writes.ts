@@ -194,6 +194,8 @@ export const LAST_CHANGE_COLUMN = /^(?:updated|modified|last_?updated|last_?modi
 
 /** Verbs a project helper that writes back the row it is handed is named with (`updateBalance`, `saveCounter`, `editMember`). */
 export const WRITE_HELPER_VERBS: readonly string[] = ['update', 'save', 'edit'];
+/** The same verb as the last of a helper's chained steps (`insertEntryAndUpdateBalance`, `logAndSaveCounter`): `And`, then the verb. */
+export const CHAINED_WRITE_HELPER_VERB = `And(?:${WRITE_HELPER_VERBS.map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1)).join('|')})`;
 
 /** A helper's name that says it locks a row (`lockAsset…`, `lock`, `…ForUpdate`), the way `lockingMethods` are named. */
 export const ROW_LOCK_HELPER_NAME = /^lock(?![a-z])|ForUpdate$/;
