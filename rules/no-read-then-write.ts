@@ -38,6 +38,7 @@ import { keyValueWriteOffsets, mayPutIntoKvBucket } from './no-read-then-write/k
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
 import { parameterWriteSiteOf } from './no-read-then-write/parameter-writes.js';
+import { parameterChangesAt } from './no-read-then-write/helper-bound-changes.js';
 import { mentionsRequestRow } from './no-read-then-write/request-rows.js';
 import { mentionsSchemaMethod } from './no-read-then-write/schema-methods.js';
 import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
@@ -53,7 +54,7 @@ import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
 
-type MessageIds = DataLibrary | 'checkedThenChanged' | 'nextFromHighest' | 'nextFromCount';
+type MessageIds = DataLibrary | 'checkedThenChanged' | 'checkedStateChanged' | 'nextFromHighest' | 'nextFromCount';
 type Options = [{ ignoreFields: string[] }];
 
 const ATOMIC_PREFIX =
@@ -68,6 +69,8 @@ const messages = {
   ) as Record<DataLibrary, string>),
   checkedThenChanged:
     "`{{field}}` is checked in JavaScript on the value read, then changed in the database without that bound; two requests or replicas both pass the check and together cross it (an overdraft, an oversold item, a limit exceeded). Put the bound in the write's filter (`{{field}} >= n` before taking n off) and act only when a row was changed.",
+  checkedStateChanged:
+    "`{{field}}` is checked in JavaScript on the row read, then set and saved without that condition; two requests or replicas both pass the check and both act (a ticket admitted twice, a paid order cancelled). Put the checked state in the write's filter (an update `where: { id, {{field}}: <the state checked> }`, or a version column) and act only when a row was changed.",
   nextFromHighest:
     '`{{field}}` is the largest stored value plus one, then written; two requests or replicas read the same maximum and write the same `{{field}}` (a duplicate, or a unique violation that fails one of them). Let the database allocate it: a sequence or identity column, a counter row changed atomically (`UPDATE … SET n = n + 1 … RETURNING n`), or a retry on the unique violation.',
   nextFromCount:
@@ -137,8 +140,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // (or write), and the SQL text of each `query(…)` call need not be built to find out.
     const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);
     if (!sqlWrites && !callsWrite && !saveHook) return {};
-    // A helper's read only matters to a write walked after it. SQL text may sit in a constant
-    // written anywhere, and a save hook's save is the write: then every helper is followed.
+    // A helper's read matters to a write (or a writing function's call: a marker) walked after it; SQL text anywhere or a save hook: every one.
     const writeOffsets = sqlWrites || saveHook ? undefined : writeCalls;
     const engineOptions: EngineOptions = {
       sourceCode,
@@ -147,7 +149,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       sqlWrites,
       helperReadOf: (call) => helperReadSiteOf(context, call),
       helperWriteOf: (call, tainted) => parameterWriteSiteOf(context, call, tainted),
-      helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
+      helperMayMatter: (call) => !writeOffsets || mayWriteAfter(markers ?? writeOffsets, call),
+      helperChangesOf: (call) => parameterChangesAt(context, call),
       redis,
     };
     const engine = new ReadThenWriteEngine(engineOptions);
@@ -202,7 +205,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         for (const finding of findings) {
           if (raceExcluded(finding.facts, context)) continue;
           reportHere({
-            messageId: finding.facts.checkedBound ? 'checkedThenChanged' : finding.library,
+            messageId: messageIdOf(finding),
             data: { field: finding.field },
             node: finding.node,
             loc: reportSpan(finding),
@@ -254,6 +257,10 @@ function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolea
     developmentOnly(facts.write)
   );
 }
+
+/** A state checked then set (checked-states.ts), a bound checked then crossed, or a value read, changed and written back. */
+const messageIdOf = ({ facts, library }: ReadThenWriteFinding): MessageIds =>
+  facts.checkedState ? 'checkedStateChanged' : facts.checkedBound ? 'checkedThenChanged' : library;
 
 /** Where a finding is reported (line and column), to report each place once. */
 const placeOf = (finding: ReadThenWriteFinding): string => {

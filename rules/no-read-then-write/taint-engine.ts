@@ -12,8 +12,8 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf, writtenToRowsRead } from './compared-fields.js';
 import { entityChangeCallOf, entityFieldChanges } from './entity-changes.js';
-import { noteBoundChecks } from './bound-checks.js';
-import { uncheckedBoundChanges } from './checked-bounds.js';
+import { helperBoundChanges, type ParameterChange } from './helper-bound-changes.js';
+import { checkedThenWritten, noteChecks } from './checked-states.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
 export type { ReadThenWriteFinding } from './model.js';
 import { resultIsBound } from './helper-reads.js';
@@ -55,6 +55,8 @@ export interface EngineOptions {
   helperReadOf?: (call: TSESTree.CallExpression) => ReadSite | null;
   /** A write through a project function that sends what it is handed (parameter-writes.ts); `false`: one read that sends its own values (no guess by its name). */
   helperWriteOf?: (call: TSESTree.CallExpression, tainted: (node: TSESTree.Node) => boolean) => WriteSite | false | null;
+  /** The fields a project function changes in the database by an amount it is handed (helper-bound-changes.ts). */
+  helperChangesOf?: (call: TSESTree.CallExpression) => ParameterChange[];
   /** Whether a helper call's answer can still matter (a write may follow it); without it, every one may. */
   helperMayMatter?: (call: TSESTree.CallExpression) => boolean;
   /** Whether the file can hold a Redis read-then-write (a pre-check): Redis commands are asked about only then. */
@@ -209,7 +211,7 @@ export class ReadThenWriteEngine {
     // Nothing written from a read: a field the write changes in the database may still cross a bound checked on a read (checked-bounds.ts).
     if (!first)
       return void this.pending.push(
-        ...uncheckedBoundChanges(write, this.reads.values(), sameModel, this.options.sourceCode, this.settledTaint),
+        ...checkedThenWritten(write, this.reads.values(), sameModel, this.options.sourceCode, this.settledTaint),
       );
     // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.
     const compared = comparedFieldsOf(write.conditions, this.env);
@@ -337,6 +339,7 @@ export class ReadThenWriteEngine {
       this.options.helperWriteOf?.(node, (value) => this.taint(value) !== null);
     const found = write === false ? null : (write ?? helperWriteSiteOf(node));
     if (found) this.checkWrite(found);
+    else this.pending.push(...helperBoundChanges(node, this.reads.values(), this.options, this.settledTaint));
   }
 
   /** The ESLint listeners that drive the engine (every one guarded; the `:exit` ones skipped while nothing is live). */
@@ -375,7 +378,7 @@ export class ReadThenWriteEngine {
       }),
       'AssignmentExpression:exit': whileLive((node: TSESTree.AssignmentExpression) => this.assignment(node)),
       'UpdateExpression:exit': whileLive((node: TSESTree.UpdateExpression) => this.update(node)),
-      IfStatement: whileLive((node: TSESTree.IfStatement) => noteBoundChecks(node, this.settledTaint)),
+      IfStatement: whileLive((node: TSESTree.IfStatement) => noteChecks(node, this.settledTaint)),
       CallExpression: guarded((node: TSESTree.CallExpression) => this.call(node)),
       TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => {
         if (!frames.anyLive) noteRead(node);
