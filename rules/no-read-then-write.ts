@@ -38,6 +38,7 @@ import { keyValueWriteOffsets, mayPutIntoKvBucket } from './no-read-then-write/k
 import type { TokenLike } from '../analysis/source/string-text.js';
 import { helperReadSiteOf, mayWriteAfter } from './no-read-then-write/helper-reads.js';
 import { parameterWriteSiteOf } from './no-read-then-write/parameter-writes.js';
+import { parameterChangesAt } from './no-read-then-write/helper-bound-changes.js';
 import { mentionsRequestRow } from './no-read-then-write/request-rows.js';
 import { mentionsSchemaMethod } from './no-read-then-write/schema-methods.js';
 import { inMarkedUnit, walkWriteWindows, writeMarkers } from './no-read-then-write/write-windows.js';
@@ -138,8 +139,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // (or write), and the SQL text of each `query(…)` call need not be built to find out.
     const { sqlReads, sqlWrites } = sqlKeywordsIn(sourceCode);
     if (!sqlWrites && !callsWrite && !saveHook) return {};
-    // A helper's read only matters to a write walked after it. SQL text may sit in a constant
-    // written anywhere, and a save hook's save is the write: then every helper is followed.
+    // A helper's read matters to a write (or a writing function's call: a marker) walked after it; SQL text anywhere or a save hook: every one.
     const writeOffsets = sqlWrites || saveHook ? undefined : writeCalls;
     const engineOptions: EngineOptions = {
       sourceCode,
@@ -148,7 +148,8 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
       sqlWrites,
       helperReadOf: (call) => helperReadSiteOf(context, call),
       helperWriteOf: (call, tainted) => parameterWriteSiteOf(context, call, tainted),
-      helperMayMatter: (call) => !writeOffsets || mayWriteAfter(writeOffsets, call),
+      helperMayMatter: (call) => !writeOffsets || mayWriteAfter(markers ?? writeOffsets, call),
+      helperChangesOf: (call) => parameterChangesAt(context, call),
       redis,
     };
     const engine = new ReadThenWriteEngine(engineOptions);
@@ -203,7 +204,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
         for (const finding of findings) {
           if (raceExcluded(finding.facts, context)) continue;
           reportHere({
-            messageId: finding.facts.checkedBound ? 'checkedThenChanged' : finding.library,
+            messageId: messageIdOf(finding),
             data: { field: finding.field },
             node: finding.node,
             loc: reportSpan(finding),
@@ -255,6 +256,9 @@ function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolea
     developmentOnly(facts.write)
   );
 }
+
+/** A bound checked then crossed, or a value read, changed and written back. */
+const messageIdOf = ({ facts, library }: ReadThenWriteFinding): MessageIds => (facts.checkedBound ? 'checkedThenChanged' : library);
 
 /** Where a finding is reported (line and column), to report each place once. */
 const placeOf = (finding: ReadThenWriteFinding): string => {

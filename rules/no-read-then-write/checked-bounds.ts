@@ -73,7 +73,7 @@ export function atomicChangesOf(write: WriteSite): AtomicChange[] {
  * Whether a filter names `field` (`balance: { gte: n }`, through `AND` / `$and` lists, nested
  * objects and spread parts, `...(max != null ? { used: { lt: max } } : {})`).
  */
-function namesField(node: Node | undefined, field: string, depth = 0): boolean {
+export function namesField(node: Node | undefined, field: string, depth = 0): boolean {
   if (!node || depth > MAX_FILTER_DEPTH) return false;
   const expr = unwrapExpression(node);
   if (expr.type === 'ArrayExpression')
@@ -101,7 +101,7 @@ function literalValue(node: Node): unknown {
  * (`isUsed: true`). Of writers racing from one read, one passes the filter; the others change no
  * row, so the change it carries (`usedCount: { increment: 1 }`) is made once per transition.
  */
-function transitionsState(write: WriteSite): boolean {
+export function transitionsState(write: WriteSite): boolean {
   const pinned = new Map<string, unknown>();
   for (const condition of write.conditions)
     for (const property of propertiesOf(condition)) {
@@ -123,7 +123,7 @@ function transitionsState(write: WriteSite): boolean {
  * Whether `write` runs only once `check` passed, in the check's function or a callback it defines
  * (`confirm().then(() => write)`): after a check whose branch leaves, or in the check's `else`.
  */
-function passedBefore(check: TSESTree.IfStatement, write: Node, fn: Node | undefined): boolean {
+export function passedBefore(check: TSESTree.IfStatement, write: Node, fn: Node | undefined): boolean {
   const inElse = check.alternate !== null && contains(check.alternate, write);
   if (!inElse && (check.range[1] > write.range[0] || !exits(check.consequent))) return false;
   const checkFn = enclosingFunction(check);

@@ -12,6 +12,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf, writtenToRowsRead } from './compared-fields.js';
 import { entityChangeCallOf, entityFieldChanges } from './entity-changes.js';
+import { helperBoundChanges, type ParameterChange } from './helper-bound-changes.js';
 import { noteBoundChecks } from './bound-checks.js';
 import { uncheckedBoundChanges } from './checked-bounds.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
@@ -55,6 +56,8 @@ export interface EngineOptions {
   helperReadOf?: (call: TSESTree.CallExpression) => ReadSite | null;
   /** A write through a project function that sends what it is handed (parameter-writes.ts); `false`: one read that sends its own values (no guess by its name). */
   helperWriteOf?: (call: TSESTree.CallExpression, tainted: (node: TSESTree.Node) => boolean) => WriteSite | false | null;
+  /** The fields a project function changes in the database by an amount it is handed (helper-bound-changes.ts). */
+  helperChangesOf?: (call: TSESTree.CallExpression) => ParameterChange[];
   /** Whether a helper call's answer can still matter (a write may follow it); without it, every one may. */
   helperMayMatter?: (call: TSESTree.CallExpression) => boolean;
   /** Whether the file can hold a Redis read-then-write (a pre-check): Redis commands are asked about only then. */
@@ -337,6 +340,7 @@ export class ReadThenWriteEngine {
       this.options.helperWriteOf?.(node, (value) => this.taint(value) !== null);
     const found = write === false ? null : (write ?? helperWriteSiteOf(node));
     if (found) this.checkWrite(found);
+    else this.pending.push(...helperBoundChanges(node, this.reads.values(), this.options, this.settledTaint));
   }
 
   /** The ESLint listeners that drive the engine (every one guarded; the `:exit` ones skipped while nothing is live). */
