@@ -16,6 +16,7 @@ import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/brow
 import { runsInDesktopApp } from './no-unguarded-schedule/desktop-app.js';
 import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
+import { isInClientMessageHandler } from './no-unguarded-schedule/client-message-handler.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
 import { constructedHelperWorks } from './no-unguarded-schedule/constructed-helper.js';
@@ -287,6 +288,8 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // A timer wrapper running only its caller's callback: its calls in this file that hand it
           // work are the schedules (appended, so this loop judges them); a timer in a React effect.
           if (queueHandedWorks(sourceCode, work, works, wrappers) || isInEffectHookCallback(node)) continue;
+          // One set up per message a client sent over its connection to this replica (client-message-handler.ts).
+          if (isInClientMessageHandler(sourceCode, node)) continue;
           // A timer utility running the callback its instance was built with: the work is what its builder hands in.
           if (runsInstanceCallback(work.expression, resolved?.fn, sourceCode.visitorKeys)) continue;
           if (work.coordinatedByOption) continue;

@@ -38,7 +38,7 @@ ruleTester.run('no-unguarded-schedule (a local job never started)', noUnguardedS
     // the start left commented out: nothing else reaches the local
     { settings, code: boot(['  // settle.start();'], 'let') },
     // only stopped
-    { settings, code: boot(["  app.onClose(() => settle.stop());"]) },
+    { settings, code: boot(['  app.onClose(() => settle.stop());']) },
     // a namespace import's constructor, no uses at all
     {
       settings,
@@ -57,7 +57,7 @@ ruleTester.run('no-unguarded-schedule (a local job never started)', noUnguardedS
     // started in the function
     bootReport(boot(['  settle.start();'], 'let'), 'let'),
     // started by a callback of the function
-    bootReport(boot(["  app.onListen(() => settle.start());"])),
+    bootReport(boot(['  app.onListen(() => settle.start());'])),
     // returned: the caller may start it
     bootReport(boot(['  return settle;'])),
     // handed on: kept in a list
