@@ -288,11 +288,9 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           // A timer wrapper running only its caller's callback: its calls in this file that hand it
           // work are the schedules (appended, so this loop judges them); a timer in a React effect.
           if (queueHandedWorks(sourceCode, work, works, wrappers) || isInEffectHookCallback(node)) continue;
-          // One set up per message a client sent over its connection to this replica (client-message-handler.ts).
-          if (isInClientMessageHandler(sourceCode, node)) continue;
           // A timer utility running the callback its instance was built with: the work is what its builder hands in.
           if (runsInstanceCallback(work.expression, resolved?.fn, sourceCode.visitorKeys)) continue;
-          if (work.coordinatedByOption) continue;
+          if (work.coordinatedByOption || isInClientMessageHandler(sourceCode, node)) continue;
           // perReplica(fn), any guard wrapping the work where it is handed over, or a wrapper named for its lock (`lockedTick(…)`).
           if (resolved?.wrapper && isGuardingWrapper(resolved.wrapper, knowledge().guards)) continue;
           const fn: FunctionLike | undefined = resolved?.fn;
