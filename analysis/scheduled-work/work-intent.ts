@@ -40,7 +40,6 @@ import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-e
 import { LOCKED_ADJECTIVES, LOCKED_RUN_VERBS, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
 import { postsHeartbeat } from './heartbeat-post.js';
-import { setsClientPresence } from './client-presence.js';
 import { COALESCING_LOCK_VERBS } from '../../src/knowledge/lock-libraries.js';
 import { writesThroughModelObject } from './model-object-write.js';
 import { writesThroughTableBuilder } from './table-builder-write.js';
@@ -303,7 +302,6 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
   if (name !== undefined && (renewsHeldLock(name, receiver) || (call && isThisCall(call) && renewsItself(call, name))))
     return 'per-replica';
   if (name !== undefined && isPerReplicaName(name)) return 'per-replica';
-  if (call && setsClientPresence(call)) return 'per-replica';
   if (call) {
     // A POST to `…/heartbeat`: this process's own liveness report (heartbeat-post.ts).
     if (isWriteHttp(call, name, receiver)) return postsHeartbeat(call) ? 'per-replica' : 'shared-write';

@@ -53,11 +53,3 @@ export const CLIENT_TIMERS: Readonly<Record<string, SchedulerEntry>> = {
   setInterval: clientTimer('setInterval'),
   setTimeout: clientTimer('setTimeout'),
 };
-
-/**
- * Methods of a chat client's own user that set the bot's presence (`client.user.setPresence({ activities })`,
- * `this.bot.user.setActivity('…')`): each process's connection shows its own; nothing shared is written. Only on
- * `<client>.user` with a receiver of CLIENT_RECEIVER_NAMES (analysis/scheduled-work/client-presence.ts).
- */
-export const CLIENT_PRESENCE_METHODS: readonly string[] = ['setPresence', 'setActivity'];
-export const CLIENT_OWN_USER = 'user';
