@@ -16,6 +16,7 @@ import { isServedScript, usesBrowserGlobals } from './no-unguarded-schedule/brow
 import { runsInDesktopApp } from './no-unguarded-schedule/desktop-app.js';
 import { isVendoredScheduler } from './no-unguarded-schedule/vendored-scheduler.js';
 import { isInEffectHookCallback } from './no-unguarded-schedule/effect-hook-callback.js';
+import { isInClientMessageHandler } from './no-unguarded-schedule/client-message-handler.js';
 import { queueHandedWorks } from './no-unguarded-schedule/handed-callback.js';
 import { importedHelperWorks } from './no-unguarded-schedule/imported-helper.js';
 import { constructedHelperWorks } from './no-unguarded-schedule/constructed-helper.js';
@@ -289,7 +290,7 @@ export const noUnguardedSchedule = createRule<MessageIds, Options, UnguardedSche
           if (queueHandedWorks(sourceCode, work, works, wrappers) || isInEffectHookCallback(node)) continue;
           // A timer utility running the callback its instance was built with: the work is what its builder hands in.
           if (runsInstanceCallback(work.expression, resolved?.fn, sourceCode.visitorKeys)) continue;
-          if (work.coordinatedByOption) continue;
+          if (work.coordinatedByOption || isInClientMessageHandler(sourceCode, node)) continue;
           // perReplica(fn), any guard wrapping the work where it is handed over, or a wrapper named for its lock (`lockedTick(…)`).
           if (resolved?.wrapper && isGuardingWrapper(resolved.wrapper, knowledge().guards)) continue;
           const fn: FunctionLike | undefined = resolved?.fn;

@@ -1,6 +1,6 @@
 // A job built stopped that nothing starts: `const digest = new CronJob(expr, fn)` (cron starts a job
 // only with `start: true` or a `.start()` call; node-cron's `{ scheduled: false }`, croner's
-// `{ paused: true }` likewise) held in a module-level name whose every use is another method
+// `{ paused: true }` likewise) held in a module-level name (or a local of a function's body) whose every use is another method
 // (`digest.stop()`) — in this module and, when it is exported, in every module of its package that
 // imports it. Such a job never runs, so it runs on no replica. A start call anywhere in reach, a
 // use that hands the job on (stored in a list, passed to a registry, `module.exports`), or a package
@@ -13,19 +13,24 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { methodCallsOfExport, methodCalledOn } from '../../analysis/modules/importers.js';
 import { builtStopped } from '../../analysis/scheduled-work/schedule-starters.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
+import { isFunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
 /** The option that starts an object-form job at once (`new CronJob({ cronTime, onTick, start: true })`, before cron v3). */
 const START_OPTION = 'start';
 
-/** The module-level `const job = <call>` (exported or not) holding the schedule; undefined when it is held otherwise. */
-function moduleLevelHolder(node: TSESTree.Node): TSESTree.VariableDeclarator | undefined {
+/**
+ * The `const job = <call>` holding the schedule: module-level (exported or not), or a local of a function's body
+ * (`let digest = new CronJob(…)` in a handler: nothing outside the function can reach it, so its uses there are all
+ * it has); undefined when it is held otherwise.
+ */
+function holderOf(node: TSESTree.Node): TSESTree.VariableDeclarator | undefined {
   let value: TSESTree.Node = node;
   while (value.parent && value.parent !== value && unwrapExpression(value.parent) === unwrapExpression(value)) value = value.parent;
   const declarator = value.parent;
   if (declarator?.type !== 'VariableDeclarator' || declarator.init !== value || declarator.id.type !== 'Identifier') return undefined;
   const owner = declarator.parent?.parent;
   const program = owner?.type === 'ExportNamedDeclaration' ? owner.parent : owner;
-  return program?.type === 'Program' ? declarator : undefined;
+  return program?.type === 'Program' || (owner?.type === 'BlockStatement' && isFunctionLike(owner.parent)) ? declarator : undefined;
 }
 
 /** An object argument whose `start` option is not a literal `false`: the job may start as it is built. */
@@ -81,7 +86,7 @@ export function neverStarted(context: DetectContext, work: ScheduledWork): boole
   const deferred = builtStopped(work);
   const node = work.schedulerNode;
   if (!deferred || !isLibraryCall(work) || mayStartByOption(node)) return false;
-  const holder = moduleLevelHolder(node);
+  const holder = holderOf(node);
   const exported = holder && exportedNamesIfUnstarted(context, holder, deferred.startMethods);
   if (!exported) return false;
   return exported.every((name) => {

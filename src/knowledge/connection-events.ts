@@ -6,3 +6,9 @@
 export const CONNECTION_OPEN_EVENTS: readonly string[] = ['open', 'connect', 'connected'];
 /** The last word of a socket's name (`ws`, `this.socket`, `clientWebSocket`). */
 export const SOCKET_NAME_WORDS: readonly string[] = ['ws', 'wss', 'socket', 'websocket', 'sock'];
+/**
+ * The event a server hands each client's new connection with (`io.on('connection', (socket) => …)`, ws's
+ * `wss.on('connection', (ws) => …)`): the client is connected to this one replica, and what it sends over
+ * that socket arrives here only.
+ */
+export const SERVER_CONNECTION_EVENTS: readonly string[] = ['connection'];
