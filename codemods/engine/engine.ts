@@ -192,7 +192,11 @@ export class Engine {
     }
     const afterLiterals = literalTokens(after.ast);
     if (!unchanged) assertLiteralsKept(text, beforeLiterals, allEdits, afterLiterals);
-    const { final, markers, manual } = markRemaining({ path, rewritten, after, candidates, notes, allEdits, fixedBy }, afterLiterals, this.packageOf(path).type);
+    const { final, markers, manual } = markRemaining(
+      { path, rewritten, after, candidates, notes, allEdits, fixedBy },
+      afterLiterals,
+      this.packageOf(path).type,
+    );
     for (const [name, n] of fixedBy) fixedBy.set(name, Math.max(0, n));
     const fixed = [...fixedBy.values()].reduce((a, b) => a + b, 0);
     const leaseKeys = unchanged ? [] : writtenKeys(after.ast, insertedSpans(allEdits), (offset) => mapOffset(markers, offset));

@@ -51,33 +51,33 @@ export interface RewriteAfter {
 /** The rewritten text with a marker above each finding still there, the marker edits, and one follow-up per line and transform. */
 export function markRemaining(rewrite: RewriteAfter, afterLiterals: readonly LiteralToken[], packageType: 'module' | 'commonjs') {
   const { path, rewritten, after, candidates, notes, allEdits, fixedBy } = rewrite;
-    // What is still found needs a human: a marker above its statement (reason from the transform when it gave one).
-    const remaining: Array<{ offset: number; anchor: number; reason: string; transform: string }> = [];
-    const noteAt = notesByPlace(notes, allEdits, rewritten);
-    for (const transform of candidates) {
-      for (const finding of after.findings.get(transform.rule.name) ?? []) {
-        const offset = findingOffset(rewritten, finding);
-        const anchor = markerAnchor(after.sourceCode, offset);
-        const note = noteAt(offset);
-        const reason =
-          markerAbove(rewritten, anchor) ??
-          note?.reason ??
-          `the ${transform.name} rewrite did not remove this finding of ${transform.rule.name}`;
-        remaining.push({ offset, anchor, reason, transform: transform.name });
-        fixedBy.set(transform.name, (fixedBy.get(transform.name) ?? 0) - 1);
-      }
+  // What is still found needs a human: a marker above its statement (reason from the transform when it gave one).
+  const remaining: Array<{ offset: number; anchor: number; reason: string; transform: string }> = [];
+  const noteAt = notesByPlace(notes, allEdits, rewritten);
+  for (const transform of candidates) {
+    for (const finding of after.findings.get(transform.rule.name) ?? []) {
+      const offset = findingOffset(rewritten, finding);
+      const anchor = markerAnchor(after.sourceCode, offset);
+      const note = noteAt(offset);
+      const reason =
+        markerAbove(rewritten, anchor) ??
+        note?.reason ??
+        `the ${transform.name} rewrite did not remove this finding of ${transform.rule.name}`;
+      remaining.push({ offset, anchor, reason, transform: transform.name });
+      fixedBy.set(transform.name, (fixedBy.get(transform.name) ?? 0) - 1);
     }
-    const style = fileStyleOf(path, rewritten, after.ast, packageType);
-    // A marker line never starts inside a literal (a statement beginning on a template's last line): then the report alone tells.
-    const markable = remaining.filter((r) => !insideLiteral(afterLiterals, lineStartOf(rewritten, r.anchor)));
-    const markers = markerEdits(
-      rewritten,
-      markable.map((r) => ({ offset: r.anchor, reason: r.reason })),
-      style,
-    );
-    const final = markers.length > 0 ? applyEdits(rewritten, markers) : rewritten;
-    const manual = remaining.map((r) => ({ line: lineAt(final, mapOffset(markers, r.offset)), reason: r.reason, transform: r.transform }));
-    const seen = new Set<string>();
-    const unique = manual.filter((m) => !seen.has(`${m.line}|${m.transform}`) && seen.add(`${m.line}|${m.transform}`));
+  }
+  const style = fileStyleOf(path, rewritten, after.ast, packageType);
+  // A marker line never starts inside a literal (a statement beginning on a template's last line): then the report alone tells.
+  const markable = remaining.filter((r) => !insideLiteral(afterLiterals, lineStartOf(rewritten, r.anchor)));
+  const markers = markerEdits(
+    rewritten,
+    markable.map((r) => ({ offset: r.anchor, reason: r.reason })),
+    style,
+  );
+  const final = markers.length > 0 ? applyEdits(rewritten, markers) : rewritten;
+  const manual = remaining.map((r) => ({ line: lineAt(final, mapOffset(markers, r.offset)), reason: r.reason, transform: r.transform }));
+  const seen = new Set<string>();
+  const unique = manual.filter((m) => !seen.has(`${m.line}|${m.transform}`) && seen.add(`${m.line}|${m.transform}`));
   return { final, markers, manual: unique };
 }
