@@ -163,7 +163,7 @@ export function scheduleVerdict({
     (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =
     effects.perReplica ||
-    // By its name, unless a drop of idle things (`closeStale`) or of temporary records (`deleteTempUsers`) is seen writing shared rows.
+    // By its name, unless a drop of idle things (`closeStale`) or of temporary records (`deleteTempInvites`) is seen writing shared rows.
     (work.name !== undefined &&
       isPerReplicaName(work.name) &&
       !(effects.sharedWrite && (namesObjectlessIdleDrop(work.name) || namesTemporaryRowsDrop(work.name)))) ||

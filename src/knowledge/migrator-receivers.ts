@@ -47,7 +47,7 @@ export const RECEIVER_EVIDENCE: Partial<Readonly<Record<MigratorLibrary, Receive
 };
 
 /**
- * Names a project gives the Sequelize client another of its modules builds (`db`, `database`, `seq`, `seqConnection`,
+ * Names a project gives the Sequelize client another of its modules builds (`db`, `database`, `seq`, `seqClient`,
  * `mainDb`, `appDatabase`): with that module out of view, a bare `sync()` on such a name is the schema sync
  * (receivers-out-of-view.ts). `conn`, `store` or `repo` say nothing of a database.
  */
