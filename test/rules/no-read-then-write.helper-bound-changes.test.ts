@@ -47,9 +47,9 @@ const buyTicket = (check: string) =>
   lines(
     "import { PrismaClient } from '@prisma/client';",
     'const prisma = new PrismaClient();',
-    'const adjustCredits = async (id, delta) => prisma.account.update({ where: { id }, data: { credits: { increment: delta } } });',
+    'const updateCreditsBy = async (id, delta) => prisma.account.update({ where: { id }, data: { credits: { increment: delta } } });',
     'const chargeFor = async (account, price) => {',
-    '  await adjustCredits(account.id, -price);',
+    '  await updateCreditsBy(account.id, -price);',
     '  await prisma.ledger.create({ data: { accountId: account.id, delta: -price } });',
     '};',
     'export const buyTicket = async (id, price) => {',
