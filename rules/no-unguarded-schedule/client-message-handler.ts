@@ -16,12 +16,12 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { isFunctionLike, type FunctionLike } from '../../analysis/scheduled-work/work-function.js';
 
 /** `receiver.on('event', fn)`: the receiver and the event `fn` is registered for, or undefined. */
-function listenedEvent(fn: FunctionLike): { receiver: TSESTree.Expression; event: string } | undefined {
+function listenedEvent(fn: FunctionLike): { receiver: TSESTree.Node; event: string } | undefined {
   const call = fn.parent;
   if (call?.type !== 'CallExpression' || call.arguments[1] !== fn || call.callee.type !== 'MemberExpression') return undefined;
   const method = memberPropertyName(call.callee);
   const event = call.arguments[0];
-  if (method === undefined || !TIMER_LIFETIME.listenerMethods.includes(method)) return undefined;
+  if (method === undefined || !(TIMER_LIFETIME.listenerMethods as readonly string[]).includes(method)) return undefined;
   if (event?.type !== 'Literal' || typeof event.value !== 'string') return undefined;
   return { receiver: unwrapExpression(call.callee.object), event: event.value };
 }
