@@ -12,7 +12,12 @@ import { noReadThenWrite } from '../../rules/no-read-then-write.js';
 import { ruleTester } from './rule-tester.js';
 
 const lines = (...l: string[]) => l.join('\n');
-const error = (messageId: 'sql' | 'mongoose', field: string, line: number, column: number) => ({ messageId, data: { field }, line, column });
+const error = (messageId: 'sql' | 'mongoose', field: string, line: number, column: number) => ({
+  messageId,
+  data: { field },
+  line,
+  column,
+});
 
 /** A purse loaded by one repository, then `write` sent through another's chained helper. */
 const topUp = (value: string, write = 'recordEntryAndUpdateTokens') =>
