@@ -36,6 +36,7 @@ import {
   WRITE_HTTP_METHODS,
 } from '../../src/knowledge/per-replica.js';
 import { NEXT_PLANNING_VERBS } from '../../src/knowledge/next-job.js';
+import { REFRESH_VIEW_SQL } from '../../src/knowledge/start-ddl.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
 import { LOCKED_ADJECTIVES, LOCKED_RUN_VERBS, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
@@ -203,15 +204,15 @@ const CLAIM_SQL = /\bskip\s+locked\b/i;
 // The verb first, then a space: `update-checker` or `delete:user` is a log tag or an event name, not a statement.
 const WRITE_SQL = /^\s*(insert|update|delete|merge|upsert|truncate)(?=\s|$)|\b(insert\s+into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
 
-/** The text of a string or template argument, for SQL. */
-function sqlText(node: TSESTree.Node | undefined): string | undefined {
+/** The text of a string or template argument (a template's holes left as spaces), for SQL or a command line. */
+export function sqlText(node: TSESTree.Node | undefined): string | undefined {
   if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
   if (node?.type === 'TemplateLiteral') return node.quasis.map((q) => q.value.raw).join(' ');
   return undefined;
 }
 
 export function isWriteSql(text: string | undefined): boolean {
-  return text !== undefined && WRITE_SQL.test(text);
+  return text !== undefined && (WRITE_SQL.test(text) || REFRESH_VIEW_SQL.test(text));
 }
 
 /** `… FOR UPDATE SKIP LOCKED`: the statement claims rows, each handed to one replica. */

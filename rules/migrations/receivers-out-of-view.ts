@@ -10,7 +10,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
-import { isProjectSpecifier } from '../../analysis/imports/project-specifier.js';
+import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
 import { projectModuleOf } from '../../analysis/modules/index.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { SchemaWriteMethod } from '../../src/knowledge/migrators.js';
@@ -28,6 +28,6 @@ export function builtOutOfView(context: DetectContext, method: SchemaWriteMethod
   const object = unwrapExpression(receiver, { await: true });
   if (object.type !== 'Identifier' || !OUT_OF_VIEW_CLIENT_NAMES.test(object.name)) return false;
   const specifier = moduleBindings(context.sourceCode.ast).get(object.name);
-  if (specifier === undefined || !isProjectSpecifier(specifier)) return false;
+  if (specifier === undefined || !isProjectModuleSpecifier(specifier)) return false;
   return projectModuleOf(context, specifier) === undefined;
 }

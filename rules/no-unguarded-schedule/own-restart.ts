@@ -6,9 +6,9 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { isLogLine } from '../../analysis/scheduled-work/lease-gate.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { sqlText } from '../../analysis/scheduled-work/work-intent.js';
 import { OWN_RESTART_COMMAND } from '../../src/knowledge/host-local.js';
 import { PROCESS_SPAWNERS } from '../../src/knowledge/migrators.js';
-import { writtenText } from './view-refresh.js';
 
 const SPAWNER_NAMES: ReadonlySet<string> = new Set(PROCESS_SPAWNERS.filter((s) => !s.tagged).flatMap((s) => s.names));
 
@@ -19,7 +19,7 @@ function restartsOwnProcess(expression: TSESTree.Expression): boolean {
   const callee = unwrapExpression(call.callee);
   const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
   if (name === undefined || !SPAWNER_NAMES.has(name)) return false;
-  const text = call.arguments[0] && writtenText(call.arguments[0]);
+  const text = call.arguments[0] && sqlText(call.arguments[0]);
   return text !== undefined && OWN_RESTART_COMMAND.test(`${text} `);
 }
 

@@ -45,7 +45,6 @@ import {
 import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
-import { rebuildsSharedView } from './view-refresh.js';
 import { namesTemporaryRowsDrop } from './temporary-rows.js';
 import { restartsOwnProcesses } from './own-restart.js';
 
@@ -136,11 +135,9 @@ export function scheduleVerdict({
   const body = fn ? fn.body : work.loopBody;
   if (body && isGuarded(body, guards, effectsOptions)) return 'quiet';
   if (isMarkedPerReplica(work)) return 'quiet';
-  const seen = body
+  const effects = body
     ? workEffects(body, effectsOptions)
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
-  // SQL rebuilding a materialized view: a write on the shared database, whatever the call sending it is named.
-  const effects = seen.sharedWrite || !rebuildsSharedView(sourceCode, work) ? seen : { ...seen, external: true, sharedWrite: true };
   if (effects.coordinated) return 'quiet';
   // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
   if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
