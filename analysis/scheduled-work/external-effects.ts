@@ -15,6 +15,7 @@ import {
   isWriteSql,
   measuresThisProcess,
   namesObjectlessIdleDrop,
+  namesOwnConnectionDrop,
 } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
 import { isLeaderExit } from './lease-gate.js';
@@ -122,9 +123,10 @@ function marksOf(effects: Effects): { namedInCallee: boolean; keyed: boolean } {
   return marks;
 }
 
-/** A call named for this instance, at `depth` calls from the work. */
-function namedForThisInstance(effects: Effects, depth: number): void {
-  if (depth === 0) effects.perReplica = true;
+/** A call named for this instance, at `depth` calls from the work; housekeeping (`cleanupConnections()`) counts as in a callee. */
+function namedForThisInstance(effects: Effects, depth: number, call: TSESTree.CallExpression): void {
+  const name = calleeName(call.callee);
+  if (depth === 0 && !(name !== undefined && namesOwnConnectionDrop(name))) effects.perReplica = true;
   else marksOf(effects).namedInCallee = true;
 }
 
@@ -360,7 +362,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           return;
         }
         if (intent === 'per-replica') {
-          namedForThisInstance(effects, depth);
+          namedForThisInstance(effects, depth, node);
           return;
         }
         // A function of another module is judged by what it does; its name still counts where the

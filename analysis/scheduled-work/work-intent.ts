@@ -37,7 +37,7 @@ import {
 } from '../../src/knowledge/per-replica.js';
 import { NEXT_PLANNING_VERBS } from '../../src/knowledge/next-job.js';
 import { REFRESH_VIEW_SQL } from '../../src/knowledge/start-ddl.js';
-import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS } from '../../src/knowledge/work-effects.js';
+import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS, OWN_CONNECTION_DROP_PAIR } from '../../src/knowledge/work-effects.js';
 import { LOCKED_ADJECTIVES, LOCKED_RUN_VERBS, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
 import { joinedVerbs, verbOf } from './name-verbs.js';
 import { postsHeartbeat } from './heartbeat-post.js';
@@ -60,8 +60,16 @@ const has = (list: readonly string[], word: string | undefined): boolean => word
 export function isPerReplicaName(name: string): boolean {
   const words = nameWords(name);
   if (words.some((w) => PER_REPLICA_WORDS.includes(w))) return true;
-  if (PER_REPLICA_WORD_PAIRS.some(([a, b]) => words.some((w) => a.includes(w)) && words.some((w) => b.includes(w)))) return true;
+  if (PER_REPLICA_WORD_PAIRS.some((pair) => namesPair(words, pair))) return true;
   return dropsOwnIdle(words);
+}
+
+const namesPair = (words: readonly string[], [a, b]: readonly [readonly string[], readonly string[]]): boolean =>
+  words.some((w) => a.includes(w)) && words.some((w) => b.includes(w));
+
+/** `cleanupConnections`, `closeSockets`: this process dropping its own connections, housekeeping beside the work. */
+export function namesOwnConnectionDrop(name: string): boolean {
+  return namesPair(nameWords(name), OWN_CONNECTION_DROP_PAIR);
 }
 
 /**

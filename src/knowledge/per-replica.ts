@@ -5,6 +5,7 @@
 // - coordination: in-house lock / lease / leader names, deduplicating enqueue options;
 // - shared effects: the verbs that write a database, send a message or publish to a queue;
 // - deployment-flag gates: one pod configured differently from the others.
+import { OWN_CONNECTION_DROP_PAIR } from './work-effects.js';
 
 /** Modules whose calls are this instance's metrics or telemetry (a module whose name holds one of `TELEMETRY_MODULE_WORDS` counts too). */
 export const TELEMETRY_MODULES: readonly string[] = [
@@ -60,10 +61,7 @@ export const PER_REPLICA_WORD_PAIRS: ReadonlyArray<readonly [readonly string[], 
   [LOCK_RENEW_VERBS, ['lock', 'lease', 'locks', 'leases']],
   // `saveLocalCache`, `writeLocalCopy`: a file on this host
   [HOST_LOCAL_WRITE_VERBS, HOST_LOCAL_WORDS],
-  [
-    ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'],
-    ['connections', 'connection', 'sockets', 'socket', 'clients'],
-  ],
+  OWN_CONNECTION_DROP_PAIR,
 ];
 
 /**

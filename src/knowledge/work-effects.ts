@@ -195,6 +195,15 @@ export const EXTERNAL_RECEIVER_WORDS: ReadonlySet<string> = new Set([
 export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'sockets', 'connections'];
 
 /**
+ * `cleanupConnections`, `closeSockets`: this process dropping its own connections. Housekeeping
+ * beside a job's work (a pool tidied before a nightly batch) says nothing about the work itself.
+ */
+export const OWN_CONNECTION_DROP_PAIR: readonly [readonly string[], readonly string[]] = [
+  ['clean', 'cleanup', 'close', 'prune', 'drop', 'evict'],
+  ['connections', 'connection', 'sockets', 'socket', 'clients'],
+];
+
+/**
  * A read of who is connected to this process (`this.socketService.getAllConnectedUsers()`,
  * `gateway.connectedClients()`): a word of the method (`CONNECTED_WORDS`) on a receiver named for
  * the server's sockets (`SOCKET_HOLDER_WORDS`). Work over that set is split between the replicas.
