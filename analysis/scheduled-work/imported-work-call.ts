@@ -15,7 +15,7 @@ import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { ownOrLocalName } from '../ast/own-or-local-name.js';
 import { importSource } from './in-memory-values.js';
 import { isLogLine } from './lease-gate.js';
-import { isFunctionLike, resolveWorkFunction, type FunctionLike } from './work-function.js';
+import { isFunctionLike, ownMethodCalled, resolveWorkFunction, type FunctionLike } from './work-function.js';
 
 /** Promise chain links that only wait on, or report, the call they hang from. */
 const SETTLE_METHODS: readonly string[] = ['catch', 'then', 'finally'];
@@ -108,7 +108,8 @@ export function onlyLocalFunctionCalled(sourceCode: SourceCode, fn: FunctionLike
   const statements = statementsOf(fn);
   const only = statements.length === 1 ? statements[0]! : undefined;
   const call = only && callOf(only.type === 'ExpressionStatement' || only.type === 'ReturnStatement' ? expressionOf(only) : only);
-  if (call?.callee.type !== 'Identifier') return undefined;
-  const local = resolveWorkFunction(sourceCode, call.callee)?.fn;
+  if (!call) return undefined;
+  // `refreshTiers()` of the file, or a method of the class (`this.checkExpired()`).
+  const local = call.callee.type === 'Identifier' ? resolveWorkFunction(sourceCode, call.callee)?.fn : ownMethodCalled(call);
   return local !== fn ? local : undefined;
 }

@@ -24,7 +24,7 @@ function referenceRoot(expression: TSESTree.Node): TSESTree.Identifier | undefin
 }
 
 /** `const tick = lockedTick(…)`: a value a call made, not the imported function itself (`require(…)` aside). */
-function madeByCall(sourceCode: SourceCode, identifier: TSESTree.Identifier): boolean {
+export function madeByCall(sourceCode: SourceCode, identifier: TSESTree.Identifier): boolean {
   const init = valueOf(sourceCode, identifier);
   const value = init && unwrapExpression(init, { await: true });
   const call = value?.type === 'MemberExpression' ? unwrapExpression(value.object) : value;

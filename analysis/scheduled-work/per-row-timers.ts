@@ -12,24 +12,27 @@ import { isReadCall } from './host-local-work.js';
 import { isFunctionLike } from './work-function.js';
 import { descendants } from '../sql/descendants.js';
 import { callsModelClass } from './work-intent.js';
+import { isProjectModelBinding } from './project-model-binding.js';
 
 /** Array methods whose callback runs once per element. */
 const EACH_METHODS: readonly string[] = ['forEach', 'map', 'flatMap'];
 
 /** `await db.query('SELECT …')`, `await prisma.reminder.findMany(…)`, `await Reminder.find({})`: a read from a shared store. */
-function isStoreRead(node: TSESTree.Node | null | undefined): boolean {
+function isStoreRead(sourceCode: SourceCode, node: TSESTree.Node | null | undefined): boolean {
   // `(await db.query(…)).rows`: the rows of the result.
   const result = node?.type === 'MemberExpression' ? unwrapExpression(node.object) : node;
   const read = result?.type === 'AwaitExpression' ? unwrapExpression(result.argument) : undefined;
   if (read?.type !== 'CallExpression' || read.callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(read.callee);
-  return method !== undefined && isReadCall(read, method) && (isExternalReceiver(read.callee.object) || callsModelClass(read));
+  const receiver = read.callee.object;
+  const store = isExternalReceiver(receiver) || callsModelClass(read) || isProjectModelBinding(sourceCode, receiver);
+  return method !== undefined && isReadCall(read, method) && store;
 }
 
 /** `rows` from `const { rows } = await db.query(…)` or `const rows = await repo.find()`; `result.rows` of such a result. */
 function holdsStoredRows(sourceCode: SourceCode, node: TSESTree.Node): boolean {
   const value = unwrapExpression(node);
-  if (isStoreRead(value)) return true;
+  if (isStoreRead(sourceCode, value)) return true;
   const name =
     value.type === 'Identifier'
       ? value
@@ -37,7 +40,7 @@ function holdsStoredRows(sourceCode: SourceCode, node: TSESTree.Node): boolean {
         ? value.object
         : undefined;
   const def = name ? scopeVariable(sourceCode, name)?.defs[0] : undefined;
-  return def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && isStoreRead(def.node.init);
+  return def?.type === 'Variable' && def.node.type === 'VariableDeclarator' && isStoreRead(sourceCode, def.node.init);
 }
 
 /** The expression whose elements `node` runs once each: the right of its `for…of`, the receiver of its `forEach`. */
@@ -53,10 +56,20 @@ function iteratedBy(node: TSESTree.Node): TSESTree.Node | undefined {
   return undefined;
 }
 
-/** Whether the one-off timer `timer` is armed once per row of a read from a shared store. */
+/** Whether `node` sits in a function handed to `new …(…)` (`new CronJob(spec, async () => …)`): it runs when that object says. */
+function inConstructedCallback(node: TSESTree.Node): boolean {
+  for (let at = node.parent; at; at = at.parent)
+    if (isFunctionLike(at) && at.parent?.type === 'NewExpression' && at.parent.arguments.some((argument) => argument === at)) return true;
+  return false;
+}
+
+/**
+ * Whether the one-off timer `timer` is armed once per row of a read from a shared store; not in a callback
+ * handed to a constructor, whose object runs it (a job never started arms nothing).
+ */
 export function armedPerStoredRow(sourceCode: SourceCode, timer: TSESTree.Node): boolean {
   const rows = iteratedBy(timer);
-  return rows !== undefined && holdsStoredRows(sourceCode, rows);
+  return rows !== undefined && holdsStoredRows(sourceCode, rows) && !inConstructedCallback(timer);
 }
 
 /** Callee names of the one-off timers a loop arms per row. */

@@ -20,6 +20,7 @@ import { isAwaited } from '../ast/unwrapped-expression.js';
 import { callsModelClass, isPerReplicaName } from './work-intent.js';
 import { nameWords } from '../ast/name-words.js';
 import { endsOnData } from './loop-ended-by-data.js';
+import { callHandedRow, loadsDueRows } from './due-rows-read.js';
 
 export type PollLoop = TSESTree.WhileStatement | TSESTree.ForStatement;
 
@@ -187,8 +188,8 @@ function isSharedRead(node: TSESTree.Node | null | undefined): boolean {
   return (
     read?.type === 'CallExpression' &&
     read.callee.type === 'MemberExpression' &&
-    READ_METHODS.has(memberPropertyName(read.callee) ?? '') &&
-    (isExternalReceiver(read.callee.object) || callsModelClass(read))
+    ((READ_METHODS.has(memberPropertyName(read.callee) ?? '') && (isExternalReceiver(read.callee.object) || callsModelClass(read))) ||
+      loadsDueRows(read))
   );
 }
 
@@ -223,10 +224,10 @@ function rowVariable(sourceCode: SourceCode, rows: TSESTree.Node): Variable | un
     : undefined;
 }
 
-/** `await rssHandler(row, feed)`: the row handed whole to an awaited function this file does not hold, which may leave the process. */
+/** `await rssHandler(row, feed)`, `await settle(row.id)`: the row handed to an awaited function this file does not hold, which may leave the process. */
 function handsRowOn(sourceCode: SourceCode, row: TSESTree.Node): boolean {
-  const call = row.parent;
-  if (call?.type !== 'CallExpression' || !call.arguments.some((a) => a === row) || !isAwaited(call)) return false;
+  const call = callHandedRow(row);
+  if (!call || !isAwaited(call)) return false;
   const callee = call.callee;
   const name = callee.type === 'Identifier' ? callee.name : memberPropertyName(callee);
   if (name === undefined || isPerReplicaName(name) || resolveCallee(sourceCode, call)) return false;

@@ -43,6 +43,8 @@ import {
   onlyLocalFunctionCalled,
 } from '../../analysis/scheduled-work/imported-work-call.js';
 import { armsTimerPerStoredRow } from '../../analysis/scheduled-work/per-row-timers.js';
+import { armedPerRowAlone } from './armed-per-row.js';
+import { runsImportedCallInArrow } from './imported-call-arrow.js';
 import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.js';
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
 import { namesTemporaryRowsDrop } from './temporary-rows.js';
@@ -148,6 +150,8 @@ export function scheduleVerdict({
     runsImportedProjectWork(sourceCode, work) ||
     // Written in place: a thin arrow (or a same-file `tick`) that only hands the database to such a function.
     runsDatabaseJobInPlace(sourceCode, work) ||
+    // An arrow doing nothing but call such a function (`() => pollInbox()`): as if handed it by reference.
+    runsImportedCallInArrow(sourceCode, work, effectsOptions, namesThisProcessWork) ||
     // A poll loop or a timer's work handing each row it read from a shared store to a function it cannot read.
     (effects.external && !effects.sharedWrite && handsReadRows(sourceCode, work)) ||
     // A loop arming one timer per row it read from a shared store: each replica fires every row.
@@ -156,6 +160,8 @@ export function scheduleVerdict({
       fn !== undefined &&
       work.entry.selfRescheduling &&
       armsTimerPerStoredRow(sourceCode, fn.body)) ||
+    // A one-off timer armed once per row read from a shared store (per-row-timers.ts): every replica fires every row.
+    armedPerRowAlone(sourceCode, work, works, effectsOptions) ||
     // The timer twin of a declared job beside it, running the same work.
     (effects.external && !effects.sharedWrite && works !== undefined && twinsDeclaredJob(sourceCode, work, works));
   const perReplica =

@@ -67,3 +67,19 @@ export const BEACON_KEY_WORDS: readonly string[] = ['ping', 'heartbeat', 'alive'
 
 /** Words of a call's name that say it writes a key (`set`, `kvSet`, `hset`, `setex`, `put`). */
 export const KEY_WRITE_WORDS: readonly string[] = ['set', 'setex', 'psetex', 'hset', 'put', 'write', 'upsert', 'save'];
+
+/**
+ * Words of a check for a newer release of this program (`checkForUpdates`, `checkVersion`, `checkForNewRelease`):
+ * a name made of `check` and only these asks the project's release feed and tells this process's operator.
+ */
+export const RELEASE_CHECK_WORDS: readonly string[] = [
+  'for',
+  'new',
+  'newer',
+  'latest',
+  'update',
+  'updates',
+  'version',
+  'release',
+  'releases',
+];

@@ -11,3 +11,6 @@ export function isProjectModuleSpecifier(specifier: string | undefined): boolean
   if (specifier === undefined) return false;
   return PROJECT_MODULE_DIRECTORIES.includes(specifier) || PROJECT_MODULE_PREFIXES.some((prefix) => specifier.startsWith(prefix));
 }
+
+/** Folders of a project that hold its data models (`../database/models/giveaway`): a binding imported from one is a model. */
+export const MODEL_DIRECTORIES: readonly string[] = ['models', 'model'];
