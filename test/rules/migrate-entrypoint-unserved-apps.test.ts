@@ -26,6 +26,7 @@ ruleTester.run('migrate-entrypoint (scripts that build the application and serve
     // it listens: a server that migrates as it starts (no-in-app-migrations' case)
     { code: script('await ledger.listen(8080);'), filename: 'src/ledger-migration.ts' },
     // not named for migrations: any script
+    { code: script('', 'doMigrations'), filename: 'src/ledger-report.ts' },
     { code: script(), filename: 'src/ledger-report.ts' },
   ],
   invalid: [
@@ -33,5 +34,7 @@ ruleTester.run('migrate-entrypoint (scripts that build the application and serve
     { code: script(), filename: 'src/ledger-migration.ts', errors: [{ messageId: 'noLock', line: 1, column: 1 }] },
     // on the call that runs the migrations
     { code: script('', 'runMigrationsUp'), filename: 'src/ledger-migration.ts', errors: [{ messageId: 'noLock', line: 6, column: 9 }] },
+    // a run named with the verb `do`
+    { code: script('', 'doMigrations'), filename: 'src/ledger-migration.ts', errors: [{ messageId: 'noLock', line: 6, column: 9 }] },
   ],
 });
