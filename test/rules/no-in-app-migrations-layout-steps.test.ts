@@ -6,6 +6,7 @@
 //   `INSERT INTO …` in `app.post('/tickets', …)`): on every request of every replica;
 // - a bare `sync()` on a client a project module out of view exports, its name capitalised as a
 //   default import often is (`Database.sync()`);
+// - a run named with the verb `do` (`dbClient.doMigrations()`), not `doMigrationReport()`;
 // - not a replica's start: a script whose default-exported function it runs itself and which closes
 //   its client when done (`export default async function rebuildSchema() { …; await ds.destroy(); } rebuildSchema();`).
 import { ruleTester } from './rule-tester.js';
@@ -57,6 +58,9 @@ const script = (end: string) =>
     'rebuildSchema();',
   );
 
+/** A start calling `method` on the project's database client. */
+const clientRun = (method: string) => lines("import { dbClient } from './store/client';", `await dbClient.${method}();`, 'startServer();');
+
 const TABLE = "'CREATE TABLE IF NOT EXISTS tickets (id serial PRIMARY KEY, title text)'";
 
 ruleTester.run('no-in-app-migrations (layout steps at start, layout DDL per request)', rule, {
@@ -85,10 +89,14 @@ ruleTester.run('no-in-app-migrations (layout steps at start, layout DDL per requ
     { code: route(TABLE, undefined, './sqlite-db.js'), filename: 'src/server.js' },
     // a name that says nothing of a database
     { code: sync('Store'), filename: 'src/server.ts' },
+    // the verb `do` before another word than the run: a report
+    { code: clientRun('doMigrationReport'), filename: 'src/main.ts' },
     // a one-shot script: it closes its client when done
     { code: script('await source.destroy();'), filename: 'src/rebuild-schema.ts' },
   ],
   invalid: [
+    // the verb `do` before the run
+    { code: clientRun('doMigrations'), filename: 'src/main.ts', errors: [{ messageId: 'schemaWriteCall', line: 2, column: 7 }] },
     // the same function left running: nothing says the process ends
     {
       code: script("console.log('ready');"),
