@@ -26,6 +26,8 @@ import { embeddedSubclass } from './migrations/migrator-subclass.js';
 import { runsInSqliteBranch } from './migrations/sqlite-branch.js';
 import { pluginLoadDdlCalls } from './migrations/plugin-load-ddl.js';
 import { mayRunStartDdl, startDdlCalls } from './migrations/start-ddl.js';
+import { layoutStepRuns } from './migrations/layout-steps.js';
+import { requestDdlCalls } from './migrations/request-ddl.js';
 import { factoryResultMethod, factoryRunnerVerdict } from './migrations/factory-results.js';
 import { matchingEntry, possibleMethodEntries, schemaWriteFunctionCatalogue } from './migrations/method-entries.js';
 import { crossFileRunner, importedSchemaWriteOptions, migratesSomethingElse } from './migrations/cross-file.js';
@@ -167,19 +169,20 @@ function reportRunnerCalls(
   }
 }
 
-/** Runs in project functions of other modules (`await setupDatabase()`), DDL a Fastify plugin or a module sends as it loads, or an initialiser (start-ddl.ts). */
+/** Runs in project functions of other modules (`await setupDatabase()`), DDL a Fastify plugin or a module sends as it loads, an initialiser (start-ddl.ts), a layout step (`ensureTeamColumns()`, layout-steps.ts); DDL a route handler sends before its own work, past the request-handler filter (`unfiltered`, request-ddl.ts). */
 function reportOtherModulesRuns(
   context: DetectContext,
   calls: TSESTree.CallExpression[],
   mentions: SchemaWriteMentions,
   reported: Set<TSESTree.Node>,
-  report: Report,
+  [report, unfiltered]: [Report, Report],
 ) {
   reportRunnerCalls(calls, reported, report, (call) => crossFileRunner(context, call));
   const pluginCalls = mentions.pluginDdl ? pluginLoadDdlCalls(context.sourceCode) : [];
   reportRunnerCalls(pluginCalls, reported, report, (call) => `${context.sourceCode.getText(call.callee)}()`);
-  const startCalls = mentions.startDdl ? startDdlCalls(context.sourceCode) : new Map<TSESTree.CallExpression, string>();
+  const startCalls = new Map([...(mentions.startDdl ? startDdlCalls(context.sourceCode) : []), ...layoutStepRuns(context)]);
   reportRunnerCalls([...startCalls.keys()], reported, report, (call) => (runsPerRequest(context, call) ? undefined : startCalls.get(call)));
+  for (const [c, api] of requestDdlCalls(context, mentions.startDdl)) reportRunnerCalls([c], reported, unfiltered, () => api);
 }
 
 /** `synchronize: true` in TypeORM options built here and handed to a DataSource elsewhere. */
@@ -381,7 +384,7 @@ export const noInAppMigrations = createRule<NoInAppMigrationsMessageIds, readonl
           // Its name says it runs migrations; a body read in another module may say it migrates something else.
           return migratesSomethingElse(call, projectFunctionOf(context, call.callee)) ? undefined : runner;
         });
-        reportOtherModulesRuns(context, crossFileCallsHere(), mentions, reportedCalls, reportHere);
+        reportOtherModulesRuns(context, crossFileCallsHere(), mentions, reportedCalls, [reportHere, report]);
         // A hand-written migrator: each file, statement or module of a migrations list sent to the database (not a per-host
         // file database's); and a versioned updater: a loop loading each step module of an updates folder and running it.
         const handRuns = stepModuleRuns(sourceCode, mentions.runners ? handWrittenRuns(sourceCode, modules, text) : new Map());

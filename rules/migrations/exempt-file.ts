@@ -40,6 +40,7 @@ import { runsOnlyWhenChoreSwitchedOn } from './chore-switches.js';
 import { isBareSchemaScript } from './bare-scripts.js';
 import { isUnnamedMigrationScript } from './unnamed-scripts.js';
 import { buildsAppToRunOnce } from './standalone-apps.js';
+import { buildsAppWithoutServing } from './unserved-apps.js';
 import { onlyCallsImportedRunner } from './runner-call-scripts.js';
 import { startsNothing } from '../../analysis/ast/only-declares.js';
 import { modulesImporting } from '../../analysis/modules/importers.js';
@@ -87,9 +88,11 @@ const isNamedMigrationScript = (context: Context): boolean => {
   // Every file is asked: a base name without `igration` (`migration`, `Migration`) has neither word, and needs no split.
   if (filename.lastIndexOf('igration') < Math.max(filename.lastIndexOf('/'), filename.lastIndexOf('\\'))) return false;
   if (!baseNameWords(filename).some((word) => word === 'migration' || word === 'migrations')) return false;
-  // Or it builds the application for one step and closes it, or it only calls a runner another module defines (runner-call-scripts.ts).
+  // Or it builds the application for one step and closes it, or it only calls a runner another module defines (runner-call-scripts.ts),
+  // or it builds the application for one step and serves nothing (unserved-apps.ts).
   const sourceCode = context.sourceCode;
-  return isOneShot(sourceCode) || buildsAppToRunOnce(sourceCode) || onlyCallsImportedRunner(sourceCode.ast as TSESTree.Program);
+  const program = sourceCode.ast as TSESTree.Program;
+  return isOneShot(sourceCode) || buildsAppToRunOnce(sourceCode) || onlyCallsImportedRunner(program) || buildsAppWithoutServing(sourceCode);
 };
 
 /** The last file's role: three rules ask in a row. */

@@ -95,11 +95,12 @@ export function startedCall(expression: TSESTree.Expression): TSESTree.CallExpre
   return undefined;
 }
 
-/** The bodies of the functions declared at a program's top level, by name: a `function`, or a `const` arrow or function. */
+/** The bodies of the functions declared at a program's top level, by name: a `function` (also the default export's, `export default function sync()`), or a `const` arrow or function. */
 export function topLevelFunctionBodies(program: TSESTree.Program): Map<string, TSESTree.Node> {
   const bodies = new Map<string, TSESTree.Node>();
   for (const statement of program.body) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    const exported = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration';
+    const declaration = exported ? statement.declaration : statement;
     if (declaration?.type === 'FunctionDeclaration' && declaration.id && !bodies.has(declaration.id.name)) {
       bodies.set(declaration.id.name, declaration.body);
     }

@@ -48,7 +48,7 @@ export const RECEIVER_EVIDENCE: Partial<Readonly<Record<MigratorLibrary, Receive
 
 /**
  * Names a project gives the Sequelize client another of its modules builds (`db`, `database`, `seq`, `seqClient`,
- * `mainDb`, `appDatabase`): with that module out of view, a bare `sync()` on such a name is the schema sync
+ * `mainDb`, `appDatabase`, capitalised as a default import often is: `Database`, `DB`): with that module out of view, a bare `sync()` on such a name is the schema sync
  * (receivers-out-of-view.ts). `conn`, `store` or `repo` say nothing of a database.
  */
-export const OUT_OF_VIEW_CLIENT_NAMES = /^(?:db|database|sequelize|seq)(?:[A-Z_\d]\w*)?$|^\w+(?:Db|DB|Database|Sequelize)$/;
+export const OUT_OF_VIEW_CLIENT_NAMES = /^(?:[dD]b|DB|[dD]atabase|[sS]equelize|seq)(?:[A-Z_\d]\w*)?$|^\w+(?:Db|DB|Database|Sequelize)$/;
