@@ -110,6 +110,8 @@ ruleTester.run('no-read-then-write (a bound checked, then an increment method)',
     ),
     // TypeORM: the read locks the row
     tickets("this.batches.increment({ id }, 'sold', 1)", "this.batches.findOne({ where: { id }, lock: { mode: 'pessimistic_write' } })"),
+    // `=== 0` held is no floor
+    booking('  if (room.free === 0) {', "    await room.decrement('free');", '  }'),
     // a static method: `this` is the model, not a row read
     locker('static ', "    if (this.inUse <= 0) throw new Error('none');", "    await this.decrement('inUse', { where: { id: 1 } });"),
     // a model's instance method checking another field
@@ -157,6 +159,22 @@ ruleTester.run('no-read-then-write (a bound checked, then an increment method)',
     },
     // TypeORM repository increment
     { code: tickets("this.batches.increment({ id }, 'sold', 1)"), errors: [error('sold', 9, 24)] },
+    // `!== 0` held: a floor for a decrement
+    { code: booking('  if (room.free !== 0) {', "    await room.decrement('free');", '  }'), errors: [error('free', 6, 16)] },
+    // a Prisma decrement held in a floor check
+    {
+      code: lines(
+        "import { PrismaClient } from '@prisma/client';",
+        'const prisma = new PrismaClient();',
+        'export async function payOut(purseId: string, sum: number) {',
+        '  const purse = await prisma.purse.findUnique({ where: { id: purseId } });',
+        '  if (purse && purse.coins >= sum) {',
+        '    await prisma.purse.update({ where: { id: purseId }, data: { coins: { decrement: sum } } });',
+        '  }',
+        '}',
+      ),
+      errors: [error('coins', 6, 24)],
+    },
     // a model's instance method: `this` is the row its caller loaded
     {
       code: locker('', "    if (this.inUse <= 0) throw new Error('none');", "    await this.decrement('inUse', { by: 1 });"),
