@@ -6,17 +6,11 @@ import type { TSESTree } from '@typescript-eslint/utils';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { exits } from './control-flow.js';
 import { noteFilteredBounds } from './filtered-bounds.js';
+import { comparedField, noteHeldBounds } from './bound-guards.js';
 import type { Taint } from './model.js';
 
 const COMPARISONS = new Set(['<', '<=', '>', '>=']);
 const BELOW = new Set(['<', '<=']);
-
-/** The read field a compared value is (`row.balance`, or `row.balance - amount`), or null. */
-function comparedField(taint: Taint): string | null {
-  if (!taint.computed) return taint.field;
-  const { operator, field } = taint.computed;
-  return operator === '+' || operator === '-' ? field : null;
-}
 
 /** Remembers `node` on the read of each value its test compares (`a < b`, through `&&` / `||`). */
 export function noteBoundChecks(node: TSESTree.IfStatement, taintOf: (node: TSESTree.Node) => Taint | null): void {
@@ -40,4 +34,6 @@ export function noteBoundChecks(node: TSESTree.IfStatement, taintOf: (node: TSES
   visit(node.test);
   // `if (!row) throw` on a row read with a bound in its filter (filtered-bounds.ts).
   noteFilteredBounds(node, leaves, taintOf);
+  // `if (row.used < cap) { …write… }`: the bound held for the consequent (bound-guards.ts).
+  noteHeldBounds(node, leaves, taintOf);
 }

@@ -18,17 +18,10 @@ import { propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { contains, exits } from './control-flow.js';
-import type { FieldChange, PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
+import type { AtomicChange, FieldChange, PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
+import { boundReadsOf, guardsWrite, inFunctionOf } from './bound-guards.js';
 
 type Node = TSESTree.Node;
-
-/** A field changed in the database by the write, and whether the change lowers it. */
-interface AtomicChange {
-  field: string;
-  node: Node;
-  lowers: boolean;
-  amount: Node;
-}
 
 const MAX_FILTER_DEPTH = 4;
 
@@ -38,7 +31,7 @@ function propertiesOf(node: Node | undefined): TSESTree.Property[] {
 }
 
 /** `-n`, `-1`: an amount that lowers the value it is added to. */
-function negative(node: Node): boolean {
+export function negative(node: Node): boolean {
   const expr = unwrapExpression(node);
   return (
     (expr.type === 'UnaryExpression' && expr.operator === '-') ||
@@ -48,6 +41,7 @@ function negative(node: Node): boolean {
 
 /** Prisma `data: { balance: { decrement: n } }` and MongoDB `{ $inc: { balance: -n } }`. */
 export function atomicChangesOf(write: WriteSite): AtomicChange[] {
+  if (write.counted) return write.counted.changes;
   const out: AtomicChange[] = [];
   for (const property of propertiesOf(write.shape.data)) {
     const key = propertyKeyName(property);
@@ -81,6 +75,8 @@ export function namesField(node: Node | undefined, field: string, depth = 0): bo
   if (expr.type === 'ConditionalExpression')
     return namesField(expr.consequent, field, depth + 1) || namesField(expr.alternate, field, depth + 1);
   if (expr.type === 'LogicalExpression') return namesField(expr.right, field, depth + 1);
+  // knex `.where('used', '<', limit)` / `.andWhere('used', '<', limit)`: the column named by its string.
+  if (expr.type === 'Literal') return expr.value === field;
   if (expr.type !== 'ObjectExpression') return false;
   return expr.properties.some((p) =>
     p.type === 'SpreadElement'
@@ -126,8 +122,7 @@ export function transitionsState(write: WriteSite): boolean {
 export function passedBefore(check: TSESTree.IfStatement, write: Node, fn: Node | undefined): boolean {
   const inElse = check.alternate !== null && contains(check.alternate, write);
   if (!inElse && (check.range[1] > write.range[0] || !exits(check.consequent))) return false;
-  const checkFn = enclosingFunction(check);
-  return checkFn === fn || (checkFn !== undefined && fn !== undefined && contains(checkFn, fn));
+  return inFunctionOf(check, fn);
 }
 
 /** The change the finding reports: the field, `±` and the amount as written. */
@@ -135,7 +130,7 @@ const fieldChangeOf = (change: AtomicChange, sourceCode: { getText(node: Node): 
   field: change.field,
   node: change.node,
   operator: change.lowers ? '-' : '+',
-  operand: sourceCode.getText(change.amount),
+  operand: change.amount ? sourceCode.getText(change.amount) : '1',
   readField: change.field,
 });
 
@@ -154,13 +149,14 @@ export function uncheckedBoundChanges(
   const changes = atomicChangesOf(write);
   if (changes.length === 0 || transitionsState(write)) return [];
   const fn = enclosingFunction(write.node);
-  const out: PendingFinding[] = derivedAmountChanges(write, changes, sameModel, sourceCode, taintOf);
-  for (const read of reads) {
-    if (!read?.checkedBounds || read.locked || !sameModel(read)) continue;
+  const { reads: bounded, same } = boundReadsOf(write, reads, sameModel, taintOf);
+  const out: PendingFinding[] = derivedAmountChanges(write, changes, same, sourceCode, taintOf);
+  for (const read of bounded) {
+    if (!read?.checkedBounds || read.locked || !same(read)) continue;
     for (const change of changes) {
       if (write.conditions.some((c) => namesField(c, change.field))) continue;
       const bound = read.checkedBounds.find(
-        (b) => b.field === change.field && b.floor === change.lowers && passedBefore(b.check, write.node, fn),
+        (b) => b.field === change.field && b.floor === change.lowers && guardsWrite(b, write.node, fn, passedBefore),
       );
       if (!bound || out.some((f) => f.changes[0]?.field === change.field)) continue;
       out.push({ read, write, changes: [fieldChangeOf(change, sourceCode)], loc: undefined, checkedBound: bound.check });
@@ -185,6 +181,7 @@ function derivedAmountChanges(
   const out: PendingFinding[] = [];
   for (const change of changes) {
     if (write.conditions.some((c) => namesField(c, change.field))) continue;
+    if (!change.amount) continue;
     const amount = unwrapExpression(change.amount);
     const t = taintOf(amount.type === 'UnaryExpression' ? amount.argument : amount);
     if (!t?.computed || t.read.locked || !sameModel(t.read) || (t.computed.field ?? t.field) !== change.field) continue;

@@ -22,6 +22,7 @@ import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import type { DetectContext } from '../../analysis/detect-context.js';
 import type { DataLibrary } from '../../src/knowledge/orm-reads-writes.js';
 import { atomicChangesOf, namesField, passedBefore, transitionsState } from './checked-bounds.js';
+import { guardsWrite } from './bound-guards.js';
 import type { PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
 import { writeSiteOf } from './write-site.js';
 
@@ -136,7 +137,7 @@ export function helperBoundChanges(
   const fn = enclosingFunction(call);
   const checked: ReadSite[] = [];
   for (const read of reads)
-    if (read?.checkedBounds && !read.locked && read.checkedBounds.some((b) => passedBefore(b.check, call, fn))) checked.push(read);
+    if (read?.checkedBounds && !read.locked && read.checkedBounds.some((b) => guardsWrite(b, call, fn, passedBefore))) checked.push(read);
   // Most calls follow no bound check: no module is read for them.
   if (checked.length === 0 || call.arguments.length === 0) return [];
   const changes = changesAt(call);
@@ -147,7 +148,9 @@ export function helperBoundChanges(
     const literal = amount.value.type === 'Literal' && typeof amount.value.value === 'number' ? amount.value.value : undefined;
     const lowers = change.lowers !== (amount.negated !== (literal !== undefined && literal < 0));
     for (const read of checked) {
-      const bound = read.checkedBounds!.find((b) => b.field === change.field && b.floor === lowers && passedBefore(b.check, call, fn));
+      const bound = read.checkedBounds!.find(
+        (b) => b.field === change.field && b.floor === lowers && guardsWrite(b, call, fn, passedBefore),
+      );
       if (!bound || !sameTable(read.model, change.model) || !namesRow(call, read, text, taintOf)) continue;
       return [
         {

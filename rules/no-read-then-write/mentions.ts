@@ -14,6 +14,7 @@ import {
 } from '../../src/knowledge/orm-reads-writes.js';
 import { BUILDER_READ_WORDS } from './read-site.js';
 import { MONGOOSE_UPDATES, WRITE_SITE_METHODS } from './write-site.js';
+import { INCREMENT_METHODS } from './atomic-methods.js';
 import { wordPattern } from '../../analysis/source/word-pattern.js';
 import type { TokenLike } from '../../analysis/source/string-text.js';
 import { GAP, inComment, matchesInCode } from './write-candidates.js';
@@ -33,6 +34,7 @@ const namesUnitOfWork = (text: string): boolean => text.includes(MIKRO_ORM_SCOPE
 const WRITE_WORDS = anyOf([
   ...libraries.flatMap((entry) => entry.writes).filter((word) => !UNIT_OF_WORK_WRITES.includes(word)),
   ...MONGOOSE_UPDATES,
+  ...INCREMENT_METHODS,
   'update',
 ]);
 const UNIT_OF_WORK_WORDS = anyOf(UNIT_OF_WORK_WRITES);
@@ -74,7 +76,7 @@ const writeCalls = (names: readonly string[], also = ''): RegExp =>
 /** …and a helper named for the write (`updateItemField(`, `.saveCounter(`, helper-writes.ts), in the same pass. */
 const WRITE_HELPER_CALL = String.raw`|(?:(?<![\w$])_?(?:${WRITE_HELPER_VERBS.join('|')})|${CHAINED_WRITE_HELPER_VERB})[A-Z][\w$]*(?=\s*\()`;
 const WRITE_CALLS = writeCalls(
-  [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, ...METEOR_UPDATES, 'updateTable'].filter(
+  [...WRITE_SITE_METHODS, ...MONGOOSE_UPDATES, ...METEOR_UPDATES, ...INCREMENT_METHODS, 'updateTable'].filter(
     (name) => name !== 'set' && !UNIT_OF_WORK_WRITES.includes(name),
   ),
   WRITE_HELPER_CALL,

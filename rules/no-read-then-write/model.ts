@@ -50,7 +50,7 @@ export interface ReadSite {
   /** `if (x < amount) throw` style checks on values of this read. */
   boundChecks: TSESTree.IfStatement[];
   /** Fields of this read compared in a check that leaves (`if (row.balance < n) throw`): `floor` when it leaves on a value too low. */
-  checkedBounds?: { field: string; check: TSESTree.IfStatement; floor: boolean }[];
+  checkedBounds?: CheckedBound[];
   /** A parameter that carries the document at this property (`data.profile`, saved-parameters.ts): its other properties are none of the read's. */
   documentAt?: string;
   /** A helper call not asked about yet (pending-reads.ts): asked the first time its answer matters. */
@@ -64,6 +64,24 @@ export interface ReadSite {
   keysOf?: { read: ReadSite; field: string };
   /** A Redis read: the keys it read (a hash field as `hash\0field`, every field `hash\0*`); only a write to one of them is written back. */
   redisKeys?: string[];
+}
+
+/** A field of a read compared in a check (bound-checks.ts): `floor` when the check guards against a value too low. */
+export interface CheckedBound {
+  field: string;
+  check: TSESTree.IfStatement;
+  floor: boolean;
+  /** The check holds the write in its consequent, where it passed (`if (row.used < cap) { … }`, held-bounds.ts), rather than leaving. */
+  held?: true;
+}
+
+/** A field changed in the database by a write, and whether the change lowers it (checked-bounds.ts). */
+export interface AtomicChange {
+  field: string;
+  node: TSESTree.Node;
+  lowers: boolean;
+  /** The amount as written; none for an increment method's default of one (`row.increment('used')`). */
+  amount: TSESTree.Node | undefined;
 }
 
 export interface WriteValue {
@@ -95,6 +113,8 @@ export interface WriteSite {
   conditions: TSESTree.Node[];
   /** The write call's arguments as parsed here, so a rewrite need not parse them again. */
   shape: WriteShape;
+  /** An increment method's changes (`row.increment('used', { by })`, atomic-methods.ts); `instance` when called on a loaded row. */
+  counted?: { changes: AtomicChange[]; instance?: TSESTree.Node };
 }
 
 /** What a write call's arguments hold. */

@@ -8,6 +8,7 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { SCHEMA_METHOD_BAG, SCHEMA_METHOD_REGISTRAR, SCHEMA_METHOD_TEXT } from '../../src/knowledge/document-methods.js';
 import type { ReadSite, Taint } from './model.js';
+import { mentionsModelClass, modelMethodRow } from './model-instance-methods.js';
 
 type Node = TSESTree.Node;
 
@@ -59,7 +60,7 @@ export function schemaMethodDocument(fn: TSESTree.FunctionLike): ReadSite | null
 
 /** Whether `text` can declare a schema's instance method (a test on the text, before any AST work). */
 export function mentionsSchemaMethod(text: string): boolean {
-  return SCHEMA_METHOD_TEXT.test(text);
+  return SCHEMA_METHOD_TEXT.test(text) || mentionsModelClass(text);
 }
 
 /** The frames of the taint engine, as far as `this` needs them. */
@@ -74,7 +75,7 @@ interface ThisFrames {
  * with a `this` of its own (not an arrow) hides an outer method's.
  */
 export function bindThis(fn: TSESTree.FunctionLike, frames: ThisFrames): void {
-  const document = schemaMethodDocument(fn);
+  const document = schemaMethodDocument(fn) ?? modelMethodRow(fn);
   if (document) frames.declare('this', { read: document, field: null, computed: null });
   else if (fn.type !== 'ArrowFunctionExpression' && frames.anyLive && frames.lookup('this')) frames.declare('this', null);
 }

@@ -26,6 +26,7 @@ import { pendingRead, settled } from './pending-reads.js';
 import { inBranch } from './control-flow.js';
 import { findingsOf } from './findings.js';
 import { writeSiteOf } from './write-site.js';
+import { incrementSiteOf } from './atomic-methods.js';
 import { helperWriteSiteOf } from './helper-writes.js';
 import { REDIS_READ_NAMES, keyValueReadSiteOf, keyValueWriteSiteOf, writesBackTo, type RedisContext } from './kv-bucket-site.js';
 import { redisChangeOf, redisFieldSetOf, redisMutationOf, remember } from './redis-changes.js';
@@ -124,7 +125,6 @@ export class ReadThenWriteEngine {
   taint(node: TSESTree.Node | null | undefined): Taint | null {
     return taintOf(node, this.env);
   }
-
   private readonly settledTaint = (node: TSESTree.Node): Taint | null => settled(this.taint(node));
 
   /** The taint of a value written or saved whole: a copy of a loaded row with changed fields (row-copies.ts), or its own. */
@@ -335,6 +335,7 @@ export class ReadThenWriteEngine {
     const write =
       strapiWriteSiteOf(node) ??
       writeSiteOf(node, this.isLoadedEntity) ??
+      incrementSiteOf(node, this.isLoadedEntity) ??
       (this.options.sqlWrites ? sqlWriteSiteOf(node, this.options.sourceCode) : null) ??
       (this.redis ? keyValueWriteSiteOf(node, this.redis) : null) ??
       this.options.helperWriteOf?.(node, (value) => this.taint(value) !== null);

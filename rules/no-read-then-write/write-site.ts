@@ -43,7 +43,7 @@ export const WRITE_SITE_METHODS: ReadonlySet<string> = new Set([
   'persistAndFlush',
 ]);
 
-function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTree.Node | undefined {
+export function objectProperty(object: TSESTree.Node | undefined, name: string): TSESTree.Node | undefined {
   if (object?.type !== 'ObjectExpression') return undefined;
   for (const property of object.properties) {
     if (property.type === 'Property' && (propertyKeyName(property) ?? null) === name) return property.value;
@@ -121,7 +121,7 @@ export function mongoValues(update: TSESTree.Node | undefined): WriteValue[] {
 const WHERE_LINKS: ReadonlySet<string | undefined> = new Set(['where', 'andWhere', 'whereIn', 'orWhere']);
 
 /** `.where(…)` arguments anywhere in the chain of the outermost call (before or after the write). */
-function whereArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
+export function whereArguments(outermost: TSESTree.CallExpression): TSESTree.Node[] {
   return methodChainOf(outermost).links.flatMap((link) => (WHERE_LINKS.has(link.name) ? link.call.arguments : []));
 }
 
@@ -132,7 +132,7 @@ function supabaseFilterArguments(outermost: TSESTree.CallExpression): TSESTree.N
   return links.flatMap((link) => (link.name !== undefined && isSupabaseFilter(link.name, names) ? link.call.arguments : []));
 }
 
-function nameOf(node: TSESTree.Node | undefined): string | null {
+export function nameOf(node: TSESTree.Node | undefined): string | null {
   if (!node || node.type === 'SpreadElement') return null;
   const expr = unwrapExpression(node);
   if (expr.type === 'Identifier') return expr.name;
@@ -142,14 +142,14 @@ function nameOf(node: TSESTree.Node | undefined): string | null {
 }
 
 /** The table a builder chain names: `knex('t')`, `this.knex('t')`, `.table('t')`, `.from('t')`, `.into('t')`. */
-function builderTable(root: TSESTree.Node, links: readonly ChainLink[]): string | null {
+export function builderTable(root: TSESTree.Node, links: readonly ChainLink[]): string | null {
   const started = startingTable(root, links);
   if (started !== null) return started;
   const link = links.find((l) => l.name === 'table' || l.name === 'from' || l.name === 'into');
   return nameOf(link?.call.arguments[0]);
 }
 
-function write(
+export function write(
   candidates: DataLibrary[],
   call: TSESTree.CallExpression,
   reportNode: TSESTree.Node,

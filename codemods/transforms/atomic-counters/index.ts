@@ -7,13 +7,14 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import noReadThenWrite, { type ReadThenWriteFacts } from '../../../rules/no-read-then-write.js';
 import { mentionsReadAndWrite } from '../../../rules/no-read-then-write/mentions.js';
+import { INCREMENT_METHODS } from '../../../rules/no-read-then-write/atomic-methods.js';
 import { ROW_LIBRARIES } from '../../../src/knowledge/orm-reads-writes.js';
 import { atomicWriteEdits } from './write-edits.js';
 import type { ManualNote, TextEdit, Transform, TransformOutput } from '../../engine/transform.js';
 
 /** Modules of every library the rule knows, and their write methods (a pool passed in imports nothing). */
 export const READ_THEN_WRITE_PREFILTER: readonly string[] = [
-  ...new Set(ROW_LIBRARIES.flatMap((entry) => [...entry.modules, ...entry.writes])),
+  ...new Set([...ROW_LIBRARIES.flatMap((entry) => [...entry.modules, ...entry.writes]), ...INCREMENT_METHODS]),
 ];
 
 export const atomicCounters: Transform<ReadThenWriteFacts> = {
