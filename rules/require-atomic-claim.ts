@@ -9,7 +9,7 @@ import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { outsideOneOffsButWorkers } from './require-atomic-claim/exported-worker.js';
 import { PLAIN_QUERY_CALL } from './require-atomic-claim/plain-queries.js';
-import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
+import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead, type RowUpdate } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
@@ -17,7 +17,7 @@ import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-
 import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
 import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
-import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
+import { unsafeUpdatesIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { claimSpan } from './require-atomic-claim/mark-span.js'; // a claim spans from the read to the write in its function marking its rows
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
@@ -174,12 +174,13 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           update: DatabaseCall,
           loop: TSESTree.Node | undefined,
           fn: FunctionNode | undefined,
+          later: readonly RowUpdate[] = [],
         ): void => {
           const marker = markerReads.includes(read);
           reported.add(read.node);
           // A Prisma client on the package's SQLite file: no second replica shares the database.
           if (readsPrismaOnHostDatabase(read.node, context.filename)) return;
-          const { loc, markedAt } = marker ? { loc: read.loc, markedAt: '' } : claimSpan(read, update, fn, sourceCode, vocabulary);
+          const { loc, markedAt } = marker ? { loc: read.loc, markedAt: '' } : claimSpan(read, update, fn, sourceCode, vocabulary, later);
           report({
             messageId: marker ? 'findThenCreateClaim' : 'nonAtomicClaim',
             data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status', markedAt },
@@ -200,10 +201,10 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           const fn = enclosingFunction(read.node);
           const scope = fn ? fn.body : sourceCode.ast;
           for (const region of workRegions(read, scope, sourceCode)) {
-            const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
+            const [update, ...later] = unsafeUpdatesIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
             if (!update || notAClaim(read, region, scope, update.node)) continue;
             if (!makesPairedFlagClaim(read, paired, own, sourceCode)) continue;
-            reportRead(read, update.node, region.loop, fn);
+            reportRead(read, update.node, region.loop, fn, [update, ...later]);
             break;
           }
           // A data module's helper that hands out the pending rows, and another that marks one by its key (paired-helpers.ts);

@@ -94,6 +94,8 @@ export interface RowUpdate {
   table?: string | undefined;
   /** The table a delete names plainly: a delete of the read rows' children is work on them, but not their mark (mark-span.ts). */
   deletes?: string | undefined;
+  /** For a mark a same-file handler makes (`node` is the call handing it the row): the handler's own write (mark-span.ts). */
+  write?: DatabaseCall;
 }
 
 /** Methods that delete rows (`deleteMany`, `knex(…).del()`, `repo.softDelete`, `model.destroy()`). */

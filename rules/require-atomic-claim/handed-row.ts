@@ -59,7 +59,7 @@ export function updateInHandler(
       differentTables(readTable, update.table)
     )
       continue;
-    return update.conditional && update.countChecked ? undefined : { ...update, changesState: true, node: call };
+    return update.conditional && update.countChecked ? undefined : { ...update, changesState: true, node: call, write: node };
   }
   return undefined;
 }
