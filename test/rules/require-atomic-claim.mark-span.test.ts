@@ -93,6 +93,23 @@ const issuer = (read: string, ...each: string[]) =>
     '}',
   );
 
+/** A class whose `issueAll` hands each new badge to `issueOne` (written `below` or `above` it), which runs `body`. */
+const desk = (where: 'below' | 'above', body: string[]) => {
+  const loop = [
+    '  async issueAll() {',
+    "    const pending = await Badge.findAll({ where: { state: 'new' } });",
+    '    for (const badge of pending) await this.issueOne(badge);',
+    '  }',
+  ];
+  const handler = ['  private async issueOne(badge: { id: number }) {', ...body.map((l) => `    ${l}`), '  }'];
+  return lines(
+    "import { Badge } from './store';",
+    'export class BadgeDesk {',
+    ...(where === 'below' ? [...loop, ...handler] : [...handler, ...loop]),
+    '}',
+  );
+};
+
 const PG_READ = 'const { rows: pending } = await pool.query("SELECT * FROM badges WHERE state = \'new\' LIMIT 50");';
 const ORM_READ = "const pending = await Badge.findAll({ where: { state: 'new' } });";
 const PG_MARK = 'pool.query("UPDATE badges SET state = \'issued\' WHERE id = $1", [badge.id])';
@@ -100,20 +117,11 @@ const PG_MARK = 'pool.query("UPDATE badges SET state = \'issued\' WHERE id = $1"
 ruleTester.run('require-atomic-claim: the report spans from the read to the mark', rule, {
   valid: [
     // each row handed to a method of the class below the loop that claims it: a checked conditional transition
-    lines(
-      "import { Badge } from './store';",
-      'export class BadgeDesk {',
-      '  async issueAll() {',
-      "    const pending = await Badge.findAll({ where: { state: 'new' } });",
-      '    for (const badge of pending) await this.issueOne(badge);',
-      '  }',
-      '  private async issueOne(badge: { id: number }) {',
-      "    const [won] = await Badge.update({ state: 'issued' }, { where: { id: badge.id, state: 'new' } });",
-      '    if (won === 0) return;',
-      '    await engrave(badge);',
-      '  }',
-      '}',
-    ),
+    desk('below', [
+      "const [won] = await Badge.update({ state: 'issued' }, { where: { id: badge.id, state: 'new' } });",
+      'if (won === 0) return;',
+      'await engrave(badge);',
+    ]),
     // each row claimed in a callback over the rows: a checked conditional transition first
     lines(
       "import { Badge } from './store';",
@@ -153,38 +161,14 @@ ruleTester.run('require-atomic-claim: the report spans from the read to the mark
     ),
     // each row handed to a method of the class below the loop: the span runs on to the method's write
     spanned(
-      lines(
-        "import { Badge } from './store';",
-        'export class BadgeDesk {',
-        '  async issueAll() {',
-        "    const pending = await Badge.findAll({ where: { state: 'new' } });",
-        '    for (const badge of pending) await this.issueOne(badge);',
-        '  }',
-        '  private async issueOne(badge: { id: number }) {',
-        '    await engrave(badge);',
-        "    await Badge.update({ state: 'issued' }, { where: { id: badge.id } });",
-        '  }',
-        '}',
-      ),
+      desk('below', ['await engrave(badge);', "await Badge.update({ state: 'issued' }, { where: { id: badge.id } });"]),
       'findAll',
       "Badge.update({ state: 'issued' }, { where: { id: badge.id } })",
       'state',
     ),
     // the method written above the loop: the span ends at the call handing it the row
     spanned(
-      lines(
-        "import { Badge } from './store';",
-        'export class BadgeDesk {',
-        '  private async issueOne(badge: { id: number }) {',
-        '    await engrave(badge);',
-        "    await Badge.update({ state: 'issued' }, { where: { id: badge.id } });",
-        '  }',
-        '  async issueAll() {',
-        "    const pending = await Badge.findAll({ where: { state: 'new' } });",
-        '    for (const badge of pending) await this.issueOne(badge);',
-        '  }',
-        '}',
-      ),
+      desk('above', ['await engrave(badge);', "await Badge.update({ state: 'issued' }, { where: { id: badge.id } });"]),
       'findAll',
       'this.issueOne(badge)',
       'state',
