@@ -9,7 +9,13 @@ import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { outsideOneOffsButWorkers } from './require-atomic-claim/exported-worker.js';
 import { PLAIN_QUERY_CALL } from './require-atomic-claim/plain-queries.js';
-import { pendingReadOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './require-atomic-claim/claim-shapes.js';
+import {
+  pendingReadOf,
+  type ClaimVocabulary,
+  type DatabaseCall,
+  type PendingRead,
+  type RowUpdate,
+} from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
 import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
@@ -17,7 +23,7 @@ import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-
 import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
 import { isSubqueryOnly } from './require-atomic-claim/subquery.js';
 import { readsPrismaOnHostDatabase } from './require-atomic-claim/host-database.js';
-import { unsafeUpdateIn, workRegions } from './require-atomic-claim/work-regions.js';
+import { unsafeUpdatesIn, workRegions } from './require-atomic-claim/work-regions.js';
 import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { claimSpan } from './require-atomic-claim/mark-span.js'; // a claim spans from the read to the write in its function marking its rows
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
@@ -64,6 +70,15 @@ const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHO
 const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
 /** Calls of a helper named for loading one row (`this.loadByTaskId(id)`): the row may carry a running flag (loader-reads.ts). */
 const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAME)}], CallExpression[callee.name=${String(ROW_LOADER_NAME)}]`;
+
+/** Reports `read` marked by `update` (in `loop`, in `fn`), with the marks in source order when they were followed (`later`). */
+type ReadReport = (
+  read: PendingRead,
+  update: DatabaseCall,
+  loop: TSESTree.Node | undefined,
+  fn: FunctionNode | undefined,
+  later?: readonly RowUpdate[],
+) => void;
 
 /** A migration or migrate entrypoint runs once per deploy; a duplicate left beside a module (`invoices copy.js`) is imported by none. */
 const runsOnceOrNowhere = (context: Parameters<typeof isMigrationExemptFile>[0]): boolean =>
@@ -169,17 +184,12 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
       'Program:exit'() {
         if (seen.size === 0) return;
         const reported = new Set<TSESTree.Node>();
-        const reportRead = (
-          read: PendingRead,
-          update: DatabaseCall,
-          loop: TSESTree.Node | undefined,
-          fn: FunctionNode | undefined,
-        ): void => {
+        const reportRead: ReadReport = (read, update, loop, fn, later = []) => {
           const marker = markerReads.includes(read);
           reported.add(read.node);
           // A Prisma client on the package's SQLite file: no second replica shares the database.
           if (readsPrismaOnHostDatabase(read.node, context.filename)) return;
-          const { loc, markedAt } = marker ? { loc: read.loc, markedAt: '' } : claimSpan(read, update, fn, sourceCode, vocabulary);
+          const { loc, markedAt } = marker ? { loc: read.loc, markedAt: '' } : claimSpan(read, update, fn, sourceCode, vocabulary, later);
           report({
             messageId: marker ? 'findThenCreateClaim' : 'nonAtomicClaim',
             data: marker ? { table: read.table ?? 'marker' } : { column: read.statusColumn ?? 'status', markedAt },
@@ -200,10 +210,10 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
           const fn = enclosingFunction(read.node);
           const scope = fn ? fn.body : sourceCode.ast;
           for (const region of workRegions(read, scope, sourceCode)) {
-            const update = unsafeUpdateIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
-            if (!update || notAClaim(read, region, scope, update.node)) continue;
-            if (!makesPairedFlagClaim(read, paired, own, sourceCode)) continue;
-            reportRead(read, update.node, region.loop, fn);
+            const updates = unsafeUpdatesIn(region, sourceCode, vocabulary, read.named, rowFollowers(read, context));
+            const update = updates.next().value; // the marks after it are looked for only when it is reported
+            if (!update || notAClaim(read, region, scope, update.node) || !makesPairedFlagClaim(read, paired, own, sourceCode)) continue;
+            reportRead(read, update.node, region.loop, fn, [update, ...updates]);
             break;
           }
           // A data module's helper that hands out the pending rows, and another that marks one by its key (paired-helpers.ts);

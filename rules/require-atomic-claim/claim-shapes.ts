@@ -4,7 +4,7 @@
 // `prisma.job.update({ where: { id } })`, `job.save()`), with whether that update is a
 // conditional transition (re-checks the state) and whether its row count is used.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { LAST_CHANGE_COLUMN, PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
+import { DOCUMENT_WRITES, LAST_CHANGE_COLUMN, PRIMARY_KEY_COLUMN } from '../../src/knowledge/orm-reads-writes.js';
 import {
   collectionName,
   CRITERIA_FIRST_METHODS,
@@ -94,6 +94,8 @@ export interface RowUpdate {
   table?: string | undefined;
   /** The table a delete names plainly: a delete of the read rows' children is work on them, but not their mark (mark-span.ts). */
   deletes?: string | undefined;
+  /** For a mark a same-file handler makes (`node` is the call handing it the row): the handler's own write (mark-span.ts). */
+  write?: DatabaseCall;
 }
 
 /** Methods that delete rows (`deleteMany`, `knex(…).del()`, `repo.softDelete`, `model.destroy()`). */
@@ -248,7 +250,7 @@ export function rowUpdateOf(node: DatabaseCall, sourceCode: SourceCode, vocabula
   }
   if (node.type !== 'CallExpression' || !isOutermostCall(node)) return undefined;
   const chain = methodChain(node);
-  if (!chain.some((l) => l.name !== undefined && UPDATE_METHODS.has(l.name))) return undefined;
+  if (!chain.some((l) => l.name !== undefined && (UPDATE_METHODS.has(l.name) || DOCUMENT_WRITES.has(l.name)))) return undefined;
   const contexts = filterContexts(chain, new Set());
   // TypeORM `repo.update(criteria, partial)`: the criteria come first (Sequelize puts `where` in the options).
   // MongoDB `updateOne(filter, update)`, `deleteMany(filter)`: the filter comes first.

@@ -2,8 +2,9 @@
 // `await this.deliver(row)`) marks the row where the handler does: an update in the handler's body
 // keyed by the parameter that received the row (`update({ where: { id: jobId }, data: { status:
 // 'processing' } })`) moves that row on, one call away from the loop; a list of rows handed whole
-// (`await settleAll(rows)`) is marked by the handler's loop over it. Followed one call deep; a
-// handler of another module, or one that only reads, marks nothing here.
+// (`await settleAll(rows)`) is marked by the handler's loop over it. A handler that wraps its work in
+// `return new Promise(async (resolve) => …)` marks the row inside the executor, which runs at once.
+// Followed one call deep; a handler of another module, or one that only reads, marks nothing here.
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
@@ -14,6 +15,16 @@ import { differentTables } from './tables.js';
 import { iteratedNames } from './loop-rows.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
+
+/** The executor of `new Promise((resolve, reject) => …)`: run at once, as part of the handler. */
+const isPromiseExecutor = (node: TSESTree.Node): boolean =>
+  node.parent?.type === 'NewExpression' &&
+  node.parent.arguments[0] === node &&
+  node.parent.callee.type === 'Identifier' &&
+  node.parent.callee.name === 'Promise';
+
+/** A function the handler's body defines and does not run at once: its writes are not the handler's. */
+const deferred = (node: TSESTree.Node): boolean => isFunctionNode(node) && !isPromiseExecutor(node);
 
 /** The names of the handler's parameters that receive an argument mentioning the row. */
 function parametersGivenRow(
@@ -50,7 +61,7 @@ export function updateInHandler(
   const keys = sourceCode.visitorKeys;
   // A list of rows handed whole is marked row by row in the handler's loop over it.
   const received = [...given, ...iteratedNames(handler.body, given, keys)];
-  for (const node of descendants(handler.body, keys, isFunctionNode)) {
+  for (const node of descendants(handler.body, keys, deferred)) {
     if (node.type !== 'CallExpression' && node.type !== 'TaggedTemplateExpression') continue;
     const update = rowUpdateOf(node, sourceCode, vocabulary);
     if (
@@ -59,7 +70,7 @@ export function updateInHandler(
       differentTables(readTable, update.table)
     )
       continue;
-    return update.conditional && update.countChecked ? undefined : { ...update, changesState: true, node: call };
+    return update.conditional && update.countChecked ? undefined : { ...update, changesState: true, node: call, write: node };
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { isFunctionNode, type FunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { programOf } from '../../analysis/ast/program-of.js';
 import { thenRows } from './then-rows.js';
-import { rowUpdateOf, type ClaimVocabulary, type DatabaseCall, type PendingRead } from './claim-shapes.js';
+import { rowUpdateOf, type ClaimVocabulary, type DatabaseCall, type PendingRead, type RowUpdate } from './claim-shapes.js';
 import { differentTables } from './tables.js';
 
 export interface ClaimSpan {
@@ -35,9 +35,12 @@ function inOwnCode(update: TSESTree.Node, fn: FunctionNode | undefined, program:
 }
 
 /**
- * The report's place for `read` marked by `update`: from the read to the mark when the mark is in
- * the read's function, after it — not a delete of another table's rows (the read rows' children:
- * work on them, not their mark).
+ * The report's place for `read` marked by `update` (or by each of `later`, the marks in source order):
+ * from the read to the first mark in the read's function, after it — not a delete of another table's
+ * rows (the read rows' children: work on them, not their mark), nor a mark on a path that leaves the
+ * row early when a later one does not. A row handed to a same-file handler written after the call
+ * is marked where the handler writes it. With no mark there, a SELECT held in a constant of the
+ * read's function spans to the call that sends it.
  */
 export function claimSpan(
   read: PendingRead,
@@ -45,12 +48,40 @@ export function claimSpan(
   fn: FunctionNode | undefined,
   sourceCode: Readonly<TSESLint.SourceCode>,
   vocabulary: ClaimVocabulary,
+  later: readonly RowUpdate[] = [],
 ): ClaimSpan {
   const at = read.loc ?? read.reportNode.loc;
   // Rows handed to the read's `.then` callback are marked inside it (then-rows.ts).
   const after = thenRows(read.node)?.from ?? read.node.range[1];
-  const atRead = { loc: read.loc, markedAt: '' };
-  if (update.range[0] < after || !inOwnCode(update, fn, programOf(read.node))) return atRead;
-  if (differentTables(read.named, rowUpdateOf(update, sourceCode, vocabulary)?.deletes)) return atRead;
-  return { loc: { start: at.start, end: update.loc.end }, markedAt: ` (at line ${update.loc.start.line}, where this report ends)` };
+  const program = programOf(read.node);
+  const endOf = ({ node, write }: { node: DatabaseCall; write?: DatabaseCall | undefined }): DatabaseCall | undefined => {
+    if (node.range[0] < after || !inOwnCode(node, fn, program)) return undefined;
+    if (differentTables(read.named, rowUpdateOf(write ?? node, sourceCode, vocabulary)?.deletes)) return undefined;
+    return write && write.range[0] > node.range[1] ? write : node;
+  };
+  // The first mark, but not one on a path that leaves the row early (`row.status = 'skipped'; await row.save(); continue`).
+  const ends = (later.length > 0 ? later : [{ node: update }]).map(endOf).filter((e): e is DatabaseCall => e !== undefined);
+  const end = ends.find((e) => !leavesEarly(e)) ?? ends[0];
+  if (!end) return { loc: sentLater(read, fn) ? { start: at.start, end: read.node.loc.end } : read.loc, markedAt: '' };
+  return { loc: { start: at.start, end: end.loc.end }, markedAt: ` (at line ${end.loc.start.line}, where this report ends)` };
+}
+
+/** Whether `mark` is in a block that then leaves the iteration or the function (`…; continue`, `…; return`). */
+function leavesEarly(mark: TSESTree.Node): boolean {
+  let statement: TSESTree.Node = mark;
+  while (statement.parent && statement.parent.type !== 'BlockStatement') {
+    if (isFunctionNode(statement.parent)) return false;
+    statement = statement.parent;
+  }
+  const block = statement.parent;
+  if (block?.type !== 'BlockStatement' || block.parent?.type !== 'IfStatement') return false;
+  const rest = block.body.slice(block.body.indexOf(statement as TSESTree.Statement) + 1);
+  return rest.some((s) => s.type === 'ContinueStatement' || s.type === 'ReturnStatement' || s.type === 'BreakStatement');
+}
+
+/** A SELECT held in a constant of the read's own function, above the call that sends it (`const sql = `SELECT …`; await query(sql)`). */
+function sentLater(read: PendingRead, fn: FunctionNode | undefined): boolean {
+  const held = read.reportNode;
+  if (!read.loc || !fn || held.range[1] > read.node.range[0]) return false;
+  return held.range[0] > fn.range[0] && read.node.range[1] < fn.range[1];
 }

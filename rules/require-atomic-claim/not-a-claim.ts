@@ -8,6 +8,7 @@
 // - a queue job's handler acting on the record its job names (`job.data.recordId`): the queue
 //   delivers each job to one handler.
 // - a prune: one delete of the rows worked out in memory, nothing else done (prune.ts);
+// - a loop that only sets each row's state to constants and saves it, nothing else done (flip-only.ts);
 // - a handler of the process's end (`process.on('SIGTERM', …)`) settling this process's work;
 // - one record looked up to be used, no state moved (keyed-lookups.ts);
 // - a state moved inside a MongoDB transaction, which aborts the second writer (mongo-transactions.ts).
@@ -36,6 +37,7 @@ import { reCheckedUnderLock } from './locked-re-read.js';
 import { namedByRequest } from './named-by-request.js';
 import { inShutdownHandler } from './shutdown-hook.js';
 import { prunesOnly } from './prune.js';
+import { flipsOnly } from './flip-only.js';
 import { decoratorName } from '../../analysis/ast/decorator-name.js';
 
 type Node = TSESTree.Node;
@@ -287,6 +289,8 @@ export function notAClaimCheck(
     if (inShutdownHandler(read.node)) return true;
     // One delete of rows worked out in memory, and nothing else done with them (prune.ts).
     if (call && prunesOnly(read, call, region.loop, scope, keys)) return true;
+    // Each row's state set to constants and saved, nothing else done (flip-only.ts).
+    if (call && flipsOnly(region, call)) return true;
     const mentionsRow = (call: Node): boolean => mentionsAny(call, region.names, keys);
     if (claimedBefore(region.region, region.after, update, mentionsRow, question, isGuard)) return true;
     if (reCheckedUnderLock(region, update, question, isGuard)) return true;

@@ -69,13 +69,19 @@ export function workRegions(read: PendingRead, scope: Node, sourceCode: SourceCo
  * checked conditional transition; `follow` tells an update that moves the row on by what it writes,
  * and a mark made in another module's function the row is handed to.
  */
-export function unsafeUpdateIn(
+export function unsafeUpdateIn(...args: Parameters<typeof unsafeUpdatesIn>): RowUpdate | undefined {
+  for (const update of unsafeUpdatesIn(...args)) return update;
+  return undefined;
+}
+
+/** Each such update in `region`, in source order (the report spans to the last: mark-span.ts). */
+export function* unsafeUpdatesIn(
   region: ActedOn,
   sourceCode: SourceCode,
   vocabulary: ClaimVocabulary,
   readTable?: string,
   follow: RowFollowers = NO_FOLLOWERS,
-): RowUpdate | undefined {
+): Generator<RowUpdate, undefined> {
   const from = region.updatesFrom ?? region.after;
   const keys = sourceCode.visitorKeys;
   const marksRow = (node: Node): boolean =>
@@ -94,7 +100,7 @@ export function unsafeUpdateIn(
     // Rows of another table keyed by the rows read (`incidents.monitorId IN ids`) are not the rows read;
     // a row read written by itself (`run.update({ status: 'running' })`) is of the table read.
     if (differentTables(readTable, update.table) && !writtenByItself(node, region.names)) continue;
-    if (!(update.conditional && update.countChecked)) return update;
+    if (!(update.conditional && update.countChecked)) yield update;
   }
   return undefined;
 }

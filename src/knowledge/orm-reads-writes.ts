@@ -348,3 +348,15 @@ export const SELF_WRITE_METHODS: readonly string[] = ['save', 'remove', 'destroy
 
 /** The field of a driver's query result that holds the rows (pg's `result.rows`, mssql's `result.recordset`). */
 export const RESULT_ROW_FIELDS: readonly string[] = ['rows', 'recordset'];
+
+/**
+ * Mongoose / MongoDB writes of one document that hand it back (`findOneAndUpdate(filter, update)`,
+ * `findByIdAndDelete(id)`): a row update like any other — a claim when the filter re-checks the state
+ * and the document returned is used, a mark when it is keyed by the row alone.
+ */
+export const DOCUMENT_WRITES: ReadonlySet<string> = new Set([
+  'findOneAndUpdate',
+  'findByIdAndUpdate',
+  'findOneAndDelete',
+  'findByIdAndDelete',
+]);

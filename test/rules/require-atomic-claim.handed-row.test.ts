@@ -2,8 +2,9 @@
 // marks it (`await renderOne(job.id)` whose body updates the render by the id it received): the row
 // is marked one call away from the read, and two replicas render it twice. Quiet: the handler claims
 // with a checked conditional transition, the handler marks a row of another table, only reads, or is
-// called after the loop won the row itself.
-import { ruleTester } from './rule-tester.js';
+// called after the loop won the row itself. A handler that returns `new Promise(async (resolve) => …)`
+// marks the row inside the executor (it runs at once); a callback it only hands on (a timer) does not.
+import { jsRuleTester, ruleTester } from './rule-tester.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
 
 const lines = (...l: string[]) => l.join('\n');
@@ -71,6 +72,49 @@ ruleTester.run('require-atomic-claim (a row handed to a same-file handler)', rul
       ),
       errors: [
         { messageId: 'nonAtomicClaim', data: { column: 'sentAt', markedAt: ' (at line 8, where this report ends)' }, line: 7, column: 36 },
+      ],
+    },
+  ],
+});
+
+/** A Mongoose archiver: each queued archive handed to `packArchive`, which wraps its work in a promise; `body` runs inside. */
+const packer = (body: string[], wrap = (inner: string[]) => ['return new Promise(async (resolve) => {', ...inner, '});']) =>
+  lines(
+    "const Archive = require('./archive.model');",
+    'function packArchive(archive) {',
+    ...wrap(['await zipFolder(archive.folder);', ...body, "resolve('packed');"]).map((l) => `  ${l}`),
+    '}',
+    'async function packQueued() {',
+    "  const queued = await Archive.find({ status: 'queued' }).limit(5);",
+    '  await Promise.allSettled(queued.map((archive) => packArchive(archive)));',
+    '}',
+    'setInterval(packQueued, 10000);',
+  );
+
+jsRuleTester.run('require-atomic-claim (a handler working inside a promise it returns)', rule, {
+  valid: [
+    // the executor claims the row first: a conditional transition whose count it tests
+    packer([
+      "const claimed = await Archive.updateOne({ _id: archive._id, status: 'queued' }, { $set: { status: 'packing' } });",
+      'if (claimed.modifiedCount === 0) return;',
+    ]),
+    // the mark is in a timer the handler only sets up: not run as part of the handler
+    packer(["await Archive.updateOne({ _id: archive._id }, { $set: { status: 'packed' } });"], (inner) => [
+      'setTimeout(async () => {',
+      ...inner,
+      '}, 1000);',
+    ]),
+  ],
+  invalid: [
+    {
+      code: packer(["await Archive.updateOne({ _id: archive._id }, { $set: { status: 'packed' } });"]),
+      errors: [
+        {
+          messageId: 'nonAtomicClaim',
+          data: { column: 'status', markedAt: ' (at line 11, where this report ends)' },
+          line: 10,
+          column: 32,
+        },
       ],
     },
   ],

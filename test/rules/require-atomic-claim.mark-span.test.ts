@@ -61,6 +61,26 @@ function atRead(code: string, read: string, column = 'status') {
   };
 }
 
+/** A report from `read` to the end of the `nth` (1-based) `mark` after it, naming that mark's line. */
+function spannedTo(code: string, read: string, mark: string, nth: number, column = 'status') {
+  const start = find(code, read);
+  let at = find(code, mark, start.index);
+  for (let i = 1; i < nth; i++) at = find(code, mark, at.index + mark.length);
+  return {
+    code,
+    errors: [
+      {
+        messageId: 'nonAtomicClaim' as const,
+        data: { column, markedAt: ` (at line ${at.line}, where this report ends)` },
+        line: start.line,
+        column: start.column,
+        endLine: at.line,
+        endColumn: at.column + mark.length,
+      },
+    ],
+  };
+}
+
 /** A badge issuer: reads the badges not issued yet, and for each runs `each` (the badge is `badge`). */
 const issuer = (read: string, ...each: string[]) =>
   lines(
@@ -73,12 +93,35 @@ const issuer = (read: string, ...each: string[]) =>
     '}',
   );
 
+/** A class whose `issueAll` hands each new badge to `issueOne` (written `below` or `above` it), which runs `body`. */
+const desk = (where: 'below' | 'above', body: string[]) => {
+  const loop = [
+    '  async issueAll() {',
+    "    const pending = await Badge.findAll({ where: { state: 'new' } });",
+    '    for (const badge of pending) await this.issueOne(badge);',
+    '  }',
+  ];
+  const handler = ['  private async issueOne(badge: { id: number }) {', ...body.map((l) => `    ${l}`), '  }'];
+  return lines(
+    "import { Badge } from './store';",
+    'export class BadgeDesk {',
+    ...(where === 'below' ? [...loop, ...handler] : [...handler, ...loop]),
+    '}',
+  );
+};
+
 const PG_READ = 'const { rows: pending } = await pool.query("SELECT * FROM badges WHERE state = \'new\' LIMIT 50");';
 const ORM_READ = "const pending = await Badge.findAll({ where: { state: 'new' } });";
 const PG_MARK = 'pool.query("UPDATE badges SET state = \'issued\' WHERE id = $1", [badge.id])';
 
 ruleTester.run('require-atomic-claim: the report spans from the read to the mark', rule, {
   valid: [
+    // each row handed to a method of the class below the loop that claims it: a checked conditional transition
+    desk('below', [
+      "const [won] = await Badge.update({ state: 'issued' }, { where: { id: badge.id, state: 'new' } });",
+      'if (won === 0) return;',
+      'await engrave(badge);',
+    ]),
     // each row claimed in a callback over the rows: a checked conditional transition first
     lines(
       "import { Badge } from './store';",
@@ -95,6 +138,41 @@ ruleTester.run('require-atomic-claim: the report spans from the read to the mark
     issuer(PG_READ, 'await engrave(badge);', "await pool.query('UPDATE engravers SET busy_at = now() WHERE badge_id = $1', [badge.id]);"),
   ],
   invalid: [
+    // a row set aside early (`…; continue`) before the work: the span runs on to the mark after the work
+    spannedTo(
+      issuer(
+        ORM_READ,
+        "if (!badge.holderId) { badge.state = 'void'; await badge.save(); continue; }",
+        'await engrave(badge);',
+        "badge.state = 'issued';",
+        'await badge.save();',
+      ),
+      'findAll',
+      'badge.save()',
+      2,
+      'state',
+    ),
+    // something else removed first (a cache entry, not a row of the table): not the mark — the span ends at the row's own
+    spanned(
+      issuer(ORM_READ, 'await frames.cache.remove(badge.code);', "await badge.update({ state: 'issued' });"),
+      'findAll',
+      "badge.update({ state: 'issued' })",
+      'state',
+    ),
+    // each row handed to a method of the class below the loop: the span runs on to the method's write
+    spanned(
+      desk('below', ['await engrave(badge);', "await Badge.update({ state: 'issued' }, { where: { id: badge.id } });"]),
+      'findAll',
+      "Badge.update({ state: 'issued' }, { where: { id: badge.id } })",
+      'state',
+    ),
+    // the method written above the loop: the span ends at the call handing it the row
+    spanned(
+      desk('above', ['await engrave(badge);', "await Badge.update({ state: 'issued' }, { where: { id: badge.id } });"]),
+      'findAll',
+      'this.issueOne(badge)',
+      'state',
+    ),
     // raw SQL: an UPDATE … WHERE id = $1 in the loop over the rows
     spanned(issuer(PG_READ, 'await engrave(badge);', `await ${PG_MARK};`), 'SELECT', PG_MARK, 'state'),
     // the state set on the row, then the row saved
@@ -173,6 +251,34 @@ ruleTester.run('require-atomic-claim: the report spans from the read to the mark
         'sent_at',
       ),
       filename: 'src/data/badges.ts',
+    },
+    // the SELECT held in a constant above the call that sends it, the mark another helper's: from the SELECT to that call
+    {
+      code: lines(
+        "import { pool, bus } from './store';",
+        'export async function announceNewBadges() {',
+        '  const unsent = `',
+        '    SELECT * FROM badges WHERE sent_at IS NULL ORDER BY id',
+        '  `;',
+        '  const result = await pool.query(unsent);',
+        '  for (const badge of result.rows) await bus.publish(badge);',
+        '  return result.rows;',
+        '}',
+        'export async function markBadgeAnnounced(badgeId: number) {',
+        '  await pool.query("UPDATE badges SET sent_at = now() WHERE id = $1", [badgeId]);',
+        '}',
+      ),
+      filename: 'src/data/badges.ts',
+      errors: [
+        {
+          messageId: 'nonAtomicClaim' as const,
+          data: { column: 'sent_at', markedAt: '' },
+          line: 4,
+          column: 5,
+          endLine: 6,
+          endColumn: 42,
+        },
+      ],
     },
   ],
 });
