@@ -15,7 +15,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property-names.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
+import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { descendants } from '../../analysis/sql/descendants.js';
 import { contains, exits } from './control-flow.js';
 import type { PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
@@ -86,6 +86,21 @@ function notActedOn(field: string, value: Node): boolean {
   return IN_PROGRESS_VALUE.test(word) || IDEMPOTENT_MARK_VALUE.test(word);
 }
 
+const LOOPS: ReadonlySet<string> = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement', 'WhileStatement', 'DoWhileStatement']);
+
+/**
+ * Whether the write is not the check's act on one row read by its key: the check runs in a loop the
+ * read is outside of (each row of a list read: a queue of pending rows, require-atomic-claim's), or the
+ * write sits on a failure path (a `catch` the check is not in).
+ */
+function notOnCheckedPath(check: Node, write: Node, read: Node): boolean {
+  for (let node = check.parent; node && !isFunctionNode(node); node = node.parent)
+    if (LOOPS.has(node.type) && !contains(node, read)) return true;
+  for (let node = write.parent; node && !isFunctionNode(node); node = node.parent)
+    if (node.type === 'CatchClause' && !contains(node, check)) return true;
+  return false;
+}
+
 /** Whether `at` runs only once `check` passed: after a check whose branch leaves, or inside one of its branches. */
 const guardedBy = (check: TSESTree.IfStatement, at: Node): boolean =>
   contains(check.consequent, at) ||
@@ -110,7 +125,7 @@ export function checkedStateChanges(
     const read = owner.read;
     for (const { field, check } of checkedStates.get(read) ?? []) {
       const fn = enclosingFunction(check);
-      if (!fn || !contains(fn, write.node) || !guardedBy(check, write.node)) continue;
+      if (!fn || !contains(fn, write.node) || !guardedBy(check, write.node) || notOnCheckedPath(check, write.node, read.node)) continue;
       const set = setBetween(
         fn,
         check,
@@ -160,7 +175,7 @@ function checkedStateUpdates(
       const value = constants.find((v) => v.field === field);
       if (!value || write.conditions.some((c) => namesField(c, field))) continue;
       const fn = enclosingFunction(check);
-      if (!fn || !contains(fn, write.node) || !guardedBy(check, write.node)) continue;
+      if (!fn || !contains(fn, write.node) || !guardedBy(check, write.node) || notOnCheckedPath(check, write.node, read.node)) continue;
       const change = { field, node: value.value, operator: null, operand: null };
       return [{ read, write, changes: [change], loc: value.loc, checkedBound: check, checkedState: true }];
     }

@@ -27,7 +27,7 @@ const redeem = (check: string, ...body: string[]) =>
 
 const USED = 'if (voucher.redeemed) return res.sendStatus(409);';
 
-/** A TypeORM shift read through an injected repository, its state checked, then closed and saved. */
+/** A TypeORM shift read through an injected repository, its state checked, then settled and saved. */
 const closeShift = (read: string) =>
   lines(
     'export class ShiftService {',
@@ -35,7 +35,7 @@ const closeShift = (read: string) =>
     '  async close(id: string) {',
     `    const shift = await this.shifts.${read};`,
     "    if (shift.state !== ShiftState.Open) throw new Error('not open');",
-    '    shift.state = ShiftState.Closed;',
+    '    shift.state = ShiftState.Settled;',
     '    return this.shifts.save(shift);',
     '  }',
     '}',

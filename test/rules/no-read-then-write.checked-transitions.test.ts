@@ -28,8 +28,8 @@ const accept = (check: string, ...body: string[]) =>
 
 const ACCEPTED = "if (invite.accepted) throw new Error('already accepted');";
 
-/** A TypeORM ticket desk: the repair ticket read by `read`, its stage checked, then closed by key. */
-const closeRepair = (read: string, update = "this.repairs.update(id, { stage: 'closed' })") =>
+/** A TypeORM repair desk: the repair read by `read`, its stage checked, then resolved by key. */
+const closeRepair = (read: string, update = "this.repairs.update(id, { stage: 'resolved' })") =>
   lines(
     'export class RepairDesk {',
     '  constructor(private readonly repairs: Repository<Repair>, private readonly mailer: Mailer) {}',
@@ -52,7 +52,7 @@ ruleTester.run('no-read-then-write: a state checked on a row read by its key, th
       "if (count === 0) throw new Error('already accepted');",
     ),
     // an optimistic version in the filter
-    closeRepair('findOneBy({ id })', "this.repairs.update({ id, revision: repair.revision }, { stage: 'closed' })"),
+    closeRepair('findOneBy({ id })', "this.repairs.update({ id, revision: repair.revision }, { stage: 'resolved' })"),
     // a read that locks its row
     closeRepair("findOne({ where: { id }, lock: { mode: 'pessimistic_write' } })"),
     // a validation that throws, and another field set
@@ -78,8 +78,42 @@ ruleTester.run('no-read-then-write: a state checked on a row read by its key, th
       'await prisma.invite.update({ where: { id: inviteId }, data: { archived: true } });',
     ),
     accept("if (invite.state === 'unread') {", "  await prisma.invite.update({ where: { id: inviteId }, data: { state: 'read' } });", '}'),
+    accept("if (invite.state === 'open') {", "  await prisma.invite.update({ where: { id: inviteId }, data: { state: 'closed' } });", '}'),
+    // each row of a list read, checked in the loop: a queue of pending rows (require-atomic-claim's)
+    lines(
+      'export async function expireDrafts(prisma) {',
+      "  const drafts = await prisma.draft.findMany({ where: { kind: 'quote' } });",
+      '  for (const draft of drafts) {',
+      "    if (draft.state !== 'waiting') continue;",
+      "    await prisma.draft.update({ where: { id: draft.id }, data: { state: 'lapsed' } });",
+      '  }',
+      '}',
+    ),
+    // the state set on a failure path the check is not in
+    accept(
+      "if (invite.state !== 'queued') return null;",
+      'try {',
+      '  await mailer.welcome(memberId);',
+      '} catch (error) {',
+      "  await prisma.invite.update({ where: { id: inviteId }, data: { state: 'bounced' } });",
+      '}',
+    ),
   ],
   invalid: [
+    // the row read by its key in a loop over keys, checked and moved in the same turn
+    {
+      code: lines(
+        'export async function lapseDrafts(prisma, ids: string[]) {',
+        '  for (const id of ids) {',
+        '    const draft = await prisma.draft.findUnique({ where: { id } });',
+        "    if (draft.state !== 'waiting') continue;",
+        '    await quotes.withdraw(draft.quoteId);',
+        "    await prisma.draft.update({ where: { id }, data: { state: 'lapsed' } });",
+        '  }',
+        '}',
+      ),
+      errors: [changed('state', 6, 24)],
+    },
     {
       code: accept(ACCEPTED, 'await prisma.invite.update({ where: { id: inviteId }, data: { accepted: true } });'),
       errors: [changed('accepted', 5, 23)],
