@@ -55,7 +55,7 @@ import { reportSpan, spanToWrite } from './no-read-then-write/report-span.js';
 export type { DataLibrary } from '../src/knowledge/orm-reads-writes.js';
 export type { FieldChange, ReadThenWriteFacts } from './no-read-then-write/model.js';
 
-type MessageIds = DataLibrary | 'checkedThenChanged' | 'nextFromHighest' | 'nextFromCount';
+type MessageIds = DataLibrary | 'checkedThenChanged' | 'checkedStateChanged' | 'nextFromHighest' | 'nextFromCount';
 type Options = [{ ignoreFields: string[] }];
 
 const ATOMIC_PREFIX =
@@ -70,6 +70,8 @@ const messages = {
   ) as Record<DataLibrary, string>),
   checkedThenChanged:
     "`{{field}}` is checked in JavaScript on the value read, then changed in the database without that bound; two requests or replicas both pass the check and together cross it (an overdraft, an oversold item, a limit exceeded). Put the bound in the write's filter (`{{field}} >= n` before taking n off) and act only when a row was changed.",
+  checkedStateChanged:
+    "`{{field}}` is checked in JavaScript on the row read, then set and saved without that condition; two requests or replicas both pass the check and both act (a pass admitted twice, a paid order cancelled). Put the checked state in the write's filter (an update `where: { id, {{field}}: <the state checked> }`, or a version column) and act only when a row was changed.",
   nextFromHighest:
     '`{{field}}` is the largest stored value plus one, then written; two requests or replicas read the same maximum and write the same `{{field}}` (a duplicate, or a unique violation that fails one of them). Let the database allocate it: a sequence or identity column, a counter row changed atomically (`UPDATE … SET n = n + 1 … RETURNING n`), or a retry on the unique violation.',
   nextFromCount:
@@ -257,8 +259,9 @@ function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolea
   );
 }
 
-/** A bound checked then crossed, or a value read, changed and written back. */
-const messageIdOf = ({ facts, library }: ReadThenWriteFinding): MessageIds => (facts.checkedBound ? 'checkedThenChanged' : library);
+/** A state checked then set (checked-states.ts), a bound checked then crossed, or a value read, changed and written back. */
+const messageIdOf = ({ facts, library }: ReadThenWriteFinding): MessageIds =>
+  facts.checkedState ? 'checkedStateChanged' : facts.checkedBound ? 'checkedThenChanged' : library;
 
 /** Where a finding is reported (line and column), to report each place once. */
 const placeOf = (finding: ReadThenWriteFinding): string => {

@@ -178,6 +178,8 @@ export interface ReadThenWriteFacts {
   guarded: boolean;
   /** The write is already atomic, but the bound `boundCheck` tests was checked on the value read, not in the write's filter. */
   checkedBound?: true;
+  /** The field checked is a state, set to a constant and saved (checked-states.ts). */
+  checkedState?: true;
   /** The value is the largest stored one plus one (next-from-highest.ts): a number to allocate, not a counter to increment. */
   nextFromHighest?: true;
 }
@@ -198,6 +200,8 @@ export interface PendingFinding {
   loc: TSESTree.SourceLocation | undefined;
   /** The write changes the field in the database, but the bound was checked on the value read (checked-bounds.ts). */
   checkedBound?: TSESTree.IfStatement;
+  /** A state checked on the row, then set to a constant and saved without that condition (checked-states.ts). */
+  checkedState?: true;
   /** The amount the database adds was computed from the value read of the same field (checked-bounds.ts): a bound applied to a stale value. */
   derivedBound?: true;
 }

@@ -13,8 +13,7 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { comparedFieldsOf, writtenToRowsRead } from './compared-fields.js';
 import { entityChangeCallOf, entityFieldChanges } from './entity-changes.js';
 import { helperBoundChanges, type ParameterChange } from './helper-bound-changes.js';
-import { noteBoundChecks } from './bound-checks.js';
-import { uncheckedBoundChanges } from './checked-bounds.js';
+import { checkedThenWritten, noteChecks } from './checked-states.js';
 import type { DatabaseCall, FieldChange, PendingFinding, ReadSite, ReadThenWriteFinding, Taint, WriteSite } from './model.js';
 export type { ReadThenWriteFinding } from './model.js';
 import { resultIsBound } from './helper-reads.js';
@@ -212,7 +211,7 @@ export class ReadThenWriteEngine {
     // Nothing written from a read: a field the write changes in the database may still cross a bound checked on a read (checked-bounds.ts).
     if (!first)
       return void this.pending.push(
-        ...uncheckedBoundChanges(write, this.reads.values(), sameModel, this.options.sourceCode, this.settledTaint),
+        ...checkedThenWritten(write, this.reads.values(), sameModel, this.options.sourceCode, this.settledTaint),
       );
     // A compare-and-set (`WHERE balance = <read balance>`, a version column) loses nothing.
     const compared = comparedFieldsOf(write.conditions, this.env);
@@ -380,7 +379,7 @@ export class ReadThenWriteEngine {
       }),
       'AssignmentExpression:exit': whileLive((node: TSESTree.AssignmentExpression) => this.assignment(node)),
       'UpdateExpression:exit': whileLive((node: TSESTree.UpdateExpression) => this.update(node)),
-      IfStatement: whileLive((node: TSESTree.IfStatement) => noteBoundChecks(node, this.settledTaint)),
+      IfStatement: whileLive((node: TSESTree.IfStatement) => noteChecks(node, this.settledTaint)),
       CallExpression: guarded((node: TSESTree.CallExpression) => this.call(node)),
       TaggedTemplateExpression: (node: TSESTree.TaggedTemplateExpression) => {
         if (!frames.anyLive) noteRead(node);

@@ -167,6 +167,16 @@ const transitionCalls = (sourceCode: SourceCode): Parameters<typeof transitionWi
   writes: (call, column) => rowUpdateOf(call, sourceCode, { statusColumns: [column], queueTables: [] }) !== undefined,
 });
 
+/** A row read by its key by an ORM call (not a queue's next row picked by a state in its filter, not a loader). */
+function byKey(read: TSESTree.CallExpression, method: string | undefined, sourceCode: SourceCode): boolean {
+  if (!ONE_ROW_READS.has(method ?? '')) return false;
+  return !read.arguments.some((argument) =>
+    [argument, ...descendants(argument, sourceCode.visitorKeys, isFunctionNode)].some(
+      (node) => node.type === 'Property' && isStatusLikeColumn(propertyKeyName(node) ?? ''),
+    ),
+  );
+}
+
 /** The flag claim `read` starts, when its row's flag is checked and then set in a second statement nothing serialises. */
 export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagClaim | undefined {
   if (read.type !== 'CallExpression') return undefined;
@@ -195,6 +205,9 @@ export function flagClaimOf(read: DatabaseCall, context: DetectContext): FlagCla
     // Reported on the read, or, for the row's own `save()` after the assignment, on the save (as a flag set on the row is).
     // …or moved out of the state checked to another, with work on the path (a payment, a dispatch).
     const moved = once ?? transitionWithWork(statement, statements.slice(i + 1), row, sourceCode, transitionCalls(sourceCode));
+    // A state moved on one row read by its key, by an ORM write: no-read-then-write's finding (checkedStateChanged), reported once there.
+    if (moved && sql === undefined && byKey(read, method, sourceCode) && !sqlOfCall(moved.set, sourceCode) && !isRunningFlag(moved.column))
+      return undefined;
     if (moved && !claimsAtomically(moved.set, moved.column, sourceCode))
       return { read, column: moved.column, set: moved.set, ...(moved.saved ? {} : { atRead: true as const }) };
     if (statement.type !== 'IfStatement' || !exits(statement.consequent)) continue;

@@ -1,28 +1,18 @@
-// A transition out of a state checked in JavaScript, with work on its path: `if (order.status !==
-// 'pending') return;`, a payment or a dispatch, then the state set to another value by the row's
-// key (`update({ status: 'paid' }, { where: { id } })`, `order.status = 'paid'; order.save()`, SQL
-// `SET status = 'shipped' WHERE id = $1`). Two requests or workers both read `pending`, both do the
-// work and both write `paid`. Reported once, by this rule (no-read-then-write sees no value computed
-// from the read): on the read, or on the save of a state assigned on the row. Not reported: the
-// state re-checked in the update's filter and its count used, the row read `FOR UPDATE` in the
-// transaction, a validation that throws and moves no state, a transition with no work on its path.
+// A transition out of a state checked in JavaScript, with work on its path, the state then set by
+// SQL text (`SET status = 'shipped' WHERE id = $1`): two requests or workers both read `pending`, both
+// do the work and both write `shipped`. Reported on the read. A row read by its key through an ORM and
+// moved by an ORM write (`update({ status: 'paid' }, { where: { id } })`, `order.status = 'paid';
+// order.save()`) is no-read-then-write's finding (checkedStateChanged,
+// no-read-then-write.checked-transitions.test.ts): this rule stays quiet on it, one report per race.
+// Not reported: the state re-checked in the update's filter and its count used, the row read `FOR
+// UPDATE` in the transaction, a validation that throws and moves no state, a transition with no
+// work on its path.
 import { ruleTester } from './rule-tester.js';
 import { requireAtomicClaim, type RequireAtomicClaimMessageIds } from '../../rules/require-atomic-claim.js';
-import { noReadThenWrite } from '../../rules/no-read-then-write.js';
+import { lines, movedTransitions, ship } from './read-write/checked-transitions.js';
 
-const lines = (...l: string[]) => l.join('\n');
 const rule = requireAtomicClaim as unknown as Parameters<typeof ruleTester.run<RequireAtomicClaimMessageIds, readonly unknown[]>>[1];
 const claim = (line: number, column: number) => ({ messageId: 'checkedFlagClaim' as const, data: { column: 'status' }, line, column });
-
-/** A shipment worker: the shipment read by its key on line 3, then `body`. */
-const ship = (...body: string[]) =>
-  lines(
-    "import { Shipment } from '../models/shipment.js';",
-    'export async function dispatchShipment(id: string) {',
-    '  const shipment = await Shipment.findByPk(id);',
-    ...body.map((l) => `  ${l}`),
-    '}',
-  );
 
 const CONDITIONAL_SET = [
   "const [changed] = await Shipment.update({ status: 'sent' }, { where: { id, status: 'ready' } });",
@@ -76,55 +66,6 @@ export const transitions = {
     ship("if (shipment.status !== 'ready') throw new Error('not ready');", "await Shipment.update({ status: 'held' }, { where: { id } });"),
   ],
   invalid: [
-    {
-      code: ship(
-        "if (shipment.status !== 'ready') return;",
-        'await courier.book(shipment.address);',
-        "await Shipment.update({ status: 'sent' }, { where: { id } });",
-      ),
-      errors: [claim(3, 35)],
-    },
-    // the row's own save, after a check that also leaves on a missing row
-    {
-      code: ship(
-        "if (!shipment || shipment.status !== 'ready') return;",
-        "shipment.status = 'sent';",
-        'await shipment.save();',
-        'await courier.book(shipment.address);',
-      ),
-      errors: [claim(6, 18)],
-    },
-    // a block run when the state is the one expected
-    {
-      code: ship(
-        "if (shipment.status === 'ready') {",
-        '  await courier.book(shipment.address);',
-        "  await Shipment.update({ status: 'sent' }, { where: { id } });",
-        '}',
-      ),
-      errors: [claim(3, 35)],
-    },
-    // the work a request sent with the global `fetch`
-    {
-      code: ship(
-        "if (shipment.status !== 'ready') return;",
-        "await fetch(hookUrl, { method: 'POST', body: JSON.stringify({ id }) });",
-        "await Shipment.update({ status: 'sent' }, { where: { id } });",
-      ),
-      errors: [claim(3, 35)],
-    },
-    // Prisma, the read by its unique key
-    {
-      code: lines(
-        'export async function dispatchShipment(prisma, id: string) {',
-        '  const shipment = await prisma.shipment.findUnique({ where: { id } });',
-        "  if (shipment?.status !== 'READY') return;",
-        '  await courier.book(shipment.address);',
-        "  await prisma.shipment.update({ where: { id }, data: { status: 'SENT' } });",
-        '}',
-      ),
-      errors: [claim(2, 42)],
-    },
     // raw SQL, the state set in the statement's text
     {
       code: lines(
@@ -142,9 +83,8 @@ export const transitions = {
 
 ruleTester.run('require-atomic-claim: a transition out of a state checked in JavaScript', rule, transitions);
 
-// Flagged once: no-read-then-write sees no value computed from the read in any of them.
-const readThenWrite = noReadThenWrite as unknown as Parameters<typeof ruleTester.run<string, readonly unknown[]>>[1];
-ruleTester.run('no-read-then-write: a transition out of a checked state is not its finding', readThenWrite, {
-  valid: [...transitions.valid, ...transitions.invalid.map((c) => c.code)],
+// Flagged once: the ORM forms are no-read-then-write's (read-write/checked-transitions.ts, no-read-then-write.checked-states.test.ts).
+ruleTester.run('require-atomic-claim: a state moved on a row read by its key through an ORM is not its finding', rule, {
+  valid: movedTransitions.map(({ code }) => code),
   invalid: [],
 });
