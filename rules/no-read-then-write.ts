@@ -2,6 +2,7 @@
 // two replicas doing it at once, one update is lost. The walk itself is the taint engine
 // (no-read-then-write/taint-engine.ts); this file pre-checks the text, wires the engine's
 // listeners and reports its findings at the end of the file.
+import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { readAfterLockGate } from './no-read-then-write/lock-gate-first.js';
 import { createRule, type DetectContext } from './utils/create-rule.js';
 import { outsideOneOffCommands } from './migrations/exempt-file.js';
@@ -255,7 +256,9 @@ function raceExcluded(facts: ReadThenWriteFacts, context: DetectContext): boolea
     // In one MongoDB transaction, or on a row every caller claimed first (held-rows.ts).
     heldFromOtherWriters(facts, sourceCode) ||
     // Written only outside production (development-only.ts): no deployment's replicas race it.
-    developmentOnly(facts.write)
+    developmentOnly(facts.write) ||
+    // A state moved in a migration or another file that runs once (exempt-file.ts): one process, once.
+    (facts.checkedState === true && isMigrationExemptFile(context))
   );
 }
 

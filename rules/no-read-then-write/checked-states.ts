@@ -86,6 +86,38 @@ function notActedOn(field: string, value: Node): boolean {
   return IN_PROGRESS_VALUE.test(word) || IDEMPOTENT_MARK_VALUE.test(word);
 }
 
+/**
+ * Whether the set writes the value the passed check already demanded (`if (user.status !== 'active')
+ * throw …; update(id, { password, status: 'active' })`): the row stays in its state, nothing moves.
+ */
+function keepsCheckedValue(check: TSESTree.IfStatement, field: string, value: Node, write: Node): boolean {
+  const set = unwrapExpression(value);
+  if (set.type !== 'Literal') return false;
+  // Held in the check's branch, every `&&` part holds; passed after it, no `||` part does.
+  const held = contains(check.consequent, write);
+  const [joiner, pins] = held ? ['&&', ['===', '==']] : ['||', ['!==', '!=']];
+  const visit = (test: Node): boolean => {
+    const expr = unwrapExpression(test);
+    if (expr.type === 'LogicalExpression') return expr.operator === joiner && (visit(expr.left) || visit(expr.right));
+    if (expr.type !== 'BinaryExpression' || !pins.includes(expr.operator) || expr.left.type === 'PrivateIdentifier') return false;
+    const pairs: [Node, Node][] = [
+      [expr.left, expr.right],
+      [expr.right, expr.left],
+    ];
+    return pairs.some(([side, other]) => {
+      const member = unwrapExpression(side);
+      const pinned = unwrapExpression(other);
+      return (
+        member.type === 'MemberExpression' &&
+        memberPropertyName(member) === field &&
+        pinned.type === 'Literal' &&
+        pinned.value === set.value
+      );
+    });
+  };
+  return visit(check.test);
+}
+
 const LOOPS: ReadonlySet<string> = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement', 'WhileStatement', 'DoWhileStatement']);
 
 /**
@@ -132,7 +164,13 @@ export function checkedStateChanges(
         write.node,
         (node) => {
           const target = node.left.type === 'MemberExpression' ? rowField(node.left, taintOf) : undefined;
-          return target?.read === read && target.field === field && constant(node.right) && !notActedOn(field, node.right);
+          return (
+            target?.read === read &&
+            target.field === field &&
+            constant(node.right) &&
+            !notActedOn(field, node.right) &&
+            !keepsCheckedValue(check, field, node.right, write.node)
+          );
         },
         visitorKeys,
       );
@@ -176,6 +214,7 @@ function checkedStateUpdates(
       if (!value || write.conditions.some((c) => namesField(c, field))) continue;
       const fn = enclosingFunction(check);
       if (!fn || !contains(fn, write.node) || !guardedBy(check, write.node) || notOnCheckedPath(check, write.node, read.node)) continue;
+      if (keepsCheckedValue(check, field, value.value, write.node)) continue;
       const change = { field, node: value.value, operator: null, operand: null };
       return [{ read, write, changes: [change], loc: value.loc, checkedBound: check, checkedState: true }];
     }

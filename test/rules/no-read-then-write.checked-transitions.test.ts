@@ -98,6 +98,16 @@ ruleTester.run('no-read-then-write: a state checked on a row read by its key, th
       "  await prisma.invite.update({ where: { id: inviteId }, data: { state: 'bounced' } });",
       '}',
     ),
+    // the state set to the value the check demanded: the row stays where it was
+    accept(
+      "if (invite?.state !== 'open' || invite.expired) throw new Error('closed');",
+      "await prisma.invite.update({ where: { id: inviteId }, data: { state: 'open', note: 'seen by ' + memberId } });",
+    ),
+    // the same move in a migration file: a migrator runs it once, in one process
+    {
+      code: accept(ACCEPTED, 'await prisma.invite.update({ where: { id: inviteId }, data: { accepted: true } });'),
+      filename: 'src/db/migrations/20240105-accept-legacy-invites.ts',
+    },
   ],
   invalid: [
     // the row read by its key in a loop over keys, checked and moved in the same turn
@@ -117,6 +127,14 @@ ruleTester.run('no-read-then-write: a state checked on a row read by its key, th
     {
       code: accept(ACCEPTED, 'await prisma.invite.update({ where: { id: inviteId }, data: { accepted: true } });'),
       errors: [changed('accepted', 5, 23)],
+    },
+    // checked open, moved on: a set to another value than the check demanded
+    {
+      code: accept(
+        "if (invite?.state !== 'open' || invite.expired) throw new Error('closed');",
+        "await prisma.invite.update({ where: { id: inviteId }, data: { state: 'taken' } });",
+      ),
+      errors: [changed('state', 5, 23)],
     },
     // a repository's update by key after a stage checked, with a mail sent on the path
     { code: closeRepair('findOneBy({ id })'), errors: [changed('stage', 6, 24)] },
