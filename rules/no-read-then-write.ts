@@ -21,11 +21,9 @@ import {
   mentionsReadAndWriteInCode,
   mentionsSaveHook,
   mentionsSaveHookInCode,
-  mentionsRedis,
   mayCallRedisWrite,
-  mentionsWriteWord,
-  mentionsWriteWordOrRedis,
   writeCallOffsets,
+  writeWordOrRedisIn,
 } from './no-read-then-write/mentions.js';
 import { isDuplicateCopyFileName, isTestFilePath } from '../src/knowledge/file-conventions.js';
 import { isLintedTestCode } from '../analysis/source/test-code.js';
@@ -110,14 +108,14 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     const text = sourceCode.text;
     // Most files hold no read and write the rule knows: skip them on the raw text (comments only
     // add words, so a word missing from it is missing from the code), before any AST work.
-    if (!mentionsWriteWordOrRedis(text)) return {};
+    const first = writeWordOrRedisIn(text);
+    if (!first) return {};
     // Every finding is made at a write (a write method called, a save hook, SQL UPDATE sent, a Redis
     // write): a file whose raw text, comments too, holds none is done before its comments are read.
     const textWriteCalls = writeCallOffsets(text);
     // Without a write word, the first test passed on Redis's name.
-    const writeWord = mentionsWriteWord(text);
     const redisWriteInText =
-      !isTestFilePath(context.filename) && (((!writeWord || mentionsRedis(text)) && mayCallRedisWrite(text)) || mayPutIntoKvBucket(text));
+      (((!first.writeWord || first.redis()) && mayCallRedisWrite(text)) || mayPutIntoKvBucket(text)) && !isTestFilePath(context.filename);
     // Whether SQL UPDATE may be sent: asked only where the answer still decides (pure tests: their order changes no answer).
     let sendsUpdate: boolean | undefined;
     if (textWriteCalls.length === 0 && !redisWriteInText && !mentionsSaveHook(text) && !(sendsUpdate = maySendSqlUpdate(text))) return {};
@@ -130,7 +128,7 @@ export const noReadThenWrite = createRule<MessageIds, Options, ReadThenWriteFact
     // Redis reads and writes count where the code names Redis and calls both (never in tests), NATS buckets' where it names NATS.
     const redisWrites = redisWriteInText ? keyValueWriteOffsets(text, comments) : [];
     const redis = redisWrites.length > 0;
-    if (!redis && (!writeWord || !mentionsRowReadAndWrite(sourceCode, comments))) return {};
+    if (!redis && (!first.writeWord || !mentionsRowReadAndWrite(sourceCode, comments))) return {};
     const saveHook = mentionsSaveHook(text) && mentionsSaveHookInCode(text, comments);
     const writeCalls = redis ? [...textWriteCalls, ...redisWrites].sort((a, b) => a - b) : textWriteCalls;
     const callsWrite = callsWriteInCode(writeCalls, comments);

@@ -107,6 +107,35 @@ export function mentionsWriteWordOrRedis(text: string): boolean {
   return WRITE_WORDS_OR_REDIS.test(text) || (namesUnitOfWork(text) && UNIT_OF_WORK_WORDS.test(text));
 }
 
+/** What the first test found in one scan: whether the text names a write word, and (asked when needed) whether it names Redis. */
+export interface WriteWordOrRedis {
+  writeWord: boolean;
+  redis(): boolean;
+}
+/** The first test's expression with Redis's names in a group, to tell which of the two it met first. */
+const WRITE_WORD_OR_REDIS_G = new RegExp(`${WRITE_WORDS.source}|(${REDIS_CLIENT_NAME.source})`, 'gi');
+const WRITE_WORDS_FROM = global(WRITE_WORDS);
+const REDIS_FROM = new RegExp(REDIS_CLIENT_NAME.source, 'gi');
+/** Whether `pattern` (global) matches `text` at or after `at`. */
+const matchesFrom = (pattern: RegExp, text: string, at: number): boolean => {
+  pattern.lastIndex = at;
+  return pattern.test(text);
+};
+
+/**
+ * `mentionsWriteWordOrRedis(text)` (undefined when false) with `mentionsWriteWord(text)` and `mentionsRedis(text)`
+ * as its answers: where the scan stopped neither word starts earlier, so each question left is asked of the rest only.
+ */
+export function writeWordOrRedisIn(text: string): WriteWordOrRedis | undefined {
+  WRITE_WORD_OR_REDIS_G.lastIndex = 0;
+  const match = WRITE_WORD_OR_REDIS_G.exec(text);
+  if (!match) return namesUnitOfWork(text) && UNIT_OF_WORK_WORDS.test(text) ? { writeWord: true, redis: () => false } : undefined;
+  const at = match.index;
+  if (match[1] === undefined) return { writeWord: true, redis: () => matchesFrom(REDIS_FROM, text, at) };
+  const writeWord = matchesFrom(WRITE_WORDS_FROM, text, at) || (namesUnitOfWork(text) && UNIT_OF_WORK_WORDS.test(text));
+  return { writeWord, redis: () => true };
+}
+
 /**
  * Whether `text` names Redis (`ioredis`, `redis.set`, `RedisClientType`, `@InjectRedis`): a Redis
  * write is `set`, too common a word to test for, so a file without a write word is kept for its

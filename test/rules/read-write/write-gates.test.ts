@@ -13,6 +13,7 @@ import {
   mentionsWriteWord,
   mentionsWriteWordOrRedis,
   writeCallOffsets,
+  writeWordOrRedisIn,
 } from '../../../rules/no-read-then-write/mentions.js';
 
 /** The file's calls of `name`, with parents set. */
@@ -76,6 +77,28 @@ describe('the raw-text gate before the comment-free text is built', () => {
       '// nothing here',
     ]) {
       expect(mentionsWriteWordOrRedis(text), text).toBe(mentionsWriteWord(text) || mentionsRedis(text));
+    }
+  });
+
+  test('the first scan also tells which it met first, and the questions left are answered as the whole-text tests do', () => {
+    for (const text of [
+      'const r = new Redis();',
+      'const r = new Redis(); await repo.save(row);',
+      'await repo.save(row); const r = new Redis();',
+      'await repo.save(row);',
+      'redisUpdate(); valkey',
+      "import { createClient } from 'valkey';\nawait client.set(k, v);",
+      "import { MikroORM } from '@mikro-orm/core';\nawait em.flush();",
+      "import { MikroORM } from '@mikro-orm/core';\nconst r = new Redis(); await em.flush();",
+      'await em.flush();',
+      'const m = new Map(); m.get(k); m.set(k, 1);',
+      '// nothing here',
+    ]) {
+      const first = writeWordOrRedisIn(text);
+      expect(first !== undefined, text).toBe(mentionsWriteWordOrRedis(text));
+      if (!first) continue;
+      expect(first.writeWord, text).toBe(mentionsWriteWord(text));
+      expect(first.redis(), text).toBe(mentionsRedis(text));
     }
   });
 
