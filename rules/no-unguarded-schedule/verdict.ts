@@ -47,6 +47,7 @@ import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.j
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
 import { namesTemporaryRowsDrop } from './temporary-rows.js';
 import { restartsOwnProcesses } from './own-restart.js';
+import { takesEachItemAtomically } from './atomic-take.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -138,7 +139,7 @@ export function scheduleVerdict({
   const effects = body
     ? workEffects(body, effectsOptions)
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
-  if (effects.coordinated) return 'quiet';
+  if (effects.coordinated || (work.pollLoop && work.loopBody && takesEachItemAtomically(sourceCode, work.loopBody))) return 'quiet';
   // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
   if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
   const declared =
