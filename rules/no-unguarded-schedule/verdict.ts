@@ -48,6 +48,7 @@ import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/sc
 import { namesTemporaryRowsDrop } from './temporary-rows.js';
 import { restartsOwnProcesses } from './own-restart.js';
 import { takesEachItemAtomically } from './atomic-take.js';
+import { keepsHeldRowAlive } from './row-keepalive.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -181,6 +182,8 @@ export function scheduleVerdict({
     (fn !== undefined && effects.external && drainsOwnKeyedQueue(sourceCode, fn, effectsOptions)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
+    // A timer keeping this worker's hold on one row alive (`UPDATE jobs SET locked_at = $1 WHERE id = $2`).
+    (fn !== undefined && work.entry.bareTimer === true && keepsHeldRowAlive(sourceCode, fn, effectsOptions)) ||
     // A walk over what a pool or cache getter hands out in memory (`getSessionPool()`): this process's own entries.
     (fn !== undefined && walksOwnPool(sourceCode, fn)) ||
     // Work over the users connected to this process's sockets: each replica does its own share.
