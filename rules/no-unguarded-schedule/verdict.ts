@@ -48,6 +48,7 @@ import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/sc
 import { namesTemporaryRowsDrop } from './temporary-rows.js';
 import { restartsOwnProcesses } from './own-restart.js';
 import { takesEachItemAtomically } from './atomic-take.js';
+import { pullsFromDurableConsumer } from './jetstream-pull.js';
 import { keepsHeldRowAlive } from './row-keepalive.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
@@ -140,7 +141,9 @@ export function scheduleVerdict({
   const effects = body
     ? workEffects(body, effectsOptions)
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
-  if (effects.coordinated || (work.pollLoop && work.loopBody && takesEachItemAtomically(sourceCode, work.loopBody))) return 'quiet';
+  // A poll loop whose pass takes its item atomically, or pulls from an acked JetStream consumer: the take is the claim.
+  const pass = work.pollLoop ? work.loopBody : undefined;
+  if (effects.coordinated || (pass && (takesEachItemAtomically(sourceCode, pass) || pullsFromDurableConsumer(sourceCode, pass)))) return 'quiet';
   // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
   if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
   const declared =
