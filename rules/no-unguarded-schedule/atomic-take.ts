@@ -49,7 +49,8 @@ function takesAtomically(sourceCode: SourceCode, call: TSESTree.CallExpression):
   if (isAtomicTake(sourceCode, call)) return true;
   const fn = resolveCallee(sourceCode, call);
   if (!fn) return false;
-  for (const node of descendants(fn.body, sourceCode.visitorKeys)) if (node.type === 'CallExpression' && isAtomicTake(sourceCode, node)) return true;
+  for (const node of descendants(fn.body, sourceCode.visitorKeys))
+    if (node.type === 'CallExpression' && isAtomicTake(sourceCode, node)) return true;
   return false;
 }
 

@@ -29,7 +29,9 @@ function isPull(statement: TSESTree.Statement | undefined): boolean {
   if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression') return false;
   if (memberPropertyName(call.callee) !== PULL_FETCH_METHOD) return false;
   return call.arguments.some(
-    (a) => a.type === 'ObjectExpression' && a.properties.some((p) => p.type === 'Property' && PULL_OPTION_KEYS.includes(propertyKeyName(p) ?? '')),
+    (a) =>
+      a.type === 'ObjectExpression' &&
+      a.properties.some((p) => p.type === 'Property' && PULL_OPTION_KEYS.includes(propertyKeyName(p) ?? '')),
   );
 }
 
@@ -38,7 +40,11 @@ function acksNatsMessages(sourceCode: SourceCode): boolean {
   const program = sourceCode.ast;
   if (!program.body.some((s) => s.type === 'ImportDeclaration' && isNatsModule(String(s.source.value)))) return false;
   for (const node of descendants(program, sourceCode.visitorKeys))
-    if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && ACK_METHODS.includes(memberPropertyName(node.callee) ?? ''))
+    if (
+      node.type === 'CallExpression' &&
+      node.callee.type === 'MemberExpression' &&
+      ACK_METHODS.includes(memberPropertyName(node.callee) ?? '')
+    )
       return true;
   return false;
 }

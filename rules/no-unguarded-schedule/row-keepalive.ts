@@ -1,8 +1,10 @@
 // A worker keeping its hold on one row alive: a bare timer whose only shared write is
 //   UPDATE jobs SET locked_at = $1 WHERE id = $2           -- [new Date(), this.job.id]
-// — every column it sets only says the row is still held (HOLD_COLUMN_WORDS), and its filter is
-// equalities against values it is handed, one of them the row's key. Each worker touches the row it
-// holds, so every replica running its own timer is the design, not a duplicate. A sweep over many
+// — every column it sets only says the row is still held (HOLD_COLUMN_WORDS), its filter is
+// equalities against values it is handed, one of them the row's key, and a value handed is the
+// instance's own (`this.job.id`: an object built to hold that row). Each worker touches the row it
+// holds, so every replica running its own timer is the design, not a duplicate. A row named by a
+// parameter (`run(task)` … `[task.id]`) may be any replica's: the claim before it decides (lock-heartbeat.ts). A sweep over many
 // rows (`WHERE locked_at < now() - interval '5 minutes'`), a column of the row's data set beside
 // the lock, or another write in the same work keeps the report.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -10,6 +12,7 @@ import type { SourceCode } from '@typescript-eslint/utils/ts-eslint';
 import { HOLD_COLUMN_WORDS, ROW_KEY_WORDS } from '../../src/knowledge/row-keepalive.js';
 import { nameWords } from '../../analysis/ast/name-words.js';
 import { descendants } from '../../analysis/sql/descendants.js';
+import { chainStart } from '../../analysis/ast/chain-root.js';
 import { workEffects, type EffectsOptions } from '../../analysis/scheduled-work/external-effects.js';
 import { isWriteSql } from '../../analysis/scheduled-work/work-intent.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
@@ -37,6 +40,16 @@ function touchesHeldRow(sql: string): boolean {
   return filters.some((column) => nameWords(column!).some((w) => ROW_KEY_WORDS.includes(w)));
 }
 
+/** The query's values include one of the instance's own (`[new Date(), this.job.id]`). */
+function handsOwnValue(sql: TSESTree.Node): boolean {
+  const query = sql.parent;
+  if (query?.type !== 'CallExpression') return false;
+  return query.arguments.some(
+    (a) =>
+      a.type === 'ArrayExpression' && a.elements.some((e) => e?.type === 'MemberExpression' && chainStart(e).type === 'ThisExpression'),
+  );
+}
+
 /** The outermost call of the work's statement holding `node` (`helpers.withClient((c) => c.query(SQL))`). */
 function outermostCall(node: TSESTree.Node, body: TSESTree.Node): TSESTree.Node | undefined {
   let found: TSESTree.Node | undefined;
@@ -52,7 +65,7 @@ export function keepsHeldRowAlive(sourceCode: SourceCode, fn: FunctionLike, effe
     const text = (node.type === 'Literal' || node.type === 'TemplateLiteral') && sqlText(node);
     if (text && isWriteSql(text)) writes.push(node);
   }
-  if (writes.length !== 1 || !touchesHeldRow(sqlText(writes[0]!)!)) return false;
+  if (writes.length !== 1 || !touchesHeldRow(sqlText(writes[0]!)!) || !handsOwnValue(writes[0]!)) return false;
   const call = outermostCall(writes[0]!, fn.body);
   return call !== undefined && !workEffects(fn.body, { ...effectsOptions, skip: new Set([call]) }).sharedWrite;
 }

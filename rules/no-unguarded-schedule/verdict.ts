@@ -143,7 +143,8 @@ export function scheduleVerdict({
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
   // A poll loop whose pass takes its item atomically, or pulls from an acked JetStream consumer: the take is the claim.
   const pass = work.pollLoop ? work.loopBody : undefined;
-  if (effects.coordinated || (pass && (takesEachItemAtomically(sourceCode, pass) || pullsFromDurableConsumer(sourceCode, pass)))) return 'quiet';
+  if (effects.coordinated || (pass && (takesEachItemAtomically(sourceCode, pass) || pullsFromDurableConsumer(sourceCode, pass))))
+    return 'quiet';
   // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
   if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
   const declared =

@@ -50,7 +50,7 @@ ruleTester.run('no-unguarded-schedule: a pull loop of an acked JetStream consume
   invalid: [
     { code: sink(NATS, 'this.readings.fetch({ max_messages: 25, expires: 4000 })', 'reading.working();'), errors: atHead },
     {
-      code: sink("import { ack } from './meter-acks';", "this.readings.fetch({ batch: 10, expires: 2000 })", 'reading.ack();'),
+      code: sink("import { ack } from './meter-acks';", 'this.readings.fetch({ batch: 10, expires: 2000 })', 'reading.ack();'),
       errors: atHead,
     },
   ],

@@ -2,21 +2,22 @@
 // write is `UPDATE … SET <hold column> = $1 WHERE <key> = $2` (`claimed_until`, `lease_expires_at`)
 // with values it is handed — each worker touches the row it holds, quiet. The twins: a sweep over
 // many rows (a time comparison in the filter), a data column set beside the hold, or another write
-// in the same work are reported.
+// in the same work, or a row named by a parameter instead of the instance's own value, are reported.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
 import { ruleTester } from './rule-tester.js';
 
 const lines = (...l: string[]) => l.join('\n');
 
-/** A render task that, while it runs, runs `sql` every 30 s with `[new Date(), this.task.ref]`, then `after`. */
-const holder = (sql: string, ...after: string[]) =>
+/** A render task that, while it runs, runs `sql` every 30 s with `[new Date(), <ref>]`, then `after`. */
+const holder = (sql: string, ...after: string[]) => heldBy('this.task.ref', sql, ...after);
+const heldBy = (ref: string, sql: string, ...after: string[]) =>
   lines(
     'export class RenderHold {',
     '  timer;',
     '  constructor(private db, private task) {}',
-    '  begin() {',
+    '  begin(task = this.task) {',
     '    this.timer = setInterval(async () => {',
-    `      await this.db.withConnection((conn) => conn.query(\`${sql}\`, [new Date(), this.task.ref]));`,
+    `      await this.db.withConnection((conn) => conn.query(\`${sql}\`, [new Date(), ${ref}]));`,
     ...after,
     '    }, 30_000);',
     '  }',
@@ -45,6 +46,8 @@ ruleTester.run('no-unguarded-schedule: a worker keeping its hold on one row aliv
   ],
   invalid: [
     reported(holder('UPDATE render_tasks SET locked_at = NULL WHERE locked_at < $1 AND id = $2')),
+    // A row named by a parameter, not by what the instance holds: the claim before it decides.
+    reported(heldBy('task.ref', 'UPDATE render_tasks SET lease_expires_at = $1 WHERE id = $2')),
     reported(holder('UPDATE render_tasks SET locked_at = $1, progress = progress + 1 WHERE id = $2')),
     reported(
       holder(

@@ -40,8 +40,5 @@ ruleTester.run('no-unguarded-schedule: a synchronous getter of another project m
     { settings, code: tagCheck('const current = getBuildTag();') },
     { settings, code: tagCheck("const current = getBuildTag('short');") },
   ],
-  invalid: [
-    reported(tagCheck('const current = await getBuildTag();')),
-    reported(tagCheck('const current = getOrCreateBuildTag();')),
-  ],
+  invalid: [reported(tagCheck('const current = await getBuildTag();')), reported(tagCheck('const current = getOrCreateBuildTag();'))],
 });
