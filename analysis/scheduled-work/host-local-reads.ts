@@ -68,13 +68,8 @@ export function isReadCall(call: TSESTree.CallExpression, method: string): boole
           : undefined;
     return sql !== undefined && /^\s*select\b/i.test(sql) && !isWriteSql(sql) && !isClaimSql(sql);
   }
+  const words = nameWords(method);
   if (isTriggerUrl(call.arguments[0], isInstanceClient(call.callee))) return false;
-  return namesReadOnly(method);
-}
-
-/** `getQueue`, `findMany`: a read verb first, and no word that makes it more (`getOrCreate`). */
-function namesReadOnly(name: string): boolean {
-  const words = nameWords(name);
   return has(READ_VERBS, words[0]) && !words.slice(1).some((w) => ACTION_WORDS.includes(w));
 }
 
@@ -169,16 +164,4 @@ export function isSyncRead(call: TSESTree.CallExpression, method: string): boole
 export function namesComputation(name: string): boolean {
   const words = nameWords(name);
   return has(COMPUTE_VERBS, words[0]) && !words.slice(1).some((w) => ACTION_WORDS.includes(w));
-}
-
-/**
- * `const version = getAppVersion();`: a project function out of reach named for a read (`get…`,
- * `read…`, nothing more) whose answer is kept as it is, not awaited, not chained: a synchronous
- * getter of what this process holds (its version, its settings). An awaited or `.then`-chained one
- * may read a shared store, and is judged as any other call.
- */
-export function namesSyncRead(call: TSESTree.CallExpression, name: string): boolean {
-  const declarator = call.parent;
-  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== call || !namesReadOnly(name)) return false;
-  return call.arguments.every((a) => a.type !== 'ArrowFunctionExpression' && a.type !== 'FunctionExpression');
 }

@@ -41,7 +41,6 @@ import {
   isReadingFetch,
   isSyncRead,
   namesComputation,
-  namesSyncRead,
   readsThroughBuilder,
   readsThroughModelClass,
 } from './host-local-reads.js';
@@ -83,7 +82,7 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
     if (callee.name === 'fetch') return isReadingFetch(call);
     const source = importSource(sourceCode, callee);
     if (source === undefined) return false;
-    if (isProjectModuleSpecifier(source) && (namesComputation(callee.name) || namesSyncRead(call, callee.name))) return true;
+    if (isProjectModuleSpecifier(source) && namesComputation(callee.name)) return true;
     if (FS_MODULES.includes(source)) return isHostLocalFsCall(sourceCode, call, callee.name, localFiles);
     if (QUERY_OPERATORS[source]?.includes(callee.name)) return true;
     return PURE_MODULES.includes(source) || PURE_MODULES.includes(source.split('/')[0]!);
