@@ -29,6 +29,7 @@ import { calleeName, callIntent, isClaimSql, isWriteSql, namesObjectlessIdleDrop
 import { methodChainOf } from '../ast/method-chain.js';
 import { refreshesProcessState } from './process-state-refresh.js';
 import { isHostLocalFsCall } from './host-local-files.js';
+import { setsOwnPresence } from './own-presence.js';
 import { isCachedEntry, upkeepsOwnPool } from './own-pool.js';
 import { POLL_LOOP_DELAY_NAMES } from '../../src/knowledge/schedulers.js';
 
@@ -89,8 +90,8 @@ function isKnownHostLocalCall(sourceCode: SourceCode, call: TSESTree.CallExpress
   if (callee.type !== 'MemberExpression') return false;
   const method = memberPropertyName(callee);
   if (method === undefined) return false;
-  // `await Delays.sleep(ms)`: a pause of a helper out of reach, handed nothing but a duration.
-  if (isPause(call, method)) return true;
+  // `await Delays.sleep(ms)`: a pause of a helper out of reach, handed nothing but a duration; a chat client's own presence.
+  if (isPause(call, method) || setsOwnPresence(callee)) return true;
   const root = chainRoot(callee.object);
   if (root && (IN_PROCESS_OBJECTS.has(root.name) || HOST_LOCAL_OBJECTS.includes(root.name))) return true;
   const built = root && valueOf(sourceCode, root);

@@ -1,11 +1,12 @@
 // A call that refreshes or resets state this process holds, by its name: `resetDownloadTracker()`,
 // `reloadConfig()`, `downloadTracker.updateDownloads()`, `this.priceCache.refresh()`, a holder's
-// own pending changes written out (`memberCache.savePendingUpdates()`). Asked only of
+// own pending changes written out (`memberCache.savePendingUpdates()`), a holder filled (`pageCache.loadAll()`). Asked only of
 // a call this file cannot follow (an import, an injected service's method): whatever reads it
 // makes are its own, and every replica refreshing its own copy repeats nothing shared. The call is
 // in-process, not "this instance only": a shared write beside it in the same work still counts.
 import type { TSESTree } from '@typescript-eslint/utils';
 import {
+  HOLDER_FILL_VERBS,
   OWN_PROCESS_WORD_PAIRS,
   PENDING_FLUSH_VERBS,
   PENDING_WORD,
@@ -33,7 +34,8 @@ export function refreshesProcessState(call: TSESTree.CallExpression): boolean {
   const words = nameWords(name);
   const verb = verbOf(words) ?? '';
   const flushesPending = PENDING_FLUSH_VERBS.includes(verb) && words.includes(PENDING_WORD);
-  if (!(STATE_REFRESH_VERBS.includes(verb) || flushesPending) || callee.type !== 'MemberExpression') return false;
+  const fills = HOLDER_FILL_VERBS.includes(verb);
+  if (!(STATE_REFRESH_VERBS.includes(verb) || flushesPending || fills) || callee.type !== 'MemberExpression') return false;
   const receiver = receiverName(unwrapExpression(callee.object));
   return receiver !== undefined && PROCESS_STATE_HOLDERS.includes(nameWords(receiver).at(-1) ?? '');
 }

@@ -49,6 +49,9 @@ import { redrawsTerminal } from '../../analysis/scheduled-work/terminal-redraw.j
 import { namesOwnProcessWork, namesProcessStateRefresh } from '../../analysis/scheduled-work/process-state-refresh.js';
 import { namesTemporaryRowsDrop } from './temporary-rows.js';
 import { restartsOwnProcesses } from './own-restart.js';
+import { takesEachItemAtomically } from './atomic-take.js';
+import { pullsFromDurableConsumer } from './jetstream-pull.js';
+import { keepsHeldRowAlive } from './row-keepalive.js';
 
 const NO_TELEMETRY: ReadonlySet<string> = new Set();
 
@@ -140,7 +143,10 @@ export function scheduleVerdict({
   const effects = body
     ? workEffects(body, effectsOptions)
     : (elsewhere ?? effectsOfReferenceByName(work.expression, effectsOptions.telemetry ?? NO_TELEMETRY));
-  if (effects.coordinated) return 'quiet';
+  // A poll loop whose pass takes its item atomically, or pulls from an acked JetStream consumer: the take is the claim.
+  const pass = work.pollLoop ? work.loopBody : undefined;
+  if (effects.coordinated || (pass && (takesEachItemAtomically(sourceCode, pass) || pullsFromDurableConsumer(sourceCode, pass))))
+    return 'quiet';
   // A one-shot at start that only reads and builds this process's other schedules: those are judged where they are built.
   if (work.entry.oneShot && fn && buildsOnlySchedules(sourceCode, fn, work, works ?? [], effectsOptions)) return 'quiet';
   const declared =
@@ -186,6 +192,8 @@ export function scheduleVerdict({
     (fn !== undefined && effects.external && drainsOwnKeyedQueue(sourceCode, fn, effectsOptions)) ||
     // The heartbeat of a lock this process took (`this.heartbeat = setInterval(() => UPDATE locks …)`).
     (fn !== undefined && renewsHeldLock(sourceCode, work.schedulerNode, fn)) ||
+    // A timer keeping this worker's hold on one row alive (`UPDATE jobs SET locked_at = $1 WHERE id = $2`).
+    (fn !== undefined && work.entry.bareTimer === true && keepsHeldRowAlive(sourceCode, fn, effectsOptions)) ||
     // A walk over what a pool or cache getter hands out in memory (`getSessionPool()`): this process's own entries.
     (fn !== undefined && walksOwnPool(sourceCode, fn)) ||
     // Work over the users connected to this process's sockets: each replica does its own share.

@@ -368,3 +368,11 @@ export const HOST_FILE_NOUNS: readonly string[] =
   'file files dir dirs directory directories folder folders path paths upload uploads download downloads chunk chunks cache caches copy copies data storage disk log logs image images media assets artifacts build builds backup backups'.split(
     ' ',
   );
+
+/**
+ * A chat client's own account (`client.user` of discord.js, a bot's `bot.user`) and the methods that
+ * set what that connection shows (`client.user.setPresence({ … })`, `.setActivity('…')`): each
+ * process's connection has its own presence, so every replica setting it writes nothing shared.
+ */
+export const OWN_ACCOUNT_PROPERTY = 'user';
+export const OWN_PRESENCE_METHODS: readonly string[] = ['setPresence', 'setActivity', 'setStatus', 'setAFK'];

@@ -70,3 +70,14 @@ export const AFFECTED_COUNT_FIELDS: readonly string[] = [
 
 /** An update's filter that re-checks more than the row's id: a second condition, or a column still unset. */
 export const CONDITIONAL_FILTER_TEXT = /\bandWhere\b|\bAND\b|\bIS\s+NULL\b/i;
+
+/**
+ * MongoDB calls that take one document atomically: `findOneAndDelete(filter)` removes what it
+ * returns, `findOneAndUpdate(filter, update)` changes it — a claim when the update sets a field the
+ * filter tests (`{ state: 'queued' }` → `{ $set: { state: 'taken' } }`). Two pollers never get the
+ * same document. Read by no-unguarded-schedule's poll-loop claim (rules/no-unguarded-schedule/atomic-take.ts).
+ */
+export const ATOMIC_TAKE_DELETES: readonly string[] = ['findOneAndDelete', 'findOneAndRemove', 'findAndRemove'];
+export const ATOMIC_TAKE_UPDATES: readonly string[] = ['findOneAndUpdate', 'findAndModify'];
+/** The update operator whose fields the claim sets (`$set`), beside a plain replacement object (Mongoose's shorthand). */
+export const SET_OPERATOR = '$set';

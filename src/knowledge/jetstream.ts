@@ -214,3 +214,13 @@ export const JETSTREAM_CLIENT_PROXIES: readonly {
   { module: '@nestjs-plugins/nestjs-nats-jetstream-transport', proxy: 'NatsJetStreamClient', emits: ['emit'] },
   { module: '@alexy4744/nestjs-nats-jetstream-transporter', proxy: 'NatsClient', emits: ['emit', 'emitAsync'] },
 ];
+
+/**
+ * A pull from a JetStream consumer: `consumer.fetch({ max_messages: 50, expires: 5000 })` (v2's
+ * `js.fetch(stream, durable, { batch })`, v3's `consumer.fetch({ max_messages })`). The options
+ * that say so, and the acknowledgement a durable consumer's messages take: a consumer that is acked
+ * hands each message to one puller. Read by no-unguarded-schedule's pull loop (rules/no-unguarded-schedule/jetstream-pull.ts).
+ */
+export const PULL_FETCH_METHOD = 'fetch';
+export const PULL_OPTION_KEYS: readonly string[] = ['batch', 'max_messages', 'max_bytes', 'expires'];
+export const ACK_METHODS: readonly string[] = ['ack', 'ackAck'];

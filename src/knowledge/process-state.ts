@@ -25,6 +25,9 @@ export const PROCESS_STATE_NOUNS: readonly string[] = ['cache', 'caches', 'track
  */
 export const PROCESS_STATE_HOLDERS: readonly string[] = ['cache', 'tracker'];
 
+/** Verbs that fill such a holder from what the process reads (`pageCache.loadAll()`, `rateCache.populate()`): asked of a holder only. */
+export const HOLDER_FILL_VERBS: readonly string[] = ['load', 'fill', 'populate', 'prime'];
+
 /**
  * A holder's own pending changes written out (`memberCache.savePendingUpdates()`): what this process
  * gathered, flushed by the process that gathered it. A verb of these with `pending` in the method's name.
