@@ -1,6 +1,6 @@
 // A timer's work that loads the rows due for work and hands each one on: the read goes through the
-// project's data-access object by a loader named for due rows (`await this.reservations.findExpired(now)`,
-// `await billingService.getPendingInvoices()`), and a row is handed whole, by a field, or in an object
+// project's data-access object by a loader named for due rows (`await this.holds.findOverdue(now)`,
+// `await noticeService.listOverdueNotices()`), and a row is handed whole, by a field, or in an object
 // built from its fields (`await this.release.execute({ orderId: r.orderId })`, `await process(job.id)`).
 // Read by poll-loops.ts (`handsReadRowsOn`): business work on shared rows, whatever the callee is.
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -11,7 +11,7 @@ import { nameWords } from '../ast/name-words.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 
-/** `await this.orders.findExpired(now)`, `await invoiceService.getPendingInvoices()`: a data-access object's loader of due rows. */
+/** `await this.orders.findOverdue(now)`, `await invoiceService.listOverdueNotices()`: a data-access object's loader of due rows. */
 export function loadsDueRows(call: TSESTree.CallExpression): boolean {
   const callee = call.callee;
   if (callee.type !== 'MemberExpression') return false;

@@ -123,7 +123,7 @@ function marksOf(effects: Effects): { namedInCallee: boolean; keyed: boolean } {
   return marks;
 }
 
-/** A call named for this instance, at `depth` calls from the work; housekeeping (`cleanupConnections()`) counts as in a callee. */
+/** A call named for this instance, at `depth` calls from the work; housekeeping (`pruneConnections()`) counts as in a callee. */
 function namedForThisInstance(effects: Effects, depth: number, call: TSESTree.CallExpression): void {
   const name = calleeName(call.callee);
   if (depth === 0 && !(name !== undefined && namesOwnConnectionDrop(name))) effects.perReplica = true;

@@ -36,6 +36,7 @@ import {
   WRITE_HTTP_METHODS,
 } from '../../src/knowledge/per-replica.js';
 import { NEXT_PLANNING_VERBS } from '../../src/knowledge/next-job.js';
+import { SKIP_LOCKED_TEXT } from '../../src/knowledge/row-leases.js';
 import { REFRESH_VIEW_SQL } from '../../src/knowledge/start-ddl.js';
 import { EXTERNAL_RECEIVER_WORDS, LOG_METHODS, OWN_CONNECTION_DROP_PAIR } from '../../src/knowledge/work-effects.js';
 import { LOCKED_ADJECTIVES, LOCKED_RUN_VERBS, ONCE_ONLY_WORDS, ONCE_WORD } from '../../src/knowledge/lock-names.js';
@@ -67,7 +68,7 @@ export function isPerReplicaName(name: string): boolean {
 const namesPair = (words: readonly string[], [a, b]: readonly [readonly string[], readonly string[]]): boolean =>
   words.some((w) => a.includes(w)) && words.some((w) => b.includes(w));
 
-/** `cleanupConnections`, `closeSockets`: this process dropping its own connections, housekeeping beside the work. */
+/** `pruneConnections`, `closeSockets`: this process dropping its own connections, housekeeping beside the work. */
 export function namesOwnConnectionDrop(name: string): boolean {
   return namesPair(nameWords(name), OWN_CONNECTION_DROP_PAIR);
 }
@@ -208,7 +209,6 @@ function isWriteHttp(call: TSESTree.CallExpression, name: string | undefined, re
   );
 }
 
-const CLAIM_SQL = /\bskip\s+locked\b/i;
 // The verb first, then a space: `update-checker` or `delete:user` is a log tag or an event name, not a statement.
 const WRITE_SQL = /^\s*(insert|update|delete|merge|upsert|truncate)(?=\s|$)|\b(insert\s+into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
 
@@ -225,7 +225,7 @@ export function isWriteSql(text: string | undefined): boolean {
 
 /** `… FOR UPDATE SKIP LOCKED`: the statement claims rows, each handed to one replica. */
 export function isClaimSql(text: string | undefined): boolean {
-  return text !== undefined && CLAIM_SQL.test(text);
+  return text !== undefined && SKIP_LOCKED_TEXT.test(text);
 }
 
 /** `queue.next(name)`, `db.getNextJobToRun(…)`, `dequeue()`: taking the next job from a queue (not `job.nextDate()`). */

@@ -4,6 +4,7 @@
 // (its module is absent, as in a single file linted alone), a loader-named project helper
 // (`findOrder`, `this.orders.loadById`) still counts: its result is treated as a loaded row.
 import { DATA_ACCESS_OBJECT_NAME } from '../../src/knowledge/database-access.js';
+import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { requiredSpecifier } from '../../analysis/imports/module-bindings.js';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
@@ -28,8 +29,6 @@ export interface ReturnedRead {
 }
 
 const MAX_LOCAL_HOPS = 4;
-/** A module specifier of the project itself (a relative path, a path alias). */
-const PROJECT_SPECIFIER = /^(?:\.|@\/|~\/?|#|src\/)/;
 /** Names of helpers that load a row: `findOrder`, `loadDocument`, `getUserById`, `fetchAccount`. */
 const LOADER_NAME = new RegExp(`^(?:${LOADER_VERBS.join('|')})(?:One|By|[A-Z])`);
 /** …but not one that hands out a data-access object rather than a row (`getRepository`, `getDbClient`, `getOrderService`). */
@@ -195,7 +194,7 @@ function importedFromProject(context: DetectContext, identifier: TSESTree.Identi
       : def?.type === 'Variable' && def.node.type === 'VariableDeclarator'
         ? requiredSpecifier(def.node.init)
         : undefined;
-  return specifier !== undefined && PROJECT_SPECIFIER.test(specifier);
+  return isProjectModuleSpecifier(specifier);
 }
 
 /** The name an `extends` clause gives (`BaseOrmService`, `generics.BaseRepository`). */

@@ -5,7 +5,7 @@
 // reach (a missing file, one file linted): in reach, the cross-file summary (analysis/modules, through
 // `followCall`) says what the function does and the timer is judged by it. Out of reach, the name decides:
 // a job's verb or a word for due or waiting items (src/knowledge/due-rows.ts: `pollInbox`,
-// `consumePendingJobs`, `handleStaleOrders`), never a name for this process's own work (its liveness, its
+// `drainPendingTasks`, `handleStaleOrders`), never a name for this process's own work (its liveness, its
 // cache, a check for a newer release of the program). Not when the arrow does anything else (a log line, a
 // second call, a condition), when the callee is a method of an imported object (`registry.delete(key)`),
 // when the function is a value a call made (`const { drain } = createProcessor(…)`), or when it is handed
@@ -24,13 +24,13 @@ import { isInMemoryValue, valueOf } from '../../analysis/scheduled-work/in-memor
 import { verbOf } from '../../analysis/scheduled-work/name-verbs.js';
 import type { ScheduledWork } from '../../analysis/scheduled-work/scheduled-work.js';
 
-/** `checkForUpdates`, `checkVersion`: `check` and only words of a release check. */
+/** `checkForNewRelease`, `checkLatestVersion`: `check` and only words of a release check. */
 function checksForNewRelease(name: string): boolean {
   const [verb, ...rest] = nameWords(name);
   return verb === 'check' && rest.length > 0 && rest.every((w) => RELEASE_CHECK_WORDS.includes(w));
 }
 
-/** `pollInbox`, `consumePendingJobs`, `handleStaleOrders`: a name that says the function works through shared items. */
+/** `pollInbox`, `drainPendingTasks`, `handleStaleOrders`: a name that says the function works through shared items. */
 function namesJob(name: string): boolean {
   const words = nameWords(name);
   const waited = (w: string) => DUE_ROW_WORDS.includes(w) || AGE_ADJECTIVES.includes(w) || WAITED_WORDS.includes(w);

@@ -301,8 +301,8 @@ export function mayNameMigrationRun(name: string): boolean {
     /^migrate(?:with|using|via)[a-z]+$/.test(plain) ||
     // a runner named for its role: `migrationWorker()`, `migrationRunner()`, `migrationsJob()`
     /^migrations?(?:runner|worker|job|task)$/.test(plain) ||
-    // the verb `do` before the run, and when or which way it goes: `doMigrationUp()`, `doAutoMigrationBeforeStart()`
-    /^do(?:auto)?migrations?(?:up|down|beforestart|onstart|atstart)?$/.test(plain) ||
+    // the verb `do` before the run, and when or which way it goes: `doMigrationsDown()`, `doMigrationsOnBoot()`
+    /^do(?:auto)?migrations?(?:up|down|all|pending|(?:before|on|at)(?:start|startup|boot|launch))?$/.test(plain) ||
     /^(?:run|apply|execute|perform)(?:all|pending|next|one|single|db|database|schema|sql)?migrations?(?:files?|up|down|all)?$/.test(plain)
   );
 }

@@ -72,7 +72,7 @@ export const BEACON_KEY_WORDS: readonly string[] = ['ping', 'heartbeat', 'alive'
 export const KEY_WRITE_WORDS: readonly string[] = ['set', 'setex', 'psetex', 'hset', 'put', 'write', 'upsert', 'save'];
 
 /**
- * Words of a check for a newer release of this program (`checkForUpdates`, `checkVersion`, `checkForNewRelease`):
+ * Words of a check for a newer release of this program (`checkForNewRelease`, `checkLatestVersion`):
  * a name made of `check` and only these asks the project's release feed and tells this process's operator.
  */
 export const RELEASE_CHECK_WORDS: readonly string[] = [

@@ -195,7 +195,7 @@ export const EXTERNAL_RECEIVER_WORDS: ReadonlySet<string> = new Set([
 export const OWN_CONNECTION_COLLECTIONS: readonly string[] = ['clients', 'sockets', 'connections'];
 
 /**
- * `cleanupConnections`, `closeSockets`: this process dropping its own connections. Housekeeping
+ * `pruneConnections`, `closeSockets`: this process dropping its own connections. Housekeeping
  * beside a job's work (a pool tidied before a nightly batch) says nothing about the work itself.
  */
 export const OWN_CONNECTION_DROP_PAIR: readonly [readonly string[], readonly string[]] = [

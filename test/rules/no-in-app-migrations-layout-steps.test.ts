@@ -97,6 +97,8 @@ ruleTester.run('no-in-app-migrations (layout steps at start, layout DDL per requ
   invalid: [
     // the verb `do` before the run
     { code: clientRun('doMigrations'), filename: 'src/main.ts', errors: [{ messageId: 'schemaWriteCall', line: 2, column: 7 }] },
+    // and when it runs
+    { code: clientRun('doMigrationsOnBoot'), filename: 'src/main.ts', errors: [{ messageId: 'schemaWriteCall', line: 2, column: 7 }] },
     // the same function left running: nothing says the process ends
     {
       code: script("console.log('ready');"),

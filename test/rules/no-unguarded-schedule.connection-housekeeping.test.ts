@@ -1,5 +1,5 @@
 // no-unguarded-schedule on a job that first tidies this process's own connections
-// (`await this.db.cleanupConnections()`, `closeIdleSockets()`) and then does its work: the
+// (`await this.db.pruneConnections()`, `closeIdleSockets()`) and then does its work: the
 // housekeeping call names no work, so the job is judged by what else it does — reported when it
 // writes shared rows, quiet when the tidy-up is all it does or the rest only reads.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
@@ -22,7 +22,7 @@ const nightly = (...body: string[]) =>
     "    timeZone: 'Europe/Lisbon',",
     '  })',
     '  async accrue() {',
-    '    await this.db.cleanupConnections();',
+    '    await this.db.pruneConnections();',
     ...body.map((l) => `    ${l}`),
     '  }',
     '}',

@@ -1,7 +1,7 @@
-import { processOutbox } from './outbox/drain.js';
+import { relayOutbox } from './outbox/drain.js';
 import { pollGauges } from './gauges/poll.js';
 import { handlePendingRefunds } from './refunds/pending.js';
 
-setInterval(() => processOutbox(), 30_000);
+setInterval(() => relayOutbox(), 30_000);
 setInterval(() => pollGauges(), 30_000);
 setInterval(() => handlePendingRefunds(), 30_000);
