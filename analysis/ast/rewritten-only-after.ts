@@ -3,14 +3,13 @@
 // last = await save(…)`). A loop around both could carry a later value back to the read.
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { ScopeVariable } from './scope-variable.js';
-
-const LOOPS: ReadonlySet<string> = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
+import { isLoopStatement } from './loop-statement.js';
 
 /** Whether `node` sits in a loop that also holds `other` (within their function). */
 function sharesLoop(node: TSESTree.Node, other: TSESTree.Node): boolean {
   for (let up = node.parent; up; up = up.parent) {
     if (up.type === 'FunctionDeclaration' || up.type === 'FunctionExpression' || up.type === 'ArrowFunctionExpression') return false;
-    if (LOOPS.has(up.type) && up.range[0] <= other.range[0] && other.range[1] <= up.range[1]) return true;
+    if (isLoopStatement(up) && up.range[0] <= other.range[0] && other.range[1] <= up.range[1]) return true;
   }
   return false;
 }

@@ -10,13 +10,13 @@ import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { calledName } from './list-runs.js';
 import { scopeVariable } from '../../analysis/ast/scope-variable.js';
 import { UPDATE_STEP_FOLDER, UPDATE_STEP_METHODS, VERSION_LOOP_CALLS } from '../../src/knowledge/migration-runs.js';
+import { isLoopStatement } from '../../analysis/ast/loop-statement.js';
 
 type SourceCode = Readonly<TSESLint.SourceCode>;
 type Call = TSESTree.CallExpression;
 type Node = TSESTree.Node;
 
 const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
-const LOOPS = new Set(['ForStatement', 'ForOfStatement', 'ForInStatement', 'WhileStatement', 'DoWhileStatement']);
 
 /** Whether a load's path is computed (`` `./updates/${v}` ``, `dir + v`, `path.join(dir, v)`) — a literal names one module. */
 function isComputedPath(path: Node): boolean {
@@ -31,7 +31,7 @@ function isComputedPath(path: Node): boolean {
 function loopingFunction(node: Node): Node | undefined {
   let looped = false;
   for (let at = node.parent; at; at = at.parent) {
-    if (LOOPS.has(at.type)) looped = true;
+    if (isLoopStatement(at)) looped = true;
     if (!FUNCTIONS.has(at.type)) continue;
     const holder = at.parent;
     const callee = holder?.type === 'CallExpression' ? unwrapExpression(holder.callee) : undefined;

@@ -24,6 +24,7 @@ import { namesField, uncheckedBoundChanges } from './checked-bounds.js';
 import { VERSION_COLUMN } from '../../src/knowledge/sql.js';
 import { IN_PROGRESS_VALUE, isRunningFlag } from '../../src/knowledge/running-flags.js';
 import { IDEMPOTENT_MARK_VALUE, isIdempotentMark } from '../../src/knowledge/idempotent-marks.js';
+import { isLoopStatement } from '../../analysis/ast/loop-statement.js';
 
 type Node = TSESTree.Node;
 type TaintOf = (node: Node) => Taint | null;
@@ -118,8 +119,6 @@ function keepsCheckedValue(check: TSESTree.IfStatement, field: string, value: No
   return visit(check.test);
 }
 
-const LOOPS: ReadonlySet<string> = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement', 'WhileStatement', 'DoWhileStatement']);
-
 /**
  * Whether the write is not the check's act on one row read by its key: the check runs in a loop the
  * read is outside of (each row of a list read: a queue of pending rows, require-atomic-claim's), or the
@@ -127,7 +126,7 @@ const LOOPS: ReadonlySet<string> = new Set(['ForOfStatement', 'ForInStatement', 
  */
 function notOnCheckedPath(check: Node, write: Node, read: Node): boolean {
   for (let node = check.parent; node && !isFunctionNode(node); node = node.parent)
-    if (LOOPS.has(node.type) && !contains(node, read)) return true;
+    if (isLoopStatement(node) && !contains(node, read)) return true;
   for (let node = write.parent; node && !isFunctionNode(node); node = node.parent)
     if (node.type === 'CatchClause' && !contains(node, check)) return true;
   return false;

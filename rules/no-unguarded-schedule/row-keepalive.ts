@@ -16,28 +16,49 @@ import { chainStart } from '../../analysis/ast/chain-root.js';
 import { workEffects, type EffectsOptions } from '../../analysis/scheduled-work/external-effects.js';
 import { isWriteSql } from '../../analysis/scheduled-work/work-intent.js';
 import type { FunctionLike } from '../../analysis/scheduled-work/work-function.js';
+import { sqlTextOf } from '../../analysis/sql/sql-text-model.js';
+import { parseSql, whereClause } from '../../src/knowledge/sql.js';
+import { identifierName, indexOfTopLevelWord, isPunctuation, isWord, type SqlToken } from '../../src/knowledge/sql-tokens.js';
 
-const UPDATE_ONE = /^\s*update\s+[\w."]+\s+set\s+([\s\S]+?)\s+where\s+([\s\S]+?)\s*;?\s*$/i;
-/** `col = <placeholder>` or `col = now()`: a value handed in, or the clock. */
-const ASSIGNMENT = /^\s*"?(\w+)"?\s*=\s*(\$\d+|\?|:\w+|@\w+|now\(\)|current_timestamp)\s*$/i;
-/** `col = <placeholder>`: an equality against a value handed in. */
-const EQUALITY = /^\s*\(?\s*"?(?:\w+\.)?(\w+)"?\s*=\s*(\$\d+|\?|:\w+|@\w+)\s*\)?\s*$/i;
+/** `$1`, `?`, `:at`, `@at` — a value handed in — or, where the clock may stand, `now()`, `current_timestamp`. */
+function handedOrClock(value: readonly SqlToken[], clock: boolean): boolean {
+  const [first, second, third] = value;
+  if (value.length === 1) return first?.kind === 'parameter' || isOperator(first, '?') || (clock && isWord(first, 'current_timestamp'));
+  if (value.length === 2) return (isOperator(first, ':') || isOperator(first, '@')) && second?.kind === 'word';
+  return clock && value.length === 3 && isWord(first, 'now') && isPunctuation(second, '(') && isPunctuation(third, ')');
+}
 
-/** The SQL text of a string or template literal (a template's holes read as a placeholder). */
-function sqlText(node: TSESTree.Node): string | undefined {
-  if (node.type === 'Literal') return typeof node.value === 'string' ? node.value : undefined;
-  return node.type === 'TemplateLiteral' ? node.quasis.map((q) => q.value.cooked ?? q.value.raw).join('$0') : undefined;
+const isOperator = (token: SqlToken | undefined, value: string): boolean => token?.kind === 'operator' && token.value === value;
+
+/** `col = <value>` parts of `tokens` split at top-level separators: each part's column, when its value is handed in. */
+function handedColumns(tokens: readonly SqlToken[], separates: (token: SqlToken) => boolean, clock: boolean): (string | undefined)[] {
+  const parts: SqlToken[][] = [[]];
+  let depth = 0;
+  for (const token of tokens) {
+    if (isPunctuation(token, '(')) depth++;
+    if (isPunctuation(token, ')')) depth--;
+    if (depth === 0 && separates(token)) parts.push([]);
+    else parts.at(-1)!.push(token);
+  }
+  return parts.map((part) => {
+    const equals = part.findIndex((t) => isOperator(t, '='));
+    return equals > 0 && handedOrClock(part.slice(equals + 1), clock) ? identifierName(part[equals - 1]) : undefined;
+  });
 }
 
 /** The statement touches only hold columns of one row named by its key. */
 function touchesHeldRow(sql: string): boolean {
-  const match = UPDATE_ONE.exec(sql);
-  if (!match) return false;
-  const sets = match[1]!.split(',').map((part) => ASSIGNMENT.exec(part)?.[1]);
-  if (!sets.every((column) => column !== undefined && nameWords(column).some((w) => HOLD_COLUMN_WORDS.includes(w)))) return false;
-  const filters = match[2]!.split(/\band\b/i).map((part) => EQUALITY.exec(part)?.[1]);
-  if (!filters.every((column) => column !== undefined)) return false;
-  return filters.some((column) => nameWords(column!).some((w) => ROW_KEY_WORDS.includes(w)));
+  const statements = parseSql(sql)?.statements;
+  const tokens = statements?.length === 1 && statements[0]!.kind === 'update' ? statements[0]!.tokens : undefined;
+  const set = tokens ? indexOfTopLevelWord(tokens, 'set') : -1;
+  const where = tokens ? indexOfTopLevelWord(tokens, 'where') : -1;
+  if (!tokens || set === -1 || where === -1) return false;
+  const held = (column: string | undefined) => column !== undefined && nameWords(column).some((w) => HOLD_COLUMN_WORDS.includes(w));
+  if (!handedColumns(tokens.slice(set + 1, where), (t) => isPunctuation(t, ','), true).every(held)) return false;
+  const filters = handedColumns(whereClause(tokens), (t) => isWord(t, 'and'), false);
+  return (
+    filters.every((column) => column !== undefined) && filters.some((column) => nameWords(column!).some((w) => ROW_KEY_WORDS.includes(w)))
+  );
 }
 
 /** The query's values include one of the instance's own (`[new Date(), this.job.id]`). */
@@ -60,12 +81,13 @@ function outermostCall(node: TSESTree.Node, body: TSESTree.Node): TSESTree.Node 
 
 /** Whether the timer's work `fn` only keeps its hold on one row alive (see the file's head). */
 export function keepsHeldRowAlive(sourceCode: SourceCode, fn: FunctionLike, effectsOptions: EffectsOptions): boolean {
-  const writes: TSESTree.Node[] = [];
+  const texts = new Map<TSESTree.Node, string>();
   for (const node of descendants(fn.body, sourceCode.visitorKeys)) {
-    const text = (node.type === 'Literal' || node.type === 'TemplateLiteral') && sqlText(node);
-    if (text && isWriteSql(text)) writes.push(node);
+    const text = (node.type === 'Literal' || node.type === 'TemplateLiteral') && sqlTextOf(node, sourceCode)?.text;
+    if (text && isWriteSql(text)) texts.set(node, text);
   }
-  if (writes.length !== 1 || !touchesHeldRow(sqlText(writes[0]!)!) || !handsOwnValue(writes[0]!)) return false;
-  const call = outermostCall(writes[0]!, fn.body);
+  const [write] = texts.keys();
+  if (texts.size !== 1 || !touchesHeldRow(texts.get(write!)!) || !handsOwnValue(write!)) return false;
+  const call = outermostCall(write!, fn.body);
   return call !== undefined && !workEffects(fn.body, { ...effectsOptions, skip: new Set([call]) }).sharedWrite;
 }
