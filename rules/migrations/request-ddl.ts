@@ -12,11 +12,10 @@ import type { DetectContext } from '../../analysis/detect-context.js';
 import { moduleSpecifiers } from '../../analysis/imports/imported-references.js';
 import { moduleBindings } from '../../analysis/imports/module-bindings.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
-import { memberPropertyName } from '../../analysis/ast/property-names.js';
 import { requestHandlerAround } from '../../analysis/request-handler-around.js';
 import { projectPath } from '../../analysis/source/project-path.js';
 import { descendants } from '../../analysis/sql/descendants.js';
-import { SQL_METHODS } from '../../src/knowledge/sql.js';
+import { sqlOfCall } from '../../analysis/sql/sql-text.js';
 import { DATABASE_MODULE_SPECIFIER } from '../../src/knowledge/database-access.js';
 import { isProjectModuleSpecifier } from '../../src/knowledge/project-modules.js';
 import { EMBEDDED_CLIENT_MODULES } from '../../src/knowledge/embedded-databases.js';
@@ -29,20 +28,17 @@ type SourceCode = Readonly<TSESLint.SourceCode>;
 
 const LAYOUT_DDL_ANYWHERE = new RegExp(LAYOUT_DDL.source, 'gi');
 
-/** The text of a string or untagged template written as a call's first argument. */
-function writtenSql(call: Call): string | undefined {
-  const [first] = call.arguments;
-  const value = first && first.type !== 'SpreadElement' ? unwrapExpression(first) : undefined;
-  if (value?.type === 'Literal') return typeof value.value === 'string' ? value.value : undefined;
-  return value?.type === 'TemplateLiteral' ? value.quasis.map((q) => q.value.raw).join(' ') : undefined;
-}
-
-/** A call sending SQL through a client's method (`pool.query(…)`, `db.execute(…)`), with the receiver. */
-function sqlSend(node: TSESTree.Node | undefined): { call: Call; receiver: TSESTree.Expression } | undefined {
+/** SQL written in the call that sends it (`pool.query('…')`: a string or template first argument), with the client. */
+function writtenSqlSend(
+  node: TSESTree.Node | undefined,
+  sourceCode: SourceCode,
+): { call: Call; receiver: TSESTree.Expression; sql: string } | undefined {
   if (node?.type !== 'CallExpression') return undefined;
-  const callee = unwrapExpression(node.callee);
-  if (callee.type !== 'MemberExpression' || !SQL_METHODS.has(memberPropertyName(callee) ?? '')) return undefined;
-  return { call: node, receiver: callee.object };
+  const [first] = node.arguments;
+  const value = first && first.type !== 'SpreadElement' ? unwrapExpression(first) : undefined;
+  if (value?.type !== 'Literal' && value?.type !== 'TemplateLiteral') return undefined;
+  const use = sqlOfCall(node, sourceCode);
+  return use?.client ? { call: node, receiver: use.client, sql: use.sql.text } : undefined;
 }
 
 /** Whether the client a call is sent through talks to a database server, in view of the file. */
@@ -63,9 +59,8 @@ function talksToServer(receiver: TSESTree.Expression, sourceCode: SourceCode, dr
 /** Whether a handler sends a statement of its own work besides the DDL, written in the call. */
 function sendsRowWork(handler: TSESTree.Node, sourceCode: SourceCode): boolean {
   for (const node of descendants(handler, sourceCode.visitorKeys, () => false)) {
-    const send = sqlSend(node);
-    const sql = send && writtenSql(send.call);
-    if (sql !== undefined && ROW_WORK_SQL.test(sql)) return true;
+    const send = writtenSqlSend(node, sourceCode);
+    if (send && ROW_WORK_SQL.test(send.sql)) return true;
   }
   return false;
 }
@@ -89,7 +84,7 @@ export function requestDdlCalls(context: DetectContext, mayHold: boolean): Map<C
   for (let match = LAYOUT_DDL_ANYWHERE.exec(text); match; match = LAYOUT_DDL_ANYWHERE.exec(text)) {
     let string = sourceCode.getNodeByRangeIndex(match.index) as TSESTree.Node | null;
     if (string?.type === 'TemplateElement') string = string.parent;
-    const send = sqlSend(string?.parent);
+    const send = writtenSqlSend(string?.parent, sourceCode);
     if (!send || send.call.arguments[0] !== string || out.has(send.call)) continue;
     if (!talksToServer(send.receiver, sourceCode, driver)) continue;
     const handler = requestHandlerAround(send.call, program, path);
