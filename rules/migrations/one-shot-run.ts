@@ -35,8 +35,8 @@ function exitsInStatement(statement: TSESTree.Statement): boolean {
   );
 }
 
-/** Methods that close a database client (`knex.destroy()`, `pool.end()`, `sequelize.close()`, `prisma.$disconnect()`). */
-const CLOSE_METHODS: ReadonlySet<string> = new Set(['destroy', 'end', 'close', '$disconnect']);
+/** Methods that close a database client (`knex.destroy()`, `pool.end()`, `sequelize.close()`, `prisma.$disconnect()`, `mongoose.disconnect()`). */
+const CLOSE_METHODS: ReadonlySet<string> = new Set(['destroy', 'end', 'close', '$disconnect', 'disconnect']);
 
 /** `await knex.destroy()`, `pool.end()`: the run closes the client it worked on, so nothing keeps the process alive. */
 function closesClient(node: TSESTree.Node): boolean {
@@ -136,6 +136,22 @@ function startsRunThatExits(statement: TSESTree.Statement, bodies: () => Map<str
   const call = startedCall(statement.expression);
   const body = call && startedBody(call, bodies);
   return body?.type === 'BlockStatement' && body.body.some(endsRun);
+}
+
+/**
+ * Whether a statement of a function's body ends the process once the run before it succeeded: `process.exit(0)` (or
+ * `process.exit()`) as a statement of its own, of a `try` block, or of both branches of an `if`. A close of the client
+ * does not count here: a server's start may close a client it opened for one step.
+ */
+export function endsRunOnSuccess(statement: TSESTree.Statement): boolean {
+  if (statement.type === 'ExpressionStatement') return exitsProcess(statement.expression) && !exitsWithFailure(statement.expression);
+  if (statement.type === 'IfStatement')
+    return (
+      statement.alternate !== null &&
+      branchStatements(statement.consequent).some(endsRunOnSuccess) &&
+      branchStatements(statement.alternate).some(endsRunOnSuccess)
+    );
+  return statement.type === 'TryStatement' && statement.block.body.some(endsRunOnSuccess);
 }
 
 /** A node-style callback's first parameter: the error the call ended with. */

@@ -130,7 +130,38 @@ function fits(evidence: ReceiverEvidence, receiver: TSESTree.Node, sourceCode: S
   if (node.type !== 'MemberExpression') return false;
   const name = memberPropertyName(node);
   if (name !== undefined && evidence.names.test(name)) return true;
-  return unwrapExpression(node.object).type === 'ThisExpression' && classFieldFits(evidence, node, sourceCode, depth);
+  const object = unwrapExpression(node.object);
+  if (object.type === 'ThisExpression') return classFieldFits(evidence, node, sourceCode, depth);
+  // `db[name]`, `db.Order`: an entry of an object the file fills with the library's models.
+  return (
+    evidence.projectClasses &&
+    (name === undefined || /^[A-Z]/.test(name)) &&
+    object.type === 'Identifier' &&
+    registryFits(evidence, object, sourceCode, depth)
+  );
+}
+
+/**
+ * Whether `registry` is an object the file fills with the library's objects: `db[model.name] = model`,
+ * `db.Order = require('./order')(sequelize, DataTypes)` (a model factory handed the client), `db.User = sequelize.define(…)`.
+ */
+function registryFits(
+  evidence: ReceiverEvidence,
+  registry: TSESTree.Identifier,
+  sourceCode: SourceCode | undefined,
+  depth: number,
+): boolean {
+  if (!sourceCode || depth > MAX_DEPTH) return false;
+  const variable = scopeVariable(sourceCode, registry);
+  return (variable?.references ?? []).some((reference) => {
+    const member = reference.identifier.parent;
+    const assignment = member?.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== reference.identifier) return false;
+    if (assignment?.type !== 'AssignmentExpression' || assignment.left !== member) return false;
+    const value = unwrapExpression(assignment.right, { await: true });
+    if (fits(evidence, value, sourceCode, depth + 1)) return true;
+    return value.type === 'CallExpression' && value.arguments.some((argument) => fits(evidence, argument, sourceCode, depth + 1));
+  });
 }
 
 /** Whether `receiver` shows itself to be one of the library's objects (see the file's head). */

@@ -10,6 +10,7 @@ import { outsideTaskHandlers } from './task-handlers.js';
 import { outsideTwoWayMigrationApis } from './two-way-apis.js';
 import { outsideCommandLineBranches } from './argv-commands.js';
 import { outsideTestOnlyCode } from './test-only-guards.js';
+import { outsideExitingRuns } from './exiting-runs.js';
 
 /**
  * `report`, dropping what runs on no replica's start. An operator's command (an install wizard, an
@@ -19,7 +20,8 @@ import { outsideTestOnlyCode } from './test-only-guards.js';
  * wrapper. A run inside a request handler runs once, for the request that asked for it (so does one in a
  * function-as-a-service handler that never reads its event: the task it is invoked for); one inside
  * a `migrate` command's entry, when that command is typed; a migrator class's own `up()`, where it is called.
- * A run in the branch of a command-line sub-command (`process.argv[2] === 'apply'`) runs when that word is typed.
+ * A run in the branch of a command-line sub-command (`process.argv[2] === 'apply'`) runs when that word is typed; one
+ * in a function that ends the process once it succeeds (`…; process.exit(0)`), when its command is started.
  * A write after a guard that stops unless under tests (`if (!isTest()) throw …`) runs in test runs only.
  * The wrappers of a two-way migration API (`migrateLatest()` beside `migrateDown()`) are judged
  * once every finding of the file is known: `flush` at the end of the file.
@@ -33,6 +35,6 @@ export function onStartPaths<Report extends (descriptor: never) => void>(
     context,
     outsideMigrateCommandEntries(outsideToolWrappers(context, outsideOperatorCommands(context, twoWay.report)), context.sourceCode),
   );
-  const commands = outsideCommandLineBranches(context.sourceCode, oneOffs);
+  const commands = outsideCommandLineBranches(context.sourceCode, outsideExitingRuns(context.sourceCode.text, oneOffs));
   return { report: outsideTestOnlyCode(outsideRequestHandlers(context, outsideTaskHandlers(context, commands))), flush: twoWay.flush };
 }

@@ -236,18 +236,22 @@ export const DEFAULT_MIGRATION_FLAGS: readonly string[] = ['POSTGRES_RUN_MIGRATI
  * Where a migrate entrypoint lives by default (settings `migrateEntrypoints` replaces these): the
  * names services give the one command that migrates — `cmd/migrate.ts`, `src/migrate.ts`,
  * `scripts/migrate.ts`, `bin/migrate.js`, `commands/db/migrate.ts`, `scripts/migrate-db.ts`,
- * `scripts/migrate/migrate-orders.ts` (one per service of a monorepo),
- * `run-migrations.ts`, `migrateLatest.ts`, the entry of a workspace package named for migrating
+ * `scripts/migrate/migrate-orders.ts` (one per service of a monorepo), `scripts/migrate/up.js`,
+ * `run-migrations.ts`, `apply-migrations.ts`, `App/Migrate.ts`, `migrateLatest.ts`, the entry of a workspace package named for migrating
  * (`packages/migrator/src/main.ts`). (A file a package.json `migrate` script runs counts too, unless the
  * setting is given.)
  */
 export const DEFAULT_MIGRATE_ENTRYPOINTS: readonly string[] = [
   '**/cmd/migrate.*',
   '**/cmd/migrate/**',
-  '**/migrate.{js,cjs,mjs,ts,cts,mts}',
-  '**/{migrate,db-migrate,db_migrate,migrate-db,migrate_db,run-migrations,run_migrations}.{js,cjs,mjs,ts,cts,mts}',
+  // (also capitalised, as projects that name files like classes do: `App/Migrate.ts`)
+  '**/{migrate,Migrate}.{js,cjs,mjs,ts,cts,mts}',
+  '**/{migrate,db-migrate,db_migrate,migrate-db,migrate_db,run-migrations,run_migrations,apply-migrations,apply_migrations}.{js,cjs,mjs,ts,cts,mts}',
   '**/bin/migrate*',
   '**/scripts/**/migrate*.{js,cjs,mjs,ts,cts,mts}',
+  // the run command of a scripts folder named for migrating (`scripts/migrate/up.js`, `scripts/migrateDb/index.ts`; its
+  // seeds and `down` are not the run)
+  '**/scripts/**/migrate*/{up,latest,run,index,main}.{js,cjs,mjs,ts,cts,mts}',
   // a script named for the run it makes (`migrateLatest.ts`, `migrate-up.js`)
   '**/migrate{Up,Latest,ToLatest,-up,-latest,_up,_latest}.{js,cjs,mjs,ts,cts,mts}',
   // the entry of a workspace package whose whole purpose is migrating (`packages/migrator/src/main.ts`)

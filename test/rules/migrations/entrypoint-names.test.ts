@@ -16,6 +16,9 @@ ruleTester.run('migrate-entrypoint: common names', rule, {
     { code: UNLOCKED, filename: '/srv/app/src/scripts/check-migrations.ts' },
     // under scripts/, only a file named migrate… is the entrypoint
     { code: UNLOCKED, filename: '/srv/app/scripts/migrate/seed-orders.ts' },
+    { code: UNLOCKED, filename: '/srv/app/scripts/migrate/down.js' },
+    // the capitalised name is the migrate command's alone
+    { code: UNLOCKED, filename: '/srv/app/App/Migrator.ts' },
   ],
   invalid: [
     ...[
@@ -27,6 +30,13 @@ ruleTester.run('migrate-entrypoint: common names', rule, {
       '/srv/app/bin/migrate.js',
       '/srv/app/src/commands/db/migrate.ts',
       '/srv/app/src/run-migrations.ts',
+      '/srv/app/src/apply-migrations.ts',
+      '/srv/app/tools/apply_migrations.js',
+      // named as a class is, in a project that names its files so
+      '/srv/app/Service/Migrate.ts',
+      // the run command of a scripts folder named for migrating
+      '/srv/app/scripts/migrate/up.js',
+      '/srv/app/scripts/migrateWarehouseDb/index.ts',
     ].map((filename) => ({ code: UNLOCKED, filename, errors: [{ messageId: 'noLock' as const, line: 2, column: 7 }] })),
     {
       code: UNLOCKED,
