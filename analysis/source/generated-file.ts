@@ -48,6 +48,9 @@ export function generatorMarkerIn(comments: readonly string[]): string | undefin
   return undefined;
 }
 
+/** A line that opens a comment (`/*`, `//`, ` * …`): a long one is a note or a licence, not minified code. */
+const COMMENT_LINE = /^\s*(?:\/[/*]|\*)/;
+
 /** Where each line of `text` starts (ESLint's `lineStartIndices`, for a text not parsed). */
 function lineStartsOf(text: string): number[] {
   const starts = [0];
@@ -60,7 +63,9 @@ function isMinified(text: string, lineStarts?: readonly number[]): boolean {
   if (text.length < MINIFIED_LONGEST_LINE) return false;
   const starts = lineStarts ?? lineStartsOf(text);
   if (text.length / starts.length < MINIFIED_AVERAGE_LINE) return false;
-  for (let i = 0; i < starts.length; i++) if ((starts[i + 1] ?? text.length) - starts[i]! >= MINIFIED_LONGEST_LINE) return true;
+  for (let i = 0; i < starts.length; i++)
+    if ((starts[i + 1] ?? text.length) - starts[i]! >= MINIFIED_LONGEST_LINE && !COMMENT_LINE.test(text.slice(starts[i], starts[i]! + 80)))
+      return true;
   return false;
 }
 
