@@ -5,10 +5,9 @@
 // whether this replica acts.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { createRule } from './utils/create-rule.js';
-import { escapeRegExp } from '../analysis/source/word-pattern.js';
 import { isMigrationExemptFile } from './migrations/exempt-file.js';
 import { outsideOneOffsButWorkers } from './require-atomic-claim/exported-worker.js';
-import { PLAIN_QUERY_CALL } from './require-atomic-claim/plain-queries.js';
+import { claimCallListener } from './require-atomic-claim/call-listener.js';
 import {
   pendingReadOf,
   type ClaimVocabulary,
@@ -17,7 +16,6 @@ import {
   type RowUpdate,
 } from './require-atomic-claim/claim-shapes.js';
 import { FILTER_METHOD, READ_METHODS, SQL_METHODS } from '../src/knowledge/sql.js';
-import { ROW_LOADER_NAME } from '../src/knowledge/orm-reads-writes.js';
 import { isOutermostCall } from '../analysis/sql/method-chain.js';
 import { enclosingFunction, type FunctionNode } from '../analysis/sql/enclosing-function.js';
 import { notAClaimCheck } from './require-atomic-claim/not-a-claim.js';
@@ -28,11 +26,10 @@ import { pairedMark } from './require-atomic-claim/paired-helpers.js';
 import { claimSpan } from './require-atomic-claim/mark-span.js'; // a claim spans from the read to the write in its function marking its rows
 import { rowFollowers } from './require-atomic-claim/row-followers.js';
 import { handsBackLetGoLock } from './require-atomic-claim/handed-back-locks.js';
-import { IMPORTED_READ_CALL, mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
-import { PENDING_ROWS_HELPER } from '../src/knowledge/pending-helpers.js';
+import { mayReadPendingThroughHelper, pendingHelperReadOf } from './require-atomic-claim/helper-pairs.js';
 import { createWhenAbsent } from './require-atomic-claim/not-a-claim.js';
 import { guardLookup, heldUnderGuard } from './require-atomic-claim/held-under-guard.js';
-import { flagClaimOf, UNIQUE_ROW_READS, type FlagClaim } from './require-atomic-claim/flag-claims.js';
+import { flagClaimOf, type FlagClaim } from './require-atomic-claim/flag-claims.js';
 import { makesPairedFlagClaim, withPairedFlags } from './require-atomic-claim/flag-pairs.js';
 import { admittedShapes } from './require-atomic-claim/admission.js';
 import { decidedByDatabase, markerReadOf, serializable } from './require-atomic-claim/marker-claims.js';
@@ -57,19 +54,6 @@ export interface RequireAtomicClaimFacts {
   update: DatabaseCall;
   enclosingFunction: FunctionNode | undefined;
 }
-
-/**
- * The calls `collectCall` can collect — a member call named like a SQL, read or filter method —
- * as one selector ESLint matches itself, so the rule is not called for every other call of the
- * file. Case-insensitive for the filter methods (`orWhere`, `ORWHERE`): a name it lets through in
- * another case is looked at, and turned away, by `collectCall`.
- */
-const CANDIDATE_CALL = `CallExpression[callee.property.name=/^(?:${[...SQL_METHODS, ...READ_METHODS].map(escapeRegExp).join('|')}|${FILTER_METHOD.source.slice(1, -1)})$/i], CallExpression[callee.property.name=${String(PENDING_ROWS_HELPER)}]`;
-
-/** Reads of one row by its key, looked at only for a running flag checked on the row. */
-const UNIQUE_READ_CALL = `CallExpression[callee.property.name=/^(?:${[...UNIQUE_ROW_READS].join('|')})$/]`;
-/** Calls of a helper named for loading one row (`this.loadByTaskId(id)`): the row may carry a running flag (loader-reads.ts). */
-const LOADER_CALL = `CallExpression[callee.property.name=${String(ROW_LOADER_NAME)}], CallExpression[callee.name=${String(ROW_LOADER_NAME)}]`;
 
 /** Reports `read` marked by `update` (in `loop`, in `fn`), with the marks in source order when they were followed (`later`). */
 type ReadReport = (
@@ -173,14 +157,16 @@ export const requireAtomicClaim = createRule<RequireAtomicClaimMessageIds, Requi
     const notAClaim = notAClaimCheck(context, vocabulary);
 
     return {
-      [CANDIDATE_CALL]: collectCall,
-      // Unique reads are no pending reads, but the row they load (or a loader of this file loads) may carry a running flag (flag-claims.ts).
-      [`${UNIQUE_READ_CALL}, ${LOADER_CALL}`](node: TSESTree.CallExpression) {
-        if (flags) seen.add(node);
-      },
-      [`TaggedTemplateExpression, ${PLAIN_QUERY_CALL}`]: collect, // and `query("SELECT …")` through a project's own function
-      // `getParcels()` imported from a queue's module: collected only when it is such a read (helper-pairs.ts).
-      [IMPORTED_READ_CALL]: (node: TSESTree.CallExpression) => void (claims && pendingHelperReadOf(node, context) && collect(node)),
+      // One listener for the calls, in the order of the selectors it replaces (call-listener.ts). Unique reads are no pending
+      // reads, but the row they load (or a loader of this file loads) may carry a running flag (flag-claims.ts); `getParcels()`
+      // imported from a queue's module is collected only when it is such a read (helper-pairs.ts).
+      CallExpression: claimCallListener({
+        importedRead: (node) => void (claims && pendingHelperReadOf(node, context) && collect(node)),
+        memberCall: collectCall,
+        plainQuery: collect, // `query("SELECT …")` through a project's own function
+        oneRowRead: (node) => void (flags && seen.add(node)),
+      }),
+      TaggedTemplateExpression: collect,
       'Program:exit'() {
         if (seen.size === 0) return;
         const reported = new Set<TSESTree.Node>();

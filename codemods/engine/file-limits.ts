@@ -9,6 +9,7 @@
 // skips files above 1 MiB by default in the same way (`files.maxSize`).
 import { statSync } from 'node:fs';
 import { CodemodUsageError, type CodemodOptions } from './report.js';
+import { generatorMarkerIn, headerComments } from '../../analysis/source/generated-file.js';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -78,51 +79,8 @@ export function oversizeReason(path: string, limits: FileLimits): string | undef
   );
 }
 
-// The markers generators write into a file's header. Go's convention (`^// Code generated .* DO
-// NOT EDIT\.$`), Meta's and many others' `@generated`, and the common "auto-generated" wording.
-const MARKERS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/@generated\b/, '@generated'],
-  [/\bCode generated\b.*\bDO NOT EDIT\b/, 'Code generated … DO NOT EDIT'],
-  [/\bauto-?generated\b/i, 'auto-generated'],
-];
-
-/** How far into a file its header is looked for: a generator writes its marker at the top. */
-const HEADER_LIMIT = 8 * KB;
-
-/**
- * The file's header: the comments before its first statement (after a byte-order mark, a `#!`
- * line and `'use strict'` directives), within the first 8 kB. Only comments count: a marker
- * word in code or in a string is not a marker.
- */
-export function headerComments(text: string): string[] {
-  const head = text.slice(0, HEADER_LIMIT);
-  const comments: string[] = [];
-  let at = head.startsWith('\uFEFF') ? 1 : 0;
-  if (head.startsWith('#!', at)) at = head.indexOf('\n', at) < 0 ? head.length : head.indexOf('\n', at);
-  const skip = /\s+|(['"])use strict\1;?/y;
-  for (;;) {
-    skip.lastIndex = at;
-    while (skip.test(head)) at = skip.lastIndex;
-    if (head.startsWith('//', at)) {
-      const end = head.indexOf('\n', at);
-      comments.push(head.slice(at, end < 0 ? head.length : end));
-      at = end < 0 ? head.length : end;
-    } else if (head.startsWith('/*', at)) {
-      const end = head.indexOf('*/', at + 2);
-      comments.push(head.slice(at, end < 0 ? head.length : end + 2));
-      at = end < 0 ? head.length : end + 2;
-    } else {
-      return comments;
-    }
-  }
-}
-
 /** The generated-code marker in `text`'s header comments, by name; undefined when there is none. */
-export function generatedMarker(text: string): string | undefined {
-  const comments = headerComments(text);
-  for (const [pattern, name] of MARKERS) if (comments.some((comment) => pattern.test(comment))) return name;
-  return undefined;
-}
+export const generatedMarker = (text: string): string | undefined => generatorMarkerIn(headerComments(text));
 
 /** Why a generated file is left alone. */
 export const generatedReason = (marker: string): string =>

@@ -42,8 +42,8 @@ function receiverText(call: TSESTree.CallExpression, pattern: RegExp, context: D
 
 /** A read verb a queue module's function is named with (`getParcels`, `findAll`). */
 const READ_VERB = /^(?:find|list|get|fetch|load|select|query)[A-Z]/;
-/** Calls of a plain name that may read through an imported helper: a cheap selector, the rest asked of each. */
-export const IMPORTED_READ_CALL = `CallExpression[callee.type="Identifier"][callee.name=${String(READ_VERB)}]`;
+/** Whether a plain callee's name may read through an imported helper: a cheap test, the rest asked of each call. */
+export const mayBeImportedRead = (name: string): boolean => READ_VERB.test(name);
 
 /** Whether a module specifier names a work queue (`../repositories/outbox.repository`, `./jobs`). */
 const namesQueue = (specifier: string): boolean =>

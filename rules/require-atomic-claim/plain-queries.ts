@@ -7,9 +7,6 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { SQL_FUNCTION_NAMES } from '../../src/knowledge/database-access.js';
 import { sqlTextOf, type SqlUse } from '../../analysis/sql/sql-text.js';
 
-/** The calls a rule listens for: a plain call of such a function. */
-export const PLAIN_QUERY_CALL = `CallExpression[callee.type='Identifier'][callee.name=/^(?:${[...SQL_FUNCTION_NAMES].join('|')})$/]`;
-
 /** The SQL a plain `query(sql, …)` call sends; `'absent'` when its SQL lacks `mentions`; `undefined` for any other call. */
 export function plainQuerySql(
   node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression,

@@ -5,6 +5,7 @@ import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import type { RuleListener, RuleModule, ReportDescriptor } from '@typescript-eslint/utils/ts-eslint';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type { DetectContext } from '../../analysis/detect-context.js';
+import { isGeneratedFile } from '../../analysis/source/generated-file.js';
 
 export type { DetectContext } from '../../analysis/detect-context.js';
 
@@ -93,6 +94,10 @@ export function createRule<MessageIds extends string, Options extends readonly u
     defaultOptions,
     detect,
     create(context) {
+      // Generated and bundled code (a Prisma runtime, a minified bundle, a generator's output) is no
+      // rule's business: decided once per file for all rules, before any rule's own first test. The
+      // codemod runs `detect` itself and decides on generated files by their header (`--include-generated`).
+      if (isGeneratedFile(context)) return {};
       // ESLint (>= 9.15, the peer range) has merged `meta.defaultOptions` into `context.options`.
       return detect(context, (finding) => {
         const descriptor = {
