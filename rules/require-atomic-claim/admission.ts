@@ -9,6 +9,7 @@ import { codeTextOf } from '../../analysis/source/code-text.js';
 import { mayMentionClaimVocabulary, namesClaimVocabulary } from './mentions.js';
 import { importsProjectModule } from './handed-elsewhere.js';
 import { mayPairFlags, pairedFlags } from './flag-pairs.js';
+import { mayPairSqlFlags, sqlPairedFlags } from './sql-flag-pairs.js';
 import { CREATE_TEXT, mayLookUpMarkerTable } from './marker-claims.js';
 
 type SourceCode = Readonly<{ text: string }> & Parameters<typeof codeTextOf>[0];
@@ -35,8 +36,15 @@ const MARKERS_ONLY: AdmittedShapes = { claims: false, flags: false, markers: () 
 const NO_PAIRS: string[] = [];
 
 /** The flags the file filters `false` and writes `true`, asked of the comment-free text only when the raw text may hold a pair. */
-const pairedIn = (sourceCode: SourceCode): string[] =>
-  mayPairFlags(sourceCode.text) && UPDATE_WORDS.test(sourceCode.text) ? pairedFlags(codeTextOf(sourceCode)) : NO_PAIRS;
+function pairedIn(sourceCode: SourceCode): string[] {
+  const text = sourceCode.text;
+  const builder = mayPairFlags(text);
+  const sql = mayPairSqlFlags(text); // `WHERE mailed = 0`, `SET mailed = 1` (sql-flag-pairs.ts)
+  if ((!builder && !sql) || !UPDATE_WORDS.test(text)) return NO_PAIRS;
+  const code = codeTextOf(sourceCode);
+  const pairs = builder ? pairedFlags(code) : NO_PAIRS;
+  return sql ? [...pairs, ...sqlPairedFlags(code)] : pairs;
+}
 
 /**
  * The shapes `sourceCode` can hold, with `configured` (the options' columns and tables) among the

@@ -12,6 +12,7 @@ import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
 import { pendingReadOf, type ClaimVocabulary, type PendingRead } from './claim-shapes.js';
 import { filterPairs } from './filter-pairs.js';
 import { setsColumnAfter } from './named-by-request.js';
+import { setsSqlPairedFlag } from './sql-flag-pairs.js';
 
 type Node = TSESTree.Node;
 type VisitorKeys = Parameters<typeof descendants>[1];
@@ -24,7 +25,14 @@ const TRUE_VALUE = /[:=]\s*true\b/;
  * between a key and its value is the one spelling this turns away).
  */
 export const mayPairFlags = (text: string): boolean =>
-  text.includes('false') && text.includes('true') && FALSE_VALUE.test(text) && TRUE_VALUE.test(text);
+  text.includes('false') && text.includes('true') && (FALSE_VALUE.test(text) || COLUMN_FALSE.test(text)) && TRUE_VALUE.test(text);
+
+/**
+ * A builder's filter of a column named in a string on `false` (`.where('members.synced', '=', false)`,
+ * `.where('synced', false)`): the column's last name segment is the key.
+ */
+const COLUMN_FALSE = /['"](?:[\w$]+\.)?[A-Za-z_$][\w$]*['"]\s*,\s*(?:['"](?:=|is)['"]\s*,\s*)?false\b/;
+const COLUMN_FALSE_AT = /['"](?:[\w$]+\.)?([A-Za-z_$][\w$]*)['"]\s*,\s*(?:['"](?:=|is)['"]\s*,\s*)?false\b/g;
 
 /** A value `false` after a colon, and `true` after a colon or `=`: the name before each is read backwards. */
 const FALSE_VALUE_AT = /:\s*false\b/g;
@@ -68,6 +76,9 @@ function falseKeys(code: string): Set<string> {
     names.add(code.slice(start, end));
     from = FALSE_VALUE_AT.lastIndex;
   }
+  if (!COLUMN_FALSE.test(code)) return names;
+  COLUMN_FALSE_AT.lastIndex = 0;
+  for (let match = COLUMN_FALSE_AT.exec(code); match; match = COLUMN_FALSE_AT.exec(code)) names.add(match[1]!);
   return names;
 }
 
@@ -97,6 +108,9 @@ export function pairedFlags(code: string): string[] {
   return [...keys].filter((name) => written.has(name));
 }
 
+/** A column's own name: `synced` of `'members.synced'`. */
+const lastSegment = (column: string | undefined): string | undefined => column?.split('.').pop();
+
 /** `false` or `true`, written as such. */
 const isBoolean = (node: Node, value: boolean): boolean => node.type === 'Literal' && node.value === value;
 
@@ -105,7 +119,7 @@ const isBoolean = (node: Node, value: boolean): boolean => node.type === 'Litera
  * its function sets it `true` after the read (in a write's values, or on the row before a save).
  */
 function setsPairedFlag(read: PendingRead, paired: readonly string[], keys: VisitorKeys): boolean {
-  const flag = read.statusColumn;
+  const flag = lastSegment(read.statusColumn);
   const fn = enclosingFunction(read.node);
   if (flag === undefined || !fn || !paired.includes(flag)) return false;
   if (!filterPairs(read).some(({ key, value }) => key === flag && isBoolean(value, false))) return false;
@@ -133,6 +147,7 @@ export function makesPairedFlagClaim(
   own: ClaimVocabulary,
   sourceCode: Readonly<TSESLint.SourceCode>,
 ): boolean {
-  if (!paired.includes(read.statusColumn ?? '') || pendingReadOf(read.node, sourceCode, own)) return true;
-  return setsPairedFlag(read, paired, sourceCode.visitorKeys);
+  const flag = lastSegment(read.statusColumn) ?? '';
+  if (!paired.includes(flag) || pendingReadOf(read.node, sourceCode, own)) return true;
+  return read.kind === 'sql' ? setsSqlPairedFlag(read, flag, sourceCode) : setsPairedFlag(read, paired, sourceCode.visitorKeys);
 }
