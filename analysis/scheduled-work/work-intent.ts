@@ -17,6 +17,7 @@ import {
   LOCK_VERBS,
   LOCK_RENEW_VERBS,
   LOCK_WORDS,
+  LOCK_WORD_ENDINGS,
   MACHINE_ID_NAMES,
   MODEL_CLASS_WRITE_VERBS,
   MACHINE_OBJECTS,
@@ -302,8 +303,8 @@ function calleeIntent(callee: TSESTree.Node, call: TSESTree.CallExpression | und
   const receiver = receiverWords(callee);
   if (name !== undefined) {
     if (isLockName(name)) return 'coordinated';
-    if (receiver.some((w) => LOCK_WORDS.some((lock) => w.startsWith(lock))) && has(RECEIVER_LOCK_VERBS, nameWords(name)[0]))
-      return 'coordinated';
+    const namesLock = (w: string) => LOCK_WORDS.some((l) => w.startsWith(l) && LOCK_WORD_ENDINGS.includes(w.slice(l.length)));
+    if (receiver.some(namesLock) && has(RECEIVER_LOCK_VERBS, nameWords(name)[0])) return 'coordinated';
     if (isDequeue(name, receiver)) return 'coordinated';
   }
   const root = chainRoot(callee, { calls: true })?.name;

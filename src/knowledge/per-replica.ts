@@ -119,6 +119,8 @@ export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];
 
 /** Words that, in a callee name, mean a lock, lease or leader election (`acquireLock`, `tryLock`, `withLock`, `isLeader`). */
 export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
+/** Endings a receiver's word may add to a lock word and still name a lock (`locks`, `locker`); not `leaderboard`, `lockdown`. */
+export const LOCK_WORD_ENDINGS: readonly string[] = ['', 's', 'es', 'er', 'ers', 'ing'];
 
 /**
  * Packages whose locks hold within one process only (async-mutex's `Mutex`, async-lock's
