@@ -18,7 +18,6 @@ import {
   namesOwnConnectionDrop,
 } from './work-intent.js';
 import { DEDUPE_OPTION_KEYS } from '../../src/knowledge/per-replica.js';
-import { handsDedupeOption } from './dedupe-option-call.js';
 import { isLeaderExit } from './lease-gate.js';
 import { propertyKeyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
@@ -343,8 +342,7 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
         break;
       case 'CallExpression': {
         if (options.isGuardCall?.(node)) return;
-        // A queue package's enqueue with a job id, or any call handed a dedupe option key: one job, the work's other writes aside.
-        const enqueue = handsDedupeOption(node) ? 'deduplicated' : options.enqueueOf?.(node);
+        const enqueue = options.enqueueOf?.(node);
         handedToQueue ||= enqueue === 'deduplicated';
         if (enqueue === 'deduplicated') return;
         if (enqueue === 'plain') effects.sharedWrite = effects.external = true;
@@ -376,15 +374,10 @@ export function workEffects(root: TSESTree.Node, options: EffectsOptions): Effec
           if (intent === 'shared-write' && !reached.perReplica) effects.sharedWrite = true;
           break;
         }
-        // A same-file function named for a write (`scheduleDigests()`) whose body only enqueues with a dedupe key: the body decides.
-        const namedLocal = intent === 'shared-write' && localCallee(node) !== undefined;
-        if (intent === 'shared-write' && !namedLocal) effects.sharedWrite = true;
+        if (intent === 'shared-write') effects.sharedWrite = true;
         // Read even when named for a write: a claim inside coordinates; a gauge does not make it per-replica, data keyed to this machine does.
-        const [perReplica, keyed, queued] = [effects.perReplica, perReplicaMarks.get(effects)?.keyed === true, handedToQueue];
-        handedToQueue = false;
+        const [perReplica, keyed] = [effects.perReplica, perReplicaMarks.get(effects)?.keyed === true];
         if (!callIsInProcess(node, depth) || intent === 'shared-write') effects.external = true;
-        if (namedLocal && !handedToQueue) effects.sharedWrite = true;
-        handedToQueue ||= queued;
         if (intent === 'shared-write' && (keyed || !perReplicaMarks.get(effects)?.keyed)) effects.perReplica = perReplica;
         break;
       }
