@@ -217,8 +217,9 @@ export const TAKE_NEXT_VERBS: readonly string[] = [
 ];
 export const JOB_WORDS: readonly string[] = ['job', 'jobs', 'task', 'tasks', 'queue', 'queues'];
 
-/** Option keys that deduplicate an enqueue whatever the call looks like (pg-boss, graphile-worker, idempotency). */
-export const DEDUPE_OPTION_KEYS: readonly string[] = ['singletonKey', 'jobKey', 'idempotencyKey', 'deduplicationId'];
+/** Option keys that deduplicate an enqueue whatever the call looks like (pg-boss, graphile-worker, idempotency, a table-backed queue's dedup key). */
+// prettier-ignore
+export const DEDUPE_OPTION_KEYS: readonly string[] = ['singletonKey', 'jobKey', 'idempotencyKey', 'deduplicationId', 'dedupKey', 'dedupeKey', 'deduplicationKey'];
 
 /** First words of a callee name that write shared state or send something out. */
 export const SHARED_WRITE_VERBS: readonly string[] = [
