@@ -17,7 +17,7 @@ import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { descendants } from '../../analysis/sql/descendants.js';
-import { contains, passedCheck } from './control-flow.js';
+import { blockHolds, contains, passedCheck } from './control-flow.js';
 import { countedTransitions, noteTransitions } from './counted-transitions.js';
 import type { PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
 import { noteBoundChecks } from './bound-checks.js';
@@ -224,11 +224,7 @@ const namesVersion = (filter: Node, visitorKeys: VisitorKeys): boolean =>
   [filter, ...descendants(filter, visitorKeys)].some((n) => n.type === 'Property' && VERSION_COLUMN.test(propertyKeyName(n) ?? ''));
 
 /** Whether the block holding `node` holds `write` too: a set in a sibling branch (`if (ok) { … } else { …; save }`) is not on its way. */
-function onWayTo(node: Node, write: Node): boolean {
-  let block: Node | undefined = node.parent;
-  while (block && block.type !== 'BlockStatement' && block.type !== 'Program') block = block.parent;
-  return block !== undefined && contains(block, write);
-}
+const onWayTo = blockHolds;
 
 /** The first `x.f = …` in `fn` that `matches`, after the check passed and before the write. */
 function setBetween(

@@ -14,7 +14,7 @@
 // state in its filter (a conditional update) is no finding, and neither is the count after it.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { enclosingFunction } from '../../analysis/sql/enclosing-function.js';
-import { contains, passedCheck } from './control-flow.js';
+import { blockHolds, passedCheck } from './control-flow.js';
 import { atomicChangesOf } from './checked-bounds.js';
 import type { PendingFinding, ReadSite, WriteSite } from './model.js';
 
@@ -43,12 +43,7 @@ export function noteTransitions(found: readonly PendingFinding[]): void {
 }
 
 /** Whether `later` runs after `earlier` whenever `earlier` ran: the block holding `earlier` holds `later`, further on. */
-function follows(earlier: Node, later: Node): boolean {
-  let block: Node | undefined = earlier.parent;
-  while (block && block.type !== 'BlockStatement' && block.type !== 'Program') block = block.parent;
-  return block !== undefined && contains(block, later) && earlier.range[1] <= later.range[0];
-}
-
+const follows = (earlier: Node, later: Node): boolean => blockHolds(earlier, later) && earlier.range[1] <= later.range[0];
 
 /** The pending finding of a counter changed atomically after a reported transition, on its passed path. */
 export function countedTransitions(write: WriteSite): PendingFinding[] {
