@@ -95,7 +95,8 @@ function fromLoadedRow(node: Node, context: DetectContext): boolean {
 
 /** Whether the finding's write picks another row than its read: one identity key, two values, neither from a row read. */
 export function writesAnotherRow(facts: ReadThenWriteFacts, context: DetectContext): boolean {
-  if (facts.read.type !== 'CallExpression' || facts.write.type !== 'CallExpression') return false;
+  // A counter moved with a checked state (counted-transitions.ts) is another row's by design.
+  if (facts.read.type !== 'CallExpression' || facts.write.type !== 'CallExpression' || facts.countedTransition) return false;
   const read = keysOf(facts.read, undefined, true);
   if (read.size === 0) return false;
   const written = keysOf(facts.write, facts.writeShape.filter, false);

@@ -17,7 +17,8 @@ import { memberPropertyName, propertyKeyName } from '../../analysis/ast/property
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import { enclosingFunction, isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { descendants } from '../../analysis/sql/descendants.js';
-import { contains, exits } from './control-flow.js';
+import { blockHolds, contains, passedCheck } from './control-flow.js';
+import { countedTransitions, noteTransitions } from './counted-transitions.js';
 import type { PendingFinding, ReadSite, Taint, WriteSite } from './model.js';
 import { noteBoundChecks } from './bound-checks.js';
 import { namesField, uncheckedBoundChanges } from './checked-bounds.js';
@@ -133,10 +134,7 @@ function notOnCheckedPath(check: Node, write: Node, read: Node): boolean {
 }
 
 /** Whether `at` runs only once `check` passed: after a check whose branch leaves, or inside one of its branches. */
-const guardedBy = (check: TSESTree.IfStatement, at: Node): boolean =>
-  contains(check.consequent, at) ||
-  (check.alternate !== null && contains(check.alternate, at)) ||
-  (check.range[1] <= at.range[0] && exits(check.consequent));
+const guardedBy = passedCheck;
 
 type VisitorKeys = Parameters<typeof descendants>[1];
 
@@ -226,11 +224,7 @@ const namesVersion = (filter: Node, visitorKeys: VisitorKeys): boolean =>
   [filter, ...descendants(filter, visitorKeys)].some((n) => n.type === 'Property' && VERSION_COLUMN.test(propertyKeyName(n) ?? ''));
 
 /** Whether the block holding `node` holds `write` too: a set in a sibling branch (`if (ok) { … } else { …; save }`) is not on its way. */
-function onWayTo(node: Node, write: Node): boolean {
-  let block: Node | undefined = node.parent;
-  while (block && block.type !== 'BlockStatement' && block.type !== 'Program') block = block.parent;
-  return block !== undefined && contains(block, write);
-}
+const onWayTo = blockHolds;
 
 /** The first `x.f = …` in `fn` that `matches`, after the check passed and before the write. */
 function setBetween(
@@ -270,9 +264,12 @@ export function checkedThenWritten(
   taintOf: TaintOf,
 ): PendingFinding[] {
   const read = [...reads];
-  return [
-    ...uncheckedBoundChanges(write, read, sameModel, sourceCode, taintOf),
+  const states = [
     ...checkedStateChanges(write, sameModel, taintOf, sourceCode.visitorKeys),
     ...checkedStateUpdates(write, read, sameModel, sourceCode.visitorKeys),
   ];
+  noteTransitions(states);
+  const bounds = uncheckedBoundChanges(write, read, sameModel, sourceCode, taintOf);
+  // A counter moved after a transition reported above, on its passed path (counted-transitions.ts).
+  return [...bounds, ...states, ...(bounds.length + states.length === 0 ? countedTransitions(write) : [])];
 }

@@ -21,7 +21,7 @@ export function findingsOf(
 ): ReadThenWriteFinding[] {
   const seen = new Set<string>();
   const out: ReadThenWriteFinding[] = [];
-  for (const { read, write, changes, loc, checkedBound, derivedBound, checkedState } of pending) {
+  for (const { read, write, changes, loc, checkedBound, derivedBound, checkedState, countedTransition } of pending) {
     const at = loc ?? write.reportNode.loc;
     const key = `${at.start.line}:${at.start.column}`;
     if (seen.has(key)) continue;
@@ -46,6 +46,7 @@ export function findingsOf(
       guarded: boundCheck !== null,
       ...(checkedBound || derivedBound ? { checkedBound: true as const } : {}),
       ...(checkedState ? { checkedState } : {}),
+      ...(countedTransition ? { countedTransition } : {}),
     };
     if (keep && !keep(facts)) continue;
     seen.add(key);

@@ -180,6 +180,8 @@ export interface ReadThenWriteFacts {
   checkedBound?: true;
   /** The field checked is a state, set to a constant and saved (checked-states.ts). */
   checkedState?: true;
+  /** A counter changed after that state moved (counted-transitions.ts): the counter's row is not the one read. */
+  countedTransition?: true;
   /** The value is the largest stored one plus one (next-from-highest.ts): a number to allocate, not a counter to increment. */
   nextFromHighest?: true;
 }
@@ -202,6 +204,8 @@ export interface PendingFinding {
   checkedBound?: TSESTree.IfStatement;
   /** A state checked on the row, then set to a constant and saved without that condition (checked-states.ts). */
   checkedState?: true;
+  /** …a counter changed after the state moved (counted-transitions.ts). */
+  countedTransition?: true;
   /** The amount the database adds was computed from the value read of the same field (checked-bounds.ts): a bound applied to a stale value. */
   derivedBound?: true;
 }

@@ -234,7 +234,7 @@ export class ReadThenWriteEngine {
     // (`rows.forEach((row) => …)`) and the row a read hands to `.then` are tainted (callback-rows.ts).
     const source = callbackSource(node);
     // A parameter typed as an entity its caller loaded, handed a read by a call of this file, or saved by the function
-    // (guarded.ts) holds a read, and so does a request's row (`req.user`: request-rows.ts).
+    // (guarded.ts) holds a read, checked as one (checked-states.ts), and so does a request's row (`req.user`: request-rows.ts).
     const entities = node.params.length > 0 ? parameterReads(node, this.options.handedRows, this.options.sourceCode) : [];
     if (this.requestRows.heldBy(node, this.options.sourceCode.text, entities)) this.frames.markCurrentLive();
     if (this.frames.anyLive || source?.settles || entities.length > 0) {
@@ -242,6 +242,7 @@ export class ReadThenWriteEngine {
       node.params.forEach((param, i) => this.frames.bind(param, i === source?.index ? element : null, true));
     }
     for (const { name, read } of entities) this.frames.declare(name, { read, field: null, computed: null });
+    for (const { read } of entities) this.reads.set(read.node, read);
   }
 
   private assignment(node: TSESTree.AssignmentExpression): void {

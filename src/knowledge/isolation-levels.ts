@@ -6,3 +6,9 @@
 
 /** Text of a transaction runner's argument that asks for SERIALIZABLE isolation. */
 export const SERIALIZABLE_ISOLATION = /\bserializable\b/i;
+
+/** A statement that opens a SERIALIZABLE transaction on its connection (`BEGIN ISOLATION LEVEL SERIALIZABLE`, `SET TRANSACTION …`). */
+export const SERIALIZABLE_BEGIN = /^\s*(?:BEGIN|START\s+TRANSACTION|SET\s+TRANSACTION)\b[^;]*\bISOLATION\s+LEVEL\s+SERIALIZABLE\b/i;
+
+/** A statement that ends the connection's transaction. */
+export const TRANSACTION_END = /^\s*(?:COMMIT|ROLLBACK|END)\b/i;

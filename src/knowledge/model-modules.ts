@@ -16,6 +16,8 @@ export function isModelModule(specifier: string): boolean {
 const ROW_TYPE_FILE = /(?:^|[/.])[\w-]+\.(?:entity|model)(?:\.[cm]?[jt]s)?$/i;
 /** Prisma's generated client: its model types (`User`, `Order`) are the rows it reads. */
 const GENERATED_ROW_TYPES: readonly string[] = ['@prisma/client'];
+/** …also generated into the project (the `prisma-client` generator's `output`: `../generated/prisma/client`). */
+const GENERATED_PRISMA_CLIENT = /(?:^|\/)generated\/prisma(?:\/client)?(?:\/index)?(?:\.[cm]?[jt]s)?$/;
 
 /**
  * Whether a type imported from `specifier` is a persisted row (an entity or model class, a Prisma
@@ -25,6 +27,7 @@ export function declaresRowTypes(specifier: string): boolean {
   return (
     isModelModule(specifier) ||
     (isProjectModuleSpecifier(specifier) && ROW_TYPE_FILE.test(specifier)) ||
-    GENERATED_ROW_TYPES.includes(specifier)
+    GENERATED_ROW_TYPES.includes(specifier) ||
+    (isProjectModuleSpecifier(specifier) && GENERATED_PRISMA_CLIENT.test(specifier))
   );
 }
