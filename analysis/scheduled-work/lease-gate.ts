@@ -10,12 +10,13 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { LEADER_WORDS, LEASE_GATE_WORDS } from '../../src/knowledge/per-replica.js';
 import { LOG_METHODS } from '../../src/knowledge/work-effects.js';
-import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS } from '../../src/knowledge/redis-clients.js';
+import { CONDITIONAL_SET_FLAG, CONDITIONAL_SET_METHODS, CONDITIONAL_SET_TAKEN_REPLY } from '../../src/knowledge/redis-clients.js';
 import { memberPropertyName } from '../ast/property-names.js';
 import { receiverName } from '../ast/receiver-name.js';
 import { exits, gatedValue, negated } from './exit-tests.js';
 import { unwrapExpression } from '../ast/unwrapped-expression.js';
 import { nameWords } from '../ast/name-words.js';
+import { isInMemoryTally } from './in-memory-tally.js';
 
 /** The call's name or its receiver's says election, lease or lock (`getElection`, `this.leases.take`). */
 function namesLease(call: TSESTree.CallExpression): boolean {
@@ -62,7 +63,21 @@ function gateStatement(call: TSESTree.CallExpression): TSESTree.Statement | unde
   if (holder?.type !== 'IfStatement' && holder?.type !== 'VariableDeclaration') return undefined;
   const block = holder.parent;
   if (block?.type !== 'BlockStatement') return undefined;
-  return gatedValue(holder, block.body[block.body.indexOf(holder) + 1]) === answer ? holder : undefined;
+  const next = block.body[block.body.indexOf(holder) + 1];
+  return gatedValue(holder, next) === answer || leavesUnlessTaken(call, holder, next) ? holder : undefined;
+}
+
+/** `const won = await redis.set(…, 'NX');` followed by `if (won !== 'OK') return;`: leaves when the key was not taken. */
+function leavesUnlessTaken(call: TSESTree.CallExpression, holder: TSESTree.Statement, next: TSESTree.Statement | undefined): boolean {
+  if (!isConditionalSet(call) || holder.type !== 'VariableDeclaration' || next?.type !== 'IfStatement' || !exits(next.consequent))
+    return false;
+  const id = holder.declarations[0]?.id;
+  const test = next.test;
+  if (id?.type !== 'Identifier' || test.type !== 'BinaryExpression' || (test.operator !== '!==' && test.operator !== '!=')) return false;
+  const isAnswer = (node: TSESTree.Node) => node.type === 'Identifier' && node.name === id.name;
+  const isTaken = (node: TSESTree.Node) =>
+    node.type === 'Literal' && typeof node.value === 'string' && node.value.toUpperCase() === CONDITIONAL_SET_TAKEN_REPLY;
+  return (isAnswer(test.left) && isTaken(test.right)) || (isAnswer(test.right) && isTaken(test.left));
 }
 
 /** `log.info('sweeping')`, `this.logger.debug(…)`: one log line, not awaited. */
@@ -73,7 +88,8 @@ export function isLogLine(statement: TSESTree.Statement): boolean {
 }
 
 /**
- * Nothing before the gate runs work: only declarations that await nothing and log lines; the gate
+ * Nothing before the gate runs work: only declarations that await nothing, log lines and tallies in memory
+ * (`stats.ticks += 1;`, in-memory-tally.ts); the gate
  * may sit in a `try` that is itself first (`try { if (!(await lease.take(…))) return; … } catch …`).
  */
 function isFirst(statement: TSESTree.Statement): boolean {
@@ -81,7 +97,10 @@ function isFirst(statement: TSESTree.Statement): boolean {
   if (block?.type !== 'BlockStatement') return false;
   const before = block.body.slice(0, block.body.indexOf(statement));
   const quiet = before.every(
-    (s) => isLogLine(s) || (s.type === 'VariableDeclaration' && s.declarations.every((d) => d.init?.type !== 'AwaitExpression')),
+    (s) =>
+      isLogLine(s) ||
+      isInMemoryTally(s) ||
+      (s.type === 'VariableDeclaration' && s.declarations.every((d) => d.init?.type !== 'AwaitExpression')),
   );
   const owner = block.parent;
   if (owner?.type === 'TryStatement' && owner.block === block) return quiet && isFirst(owner);

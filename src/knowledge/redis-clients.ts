@@ -31,6 +31,8 @@ export const LEASE_CLIENT_SETTER = 'setLeaseClient';
  */
 export const CONDITIONAL_SET_METHODS: readonly string[] = ['set', 'setnx', 'setNX'];
 export const CONDITIONAL_SET_FLAG = 'NX';
+/** What a `SET … NX` answers when it took the key (anything else: someone holds it). */
+export const CONDITIONAL_SET_TAKEN_REPLY = 'OK';
 
 /**
  * A Redis script that takes items off a shared structure runs atomically on the server: each item
