@@ -27,6 +27,7 @@ import { isOnlyPrinted } from './migrate-entrypoint/printed-reads.js';
 import { opensEmbeddedDatabase } from './migrate-entrypoint/embedded-reads.js';
 import { locksInTransaction } from './migrations/transaction-lock.js';
 import { locksOnCheckedOutConnection } from './migrate-entrypoint/checked-out-client.js';
+import { rowTestedTryLocks } from './migrate-entrypoint/row-tested-try-locks.js';
 import { speaksOnlyMongoDb } from './migrate-entrypoint/mongo-only.js';
 import { declaresCommandClass, onlyReExports, onlyTransformsFiles, parsesOwnCommandLine } from './migrate-entrypoint/not-the-run.js';
 import { LOCK_SQL, runsMigrations } from './migrations/runs-migrations.js';
@@ -37,7 +38,7 @@ import { PG_MODULES, RUN_MIGRATIONS_API } from '../src/knowledge/migrators.js';
 import { MIGRATE_URL_VARIABLE, isPoolerUrlLiteral, wrongMigrateUrlVariable } from '../src/knowledge/migrate-urls.js';
 
 export type MigrateEntrypointMessageIds =
-  'appUrl' | 'poolerUrl' | 'pool' | 'noLock' | 'swallowedFailure' | 'floatingMain' | 'handleRejection';
+  'appUrl' | 'poolerUrl' | 'pool' | 'noLock' | 'rowTestedTryLock' | 'swallowedFailure' | 'floatingMain' | 'handleRejection';
 
 /** What a rewrite (the `extract-migrations` scaffold, or a person) needs per finding. */
 export interface MigrateEntrypointFacts {
@@ -143,6 +144,10 @@ function reportLock(
   if (locks && !checkedOut)
     for (const ref of refs)
       if (ref.entry === 'pool') report({ messageId: 'pool', node: ref.node, facts: { kind: 'pool', node: ref.node } });
+  // A try-lock tested on its row (`if (!r.rows[0])`), which is always there: the run goes on without the lock.
+  if (locks)
+    for (const test of rowTestedTryLocks(calls, context.sourceCode))
+      report({ messageId: 'rowTestedTryLock', node: test, facts: { kind: 'lock', node: test } });
   const usesRunMigrations = refs.some((r) => r.entry === 'runMigrations');
   const pinnedLock = checkedOut || (refs.some((r) => r.entry === 'client') && locks);
   const unpinnedLock = refs.some((r) => r.entry === 'pool') && locks;
@@ -248,6 +253,8 @@ export const migrateEntrypoint = createRule<MigrateEntrypointMessageIds, readonl
       pool: 'A `Pool` runs each query on whichever connection is free, so the advisory lock is taken on one session and the migrations run (and the unlock happens) on others. Hold the lock on one pinned `Client` — or use `runMigrations`.',
       noLock:
         'This migrate entrypoint holds no advisory lock on a pinned connection: pods starting together race the same DDL. Run the migrator inside `runMigrations({ lockKey, migrate })`, or hold `pg_advisory_lock` on one `Client` for the whole run.',
+      rowTestedTryLock:
+        'This tests the row the try-lock query returns, not its answer: the row is there whether the lock was taken or not, so the run goes on without the lock while another one migrates. Test the column (`rows[0].pg_try_advisory_lock`).',
       swallowedFailure:
         'This failure handler neither rethrows nor exits non-zero: after a failed migration the pod would go on to start the server on an unmigrated schema. Log, then `process.exit(1)` or rethrow.',
       floatingMain:

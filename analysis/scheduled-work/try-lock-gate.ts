@@ -63,10 +63,15 @@ function gatesOn(statement: TSESTree.IfStatement, names: ReadonlySet<string>, so
   return statement.alternate === null && mentions(statement.test, names, sourceCode);
 }
 
+/** Whether a call or query tag sends SQL that tries a lock (`SELECT pg_try_advisory_lock($1)`). */
+export function triesLock(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, sourceCode: SourceCode): boolean {
+  const sql = triedSql(node, sourceCode);
+  return sql !== undefined && TRY_LOCK_CALL.test(sql);
+}
+
 /** Whether `node` tries a database lock and the statements right after it leave (or skip the work) when it was not won. */
 export function isTryLockGate(node: TSESTree.CallExpression | TSESTree.TaggedTemplateExpression, sourceCode: SourceCode): boolean {
-  const sql = triedSql(node, sourceCode);
-  if (sql === undefined || !TRY_LOCK_CALL.test(sql)) return false;
+  if (!triesLock(node, sourceCode)) return false;
   const answer = answerOf(node);
   const holder = answer.parent;
   // `if (!(await tryLock…)) return;`: the answer tested where it is asked.
