@@ -45,7 +45,12 @@ ruleTester.run('no-read-then-write (Mongo paths and kept queries)', rule, {
     // a kept query changed on the server
     { code: kept('Player.findOne({ _id: playerId })', 'Player.updateOne({ _id: playerId }, { $inc: { wins: won } })') },
     // a kept write run with exec(): nothing is read
-    { code: kept("Player.updateOne({ _id: playerId }, { $set: { seen: true } })", "Player.updateOne({ _id: playerId }, { $set: { wins: won } })") },
+    {
+      code: kept(
+        'Player.updateOne({ _id: playerId }, { $set: { seen: true } })',
+        'Player.updateOne({ _id: playerId }, { $set: { wins: won } })',
+      ),
+    },
   ],
   invalid: [
     {
