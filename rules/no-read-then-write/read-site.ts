@@ -17,6 +17,7 @@ import {
 import { SQL_METHODS } from '../../src/knowledge/sql.js';
 import { methodChainOf, type ChainLink } from '../../analysis/ast/method-chain.js';
 import { memberPropertyName } from '../../analysis/ast/property-names.js';
+import { heldQueryReadOf } from './query-handles.js';
 import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 
 import type { ReadSite } from './model.js';
@@ -157,6 +158,8 @@ export function readSiteOf(call: TSESTree.CallExpression): ReadSite | null {
   // `await query.first()` of a `new Parse.Query(…)` (parse-objects.ts).
   const parseObject = parseObjectReadOf(call);
   if (parseObject) return parseObject;
+  const heldQuery = heldQueryReadOf(call, readSiteOf);
+  if (heldQuery) return heldQuery;
   const { links: chained, root } = methodChainOf(call);
   // `repo.findOneBy(q).catch(notFound)` resolves to the row all the same.
   let settled = chained.length;

@@ -41,7 +41,7 @@ const valueOf = (change: FieldChange): TSESTree.Node =>
 export function isStaleChange(read: ReadSite, change: FieldChange): boolean {
   if (change.readField === undefined) return true;
   if (change.readField === null) return !read.many && !read.guessed;
-  if (change.readField === change.field) return true;
+  if (change.readField === change.field || change.readField === lastPathSegment(change.field)) return true;
   if (IDENTITY_FIELD.test(change.readField)) return false;
   // A row of a list counts only when its value reads the field written (`interest: loan.interest +
   // loan.principal * rate`): a backfill or a rank derived into another field loses nothing.
@@ -50,7 +50,12 @@ export function isStaleChange(read: ReadSite, change: FieldChange): boolean {
   // read's fields are its result's names, which an alias may rename (`SELECT balance AS bal`).
   if (read.redisKeys || read.candidates.includes('sql')) return true;
   if (change.field === null) return true;
-  return readsField(valueOf(change), change.field);
+  return readsField(valueOf(change), lastPathSegment(change.field) ?? change.field);
+}
+
+/** A Mongo path's own field (`'stats.points'` sets `points` of `stats`), or the name itself. */
+function lastPathSegment(field: string | null): string | null {
+  return field === null ? null : (field.split('.').pop() ?? field);
 }
 
 /**
