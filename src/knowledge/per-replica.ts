@@ -116,7 +116,6 @@ export const PROCESS_END_EVENT = /^(?:SIG[A-Z]+|beforeExit|exit)$/;
 
 /** Objects whose members name this machine (`os.hostname()`, `process.pid`): a member of any other object names that object's host (`url.hostname`). */
 export const MACHINE_OBJECTS: readonly string[] = ['os', 'process'];
-
 /** Words that, in a callee name, mean a lock, lease or leader election (`acquireLock`, `tryLock`, `withLock`, `isLeader`). */
 export const LOCK_WORDS: readonly string[] = ['lock', 'lease', 'mutex', 'semaphore', 'leader', 'leadership', 'redlock'];
 /** Endings a receiver's word may add to a lock word and still name a lock (`locks`, `locker`); not `leaderboard`, `lockdown`. */
