@@ -1,5 +1,5 @@
 // A statement that only tallies in this process's memory: `stats.ticks += 1;`, `runs++;`,
-// `metrics.lastTickAt = new Date().toISOString();`, `state.lastCount = 0;`. It writes a field of a
+// `metrics.lastSweepAt = new Date().toISOString();`, `state.lastCount = 0;`. It writes a field of a
 // module or instance value (or a local count) from literals, other names and the clock; nothing it does
 // awaits, calls into other code or leaves the process. A tick may keep such tallies before it takes its
 // lease, or around the call that does its work.
