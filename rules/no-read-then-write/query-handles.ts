@@ -7,7 +7,10 @@ import { unwrapExpression } from '../../analysis/ast/unwrapped-expression.js';
 import type { ReadSite } from './model.js';
 
 /** The read of the query `call` runs (`query.exec()` of a `const query = Model.findOne(…)`), or null. */
-export function heldQueryReadOf(call: TSESTree.CallExpression, readOf: (query: TSESTree.CallExpression) => ReadSite | null): ReadSite | null {
+export function heldQueryReadOf(
+  call: TSESTree.CallExpression,
+  readOf: (query: TSESTree.CallExpression) => ReadSite | null,
+): ReadSite | null {
   const callee = unwrapExpression(call.callee);
   if (callee.type !== 'MemberExpression' || callee.object.type !== 'Identifier' || memberPropertyName(callee) !== 'exec') return null;
   const query = declaredValue(callee.object);
