@@ -218,7 +218,7 @@ export const JOB_WORDS: readonly string[] = ['job', 'jobs', 'task', 'tasks', 'qu
 
 /** Option keys that deduplicate an enqueue whatever the call looks like (pg-boss, graphile-worker, idempotency, a table-backed queue's dedup key). */
 // prettier-ignore
-export const DEDUPE_OPTION_KEYS: readonly string[] = ['singletonKey', 'jobKey', 'idempotencyKey', 'deduplicationId', 'dedupKey', 'dedupeKey', 'deduplicationKey'];
+export const DEDUPE_OPTION_KEYS: readonly string[] = ['singletonKey', 'jobKey', 'idempotencyKey', 'deduplicationId', 'dedupKey', 'dedupeKey', 'deduplicationKey', 'deduplication'];
 
 /** First words of a callee name that write shared state or send something out. */
 export const SHARED_WRITE_VERBS: readonly string[] = [

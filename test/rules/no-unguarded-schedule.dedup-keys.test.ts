@@ -1,5 +1,5 @@
 // no-unguarded-schedule on a cron that hands one job per customer to the project's own table-backed
-// queue with a dedup key (`{ dedupKey }`, `{ dedupeKey }`): the queue's unique key keeps one job per
+// queue with a dedup key (`{ dedupKey }`, `{ dedupeKey }`, BullMQ's `{ deduplication: { id } }`): the queue's unique key keeps one job per
 // key however many replicas enqueue it, so a sweep that reads and enqueues so stays quiet, also from a
 // same-file function named for a write. The same enqueue without the key is a job per replica, and is reported.
 import { noUnguardedSchedule } from '../../rules/no-unguarded-schedule.js';
@@ -32,6 +32,8 @@ ruleTester.run('no-unguarded-schedule: dedup keys', noUnguardedSchedule, {
   valid: [
     { settings, code: invoiceRun('{ priority: 3, dedupKey: `invoice-${customer.id}-${month}` }') },
     { settings, code: invoiceRun('{ dedupeKey: `invoice-${customer.id}-${month}` }') },
+    // BullMQ's `deduplication: { id }`, also on a queue the file is handed rather than imports
+    { settings, code: invoiceRun('{ deduplication: { id: `invoice-${customer.id}-${month}` } }') },
     // Named for a write (`create…`): its body, one deduplicated enqueue per customer, decides.
     { settings, code: invoiceRun('{ dedupKey: `invoice-${customer.id}-${month}` }', 'createInvoiceJobs') },
   ],
