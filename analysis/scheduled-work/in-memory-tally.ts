@@ -4,9 +4,7 @@
 // awaits, calls into other code or leaves the process. A tick may keep such tallies before it takes its
 // lease, or around the call that does its work.
 import type { TSESTree } from '@typescript-eslint/utils';
-
-/** Globals whose calls read the clock or shape a value, nothing more (`Date.now()`, `Math.max(…)`). */
-const PURE_GLOBALS: readonly string[] = ['Date', 'Math', 'JSON', 'Number', 'String'];
+import { PURE_GLOBALS } from '../../src/knowledge/work-effects.js';
 
 /** `Date.now()`, `new Date().toISOString()`, `Math.max(a, b)`: a call rooted at a pure global or at `new Date()`. */
 function isPureCall(call: TSESTree.CallExpression): boolean {

@@ -6,15 +6,14 @@
 // starts a server (`app.listen(…)`, `SERVER_START`) is a start, whatever it does after.
 import type { TSESTree } from '@typescript-eslint/utils';
 import { endsRunOnSuccess } from './one-shot-run.js';
+import { isFunctionNode } from '../../analysis/sql/enclosing-function.js';
 import { SERVER_START } from '../../src/knowledge/file-conventions.js';
-
-const FUNCTION_TYPES: ReadonlySet<string> = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
 
 /** Whether `node` runs inside a function whose body ends the process once its run succeeds. */
 function inRunThatExits(node: TSESTree.Node, text: string): boolean {
   for (let at: TSESTree.Node | undefined = node.parent; at; at = at.parent) {
-    if (!FUNCTION_TYPES.has(at.type)) continue;
-    const body = (at as TSESTree.FunctionLike).body;
+    if (!isFunctionNode(at)) continue;
+    const body = at.body;
     if (body?.type !== 'BlockStatement' || !body.body.some(endsRunOnSuccess)) continue;
     return !SERVER_START.test(text.slice(body.range[0], body.range[1]));
   }

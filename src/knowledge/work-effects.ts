@@ -36,6 +36,9 @@ export const IN_PROCESS_FUNCTIONS: ReadonlySet<string> = new Set([
   'decodeURI',
 ]);
 
+/** Globals whose calls read the clock or shape a value, nothing more (`Date.now()`, `Math.max(…)`): a tally's values. */
+export const PURE_GLOBALS: readonly string[] = ['Date', 'Math', 'JSON', 'Number', 'String'];
+
 /** Objects whose methods never leave the process. */
 export const IN_PROCESS_OBJECTS: ReadonlySet<string> = new Set([
   'console',
